@@ -1,0 +1,18 @@
+import { handle, parseWith, readJson, respond } from "@/server/http/handle";
+import { kindParam, scopeParam } from "@/server/http/params";
+import { orgApi } from "@/server/services";
+import { z } from "zod";
+
+type Context = { params: Promise<{ kind: string }> };
+
+export const GET = handle(async (_request: Request, { params }: Context) => {
+  const kind = kindParam((await params).kind);
+  return Response.json(await orgApi().listEntities(kind), { headers: { "Cache-Control": "no-store" } });
+});
+
+export const POST = handle(async (request: Request, { params }: Context) => {
+  const kind = kindParam((await params).kind);
+  const record = parseWith(z.record(z.string(), z.unknown()), await readJson(request));
+  const result = await orgApi().createEntity(kind, record, { scope: scopeParam(request) });
+  return respond(result, 201, result.ok ? { ETag: result.etag } : {});
+});

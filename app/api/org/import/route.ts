@@ -1,0 +1,9 @@
+import { orgPayloadSchema } from "@/schemas/api";
+import { handle, parseWith, readJson, respond } from "@/server/http/handle";
+import { flagParam, scopeParam } from "@/server/http/params";
+import { orgApi } from "@/server/services";
+
+export const POST = handle(async (request: Request) => {
+  const payload = parseWith(orgPayloadSchema, await readJson(request, 20 * 1024 * 1024));
+  return respond(await orgApi().importOrg(payload, { scope: scopeParam(request), dryRun: flagParam(request, "dryRun") }));
+});

@@ -1,0 +1,8 @@
+import { previewFenceBodySchema } from "@/schemas/api";
+import { handle, parseWith, readJson } from "@/server/http/handle";
+import { orgApi } from "@/server/services";
+
+export const POST = handle(async (request: Request) => {
+  const body = parseWith(previewFenceBodySchema, await readJson(request));
+  return Response.json(await orgApi().previewEffectiveFence(body));
+});

@@ -1,0 +1,161 @@
+/**
+ * Strict JSON for untrusted text (request bodies, files on disk, imports, pack manifests).
+ * `JSON.parse` alone keeps the last of duplicate keys, accepts `__proto__` keys that a later
+ * merge turns into prototype pollution, and nests as deep as memory allows while every recursive
+ * walker after it overflows the stack; this adds those checks in one linear pass.
+ */
+
+export type JsonProblemCode =
+  | "invalid-utf8"
+  | "bom"
+  | "conflict-markers"
+  | "syntax"
+  | "duplicate-key"
+  | "forbidden-key"
+  | "too-deep"
+  | "too-large"
+  | "lone-surrogate";
+
+export class JsonProblem extends Error {
+  constructor(readonly code: JsonProblemCode, message: string) {
+    super(message);
+    this.name = "JsonProblem";
+  }
+}
+
+export type SafeJsonOptions = {
+  /** Deepest nesting of objects and arrays accepted. */
+  maxDepth?: number;
+  /** Largest text accepted, in UTF-16 code units. */
+  maxLength?: number;
+  /** Files edited by hand may start with a byte-order mark; request bodies may not. */
+  allowBom?: boolean;
+};
+
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+export const DEFAULT_MAX_DEPTH = 64;
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** Decodes bytes as UTF-8, refusing malformed sequences instead of replacing them with U+FFFD. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new JsonProblem("invalid-utf8", "the content is not valid UTF-8");
+  }
+}
+
+const CONFLICT_MARKER = /^(?:<{7}|={7}|>{7})(?: |$)/m;
+
+/** Parses untrusted JSON text, throwing a `JsonProblem` that says what is wrong and where. */
+export function parseJsonStrict(input: string, options: SafeJsonOptions = {}): unknown {
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  let text = input;
+  if (options.maxLength !== undefined && text.length > options.maxLength) {
+    throw new JsonProblem("too-large", `the JSON is larger than ${options.maxLength} characters`);
+  }
+  if (text.charCodeAt(0) === 0xfeff) {
+    if (!options.allowBom) throw new JsonProblem("bom", "the JSON starts with a byte-order mark");
+    text = text.slice(1);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    if (CONFLICT_MARKER.test(text)) {
+      throw new JsonProblem("conflict-markers", "the file holds git conflict markers (<<<<<<< … >>>>>>>): resolve the merge first");
+    }
+    throw new JsonProblem("syntax", `invalid JSON: ${(error as Error).message}`);
+  }
+  scanStructure(text, maxDepth);
+  checkStrings(value);
+  return value;
+}
+
+/** Walks the raw text once: duplicate and forbidden keys, and nesting depth. */
+function scanStructure(text: string, maxDepth: number): void {
+  const keyStack: (Set<string> | null)[] = [];
+  const expectKey: boolean[] = [];
+  const path: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      let end = i + 1;
+      let escaped = false;
+      for (; end < text.length; end++) {
+        const d = text.charCodeAt(end);
+        if (d === 0x5c) { escaped = true; end++; continue; }
+        if (d === 0x22) break;
+      }
+      const top = keyStack.length - 1;
+      if (top >= 0 && keyStack[top] && expectKey[top]) {
+        const raw = text.slice(i, end + 1);
+        const key = escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+        const where = path.length ? ` in ${path.join(".")}` : "";
+        if (FORBIDDEN_KEYS.has(key)) throw new JsonProblem("forbidden-key", `the key "${key}"${where} is not allowed`);
+        const seen = keyStack[top]!;
+        if (seen.has(key)) throw new JsonProblem("duplicate-key", `the key "${key}" appears twice${where}`);
+        seen.add(key);
+        expectKey[top] = false;
+        path[top] = key;
+      }
+      i = end;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      keyStack.push(c === 0x7b ? new Set() : null);
+      expectKey.push(c === 0x7b);
+      path.push(c === 0x7b ? "" : "[]");
+      if (keyStack.length > maxDepth) throw new JsonProblem("too-deep", `the JSON nests deeper than ${maxDepth} levels`);
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      keyStack.pop();
+      expectKey.pop();
+      path.pop();
+    } else if (c === 0x2c /* , */) {
+      const top = keyStack.length - 1;
+      if (top >= 0 && keyStack[top]) expectKey[top] = true;
+    }
+  }
+}
+
+/** Lone surrogates survive `JSON.parse` but turn into U+FFFD when written as UTF-8. */
+function checkStrings(value: unknown): void {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === "string") {
+      if (!v.isWellFormed()) throw new JsonProblem("lone-surrogate", "a string holds a lone UTF-16 surrogate");
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else if (v && typeof v === "object") {
+      for (const [k, item] of Object.entries(v)) {
+        if (!k.isWellFormed()) throw new JsonProblem("lone-surrogate", "a key holds a lone UTF-16 surrogate");
+        stack.push(item);
+      }
+    }
+  }
+}
+
+/** Decodes and parses bytes in one step. */
+export function parseJsonBytes(bytes: Uint8Array, options: SafeJsonOptions = {}): unknown {
+  return parseJsonStrict(decodeUtf8(bytes), options);
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Puts a new record's keys in the kind's canonical order, the rest after them in their own order,
+ * so files written by the app read like the built-in ones.
+ */
+export function orderKeys(record: Record<string, unknown>, canonical: readonly string[]): Record<string, unknown> {
+  const ordered: Record<string, unknown> = {};
+  for (const key of canonical) if (Object.hasOwn(record, key)) ordered[key] = record[key];
+  for (const key of Object.keys(record)) if (!Object.hasOwn(ordered, key)) ordered[key] = record[key];
+  return ordered;
+}
+
+/** The stored form of a record: two-space indent and a final newline. */
+export function stringifyRecord(record: unknown): string {
+  return JSON.stringify(record, null, 2) + "\n";
+}

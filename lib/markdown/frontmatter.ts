@@ -1,0 +1,31 @@
+import { parse as parseYaml } from "yaml";
+
+/**
+ * Splits YAML frontmatter from a Markdown body. Tolerates what hand-edited files carry before the
+ * opening `---`: a byte-order mark, CRLF line ends and leading HTML comments.
+ */
+export type Frontmatter =
+  | { ok: true; data: Record<string, unknown>; body: string }
+  | { ok: false; reason: "none" | "unterminated" | "yaml" | "not-a-mapping"; message: string; body: string };
+
+const LEADING_COMMENTS = /^(?:\s*<!--[\s\S]*?-->)*\s*/;
+
+export function parseFrontmatter(source: string): Frontmatter {
+  const text = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const start = text.replace(LEADING_COMMENTS, "");
+  if (!start.startsWith("---\n")) return { ok: false, reason: "none", message: "no YAML frontmatter (--- … ---) at the top", body: text };
+  const end = start.indexOf("\n---", 3);
+  if (end < 0) return { ok: false, reason: "unterminated", message: "the frontmatter has no closing ---", body: text };
+  const yamlText = start.slice(4, end + 1);
+  const body = start.slice(end + 4).replace(/^[^\n]*\n?/, "");
+  let data: unknown;
+  try {
+    data = parseYaml(yamlText, { prettyErrors: false, maxAliasCount: 50 });
+  } catch (error) {
+    return { ok: false, reason: "yaml", message: `the frontmatter is not valid YAML: ${(error as Error).message.split("\n")[0]}`, body };
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data)) {
+    return { ok: false, reason: "not-a-mapping", message: "the frontmatter must be a YAML mapping (key: value lines)", body };
+  }
+  return { ok: true, data: data as Record<string, unknown>, body };
+}

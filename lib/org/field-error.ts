@@ -1,0 +1,87 @@
+import type { z } from "zod";
+import type { FieldError } from "@/schemas/field-error";
+import type { EntityKind, Section } from "@/schemas/org";
+
+type Segment = string | number;
+
+function escapeSegment(segment: Segment): string {
+  return String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** Builds the RFC 6901 pointer `#/<section>/<id>/<path…>` that every FieldError carries. */
+export function pointer(section: Section, id: string, ...path: Segment[]): string {
+  return "#/" + [section, id, ...path].map(escapeSegment).join("/");
+}
+
+/** Splits a pointer back into its unescaped segments (without the leading `#`). */
+export function parsePointer(location: string): string[] {
+  const body = location.startsWith("#") ? location.slice(1) : location;
+  if (body === "" || body === "/") return [];
+  return body.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** The path inside the entity (`["fence", "allowedPaths", "0"]`) of a pointer. */
+export function entityPath(location: string): string[] {
+  return parsePointer(location).slice(2);
+}
+
+/** The leaf field name a form binds to: the last non-index segment of a path. */
+export function fieldOf(path: readonly Segment[]): string | undefined {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const segment = path[i];
+    if (typeof segment === "number" || /^\d+$/.test(String(segment))) continue;
+    return String(segment);
+  }
+  return undefined;
+}
+
+export function kebab(text: string): string {
+  return text.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/[_\s.]+/g, "-").toLowerCase();
+}
+
+export function fieldError(
+  id: string,
+  severity: FieldError["severity"],
+  message: string,
+  section: Section,
+  entityId: string,
+  path: Segment[] = [],
+): FieldError {
+  const field = fieldOf(path);
+  return { id, severity, message, location: pointer(section, entityId, ...path), ...(field ? { field } : {}) };
+}
+
+/**
+ * Rule id of a shape problem: `invalid-id` for the id itself, else `custom-<kind>-<field path>`
+ * with array indices dropped (`fence.allowedPaths` → `custom-specialist-fence-allowed-paths`).
+ */
+export function shapeRuleId(kind: EntityKind, path: readonly Segment[]): string {
+  const names = path.filter((s) => typeof s === "string" && !/^\d+$/.test(s)).map((s) => kebab(String(s)));
+  if (names.length === 1 && names[0] === "id") return "invalid-id";
+  return ["custom", kind, ...names].join("-");
+}
+
+/** Turns zod issues for one record into FieldErrors located under that record. */
+export function issuesToFieldErrors(kind: EntityKind, section: Section, entityId: string, issues: readonly z.core.$ZodIssue[]): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    const path = issue.path.filter((s): s is string | number => typeof s !== "symbol");
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        out.push(fieldError(`custom-${kind}-unknown-field`, "error", `unknown field "${key}" in ${path.join(".") || kind}`, section, entityId, [...path, key]));
+      }
+      continue;
+    }
+    const subject = path.length ? `"${path.map(String).join(".")}"` : kind;
+    const message = issue.message.startsWith('"') || issue.message.includes(subject) ? issue.message : `${subject}: ${issue.message}`;
+    out.push(fieldError(shapeRuleId(kind, path), "error", message, section, entityId, path));
+  }
+  return out;
+}
+
+export function splitBySeverity(problems: readonly FieldError[]) {
+  return {
+    errors: problems.filter((p) => p.severity === "error"),
+    warnings: problems.filter((p) => p.severity === "warning"),
+  };
+}

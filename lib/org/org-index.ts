@@ -1,0 +1,163 @@
+import type { EntityRecord, OrgRecords, Section } from "@/schemas/org";
+import { SECTIONS } from "@/schemas/org";
+
+/**
+ * Lookups the graph rules need, built once per org snapshot. A draft never rebuilds it: `withDraft`
+ * layers the changed buckets over the base, so checking one edit costs what that edit touches,
+ * not what the org holds.
+ */
+
+const BUCKETS = [
+  "membersByTeam", // team id → specialists whose `team` is it
+  "holdersByRole", // role → specialists with that role
+  "claimsByRole", // role → teams/groups listing it in `roles`
+  "specialistsByName",
+  "handoffsByRole", // role → specialists naming it in `handoffCandidates`
+  "escalationsByRole", // role → teams/groups naming it in `escalationPath`
+  "contractsByParty", // party → contracts naming it as producer or consumer
+  "contractsByTeam", // team id → contracts naming it in `teamBoundary`
+  "teamsByPolicy", // policy id → teams/groups naming it in decision rights or forbidden decisions
+  "policiesByRef", // team/policy id → policies naming it as owner or approver
+  "groupsBySquad", // team id → groups listing it in `squads`
+  "teamsByListedMember", // specialist id → teams listing it in `specialists`
+  "byGroupId", // group id → teams and specialists naming it in `groupId`
+] as const;
+type BucketName = (typeof BUCKETS)[number];
+
+/** A reference to an entity, `<section>/<id>`: buckets hold teams and groups side by side. */
+export type Ref = `${Section}/${string}`;
+export const ref = (section: Section, id: string): Ref => `${section}/${id}`;
+export function splitRef(r: Ref): [Section, string] {
+  const slash = r.indexOf("/");
+  return [r.slice(0, slash) as Section, r.slice(slash + 1)];
+}
+
+interface ReadMap<V> {
+  get(key: string): V | undefined;
+  has(key: string): boolean;
+}
+
+const REMOVED = Symbol("removed");
+
+/** A map seen through a layer of changes, without copying the base. */
+class LayeredMap<V> implements ReadMap<V> {
+  readonly layer = new Map<string, V | typeof REMOVED>();
+  constructor(private readonly base: ReadMap<V>) {}
+  get(key: string): V | undefined {
+    if (this.layer.has(key)) {
+      const v = this.layer.get(key);
+      return v === REMOVED ? undefined : (v as V);
+    }
+    return this.base.get(key);
+  }
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+  set(key: string, value: V | undefined): void {
+    this.layer.set(key, value === undefined ? REMOVED : value);
+  }
+}
+
+export type OrgIndex = {
+  records: Record<Section, ReadMap<EntityRecord>>;
+  buckets: Record<BucketName, ReadMap<readonly Ref[]>>;
+  /** Known skill ids, when the caller has the catalog; unknown skills are then reported. */
+  skills?: ReadonlySet<string>;
+};
+
+const str = (v: unknown): string | undefined => (typeof v === "string" && v.length > 0 ? v : undefined);
+const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.length > 0) : []);
+
+/** Which bucket keys one record files itself under. */
+function contributions(section: Section, rec: EntityRecord): [BucketName, string][] {
+  const out: [BucketName, string][] = [];
+  const add = (bucket: BucketName, keys: (string | undefined)[]) => {
+    for (const key of new Set(keys)) if (key) out.push([bucket, key]);
+  };
+  switch (section) {
+    case "specialists":
+      add("membersByTeam", [str(rec.team)]);
+      add("holdersByRole", [str(rec.role)]);
+      add("specialistsByName", [str(rec.name)]);
+      add("handoffsByRole", strs(rec.handoffCandidates));
+      add("byGroupId", [str(rec.groupId)]);
+      break;
+    case "teams":
+    case "groups":
+      add("claimsByRole", strs(rec.roles));
+      add("escalationsByRole", strs(rec.escalationPath));
+      add("teamsByPolicy", [...strs(rec.decisionRights), ...strs(rec.forbiddenDecisions)]);
+      add("groupsBySquad", section === "groups" ? strs(rec.squads) : []);
+      add("teamsByListedMember", section === "teams" ? strs(rec.specialists) : []);
+      add("byGroupId", section === "teams" ? [str(rec.groupId)] : []);
+      break;
+    case "contracts": {
+      const boundary = (rec.teamBoundary ?? {}) as Record<string, unknown>;
+      add("contractsByParty", [str(rec.producer), str(rec.consumer)]);
+      add("contractsByTeam", [str(boundary.producerTeam), str(boundary.consumerTeam), ...strs(boundary.requiresApprovalFrom)]);
+      break;
+    }
+    case "policies":
+      add("policiesByRef", [str(rec.owner), ...strs(rec.requiresApprovalFrom)]);
+      break;
+  }
+  return out;
+}
+
+/** Builds the index of a whole org. */
+export function buildIndex(org: OrgRecords, skills?: ReadonlySet<string>): OrgIndex {
+  const records = {} as Record<Section, Map<string, EntityRecord>>;
+  const buckets = Object.fromEntries(BUCKETS.map((b) => [b, new Map<string, Ref[]>()])) as Record<BucketName, Map<string, Ref[]>>;
+  for (const section of SECTIONS) {
+    records[section] = new Map();
+    for (const [id, rec] of Object.entries(org[section])) {
+      records[section].set(id, rec);
+      const r = ref(section, id);
+      for (const [bucket, key] of contributions(section, rec)) {
+        const list = buckets[bucket].get(key);
+        if (list) list.push(r);
+        else buckets[bucket].set(key, [r]);
+      }
+    }
+  }
+  return { records, buckets, skills };
+}
+
+/**
+ * The index as it would be with `record` in place of what `section/id` holds now
+ * (`undefined` removes it). The base index is not touched.
+ */
+export function withDraft(base: OrgIndex, section: Section, id: string, record: EntityRecord | undefined): OrgIndex {
+  const records = { ...base.records };
+  const layeredRecords = new LayeredMap(base.records[section]);
+  layeredRecords.set(id, record);
+  records[section] = layeredRecords;
+
+  const buckets = { ...base.buckets };
+  const r = ref(section, id);
+  const previous = base.records[section].get(id);
+  const change = (bucket: BucketName, key: string, fn: (list: Ref[]) => Ref[]) => {
+    if (!(buckets[bucket] instanceof LayeredMap)) buckets[bucket] = new LayeredMap(base.buckets[bucket]);
+    const layered = buckets[bucket] as LayeredMap<readonly Ref[]>;
+    const next = fn([...(layered.get(key) ?? [])]);
+    layered.set(key, next.length ? next : undefined);
+  };
+  if (previous) for (const [bucket, key] of contributions(section, previous)) change(bucket, key, (list) => list.filter((x) => x !== r));
+  if (record) for (const [bucket, key] of contributions(section, record)) change(bucket, key, (list) => [...list, r]);
+  return { records, buckets, skills: base.skills };
+}
+
+export function bucket(ix: OrgIndex, name: BucketName, key: string | undefined): readonly Ref[] {
+  return key ? (ix.buckets[name].get(key) ?? []) : [];
+}
+
+export function record(ix: OrgIndex, section: Section, id: string): EntityRecord | undefined {
+  return ix.records[section].get(id);
+}
+
+/** Teams and groups share one id space for references (owners, boundaries, policies). */
+export function isTeamOrGroup(ix: OrgIndex, id: string): boolean {
+  return ix.records.teams.has(id) || ix.records.groups.has(id);
+}
+
+export { str, strs };

@@ -1,0 +1,143 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
+import { parsePointer } from "@/lib/org/field-error";
+import { orgPayloadSchema } from "@/schemas/api";
+import type { FieldError } from "@/schemas/field-error";
+import { SCOPES, type Scope, type Section } from "@/schemas/org";
+import { resolvePaths } from "./config";
+import { OrgApi, validateTree } from "./org/org-api";
+
+/**
+ * `construct-studio`: the command-line twin of the HTTP API, for CI and scripts.
+ * Exit codes: 0 clean (warnings allowed), 1 errors found or the operation failed, 2 usage.
+ */
+
+const USAGE = `usage:
+  construct-studio validate [--root DIR | --tree DIR] [--format text|json|github]
+  construct-studio export [--root DIR] [--scope project|user|builtin] [--out FILE]
+  construct-studio import FILE [--root DIR] [--scope project|user] [--dry-run]`;
+
+type Format = "text" | "json" | "github";
+
+class UsageError extends Error {}
+
+function fileFor(error: FieldError, locate: (section: Section, id: string) => string | undefined): string | undefined {
+  if (error.path) return error.path;
+  const [section, id] = parsePointer(error.location);
+  return section && id ? locate(section as Section, id) : undefined;
+}
+
+function print(problems: FieldError[], format: Format, locate: (section: Section, id: string) => string | undefined, summary: string): void {
+  const rows = problems.map((p) => ({ ...p, file: fileFor(p, locate) }));
+  if (format === "json") {
+    process.stdout.write(JSON.stringify({ ok: !rows.some((r) => r.severity === "error"), problems: rows }, null, 2) + "\n");
+    return;
+  }
+  for (const row of rows) {
+    if (format === "github") {
+      const file = row.file ? `file=${row.file},` : "";
+      process.stdout.write(`::${row.severity} ${file}title=${row.id}::${row.message} (${row.location})\n`);
+    } else {
+      process.stdout.write(`${row.file ?? "-"}  ${row.location}\n  ${row.severity} ${row.id}: ${row.message}\n`);
+    }
+  }
+  process.stdout.write(summary + "\n");
+}
+
+function summarize(problems: FieldError[], what: string): string {
+  const errors = problems.filter((p) => p.severity === "error").length;
+  return `${what}: ${errors} error(s), ${problems.length - errors} warning(s)`;
+}
+
+async function validate(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { root: { type: "string" }, tree: { type: "string" }, format: { type: "string", default: "text" } } });
+  const format = values.format as Format;
+  if (!["text", "json", "github"].includes(format)) throw new UsageError(`unknown --format ${format}`);
+  if (values.root && values.tree) throw new UsageError("give --root or --tree, not both");
+  if (values.tree) {
+    const dir = path.resolve(values.tree);
+    const result = await validateTree(dir);
+    const rel = (section: Section, id: string) => path.relative(process.cwd(), path.join(dir, section, `${id}.json`));
+    print(result.problems, format, rel, summarize(result.problems, `${Object.values(result.counts).reduce((a, b) => a + b, 0)} entities in ${dir}`));
+    return result.ok ? 0 : 1;
+  }
+  const api = new OrgApi(resolvePaths({ root: values.root }));
+  const result = await api.validateAll();
+  const snap = await api.snapshot();
+  const locate = (section: Section, id: string) => snap.rows[section]?.get(id)?.path;
+  const count = Object.values(snap.rows).reduce((n, rows) => n + rows.size, 0);
+  print(result.problems, format, locate, summarize(result.problems, `${count} entities in the merged org of ${api.paths.root}`));
+  return result.ok ? 0 : 1;
+}
+
+function scopeOf(raw: string | undefined, fallback: Scope): Scope {
+  const scope = (raw ?? fallback) as Scope;
+  if (!SCOPES.includes(scope)) throw new UsageError(`unknown --scope ${raw}`);
+  return scope;
+}
+
+async function exportCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { root: { type: "string" }, scope: { type: "string" }, out: { type: "string" } } });
+  const api = new OrgApi(resolvePaths({ root: values.root }));
+  const { errors, ...payload } = await api.exportOrg({ scope: scopeOf(values.scope, "project") });
+  for (const e of errors) process.stderr.write(`${e.severity} ${e.id}: ${e.message}\n`);
+  const text = JSON.stringify(payload, null, 2) + "\n";
+  if (values.out) await writeFile(values.out, text);
+  else process.stdout.write(text);
+  return 0;
+}
+
+async function importCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { root: { type: "string" }, scope: { type: "string" }, "dry-run": { type: "boolean", default: false } } });
+  if (positionals.length !== 1) throw new UsageError("import takes one FILE");
+  let raw: unknown;
+  try {
+    raw = parseJsonStrict(await readFile(positionals[0], "utf8"), { allowBom: true });
+  } catch (error) {
+    if (error instanceof JsonProblem) {
+      process.stderr.write(`${positionals[0]}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  const parsed = orgPayloadSchema.safeParse(raw);
+  if (!parsed.success) {
+    process.stderr.write(`${positionals[0]}: not an org payload: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}\n`);
+    return 1;
+  }
+  const api = new OrgApi(resolvePaths({ root: values.root }));
+  const result = await api.importOrg(parsed.data, { scope: scopeOf(values.scope, "project"), dryRun: values["dry-run"] });
+  if (!result.ok) {
+    print(result.errors, "text", () => undefined, `import failed: ${result.message}`);
+    return 1;
+  }
+  for (const file of result.files) process.stdout.write(`${result.dryRun ? "would " : ""}${file.action}  ${file.path}\n`);
+  process.stdout.write(`${result.dryRun ? "dry run: nothing written" : `${result.written.length} file(s) written`}\n`);
+  return 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "validate": return await validate(rest);
+      case "export": return await exportCommand(rest);
+      case "import": return await importCommand(rest);
+      case undefined:
+      case "help":
+      case "--help":
+        process.stdout.write(USAGE + "\n");
+        return command ? 0 : 2;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

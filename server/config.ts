@@ -1,0 +1,52 @@
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Where each tier lives for one project. */
+export type StudioPaths = {
+  /** The project being edited (`CONSTRUCT_ROOT`, else the current directory). */
+  root: string;
+  /** `<root>/.construct` when it exists, else `<root>/.cx` (created on first write). */
+  projectDir: string;
+  /** The directory that holds the built-in `specialists/` tree. */
+  appDir: string;
+  builtinOrgDir: string;
+  userOrgDir: string;
+  projectOrgDir: string;
+  skillsDir: string;
+};
+
+function findAppDir(): string {
+  if (process.env.CONSTRUCT_APP_DIR) return path.resolve(process.env.CONSTRUCT_APP_DIR);
+  const starts: string[] = [process.cwd()];
+  try {
+    starts.unshift(path.dirname(fileURLToPath(import.meta.url)));
+  } catch {
+    // bundled without a file URL: the working directory is the app directory
+  }
+  for (const start of starts) {
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      if (existsSync(path.join(dir, "specialists", "org")) && existsSync(path.join(dir, "package.json"))) return dir;
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  return process.cwd();
+}
+
+export function resolvePaths(overrides: { root?: string; home?: string; appDir?: string } = {}): StudioPaths {
+  const root = path.resolve(overrides.root ?? process.env.CONSTRUCT_ROOT ?? process.cwd());
+  const home = path.resolve(overrides.home ?? process.env.CONSTRUCT_HOME ?? path.join(os.homedir(), ".construct"));
+  const appDir = path.resolve(overrides.appDir ?? findAppDir());
+  const construct = path.join(root, ".construct");
+  const projectDir = existsSync(construct) ? construct : path.join(root, ".cx");
+  return {
+    root,
+    projectDir,
+    appDir,
+    builtinOrgDir: path.join(appDir, "specialists", "org"),
+    userOrgDir: path.join(home, "org"),
+    projectOrgDir: path.join(projectDir, "org"),
+    skillsDir: path.join(appDir, "specialists", "skills"),
+  };
+}

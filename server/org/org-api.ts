@@ -1,0 +1,566 @@
+import { existsSync, watch, type FSWatcher } from "node:fs";
+import path from "node:path";
+import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
+import { fieldError, splitBySeverity } from "@/lib/org/field-error";
+import { checkAction, effectiveFence } from "@/lib/org/fence";
+import { buildIndex, type OrgIndex } from "@/lib/org/org-index";
+import { rankRoutes, routeDoc, type RankedCandidate } from "@/lib/org/route-rank";
+import { referencesTo, toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
+import { CANONICAL_KEYS } from "@/lib/org/key-order";
+import type { OrgPayload } from "@/schemas/api";
+import { idProblem } from "@/schemas/common";
+import type { EffectiveFence, FenceDecision } from "@/schemas/fence";
+import type { FieldError, ValidationResult } from "@/schemas/field-error";
+import {
+  type ApiKind, type EntityKind, type EntityRecord, type OrgRecords, type Scope, type Section, type WritableScope,
+  emptyOrg, SECTION_OF, SECTIONS, WRITABLE_SCOPES,
+} from "@/schemas/org";
+import type { Skill } from "@/schemas/skill";
+import type { StudioPaths } from "../config";
+import { AppError, type AppErrorCode } from "../errors";
+import { combineEtags, commitFiles, confinedPath, atomicWrite, readJsonFile, recoverTier, removeFile, withTierLock } from "../store/json-store";
+import { loadSkills } from "./skills";
+import { type Layer, type TierData, displayPath, loadTier } from "./tiers";
+
+/**
+ * The ADR-0072 façade: typed list/get/create/update/remove per kind, export/import of one tier,
+ * and read-only previews. Every function resolves to a result object; failures carry an
+ * `AppErrorCode` for the HTTP layer and FieldErrors for the form, and nothing is written unless
+ * the org as it would be after the write validates.
+ */
+
+export type Row = {
+  id: string;
+  kind: EntityKind;
+  /** The tier whose file wins. */
+  scope: Scope;
+  path: string;
+  /** Lower tiers this row shadows, lowest first. */
+  overrides: { scope: Scope; path: string }[];
+  record: EntityRecord;
+  etag: string;
+  layers: Layer[];
+};
+
+export type Snapshot = {
+  rows: Record<Section, Map<string, Row>>;
+  index: OrgIndex;
+  skills: Skill[];
+  /** Problems with files themselves (unparseable, wrong shape, misnamed). */
+  loadProblems: FieldError[];
+};
+
+export type Failure = { ok: false; code: AppErrorCode; message: string; errors: FieldError[]; current?: { record: EntityRecord; etag: string } | null };
+export type WriteOk = { ok: true; path: string; record: EntityRecord; etag: string; warnings: FieldError[] };
+export type WriteResult = WriteOk | Failure;
+
+const SCOPE_RANK: Record<Scope, number> = { builtin: 0, user: 1, project: 2 };
+
+function mergeLayers(layers: readonly Layer[]): EntityRecord {
+  const merged: EntityRecord = {};
+  for (const layer of layers) Object.assign(merged, structuredClone(layer.record));
+  return merged;
+}
+
+function toRow(kind: EntityKind, id: string, layers: Layer[]): Row {
+  const sorted = [...layers].sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope]);
+  const top = sorted[sorted.length - 1];
+  return {
+    id,
+    kind,
+    scope: top.scope,
+    path: top.path,
+    overrides: sorted.slice(0, -1).map((l) => ({ scope: l.scope, path: l.path })),
+    record: mergeLayers(sorted),
+    etag: combineEtags(sorted.map((l) => l.etag)),
+    layers: sorted,
+  };
+}
+
+function mergeTiers(tiers: readonly TierData[]): Record<Section, Map<string, Row>> {
+  const rows = {} as Record<Section, Map<string, Row>>;
+  for (const section of SECTIONS) {
+    const layersById = new Map<string, Layer[]>();
+    for (const tier of tiers) {
+      for (const [id, layer] of tier.entities[section]) {
+        const list = layersById.get(id);
+        if (list) list.push(layer);
+        else layersById.set(id, [layer]);
+      }
+    }
+    const kind = KIND[section];
+    rows[section] = new Map([...layersById].sort(([a], [b]) => a.localeCompare(b)).map(([id, layers]) => [id, toRow(kind, id, layers)]));
+  }
+  return rows;
+}
+
+const KIND: Record<Section, EntityKind> = { groups: "group", teams: "team", specialists: "specialist", contracts: "contract", policies: "policy" };
+
+function recordsOf(rows: Record<Section, Map<string, Row>>): OrgRecords {
+  const org = emptyOrg();
+  for (const section of SECTIONS) for (const [id, row] of rows[section]) org[section][id] = row.record;
+  return org;
+}
+
+/** Applies a shallow patch: fields replace, `null` deletes, `id` cannot change. */
+function applyPatch(base: EntityRecord, patch: Record<string, unknown>): EntityRecord {
+  const next: EntityRecord = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    if (key === "id") continue;
+    if (value === null) delete next[key];
+    else next[key] = structuredClone(value);
+  }
+  return next;
+}
+
+const problemKey = (e: FieldError) => `${e.id}\u0000${e.location}\u0000${e.message}`;
+
+function fail(error: unknown): Failure {
+  if (error instanceof AppError) {
+    return { ok: false, code: error.code, message: error.message, errors: error.errors ?? [], ...(error.current !== undefined ? { current: error.current as Failure["current"] } : {}) };
+  }
+  throw error;
+}
+
+function readonlyBuiltin(kind: ApiKind, id: string): AppError {
+  const section = kind === "fence" ? "specialists" : kind === "skill" ? "specialists" : SECTION_OF[kind];
+  return new AppError("forbidden", "the builtin tier is read-only: write to the user or project tier instead", [
+    { ...fieldError("builtin-scope-readonly", "error", `builtin ${kind} "${id}" is read-only; create an override in the project or user tier`, section, id), location: "#/scope", field: "scope" },
+  ]);
+}
+
+export type OrgApiOptions = {
+  /** Keep the org in memory between calls and refresh it when files change (the server). */
+  cache?: boolean;
+};
+
+export class OrgApi {
+  private loaded: { generation: number; promise: Promise<Snapshot> } | null = null;
+  private generation = 0;
+  private recovered = false;
+  private watchers = new Map<string, FSWatcher>();
+  private listeners = new Set<(event: { type: "org-changed" }) => void>();
+
+  constructor(readonly paths: StudioPaths, private readonly options: OrgApiOptions = {}) {}
+
+  /** Drops the cached snapshot; the next read loads from disk. */
+  invalidate(): void {
+    this.generation++;
+    for (const listener of this.listeners) listener({ type: "org-changed" });
+  }
+
+  onChange(listener: (event: { type: "org-changed" }) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    for (const w of this.watchers.values()) w.close();
+    this.watchers.clear();
+  }
+
+  tierDir(scope: Scope): string {
+    return scope === "builtin" ? this.paths.builtinOrgDir : scope === "user" ? this.paths.userOrgDir : this.paths.projectOrgDir;
+  }
+
+  private displayBase(scope: Scope): string {
+    return scope === "builtin" ? this.paths.appDir : scope === "project" ? this.paths.root : path.dirname(this.paths.userOrgDir);
+  }
+
+  /** Finishes or discards writes a crashed process left behind, before anything is read. */
+  private async recover(): Promise<void> {
+    if (this.recovered) return;
+    this.recovered = true;
+    for (const scope of WRITABLE_SCOPES) {
+      const dir = this.tierDir(scope);
+      if (existsSync(dir)) await withTierLock(dir, () => recoverTier(dir));
+    }
+  }
+
+  private ensureWatchers(): void {
+    if (!this.options.cache) return;
+    for (const scope of ["builtin", ...WRITABLE_SCOPES] as const) {
+      const dir = this.tierDir(scope);
+      if (this.watchers.has(dir) || !existsSync(dir)) continue;
+      try {
+        const watcher = watch(dir, { recursive: true }, (_event, name) => {
+          if (typeof name === "string" && /(^|\/)\.(?:txn-|studio\.lock|.*\.studio-tmp$)/.test(name)) return;
+          this.invalidate();
+        });
+        watcher.on("error", () => {
+          watcher.close();
+          this.watchers.delete(dir);
+        });
+        watcher.unref();
+        this.watchers.set(dir, watcher);
+      } catch {
+        // Watching is an optimisation; without it every read reloads.
+      }
+    }
+  }
+
+  async snapshot(): Promise<Snapshot> {
+    await this.recover();
+    this.ensureWatchers();
+    const canCache = this.options.cache && this.watchers.size > 0;
+    if (canCache && this.loaded && this.loaded.generation === this.generation) return this.loaded.promise;
+    const generation = this.generation;
+    const promise = this.load();
+    this.loaded = { generation, promise };
+    promise.catch(() => {
+      if (this.loaded?.promise === promise) this.loaded = null;
+    });
+    return promise;
+  }
+
+  private async loadTiers(): Promise<TierData[]> {
+    return Promise.all((["builtin", ...WRITABLE_SCOPES] as const).map((scope) => loadTier(scope, this.tierDir(scope), this.displayBase(scope))));
+  }
+
+  private async load(): Promise<Snapshot> {
+    const [tiers, skills] = await Promise.all([this.loadTiers(), loadSkills(this.paths.skillsDir, this.paths.appDir)]);
+    const rows = mergeTiers(tiers);
+    const index = buildIndex(recordsOf(rows), new Set(skills.map((s) => s.id)));
+    return { rows, index, skills, loadProblems: tiers.flatMap((t) => t.problems) };
+  }
+
+  /** Every problem of the merged org: files that failed to load, shapes, and graph invariants. */
+  async validateAll(): Promise<ValidationResult & { problems: FieldError[] }> {
+    const snap = await this.snapshot();
+    const problems = [...snap.loadProblems, ...this.validation(snap)];
+    return { ...toResult(problems), problems };
+  }
+
+  private validationCache = new WeakMap<Snapshot, FieldError[]>();
+  private validation(snap: Snapshot): FieldError[] {
+    let cached = this.validationCache.get(snap);
+    if (!cached) {
+      cached = validateOrg(snap.index);
+      this.validationCache.set(snap, cached);
+    }
+    return cached;
+  }
+
+  async listEntities(kind: ApiKind) {
+    const snap = await this.snapshot();
+    if (kind === "skill") {
+      return { items: snap.skills.map((s) => ({ id: s.id, scope: "builtin" as const, path: s.path, overrides: [], record: s, etag: "" })), count: snap.skills.length, errors: [] as FieldError[] };
+    }
+    const section = kind === "fence" ? "specialists" : SECTION_OF[kind];
+    const items = [...snap.rows[section].values()].map((row) => ({
+      id: row.id,
+      scope: row.scope,
+      path: row.path,
+      overrides: row.overrides,
+      record: kind === "fence" ? { specialistId: row.id, ...(row.record.fence as object) } : row.record,
+      etag: row.etag,
+    }));
+    const prefix = `#/${section}/`;
+    const errors = [...snap.loadProblems, ...this.validation(snap)].filter((e) => e.location.startsWith(prefix));
+    return { items, count: items.length, errors };
+  }
+
+  async getEntity(kind: ApiKind, id: string): Promise<(Omit<Row, "layers"> & { errors: FieldError[] }) | null> {
+    const snap = await this.snapshot();
+    if (kind === "skill") {
+      const skill = snap.skills.find((s) => s.id === id);
+      return skill ? { id, kind: "specialist", scope: "builtin", path: skill.path, overrides: [], record: skill, etag: "", errors: [] } : null;
+    }
+    if (idProblem(id)) return null;
+    const section = kind === "fence" ? "specialists" : SECTION_OF[kind];
+    const row = snap.rows[section].get(id);
+    if (!row) return null;
+    const prefix = `#/${section}/${id}`;
+    const errors = [...snap.loadProblems, ...this.validation(snap)].filter((e) => e.location === prefix || e.location.startsWith(prefix + "/"));
+    const { layers: _layers, ...rest } = row;
+    void _layers;
+    return kind === "fence" ? { ...rest, record: { specialistId: id, ...(row.record.fence as object) }, errors } : { ...rest, errors };
+  }
+
+  /** Re-reads every tier's file for one entity, so a version check sees edits made outside the app. */
+  private async freshRow(section: Section, id: string): Promise<Row | null> {
+    const layers: Layer[] = [];
+    for (const scope of ["builtin", ...WRITABLE_SCOPES] as const) {
+      const file = confinedPath(this.tierDir(scope), section, `${id}.json`);
+      const read = await readJsonFile(file);
+      if (read.ok && read.value && typeof read.value === "object" && !Array.isArray(read.value)) {
+        layers.push({ scope, file, path: displayPath(file, this.displayBase(scope)), record: { ...(read.value as EntityRecord), id }, etag: read.etag });
+      } else if (!read.ok && read.code !== "missing") {
+        throw new AppError("conflict", `${displayPath(file, this.displayBase(scope))}: ${read.message}; fix or remove the file first`);
+      }
+    }
+    return layers.length ? toRow(KIND[section], id, layers) : null;
+  }
+
+  private checkWritable(kind: ApiKind, id: string, scope: Scope | string): WritableScope {
+    if (scope === "builtin") throw readonlyBuiltin(kind, id);
+    if (!(WRITABLE_SCOPES as readonly string[]).includes(scope)) throw new AppError("bad_request", `unknown scope ${JSON.stringify(scope)}: use user or project`);
+    return scope as WritableScope;
+  }
+
+  private checkId(kind: EntityKind, id: unknown): string {
+    const problem = idProblem(id);
+    if (problem) {
+      const safe = typeof id === "string" ? id.slice(0, 80) : "";
+      throw new AppError("invalid", problem, [fieldError("invalid-id", "error", problem, SECTION_OF[kind], safe, ["id"])]);
+    }
+    return id as string;
+  }
+
+  /** Validates `merged` as `kind/id` against the org; throws `invalid` when it has errors. */
+  private async checkDraft(kind: EntityKind, merged: EntityRecord): Promise<FieldError[]> {
+    const snap = await this.snapshot();
+    const result = validateDraftIn(snap.index, kind, merged);
+    if (!result.ok) throw new AppError("invalid", `the ${kind} has ${result.errors.length} error(s); nothing was written`, result.errors);
+    return result.warnings;
+  }
+
+  private async writeLayer(kind: EntityKind, scope: WritableScope, id: string, fileRecord: EntityRecord, merged: EntityRecord): Promise<WriteOk> {
+    const dir = this.tierDir(scope);
+    const file = confinedPath(dir, SECTION_OF[kind], `${id}.json`);
+    const text = stringifyRecord(orderKeys(fileRecord, CANONICAL_KEYS[kind]));
+    await atomicWrite(dir, file, text);
+    this.invalidate();
+    const row = await this.freshRow(SECTION_OF[kind], id);
+    return { ok: true, path: displayPath(file, this.displayBase(scope)), record: row?.record ?? merged, etag: row?.etag ?? "", warnings: [] };
+  }
+
+  /** Creates `kind/record.id` in a writable tier; an id already in a lower tier becomes an override. */
+  async createEntity(kind: ApiKind, record: EntityRecord, opts: { scope?: Scope } = {}): Promise<WriteResult> {
+    try {
+      if (kind === "fence") {
+        const { specialistId, ...fence } = record as { specialistId?: string };
+        return this.updateEntity("fence", String(specialistId ?? ""), fence, opts);
+      }
+      if (kind === "skill") throw new AppError("forbidden", "skills are read-only through this API", [fieldError("skill-read-only", "error", "skills are edited as files under specialists/skills/", "specialists", "")]);
+      const scope = this.checkWritable(kind, String(record.id ?? ""), opts.scope ?? "project");
+      const id = this.checkId(kind, record.id);
+      const dir = this.tierDir(scope);
+      return await withTierLock(dir, async () => {
+        const fresh = await this.freshRow(SECTION_OF[kind], id);
+        if (fresh?.layers.some((l) => l.scope === scope)) {
+          throw new AppError("conflict", `${kind} "${id}" already exists in the ${scope} tier; update it instead`,
+            [fieldError(`${kind}-already-exists`, "error", `${kind} "${id}" already exists in the ${scope} tier`, SECTION_OF[kind], id, ["id"])],
+            { record: fresh.record, etag: fresh.etag });
+        }
+        const lower = (fresh?.layers ?? []).filter((l) => SCOPE_RANK[l.scope] < SCOPE_RANK[scope]);
+        const fileRecord = structuredClone(record);
+        const merged = mergeLayers([...lower, { scope, file: "", path: "", record: fileRecord, etag: "" }]);
+        const warnings = await this.checkDraft(kind, merged);
+        return { ...(await this.writeLayer(kind, scope, id, fileRecord, merged)), warnings };
+      });
+    } catch (error) {
+      return fail(error);
+    }
+  }
+
+  /**
+   * Patches `kind/id` in a writable tier. When that tier has no file for it yet, the file is
+   * created holding only the patched fields, as an override of the lower tiers.
+   */
+  async updateEntity(kind: ApiKind, id: string, patch: Record<string, unknown>, opts: { scope?: Scope; ifMatch?: string } = {}): Promise<WriteResult> {
+    try {
+      if (kind === "skill") throw new AppError("forbidden", "skills are read-only through this API");
+      const entityKind: EntityKind = kind === "fence" ? "specialist" : kind;
+      const scope = this.checkWritable(kind, id, opts.scope ?? "project");
+      this.checkId(entityKind, id);
+      if (patch.id !== undefined && patch.id !== id) {
+        throw new AppError("invalid", "an id cannot be changed by an update", [fieldError("id-immutable", "error", `the id of ${kind} "${id}" cannot change; create a new one and remove this one`, SECTION_OF[entityKind], id, ["id"])]);
+      }
+      const section = SECTION_OF[entityKind];
+      const dir = this.tierDir(scope);
+      return await withTierLock(dir, async () => {
+        const fresh = await this.freshRow(section, id);
+        if (!fresh) throw new AppError("not_found", `${kind} "${id}" does not exist`);
+        if (opts.ifMatch && opts.ifMatch !== fresh.etag) {
+          throw new AppError("conflict", `${kind} "${id}" changed since you read it; reload, or resend with the current ETag to overwrite`, [], { record: fresh.record, etag: fresh.etag });
+        }
+        const own = fresh.layers.find((l) => l.scope === scope);
+        const lower = fresh.layers.filter((l) => SCOPE_RANK[l.scope] < SCOPE_RANK[scope]);
+        const higher = fresh.layers.filter((l) => SCOPE_RANK[l.scope] > SCOPE_RANK[scope]);
+        const effectivePatch = kind === "fence" ? { fence: { ...((fresh.record.fence as object) ?? {}), ...patch } } : patch;
+        if (kind === "fence") {
+          const fence = (effectivePatch as { fence: Record<string, unknown> }).fence;
+          for (const [k, v] of Object.entries(fence)) if (v === null) delete fence[k];
+        }
+        const fileRecord = applyPatch(own?.record ?? { id }, effectivePatch);
+        const merged = mergeLayers([...lower, { scope, file: "", path: "", record: fileRecord, etag: "" }, ...higher]);
+        const warnings = await this.checkDraft(entityKind, merged);
+        return { ...(await this.writeLayer(entityKind, scope, id, fileRecord, merged)), warnings };
+      });
+    } catch (error) {
+      return fail(error);
+    }
+  }
+
+  /** Removes `kind/id` from one tier; refuses while other records still name it, unless `force`. */
+  async removeEntity(kind: ApiKind, id: string, opts: { scope?: Scope; force?: boolean; ifMatch?: string } = {}): Promise<{ ok: true; path: string; revealed: Scope | null } | Failure> {
+    try {
+      if (kind === "fence") throw new AppError("conflict", "a fence cannot be removed: every specialist needs one", [fieldError("fence-not-removable", "error", `the fence of "${id}" cannot be removed; edit its allowedPaths instead`, "specialists", id, ["fence"])]);
+      if (kind === "skill") throw new AppError("forbidden", "skills are read-only through this API");
+      const scope = this.checkWritable(kind, id, opts.scope ?? "project");
+      this.checkId(kind, id);
+      const section = SECTION_OF[kind];
+      const dir = this.tierDir(scope);
+      return await withTierLock(dir, async () => {
+        const fresh = await this.freshRow(section, id);
+        const own = fresh?.layers.find((l) => l.scope === scope);
+        if (!fresh) throw new AppError("not_found", `${kind} "${id}" does not exist`);
+        if (!own) {
+          if (fresh.layers.every((l) => l.scope === "builtin")) throw readonlyBuiltin(kind, id);
+          throw new AppError("not_found", `${kind} "${id}" has no file in the ${scope} tier`, [fieldError(`${kind}-not-found-in-tier`, "error", `${kind} "${id}" is defined in ${fresh.layers.map((l) => l.scope).join(", ")}, not in ${scope}`, section, id)]);
+        }
+        if (opts.ifMatch && opts.ifMatch !== fresh.etag) {
+          throw new AppError("conflict", `${kind} "${id}" changed since you read it; reload before removing`, [], { record: fresh.record, etag: fresh.etag });
+        }
+        const remaining = fresh.layers.filter((l) => l.scope !== scope);
+        if (remaining.length === 0 && !opts.force) {
+          const refs = referencesTo((await this.snapshot()).index, kind, id);
+          if (refs.length) throw new AppError("conflict", `${kind} "${id}" is still referenced ${refs.length} time(s); remove the references or pass force`, refs);
+        }
+        await removeFile(dir, own.file);
+        this.invalidate();
+        return { ok: true as const, path: own.path, revealed: remaining.length ? remaining[remaining.length - 1].scope : null };
+      });
+    } catch (error) {
+      return fail(error);
+    }
+  }
+
+  /** One tier as one payload, each section keyed by id, records as stored. */
+  async exportOrg(opts: { scope?: Scope } = {}): Promise<OrgPayload & { scope: Scope; exportedAt: string; errors: FieldError[] }> {
+    const scope = opts.scope ?? "project";
+    const tier = await loadTier(scope, this.tierDir(scope), this.displayBase(scope));
+    const payload = { scope, exportedAt: new Date().toISOString(), ...emptyOrg(), errors: tier.problems } as OrgPayload & { scope: Scope; exportedAt: string; errors: FieldError[] };
+    for (const section of SECTIONS) {
+      for (const [id, layer] of [...tier.entities[section]].sort(([a], [b]) => a.localeCompare(b))) payload[section][id] = layer.record;
+    }
+    return payload;
+  }
+
+  /**
+   * Writes a payload into one tier (entities are created or replaced; others are kept). Every
+   * entity is checked, with the org as it would be afterwards, before any file is written; the
+   * write is one transaction; `dryRun` reports the files without writing.
+   */
+  async importOrg(payload: OrgPayload, opts: { scope?: Scope; dryRun?: boolean } = {}): Promise<
+    { ok: true; dryRun: boolean; written: string[]; files: { path: string; action: "create" | "update" | "unchanged" }[]; warnings: FieldError[] } | Failure
+  > {
+    try {
+      const scope = this.checkWritable("specialist", "import", opts.scope ?? "project");
+      const dir = this.tierDir(scope);
+      const shapeProblems: FieldError[] = [];
+      const incoming = emptyOrg();
+      for (const section of SECTIONS) {
+        for (const [key, rec] of Object.entries(payload[section] ?? {})) {
+          const bad = idProblem(key);
+          if (bad) {
+            shapeProblems.push(fieldError("invalid-id", "error", bad, section, key.slice(0, 80), ["id"]));
+            continue;
+          }
+          if (rec.id !== undefined && rec.id !== key) {
+            shapeProblems.push(fieldError("import-id-mismatch", "error", `the record under "${key}" says id ${JSON.stringify(rec.id)}; they must match`, section, key, ["id"]));
+            continue;
+          }
+          incoming[section][key] = { ...structuredClone(rec), id: key };
+        }
+      }
+      if (shapeProblems.length) throw new AppError("invalid", `the payload has ${shapeProblems.length} invalid id(s); nothing was written`, shapeProblems);
+
+      const run = async () => {
+        const tiers = await this.loadTiers();
+        const before = mergeTiers(tiers);
+        const target = tiers.find((t) => t.scope === scope)!;
+        const files: { path: string; action: "create" | "update" | "unchanged" }[] = [];
+        const changes: { rel: string; content: string }[] = [];
+        for (const section of SECTIONS) {
+          const kind = KIND[section];
+          for (const [id, rec] of Object.entries(incoming[section])) {
+            const rel = `${section}/${id}.json`;
+            const file = confinedPath(dir, section, `${id}.json`);
+            const existing = target.entities[section].get(id);
+            const content = stringifyRecord(orderKeys(rec, CANONICAL_KEYS[kind]));
+            const shown = displayPath(file, this.displayBase(scope));
+            const unchanged = existing && stringifyRecord(orderKeys(existing.record, CANONICAL_KEYS[kind])) === content;
+            files.push({ path: shown, action: existing ? (unchanged ? "unchanged" : "update") : "create" });
+            if (!unchanged) changes.push({ rel, content });
+            target.entities[section].set(id, { scope, file, path: shown, record: rec, etag: "" });
+          }
+        }
+        const after = mergeTiers(tiers);
+        const beforeProblems = new Set(validateOrg(buildIndex(recordsOf(before))).map(problemKey));
+        const afterProblems = validateOrg(buildIndex(recordsOf(after)));
+        const touched = (e: FieldError) => SECTIONS.some((s) => Object.keys(incoming[s]).some((id) => e.location === `#/${s}/${id}` || e.location.startsWith(`#/${s}/${id}/`)));
+        const blocking = afterProblems.filter((e) => touched(e) || !beforeProblems.has(problemKey(e)));
+        const { errors, warnings } = splitBySeverity(blocking);
+        if (errors.length) throw new AppError("invalid", `the import has ${errors.length} error(s); nothing was written`, errors);
+        if (!opts.dryRun && changes.length) {
+          await commitFiles(dir, changes);
+          this.invalidate();
+        }
+        const written = opts.dryRun ? [] : files.filter((f) => f.action !== "unchanged").map((f) => f.path);
+        return { ok: true as const, dryRun: !!opts.dryRun, written, files, warnings };
+      };
+      return opts.dryRun ? await run() : await withTierLock(dir, run);
+    } catch (error) {
+      return fail(error);
+    }
+  }
+
+  /** "Would this pass?" for a form: the draft merged into the org, nothing written. */
+  async validateDraft(kind: EntityKind | "fence", record: EntityRecord, opts: { specialistId?: string } = {}): Promise<ValidationResult> {
+    const snap = await this.snapshot();
+    if (kind === "fence") {
+      const id = opts.specialistId ?? String(record.specialistId ?? "");
+      const row = snap.rows.specialists.get(id);
+      if (!row) return toResult([fieldError("fence-missing-specialist-id", "error", `no specialist "${id}" to hold this fence`, "specialists", id, ["specialistId"])]);
+      const { specialistId: _s, ...fence } = record;
+      void _s;
+      return validateDraftIn(snap.index, "specialist", { ...row.record, fence });
+    }
+    return validateDraftIn(snap.index, kind, record);
+  }
+
+  /** Ranks specialists (and the draft, if given) for a task description. */
+  async previewRoute(opts: { description: string; draftSpecialist?: EntityRecord; limit?: number }): Promise<{ candidates: RankedCandidate[] }> {
+    const snap = await this.snapshot();
+    const draftId = opts.draftSpecialist ? String(opts.draftSpecialist.id || "draft") : null;
+    const docs = [...snap.rows.specialists.values()].filter((r) => r.id !== draftId).map((r) => routeDoc(r.id, r.record));
+    if (opts.draftSpecialist) docs.push(routeDoc(draftId!, opts.draftSpecialist, true));
+    return { candidates: rankRoutes(opts.description, docs, opts.limit ?? 10) };
+  }
+
+  private async teamFor(teamId: string | undefined): Promise<EntityRecord | null> {
+    if (!teamId) return null;
+    const snap = await this.snapshot();
+    return snap.rows.teams.get(teamId)?.record ?? snap.rows.groups.get(teamId)?.record ?? null;
+  }
+
+  /** The fence a (draft) specialist really has inside a team. */
+  async previewEffectiveFence(opts: { draftSpecialist: EntityRecord; teamId?: string }): Promise<EffectiveFence & { teamId: string | null; forbiddenDecisions: string[] }> {
+    const teamId = opts.teamId ?? (typeof opts.draftSpecialist.team === "string" ? opts.draftSpecialist.team : undefined);
+    const team = await this.teamFor(teamId);
+    const forbiddenDecisions = Array.isArray(team?.forbiddenDecisions) ? (team!.forbiddenDecisions as string[]) : [];
+    return { ...effectiveFence(opts.draftSpecialist.fence, team), teamId: team ? teamId! : null, forbiddenDecisions };
+  }
+
+  /** Decides one action (`edit src/x.ts`, `bash git push`, `commit`) against the effective fence. */
+  async previewAction(opts: { specialistId?: string; draftSpecialist?: EntityRecord; teamId?: string; action: string; target: string }): Promise<(FenceDecision & { fence: EffectiveFence; specialistId: string; teamId: string | null }) | Failure> {
+    const snap = await this.snapshot();
+    const specialist = opts.draftSpecialist ?? (opts.specialistId ? snap.rows.specialists.get(opts.specialistId)?.record : undefined);
+    if (!specialist) return fail(new AppError("not_found", `specialist "${opts.specialistId}" does not exist`));
+    const teamId = opts.teamId ?? (typeof specialist.team === "string" ? specialist.team : undefined);
+    const team = await this.teamFor(teamId);
+    const fence = effectiveFence(specialist.fence, team);
+    return { ...checkAction(fence, opts.action, opts.target), fence, specialistId: String(specialist.id ?? opts.specialistId ?? "draft"), teamId: team ? teamId! : null };
+  }
+}
+
+/** Validates one org folder on its own (`validate --tree`), as a pack author would before publishing. */
+export async function validateTree(dir: string): Promise<ValidationResult & { problems: FieldError[]; counts: Record<Section, number> }> {
+  const tier = await loadTier("project", dir, dir);
+  const rows = mergeTiers([tier]);
+  const problems = [...tier.problems, ...validateOrg(buildIndex(recordsOf(rows)))];
+  const counts = Object.fromEntries(SECTIONS.map((s) => [s, rows[s].size])) as Record<Section, number>;
+  return { ...toResult(problems), problems, counts };
+}

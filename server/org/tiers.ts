@@ -1,0 +1,89 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fieldError } from "@/lib/org/field-error";
+import { isPlainObject } from "@/lib/json/safe-json";
+import { idProblem } from "@/schemas/common";
+import type { FieldError } from "@/schemas/field-error";
+import { type EntityRecord, type Scope, SECTIONS, type Section } from "@/schemas/org";
+import { readJsonFile } from "../store/json-store";
+
+/** One file's contribution to an entity. */
+export type Layer = { scope: Scope; file: string; path: string; record: EntityRecord; etag: string };
+
+export type TierData = {
+  scope: Scope;
+  dir: string;
+  entities: Record<Section, Map<string, Layer>>;
+  problems: FieldError[];
+};
+
+/** How a file is named to the user: relative to the project or app, `~` for the home directory. */
+export function displayPath(file: string, base: string): string {
+  const rel = path.relative(base, file);
+  if (!rel.startsWith("..") && !path.isAbsolute(rel)) return rel.split(path.sep).join("/");
+  const home = os.homedir();
+  const fromHome = path.relative(home, file);
+  return !fromHome.startsWith("..") && !path.isAbsolute(fromHome) ? `~/${fromHome.split(path.sep).join("/")}` : file;
+}
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  }));
+  return out;
+}
+
+/**
+ * Reads one tier (`<dir>/<section>/<id>.json`). A broken file never stops the load: it becomes a
+ * FieldError naming its path, and the rest of the tier loads.
+ */
+export async function loadTier(scope: Scope, dir: string, displayBase: string): Promise<TierData> {
+  const tier: TierData = {
+    scope,
+    dir,
+    entities: { groups: new Map(), teams: new Map(), specialists: new Map(), contracts: new Map(), policies: new Map() },
+    problems: [],
+  };
+  for (const section of SECTIONS) {
+    const sectionDir = path.join(dir, section);
+    let names: string[];
+    try {
+      names = (await fs.readdir(sectionDir)).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
+    } catch {
+      continue;
+    }
+    const results = await mapLimit(names, 64, async (name) => ({ name, read: await readJsonFile(path.join(sectionDir, name)) }));
+    for (const { name, read } of results) {
+      const id = name.slice(0, -5);
+      const file = path.join(sectionDir, name);
+      const shown = displayPath(file, displayBase);
+      const problem = (rule: string, message: string, severity: FieldError["severity"] = "error") =>
+        tier.problems.push({ ...fieldError(rule, severity, `${shown}: ${message}`, section, id), path: shown });
+      const badId = idProblem(id);
+      if (badId) {
+        problem("invalid-file-name", `the file name is not a valid id (${badId}); the file is ignored`);
+        continue;
+      }
+      if (!read.ok) {
+        problem(`file-${read.code}`, `${read.message}; the file is ignored until it is fixed`);
+        continue;
+      }
+      if (!isPlainObject(read.value)) {
+        problem("file-not-an-object", "the file must hold one JSON object; it is ignored until it is fixed");
+        continue;
+      }
+      const declared = read.value.id;
+      if (declared !== undefined && declared !== id) {
+        problem("file-id-mismatch", `the record's id ${JSON.stringify(declared)} differs from its file name; the file name (${id}) is used`, "warning");
+      }
+      tier.entities[section].set(id, { scope, file, path: shown, record: { ...read.value, id }, etag: read.etag });
+    }
+  }
+  return tier;
+}

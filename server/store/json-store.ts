@@ -1,0 +1,305 @@
+import { createHash, randomBytes } from "node:crypto";
+import { constants as fsc } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { JsonProblem, parseJsonBytes } from "@/lib/json/safe-json";
+import { AppError, ioError } from "../errors";
+import { faultPoint } from "../faults";
+
+/**
+ * The only module that reads and writes org files. Writes are atomic (temp file in the same
+ * directory, fsync, rename, fsync of the directory); multi-file writes go through a staged
+ * transaction whose directory rename is the commit point; every path is confined to its tier and
+ * symlinks are refused. The atomic write is our own rather than write-file-atomic's because that
+ * one resolves symlinks and writes through them, has no directory fsync and no hook for the crash
+ * points the fault tests need.
+ */
+
+export const MAX_FILE_BYTES = 1024 * 1024;
+
+export function etagOf(bytes: Uint8Array | string): string {
+  return `"sha256:${createHash("sha256").update(bytes).digest("hex")}"`;
+}
+
+/** One version tag for a record merged from several files: any file changing changes it. */
+export function combineEtags(etags: readonly string[]): string {
+  return etags.length === 1 ? etags[0] : etagOf(etags.join("\n"));
+}
+
+export type ReadResult =
+  | { ok: true; value: unknown; etag: string; bytes: Buffer }
+  | { ok: false; code: "missing" | "symlink" | "not-regular" | "too-large" | "unreadable" | JsonProblem["code"]; message: string };
+
+/** Reads and strictly parses one JSON file; never follows a symlink, never throws for bad content. */
+export async function readJsonFile(file: string): Promise<ReadResult> {
+  let stat;
+  try {
+    stat = await fs.lstat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ok: false, code: "missing", message: "no such file" };
+    return { ok: false, code: "unreadable", message: (error as Error).message };
+  }
+  if (stat.isSymbolicLink()) return { ok: false, code: "symlink", message: "is a symbolic link; org files must be regular files inside their tier" };
+  if (!stat.isFile()) return { ok: false, code: "not-regular", message: "is not a regular file" };
+  if (stat.size > MAX_FILE_BYTES) return { ok: false, code: "too-large", message: `is larger than ${MAX_FILE_BYTES} bytes` };
+  let bytes: Buffer;
+  try {
+    const handle = await fs.open(file, fsc.O_RDONLY | fsc.O_NOFOLLOW);
+    try {
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    return { ok: false, code: "unreadable", message: (error as Error).message };
+  }
+  try {
+    return { ok: true, value: parseJsonBytes(bytes, { allowBom: true }), etag: etagOf(bytes), bytes };
+  } catch (error) {
+    if (error instanceof JsonProblem) return { ok: false, code: error.code, message: error.message };
+    throw error;
+  }
+}
+
+/** Joins `segments` onto `dir` and refuses any result that is not strictly inside it. */
+export function confinedPath(dir: string, ...segments: string[]): string {
+  const base = path.resolve(dir);
+  const target = path.resolve(base, ...segments);
+  const rel = path.relative(base, target);
+  if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel) || segments.some((s) => s.includes("\0"))) {
+    throw new AppError("invalid", `path ${JSON.stringify(segments.join("/"))} escapes ${base}`);
+  }
+  return target;
+}
+
+/** Refuses to write through a symlink anywhere between the tier directory and the file. */
+async function assertNoSymlinks(tierDir: string, file: string): Promise<void> {
+  const rel = path.relative(tierDir, file).split(path.sep);
+  let current = tierDir;
+  for (const part of ["", ...rel]) {
+    current = part ? path.join(current, part) : current;
+    try {
+      if ((await fs.lstat(current)).isSymbolicLink()) {
+        throw new AppError("forbidden", `${current} is a symbolic link; the studio does not write through links`);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+  }
+}
+
+async function fsyncDir(dir: string): Promise<void> {
+  const handle = await fs.open(dir, fsc.O_RDONLY);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+const TEMP_SUFFIX = ".studio-tmp";
+
+async function writeDurable(file: string, content: string): Promise<void> {
+  const handle = await fs.open(file, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, 0o644);
+  try {
+    await handle.writeFile(content, "utf8");
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Replaces `file` (inside `tierDir`) with `content` so that readers see the old or the new bytes, never a mix. */
+export async function atomicWrite(tierDir: string, file: string, content: string): Promise<void> {
+  await assertNoSymlinks(tierDir, file);
+  const dir = path.dirname(file);
+  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString("hex")}${TEMP_SUFFIX}`);
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    await writeDurable(temp, content);
+    await faultPoint("after-temp-write");
+    await fs.rename(temp, file);
+    await fsyncDir(dir);
+  } catch (error) {
+    await fs.rm(temp, { force: true }).catch(() => {});
+    throw ioError(error, `writing ${file}`);
+  }
+}
+
+export async function removeFile(tierDir: string, file: string): Promise<void> {
+  await assertNoSymlinks(tierDir, file);
+  try {
+    await fs.unlink(file);
+    await fsyncDir(path.dirname(file));
+  } catch (error) {
+    throw ioError(error, `removing ${file}`);
+  }
+}
+
+/** One file of a transaction: its path relative to the tier, and its new content (`null` deletes it). */
+export type FileChange = { rel: string; content: string | null };
+
+const TXN_PREFIX = ".txn-";
+const COMMITTED = ".committed";
+type Plan = { changes: { rel: string; staged: string | null }[] };
+
+/**
+ * Writes many files as one: everything is staged in `<tier>/.txn-<id>/` and fsynced, the
+ * directory is renamed to `.txn-<id>.committed` (the commit point), then each file is renamed
+ * into place. A crash before the commit leaves the old state (the staging is swept at the next
+ * start); a crash after it is rolled forward by `recoverTier`.
+ */
+export async function commitFiles(tierDir: string, changes: readonly FileChange[]): Promise<void> {
+  const id = `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
+  const staging = path.join(tierDir, TXN_PREFIX + id);
+  try {
+    for (const change of changes) await assertNoSymlinks(tierDir, confinedPath(tierDir, change.rel));
+    await fs.mkdir(staging, { recursive: true });
+    const plan: Plan = { changes: [] };
+    let n = 0;
+    for (const change of changes) {
+      confinedPath(tierDir, change.rel);
+      if (change.content === null) {
+        plan.changes.push({ rel: change.rel, staged: null });
+        continue;
+      }
+      const staged = `f${plan.changes.length}.json`;
+      await writeDurable(path.join(staging, staged), change.content);
+      plan.changes.push({ rel: change.rel, staged });
+      n++;
+      await faultPoint(`import-after-stage:${n}`);
+    }
+    await writeDurable(path.join(staging, "plan.json"), JSON.stringify(plan));
+    await fsyncDir(staging);
+    await faultPoint("import-before-commit");
+    await fs.rename(staging, staging + COMMITTED);
+    await fsyncDir(tierDir);
+  } catch (error) {
+    await fs.rm(staging, { recursive: true, force: true }).catch(() => {});
+    throw ioError(error, `writing ${changes.length} files into ${tierDir}`);
+  }
+  await applyCommitted(tierDir, staging + COMMITTED);
+}
+
+async function applyCommitted(tierDir: string, committed: string): Promise<void> {
+  const plan = JSON.parse(await fs.readFile(path.join(committed, "plan.json"), "utf8")) as Plan;
+  let applied = 0;
+  const dirs = new Set<string>();
+  for (const change of plan.changes) {
+    const target = confinedPath(tierDir, change.rel);
+    dirs.add(path.dirname(target));
+    if (change.staged === null) {
+      await fs.rm(target, { force: true });
+    } else {
+      const staged = path.join(committed, change.staged);
+      try {
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.rename(staged, target);
+      } catch (error) {
+        // Already moved by an earlier, interrupted apply.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+    }
+    applied++;
+    await faultPoint(`import-after-apply:${applied}`);
+  }
+  for (const dir of dirs) await fsyncDir(dir).catch(() => {});
+  await fs.rm(committed, { recursive: true, force: true });
+  await fsyncDir(tierDir).catch(() => {});
+}
+
+/**
+ * Brings a tier back to a consistent state after a crash: rolls committed transactions forward,
+ * drops uncommitted staging and leftover temp files. Returns what it did, for the log.
+ */
+export async function recoverTier(tierDir: string): Promise<{ rolledForward: number; discarded: number; tempsRemoved: number }> {
+  const report = { rolledForward: 0, discarded: 0, tempsRemoved: 0 };
+  let entries;
+  try {
+    entries = await fs.readdir(tierDir, { withFileTypes: true });
+  } catch {
+    return report;
+  }
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !entry.name.startsWith(TXN_PREFIX)) continue;
+    const full = path.join(tierDir, entry.name);
+    if (entry.name.endsWith(COMMITTED)) {
+      await applyCommitted(tierDir, full);
+      report.rolledForward++;
+    } else {
+      await fs.rm(full, { recursive: true, force: true });
+      report.discarded++;
+    }
+  }
+  for (const entry of entries) {
+    if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
+    for (const name of await fs.readdir(path.join(tierDir, entry.name)).catch(() => [] as string[])) {
+      if (name.startsWith(".") && name.endsWith(TEMP_SUFFIX)) {
+        await fs.rm(path.join(tierDir, entry.name, name), { force: true });
+        report.tempsRemoved++;
+      }
+    }
+  }
+  return report;
+}
+
+const inProcess = new Map<string, Promise<unknown>>();
+const LOCK_NAME = ".studio.lock";
+const LOCK_WAIT_MS = 10_000;
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function acquireFileLock(tierDir: string): Promise<() => Promise<void>> {
+  const lock = path.join(tierDir, LOCK_NAME);
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  await fs.mkdir(tierDir, { recursive: true }).catch((error) => {
+    throw ioError(error, `creating ${tierDir}`);
+  });
+  for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+    try {
+      await fs.writeFile(lock, String(process.pid), { flag: "wx" });
+      return () => fs.rm(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw ioError(error, `locking ${tierDir}`);
+    }
+    const holder = Number.parseInt(await fs.readFile(lock, "utf8").catch(() => ""), 10);
+    // A holder killed with -9 never removes its lock; a dead pid frees it.
+    if (Number.isFinite(holder) && holder !== process.pid && !pidAlive(holder)) {
+      await fs.rm(lock, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline) throw new AppError("busy", `${tierDir} is locked by process ${holder}; try again`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/**
+ * Runs `fn` holding the tier's lock: one writer at a time within this process (a promise chain)
+ * and across processes (an exclusive lock file naming the holder's pid).
+ */
+export async function withTierLock<T>(tierDir: string, fn: () => Promise<T>): Promise<T> {
+  const key = path.resolve(tierDir);
+  const previous = inProcess.get(key) ?? Promise.resolve();
+  const run = previous.catch(() => {}).then(async () => {
+    const release = await acquireFileLock(key);
+    try {
+      return await fn();
+    } finally {
+      await release();
+    }
+  });
+  inProcess.set(key, run);
+  try {
+    return await run;
+  } finally {
+    if (inProcess.get(key) === run) inProcess.delete(key);
+  }
+}
