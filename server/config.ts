@@ -1,3 +1,4 @@
+// Paths come from the environment at run time; the bundler must not try to trace them.
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,7 +19,7 @@ export type StudioPaths = {
 };
 
 function findAppDir(): string {
-  if (process.env.CONSTRUCT_APP_DIR) return path.resolve(process.env.CONSTRUCT_APP_DIR);
+  if (process.env.CONSTRUCT_APP_DIR) return path.resolve(/* turbopackIgnore: true */ process.env.CONSTRUCT_APP_DIR);
   const starts: string[] = [process.cwd()];
   try {
     starts.unshift(path.dirname(fileURLToPath(import.meta.url)));
@@ -35,9 +36,9 @@ function findAppDir(): string {
 }
 
 export function resolvePaths(overrides: { root?: string; home?: string; appDir?: string } = {}): StudioPaths {
-  const root = path.resolve(overrides.root ?? process.env.CONSTRUCT_ROOT ?? process.cwd());
-  const home = path.resolve(overrides.home ?? process.env.CONSTRUCT_HOME ?? path.join(os.homedir(), ".construct"));
-  const appDir = path.resolve(overrides.appDir ?? findAppDir());
+  const root = path.resolve(/* turbopackIgnore: true */ overrides.root ?? process.env.CONSTRUCT_ROOT ?? process.cwd());
+  const home = path.resolve(/* turbopackIgnore: true */ overrides.home ?? process.env.CONSTRUCT_HOME ?? path.join(os.homedir(), ".construct"));
+  const appDir = path.resolve(/* turbopackIgnore: true */ overrides.appDir ?? findAppDir());
   const construct = path.join(root, ".construct");
   const projectDir = existsSync(construct) ? construct : path.join(root, ".cx");
   return {

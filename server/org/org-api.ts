@@ -334,7 +334,12 @@ export class OrgApi {
       }
       if (kind === "skill") throw new AppError("forbidden", "skills are read-only through this API", [fieldError("skill-read-only", "error", "skills are edited as files under specialists/skills/", "specialists", "")]);
       const scope = this.checkWritable(kind, String(record.id ?? ""), opts.scope ?? "project");
-      const id = this.checkId(kind, record.id);
+      if (idProblem(record.id)) {
+        // Report the bad id together with every other problem of the record, before any path exists.
+        const result = validateDraftIn((await this.snapshot()).index, kind, record);
+        throw new AppError("invalid", `the ${kind} has ${result.errors.length} error(s); nothing was written`, result.errors);
+      }
+      const id = record.id as string;
       const dir = this.tierDir(scope);
       return await withTierLock(dir, async () => {
         const fresh = await this.freshRow(SECTION_OF[kind], id);
