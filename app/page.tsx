@@ -5,6 +5,8 @@ import { orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 const TITLES = { group: "Groups", team: "Teams", specialist: "Specialists", contract: "Contracts", policy: "Policies" } as const;
 const ORDER = ["specialist", "team", "group", "contract", "policy"] as const satisfies readonly (typeof ENTITY_KINDS)[number][];
 
@@ -22,7 +24,7 @@ export default async function OrgPage() {
           </p>
         </div>
         <div data-testid="validation-summary" className={`rounded-md px-3 py-1.5 text-sm font-medium ${validation.ok ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300"}`}>
-          {validation.errors.length} errors · {validation.warnings.length} warnings
+          {plural(validation.errors.length, "error")} · {plural(validation.warnings.length, "warning")}
         </div>
       </header>
 

@@ -9,7 +9,7 @@ export function ProblemList({ problems }: { problems: FieldError[] }) {
             {p.severity}
           </span>{" "}
           <code className="text-xs text-slate-500 dark:text-slate-400">{p.id}</code> {p.message}
-          <span className="ml-2 font-mono text-xs text-slate-400">{p.path ?? p.location}</span>
+          {!p.message.includes(p.path ?? p.location) && <span className="ml-2 font-mono text-xs text-slate-400">{p.path ?? p.location}</span>}
         </li>
       ))}
     </ul>

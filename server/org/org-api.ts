@@ -137,7 +137,7 @@ export type OrgApiOptions = {
 export class OrgApi {
   private loaded: { generation: number; promise: Promise<Snapshot> } | null = null;
   private generation = 0;
-  private recovered = false;
+  private recovery: Promise<void> | null = null;
   private watchers = new Map<string, FSWatcher>();
   private listeners = new Set<(event: { type: "org-changed" }) => void>();
 
@@ -167,14 +167,18 @@ export class OrgApi {
     return scope === "builtin" ? this.paths.appDir : scope === "project" ? this.paths.root : path.dirname(this.paths.userOrgDir);
   }
 
-  /** Finishes or discards writes a crashed process left behind, before anything is read. */
-  private async recover(): Promise<void> {
-    if (this.recovered) return;
-    this.recovered = true;
-    for (const scope of WRITABLE_SCOPES) {
-      const dir = this.tierDir(scope);
-      if (existsSync(dir)) await withTierLock(dir, () => recoverTier(dir));
-    }
+  /**
+   * Finishes or discards writes a crashed process left behind, before anything is read. Write
+   * paths await it before taking a tier lock, so a snapshot taken under the lock never waits on it.
+   */
+  private recover(): Promise<void> {
+    this.recovery ??= (async () => {
+      for (const scope of WRITABLE_SCOPES) {
+        const dir = this.tierDir(scope);
+        if (existsSync(dir)) await withTierLock(dir, () => recoverTier(dir));
+      }
+    })();
+    return this.recovery;
   }
 
   private ensureWatchers(): void {
@@ -341,6 +345,7 @@ export class OrgApi {
       }
       const id = record.id as string;
       const dir = this.tierDir(scope);
+      await this.recover();
       return await withTierLock(dir, async () => {
         const fresh = await this.freshRow(SECTION_OF[kind], id);
         if (fresh?.layers.some((l) => l.scope === scope)) {
@@ -374,6 +379,7 @@ export class OrgApi {
       }
       const section = SECTION_OF[entityKind];
       const dir = this.tierDir(scope);
+      await this.recover();
       return await withTierLock(dir, async () => {
         const fresh = await this.freshRow(section, id);
         if (!fresh) throw new AppError("not_found", `${kind} "${id}" does not exist`);
@@ -407,6 +413,7 @@ export class OrgApi {
       this.checkId(kind, id);
       const section = SECTION_OF[kind];
       const dir = this.tierDir(scope);
+      await this.recover();
       return await withTierLock(dir, async () => {
         const fresh = await this.freshRow(section, id);
         const own = fresh?.layers.find((l) => l.scope === scope);
@@ -506,6 +513,7 @@ export class OrgApi {
         const written = opts.dryRun ? [] : files.filter((f) => f.action !== "unchanged").map((f) => f.path);
         return { ok: true as const, dryRun: !!opts.dryRun, written, files, warnings };
       };
+      await this.recover();
       return opts.dryRun ? await run() : await withTierLock(dir, run);
     } catch (error) {
       return fail(error);

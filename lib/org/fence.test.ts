@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import { checkAction, effectiveFence, globMatch, normalizeFence, parseActionText } from "@/lib/org/fence";
+import type { EffectiveFence } from "@/schemas/fence";
+
+describe("globMatch", () => {
+  it.each([
+    ["a?c", "abc", true],
+    ["a?c", "ac", false],
+    ["a?c", "abbc", false],
+    ["a?c", "a/c", false],
+    ["docs/?.md", "docs/x.md", true],
+    ["docs/**", "docs/a/b/c.md", true],
+    ["**/*.md", "a/b/c.md", true],
+    ["**/*.md", "README.md", true],
+    ["docs/**/*.md", "docs/a.md", true],
+    ["docs/adr/**", "docs/adr/x/y.md", true],
+    ["src/*.ts", "src/a.ts", true],
+    ["src/*.ts", "src/a/b.ts", false],
+    ["src/*.ts", "src/a.tsx", false],
+    ["file.ts", "fileXts", false],
+    ["a+b", "aab", false],
+    ["lib/**", "lib/.env", true],
+  ] as const)("%s vs %s → %s", (pattern, target, expected) => {
+    expect(globMatch(pattern, target)).toBe(expected);
+  });
+
+  it("does not let docs/adr/** match the directory path docs/adr itself", () => {
+    expect(globMatch("docs/adr/**", "docs/adr")).toBe(false);
+  });
+
+  it("is false for an empty pattern or target", () => {
+    expect(globMatch("", "a.md")).toBe(false);
+    expect(globMatch("**", "")).toBe(false);
+  });
+
+  it("does not let .. segments climb out of the glob's directory", () => {
+    expect(globMatch("docs/**", "docs/../src/x.ts")).toBe(false);
+    expect(globMatch("docs/adr/**", "docs/adr/../../lib/y.ts")).toBe(false);
+  });
+
+  it("normalizes a leading ./ and Windows separators in the target", () => {
+    expect(globMatch("src/**", "./src/a.ts")).toBe(true);
+    expect(globMatch("src/*.ts", "src\\a.ts")).toBe(true);
+  });
+});
+
+describe("effectiveFence", () => {
+  it("matches the upstream verified example", () => {
+    const fence = { allowedPaths: ["docs/**"], approvalRequired: ["commit", "push", "product-scope", "edit:lib/**"] };
+    expect(effectiveFence(fence, { forbiddenDecisions: ["product-scope", "deployment-timing"] })).toEqual({
+      allowedPaths: ["docs/**"],
+      allowedCommands: [],
+      allowedBdLabels: [],
+      approvalRequired: ["commit", "push", "edit:lib/**"],
+      deniedActions: ["product-scope:**", "deployment-timing:**"],
+    });
+  });
+
+  it("without a team (or with no forbidden decisions) is the own fence with every list present", () => {
+    const fence = { allowedPaths: ["a/**"], approvalRequired: ["push"] };
+    const normalized = { allowedPaths: ["a/**"], allowedCommands: [], allowedBdLabels: [], approvalRequired: ["push"], deniedActions: [] };
+    expect(effectiveFence(fence)).toEqual(normalized);
+    expect(effectiveFence(fence, null)).toEqual(normalized);
+    expect(effectiveFence(fence, { forbiddenDecisions: [] })).toEqual(normalized);
+    expect(normalizeFence("not a fence")).toEqual({ allowedPaths: [], allowedCommands: [], allowedBdLabels: [], approvalRequired: [], deniedActions: [] });
+  });
+
+  it("drops approvals of a forbidden action, whole or scoped, and does not duplicate a denied entry", () => {
+    const fence = { allowedPaths: ["a/**"], approvalRequired: ["commit", "push", "push:release/**"], deniedActions: ["push:**"] };
+    expect(effectiveFence(fence, { forbiddenDecisions: ["push"] })).toEqual({
+      allowedPaths: ["a/**"],
+      allowedCommands: [],
+      allowedBdLabels: [],
+      approvalRequired: ["commit"],
+      deniedActions: ["push:**"],
+    });
+  });
+
+  it("does not modify the fence it is given", () => {
+    const fence = { allowedPaths: ["a/**"], approvalRequired: ["push"], deniedActions: [] as string[] };
+    const copy = structuredClone(fence);
+    effectiveFence(fence, { forbiddenDecisions: ["push"] });
+    expect(fence).toEqual(copy);
+  });
+});
+
+const FENCE: EffectiveFence = {
+  allowedPaths: ["docs/adr/**", "**/*.mmd"],
+  allowedCommands: ["git status", "git", "rg"],
+  allowedBdLabels: ["adr", "design"],
+  approvalRequired: ["commit", "push", "edit:lib/**", "write:tmp/**"],
+  deniedActions: [],
+};
+
+const fence = (over: Partial<EffectiveFence>): EffectiveFence => ({ ...FENCE, ...over });
+
+describe("checkAction", () => {
+  it.each([
+    // action, target, decision, reason, rule, fence
+    ["edit", "docs/adr/0001.md", "allowed", "inside-fence", 'allowedPaths[0] "docs/adr/**"', FENCE],
+    ["edit", "diagrams/flow.mmd", "allowed", "inside-fence", 'allowedPaths[1] "**/*.mmd"', FENCE],
+    ["edit", "lib/org/fence.ts", "needs-approval", "needs-approval", 'approvalRequired[2] "edit:lib/**"', FENCE],
+    ["edit", "src/a.ts", "outside-fence", "outside-fence", "no allowedPaths glob matches", FENCE],
+    ["edit", "src/a.ts", "needs-approval", "needs-approval", 'approvalRequired[0] "edit"', fence({ approvalRequired: ["edit"] })],
+    ["edit", "commit", "outside-fence", "outside-fence", "no allowedPaths glob matches", fence({ approvalRequired: ["commit"] })],
+    ["write", "docs/adr/new.md", "allowed", "inside-fence", 'allowedPaths[0] "docs/adr/**"', FENCE],
+    ["write", "lib/new.ts", "needs-approval", "needs-approval", 'approvalRequired[2] "edit:lib/**"', FENCE],
+    ["write", "tmp/scratch.txt", "needs-approval", "needs-approval", 'approvalRequired[3] "write:tmp/**"', FENCE],
+    ["edit", "tmp/scratch.txt", "outside-fence", "outside-fence", "no allowedPaths glob matches", FENCE],
+    ["bash", "git status --short", "allowed", "inside-fence", 'allowedCommands[0] "git status"', FENCE],
+    ["bash", "  rg foo  ", "allowed", "inside-fence", 'allowedCommands[2] "rg"', FENCE],
+    ["bash", "rgrep foo", "outside-fence", "outside-fence", "no allowedCommands prefix matches", FENCE],
+    ["bash", "npm publish", "needs-approval", "needs-approval", 'approvalRequired[1] "bash"', fence({ approvalRequired: ["commit", "bash"] })],
+    ["bash", "git push origin main", "needs-approval", "needs-approval", 'approvalRequired[1] "push"', FENCE],
+    ["bash", "git commit -m wip", "needs-approval", "needs-approval", 'approvalRequired[0] "commit"', FENCE],
+    ["bash", "git push", "outside-fence", "outside-fence", 'git push needs "push" in approvalRequired even when allowedCommands[1] "git" matches', fence({ approvalRequired: [] })],
+    ["commit", "", "needs-approval", "needs-approval", 'approvalRequired[0] "commit"', FENCE],
+    ["push", "", "needs-approval", "needs-approval", 'approvalRequired[1] "push"', FENCE],
+    ["push", "", "outside-fence", "outside-fence", '"push" is not in approvalRequired', fence({ approvalRequired: ["commit"] })],
+    ["bd-label", "adr, next:review", "allowed", "inside-fence", "every label is in allowedBdLabels", FENCE],
+    ["bd-label", "adr,urgent,ops", "outside-fence", "label-outside-fence", "labels not in allowedBdLabels: urgent, ops", FENCE],
+    ["bd-label", "anything", "allowed", "inside-fence", "allowedBdLabels is empty (any label)", fence({ allowedBdLabels: [] })],
+    ["deploy", "prod", "unknown-action", "unknown-action", '"deploy" is not one of edit, write, bash, commit, push, bd-label', FENCE],
+  ] as const)("%s %j → %s (%s)", (action, target, decision, reason, rule, f) => {
+    expect(checkAction(f, action, target)).toEqual({ allowed: decision === "allowed", decision, reason, rule });
+  });
+
+  describe("inside a team that forbids push", () => {
+    const own = { allowedPaths: ["docs/**"], allowedCommands: ["git push", "git"], approvalRequired: ["commit", "push"] };
+    const eff = effectiveFence(own, { forbiddenDecisions: ["push"] });
+    const denied = { allowed: false, decision: "denied", reason: "team-forbidden", rule: 'deniedActions "push:**"' };
+
+    it("denies push and bash git push although approval was listed and the command allowed", () => {
+      expect(eff.approvalRequired).toEqual(["commit"]);
+      expect(checkAction(eff, "push")).toEqual(denied);
+      expect(checkAction(eff, "bash", "git push origin main")).toEqual(denied);
+      expect(checkAction(eff, "bash", "git   push")).toEqual(denied);
+    });
+
+    it("denies push even on a fence that still lists it for approval", () => {
+      expect(checkAction({ ...eff, approvalRequired: ["push"] }, "push")).toEqual(denied);
+    });
+
+    it("denies git push written with git's global options before the subcommand", () => {
+      expect(checkAction(eff, "bash", "git -C . push origin main")).toMatchObject({ allowed: false, decision: "denied" });
+      expect(checkAction(eff, "bash", "git --no-pager push")).toMatchObject({ allowed: false, decision: "denied" });
+    });
+
+    it("leaves other actions alone", () => {
+      expect(checkAction(eff, "bash", "git status")).toEqual({ allowed: true, decision: "allowed", reason: "inside-fence", rule: 'allowedCommands[1] "git"' });
+      expect(checkAction(eff, "commit")).toEqual({ allowed: false, decision: "needs-approval", reason: "needs-approval", rule: 'approvalRequired[0] "commit"' });
+      expect(checkAction(eff, "edit", "docs/a.md").decision).toBe("allowed");
+    });
+  });
+
+  it("denies only the targets a scoped denied entry names", () => {
+    const f = fence({ allowedPaths: ["**"], deniedActions: ["edit:lib/**"] });
+    expect(checkAction(f, "edit", "lib/x.ts")).toEqual({ allowed: false, decision: "denied", reason: "team-forbidden", rule: 'deniedActions "edit:lib/**"' });
+    expect(checkAction(f, "write", "lib/y.ts").decision).toBe("denied");
+    expect(checkAction(f, "edit", "src/x.ts").decision).toBe("allowed");
+  });
+
+  it("ignores denied decisions that are not fence actions", () => {
+    const f = fence({ deniedActions: ["product-scope:**", "deployment-timing:**"] });
+    expect(checkAction(f, "edit", "docs/adr/1.md").decision).toBe("allowed");
+    expect(checkAction(f, "push").decision).toBe("needs-approval");
+  });
+});
+
+describe("parseActionText", () => {
+  it("splits the action from its target", () => {
+    expect(parseActionText("  edit src/x.ts ")).toEqual({ action: "edit", target: "src/x.ts" });
+    expect(parseActionText("bash git push origin")).toEqual({ action: "bash", target: "git push origin" });
+    expect(parseActionText("commit")).toEqual({ action: "commit", target: "" });
+  });
+});

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// The config is evaluated in the runner and again in each worker; workers inherit the runner's
+// environment, so the temporary project is made once and shared through it.
+if (!process.env.E2E_ROOT) {
+  const root = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-"));
+  const org = path.join(root, ".cx", "org");
+  mkdirSync(path.join(org, "specialists"), { recursive: true });
+  mkdirSync(path.join(org, "teams"), { recursive: true });
+  writeFileSync(path.join(org, "specialists", "cx-architect.json"), JSON.stringify({ description: "Project override: the architect of this repository, who keeps its module boundaries honest." }, null, 2) + "\n");
+  writeFileSync(path.join(org, "teams", "broken-team.json"), '{ "id": "broken-team", "name": ');
+  process.env.E2E_ROOT = root;
+  process.env.E2E_HOME = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-home-"));
+}
+
+export default defineConfig({
+  testDir: "./e2e",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"]],
+  use: { baseURL, trace: "off", screenshot: "only-on-failure" },
+  projects: [
+    {
+      name: "debian-chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
+            "--disable-domain-reliability", "--disable-client-side-phishing-detection", "--metrics-recording-only"],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      CONSTRUCT_ROOT: process.env.E2E_ROOT!,
+      CONSTRUCT_HOME: process.env.E2E_HOME!,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});
