@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { ORIGIN, PORT, ROOT, api, raw, snapshotTree, specialist } from "./support";
@@ -27,6 +27,20 @@ test.describe("org API over HTTP", () => {
 
     const missing = await api("PATCH", "/api/org/specialist/cx-e2e-writer", { description: "No If-Match header on this write at all." });
     expect(missing.status).toBe(428);
+  });
+
+  test("an edit made outside the app shows up, and an ETag read before it is stale even with the same mtime", async () => {
+    await api("POST", "/api/org/specialist", specialist("cx-e2e-outside"));
+    const etag = (await api("GET", "/api/org/specialist/cx-e2e-outside")).headers.etag!;
+    const file = path.join(projectOrg, "specialists", "cx-e2e-outside.json");
+    const { atime, mtime } = statSync(file);
+    const edited = { ...JSON.parse(readFileSync(file, "utf8")), description: "Edited in another editor while the studio was open." };
+    writeFileSync(file, JSON.stringify(edited, null, 2) + "\n");
+    utimesSync(file, atime, mtime);
+    await expect.poll(async () => (await api("GET", "/api/org/specialist/cx-e2e-outside")).json.record.description).toBe(edited.description);
+    const stale = await api("PATCH", "/api/org/specialist/cx-e2e-outside", { description: "The studio's edit, based on the old version." }, { "if-match": etag });
+    expect(stale.status).toBe(409);
+    expect(JSON.parse(readFileSync(file, "utf8")).description).toBe(edited.description);
   });
 
   test("two simultaneous saves with the same If-Match: one wins, one gets 409", async () => {

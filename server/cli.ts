@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -63,6 +64,7 @@ async function validate(args: string[]): Promise<number> {
     print(result.problems, format, rel, summarize(result.problems, `${Object.values(result.counts).reduce((a, b) => a + b, 0)} entities in ${dir}`));
     return result.ok ? 0 : 1;
   }
+  if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
   const api = new OrgApi(resolvePaths({ root: values.root }));
   const result = await api.validateAll();
   const snap = await api.snapshot();

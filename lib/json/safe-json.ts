@@ -92,7 +92,8 @@ function scanStructure(text: string, maxDepth: number): void {
       if (top >= 0 && keyStack[top] && expectKey[top]) {
         const raw = text.slice(i, end + 1);
         const key = escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);
-        const where = path.length ? ` in ${path.join(".")}` : "";
+        const parents = path.slice(0, top).filter(Boolean).join(".");
+        const where = parents ? ` in ${parents}` : "";
         if (FORBIDDEN_KEYS.has(key)) throw new JsonProblem("forbidden-key", `the key "${key}"${where} is not allowed`);
         const seen = keyStack[top]!;
         if (seen.has(key)) throw new JsonProblem("duplicate-key", `the key "${key}" appears twice${where}`);

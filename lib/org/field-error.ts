@@ -66,6 +66,15 @@ export function issuesToFieldErrors(kind: EntityKind, section: Section, entityId
   const out: FieldError[] = [];
   for (const issue of issues) {
     const path = issue.path.filter((s): s is string | number => typeof s !== "symbol");
+    if (issue.code === "invalid_union" && issue.errors.length) {
+      // A value of the right type for one branch failed inside it: report that branch's problems,
+      // not the generic "matches no branch".
+      const branch = issue.errors.find((branchIssues) => !branchIssues.some((i) => i.code === "invalid_type" && i.path.length === 0));
+      if (branch) {
+        out.push(...issuesToFieldErrors(kind, section, entityId, branch.map((i) => ({ ...i, path: [...path, ...i.path] }))));
+        continue;
+      }
+    }
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
         out.push(fieldError(`custom-${kind}-unknown-field`, "error", `unknown field "${key}" in ${path.join(".") || kind}`, section, entityId, [...path, key]));

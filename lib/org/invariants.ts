@@ -167,6 +167,7 @@ export function dependents(ix: OrgIndex, section: Section, id: string, before: E
         }
         addAll(bucket(ix, "specialistsByName", str(rec.name)));
         addAll(bucket(ix, "handoffsByRole", str(rec.role)));
+        addAll(bucket(ix, "handoffsByBaseRole", str(rec.role)));
       }
       addAll(bucket(ix, "contractsByParty", id));
       addAll(bucket(ix, "teamsByListedMember", id));

@@ -13,6 +13,7 @@ const BUCKETS = [
   "claimsByRole", // role → teams/groups listing it in `roles`
   "specialistsByName",
   "handoffsByRole", // role → specialists naming it in `handoffCandidates`
+  "handoffsByBaseRole", // role → specialists handing off to a flavor of it (`product-manager.platform`)
   "escalationsByRole", // role → teams/groups naming it in `escalationPath`
   "contractsByParty", // party → contracts naming it as producer or consumer
   "contractsByTeam", // team id → contracts naming it in `teamBoundary`
@@ -32,9 +33,10 @@ export function splitRef(r: Ref): [Section, string] {
   return [r.slice(0, slash) as Section, r.slice(slash + 1)];
 }
 
-interface ReadMap<V> {
+export interface ReadMap<V> {
   get(key: string): V | undefined;
   has(key: string): boolean;
+  entries(): Iterable<[string, V]>;
 }
 
 const REMOVED = Symbol("removed");
@@ -55,6 +57,10 @@ class LayeredMap<V> implements ReadMap<V> {
   }
   set(key: string, value: V | undefined): void {
     this.layer.set(key, value === undefined ? REMOVED : value);
+  }
+  *entries(): Iterable<[string, V]> {
+    for (const [key, value] of this.base.entries()) if (!this.layer.has(key)) yield [key, value];
+    for (const [key, value] of this.layer) if (value !== REMOVED) yield [key, value as V];
   }
 }
 
@@ -80,6 +86,7 @@ function contributions(section: Section, rec: EntityRecord): [BucketName, string
       add("holdersByRole", [str(rec.role)]);
       add("specialistsByName", [str(rec.name)]);
       add("handoffsByRole", strs(rec.handoffCandidates));
+      add("handoffsByBaseRole", strs(rec.handoffCandidates).filter((r) => r.includes(".")).map((r) => r.split(".")[0]));
       add("byGroupId", [str(rec.groupId)]);
       break;
     case "teams":
@@ -136,9 +143,14 @@ export function withDraft(base: OrgIndex, section: Section, id: string, record: 
   const buckets = { ...base.buckets };
   const r = ref(section, id);
   const previous = base.records[section].get(id);
+  const layeredHere = new Map<BucketName, LayeredMap<readonly Ref[]>>();
   const change = (bucket: BucketName, key: string, fn: (list: Ref[]) => Ref[]) => {
-    if (!(buckets[bucket] instanceof LayeredMap)) buckets[bucket] = new LayeredMap(base.buckets[bucket]);
-    const layered = buckets[bucket] as LayeredMap<readonly Ref[]>;
+    let layered = layeredHere.get(bucket);
+    if (!layered) {
+      layered = new LayeredMap(base.buckets[bucket]);
+      layeredHere.set(bucket, layered);
+      buckets[bucket] = layered;
+    }
     const next = fn([...(layered.get(key) ?? [])]);
     layered.set(key, next.length ? next : undefined);
   };

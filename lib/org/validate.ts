@@ -3,7 +3,7 @@ import { ENTITY_SCHEMAS, type EntityKind, type EntityRecord, KIND_OF, SECTION_OF
 import { idProblem } from "@/schemas/common";
 import { fieldError, issuesToFieldErrors, splitBySeverity } from "./field-error";
 import { dependents, graphRules } from "./invariants";
-import { type OrgIndex, type Ref, bucket, record, ref, splitRef, str, strs, withDraft } from "./org-index";
+import { type OrgIndex, type Ref, record, ref, splitRef, withDraft } from "./org-index";
 
 /** Record-shape problems of one entity: the kind's zod schema, mapped to FieldErrors. */
 export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldError[] {
@@ -19,8 +19,7 @@ export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldEr
 export function validateOrg(ix: OrgIndex): FieldError[] {
   const out: FieldError[] = [];
   for (const section of SECTIONS) {
-    const records = ix.records[section] as Map<string, EntityRecord>;
-    for (const [id, rec] of records) {
+    for (const [id, rec] of ix.records[section].entries()) {
       out.push(...shapeErrors(KIND_OF[section], id, rec), ...graphRules(ix, section, id));
     }
   }
@@ -64,53 +63,22 @@ function changeProblems(ix: OrgIndex, section: Section, id: string, next: Entity
 }
 
 /**
- * Why `kind/id` cannot be removed: one `<kind>-still-referenced` error per record that names it
- * (handoffs, contract parties, team owner and members, team boundaries, policies).
+ * Why `kind/id` cannot be removed: one `<kind>-still-referenced` error per record that would be
+ * left pointing at nothing (a handoff, a contract party, a team owner or member, a team boundary,
+ * a policy). These are exactly the problems removing it would cause elsewhere, so the rules that
+ * define a dangling reference live in one place, the invariants.
  */
 export function referencesTo(ix: OrgIndex, kind: EntityKind, id: string): FieldError[] {
-  const section = SECTION_OF[kind];
-  const rec = record(ix, section, id);
-  if (!rec) return [];
-  const out: FieldError[] = [];
-  const still = (message: string, at: Section, atId: string, path: (string | number)[]) =>
-    out.push(fieldError(`${kind}-still-referenced`, "error", `cannot remove ${kind} "${id}": ${message}; pass force to remove anyway`, at, atId, path));
-
-  if (section === "specialists") {
-    const role = str(rec.role);
-    const otherHolders = bucket(ix, "holdersByRole", role).filter((r) => r !== ref("specialists", id));
-    if (role && otherHolders.length === 0) {
-      for (const r of bucket(ix, "handoffsByRole", role)) {
-        const [, sid] = splitRef(r);
-        if (sid === id) continue;
-        still(`${sid} hands off to its role "${role}"`, "specialists", sid, ["handoffCandidates", strs(record(ix, "specialists", sid)?.handoffCandidates).indexOf(role)]);
-      }
-      const team = str(rec.team);
-      const t = team ? record(ix, "teams", team) : undefined;
-      if (team && t && str(t.owner) === role) still(`it is the only holder of team ${team}'s owner role "${role}"`, "teams", team, ["owner"]);
-    }
-    for (const r of bucket(ix, "contractsByParty", id)) {
-      const [, cid] = splitRef(r);
-      const c = record(ix, "contracts", cid)!;
-      for (const side of ["producer", "consumer"] as const) if (c[side] === id) still(`contract ${cid} names it as ${side}`, "contracts", cid, [side]);
-    }
-    for (const r of bucket(ix, "teamsByListedMember", id)) {
-      const [, tid] = splitRef(r);
-      still(`team ${tid} lists it as a member`, "teams", tid, ["specialists", strs(record(ix, "teams", tid)?.specialists).indexOf(id)]);
-    }
-  } else if (section === "teams" || section === "groups") {
-    for (const r of bucket(ix, "membersByTeam", id)) still(`specialist ${splitRef(r)[1]} belongs to it`, "specialists", splitRef(r)[1], ["team"]);
-    for (const r of bucket(ix, "contractsByTeam", id)) still(`contract ${splitRef(r)[1]} names it in its team boundary`, "contracts", splitRef(r)[1], ["teamBoundary"]);
-    for (const r of bucket(ix, "groupsBySquad", id)) still(`group ${splitRef(r)[1]} lists it as a squad`, "groups", splitRef(r)[1], ["squads"]);
-    for (const r of bucket(ix, "policiesByRef", id)) still(`policy ${splitRef(r)[1]} names it as owner or approver`, "policies", splitRef(r)[1], ["owner"]);
-    for (const r of bucket(ix, "byGroupId", id)) { const [s, oid] = splitRef(r); still(`${KIND_OF[s]} ${oid} names it as its group`, s, oid, ["groupId"]); }
-  } else if (section === "policies") {
-    for (const r of bucket(ix, "teamsByPolicy", id)) { const [s, tid] = splitRef(r); still(`${KIND_OF[s]} ${tid} names it as a decision`, s, tid, ["decisionRights"]); }
-    for (const r of bucket(ix, "policiesByRef", id)) still(`policy ${splitRef(r)[1]} requires its approval`, "policies", splitRef(r)[1], ["requiresApprovalFrom"]);
-  }
-  return out;
+  if (!record(ix, SECTION_OF[kind], id)) return [];
+  return removalProblems(ix, kind, id).map((problem) => ({
+    ...problem,
+    id: `${kind}-still-referenced`,
+    severity: "error" as const,
+    message: `cannot remove ${kind} "${id}": ${problem.message}; pass force to remove anyway`,
+  }));
 }
 
-/** Graph problems that removing `kind/id` would cause elsewhere (used after a forced remove). */
+/** Graph problems that removing `kind/id` would cause on other entities. */
 export function removalProblems(ix: OrgIndex, kind: EntityKind, id: string): FieldError[] {
   return changeProblems(ix, SECTION_OF[kind], id, undefined);
 }

@@ -558,14 +558,14 @@ export class OrgApi {
   }
 
   /** Decides one action (`edit src/x.ts`, `bash git push`, `commit`) against the effective fence. */
-  async previewAction(opts: { specialistId?: string; draftSpecialist?: EntityRecord; teamId?: string; action: string; target: string }): Promise<(FenceDecision & { fence: EffectiveFence; specialistId: string; teamId: string | null }) | Failure> {
+  async previewAction(opts: { specialistId?: string; draftSpecialist?: EntityRecord; teamId?: string; action: string; target: string }): Promise<({ ok: true } & FenceDecision & { fence: EffectiveFence; specialistId: string; teamId: string | null }) | Failure> {
     const snap = await this.snapshot();
     const specialist = opts.draftSpecialist ?? (opts.specialistId ? snap.rows.specialists.get(opts.specialistId)?.record : undefined);
     if (!specialist) return fail(new AppError("not_found", `specialist "${opts.specialistId}" does not exist`));
     const teamId = opts.teamId ?? (typeof specialist.team === "string" ? specialist.team : undefined);
     const team = await this.teamFor(teamId);
     const fence = effectiveFence(specialist.fence, team);
-    return { ...checkAction(fence, opts.action, opts.target), fence, specialistId: String(specialist.id ?? opts.specialistId ?? "draft"), teamId: team ? teamId! : null };
+    return { ok: true, ...checkAction(fence, opts.action, opts.target), fence, specialistId: String(specialist.id ?? opts.specialistId ?? "draft"), teamId: team ? teamId! : null };
   }
 }
 

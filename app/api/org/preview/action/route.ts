@@ -4,6 +4,5 @@ import { orgApi } from "@/server/services";
 
 export const POST = handle(async (request: Request) => {
   const body = parseWith(previewActionBodySchema, await readJson(request));
-  const result = await orgApi().previewAction(body);
-  return "code" in result ? respond(result) : Response.json(result);
+  return respond(await orgApi().previewAction(body));
 });
