@@ -59,7 +59,9 @@ async function validate(args: string[]): Promise<number> {
   if (values.root && values.tree) throw new UsageError("give --root or --tree, not both");
   if (values.tree) {
     const dir = path.resolve(values.tree);
+    if (!existsSync(dir)) throw new UsageError(`--tree ${values.tree} does not exist`);
     const result = await validateTree(dir);
+    for (const problem of result.problems) if (problem.path) problem.path = path.relative(process.cwd(), path.join(dir, problem.path));
     const rel = (section: Section, id: string) => path.relative(process.cwd(), path.join(dir, section, `${id}.json`));
     print(result.problems, format, rel, summarize(result.problems, `${Object.values(result.counts).reduce((a, b) => a + b, 0)} entities in ${dir}`));
     return result.ok ? 0 : 1;
@@ -98,11 +100,10 @@ async function importCommand(args: string[]): Promise<number> {
   try {
     raw = parseJsonStrict(await readFile(positionals[0], "utf8"), { allowBom: true });
   } catch (error) {
-    if (error instanceof JsonProblem) {
-      process.stderr.write(`${positionals[0]}: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
+    const message = error instanceof JsonProblem ? error.message : (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : null;
+    if (message === null) throw error;
+    process.stderr.write(`${positionals[0]}: ${message}\n`);
+    return 1;
   }
   const parsed = orgPayloadSchema.safeParse(raw);
   if (!parsed.success) {
@@ -115,7 +116,7 @@ async function importCommand(args: string[]): Promise<number> {
     print(result.errors, "text", () => undefined, `import failed: ${result.message}`);
     return 1;
   }
-  for (const file of result.files) process.stdout.write(`${result.dryRun ? "would " : ""}${file.action}  ${file.path}\n`);
+  for (const file of result.files) process.stdout.write(`${result.dryRun && file.action !== "unchanged" ? "would " : ""}${file.action}  ${file.path}\n`);
   process.stdout.write(`${result.dryRun ? "dry run: nothing written" : `${result.written.length} file(s) written`}\n`);
   return 0;
 }

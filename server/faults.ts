@@ -7,5 +7,6 @@ export async function faultPoint(name: string): Promise<void> {
   if (process.env.CONSTRUCT_TEST_FAULTS !== "1") return;
   if (process.env.CONSTRUCT_FAULT_POINT !== name) return;
   process.stderr.write(`FAULT_POINT_REACHED ${name}\n`);
-  await new Promise(() => {});
+  // A pending promise alone does not keep Node alive; a timer does, until the test kills us.
+  await new Promise(() => setInterval(() => {}, 1 << 30));
 }

@@ -1,6 +1,6 @@
 import { existsSync, watch, type FSWatcher } from "node:fs";
 import path from "node:path";
-import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
+import { isPlainObject, orderKeys, stringifyRecord } from "@/lib/json/safe-json";
 import { fieldError, splitBySeverity } from "@/lib/org/field-error";
 import { checkAction, effectiveFence } from "@/lib/org/fence";
 import { buildIndex, type OrgIndex } from "@/lib/org/org-index";
@@ -239,7 +239,11 @@ export class OrgApi {
   private validation(snap: Snapshot): FieldError[] {
     let cached = this.validationCache.get(snap);
     if (!cached) {
-      cached = validateOrg(snap.index);
+      cached = validateOrg(snap.index).map((problem) => {
+        const [section, id] = problem.location.slice(2).split("/");
+        const row = snap.rows[section as Section]?.get(id?.replace(/~1/g, "/").replace(/~0/g, "~"));
+        return row ? { ...problem, path: row.path } : problem;
+      });
       this.validationCache.set(snap, cached);
     }
     return cached;
@@ -287,11 +291,11 @@ export class OrgApi {
     for (const scope of ["builtin", ...WRITABLE_SCOPES] as const) {
       const file = confinedPath(this.tierDir(scope), section, `${id}.json`);
       const read = await readJsonFile(file);
-      if (read.ok && read.value && typeof read.value === "object" && !Array.isArray(read.value)) {
-        layers.push({ scope, file, path: displayPath(file, this.displayBase(scope)), record: { ...(read.value as EntityRecord), id }, etag: read.etag });
-      } else if (!read.ok && read.code !== "missing") {
-        throw new AppError("conflict", `${displayPath(file, this.displayBase(scope))}: ${read.message}; fix or remove the file first`);
-      }
+      if (!read.ok && read.code === "missing") continue;
+      const shown = displayPath(file, this.displayBase(scope));
+      if (!read.ok) throw new AppError("conflict", `${shown}: ${read.message}; fix or remove the file first`);
+      if (!isPlainObject(read.value)) throw new AppError("conflict", `${shown}: the file does not hold a JSON object; fix or remove the file first`);
+      layers.push({ scope, file, path: shown, record: { ...read.value, id }, etag: read.etag });
     }
     return layers.length ? toRow(KIND[section], id, layers) : null;
   }
@@ -483,6 +487,8 @@ export class OrgApi {
         const tiers = await this.loadTiers();
         const before = mergeTiers(tiers);
         const target = tiers.find((t) => t.scope === scope)!;
+        const broken = target.problems.filter((p) => p.severity === "error" && SECTIONS.some((s) => Object.keys(incoming[s]).some((id) => p.location === `#/${s}/${id}`)));
+        if (broken.length) throw new AppError("conflict", `the import would replace ${broken.length} file(s) that cannot be read; fix or remove them first`, broken);
         const files: { path: string; action: "create" | "update" | "unchanged" }[] = [];
         const changes: { rel: string; content: string }[] = [];
         for (const section of SECTIONS) {

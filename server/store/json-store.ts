@@ -257,6 +257,38 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+/** The lock file is linked into place already holding its pid, so it is never seen empty. */
+async function tryCreateLock(lock: string): Promise<boolean> {
+  const temp = `${lock}.${process.pid}-${randomBytes(4).toString("hex")}`;
+  await fs.writeFile(temp, String(process.pid));
+  try {
+    await fs.link(temp, lock);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    await fs.rm(temp, { force: true });
+  }
+}
+
+/**
+ * Takes a lock whose holder died (killed with -9, it never removed it). It is renamed away first,
+ * so two processes stealing at once cannot both delete: the loser finds a live pid in what it
+ * renamed and puts it back.
+ */
+async function stealStaleLock(lock: string, deadPid: string): Promise<void> {
+  const aside = `${lock}.stale-${process.pid}-${randomBytes(4).toString("hex")}`;
+  try {
+    await fs.rename(lock, aside);
+  } catch {
+    return;
+  }
+  const content = await fs.readFile(aside, "utf8").catch(() => "");
+  if (content !== deadPid) await fs.link(aside, lock).catch(() => {});
+  await fs.rm(aside, { force: true });
+}
+
 async function acquireFileLock(tierDir: string): Promise<() => Promise<void>> {
   const lock = path.join(tierDir, LOCK_NAME);
   const deadline = Date.now() + LOCK_WAIT_MS;
@@ -265,15 +297,15 @@ async function acquireFileLock(tierDir: string): Promise<() => Promise<void>> {
   });
   for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
     try {
-      await fs.writeFile(lock, String(process.pid), { flag: "wx" });
-      return () => fs.rm(lock, { force: true });
+      if (await tryCreateLock(lock)) return () => fs.rm(lock, { force: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw ioError(error, `locking ${tierDir}`);
+      throw ioError(error, `locking ${tierDir}`);
     }
-    const holder = Number.parseInt(await fs.readFile(lock, "utf8").catch(() => ""), 10);
-    // A holder killed with -9 never removes its lock; a dead pid frees it.
-    if (Number.isFinite(holder) && holder !== process.pid && !pidAlive(holder)) {
-      await fs.rm(lock, { force: true });
+    const content = await fs.readFile(lock, "utf8").catch(() => null);
+    if (content === null) continue;
+    const holder = Number.parseInt(content, 10);
+    if (!Number.isFinite(holder) || (holder !== process.pid && !pidAlive(holder))) {
+      await stealStaleLock(lock, content);
       continue;
     }
     if (Date.now() > deadline) throw new AppError("busy", `${tierDir} is locked by process ${holder}; try again`);

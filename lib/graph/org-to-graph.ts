@@ -1,0 +1,114 @@
+import { WELL_KNOWN_PARTIES } from "@/schemas/contract";
+import type { FieldError } from "@/schemas/field-error";
+import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
+import type { EntityRecord, OrgRecords, Scope } from "@/schemas/org";
+import { parsePointer, pointer } from "@/lib/org/field-error";
+import { str, strs } from "@/lib/org/org-index";
+
+export const nodeId = {
+  specialist: (id: string) => `specialist:${id}`,
+  team: (id: string) => `team:${id}`,
+  group: (id: string) => `group:${id}`,
+  party: (id: string) => `party:${id}`,
+};
+
+/** The node a contract party or boundary team stands for. */
+function partyNode(org: OrgRecords, party: string): string | null {
+  if ((WELL_KNOWN_PARTIES as readonly string[]).includes(party)) return nodeId.party(party);
+  return org.specialists[party] ? nodeId.specialist(party) : null;
+}
+
+function teamNode(org: OrgRecords, id: string): string | null {
+  if (org.teams[id]) return nodeId.team(id);
+  if (org.groups[id]) return nodeId.group(id);
+  return null;
+}
+
+export type GraphInput = {
+  org: OrgRecords;
+  scopes?: Partial<Record<string, Scope>>;
+  problems?: readonly FieldError[];
+};
+
+/**
+ * The org as nodes and typed edges. Every edge names the record and field that carries it, so
+ * the editor can open that record and a delete knows what to patch.
+ */
+export function orgToGraph({ org, scopes = {}, problems = [] }: GraphInput): Graph {
+  const counts = new Map<string, { errors: number; warnings: number }>();
+  for (const p of problems) {
+    const [section, id] = parsePointer(p.location);
+    const key = `${section}/${id}`;
+    const c = counts.get(key) ?? { errors: 0, warnings: 0 };
+    if (p.severity === "error") c.errors++;
+    else c.warnings++;
+    counts.set(key, c);
+  }
+  const nodes: GraphNode[] = [];
+  const addNode = (node: GraphNode, section: string) => {
+    const c = counts.get(`${section}/${node.entityId}`);
+    nodes.push({ ...node, ...(scopes[`${section}/${node.entityId}`] ? { scope: scopes[`${section}/${node.entityId}`] } : {}), ...(c ? { errorCount: c.errors, warningCount: c.warnings } : {}) });
+  };
+
+  const holders = new Map<string, string[]>();
+  for (const [id, s] of Object.entries(org.specialists)) {
+    const role = str(s.role);
+    if (role) holders.set(role, [...(holders.get(role) ?? []), id]);
+    addNode({ id: nodeId.specialist(id), kind: "specialist", entityId: id, label: str(s.displayName) ?? id, sublabel: role ?? "" }, "specialists");
+  }
+  for (const [id, t] of Object.entries(org.teams)) addNode({ id: nodeId.team(id), kind: "team", entityId: id, label: str(t.name) ?? id, sublabel: `owner ${str(t.owner) ?? "—"}` }, "teams");
+  for (const [id, g] of Object.entries(org.groups)) addNode({ id: nodeId.group(id), kind: "group", entityId: id, label: str(g.name) ?? id, sublabel: `${strs(g.squads).length} teams` }, "groups");
+
+  const holdersOf = (role: string) => holders.get(role) ?? (role.includes(".") ? (holders.get(role.split(".")[0]) ?? []) : []);
+  const edges: GraphEdge[] = [];
+  const parties = new Set<string>();
+
+  for (const [id, s] of Object.entries(org.specialists)) {
+    const team = str(s.team);
+    const teamTarget = team ? teamNode(org, team) : null;
+    if (teamTarget) edges.push({ id: `member:${id}`, kind: "member", source: teamTarget, target: nodeId.specialist(id), carrier: pointer("specialists", id, "team") });
+    strs(s.handoffCandidates).forEach((role, i) => {
+      for (const target of holdersOf(role)) {
+        if (target === id) continue;
+        edges.push({ id: `handoff:${id}:${role}:${target}`, kind: "handoff", source: nodeId.specialist(id), target: nodeId.specialist(target), label: role, role, carrier: pointer("specialists", id, "handoffCandidates", i) });
+      }
+    });
+  }
+
+  const escalations = (section: "teams" | "groups", id: string, rec: EntityRecord) => {
+    const path = strs(rec.escalationPath);
+    const from = section === "teams" ? nodeId.team(id) : nodeId.group(id);
+    path.forEach((role, i) => {
+      const sources = i === 0 ? [from] : holdersOf(path[i - 1]).map(nodeId.specialist);
+      for (const source of sources) {
+        for (const target of holdersOf(role).map(nodeId.specialist)) {
+          if (source === target) continue;
+          edges.push({ id: `escalation:${id}:${i}:${source}:${target}`, kind: "escalation", source, target, label: `${id} · ${i + 1}`, carrier: pointer(section, id, "escalationPath", i) });
+        }
+      }
+    });
+  };
+  for (const [id, t] of Object.entries(org.teams)) escalations("teams", id, t);
+  for (const [id, g] of Object.entries(org.groups)) escalations("groups", id, g);
+
+  for (const [id, c] of Object.entries(org.contracts)) {
+    const producer = str(c.producer);
+    const consumer = str(c.consumer);
+    const source = producer ? partyNode(org, producer) : null;
+    const target = consumer ? partyNode(org, consumer) : null;
+    if (source && target) {
+      for (const p of [producer!, consumer!]) if ((WELL_KNOWN_PARTIES as readonly string[]).includes(p)) parties.add(p);
+      edges.push({ id: `contract:${id}`, kind: "contract", source, target, label: id, carrier: pointer("contracts", id) });
+    }
+    const boundary = (c.teamBoundary ?? {}) as Record<string, unknown>;
+    const fromTeam = str(boundary.producerTeam);
+    const toTeam = str(boundary.consumerTeam);
+    const a = fromTeam ? teamNode(org, fromTeam) : null;
+    const b = toTeam ? teamNode(org, toTeam) : null;
+    if (a && b && a !== b) edges.push({ id: `team-boundary:${id}`, kind: "team-boundary", source: a, target: b, label: id, carrier: pointer("contracts", id, "teamBoundary") });
+  }
+  for (const party of parties) {
+    nodes.push({ id: nodeId.party(party), kind: "party", entityId: party, label: party === "*" ? "any" : party, sublabel: party === "*" ? "any producer" : "party" });
+  }
+  return { nodes, edges };
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+export const NODE_KINDS = ["specialist", "team", "group", "party"] as const;
+export type GraphNodeKind = (typeof NODE_KINDS)[number];
+
+/** The four relationships ADR-0072 names, plus team membership, which is drawn faintly and lays the graph out. */
+export const EDGE_KINDS = ["handoff", "escalation", "contract", "team-boundary", "member"] as const;
+export type GraphEdgeKind = (typeof EDGE_KINDS)[number];
+
+export const graphNodeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NODE_KINDS),
+  entityId: z.string(),
+  label: z.string(),
+  sublabel: z.string().optional(),
+  scope: z.enum(["builtin", "user", "project"]).optional(),
+  errorCount: z.number().int().optional(),
+  warningCount: z.number().int().optional(),
+});
+export type GraphNode = z.infer<typeof graphNodeSchema>;
+
+export const graphEdgeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(EDGE_KINDS),
+  source: z.string(),
+  target: z.string(),
+  label: z.string().optional(),
+  /** The record that carries this relationship, e.g. `#/specialists/cx-a/handoffCandidates/1`. */
+  carrier: z.string(),
+  /** For handoffs: the role named in `handoffCandidates`. */
+  role: z.string().optional(),
+});
+export type GraphEdge = z.infer<typeof graphEdgeSchema>;
+
+export const graphSchema = z.object({ nodes: z.array(graphNodeSchema), edges: z.array(graphEdgeSchema) });
+export type Graph = z.infer<typeof graphSchema>;
+
+export const layoutSchema = z.object({
+  version: z.literal(1).default(1),
+  positions: z.record(z.string(), z.object({ x: z.number().finite(), y: z.number().finite() })).default({}),
+});
+export type Layout = z.infer<typeof layoutSchema>;

@@ -1,0 +1,229 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resolvePaths } from "./config";
+import { APP_DIR, UPSTREAM_ORG_DIR, filesUnder, makeTmpDirs, specialistRecord, treeOf, writeRecord } from "./test-support/tmp-dirs";
+
+/** The real command, run as a user would: `node bin/construct-studio.mjs …` from another directory. */
+
+const BIN = path.join(APP_DIR, "bin", "construct-studio.mjs");
+
+let base: string;
+let home: string;
+let cleanup: () => Promise<void>;
+
+beforeEach(async () => {
+  const tmp = await makeTmpDirs("cs-cli-");
+  ({ base, home, cleanup } = tmp);
+});
+
+afterEach(async () => {
+  await cleanup();
+});
+
+type CliRun = { code: number | null; stdout: string; stderr: string };
+
+function cli(args: string[], cwd = base): Promise<CliRun> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CONSTRUCT_HOME: home };
+  for (const key of ["CONSTRUCT_ROOT", "CONSTRUCT_APP_DIR", "CONSTRUCT_TEST_FAULTS", "CONSTRUCT_FAULT_POINT", "NODE_OPTIONS"]) delete env[key];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A small org tree that validates alone: one team and its owner. */
+async function writeTree(dir: string): Promise<void> {
+  await writeRecord(dir, "teams", { id: "solo-team", kind: "squad", name: "Solo", owner: "solo-lead", roles: ["solo-lead"], charter: "A one-person team for the CLI tests." });
+  await writeRecord(dir, "specialists", specialistRecord("solo-lead", { team: "solo-team", skills: ["quality/code-review"] }));
+}
+
+describe("validate --tree", () => {
+  it("the upstream fixture: exit 0, zero errors", async () => {
+    const run = await cli(["validate", "--tree", UPSTREAM_ORG_DIR]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/98 entities in .*: 0 error\(s\), \d+ warning\(s\)/);
+  });
+
+  it("a tree with an error: exit 1, the file path and the pointer are printed", async () => {
+    const tree = path.join(base, "tree");
+    await writeTree(tree);
+    await writeRecord(tree, "specialists", specialistRecord("lost-one", { team: "nowhere-team" }));
+    const run = await cli(["validate", "--tree", "tree"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("tree/specialists/lost-one.json  #/specialists/lost-one/team");
+    expect(run.stdout).toContain("error specialist-unknown-team");
+    expect(run.stdout).toMatch(/3 entities in .*: 1 error\(s\)/);
+  });
+
+  it("--format json prints one parseable document", async () => {
+    const tree = path.join(base, "tree");
+    await writeTree(tree);
+    await writeRecord(tree, "specialists", specialistRecord("lost-one", { team: "nowhere-team" }));
+    const run = await cli(["validate", "--tree", "tree", "--format", "json"]);
+    expect(run.code).toBe(1);
+    const doc = JSON.parse(run.stdout) as { ok: boolean; problems: { id: string; severity: string; location: string; file?: string }[] };
+    expect(doc.ok).toBe(false);
+    expect(doc.problems).toContainEqual(expect.objectContaining({ id: "specialist-unknown-team", severity: "error", location: "#/specialists/lost-one/team", file: "tree/specialists/lost-one.json" }));
+  });
+
+  it("--format github prints workflow-command annotations", async () => {
+    const tree = path.join(base, "tree");
+    await writeTree(tree);
+    await writeRecord(tree, "specialists", specialistRecord("lost-one", { team: "nowhere-team" }));
+    const run = await cli(["validate", "--tree", "tree", "--format", "github"]);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split("\n").filter((l) => l.startsWith("::"));
+    expect(lines).toContainEqual(expect.stringMatching(/^::error file=tree\/specialists\/lost-one\.json,title=specialist-unknown-team::.*\(#\/specialists\/lost-one\/team\)$/));
+  });
+
+  it("a clean tree exits 0", async () => {
+    await writeTree(path.join(base, "tree"));
+    const run = await cli(["validate", "--tree", "tree"]);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain("2 entities");
+    expect(run.stdout).toContain("0 error(s)");
+  });
+
+  it("a broken file is printed with a path that resolves from the working directory, like every other problem", async () => {
+    const tree = path.join(base, "tree");
+    await writeTree(tree);
+    await fs.writeFile(path.join(tree, "specialists", "broken-one.json"), '{"id": "broken-one",');
+    for (const format of ["text", "github", "json"]) {
+      const run = await cli(["validate", "--tree", "tree", "--format", format]);
+      expect(run.code).toBe(1);
+      const named = format === "json"
+        ? (JSON.parse(run.stdout) as { problems: { id: string; file?: string }[] }).problems.find((p) => p.id === "file-syntax")?.file
+        : run.stdout.match(format === "github" ? /^::error file=([^,]+),title=file-syntax/m : /^(\S+)\s+#\/specialists\/broken-one$/m)?.[1];
+      expect(named, `${format} names the file`).toBeDefined();
+      expect(path.resolve(base, named!), format).toBe(path.join(tree, "specialists", "broken-one.json"));
+    }
+  });
+
+  it("a tree that does not exist is an error, not a clean pass", async () => {
+    const run = await cli(["validate", "--tree", "no-such-dir"]);
+    expect(run.code).not.toBe(0);
+    expect(run.stdout + run.stderr).toContain("no-such-dir");
+  });
+});
+
+describe("validate --root", () => {
+  it("merges the built-in, user and project tiers", async () => {
+    const root = path.join(base, "project");
+    const projectOrg = path.join(root, ".cx", "org");
+    await writeRecord(projectOrg, "specialists", { id: "cx-architect", description: "Architect, as overridden by this project only." });
+    await writeRecord(projectOrg, "specialists", specialistRecord("proj-one"));
+    await writeRecord(path.join(home, "org"), "specialists", specialistRecord("user-one"));
+    const clean = await cli(["validate", "--root", root]);
+    expect(clean.code, clean.stdout).toBe(0);
+    expect(clean.stdout).toContain(`102 entities in the merged org of ${root}: 0 error(s)`);
+
+    await writeRecord(projectOrg, "specialists", specialistRecord("proj-two", { team: "nowhere-team" }));
+    const broken = await cli(["validate", "--root", root]);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain(".cx/org/specialists/proj-two.json  #/specialists/proj-two/team");
+    expect(broken.stdout).toContain("103 entities");
+  });
+});
+
+describe("validate --root, missing directory", () => {
+  it("a --root that does not exist is refused rather than validated as the built-in org alone", async () => {
+    const run = await cli(["validate", "--root", "no-such-project"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("no-such-project");
+  });
+});
+
+describe("export and import", () => {
+  it("export from one root, then import --dry-run and import into another", async () => {
+    const rootA = path.join(base, "a");
+    const rootB = path.join(base, "b");
+    await fs.mkdir(rootB);
+    const orgA = path.join(rootA, ".cx", "org");
+    await writeRecord(orgA, "specialists", { id: "cx-architect", description: "Architect, as overridden by project A for the export." });
+    await writeRecord(orgA, "specialists", specialistRecord("port-one"));
+    await writeRecord(orgA, "contracts", { id: "port-contract", producer: "port-one", consumer: "cx-qa", input: { mustContain: ["diff"] } });
+
+    const out = path.join(base, "org.json");
+    const exported = await cli(["export", "--root", rootA, "--out", out]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const payload = JSON.parse(await fs.readFile(out, "utf8")) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(payload.specialists).sort()).toEqual(["cx-architect", "port-one"]);
+    expect(Object.keys(payload.contracts)).toEqual(["port-contract"]);
+    expect(payload.scope).toBe("project");
+
+    const toStdout = await cli(["export", "--root", rootA]);
+    expect(JSON.parse(toStdout.stdout).specialists["port-one"]).toEqual(payload.specialists["port-one"]);
+
+    const dry = await cli(["import", out, "--root", rootB, "--dry-run"]);
+    expect(dry.code, dry.stdout + dry.stderr).toBe(0);
+    expect(dry.stdout).toContain("would create  .cx/org/specialists/port-one.json");
+    expect(dry.stdout).toContain("would create  .cx/org/contracts/port-contract.json");
+    expect(dry.stdout).toContain("dry run: nothing written");
+    expect(await filesUnder(rootB)).toEqual([]);
+
+    const real = await cli(["import", out, "--root", rootB]);
+    expect(real.code, real.stdout + real.stderr).toBe(0);
+    expect(real.stdout).toContain("3 file(s) written");
+    const pathsA = resolvePaths({ root: rootA, home, appDir: APP_DIR });
+    const pathsB = resolvePaths({ root: rootB, home, appDir: APP_DIR });
+    expect(await treeOf(pathsB.projectOrgDir)).toEqual(await treeOf(pathsA.projectOrgDir));
+
+    const again = await cli(["import", out, "--root", rootB, "--dry-run"]);
+    expect(again.stdout).toMatch(/unchanged\s+\.cx\/org\/specialists\/port-one\.json/);
+    expect(again.stdout).not.toMatch(/create/);
+  });
+
+  it("an import with an invalid entity exits 1 and writes nothing", async () => {
+    const file = path.join(base, "bad.json");
+    await fs.writeFile(file, JSON.stringify({ specialists: { "ok-one": specialistRecord("ok-one"), "bad-one": { ...specialistRecord("bad-one"), modelTier: "huge" } } }));
+    const root = path.join(base, "project");
+    await fs.mkdir(root);
+    const run = await cli(["import", file, "--root", root]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("#/specialists/bad-one/modelTier");
+    expect(run.stdout).toContain("import failed");
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it("an import file that is not JSON, or not an org payload, exits 1", async () => {
+    const root = path.join(base, "project");
+    await fs.mkdir(root);
+    await fs.writeFile(path.join(base, "not-json.json"), "{ nope");
+    await fs.writeFile(path.join(base, "not-org.json"), JSON.stringify({ specialists: ["a"] }));
+    for (const name of ["not-json.json", "not-org.json"]) {
+      const run = await cli(["import", name, "--root", root]);
+      expect(run.code, name).toBe(1);
+      expect(run.stderr).toContain(name);
+    }
+    expect(await filesUnder(root)).toEqual([]);
+  });
+});
+
+describe("usage", () => {
+  it.each([
+    ["no command", []],
+    ["an unknown command", ["frobnicate"]],
+    ["an unknown format", ["validate", "--format", "xml"]],
+    ["--root and --tree together", ["validate", "--root", "a", "--tree", "b"]],
+    ["an unknown option", ["validate", "--bogus"]],
+    ["import without a file", ["import"]],
+    ["an unknown scope", ["export", "--scope", "everything"]],
+  ])("%s exits 2 and shows the usage", async (_what, args) => {
+    const run = await cli(args);
+    expect(run.code).toBe(2);
+    expect(run.stdout + run.stderr).toContain("usage:");
+  });
+
+  it("help exits 0", async () => {
+    const run = await cli(["help"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("construct-studio validate");
+  });
+});
