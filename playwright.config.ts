@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -17,7 +17,23 @@ if (!process.env.E2E_ROOT) {
   writeFileSync(path.join(org, "teams", "broken-team.json"), '{ "id": "broken-team", "name": ');
   process.env.E2E_ROOT = root;
   process.env.E2E_HOME = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-home-"));
+
+  // A second project holding the original project's own org, which we did not write.
+  const fixtureRoot = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-upstream-"));
+  cpSync(path.resolve(import.meta.dirname, "..", "shared", "fixtures", "upstream-org"), path.join(fixtureRoot, ".cx", "org"), { recursive: true });
+  process.env.E2E_UPSTREAM_ROOT = fixtureRoot;
 }
+
+const server = (port: number, root: string) => ({
+  command: "node scripts/start.mjs",
+  url: `http://127.0.0.1:${port}/api/health`,
+  reuseExistingServer: false,
+  timeout: 180_000,
+  stdout: "pipe" as const,
+  stderr: "pipe" as const,
+  // `npm test` builds first; two servers building at once would clobber each other's .next.
+  env: { PORT: String(port), HOST: "127.0.0.1", CONSTRUCT_ROOT: root, CONSTRUCT_HOME: process.env.E2E_HOME!, NEXT_TELEMETRY_DISABLED: "1", CONSTRUCT_SKIP_BUILD: "1" },
+});
 
 export default defineConfig({
   testDir: "./e2e",
@@ -42,19 +58,6 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      CONSTRUCT_ROOT: process.env.E2E_ROOT!,
-      CONSTRUCT_HOME: process.env.E2E_HOME!,
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-  },
+  // Two servers of the same build: one on a project of our own making, one on the upstream org.
+  webServer: [server(PORT, process.env.E2E_ROOT!), server(PORT + 1, process.env.E2E_UPSTREAM_ROOT!)],
 });

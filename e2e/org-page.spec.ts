@@ -12,13 +12,14 @@ test("the org page lists the merged org by kind, with tiers, overrides and broke
     return route.abort();
   });
 
-  await page.goto("/");
+  await page.goto("/list");
   await expect(page.getByRole("heading", { name: "Construct Studio" })).toBeVisible();
   await expect(page.getByTestId("project-root")).toHaveText(ROOT);
   await expect(page.getByTestId("count-specialist")).toHaveText(/^\d+$/);
   expect(Number(await page.getByTestId("count-specialist").textContent())).toBeGreaterThanOrEqual(12);
-  await expect(page.getByTestId("count-team")).toHaveText("8");
-  await expect(page.getByTestId("count-group")).toHaveText("6");
+  expect(Number(await page.getByTestId("count-team").textContent())).toBeGreaterThanOrEqual(8);
+
+  expect(Number(await page.getByTestId("count-group").textContent())).toBeGreaterThanOrEqual(6);
 
   const architect = page.getByTestId("row-specialist-cx-architect");
   await expect(architect.getByTestId("scope-badge")).toHaveText("project");

@@ -75,6 +75,12 @@ export function orgToGraph({ org, scopes = {}, problems = [] }: GraphInput): Gra
     });
   }
 
+  for (const [id, g] of Object.entries(org.groups)) {
+    strs(g.squads).forEach((squad, i) => {
+      if (org.teams[squad]) edges.push({ id: `member:${id}:${squad}`, kind: "member", source: nodeId.group(id), target: nodeId.team(squad), carrier: pointer("groups", id, "squads", i) });
+    });
+  }
+
   const escalations = (section: "teams" | "groups", id: string, rec: EntityRecord) => {
     const path = strs(rec.escalationPath);
     const from = section === "teams" ? nodeId.team(id) : nodeId.group(id);

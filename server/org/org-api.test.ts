@@ -130,7 +130,7 @@ describe("create, update and remove", () => {
     expect(updated.ok && updated.etag).not.toBe(got.etag);
 
     const removed = await api.removeEntity("specialist", "new-one", { scope });
-    expect(removed).toEqual({ ok: true, path: shown, revealed: null });
+    expect(removed).toEqual({ ok: true, path: shown, revealed: null, record: expect.objectContaining({ id: expect.any(String) }) });
     expect(await api.getEntity("specialist", "new-one")).toBeNull();
     expect(await filesUnder(base)).toEqual([]);
   });

@@ -8,6 +8,8 @@ import { rankRoutes, routeDoc, type RankedCandidate } from "@/lib/org/route-rank
 import { referencesTo, toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
 import { CANONICAL_KEYS } from "@/lib/org/key-order";
 import type { OrgPayload } from "@/schemas/api";
+import type { Graph } from "@/schemas/graph";
+import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { idProblem } from "@/schemas/common";
 import type { EffectiveFence, FenceDecision } from "@/schemas/fence";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
@@ -191,12 +193,16 @@ export class OrgApi {
           if (typeof name === "string" && /(^|\/)\.(?:txn-|studio\.lock|.*\.studio-tmp$)/.test(name)) return;
           this.invalidate();
         });
-        watcher.on("error", () => {
+        watcher.on("error", (error) => {
+          console.warn(`[construct-studio] watching ${dir} stopped (${(error as Error).message}); it restarts on the next read`);
           watcher.close();
           this.watchers.delete(dir);
+          this.generation++;
         });
         watcher.unref();
         this.watchers.set(dir, watcher);
+        // The directory appeared since the last load (first save, a checkout): what is cached predates it.
+        this.generation++;
       } catch {
         // Watching is an optimisation; without it every read reloads.
       }
@@ -409,7 +415,7 @@ export class OrgApi {
   }
 
   /** Removes `kind/id` from one tier; refuses while other records still name it, unless `force`. */
-  async removeEntity(kind: ApiKind, id: string, opts: { scope?: Scope; force?: boolean; ifMatch?: string } = {}): Promise<{ ok: true; path: string; revealed: Scope | null } | Failure> {
+  async removeEntity(kind: ApiKind, id: string, opts: { scope?: Scope; force?: boolean; ifMatch?: string } = {}): Promise<{ ok: true; path: string; revealed: Scope | null; record: EntityRecord } | Failure> {
     try {
       if (kind === "fence") throw new AppError("conflict", "a fence cannot be removed: every specialist needs one", [fieldError("fence-not-removable", "error", `the fence of "${id}" cannot be removed; edit its allowedPaths instead`, "specialists", id, ["fence"])]);
       if (kind === "skill") throw new AppError("forbidden", "skills are read-only through this API");
@@ -436,7 +442,7 @@ export class OrgApi {
         }
         await removeFile(dir, own.file);
         this.invalidate();
-        return { ok: true as const, path: own.path, revealed: remaining.length ? remaining[remaining.length - 1].scope : null };
+        return { ok: true as const, path: own.path, revealed: remaining.length ? remaining[remaining.length - 1].scope : null, record: own.record };
       });
     } catch (error) {
       return fail(error);
@@ -524,6 +530,21 @@ export class OrgApi {
     } catch (error) {
       return fail(error);
     }
+  }
+
+  private graphCache = new WeakMap<Snapshot, Graph>();
+
+  /** The merged org as nodes and the four kinds of relationship edges, with each node's tier and problem counts. */
+  async graph(): Promise<Graph> {
+    const snap = await this.snapshot();
+    let graph = this.graphCache.get(snap);
+    if (!graph) {
+      const scopes: Record<string, Scope> = {};
+      for (const section of SECTIONS) for (const [id, row] of snap.rows[section]) scopes[`${section}/${id}`] = row.scope;
+      graph = orgToGraph({ org: recordsOf(snap.rows), scopes, problems: [...snap.loadProblems, ...this.validation(snap)] });
+      this.graphCache.set(snap, graph);
+    }
+    return graph;
   }
 
   /** "Would this pass?" for a form: the draft merged into the org, nothing written. */

@@ -1,0 +1,34 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import type { FieldError } from "@/schemas/field-error";
+
+export type CodeEditorProps = {
+  language: "json" | "markdown";
+  value: string;
+  onChange?: (value: string) => void;
+  /** JSON Schema for completion and hover (from `schemas/` via z.toJSONSchema). */
+  schema?: object;
+  /** A stable model URI such as `file:///specialists/cx-a.json`; the schema is bound to it. */
+  modelPath?: string;
+  /** FieldErrors shown as markers at their pointers. */
+  problems?: FieldError[];
+  height?: string;
+  readOnly?: boolean;
+  dark?: boolean;
+};
+
+// Monaco touches `window` on import and weighs about a megabyte: load it only when an editor opens.
+const MonacoClient = dynamic(() => import("./monaco-client"), {
+  ssr: false,
+  loading: () => <p className="p-3 text-sm text-slate-500">Loading editor…</p>,
+});
+
+/** The one Monaco wrapper of the app. */
+export function CodeEditor(props: CodeEditorProps) {
+  return (
+    <div data-testid={`code-editor-${props.language}`} className="overflow-hidden rounded border border-slate-300 dark:border-slate-700">
+      <MonacoClient {...props} />
+    </div>
+  );
+}

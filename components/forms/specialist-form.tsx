@@ -1,0 +1,27 @@
+"use client";
+
+import { MODEL_TIERS, specialistSchema } from "@/schemas/specialist";
+import { type EntityFormProps, useEntityForm } from "./use-entity-form";
+
+export function SpecialistForm(props: EntityFormProps) {
+  const { fields, submit } = useEntityForm(specialistSchema, props);
+  return (
+    <form id={props.formId} onSubmit={submit} noValidate data-testid="specialist-form">
+      {fields.text("id", "Id", { readOnly: !props.isNew, hint: "lowercase, digits and dashes, e.g. cx-writer" })}
+      <div className="grid grid-cols-2 gap-x-3">
+        {fields.text("name", "Name")}
+        {fields.text("role", "Role", { hint: "teams and handoffs refer to this" })}
+      </div>
+      {fields.text("displayName", "Display name")}
+      {fields.text("description", "Description", { multiline: true })}
+      {fields.text("when_to_use", "When to use (routing)", { multiline: true })}
+      <div className="grid grid-cols-2 gap-x-3">
+        {fields.select("team", "Team", [...props.options.teams, ...props.options.groups])}
+        {fields.select("modelTier", "Model tier", MODEL_TIERS)}
+      </div>
+      {fields.select("reasoningEffort", "Reasoning effort", ["low", "medium", "high"])}
+      {fields.tags("skills", "Skills", props.options.skills, { placeholder: "bundle/skill" })}
+      {fields.tags("handoffCandidates", "Hands off to (roles)", props.options.roles)}
+    </form>
+  );
+}

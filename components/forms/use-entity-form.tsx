@@ -1,0 +1,118 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { Controller, type FieldValues, type Resolver, useForm } from "react-hook-form";
+import type { z } from "zod";
+import type { FieldError } from "@/schemas/field-error";
+import type { EntityRecord } from "@/schemas/org";
+import { errorsAt } from "./field-errors";
+import { FieldShell, TagInput, inputClass } from "./fields";
+
+export type FormOptions = {
+  teams: string[];
+  groups: string[];
+  roles: string[];
+  skills: string[];
+  policies: string[];
+  parties: string[];
+};
+
+export type EntityFormProps = {
+  formId: string;
+  defaultValues: EntityRecord;
+  /** FieldErrors for this entity from the validator (browser and server), bound by path. */
+  problems: FieldError[];
+  options: FormOptions;
+  isNew: boolean;
+  /** Called on every blur with the current values: the panel validates the draft. */
+  onDraft: (record: EntityRecord) => void;
+  onSubmit: (record: EntityRecord) => void;
+};
+
+/**
+ * The shared wiring of the entity forms: react-hook-form holding the values, the kind's zod
+ * schema as resolver, and the validator's FieldErrors shown under the input their path names.
+ */
+export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
+  const form = useForm<FieldValues>({ defaultValues: props.defaultValues, resolver: zodResolver(schema as z.ZodType<FieldValues, FieldValues>) as Resolver<FieldValues>, mode: "onBlur" });
+  const { reset } = form;
+  const key = JSON.stringify(props.defaultValues);
+  useEffect(() => {
+    reset(JSON.parse(key));
+  }, [key, reset]);
+
+  const draft = () => props.onDraft(prune(form.getValues()));
+  const problemsAt = (path: string) => {
+    const bound = errorsAt(props.problems, path);
+    if (bound.length) return bound;
+    const local = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], form.formState.errors) as { message?: string } | undefined;
+    return local?.message ? [{ id: "form", severity: "error" as const, message: local.message, location: "", field: path }] : [];
+  };
+
+  const fields = {
+    text(path: string, label: string, opts: { multiline?: boolean; readOnly?: boolean; hint?: string; placeholder?: string } = {}) {
+      return (
+        <FieldShell label={label} path={path} problems={problemsAt(path)} hint={opts.hint}>
+          {(id, invalid) => opts.multiline ? (
+            <textarea id={id} rows={3} readOnly={opts.readOnly} placeholder={opts.placeholder} className={inputClass(invalid)} {...form.register(path, { onBlur: draft, setValueAs: emptyToUndefined })} />
+          ) : (
+            <input id={id} readOnly={opts.readOnly} placeholder={opts.placeholder} className={`${inputClass(invalid)} ${opts.readOnly ? "opacity-60" : ""}`} {...form.register(path, { onBlur: draft, setValueAs: emptyToUndefined })} />
+          )}
+        </FieldShell>
+      );
+    },
+    select(path: string, label: string, choices: readonly string[], opts: { allowEmpty?: boolean } = {}) {
+      return (
+        <FieldShell label={label} path={path} problems={problemsAt(path)}>
+          {(id, invalid) => (
+            <select id={id} className={inputClass(invalid)} {...form.register(path, { onBlur: draft, onChange: draft, setValueAs: emptyToUndefined })}>
+              {opts.allowEmpty !== false && <option value="">—</option>}
+              {choices.map((c) => <option key={c} value={c}>{c}</option>)}
+            </select>
+          )}
+        </FieldShell>
+      );
+    },
+    tags(path: string, label: string, suggestions: readonly string[] = [], opts: { ordered?: boolean; placeholder?: string } = {}) {
+      return (
+        <FieldShell label={label} path={path} problems={problemsAt(path)}>
+          {(id, invalid) => (
+            <Controller
+              control={form.control}
+              name={path}
+              render={({ field }) => (
+                <TagInput id={id} testId={`tags-${path}`} value={Array.isArray(field.value) ? field.value : []} onChange={(v) => field.onChange(v)} onBlur={() => { field.onBlur(); draft(); }} suggestions={suggestions} ordered={opts.ordered} invalid={invalid} placeholder={opts.placeholder} />
+              )}
+            />
+          )}
+        </FieldShell>
+      );
+    },
+  };
+
+  const submit = form.handleSubmit(
+    (values) => props.onSubmit(prune(values)),
+    () => draft(),
+  );
+  return { form, fields, submit, draft };
+}
+
+function emptyToUndefined(value: unknown) {
+  return value === "" ? undefined : value;
+}
+
+/** Drops fields the form left empty, so a save never writes `""` or `undefined` keys. */
+export function prune(values: FieldValues): EntityRecord {
+  const out: EntityRecord = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === "") continue;
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const nested = prune(value as FieldValues);
+      if (Object.keys(nested).length) out[key] = nested;
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,10 @@
+import type { EdgeProps } from "@xyflow/react";
+import { memo } from "react";
+import type { OrgEdge } from "../graph-types";
+import { RelationshipEdge } from "./relationship-edge";
+
+function ContractEdgeView(props: EdgeProps<OrgEdge>) {
+  return <RelationshipEdge {...props} />;
+}
+
+export const ContractEdge = memo(ContractEdgeView);

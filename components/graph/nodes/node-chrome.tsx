@@ -1,0 +1,48 @@
+import { Handle, Position, useConnection } from "@xyflow/react";
+import type { ReactNode } from "react";
+import type { OrgNodeData } from "../graph-types";
+
+const SCOPE_DOT: Record<string, string> = { builtin: "bg-slate-400", user: "bg-violet-500", project: "bg-emerald-500" };
+
+/** The frame every node kind shares: handles, tier dot, problem badge, highlight ring. */
+export function NodeChrome({ data, selected, className, connectable, children }: { data: OrgNodeData; selected: boolean; className: string; connectable: boolean; children: ReactNode }) {
+  const ring = selected
+    ? "ring-2 ring-sky-500"
+    : data.highlight === "draft-problem"
+      ? "ring-2 ring-amber-500"
+      : data.highlight === "search"
+        ? "ring-2 ring-fuchsia-500"
+        : data.errorCount
+          ? "ring-2 ring-red-500/70"
+          : "";
+  return (
+    <div data-testid={`node-${data.id}`} data-kind={data.kind} className={`relative h-full w-full rounded-lg border px-3 py-2 text-left shadow-sm ${className} ${ring}`}>
+      <Handle id="in" type="target" position={Position.Top} isConnectable={connectable} className="!h-2 !w-2 !bg-slate-400" />
+      {connectable && <DropZone />}
+      {children}
+      {data.scope && <span title={`from the ${data.scope} tier`} className={`absolute right-2 top-2 h-2 w-2 rounded-full ${SCOPE_DOT[data.scope]}`} />}
+      {(data.errorCount ?? 0) + (data.warningCount ?? 0) > 0 && (
+        <span data-testid="node-problems" title={`${data.errorCount ?? 0} errors, ${data.warningCount ?? 0} warnings`} className={`absolute -right-2 -top-2 rounded-full px-1.5 text-[10px] font-semibold text-white ${data.errorCount ? "bg-red-600" : "bg-amber-500"}`}>
+          {data.errorCount || data.warningCount}
+        </span>
+      )}
+      <Handle id="out" type="source" position={Position.Bottom} isConnectable={connectable} className={connectable ? "!h-3 !w-3 !bg-blue-600" : "!h-2 !w-2 !bg-slate-400"} />
+    </div>
+  );
+}
+
+/**
+ * While a handoff is being drawn, the whole node accepts the drop, not only its 8-pixel handle.
+ * Edges still anchor on the visible `in` handle.
+ */
+function DropZone() {
+  const connecting = useConnection((c) => c.inProgress);
+  return (
+    <Handle
+      id="drop"
+      type="target"
+      position={Position.Top}
+      className={`!left-0 !top-0 !h-full !w-full !translate-x-0 !translate-y-0 !transform-none !rounded-lg !border-0 !bg-transparent ${connecting ? "" : "!pointer-events-none"}`}
+    />
+  );
+}

@@ -1,0 +1,187 @@
+"use client";
+
+import {
+  Background, type Connection, Controls, type Edge, MarkerType, MiniMap, type NodeChange, ReactFlow, applyNodeChanges, useReactFlow, useStore,
+} from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { NODE_SIZE, type Position } from "@/lib/graph/layout";
+import type { Graph, GraphEdge, GraphEdgeKind, GraphNodeKind } from "@/schemas/graph";
+import { edgeTypes } from "./edge-types";
+import { EDGE_STYLE, type OrgEdge, type OrgEdgeData, type OrgNode } from "./graph-types";
+import { nodeTypes } from "./node-types";
+
+export type CanvasSelection = { type: "node"; id: string } | { type: "edge"; id: string } | null;
+
+type Props = {
+  graph: Graph;
+  positions: Record<string, Position>;
+  visibleKinds: ReadonlySet<GraphEdgeKind>;
+  selection: CanvasSelection;
+  highlights: Readonly<Record<string, "draft-problem" | "search">>;
+  focus: { nodeId: string; nonce: number } | null;
+  colorMode: "light" | "dark";
+  onSelect: (selection: CanvasSelection) => void;
+  isValidConnection: (source: string, target: string) => boolean;
+  onConnectRequest: (source: string, target: string) => void;
+  /** A drag that ended on a node it may not connect to: the shell says why. */
+  onConnectRefused: (source: string, target: string) => void;
+  onDeleteEdges: (edges: GraphEdge[]) => void;
+  onPositionsChange: (positions: Record<string, Position>) => void;
+  onHoverEdge: (edge: GraphEdge | null) => void;
+};
+
+const MARKER_TYPE: Record<GraphEdgeKind, MarkerType> = {
+  handoff: MarkerType.ArrowClosed,
+  escalation: MarkerType.Arrow,
+  contract: MarkerType.ArrowClosed,
+  "team-boundary": MarkerType.Arrow,
+  member: MarkerType.Arrow,
+};
+
+const kindOfNode = (id: string) => id.slice(0, id.indexOf(":")) as GraphNodeKind;
+
+function arcOf(e: GraphEdge): OrgEdgeData["arc"] {
+  const from = kindOfNode(e.source);
+  const to = kindOfNode(e.target);
+  if (from === "specialist" && to === "specialist") return { side: "below", sourceHeight: NODE_SIZE.specialist.height, targetHeight: NODE_SIZE.specialist.height };
+  if (e.kind === "team-boundary") return { side: "above", sourceHeight: NODE_SIZE[from].height, targetHeight: NODE_SIZE[to].height };
+  return undefined;
+}
+
+/** React Flow wiring only: what the org says comes in as props, every edit goes out as a callback. */
+export function OrgCanvas(props: Props) {
+  const { graph, positions, visibleKinds, selection, highlights, focus, colorMode } = props;
+  const { fitView, setCenter, getNode, getViewport } = useReactFlow();
+  const paneWidth = useStore((s) => s.width);
+  const paneHeight = useStore((s) => s.height);
+  const [nodes, setNodes] = useState<OrgNode[]>([]);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const [hoveredNode, setHoveredNode] = useState<string | null>(null);
+  // With a node hovered or selected, its own relationships stand out and the rest step back.
+  const focusNode = hoveredNode ?? (selection?.type === "node" ? selection.id : null);
+  const previous = useRef(new Map<string, OrgNode>());
+
+  useEffect(() => {
+    // Keep node objects whose content did not change: React Flow re-renders only what is new.
+    const next: OrgNode[] = graph.nodes.map((n) => {
+      const old = previous.current.get(n.id);
+      const position = positions[n.id] ?? old?.position ?? { x: 0, y: 0 };
+      const highlight = highlights[n.id] ?? null;
+      const isSelected = selection?.type === "node" && selection.id === n.id;
+      if (old && old.data.label === n.label && old.data.sublabel === n.sublabel && old.data.scope === n.scope && old.data.errorCount === n.errorCount
+        && old.data.warningCount === n.warningCount && old.data.highlight === highlight && old.position.x === position.x && old.position.y === position.y && old.selected === isSelected) {
+        return old;
+      }
+      return { id: n.id, type: n.kind === "group" ? "org-group" : n.kind, position, data: { ...n, highlight }, selected: isSelected, deletable: false, connectable: n.kind === "specialist", ...NODE_SIZE[n.kind] } as OrgNode;
+    });
+    previous.current = new Map(next.map((n) => [n.id, n]));
+    setNodes(next);
+  }, [graph, positions, highlights, selection]);
+
+  const edges = useMemo<OrgEdge[]>(() => graph.edges
+    .filter((e) => visibleKinds.has(e.kind))
+    .map((e) => ({
+      id: e.id,
+      type: e.kind,
+      source: e.source,
+      target: e.target,
+      sourceHandle: "out",
+      targetHandle: "in",
+      data: { ...e, hovered: hovered === e.id, dimmed: !!focusNode && e.source !== focusNode && e.target !== focusNode, arc: arcOf(e) },
+      markerEnd: { type: MARKER_TYPE[e.kind], color: EDGE_STYLE[e.kind].color, width: 16, height: 16 },
+      deletable: e.kind === "handoff",
+      // Stepped-back edges stop catching the pointer, so the focused node's own edges are easy to pick.
+      className: focusNode && e.source !== focusNode && e.target !== focusNode ? "studio-edge-dimmed" : undefined,
+      selectable: e.kind !== "member",
+      focusable: e.kind !== "member",
+      selected: selection?.type === "edge" && selection.id === e.id,
+      ariaLabel: `${EDGE_STYLE[e.kind].title}: ${e.source} to ${e.target}${e.label ? ` (${e.label})` : ""}`,
+    })), [graph.edges, visibleKinds, hovered, selection, focusNode]);
+
+  useEffect(() => {
+    if (!focus) return;
+    const node = getNode(focus.nodeId);
+    if (node) void setCenter(node.position.x + 100, node.position.y + 30, { zoom: 1.2, duration: 400 });
+  }, [focus, getNode, setCenter]);
+
+  // The side panel narrows the canvas: keep the selected node in sight when that hides it.
+  const selectedNodeId = selection?.type === "node" ? selection.id : null;
+  useEffect(() => {
+    if (!selectedNodeId) return;
+    const node = getNode(selectedNodeId);
+    if (!node) return;
+    const { x, y, zoom } = getViewport();
+    const left = node.position.x * zoom + x;
+    const top = node.position.y * zoom + y;
+    const width = (node.width ?? 200) * zoom;
+    const height = (node.height ?? 60) * zoom;
+    if (left < 0 || top < 0 || left + width > paneWidth || top + height > paneHeight) {
+      void setCenter(node.position.x + (node.width ?? 200) / 2, node.position.y + (node.height ?? 60) / 2, { zoom, duration: 300 });
+    }
+  }, [selectedNodeId, paneWidth, paneHeight, getNode, getViewport, setCenter]);
+
+  const didFit = useRef(false);
+  useEffect(() => {
+    if (!didFit.current && nodes.length) {
+      didFit.current = true;
+      requestAnimationFrame(() => void fitView({ padding: 0.08 }));
+    }
+  }, [nodes.length, fitView]);
+
+  const onNodesChange = useCallback((changes: NodeChange<OrgNode>[]) => {
+    setNodes((current) => applyNodeChanges(changes.filter((c) => c.type === "position" || c.type === "dimensions"), current));
+    const moved: Record<string, Position> = {};
+    for (const change of changes) {
+      if (change.type === "position" && change.dragging === false && change.position) moved[change.id] = change.position;
+    }
+    if (Object.keys(moved).length) props.onPositionsChange(moved);
+  }, [props]);
+
+  const onConnect = useCallback((c: Connection) => props.onConnectRequest(c.source, c.target), [props]);
+  const isValidConnection = useCallback((c: Connection | Edge) => props.isValidConnection(c.source, c.target), [props]);
+
+  return (
+    <ReactFlow<OrgNode, OrgEdge>
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      edgeTypes={edgeTypes}
+      colorMode={colorMode}
+      onNodesChange={onNodesChange}
+      onConnect={onConnect}
+      onConnectEnd={(_, state) => {
+        if (state.fromNode && state.toNode && !state.isValid && state.fromNode.id !== state.toNode.id) props.onConnectRefused(state.fromNode.id, state.toNode.id);
+      }}
+      isValidConnection={isValidConnection}
+      onNodeClick={(_, node) => props.onSelect({ type: "node", id: node.id })}
+      onEdgeClick={(_, edge) => props.onSelect({ type: "edge", id: edge.id })}
+      onPaneClick={() => props.onSelect(null)}
+      onNodeMouseEnter={(_, node) => setHoveredNode(node.id)}
+      onNodeMouseLeave={() => setHoveredNode(null)}
+      onEdgeMouseEnter={(_, edge) => {
+        setHovered(edge.id);
+        props.onHoverEdge(edge.data ?? null);
+      }}
+      onEdgeMouseLeave={() => {
+        setHovered(null);
+        props.onHoverEdge(null);
+      }}
+      onBeforeDelete={async ({ edges: doomed }) => {
+        const handoffs = doomed.map((e) => e.data).filter((d): d is NonNullable<typeof d> => d?.kind === "handoff");
+        if (handoffs.length) props.onDeleteEdges(handoffs);
+        // The edge disappears when the saved file says so, not before.
+        return false;
+      }}
+      deleteKeyCode={["Delete", "Backspace"]}
+      minZoom={0.05}
+      maxZoom={2}
+      connectionRadius={30}
+      proOptions={{ hideAttribution: false }}
+    >
+      <Background gap={24} size={1} />
+      <Controls showInteractive={false} />
+      <MiniMap pannable zoomable nodeStrokeWidth={2} className="!hidden md:!block" />
+    </ReactFlow>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { CodeEditor } from "@/components/editor/code-editor";
+import { ApiError, apiFetch } from "@/lib/api-client";
+
+type Prompt = { source: string; path: string; degraded: boolean; warnings: string[]; content: string };
+
+/** A specialist's prompt as Markdown; saving writes the project override and says so. */
+export function PromptEditor({ specialistId, dark, onSaved, onError }: { specialistId: string; dark: boolean; onSaved: (path: string) => void; onError: (message: string) => void }) {
+  const queryClient = useQueryClient();
+  const key = ["prompt", specialistId];
+  const prompt = useQuery({ queryKey: key, queryFn: async ({ signal }) => (await apiFetch<Prompt>(`/api/prompts/${encodeURIComponent(specialistId)}`, { signal })).data, retry: false });
+  const [text, setText] = useState("");
+  useEffect(() => {
+    if (prompt.data) setText(prompt.data.content);
+  }, [prompt.data]);
+
+  if (prompt.isLoading) return <p className="text-sm text-slate-500">Loading prompt…</p>;
+  if (prompt.error) return <p className="text-sm text-red-600">{(prompt.error as Error).message}</p>;
+  const data = prompt.data!;
+  const save = async () => {
+    try {
+      const saved = (await apiFetch<Prompt>(`/api/prompts/${encodeURIComponent(specialistId)}`, { method: "PUT", body: { content: text } })).data;
+      await queryClient.invalidateQueries({ queryKey: key });
+      onSaved(saved.path);
+    } catch (error) {
+      onError(error instanceof ApiError ? error.message : String(error));
+    }
+  };
+  return (
+    <div data-testid="prompt-editor">
+      <div className="mb-2 flex items-center justify-between text-xs">
+        <span data-testid="prompt-provenance">
+          from <strong>{data.source}</strong> · <code>{data.path}</code>
+        </span>
+        <button type="button" onClick={save} className="rounded bg-sky-600 px-2.5 py-1 text-white hover:bg-sky-700">
+          {data.source === "project" ? "Save override" : "Save as project override"}
+        </button>
+      </div>
+      {data.warnings.map((w) => <p key={w} className="mb-1 text-xs text-amber-600">{w}</p>)}
+      <CodeEditor language="markdown" value={text} onChange={setText} modelPath={`file:///prompts/${specialistId}.md`} height="60vh" dark={dark} />
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { readFileSync, utimesSync, writeFileSync, statSync, existsSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { EditorPage } from "./pages/editor-page";
+import { ORIGIN, ROOT, api, specialist } from "./support";
+
+const projectFile = (section: string, id: string) => path.join(ROOT, ".cx", "org", section, `${id}.json`);
+const readProject = (section: string, id: string) => JSON.parse(readFileSync(projectFile(section, id), "utf8"));
+
+test.describe("graph editor", () => {
+  test("draws the four relationship kinds, each toggled from the legend", async ({ page }) => {
+    const editor = new EditorPage(page, ORIGIN);
+    await editor.open();
+    for (const kind of ["handoff", "escalation", "contract", "team-boundary"]) {
+      await expect(editor.edges(kind).first()).toBeAttached();
+      const toggle = page.getByTestId(`legend-${kind}`);
+      await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-pressed", "false");
+      await expect(editor.edges(kind)).toHaveCount(0);
+      await toggle.click();
+      await expect(editor.edges(kind).first()).toBeAttached();
+    }
+    // Hovering an edge names the record that carries it.
+    await editor.hoverEdgeOf("specialist:cx-orchestrator", "contract:construct-to-orchestrator");
+    await expect(page.getByTestId("edge-info")).toContainText("carried by #/contracts/construct-to-orchestrator");
+    expect(editor.consoleErrors).toEqual([]);
+    expect(editor.externalRequests).toEqual([]);
+  });
+
+  test("dragging from one specialist to another adds a handoff, saved as a project override that survives reload; Delete removes it; undo and redo replay it", async ({ page }) => {
+    const editor = new EditorPage(page, ORIGIN);
+    await editor.open();
+    await expect(editor.edge("handoff:cx-qa:security:cx-security")).toHaveCount(0);
+    await editor.connect("specialist:cx-qa", "specialist:cx-security");
+    await editor.confirm("Create override");
+    await expect(page.getByTestId("toast-success")).toContainText(/add handoff cx-qa → security/i);
+    expect(readProject("specialists", "cx-qa")).toEqual({ id: "cx-qa", handoffCandidates: expect.arrayContaining(["security"]) });
+
+    // Undo removes the override the edit created; redo writes it again.
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => existsSync(projectFile("specialists", "cx-qa"))).toBe(false);
+    await expect(editor.edge("handoff:cx-qa:security:cx-security")).toHaveCount(0);
+    await page.keyboard.press("Control+Shift+z");
+    await expect.poll(() => existsSync(projectFile("specialists", "cx-qa")) && readProject("specialists", "cx-qa").handoffCandidates.includes("security")).toBe(true);
+
+    await page.reload();
+    await expect(editor.edge("handoff:cx-qa:security:cx-security")).toBeAttached();
+
+    await editor.clickEdgeOf("specialist:cx-qa", "handoff:cx-qa:security:cx-security");
+    await expect(page.getByTestId("remove-handoff")).toBeVisible();
+    await page.keyboard.press("Delete");
+    await expect.poll(() => readProject("specialists", "cx-qa").handoffCandidates.includes("security")).toBe(false);
+    await expect(editor.edge("handoff:cx-qa:security:cx-security")).toHaveCount(0);
+    expect(editor.consoleErrors).toEqual([]);
+  });
+
+  test("an invalid connection is refused with the reason", async ({ page }) => {
+    const editor = new EditorPage(page, ORIGIN);
+    await editor.open();
+    await editor.connect("specialist:cx-architect", "specialist:cx-engineer");
+    await expect(page.getByTestId("toast-error")).toContainText('already hands off to "engineer"');
+    await editor.connect("specialist:cx-architect", "team:engineering-team");
+    await expect(page.getByTestId("toast-error").last()).toContainText("from one specialist to another");
+  });
+
+  test("a FieldError from validation appears as a squiggle under the field that caused it", async ({ page }) => {
+    const editor = new EditorPage(page, ORIGIN);
+    await editor.open();
+    await editor.openNode("specialist:cx-designer");
+    const description = page.getByLabel("Description", { exact: true });
+    await description.fill("Too short");
+    await description.blur();
+    const error = page.getByTestId("field-error-description");
+    await expect(error).toBeVisible();
+    await expect(error).toHaveAttribute("data-rule", "custom-specialist-description");
+    await expect(page.getByTestId("squiggle-description")).toBeVisible();
+    await expect(page.getByTestId("unsaved")).toBeVisible();
+  });
+
+  test("the raw JSON opens in Monaco, bundled locally, with markers at the FieldErrors' pointers", async ({ page }) => {
+    const editor = new EditorPage(page, ORIGIN);
+    const workers: string[] = [];
+    page.on("worker", (w) => workers.push(w.url()));
+    await editor.open();
+    expect(await page.evaluate(() => "__studioMonaco" in window)).toBe(false);
+    await editor.openNode("specialist:cx-researcher");
+    await page.getByTestId("tab-json").click();
+    await expect(page.locator(".monaco-editor .view-lines")).toContainText('"id": "cx-researcher"');
+    const broken = { ...readProjectOrBuiltin("cx-researcher"), modelTier: "enormous" };
+    // Typing into Monaco auto-closes brackets; set the text the way a paste would.
+    await page.evaluate((text) => {
+      const m = (window as unknown as { __studioMonaco: { editor: { getModels: () => { uri: { path: string }; setValue: (v: string) => void }[] } } }).__studioMonaco;
+      m.editor.getModels().find((model) => model.uri.path.endsWith("/cx-researcher.json"))!.setValue(text);
+    }, JSON.stringify(broken, null, 2));
+    await expect(page.getByTestId("field-error-modelTier").or(page.getByTestId("panel-problems"))).toContainText(/modelTier/);
+    await expect.poll(() => page.evaluate(() => {
+      const m = (window as unknown as { __studioMonaco: { editor: { getModelMarkers: (o: object) => { source?: string; message: string }[] } } }).__studioMonaco;
+      return m.editor.getModelMarkers({}).filter((x) => x.source === "custom-specialist-model-tier").length;
+    })).toBeGreaterThan(0);
+    expect(editor.externalRequests).toEqual([]);
+    expect(workers.length).toBeGreaterThan(0);
+  });
+
+  test("an edit made outside the app appears live, and a save over it asks before overwriting", async ({ page }) => {
+    const editor = new EditorPage(page, ORIGIN);
+    await editor.open();
+    writeFileSync(projectFile("specialists", "cx-e2e-live"), JSON.stringify(specialist("cx-e2e-live", { displayName: "Live Arrival" }), null, 2) + "\n");
+    await expect(editor.node("specialist:cx-e2e-live")).toContainText("Live Arrival");
+
+    await editor.openNode("specialist:cx-e2e-live");
+    await page.getByLabel("Display name").fill("Edited in the studio");
+    await page.getByLabel("Display name").blur();
+    const file = projectFile("specialists", "cx-e2e-live");
+    const { atime, mtime } = statSync(file);
+    writeFileSync(file, JSON.stringify(specialist("cx-e2e-live", { displayName: "Edited elsewhere" }), null, 2) + "\n");
+    utimesSync(file, atime, mtime);
+    await expect(page.getByTestId("stale-banner")).toBeVisible();
+    await page.getByTestId("save-entity").click();
+    await expect(page.getByRole("dialog", { name: "Changed on disk" })).toBeVisible();
+    await page.getByRole("button", { name: "Overwrite with mine" }).click();
+    await expect.poll(() => readProject("specialists", "cx-e2e-live").displayName).toBe("Edited in the studio");
+  });
+
+  test("the editor reads well in light and dark themes", async ({ page }) => {
+    const editor = new EditorPage(page, ORIGIN);
+    await editor.open();
+    await editor.openNode("specialist:cx-architect");
+    await page.screenshot({ path: "test-results/editor-light.png" });
+    await page.getByTestId("theme-toggle").click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.screenshot({ path: "test-results/editor-dark.png" });
+    expect(editor.consoleErrors).toEqual([]);
+  });
+});
+
+function readProjectOrBuiltin(id: string) {
+  const file = projectFile("specialists", id);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  return JSON.parse(readFileSync(path.join("specialists", "org", "specialists", `${id}.json`), "utf8"));
+}
+
+test("the upstream org, which we did not write, lays out without overlaps and shows every edge kind", async ({ page }) => {
+  const origin = `http://127.0.0.1:${Number(new URL(ORIGIN).port) + 1}`;
+  const editor = new EditorPage(page, origin);
+  await editor.open();
+  for (const kind of ["handoff", "escalation", "contract", "team-boundary"]) await expect(editor.edges(kind).first()).toBeAttached();
+  const boxes = await page.locator(".react-flow__node").evaluateAll((nodes) => nodes.map((n) => {
+    const r = n.getBoundingClientRect();
+    return { id: n.getAttribute("data-id"), x: r.x, y: r.y, w: r.width, h: r.height };
+  }));
+  expect(boxes.length).toBeGreaterThan(20);
+  const overlapping = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h).map((b) => `${a.id} × ${b.id}`));
+  expect(overlapping).toEqual([]);
+  await page.screenshot({ path: "test-results/editor-upstream.png" });
+  expect(editor.consoleErrors).toEqual([]);
+  void api;
+});

@@ -1,0 +1,113 @@
+import { type Locator, type Page, expect } from "@playwright/test";
+
+/** The graph editor as a user drives it. */
+export class EditorPage {
+  readonly consoleErrors: string[] = [];
+  readonly externalRequests: string[] = [];
+
+  constructor(readonly page: Page, readonly origin: string) {
+    page.on("console", (m) => {
+      if (m.type() === "error") this.consoleErrors.push(m.text());
+    });
+    page.on("pageerror", (e) => this.consoleErrors.push(String(e)));
+  }
+
+  async open() {
+    await this.page.context().route("**/*", (route) => {
+      const url = route.request().url();
+      if (url.startsWith(this.origin) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+      this.externalRequests.push(url);
+      return route.abort();
+    });
+    await this.page.goto(this.origin + "/");
+    await expect(this.node("specialist:cx-architect")).toBeVisible();
+    await this.settled();
+  }
+
+  /** Waits until the canvas stops moving (the first fit-to-view, a refetch after connecting). */
+  async settled() {
+    const viewport = this.page.locator(".react-flow__viewport");
+    let last = "";
+    await expect.poll(async () => {
+      const now = await viewport.evaluate((el) => (el as HTMLElement).style.transform);
+      const stable = now === last;
+      last = now;
+      return stable;
+    }, { intervals: [150] }).toBe(true);
+  }
+
+  node(id: string): Locator {
+    return this.page.getByTestId(`node-${id}`);
+  }
+
+  edges(kind: string): Locator {
+    return this.page.locator(`.react-flow__edge-${kind}`);
+  }
+
+  edge(id: string): Locator {
+    return this.page.locator(`.react-flow__edge[data-id="${id}"]`);
+  }
+
+  /**
+   * A point on an edge's path where the pointer really reaches that edge (not a node or another
+   * edge drawn over it): an arc's bounding-box centre is not on the arc at all.
+   */
+  async edgeMidpoint(id: string) {
+    return this.edge(id).locator("path.react-flow__edge-interaction").evaluate((el, edgeId) => {
+      const path = el as SVGPathElement;
+      const m = path.getScreenCTM()!;
+      const length = path.getTotalLength();
+      for (const f of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.15, 0.85]) {
+        const p = path.getPointAtLength(length * f);
+        const point = { x: p.x * m.a + p.y * m.c + m.e, y: p.x * m.b + p.y * m.d + m.f };
+        if (document.elementFromPoint(point.x, point.y)?.closest(".react-flow__edge")?.getAttribute("data-id") === edgeId) return point;
+      }
+      throw new Error(`no point of edge ${edgeId} is reachable by the pointer`);
+    }, id);
+  }
+
+  /** Selects a node, which steps back every edge that is not its own, then clicks one of its edges. */
+  async clickEdgeOf(nodeId: string, edgeId: string) {
+    await this.node(nodeId).click();
+    await this.settled();
+    const point = await this.edgeMidpoint(edgeId);
+    await this.page.mouse.click(point.x, point.y);
+  }
+
+  async hoverEdgeOf(nodeId: string, edgeId: string) {
+    await this.node(nodeId).click();
+    await this.settled();
+    const point = await this.edgeMidpoint(edgeId);
+    await this.page.mouse.move(point.x, point.y);
+  }
+
+  panel(): Locator {
+    return this.page.getByTestId("entity-panel");
+  }
+
+  async openNode(id: string) {
+    await this.node(id).click();
+    await expect(this.panel()).toBeVisible();
+  }
+
+  /** Drags from a specialist's output handle onto another node, as a user draws a handoff. */
+  async connect(from: string, to: string) {
+    await this.settled();
+    const handle = this.node(from).locator(".react-flow__handle-bottom.source");
+    const target = this.node(to);
+    const a = (await handle.boundingBox())!;
+    const b = (await target.boundingBox())!;
+    await this.page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await this.page.mouse.down();
+    await this.page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 8 });
+    await this.page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+    await this.page.mouse.up();
+  }
+
+  async confirm(button: string) {
+    const dialog = this.page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: button }).click();
+    await expect(dialog).toBeHidden();
+  }
+}

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { ENTITY_SCHEMAS, type EntityKind } from "./org";
+
+const cache = new Map<EntityKind, object>();
+
+/** The JSON Schema of an entity kind, for Monaco's completion and hover; refinements stay in the validator. */
+export function jsonSchemaFor(kind: EntityKind): object {
+  let schema = cache.get(kind);
+  if (!schema) {
+    schema = z.toJSONSchema(ENTITY_SCHEMAS[kind], { unrepresentable: "any", io: "input" }) as object;
+    cache.set(kind, schema);
+  }
+  return schema;
+}

@@ -1,0 +1,44 @@
+import path from "node:path";
+import { layoutSchema, type Layout } from "@/schemas/graph";
+import { AppError } from "../errors";
+import { atomicWrite, readJsonFile, withTierLock } from "../store/json-store";
+
+/**
+ * Node positions the user dragged, in `<proj>/studio/layout.json`: kept apart from the org files
+ * (positions are not org data), keys sorted and coordinates rounded so the file diffs cleanly.
+ */
+export class LayoutStore {
+  constructor(private readonly projectDir: string) {}
+
+  private get dir() {
+    return path.join(this.projectDir, "studio");
+  }
+
+  private get file() {
+    return path.join(this.dir, "layout.json");
+  }
+
+  async read(): Promise<Layout> {
+    const read = await readJsonFile(this.file);
+    if (!read.ok) return { version: 1, positions: {} };
+    const parsed = layoutSchema.safeParse(read.value);
+    return parsed.success ? parsed.data : { version: 1, positions: {} };
+  }
+
+  /** Merges `positions` into the file; a `null` position forgets a node (back to auto-layout). */
+  async update(positions: Record<string, { x: number; y: number } | null>): Promise<Layout> {
+    return withTierLock(this.dir, async () => {
+      const current = await this.read();
+      const merged: Record<string, { x: number; y: number }> = { ...current.positions };
+      for (const [id, position] of Object.entries(positions)) {
+        if (id.length > 200) throw new AppError("bad_request", "node ids are at most 200 characters");
+        if (position === null) delete merged[id];
+        else merged[id] = { x: Math.round(position.x), y: Math.round(position.y) };
+      }
+      const sorted = Object.fromEntries(Object.keys(merged).sort().map((k) => [k, merged[k]]));
+      const layout: Layout = { version: 1, positions: sorted };
+      await atomicWrite(this.dir, this.file, JSON.stringify(layout, null, 2) + "\n");
+      return layout;
+    });
+  }
+}
