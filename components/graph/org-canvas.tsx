@@ -125,7 +125,8 @@ export function OrgCanvas(props: Props) {
   useEffect(() => {
     if (!didFit.current && nodes.length) {
       didFit.current = true;
-      requestAnimationFrame(() => void fitView({ padding: 0.08 }));
+      // Fit the org, but never so small that labels stop being legible; the minimap shows the rest.
+      requestAnimationFrame(() => void fitView({ padding: 0.08, minZoom: 0.6 }));
     }
   }, [nodes.length, fitView]);
 

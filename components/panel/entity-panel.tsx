@@ -256,7 +256,9 @@ export function EntityPanel(props: Props) {
       <footer className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
         <div>
           {row && row.scope !== "builtin" && (
-            <button type="button" data-testid="delete-entity" onClick={() => void remove()} className="rounded px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950">Delete</button>
+            <button type="button" data-testid="delete-entity" onClick={() => void remove()} className="rounded px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950">
+              {row.overrides.length ? `Revert to ${row.overrides[row.overrides.length - 1].scope}` : "Delete"}
+            </button>
           )}
         </div>
         <div className="flex items-center gap-2">

@@ -20,7 +20,10 @@ export class EditorPage {
       return route.abort();
     });
     await this.page.goto(this.origin + "/");
-    await expect(this.node("specialist:cx-architect")).toBeVisible();
+    await expect(this.node("specialist:cx-architect")).toBeAttached();
+    await this.settled();
+    // The first view keeps labels legible and may leave nodes out; the tests want the whole org.
+    await this.page.locator(".react-flow__controls-fitview").click();
     await this.settled();
   }
 

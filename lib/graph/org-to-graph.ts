@@ -24,6 +24,14 @@ function teamNode(org: OrgRecords, id: string): string | null {
   return null;
 }
 
+/** A short name for a node: the display name when it is a name, not a sentence (as upstream's are). */
+function specialistLabel(id: string, s: EntityRecord): string {
+  const display = str(s.displayName);
+  if (display && display.length <= 32) return display;
+  const name = str(s.name) ?? id.replace(/^cx-/, "");
+  return name.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+}
+
 export type GraphInput = {
   org: OrgRecords;
   scopes?: Partial<Record<string, Scope>>;
@@ -54,7 +62,7 @@ export function orgToGraph({ org, scopes = {}, problems = [] }: GraphInput): Gra
   for (const [id, s] of Object.entries(org.specialists)) {
     const role = str(s.role);
     if (role) holders.set(role, [...(holders.get(role) ?? []), id]);
-    addNode({ id: nodeId.specialist(id), kind: "specialist", entityId: id, label: str(s.displayName) ?? id, sublabel: role ?? "" }, "specialists");
+    addNode({ id: nodeId.specialist(id), kind: "specialist", entityId: id, label: specialistLabel(id, s), sublabel: role ?? "" }, "specialists");
   }
   for (const [id, t] of Object.entries(org.teams)) addNode({ id: nodeId.team(id), kind: "team", entityId: id, label: str(t.name) ?? id, sublabel: `owner ${str(t.owner) ?? "—"}` }, "teams");
   for (const [id, g] of Object.entries(org.groups)) addNode({ id: nodeId.group(id), kind: "group", entityId: id, label: str(g.name) ?? id, sublabel: `${strs(g.squads).length} teams` }, "groups");
