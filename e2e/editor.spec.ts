@@ -81,11 +81,21 @@ test.describe("graph editor", () => {
     const editor = new EditorPage(page, ORIGIN);
     const workers: string[] = [];
     page.on("worker", (w) => workers.push(w.url()));
+    // Which loaded scripts carry Monaco: its worker service name is in its code and nowhere else.
+    const scripts: { url: string; monaco: boolean }[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      const body = await response.text().catch(() => "");
+      scripts.push({ url: response.url(), monaco: body.includes("editorWorkerService") });
+    });
     await editor.open();
     expect(await page.evaluate(() => "__studioMonaco" in window)).toBe(false);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => s.monaco)).toEqual([]);
     await editor.openNode("specialist:cx-researcher");
     await page.getByTestId("tab-json").click();
     await expect(page.locator(".monaco-editor .view-lines")).toContainText('"id": "cx-researcher"');
+    await expect.poll(() => scripts.some((s) => s.monaco)).toBe(true);
     const broken = { ...readProjectOrBuiltin("cx-researcher"), modelTier: "enormous" };
     // Typing into Monaco auto-closes brackets; set the text the way a paste would.
     await page.evaluate((text) => {

@@ -1,6 +1,7 @@
 "use client";
 
-import { useFieldArray } from "react-hook-form";
+import { useState } from "react";
+import { Controller, useFieldArray } from "react-hook-form";
 import { POSTCONDITION_CHECKS, contractSchema } from "@/schemas/contract";
 import { errorsAt } from "./field-errors";
 import { FieldShell, inputClass } from "./fields";
@@ -19,6 +20,7 @@ export function ContractForm(props: EntityFormProps) {
         {fields.select("producer", "Producer", parties)}
         {fields.select("consumer", "Consumer", parties)}
       </div>
+      <Controller control={form.control} name="trigger" render={({ field }) => <TriggerField value={field.value} onChange={(v) => { field.onChange(v); draft(); }} problems={errorsAt(props.problems, "trigger")} />} />
       {fields.tags("input.mustContain", "Input must contain")}
       <div className="grid grid-cols-2 gap-x-3">
         {fields.text("output.type", "Output type")}
@@ -71,5 +73,32 @@ export function ContractForm(props: EntityFormProps) {
         {fields.tags("teamBoundary.requiresApprovalFrom", "Needs approval from", teams)}
       </fieldset>
     </form>
+  );
+}
+
+/** The trigger is free-form upstream (`{ "intent": [...] }`, `{ "always": true }`…), so it is edited as JSON. */
+function TriggerField({ value, onChange, problems }: { value: unknown; onChange: (v: unknown) => void; problems: ReturnType<typeof errorsAt> }) {
+  const [text, setText] = useState(() => (value === undefined ? "" : JSON.stringify(value)));
+  const [parseError, setParseError] = useState<string | null>(null);
+  const shown = parseError ? [...problems, { id: "trigger-json", severity: "error" as const, message: `not JSON: ${parseError}`, location: "", field: "trigger" }] : problems;
+  return (
+    <FieldShell label="Trigger (JSON)" path="trigger" problems={shown} hint='e.g. { "intent": ["implementation"] }'>
+      {(id, invalid) => (
+        <input id={id} value={text} className={`${inputClass(invalid)} font-mono`} onChange={(e) => setText(e.target.value)}
+          onBlur={() => {
+            if (!text.trim()) {
+              setParseError(null);
+              onChange(undefined);
+              return;
+            }
+            try {
+              onChange(JSON.parse(text));
+              setParseError(null);
+            } catch (error) {
+              setParseError((error as Error).message);
+            }
+          }} />
+      )}
+    </FieldShell>
   );
 }
