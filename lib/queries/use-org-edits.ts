@@ -84,29 +84,21 @@ export function useOrgEdits(history: HistoryStore) {
     }
   }, [rawCreate, rawPatch, rawRemove]);
 
-  const undo = useCallback(async () => {
-    const command = history.get().past.at(-1);
+  /** Replays the newest undoable (or redoable) command and moves it across the history. */
+  const step = useCallback(async (direction: "undo" | "redo") => {
+    const state = history.get();
+    const command = direction === "undo" ? state.past.at(-1) : state.future[0];
     if (!command) return null;
     try {
-      await run(command, "undo");
-      history.set(undone(history.get()));
+      await run(command, direction);
+      history.set(direction === "undo" ? undone(history.get()) : redone(history.get()));
       return command;
     } finally {
       await refresh();
     }
   }, [history, refresh, run]);
-
-  const redo = useCallback(async () => {
-    const command = history.get().future[0];
-    if (!command) return null;
-    try {
-      await run(command, "redo");
-      history.set(redone(history.get()));
-      return command;
-    } finally {
-      await refresh();
-    }
-  }, [history, refresh, run]);
+  const undo = useCallback(() => step("undo"), [step]);
+  const redo = useCallback(() => step("redo"), [step]);
 
   return useMemo(() => ({
     save, create, remove, undo, redo, refresh,
