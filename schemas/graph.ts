@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SCOPES } from "./org";
 
 export const NODE_KINDS = ["specialist", "team", "group", "party"] as const;
 export type GraphNodeKind = (typeof NODE_KINDS)[number];
@@ -13,7 +14,9 @@ export const graphNodeSchema = z.object({
   entityId: z.string(),
   label: z.string(),
   sublabel: z.string().optional(),
-  scope: z.enum(["builtin", "user", "project"]).optional(),
+  scope: z.enum(SCOPES).optional(),
+  /** The pack a node's record comes from. */
+  source: z.string().optional(),
   errorCount: z.number().int().optional(),
   warningCount: z.number().int().optional(),
 });

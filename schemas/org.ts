@@ -39,7 +39,8 @@ export const ENTITY_SCHEMAS = {
   policy: policySchema,
 } as const;
 
-export const SCOPES = ["builtin", "user", "project"] as const;
+/** Tiers from lowest to highest precedence; enabled packs sit between the built-in org and the user tier. */
+export const SCOPES = ["builtin", "pack", "user", "project"] as const;
 export type Scope = (typeof SCOPES)[number];
 export const WRITABLE_SCOPES = ["user", "project"] as const;
 export type WritableScope = (typeof WRITABLE_SCOPES)[number];

@@ -1,5 +1,5 @@
 // Paths come from the environment at run time; the bundler must not try to trace them.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +16,26 @@ export type StudioPaths = {
   userOrgDir: string;
   projectOrgDir: string;
   skillsDir: string;
+  /** `$XDG_CONFIG_HOME/construct/packs` (default `~/.config/construct/packs`). */
+  userPacksDir: string;
+  projectPacksDir: string;
+  /** `<proj>/packs.json`: the enabled packs. */
+  packsFile: string;
+  /** `<proj>/config.json`: deployment mode. */
+  configFile: string;
+  /** `<proj>/runtime`: state, not config (git-ignored). */
+  runtimeDir: string;
+  /** The running core version packs are checked against. */
+  coreVersion: string;
 };
+
+function packageVersion(appDir: string): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(appDir, "package.json"), "utf8")) as { version?: string }).version ?? "0.0.0";
+  } catch {
+    return "0.0.0";
+  }
+}
 
 function findAppDir(): string {
   if (process.env.CONSTRUCT_APP_DIR) return path.resolve(/* turbopackIgnore: true */ process.env.CONSTRUCT_APP_DIR);
@@ -35,7 +54,7 @@ function findAppDir(): string {
   return process.cwd();
 }
 
-export function resolvePaths(overrides: { root?: string; home?: string; appDir?: string } = {}): StudioPaths {
+export function resolvePaths(overrides: { root?: string; home?: string; appDir?: string; configHome?: string } = {}): StudioPaths {
   const root = path.resolve(/* turbopackIgnore: true */ overrides.root ?? process.env.CONSTRUCT_ROOT ?? process.cwd());
   const home = path.resolve(/* turbopackIgnore: true */ overrides.home ?? process.env.CONSTRUCT_HOME ?? path.join(os.homedir(), ".construct"));
   const appDir = path.resolve(/* turbopackIgnore: true */ overrides.appDir ?? findAppDir());
@@ -49,5 +68,11 @@ export function resolvePaths(overrides: { root?: string; home?: string; appDir?:
     userOrgDir: path.join(home, "org"),
     projectOrgDir: path.join(projectDir, "org"),
     skillsDir: path.join(appDir, "specialists", "skills"),
+    userPacksDir: path.join(path.resolve(/* turbopackIgnore: true */ overrides.configHome ?? process.env.XDG_CONFIG_HOME ?? path.join(os.homedir(), ".config")), "construct", "packs"),
+    projectPacksDir: path.join(projectDir, "packs"),
+    packsFile: path.join(projectDir, "packs.json"),
+    configFile: path.join(projectDir, "config.json"),
+    runtimeDir: path.join(projectDir, "runtime"),
+    coreVersion: process.env.CONSTRUCT_CORE_VERSION || packageVersion(appDir),
   };
 }

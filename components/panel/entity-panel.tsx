@@ -49,7 +49,7 @@ export function EntityPanel(props: Props) {
   const { kind } = target;
   const isNew = target.id === null;
   const row = target.id ? data.rows[rowKey(kind, target.id)] : undefined;
-  const base = useMemo<EntityRecord>(() => row?.record ?? templateFor(kind, Object.keys(data.org.teams)[0]), [row, kind, data.org.teams]);
+  const base = useMemo<EntityRecord>(() => row?.record ?? templateFor(kind, Object.keys(data.org.teams)[0], data.skills[0]?.id), [row, kind, data.org.teams, data.skills]);
   const [draft, setDraft] = useState<EntityRecord>(base);
   const [formBase, setFormBase] = useState<EntityRecord>(base);
   const [problems, setProblems] = useState<FieldError[]>(() => (target.id ? own(data.problems, kind, target.id) : []));

@@ -1,4 +1,4 @@
-import { findNodeAtLocation, parseTree } from "jsonc-parser";
+import { type Node, parseTree } from "jsonc-parser";
 import { entityPath } from "@/lib/org/field-error";
 import type { FieldError } from "@/schemas/field-error";
 
@@ -12,13 +12,24 @@ export function markersFor(text: string, problems: readonly FieldError[]): TextM
   const root = parseTree(text);
   if (!root) return [];
   return problems.map((p) => {
-    const path = entityPath(p.location).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-    let node = undefined;
-    for (let depth = path.length; depth >= 0 && !node; depth--) node = findNodeAtLocation(root, path.slice(0, depth));
-    const target = node ?? root;
-    // Mark the property name too when the value is an object, so the squiggle is visible.
-    const start = target.parent?.type === "property" && target.type === "object" ? target.parent.offset : target.offset;
-    const length = target.type === "object" || target.type === "array" ? Math.min(target.length, 1) : target.length;
+    const target = deepest(root, entityPath(p.location));
+    // A missing field marks its parent object by its property name, which is where the eye looks.
+    const key = target.type === "object" && target.parent?.type === "property" ? target.parent.children?.[0] : undefined;
+    const start = key ? key.offset : target.offset;
+    const length = key ? key.length : target.type === "object" || target.type === "array" ? 1 : target.length;
     return { offset: start, length: Math.max(length, 1), message: p.message, severity: p.severity, source: p.id };
   });
+}
+
+/** Follows a pointer's segments as far as the text has them; digits index arrays only. */
+function deepest(root: Node, segments: string[]): Node {
+  let node = root;
+  for (const segment of segments) {
+    let next: Node | undefined;
+    if (node.type === "array" && /^\d+$/.test(segment)) next = node.children?.[Number(segment)];
+    else if (node.type === "object") next = node.children?.find((prop) => prop.children?.[0]?.value === segment)?.children?.[1];
+    if (!next) break;
+    node = next;
+  }
+  return node;
 }

@@ -29,7 +29,7 @@ function specialistLabel(id: string, s: EntityRecord): string {
   const display = str(s.displayName);
   if (display && display.length <= 32) return display;
   const name = str(s.name) ?? id.replace(/^cx-/, "");
-  return name.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+  return name.split("-").filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
 }
 
 export type GraphInput = {

@@ -22,6 +22,7 @@ import type { StudioPaths } from "../config";
 import { AppError, type AppErrorCode } from "../errors";
 import { combineEtags, commitFiles, confinedPath, atomicWrite, readJsonFile, recoverTier, removeFile, withTierLock } from "../store/json-store";
 import { loadSkills } from "./skills";
+import type { PackService } from "../packs/pack-service";
 import { type Layer, type TierData, displayPath, loadTier } from "./tiers";
 
 /**
@@ -37,8 +38,10 @@ export type Row = {
   /** The tier whose file wins. */
   scope: Scope;
   path: string;
+  /** The pack that contributes the winning file, when it comes from a pack. */
+  source?: string;
   /** Lower tiers this row shadows, lowest first. */
-  overrides: { scope: Scope; path: string }[];
+  overrides: { scope: Scope; path: string; source?: string }[];
   record: EntityRecord;
   etag: string;
   layers: Layer[];
@@ -48,15 +51,18 @@ export type Snapshot = {
   rows: Record<Section, Map<string, Row>>;
   index: OrgIndex;
   skills: Skill[];
-  /** Problems with files themselves (unparseable, wrong shape, misnamed). */
+  /** Problems with files themselves (unparseable, wrong shape, misnamed) and with enabled packs. */
   loadProblems: FieldError[];
+  /** The enabled packs' org tiers, lowest precedence first. */
+  packTiers: TierData[];
 };
 
 export type Failure = { ok: false; code: AppErrorCode; message: string; errors: FieldError[]; current?: { record: EntityRecord; etag: string } | null };
 export type WriteOk = { ok: true; path: string; record: EntityRecord; etag: string; warnings: FieldError[] };
 export type WriteResult = WriteOk | Failure;
 
-const SCOPE_RANK: Record<Scope, number> = { builtin: 0, user: 1, project: 2 };
+const SCOPE_RANK: Record<Scope, number> = { builtin: 0, pack: 1, user: 2, project: 3 };
+const layerRank = (l: Layer) => SCOPE_RANK[l.scope] + (l.order ?? 0) / 1000;
 
 function mergeLayers(layers: readonly Layer[]): EntityRecord {
   const merged: EntityRecord = {};
@@ -65,14 +71,15 @@ function mergeLayers(layers: readonly Layer[]): EntityRecord {
 }
 
 function toRow(kind: EntityKind, id: string, layers: Layer[]): Row {
-  const sorted = [...layers].sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope]);
+  const sorted = [...layers].sort((a, b) => layerRank(a) - layerRank(b));
   const top = sorted[sorted.length - 1];
   return {
     id,
     kind,
     scope: top.scope,
     path: top.path,
-    overrides: sorted.slice(0, -1).map((l) => ({ scope: l.scope, path: l.path })),
+    ...(top.source ? { source: top.source } : {}),
+    overrides: sorted.slice(0, -1).map((l) => ({ scope: l.scope, path: l.path, ...(l.source ? { source: l.source } : {}) })),
     record: mergeLayers(sorted),
     etag: combineEtags(sorted.map((l) => l.etag)),
     layers: sorted,
@@ -98,6 +105,10 @@ function mergeTiers(tiers: readonly TierData[]): Record<Section, Map<string, Row
 
 const KIND: Record<Section, EntityKind> = { groups: "group", teams: "team", specialists: "specialist", contracts: "contract", policies: "policy" };
 
+function emptyEntities(): TierData["entities"] {
+  return { groups: new Map(), teams: new Map(), specialists: new Map(), contracts: new Map(), policies: new Map() };
+}
+
 function recordsOf(rows: Record<Section, Map<string, Row>>): OrgRecords {
   const org = emptyOrg();
   for (const section of SECTIONS) for (const [id, row] of rows[section]) org[section][id] = row.record;
@@ -115,6 +126,9 @@ function applyPatch(base: EntityRecord, patch: Record<string, unknown>): EntityR
   return next;
 }
 
+/** Changes that do not touch the org: our own temp files and locks, runtime state, the layout. */
+const IGNORED_CHANGES = /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^(?:runtime|studio)(?:\/|$)/;
+
 const problemKey = (e: FieldError) => `${e.id}\u0000${e.location}\u0000${e.message}`;
 
 function fail(error: unknown): Failure {
@@ -124,16 +138,18 @@ function fail(error: unknown): Failure {
   throw error;
 }
 
-function readonlyBuiltin(kind: ApiKind, id: string): AppError {
+function readonlyBuiltin(kind: ApiKind, id: string, scope: "builtin" | "pack" = "builtin"): AppError {
   const section = kind === "fence" ? "specialists" : kind === "skill" ? "specialists" : SECTION_OF[kind];
-  return new AppError("forbidden", "the builtin tier is read-only: write to the user or project tier instead", [
-    { ...fieldError("builtin-scope-readonly", "error", `builtin ${kind} "${id}" is read-only; create an override in the project or user tier`, section, id), location: "#/scope", field: "scope" },
+  return new AppError("forbidden", `the ${scope} tier is read-only: write to the user or project tier instead`, [
+    { ...fieldError(`${scope}-scope-readonly`, "error", `${scope} ${kind} "${id}" is read-only; create an override in the project or user tier`, section, id), location: "#/scope", field: "scope" },
   ]);
 }
 
 export type OrgApiOptions = {
   /** Keep the org in memory between calls and refresh it when files change (the server). */
   cache?: boolean;
+  /** Enabled packs join the org between the built-in and the user tier. */
+  packs?: PackService;
 };
 
 export class OrgApi {
@@ -162,11 +178,12 @@ export class OrgApi {
   }
 
   tierDir(scope: Scope): string {
+    if (scope === "pack") throw new AppError("bad_request", "packs are not one tier: name a pack");
     return scope === "builtin" ? this.paths.builtinOrgDir : scope === "user" ? this.paths.userOrgDir : this.paths.projectOrgDir;
   }
 
   private displayBase(scope: Scope): string {
-    return scope === "builtin" ? this.paths.appDir : scope === "project" ? this.paths.root : path.dirname(this.paths.userOrgDir);
+    return scope === "builtin" ? this.paths.appDir : scope === "project" || scope === "pack" ? this.paths.root : path.dirname(this.paths.userOrgDir);
   }
 
   /**
@@ -185,12 +202,14 @@ export class OrgApi {
 
   private ensureWatchers(): void {
     if (!this.options.cache) return;
-    for (const scope of ["builtin", ...WRITABLE_SCOPES] as const) {
-      const dir = this.tierDir(scope);
+    // The project directory as a whole: org files, packs, packs.json and config.json all matter;
+    // runtime state and the studio's layout do not.
+    const dirs = [this.paths.builtinOrgDir, this.paths.userOrgDir, this.paths.userPacksDir, this.paths.projectDir];
+    for (const dir of dirs) {
       if (this.watchers.has(dir) || !existsSync(dir)) continue;
       try {
         const watcher = watch(dir, { recursive: true }, (_event, name) => {
-          if (typeof name === "string" && /(^|\/)\.(?:txn-|studio\.lock|.*\.studio-tmp$)/.test(name)) return;
+          if (typeof name === "string" && (IGNORED_CHANGES.test(name))) return;
           this.invalidate();
         });
         watcher.on("error", (error) => {
@@ -223,15 +242,39 @@ export class OrgApi {
     return promise;
   }
 
+  /** The enabled packs' org folders as tiers, relabelled as pack layers; their errors as problems. */
+  private async packTiers(): Promise<{ tiers: TierData[]; problems: FieldError[] }> {
+    if (!this.options.packs) return { tiers: [], problems: [] };
+    const { packs, errors } = await this.options.packs.active();
+    const tiers = packs.filter((p) => p.org).map((pack, order) => {
+      const org = pack.org!;
+      const entities = Object.fromEntries(SECTIONS.map((section) => [section, new Map([...org.entities[section]].map(([id, layer]) => [id, {
+        ...layer, scope: "pack" as const, source: pack.id, order, path: displayPath(layer.file, pack.tier === "project" ? this.paths.root : path.dirname(this.paths.userPacksDir)),
+      }]))])) as TierData["entities"];
+      return { scope: "pack" as const, dir: org.dir, entities, problems: [] };
+    });
+    const problems = errors.map((message) => {
+      const id = /pack '([^']+)'/.exec(message)?.[1] ?? "packs";
+      return { id: "pack-error", severity: "error" as const, message, location: `#/packs/${id.replace(/~/g, "~0").replace(/\//g, "~1")}` };
+    });
+    return { tiers, problems };
+  }
+
   private async loadTiers(): Promise<TierData[]> {
-    return Promise.all((["builtin", ...WRITABLE_SCOPES] as const).map((scope) => loadTier(scope, this.tierDir(scope), this.displayBase(scope))));
+    const [builtin, packs, user, project] = await Promise.all([
+      loadTier("builtin", this.paths.builtinOrgDir, this.displayBase("builtin")),
+      this.packTiers(),
+      loadTier("user", this.paths.userOrgDir, this.displayBase("user")),
+      loadTier("project", this.paths.projectOrgDir, this.displayBase("project")),
+    ]);
+    return [builtin, ...packs.tiers, user, project, { scope: "pack", dir: "", entities: emptyEntities(), problems: packs.problems }];
   }
 
   private async load(): Promise<Snapshot> {
     const [tiers, skills] = await Promise.all([this.loadTiers(), loadSkills(this.paths.skillsDir, this.paths.appDir)]);
     const rows = mergeTiers(tiers);
     const index = buildIndex(recordsOf(rows), new Set(skills.map((s) => s.id)));
-    return { rows, index, skills, loadProblems: tiers.flatMap((t) => t.problems) };
+    return { rows, index, skills, loadProblems: tiers.flatMap((t) => t.problems), packTiers: tiers.filter((t) => t.scope === "pack" && t.dir) };
   }
 
   /** Every problem of the merged org: files that failed to load, shapes, and graph invariants. */
@@ -294,6 +337,11 @@ export class OrgApi {
   /** Re-reads every tier's file for one entity, so a version check sees edits made outside the app. */
   private async freshRow(section: Section, id: string): Promise<Row | null> {
     const layers: Layer[] = [];
+    // Pack files are read-only and watched: the snapshot's copy is current enough.
+    for (const tier of (await this.snapshot()).packTiers) {
+      const layer = tier.entities[section].get(id);
+      if (layer) layers.push(layer);
+    }
     for (const scope of ["builtin", ...WRITABLE_SCOPES] as const) {
       const file = confinedPath(this.tierDir(scope), section, `${id}.json`);
       const read = await readJsonFile(file);
@@ -307,7 +355,7 @@ export class OrgApi {
   }
 
   private checkWritable(kind: ApiKind, id: string, scope: Scope | string): WritableScope {
-    if (scope === "builtin") throw readonlyBuiltin(kind, id);
+    if (scope === "builtin" || scope === "pack") throw readonlyBuiltin(kind, id, scope);
     if (!(WRITABLE_SCOPES as readonly string[]).includes(scope)) throw new AppError("bad_request", `unknown scope ${JSON.stringify(scope)}: use user or project`);
     return scope as WritableScope;
   }
@@ -429,7 +477,7 @@ export class OrgApi {
         const own = fresh?.layers.find((l) => l.scope === scope);
         if (!fresh) throw new AppError("not_found", `${kind} "${id}" does not exist`);
         if (!own) {
-          if (fresh.layers.every((l) => l.scope === "builtin")) throw readonlyBuiltin(kind, id);
+          if (fresh.layers.every((l) => l.scope === "builtin" || l.scope === "pack")) throw readonlyBuiltin(kind, id, fresh.scope === "pack" ? "pack" : "builtin");
           throw new AppError("not_found", `${kind} "${id}" has no file in the ${scope} tier`, [fieldError(`${kind}-not-found-in-tier`, "error", `${kind} "${id}" is defined in ${fresh.layers.map((l) => l.scope).join(", ")}, not in ${scope}`, section, id)]);
         }
         if (opts.ifMatch && opts.ifMatch !== fresh.etag) {

@@ -9,7 +9,16 @@ import { type EntityRecord, type Scope, SECTIONS, type Section } from "@/schemas
 import { readJsonFile } from "../store/json-store";
 
 /** One file's contribution to an entity. */
-export type Layer = { scope: Scope; file: string; path: string; record: EntityRecord; etag: string };
+export type Layer = {
+  scope: Scope;
+  file: string;
+  path: string;
+  record: EntityRecord;
+  etag: string;
+  /** For pack layers: the pack id, and its place among the enabled packs (higher wins). */
+  source?: string;
+  order?: number;
+};
 
 export type TierData = {
   scope: Scope;

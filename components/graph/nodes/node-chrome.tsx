@@ -2,7 +2,7 @@ import { Handle, Position, useConnection } from "@xyflow/react";
 import type { ReactNode } from "react";
 import type { OrgNodeData } from "../graph-types";
 
-const SCOPE_DOT: Record<string, string> = { builtin: "bg-slate-400", user: "bg-violet-500", project: "bg-emerald-500" };
+const SCOPE_DOT: Record<string, string> = { builtin: "bg-slate-400", pack: "bg-amber-500", user: "bg-violet-500", project: "bg-emerald-500" };
 
 /** The frame every node kind shares: handles, tier dot, problem badge, highlight ring. */
 export function NodeChrome({ data, selected, className, connectable, children }: { data: OrgNodeData; selected: boolean; className: string; connectable: boolean; children: ReactNode }) {
@@ -20,7 +20,7 @@ export function NodeChrome({ data, selected, className, connectable, children }:
       <Handle id="in" type="target" position={Position.Top} isConnectable={connectable} className="!h-2 !w-2 !bg-slate-400" />
       {connectable && <DropZone />}
       {children}
-      {data.scope && <span title={`from the ${data.scope} tier`} className={`absolute right-2 top-2 h-2 w-2 rounded-full ${SCOPE_DOT[data.scope]}`} />}
+      {data.scope && <span data-testid="node-scope" data-scope={data.scope} title={data.source ? `from pack ${data.source}` : `from the ${data.scope} tier`} className={`absolute right-2 top-2 h-2 w-2 rounded-full ${SCOPE_DOT[data.scope]}`} />}
       {(data.errorCount ?? 0) + (data.warningCount ?? 0) > 0 && (
         <span data-testid="node-problems" title={`${data.errorCount ?? 0} errors, ${data.warningCount ?? 0} warnings`} className={`absolute -right-2 -top-2 rounded-full px-1.5 text-[10px] font-semibold text-white ${data.errorCount ? "bg-red-600" : "bg-amber-500"}`}>
           {data.errorCount || data.warningCount}

@@ -1,0 +1,126 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { diffPatch, isSameRecord, templateFor } from "@/lib/editor/drafts";
+import { buildIndex } from "@/lib/org/org-index";
+import { validateDraft } from "@/lib/org/validate";
+import { ENTITY_KINDS, ENTITY_SCHEMAS, type EntityRecord, type OrgRecords, SECTIONS, emptyOrg } from "@/schemas/org";
+
+const BUILTIN_ORG_DIR = fileURLToPath(new URL("../../specialists/org", import.meta.url));
+
+function loadOrg(dir: string): OrgRecords {
+  const org = emptyOrg();
+  for (const section of SECTIONS) {
+    for (const file of readdirSync(path.join(dir, section)).filter((f) => f.endsWith(".json")).sort()) {
+      org[section][file.slice(0, -".json".length)] = JSON.parse(readFileSync(path.join(dir, section, file), "utf8")) as EntityRecord;
+    }
+  }
+  return org;
+}
+
+describe("diffPatch", () => {
+  it("holds changed and added fields with their new values", () => {
+    expect(diffPatch({ id: "x", role: "engineer", modelTier: "standard" }, { id: "x", role: "qa", modelTier: "standard", when_to_use: "Route here for tests." })).toEqual({
+      role: "qa",
+      when_to_use: "Route here for tests.",
+    });
+  });
+
+  it("sets removed fields to null, whether deleted or set to undefined", () => {
+    expect(diffPatch({ id: "x", displayName: "X", events: ["a"] }, { id: "x", events: undefined })).toEqual({ displayName: null, events: null });
+  });
+
+  it("omits unchanged fields, including equal nested values that are different objects", () => {
+    const before = { id: "x", fence: { allowedPaths: ["src/**"], approvalRequired: ["commit"] }, skills: ["a/b", "c/d"] };
+    expect(diffPatch(before, structuredClone(before))).toEqual({});
+  });
+
+  it("never puts id in the patch", () => {
+    expect(diffPatch({ id: "old", role: "qa" }, { id: "new", role: "qa" })).toEqual({});
+    expect(diffPatch({ role: "qa" }, { id: "new", role: "qa" })).toEqual({});
+    expect(diffPatch({ id: "old", role: "qa" }, { role: "qa" })).toEqual({});
+  });
+
+  it("replaces a nested object whole when anything inside it changes", () => {
+    const before = { id: "x", fence: { allowedPaths: ["src/**"], approvalRequired: ["commit"] } };
+    const after = { id: "x", fence: { allowedPaths: ["src/**", "lib/**"], approvalRequired: ["commit"] } };
+    expect(diffPatch(before, after)).toEqual({ fence: after.fence });
+    expect(diffPatch({ id: "x", skills: ["a/b", "c/d"] }, { id: "x", skills: ["c/d", "a/b"] })).toEqual({ skills: ["c/d", "a/b"] });
+  });
+
+  it("compares nested objects by value, whatever the order of their keys", () => {
+    const before = { id: "x", fence: { allowedPaths: ["src/**"], approvalRequired: ["commit"] } };
+    const after = { id: "x", fence: { approvalRequired: ["commit"], allowedPaths: ["src/**"] } };
+    expect(diffPatch(before, after)).toEqual({});
+  });
+});
+
+describe("isSameRecord", () => {
+  it("is true for equal records, false when a field or the id differs", () => {
+    const a = { id: "x", role: "qa", fence: { allowedPaths: ["src/**"] } };
+    expect(isSameRecord(a, structuredClone(a))).toBe(true);
+    expect(isSameRecord(a, { ...a, role: "engineer" })).toBe(false);
+    expect(isSameRecord(a, { ...a, fence: { allowedPaths: ["lib/**"] } })).toBe(false);
+    expect(isSameRecord(a, { ...a, id: "y" })).toBe(false);
+    expect(isSameRecord(a, { id: "x", role: "qa" })).toBe(false);
+  });
+});
+
+describe("templateFor", () => {
+  it("starts every kind with an empty id and the kind's own fields", () => {
+    expect(templateFor("specialist", "core-team")).toMatchObject({ id: "", team: "core-team", fence: { allowedPaths: ["docs/**"] }, modelTier: "standard", handoffCandidates: [] });
+    expect(templateFor("specialist").team).toBe("");
+    expect(templateFor("team")).toMatchObject({ id: "", kind: "squad", escalationPath: ["orchestrator"] });
+    expect(templateFor("group")).toMatchObject({ id: "", kind: "group", squads: [] });
+    expect(templateFor("contract")).toMatchObject({ id: "", producer: "user", consumer: "", input: { mustContain: [] } });
+    expect(templateFor("policy")).toMatchObject({ id: "", owner: "orchestrator" });
+  });
+
+  it.each(ENTITY_KINDS)("gives a fresh %s template each time", (kind) => {
+    const first = templateFor(kind);
+    const second = templateFor(kind);
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    for (const [key, value] of Object.entries(first)) {
+      if (typeof value === "object" && value !== null) expect({ key, shared: second[key] === value }).toEqual({ key, shared: false });
+    }
+  });
+
+  it.each(ENTITY_KINDS)("gives a %s template whose fields the schema knows", (kind) => {
+    const result = ENTITY_SCHEMAS[kind].safeParse(templateFor(kind));
+    const unknown = result.success ? [] : result.error.issues.filter((i) => i.code === "unrecognized_keys");
+    expect(unknown).toEqual([]);
+  });
+
+  describe("filled in against the built-in org", () => {
+    const org = loadOrg(BUILTIN_ORG_DIR);
+    const ix = buildIndex(org);
+
+    it("a new specialist validates once id, name, role, description and team are set", () => {
+      const draft = {
+        ...templateFor("specialist", "engineering-team", "architecture/api-design"),
+        id: "cx-tester",
+        name: "tester",
+        role: "engineer",
+        description: "Writes the tests that pin behaviour down before each release.",
+        team: "engineering-team",
+      };
+      expect(validateDraft(ix, "specialist", draft)).toEqual({ ok: true, errors: [], warnings: [] });
+    });
+
+    it("a new group, contract and policy validate once their required fields are set", () => {
+      const group = { ...templateFor("group"), id: "new-group", name: "New Group", owner: "engineer", roles: ["engineer"], charter: "Holds the squads that build the new product line." };
+      const contract = { ...templateFor("contract"), id: "user-to-engineer", description: "The user asks the engineer for a change directly.", consumer: "cx-engineer" };
+      const policy = { ...templateFor("policy"), id: "new-policy", description: "Who approves a new kind of change." };
+      expect(validateDraft(ix, "group", group)).toEqual({ ok: true, errors: [], warnings: [] });
+      expect(validateDraft(ix, "contract", contract)).toEqual({ ok: true, errors: [], warnings: [] });
+      expect(validateDraft(ix, "policy", policy)).toEqual({ ok: true, errors: [], warnings: [] });
+    });
+
+    it("a new team has no shape error once filled, only the lack of members", () => {
+      const team = { ...templateFor("team"), id: "new-team", name: "New", owner: "engineer", roles: ["engineer"], charter: "Builds the new product line end to end." };
+      expect(validateDraft(ix, "team", team).errors.map((e) => e.id)).toEqual(["team-no-specialists"]);
+    });
+  });
+});

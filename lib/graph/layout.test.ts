@@ -1,0 +1,122 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { NODE_SIZE, layoutGraph, overlaps } from "@/lib/graph/layout";
+import { orgToGraph } from "@/lib/graph/org-to-graph";
+import type { Graph, GraphNode } from "@/schemas/graph";
+import { type EntityRecord, type OrgRecords, SECTIONS, emptyOrg } from "@/schemas/org";
+
+const BUILTIN_ORG_DIR = fileURLToPath(new URL("../../specialists/org", import.meta.url));
+const UPSTREAM_ORG_DIR = fileURLToPath(new URL("../../../shared/fixtures/upstream-org", import.meta.url));
+
+function loadOrg(dir: string): OrgRecords {
+  const org = emptyOrg();
+  for (const section of SECTIONS) {
+    for (const file of readdirSync(path.join(dir, section)).filter((f) => f.endsWith(".json")).sort()) {
+      org[section][file.slice(0, -".json".length)] = JSON.parse(readFileSync(path.join(dir, section, file), "utf8")) as EntityRecord;
+    }
+  }
+  return org;
+}
+
+/** 300 specialists in 30 teams under 3 groups, each handing off to the next role, with contracts between neighbours. */
+function syntheticOrg(): OrgRecords {
+  const org = emptyOrg();
+  const pad = (n: number) => String(n).padStart(3, "0");
+  for (let g = 0; g < 3; g++) {
+    org.groups[`group-${g}`] = { id: `group-${g}`, name: `Group ${g}`, squads: Array.from({ length: 10 }, (_, i) => `team-${pad(g * 10 + i)}`), escalationPath: ["role-000"] };
+  }
+  for (let t = 0; t < 30; t++) {
+    org.teams[`team-${pad(t)}`] = { id: `team-${pad(t)}`, name: `Team ${t}`, owner: `role-${pad(t * 10)}`, escalationPath: [`role-${pad(t * 10)}`, "role-000"] };
+  }
+  for (let s = 0; s < 300; s++) {
+    const id = `sp-${pad(s)}`;
+    org.specialists[id] = { id, name: id, role: `role-${pad(s)}`, team: `team-${pad(Math.floor(s / 10))}`, handoffCandidates: [`role-${pad((s + 1) % 300)}`, `role-${pad((s + 37) % 300)}`] };
+    org.contracts[`c-${pad(s)}`] = {
+      id: `c-${pad(s)}`,
+      producer: id,
+      consumer: `sp-${pad((s + 11) % 300)}`,
+      teamBoundary: { producerTeam: `team-${pad(Math.floor(s / 10))}`, consumerTeam: `team-${pad(Math.floor(((s + 11) % 300) / 10))}` },
+    };
+  }
+  org.contracts["user-in"] = { id: "user-in", producer: "user", consumer: "sp-000" };
+  org.contracts["any-in"] = { id: "any-in", producer: "*", consumer: "sp-150" };
+  return org;
+}
+
+const graphs: [string, () => Graph][] = [
+  ["the built-in org", () => orgToGraph({ org: loadOrg(BUILTIN_ORG_DIR) })],
+  ["the upstream fixture", () => orgToGraph({ org: loadOrg(UPSTREAM_ORG_DIR) })],
+  ["a synthetic org of 300 specialists in 30 teams", () => orgToGraph({ org: syntheticOrg() })],
+];
+
+describe("overlaps", () => {
+  const n = (id: string, kind: GraphNode["kind"] = "specialist"): GraphNode => ({ id, kind, entityId: id, label: id });
+
+  it("finds two boxes that intersect", () => {
+    const nodes = [n("a"), n("b"), n("c")];
+    const found = overlaps(nodes, { a: { x: 0, y: 0 }, b: { x: 1000, y: 0 }, c: { x: NODE_SIZE.specialist.width - 1, y: NODE_SIZE.specialist.height - 1 } });
+    expect(found.map((pair) => [...pair].sort())).toEqual([["a", "c"]]);
+  });
+
+  it("finds a small box inside a wide one that starts far to its left", () => {
+    const nodes = [n("wide", "group"), n("far", "party"), n("small", "party")];
+    const found = overlaps(nodes, { wide: { x: 0, y: 0 }, far: { x: 100, y: 500 }, small: { x: 150, y: 10 } });
+    expect(found.map((pair) => [...pair].sort())).toEqual([["small", "wide"]]);
+  });
+
+  it("does not count boxes that only touch", () => {
+    const { width, height } = NODE_SIZE.specialist;
+    const nodes = [n("a"), n("b"), n("c")];
+    expect(overlaps(nodes, { a: { x: 0, y: 0 }, b: { x: width, y: 0 }, c: { x: 0, y: height } })).toEqual([]);
+  });
+});
+
+describe.each(graphs)("layoutGraph on %s", (_name, build) => {
+  const graph = build();
+  const positions = layoutGraph(graph.nodes, graph.edges);
+  const at = (id: string) => positions[id];
+
+  it("positions every node at finite coordinates", () => {
+    expect(Object.keys(positions).sort()).toEqual(graph.nodes.map((node) => node.id).sort());
+    const bad = Object.entries(positions).filter(([, p]) => !Number.isFinite(p.x) || !Number.isFinite(p.y));
+    expect(bad).toEqual([]);
+  });
+
+  it("lays no two nodes over each other", () => {
+    expect(overlaps(graph.nodes, positions)).toEqual([]);
+  });
+
+  it("reports an overlap planted in that layout", () => {
+    const [first, last] = [graph.nodes[0], graph.nodes[graph.nodes.length - 1]];
+    const planted = { ...positions, [last.id]: { x: positions[first.id].x + 10, y: positions[first.id].y + 5 } };
+    expect(overlaps(graph.nodes, planted).map((pair) => [...pair].sort())).toEqual([[first.id, last.id].sort()]);
+  });
+
+  it("puts groups above their teams and teams above their specialists", () => {
+    const member = graph.edges.filter((e) => e.kind === "member");
+    expect(member.length).toBeGreaterThan(0);
+    const inverted = member.filter((e) => !(at(e.source).y < at(e.target).y)).map((e) => `${e.source} (${at(e.source).y}) above ${e.target} (${at(e.target).y})`);
+    expect(inverted).toEqual([]);
+    const groupToTeam = member.filter((e) => e.source.startsWith("group:") && e.target.startsWith("team:"));
+    expect(groupToTeam.length).toBeGreaterThan(0);
+  });
+
+  it("is deterministic", () => {
+    expect(layoutGraph(graph.nodes, graph.edges)).toEqual(positions);
+  });
+});
+
+describe("layoutGraph with saved positions", () => {
+  it("keeps the saved ones and computes the rest", () => {
+    const graph = orgToGraph({ org: loadOrg(BUILTIN_ORG_DIR) });
+    const computed = layoutGraph(graph.nodes, graph.edges);
+    const saved = { "specialist:cx-engineer": { x: -5000, y: 7777 }, "team:engineering-team": { x: 12.5, y: -3 }, "specialist:no-such-node": { x: 1, y: 1 } };
+    const positions = layoutGraph(graph.nodes, graph.edges, saved);
+    expect(positions["specialist:cx-engineer"]).toEqual({ x: -5000, y: 7777 });
+    expect(positions["team:engineering-team"]).toEqual({ x: 12.5, y: -3 });
+    expect(positions).not.toHaveProperty("specialist:no-such-node");
+    expect(positions["specialist:cx-qa"]).toEqual(computed["specialist:cx-qa"]);
+  });
+});

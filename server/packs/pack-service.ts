@@ -1,0 +1,214 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import semver from "semver";
+import { parseFrontmatter } from "@/lib/markdown/frontmatter";
+import { deploymentMode } from "@/lib/packs/failure-matrix";
+import { type DeploymentMode, type PackManifest, type PackRow, type PackTier, type PacksFile, packManifestSchema, packsFileSchema } from "@/schemas/pack-manifest";
+import type { StudioPaths } from "../config";
+import { AppError } from "../errors";
+import { atomicWrite, confinedPath, readJsonFile, withTierLock } from "../store/json-store";
+import { displayPath, loadTier, type TierData } from "../org/tiers";
+
+export const MANIFEST = "pack.manifest.json";
+export const MAX_PROMPT_BYTES = 256 * 1024;
+
+/** A pack as found on disk, with everything checked about it. */
+export type LoadedPack = PackRow & { dir: string; manifest: PackManifest | null; org: TierData | null };
+
+/** Reads a prompt file inside a pack: confined, no links, bounded, frontmatter naming its role. */
+export async function checkPackPrompt(packDir: string, rel: string): Promise<{ ok: true; file: string; content: string; role: string } | { ok: false; file: string; problem: "missing" | "malformed"; message: string }> {
+  let file: string;
+  try {
+    file = confinedPath(packDir, rel);
+  } catch {
+    return { ok: false, file: rel, problem: "malformed", message: `${rel} is outside the pack` };
+  }
+  let stat;
+  try {
+    stat = await fs.lstat(file);
+  } catch {
+    return { ok: false, file, problem: "missing", message: `file not found: ${rel}` };
+  }
+  if (stat.isSymbolicLink()) return { ok: false, file, problem: "malformed", message: `${rel} is a symbolic link; packs may not link outside themselves` };
+  if (!stat.isFile()) return { ok: false, file, problem: "malformed", message: `${rel} is not a regular file` };
+  if (stat.nlink > 1) return { ok: false, file, problem: "malformed", message: `${rel} is a hard link; packs must hold their own files` };
+  if (stat.size > MAX_PROMPT_BYTES) return { ok: false, file, problem: "malformed", message: `${rel} is larger than ${MAX_PROMPT_BYTES} bytes` };
+  const content = await fs.readFile(file, "utf8");
+  const front = parseFrontmatter(content);
+  if (!front.ok) return { ok: false, file, problem: "malformed", message: `${rel}: ${front.message}` };
+  if (typeof front.data.role !== "string" || !front.data.role) return { ok: false, file, problem: "malformed", message: `${rel}: the frontmatter does not name a "role"` };
+  return { ok: true, file, content, role: front.data.role };
+}
+
+async function packDirs(root: string): Promise<string[]> {
+  const out: string[] = [];
+  let entries;
+  try {
+    entries = await fs.readdir(root, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
+    const dir = path.join(root, entry.name);
+    if (entry.name.startsWith("@")) {
+      for (const inner of (await fs.readdir(dir, { withFileTypes: true }).catch(() => [])).sort((a, b) => a.name.localeCompare(b.name))) {
+        if (inner.isDirectory() && !inner.name.startsWith(".")) out.push(path.join(dir, inner.name));
+      }
+    } else {
+      out.push(dir);
+    }
+  }
+  return out;
+}
+
+/**
+ * Discovers, checks and enables packs (ADR-0055): user packs in `$XDG_CONFIG_HOME/construct/packs`,
+ * project packs in `<proj>/packs` (project wins on id), the enabled set in `<proj>/packs.json`.
+ */
+export class PackService {
+  constructor(readonly paths: StudioPaths) {}
+
+  get coreVersion(): string {
+    return this.paths.coreVersion;
+  }
+
+  async mode(): Promise<{ mode: DeploymentMode; warning?: string }> {
+    const read = await readJsonFile(this.paths.configFile);
+    const configured = read.ok ? ((read.value as { deployment?: { mode?: unknown } })?.deployment?.mode) : undefined;
+    return deploymentMode(process.env.CONSTRUCT_DEPLOYMENT_MODE, configured);
+  }
+
+  async packsFile(): Promise<{ file: PacksFile; error?: string }> {
+    const read = await readJsonFile(this.paths.packsFile);
+    if (!read.ok) return read.code === "missing" ? { file: { version: 1, enabled: {} } } : { file: { version: 1, enabled: {} }, error: `packs.json: ${read.message}` };
+    const parsed = packsFileSchema.safeParse(read.value);
+    return parsed.success ? { file: parsed.data } : { file: { version: 1, enabled: {} }, error: `packs.json: ${parsed.error.issues[0].message}` };
+  }
+
+  private async seen(): Promise<Record<string, string>> {
+    const read = await readJsonFile(path.join(this.paths.runtimeDir, "packs-seen.json"));
+    return read.ok && read.value && typeof read.value === "object" ? (read.value as Record<string, string>) : {};
+  }
+
+  /** Records the highest version of each pack installed here, so a later downgrade is flagged. */
+  async recordSeen(id: string, version: string): Promise<void> {
+    const file = path.join(this.paths.runtimeDir, "packs-seen.json");
+    await withTierLock(this.paths.runtimeDir, async () => {
+      const seen = await this.seen();
+      if (!seen[id] || semver.gt(version, seen[id])) seen[id] = version;
+      await atomicWrite(this.paths.runtimeDir, file, JSON.stringify(Object.fromEntries(Object.entries(seen).sort()), null, 2) + "\n");
+    });
+  }
+
+  /** Checks one pack folder; never throws for what is inside it. */
+  async inspect(dir: string, tier: PackTier, seen: Record<string, string> = {}): Promise<LoadedPack> {
+    const manifestFile = path.join(dir, MANIFEST);
+    const base = tier === "project" ? this.paths.root : path.dirname(this.paths.userPacksDir);
+    const shown = displayPath(manifestFile, base);
+    const row: LoadedPack = {
+      id: path.basename(dir), version: null, tier, path: displayPath(dir, base), enabled: false,
+      compat: { range: null, core: this.coreVersion, ok: false },
+      contributes: { teams: [], specialists: [], contracts: [], prompts: [], workflows: [] },
+      shadowedBy: null, deprecation: null, errors: [], warnings: [], dir, manifest: null, org: null,
+    };
+    const read = await readJsonFile(manifestFile);
+    if (!read.ok) {
+      row.errors.push(read.code === "missing" ? `${shown}: no ${MANIFEST} in the pack folder` : `${shown}: failed to parse JSON (${read.message})`);
+      return row;
+    }
+    const parsed = packManifestSchema.safeParse(read.value);
+    if (!parsed.success) {
+      const rawId = (read.value as { id?: unknown })?.id;
+      if (typeof rawId === "string") row.id = rawId;
+      for (const issue of parsed.error.issues) row.errors.push(`${shown}: ${issue.path.length ? issue.path.join(".") + ": " : ""}${issue.message}`);
+      return row;
+    }
+    const manifest = parsed.data;
+    row.manifest = manifest;
+    row.id = manifest.id;
+    row.version = manifest.version;
+    row.compat = { range: manifest.compatVersion, core: this.coreVersion, ok: semver.satisfies(this.coreVersion, manifest.compatVersion, { includePrerelease: true }) };
+    if (!row.compat.ok) {
+      row.errors.push(`pack '${manifest.id}' requires core ${manifest.compatVersion}, but this is ${this.coreVersion}: it is not loaded — install a release of the pack compatible with ${this.coreVersion}, or upgrade Construct`);
+    }
+    if (manifest.deprecation) {
+      row.deprecation = manifest.deprecation;
+      row.warnings.push(`pack '${manifest.id}' is deprecated since ${manifest.deprecation.since}: ${manifest.deprecation.message}${manifest.deprecation.replacement ? ` — use '${manifest.deprecation.replacement}' instead` : ""}`);
+    }
+    if (seen[manifest.id] && semver.valid(seen[manifest.id]) && semver.lt(manifest.version, seen[manifest.id])) {
+      row.warnings.push(`pack '${manifest.id}' ${manifest.version} is older than ${seen[manifest.id]}, installed here before (downgrade)`);
+    }
+    for (const [specialist, rel] of Object.entries(manifest.prompts ?? {})) {
+      const check = await checkPackPrompt(dir, rel);
+      if (!check.ok) {
+        const what = check.problem === "missing" ? `declared prompt file missing for '${specialist}'` : `prompt for '${specialist}' is invalid`;
+        row.errors.push(`pack '${manifest.id}': ${what}: ${check.message}`);
+      }
+      row.contributes.prompts.push(specialist);
+    }
+    const org = await loadTier("builtin", path.join(dir, "org"), dir);
+    row.org = org;
+    for (const problem of org.problems.filter((p) => p.severity === "error")) row.errors.push(`pack '${manifest.id}': ${problem.message}`);
+    row.contributes.teams = [...new Set([...(manifest.teams ?? []), ...org.entities.teams.keys(), ...org.entities.groups.keys()])];
+    row.contributes.specialists = [...new Set([...(manifest.specialists ?? []), ...org.entities.specialists.keys()])];
+    row.contributes.contracts = [...org.entities.contracts.keys()];
+    row.contributes.workflows = (await fs.readdir(path.join(dir, "workflows")).catch(() => [] as string[])).filter((n) => n.endsWith(".manifest.json")).map((n) => n.slice(0, -".manifest.json".length)).sort();
+    return row;
+  }
+
+  /**
+   * Every pack on disk with its state, the ids enabled but absent (a hard error), the mode, and
+   * problems with `packs.json` itself.
+   */
+  async list(): Promise<{ packs: LoadedPack[]; missing: string[]; errors: string[]; mode: DeploymentMode; warnings: string[] }> {
+    const [{ file, error }, seen, mode] = await Promise.all([this.packsFile(), this.seen(), this.mode()]);
+    const packs: LoadedPack[] = [];
+    for (const tier of ["user", "project"] as const) {
+      const root = tier === "user" ? this.paths.userPacksDir : this.paths.projectPacksDir;
+      const found = await Promise.all((await packDirs(root)).map((dir) => this.inspect(dir, tier, seen)));
+      const counts = new Map<string, number>();
+      for (const p of found) counts.set(p.id, (counts.get(p.id) ?? 0) + 1);
+      for (const p of found) {
+        if ((counts.get(p.id) ?? 0) > 1) p.errors.push(`pack id '${p.id}' is used by ${counts.get(p.id)} folders in the ${tier} tier (${found.filter((q) => q.id === p.id).map((q) => q.path).join(", ")}): rename or remove one`);
+      }
+      packs.push(...found);
+    }
+    for (const p of packs) {
+      if (p.tier === "user" && packs.some((q) => q.tier === "project" && q.id === p.id)) p.shadowedBy = "project";
+      p.enabled = Object.hasOwn(file.enabled, p.id) && !p.shadowedBy;
+    }
+    const missing = Object.keys(file.enabled).filter((id) => !packs.some((p) => p.id === id));
+    const errors = [...(error ? [error] : []), ...missing.map((id) => `pack '${id}' is enabled in packs.json but is not installed in ${displayPath(this.paths.projectPacksDir, this.paths.root)} or ${displayPath(this.paths.userPacksDir, path.dirname(this.paths.userPacksDir))}: install it or disable it`)];
+    return { packs, missing, errors, mode: mode.mode, warnings: mode.warning ? [mode.warning] : [] };
+  }
+
+  /** Enabled packs that load (no errors), in packs.json order: later entries take precedence. */
+  async active(): Promise<{ packs: LoadedPack[]; errors: string[] }> {
+    const { file } = await this.packsFile();
+    const listed = await this.list();
+    const order = Object.keys(file.enabled);
+    const active = listed.packs.filter((p) => p.enabled && p.errors.length === 0).sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+    const errors = [...listed.errors, ...listed.packs.filter((p) => p.enabled && p.errors.length).flatMap((p) => p.errors)];
+    return { packs: active, errors };
+  }
+
+  async setEnabled(id: string, enabled: boolean): Promise<{ ok: true; enabled: boolean }> {
+    const { packs } = await this.list();
+    const pack = packs.find((p) => p.id === id && !p.shadowedBy);
+    if (enabled) {
+      if (!pack) throw new AppError("not_found", `pack '${id}' is not installed`);
+      if (pack.errors.length) throw new AppError("invalid", `pack '${id}' cannot be enabled: ${pack.errors.join("; ")}`);
+    }
+    const dir = path.dirname(this.paths.packsFile);
+    await withTierLock(dir, async () => {
+      const { file, error } = await this.packsFile();
+      if (error) throw new AppError("conflict", `${error}; fix packs.json first`);
+      const next: PacksFile = { version: 1, enabled: { ...file.enabled } };
+      if (enabled) next.enabled[id] = { enabledAt: next.enabled[id]?.enabledAt ?? new Date().toISOString() };
+      else delete next.enabled[id];
+      await atomicWrite(dir, this.paths.packsFile, JSON.stringify(next, null, 2) + "\n");
+    });
+    return { ok: true, enabled };
+  }
+}
