@@ -17,6 +17,7 @@ if (!process.env.E2E_ROOT) {
   writeFileSync(path.join(org, "teams", "broken-team.json"), '{ "id": "broken-team", "name": ');
   process.env.E2E_ROOT = root;
   process.env.E2E_HOME = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-home-"));
+  process.env.E2E_XDG = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-xdg-"));
 
   // A second project holding the original project's own org, which we did not write.
   const fixtureRoot = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-upstream-"));
@@ -32,7 +33,7 @@ const server = (port: number, root: string) => ({
   stdout: "pipe" as const,
   stderr: "pipe" as const,
   // `npm test` builds first; two servers building at once would clobber each other's .next.
-  env: { PORT: String(port), HOST: "127.0.0.1", CONSTRUCT_ROOT: root, CONSTRUCT_HOME: process.env.E2E_HOME!, NEXT_TELEMETRY_DISABLED: "1", CONSTRUCT_SKIP_BUILD: "1" },
+  env: { PORT: String(port), HOST: "127.0.0.1", CONSTRUCT_ROOT: root, CONSTRUCT_HOME: process.env.E2E_HOME!, XDG_CONFIG_HOME: process.env.E2E_XDG!, NEXT_TELEMETRY_DISABLED: "1", CONSTRUCT_SKIP_BUILD: "1" },
 });
 
 export default defineConfig({

@@ -9,6 +9,8 @@ import type { FieldError } from "@/schemas/field-error";
 import { SCOPES, type Scope, type Section } from "@/schemas/org";
 import { resolvePaths } from "./config";
 import { OrgApi, validateTree } from "./org/org-api";
+import { installPack } from "./packs/pack-install";
+import { PackService } from "./packs/pack-service";
 
 /**
  * `construct-studio`: the command-line twin of the HTTP API, for CI and scripts.
@@ -18,7 +20,10 @@ import { OrgApi, validateTree } from "./org/org-api";
 const USAGE = `usage:
   construct-studio validate [--root DIR | --tree DIR] [--format text|json|github]
   construct-studio export [--root DIR] [--scope project|user|builtin] [--out FILE]
-  construct-studio import FILE [--root DIR] [--scope project|user] [--dry-run]`;
+  construct-studio import FILE [--root DIR] [--scope project|user] [--dry-run]
+  construct-studio packs list [--root DIR] [--format text|json]
+  construct-studio packs enable|disable ID [--root DIR]
+  construct-studio packs install FOLDER|FILE.zip [--tier project|user] [--root DIR]`;
 
 type Format = "text" | "json" | "github";
 
@@ -67,7 +72,8 @@ async function validate(args: string[]): Promise<number> {
     return result.ok ? 0 : 1;
   }
   if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
-  const api = new OrgApi(resolvePaths({ root: values.root }));
+  const paths = resolvePaths({ root: values.root });
+  const api = new OrgApi(paths, { packs: new PackService(paths) });
   const result = await api.validateAll();
   const snap = await api.snapshot();
   const locate = (section: Section, id: string) => snap.rows[section]?.get(id)?.path;
@@ -121,6 +127,58 @@ async function importCommand(args: string[]): Promise<number> {
   return 0;
 }
 
+async function packsCommand(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { root: { type: "string" }, format: { type: "string", default: "text" }, tier: { type: "string", default: "project" } } });
+  if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
+  const packs = new PackService(resolvePaths({ root: values.root }));
+  if (sub === "list") {
+    const listed = await packs.list();
+    const rows = listed.packs.map(({ dir: _d, manifest: _m, org: _o, ...row }) => row);
+    if (values.format === "json") {
+      process.stdout.write(JSON.stringify({ mode: listed.mode, coreVersion: packs.coreVersion, errors: listed.errors, warnings: listed.warnings, packs: rows }, null, 2) + "\n");
+    } else {
+      process.stdout.write(`core ${packs.coreVersion}, ${listed.mode} mode, ${rows.length} pack(s)\n`);
+      for (const p of rows) {
+        const state = p.shadowedBy ? `shadowed by ${p.shadowedBy}` : p.enabled ? "enabled" : "disabled";
+        process.stdout.write(`${p.id}@${p.version ?? "?"}  ${p.tier}  ${state}  compat ${p.compat.range ?? "?"} ${p.compat.ok ? "ok" : "NOT satisfied"}  ${p.path}\n`);
+        process.stdout.write(`  contributes: ${p.contributes.specialists.length} specialists, ${p.contributes.teams.length} teams, ${p.contributes.contracts.length} contracts, ${p.contributes.prompts.length} prompts, ${p.contributes.workflows.length} workflows\n`);
+        for (const e of p.errors) process.stdout.write(`  error: ${e}\n`);
+        for (const w of p.warnings) process.stdout.write(`  warning: ${w}\n`);
+      }
+      for (const e of listed.errors) process.stdout.write(`error: ${e}\n`);
+      for (const w of listed.warnings) process.stdout.write(`warning: ${w}\n`);
+    }
+    return listed.errors.length || listed.packs.some((p) => p.enabled && p.errors.length) ? 1 : 0;
+  }
+  if (sub === "enable" || sub === "disable") {
+    if (positionals.length !== 1) throw new UsageError(`packs ${sub} takes one pack id`);
+    try {
+      await packs.setEnabled(positionals[0], sub === "enable");
+    } catch (error) {
+      process.stderr.write(`${(error as Error).message}\n`);
+      return 1;
+    }
+    process.stdout.write(`${positionals[0]} ${sub}d\n`);
+    return 0;
+  }
+  if (sub === "install") {
+    if (positionals.length !== 1) throw new UsageError("packs install takes one folder or .zip file");
+    if (values.tier !== "project" && values.tier !== "user") throw new UsageError(`unknown --tier ${values.tier}`);
+    const source = positionals[0].endsWith(".zip") ? { zip: await readFile(positionals[0]) } : { folder: positionals[0] };
+    try {
+      const result = await installPack(packs, source, values.tier);
+      process.stdout.write(`installed ${result.id}@${result.version} into ${result.path}${result.replaced ? " (replaced the previous copy)" : ""}\n`);
+      for (const w of result.warnings) process.stdout.write(`warning: ${w}\n`);
+      return 0;
+    } catch (error) {
+      process.stderr.write(`${(error as Error).message}\n`);
+      return 1;
+    }
+  }
+  throw new UsageError(`unknown packs command "${sub ?? ""}"`);
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -128,6 +186,7 @@ export async function main(argv: string[]): Promise<number> {
       case "validate": return await validate(rest);
       case "export": return await exportCommand(rest);
       case "import": return await importCommand(rest);
+      case "packs": return await packsCommand(rest);
       case undefined:
       case "help":
       case "--help":

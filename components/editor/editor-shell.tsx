@@ -64,7 +64,8 @@ export function EditorShell({ root }: { root: string }) {
   const graph = useMemo(() => {
     if (!data) return { nodes: [], edges: [] };
     const scopes = Object.fromEntries(Object.entries(data.rows).map(([key, row]) => [key, row.scope]));
-    return orgToGraph({ org: data.org, scopes, problems: data.problems });
+    const sources = Object.fromEntries(Object.entries(data.rows).filter(([, row]) => row.source).map(([key, row]) => [key, row.source!]));
+    return orgToGraph({ org: data.org, scopes, sources, problems: data.problems });
   }, [data]);
   const structureKey = useMemo(() => graph.nodes.map((n) => n.id).join("|") + "#" + graph.edges.filter((e) => e.kind === "member").map((e) => e.id).join("|"), [graph]);
   const computed = useMemo(() => layoutGraph(graph.nodes, graph.edges, layout.data?.positions ?? {}),
@@ -264,6 +265,7 @@ export function EditorShell({ root }: { root: string }) {
           <button type="button" className={BUTTON} disabled={!edits.canRedo} onClick={() => void undoRedo("redo")} title={edits.nextRedo ? `Redo ${edits.nextRedo} (Ctrl+Shift+Z)` : "Nothing to redo"} data-testid="redo">↷ Redo</button>
           <button type="button" className={BUTTON} onClick={() => void resetLayout()} title="Forget dragged positions">Auto-layout</button>
           <button type="button" className={BUTTON} onClick={toggleTheme} aria-label="Toggle dark mode" data-testid="theme-toggle">{theme === "dark" ? "☀" : "☾"}</button>
+          <Link href="/packs" className={BUTTON}>Packs</Link>
           <Link href="/list" className={BUTTON}>List</Link>
         </div>
       </header>

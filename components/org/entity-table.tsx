@@ -3,7 +3,7 @@ import type { EntityKind, EntityRecord, Scope } from "@/schemas/org";
 import { ProblemList } from "./problem-list";
 import { ScopeBadge } from "./scope-badge";
 
-export type EntityRow = { id: string; scope: Scope; path: string; overrides: { scope: Scope; path: string }[]; record: EntityRecord };
+export type EntityRow = { id: string; scope: Scope; source?: string; path: string; overrides: { scope: Scope; path: string }[]; record: EntityRecord };
 
 /** What one line says about an entity, by kind: the fields a person scans for. */
 function summary(kind: EntityKind, r: EntityRecord): string {
@@ -42,7 +42,7 @@ export function EntityTable({ kind, rows, problems }: { kind: EntityKind; rows: 
             <tr key={row.id} data-testid={`row-${kind}-${row.id}`} className="border-t border-slate-200 align-top dark:border-slate-800">
               <td className="py-2 pr-3 font-mono text-xs" title={row.path}>{row.id}</td>
               <td className="py-2 pr-3">
-                <ScopeBadge scope={row.scope} />
+                <ScopeBadge scope={row.scope} source={row.source} />
                 {row.overrides.length > 0 && (
                   <div className="mt-1 text-xs text-slate-500" data-testid="overrides">overrides {row.overrides.map((o) => o.scope).join(", ")}</div>
                 )}

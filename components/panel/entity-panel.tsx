@@ -189,7 +189,7 @@ export function EntityPanel(props: Props) {
           <h2 className="truncate font-mono text-base font-semibold" data-testid="panel-title">{target.id ?? "—"}</h2>
           {row && (
             <div className="mt-0.5 flex items-center gap-2 text-xs text-slate-500">
-              <ScopeBadge scope={row.scope} />
+              <ScopeBadge scope={row.scope} source={row.source} />
               <code className="truncate" title={row.path}>{row.path}</code>
               {row.overrides.length > 0 && <span>overrides {row.overrides.map((o) => o.scope).join(", ")}</span>}
             </div>

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { CodeEditor } from "@/components/editor/code-editor";
 import { ApiError, apiFetch } from "@/lib/api-client";
 
-type Prompt = { source: string; path: string; degraded: boolean; warnings: string[]; content: string };
+type Prompt = { source: string; path: string | null; degraded: boolean; warnings: string[]; content: string; mode: string };
 
 /** A specialist's prompt as Markdown; saving writes the project override and says so. */
 export function PromptEditor({ specialistId, dark, onSaved, onError }: { specialistId: string; dark: boolean; onSaved: (path: string) => void; onError: (message: string) => void }) {
@@ -24,7 +24,7 @@ export function PromptEditor({ specialistId, dark, onSaved, onError }: { special
     try {
       const saved = (await apiFetch<Prompt>(`/api/prompts/${encodeURIComponent(specialistId)}`, { method: "PUT", body: { content: text } })).data;
       await queryClient.invalidateQueries({ queryKey: key });
-      onSaved(saved.path);
+      onSaved(saved.path ?? saved.source);
     } catch (error) {
       onError(error instanceof ApiError ? error.message : String(error));
     }
@@ -33,7 +33,8 @@ export function PromptEditor({ specialistId, dark, onSaved, onError }: { special
     <div data-testid="prompt-editor">
       <div className="mb-2 flex items-center justify-between text-xs">
         <span data-testid="prompt-provenance">
-          from <strong>{data.source}</strong> · <code>{data.path}</code>
+          from <strong>{data.source === "builtin" || data.source === "project" || data.source === "fallback" ? data.source : `pack ${data.source}`}</strong> · <code>{data.path ?? "generic fallback"}</code>
+          {data.degraded && <span className="ml-2 rounded bg-amber-100 px-1.5 text-amber-800" data-testid="prompt-degraded">degraded</span>}
         </span>
         <button type="button" onClick={save} className="rounded bg-sky-600 px-2.5 py-1 text-white hover:bg-sky-700">
           {data.source === "project" ? "Save override" : "Save as project override"}

@@ -35,6 +35,8 @@ function specialistLabel(id: string, s: EntityRecord): string {
 export type GraphInput = {
   org: OrgRecords;
   scopes?: Partial<Record<string, Scope>>;
+  /** The pack each `<section>/<id>` comes from, when it does. */
+  sources?: Partial<Record<string, string>>;
   problems?: readonly FieldError[];
 };
 
@@ -42,7 +44,7 @@ export type GraphInput = {
  * The org as nodes and typed edges. Every edge names the record and field that carries it, so
  * the editor can open that record and a delete knows what to patch.
  */
-export function orgToGraph({ org, scopes = {}, problems = [] }: GraphInput): Graph {
+export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: GraphInput): Graph {
   const counts = new Map<string, { errors: number; warnings: number }>();
   for (const p of problems) {
     const [section, id] = parsePointer(p.location);
@@ -55,7 +57,8 @@ export function orgToGraph({ org, scopes = {}, problems = [] }: GraphInput): Gra
   const nodes: GraphNode[] = [];
   const addNode = (node: GraphNode, section: string) => {
     const c = counts.get(`${section}/${node.entityId}`);
-    nodes.push({ ...node, ...(scopes[`${section}/${node.entityId}`] ? { scope: scopes[`${section}/${node.entityId}`] } : {}), ...(c ? { errorCount: c.errors, warningCount: c.warnings } : {}) });
+    const key = `${section}/${node.entityId}`;
+    nodes.push({ ...node, ...(scopes[key] ? { scope: scopes[key] } : {}), ...(sources[key] ? { source: sources[key] } : {}), ...(c ? { errorCount: c.errors, warningCount: c.warnings } : {}) });
   };
 
   const holders = new Map<string, string[]>();

@@ -6,7 +6,7 @@ import type { Layout } from "@/schemas/graph";
 import { type EntityKind, type EntityRecord, type OrgRecords, type Scope, emptyOrg, ENTITY_KINDS, SECTION_OF } from "@/schemas/org";
 import type { Skill } from "@/schemas/skill";
 
-export type ListRow = { id: string; scope: Scope; path: string; overrides: { scope: Scope; path: string }[]; record: EntityRecord; etag: string };
+export type ListRow = { id: string; scope: Scope; source?: string; path: string; overrides: { scope: Scope; path: string; source?: string }[]; record: EntityRecord; etag: string };
 export type ListResponse = { items: ListRow[]; count: number; errors: FieldError[] };
 
 export const orgKeys = {

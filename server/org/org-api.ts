@@ -301,12 +301,13 @@ export class OrgApi {
   async listEntities(kind: ApiKind) {
     const snap = await this.snapshot();
     if (kind === "skill") {
-      return { items: snap.skills.map((s) => ({ id: s.id, scope: "builtin" as const, path: s.path, overrides: [], record: s, etag: "" })), count: snap.skills.length, errors: [] as FieldError[] };
+      return { items: snap.skills.map((s) => ({ id: s.id, scope: "builtin" as const, source: undefined as string | undefined, path: s.path, overrides: [], record: s, etag: "" })), count: snap.skills.length, errors: [] as FieldError[] };
     }
     const section = kind === "fence" ? "specialists" : SECTION_OF[kind];
     const items = [...snap.rows[section].values()].map((row) => ({
       id: row.id,
       scope: row.scope,
+      source: row.source,
       path: row.path,
       overrides: row.overrides,
       record: kind === "fence" ? { specialistId: row.id, ...(row.record.fence as object) } : row.record,
@@ -588,8 +589,14 @@ export class OrgApi {
     let graph = this.graphCache.get(snap);
     if (!graph) {
       const scopes: Record<string, Scope> = {};
-      for (const section of SECTIONS) for (const [id, row] of snap.rows[section]) scopes[`${section}/${id}`] = row.scope;
-      graph = orgToGraph({ org: recordsOf(snap.rows), scopes, problems: [...snap.loadProblems, ...this.validation(snap)] });
+      const sources: Record<string, string> = {};
+      for (const section of SECTIONS) {
+        for (const [id, row] of snap.rows[section]) {
+          scopes[`${section}/${id}`] = row.scope;
+          if (row.source) sources[`${section}/${id}`] = row.source;
+        }
+      }
+      graph = orgToGraph({ org: recordsOf(snap.rows), scopes, sources, problems: [...snap.loadProblems, ...this.validation(snap)] });
       this.graphCache.set(snap, graph);
     }
     return graph;

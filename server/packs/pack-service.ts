@@ -86,6 +86,11 @@ export class PackService {
     return parsed.success ? { file: parsed.data } : { file: { version: 1, enabled: {} }, error: `packs.json: ${parsed.error.issues[0].message}` };
   }
 
+  /** The highest version of each pack installed here before. */
+  async seenVersions(): Promise<Record<string, string>> {
+    return this.seen();
+  }
+
   private async seen(): Promise<Record<string, string>> {
     const read = await readJsonFile(path.join(this.paths.runtimeDir, "packs-seen.json"));
     return read.ok && read.value && typeof read.value === "object" ? (read.value as Record<string, string>) : {};
@@ -95,6 +100,9 @@ export class PackService {
   async recordSeen(id: string, version: string): Promise<void> {
     const file = path.join(this.paths.runtimeDir, "packs-seen.json");
     await withTierLock(this.paths.runtimeDir, async () => {
+      // Runtime state is not configuration: keep it out of the project's git.
+      const ignore = path.join(this.paths.runtimeDir, ".gitignore");
+      if (!(await fs.lstat(ignore).then(() => true, () => false))) await atomicWrite(this.paths.runtimeDir, ignore, "*\n");
       const seen = await this.seen();
       if (!seen[id] || semver.gt(version, seen[id])) seen[id] = version;
       await atomicWrite(this.paths.runtimeDir, file, JSON.stringify(Object.fromEntries(Object.entries(seen).sort()), null, 2) + "\n");

@@ -1,13 +1,18 @@
 import { z } from "zod";
-import { handle, parseWith, readJson } from "@/server/http/handle";
-import { promptService } from "@/server/services";
+import { errorResponse, handle, parseWith, readJson } from "@/server/http/handle";
+import { promptResolver, resolveSpecialistPrompt } from "@/server/services";
 
 type Context = { params: Promise<{ id: string }> };
 
-export const GET = handle(async (_request: Request, { params }: Context) =>
-  Response.json(await promptService().resolve((await params).id), { headers: { "Cache-Control": "no-store" } }));
+export const GET = handle(async (_request: Request, { params }: Context) => {
+  const result = await resolveSpecialistPrompt((await params).id);
+  return result.ok ? Response.json(result, { headers: { "Cache-Control": "no-store" } }) : errorResponse("invalid", result.message);
+});
 
 export const PUT = handle(async (request: Request, { params }: Context) => {
+  const { id } = await params;
   const body = parseWith(z.object({ content: z.string() }), await readJson(request));
-  return Response.json(await promptService().saveOverride((await params).id, body.content));
+  await promptResolver().saveOverride(id, body.content);
+  const result = await resolveSpecialistPrompt(id);
+  return result.ok ? Response.json(result) : errorResponse("invalid", result.message);
 });

@@ -1,0 +1,85 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ApiError, apiFetch } from "@/lib/api-client";
+
+/** Enable/disable toggle for one pack; the page reloads its data after. */
+export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boolean; disabled: boolean }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiFetch(`/api/packs/${id}/${enabled ? "disable" : "enable"}`, { method: "POST", body: {} });
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <button type="button" data-testid={`toggle-${id}`} disabled={busy || (disabled && !enabled)} onClick={() => void toggle()}
+        className={`rounded px-3 py-1 text-sm font-medium disabled:opacity-40 ${enabled ? "bg-slate-200 text-slate-800 hover:bg-slate-300 dark:bg-slate-700 dark:text-slate-100" : "bg-sky-600 text-white hover:bg-sky-700"}`}>
+        {enabled ? "Disable" : "Enable"}
+      </button>
+      {error && <p role="alert" className="mt-1 text-xs text-red-600">{error}</p>}
+    </div>
+  );
+}
+
+/** Install from a folder on this machine or an uploaded .zip, into the project or user tier. */
+export function InstallPack() {
+  const router = useRouter();
+  const [tier, setTier] = useState<"project" | "user">("project");
+  const [folder, setFolder] = useState("");
+  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const install = async (body: Record<string, unknown>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { data } = await apiFetch<{ id: string; version: string; path: string; warnings: string[] }>("/api/packs/install", { method: "POST", body: { tier, ...body } });
+      setMessage({ tone: "ok", text: `Installed ${data.id}@${data.version} into ${data.path}.${data.warnings.length ? " " + data.warnings.join(" ") : ""}` });
+      router.refresh();
+    } catch (e) {
+      setMessage({ tone: "error", text: e instanceof ApiError ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const upload = async (file: File) => {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    await install({ zipBase64: btoa(binary) });
+  };
+  return (
+    <section className="mb-8 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="install-pack">
+      <h2 className="mb-2 font-semibold">Install a pack</h2>
+      <div className="flex flex-wrap items-end gap-3 text-sm">
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-500">Tier</span>
+          <select value={tier} onChange={(e) => setTier(e.target.value as "project" | "user")} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-950" data-testid="install-tier">
+            <option value="project">project (.cx/packs)</option>
+            <option value="user">user (~/.config/construct/packs)</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-500">Folder on this machine</span>
+          <input value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="/path/to/my-pack" className="w-80 rounded border border-slate-300 bg-white px-2 py-1 font-mono dark:border-slate-600 dark:bg-slate-950" data-testid="install-folder" />
+        </label>
+        <button type="button" disabled={busy || !folder.trim()} onClick={() => void install({ path: folder.trim() })} className="rounded bg-sky-600 px-3 py-1.5 text-white disabled:opacity-40">Install folder</button>
+        <label className="cursor-pointer rounded border border-slate-300 px-3 py-1.5 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
+          Upload .zip…
+          <input type="file" accept=".zip,application/zip" className="hidden" data-testid="install-zip" disabled={busy} onChange={(e) => { const f = e.target.files?.[0]; if (f) void upload(f); e.target.value = ""; }} />
+        </label>
+      </div>
+      {message && <p role={message.tone === "error" ? "alert" : "status"} data-testid="install-message" className={`mt-2 text-sm ${message.tone === "error" ? "text-red-600" : "text-emerald-700 dark:text-emerald-400"}`}>{message.text}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { Transform } from "node:stream";
+import semver from "semver";
+import yauzl from "yauzl";
+import type { PackTier } from "@/schemas/pack-manifest";
+import { PACK_PATH_PATTERN } from "@/schemas/pack-manifest";
+import { AppError, ioError } from "../errors";
+import { faultPoint } from "../faults";
+import { confinedPath, withTierLock } from "../store/json-store";
+import { displayPath } from "../org/tiers";
+import { MANIFEST, type PackService } from "./pack-service";
+
+/** What a pack may hold: enough for any real pack, far too little for a bomb. */
+export const LIMITS = { files: 2000, fileBytes: 5 * 1024 * 1024, totalBytes: 50 * 1024 * 1024, depth: 12 };
+
+export type InstallSource = { folder: string } | { zip: Buffer };
+export type InstallResult = { ok: true; id: string; version: string; tier: PackTier; path: string; replaced: boolean; warnings: string[] };
+
+class Budget {
+  files = 0;
+  bytes = 0;
+  count(rel: string, size: number) {
+    if (++this.files > LIMITS.files) throw new AppError("invalid", `the pack has more than ${LIMITS.files} files`);
+    if (size > LIMITS.fileBytes) throw new AppError("invalid", `${rel} is larger than ${LIMITS.fileBytes} bytes`);
+    this.bytes += size;
+    if (this.bytes > LIMITS.totalBytes) throw new AppError("invalid", `the pack is larger than ${LIMITS.totalBytes} bytes`);
+  }
+}
+
+/** Dot files (.git, .DS_Store) and macOS zip resource forks are not part of a pack. */
+function isJunk(name: string): boolean {
+  return name.startsWith(".") || name === "__MACOSX";
+}
+
+function checkRelPath(rel: string): void {
+  if (!PACK_PATH_PATTERN.test(rel)) throw new AppError("invalid", `${JSON.stringify(rel)} is not a plain relative path inside the pack (no "..", no absolute paths, no backslashes)`);
+  if (rel.split("/").length > LIMITS.depth) throw new AppError("invalid", `${rel} is nested deeper than ${LIMITS.depth} folders`);
+}
+
+/** Copies a folder into `staging`, refusing links, special files and anything past the limits. */
+async function copyFolder(source: string, staging: string): Promise<void> {
+  const root = path.resolve(source);
+  const rootStat = await fs.lstat(root).catch(() => null);
+  if (!rootStat?.isDirectory()) throw new AppError("invalid", `${source} is not a folder`);
+  const budget = new Budget();
+  const walk = async (rel: string): Promise<void> => {
+    for (const entry of await fs.readdir(path.join(root, rel), { withFileTypes: true })) {
+      if (isJunk(entry.name)) continue;
+      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+      checkRelPath(childRel);
+      const full = path.join(root, childRel);
+      const stat = await fs.lstat(full);
+      if (stat.isSymbolicLink()) throw new AppError("invalid", `${childRel} is a symbolic link; packs must hold their own files`);
+      if (stat.isDirectory()) {
+        await fs.mkdir(path.join(staging, childRel), { recursive: true });
+        await walk(childRel);
+      } else if (stat.isFile()) {
+        if (stat.nlink > 1) throw new AppError("invalid", `${childRel} is a hard link; packs must hold their own files`);
+        budget.count(childRel, stat.size);
+        await fs.copyFile(full, path.join(staging, childRel));
+      } else {
+        throw new AppError("invalid", `${childRel} is not a regular file`);
+      }
+    }
+  };
+  await walk("");
+}
+
+/** Extracts a zip into `staging` with the same rules, counting bytes as they inflate (sizes in headers can lie). */
+async function extractZip(zip: Buffer, staging: string): Promise<void> {
+  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true, decodeStrings: true }, (error, file) => (error ? reject(new AppError("invalid", `not a zip file: ${error.message}`)) : resolve(file))));
+  const budget = new Budget();
+  const entries: yauzl.Entry[] = [];
+  await new Promise<void>((resolve, reject) => {
+    archive.on("entry", (entry: yauzl.Entry) => {
+      entries.push(entry);
+      archive.readEntry();
+    });
+    archive.on("end", resolve);
+    archive.on("error", (error) => reject(new AppError("invalid", `broken zip: ${error.message}`)));
+    archive.readEntry();
+  });
+  // A zip of one top-level folder (how people zip a pack) is unwrapped.
+  const names = entries.map((e) => e.fileName);
+  const top = names[0]?.split("/")[0];
+  const wrapped = top && names.every((n) => n === `${top}/` || n.startsWith(`${top}/`)) && names.includes(`${top}/${MANIFEST}`);
+  for (const entry of entries) {
+    const name = wrapped ? entry.fileName.slice(top!.length + 1) : entry.fileName;
+    if (!name || name.split("/").some(isJunk)) continue;
+    const isDir = name.endsWith("/");
+    const rel = isDir ? name.slice(0, -1) : name;
+    checkRelPath(rel);
+    const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
+    if (mode === 0o120000) throw new AppError("invalid", `${rel} is a symbolic link; packs must hold their own files`);
+    const target = confinedPath(staging, ...rel.split("/"));
+    if (isDir) {
+      await fs.mkdir(target, { recursive: true });
+      continue;
+    }
+    budget.count(rel, entry.uncompressedSize);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => archive.openReadStream(entry, (error, s) => (error ? reject(new AppError("invalid", `${rel}: ${error.message}`)) : resolve(s))));
+    let written = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        written += chunk.length;
+        if (written > LIMITS.fileBytes) done(new AppError("invalid", `${rel} inflates past ${LIMITS.fileBytes} bytes`));
+        else done(null, chunk);
+      },
+    });
+    await pipeline(stream, meter, createWriteStream(target, { flags: "wx" }));
+  }
+}
+
+/**
+ * Installs a pack from a folder or a zip into the user or project pack folder. Everything is
+ * checked in a staging folder first (paths, links, sizes, manifest, compat, prompts, org files);
+ * only a pack that passes is moved into place, by rename, so a failure or a crash installs nothing.
+ */
+export async function installPack(service: PackService, source: InstallSource, tier: PackTier): Promise<InstallResult> {
+  const packsDir = tier === "user" ? service.paths.userPacksDir : service.paths.projectPacksDir;
+  await fs.mkdir(packsDir, { recursive: true }).catch((error) => {
+    throw ioError(error, `creating ${packsDir}`);
+  });
+  await recoverPacksDir(packsDir);
+  const staging = path.join(packsDir, `.staging-${randomBytes(6).toString("hex")}`);
+  try {
+    await fs.mkdir(staging);
+    if ("folder" in source) await copyFolder(source.folder, staging);
+    else await extractZip(source.zip, staging);
+    const checked = await service.inspect(staging, tier);
+    if (checked.errors.length || !checked.manifest) {
+      throw new AppError("invalid", `the pack was not installed: ${checked.errors.join("; ")}`);
+    }
+    const { id, version } = checked.manifest;
+    const target = confinedPath(packsDir, ...id.split("/"));
+    await faultPoint("pack-install-after-stage");
+    return await withTierLock(packsDir, async () => {
+      const replacing = await fs.lstat(target).then(() => true, () => false);
+      const warnings = [...checked.warnings];
+      const seen = (await service.seenVersions())[id];
+      if (seen && semver.valid(seen) && semver.lt(version, seen) && !warnings.some((w) => w.includes("downgrade"))) {
+        warnings.push(`pack '${id}' ${version} is older than ${seen}, installed here before (downgrade)`);
+      }
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const aside = `${target}.old-${randomBytes(4).toString("hex")}`;
+      if (replacing) await fs.rename(target, aside);
+      await fs.rename(staging, target);
+      if (replacing) await fs.rm(aside, { recursive: true, force: true });
+      await service.recordSeen(id, version);
+      const base = tier === "project" ? service.paths.root : path.dirname(service.paths.userPacksDir);
+      return { ok: true as const, id, version, tier, path: displayPath(target, base), replaced: replacing, warnings };
+    });
+  } catch (error) {
+    await fs.rm(staging, { recursive: true, force: true }).catch(() => {});
+    throw ioError(error, "installing the pack");
+  }
+}
+
+/** After a crash: staging folders are dropped; a pack set aside for replacement comes back if its successor never arrived. */
+export async function recoverPacksDir(packsDir: string): Promise<void> {
+  const visit = async (dir: string) => {
+    for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(dir, entry.name);
+      if (entry.name.startsWith(".staging-")) {
+        await fs.rm(full, { recursive: true, force: true });
+      } else if (/\.old-[0-9a-f]{8}$/.test(entry.name)) {
+        const original = full.replace(/\.old-[0-9a-f]{8}$/, "");
+        if (await fs.lstat(original).then(() => true, () => false)) await fs.rm(full, { recursive: true, force: true });
+        else await fs.rename(full, original);
+      } else if (entry.isDirectory() && entry.name.startsWith("@")) {
+        await visit(full);
+      }
+    }
+  };
+  await visit(packsDir);
+}

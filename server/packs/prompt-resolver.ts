@@ -1,0 +1,127 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { parseFrontmatter } from "@/lib/markdown/frontmatter";
+import { type PromptFailure, failureOutcome } from "@/lib/packs/failure-matrix";
+import { idProblem } from "@/schemas/common";
+import type { DeploymentMode } from "@/schemas/pack-manifest";
+import type { StudioPaths } from "../config";
+import { AppError } from "../errors";
+import { atomicWrite, confinedPath, withTierLock } from "../store/json-store";
+import { displayPath } from "../org/tiers";
+import { type LoadedPack, type PackService, checkPackPrompt } from "./pack-service";
+
+export type ResolvedPrompt = {
+  ok: true;
+  specialistId: string;
+  /** The pack id, `project` or `builtin`; `fallback` when nothing was found and solo mode allows it. */
+  source: string;
+  path: string | null;
+  degraded: boolean;
+  warnings: string[];
+  content: string;
+  mode: DeploymentMode;
+};
+
+export type PromptHardFailure = { ok: false; specialistId: string; scenario: PromptFailure; mode: DeploymentMode; message: string; pack: string | null; file: string | null };
+
+const MAX_PROMPT_BYTES = 256 * 1024;
+
+/**
+ * Resolves a specialist's prompt in ADR-0055's order, enabled packs (highest precedence first) →
+ * `<proj>/prompts/<id>.md` → `specialists/prompts/<id>.md`, applying the failure matrix for the
+ * deployment mode: a hard failure names the pack, the specialist and the file; solo's degraded
+ * mode says so in `degraded` and `warnings`.
+ */
+export class PromptResolver {
+  constructor(private readonly paths: StudioPaths, private readonly packs: PackService) {}
+
+  private show(file: string) {
+    return displayPath(file, file.startsWith(this.paths.appDir + path.sep) ? this.paths.appDir : this.paths.root);
+  }
+
+  /** Enabled packs, highest precedence first: project packs before user packs, later-enabled first. */
+  private async enabledPacks(): Promise<LoadedPack[]> {
+    const [{ packs }, { file }] = await Promise.all([this.packs.list(), this.packs.packsFile()]);
+    const order = Object.keys(file.enabled);
+    return packs
+      .filter((p) => p.enabled)
+      .sort((a, b) => (a.tier === b.tier ? order.indexOf(b.id) - order.indexOf(a.id) : a.tier === "project" ? -1 : 1));
+  }
+
+  async resolve(specialistId: string, opts: { builtinSpecialist: boolean; record?: Record<string, unknown> }): Promise<ResolvedPrompt | PromptHardFailure> {
+    const bad = idProblem(specialistId);
+    if (bad) throw new AppError("not_found", bad);
+    const { mode } = await this.packs.mode();
+    const warnings: string[] = [];
+    const fail = (scenario: PromptFailure, message: string, pack: string | null, file: string | null): PromptHardFailure =>
+      ({ ok: false, specialistId, scenario, mode, message: `${message} (${mode} mode: hard failure)`, pack, file });
+
+    for (const pack of await this.enabledPacks()) {
+      const rel = pack.manifest?.prompts?.[specialistId];
+      if (!rel) continue;
+      const check = await checkPackPrompt(pack.dir, rel);
+      const shown = this.show(check.file);
+      if (!check.ok) {
+        const scenario = check.problem === "missing" ? "pack-prompt-missing" : "pack-prompt-malformed";
+        return fail(scenario, `pack '${pack.id}': ${check.problem === "missing" ? "declared prompt file missing" : "invalid prompt"} for '${specialistId}': ${shown} — ${check.message}`, pack.id, shown);
+      }
+      return { ok: true, specialistId, source: pack.id, path: shown, degraded: false, warnings, content: check.content, mode };
+    }
+
+    const project = confinedPath(path.join(this.paths.projectDir, "prompts"), `${specialistId}.md`);
+    const projectText = await readPrompt(project);
+    if (projectText !== null) {
+      const front = parseFrontmatter(projectText);
+      if (front.ok && typeof front.data.role === "string" && front.data.role) {
+        return { ok: true, specialistId, source: "project", path: this.show(project), degraded: false, warnings, content: projectText, mode };
+      }
+      const problem = `${this.show(project)}: ${front.ok ? 'the frontmatter does not name a "role"' : front.message}`;
+      if (failureOutcome("project-prompt-malformed", mode) === "hard") return fail("project-prompt-malformed", `project prompt for '${specialistId}' is invalid: ${problem}`, null, this.show(project));
+      warnings.push(`degraded: ${problem}; using the next prompt in line instead`);
+    }
+
+    const builtin = confinedPath(path.join(this.paths.appDir, "specialists", "prompts"), `${specialistId}.md`);
+    const builtinText = await readPrompt(builtin);
+    if (builtinText !== null) {
+      return { ok: true, specialistId, source: "builtin", path: displayPath(builtin, this.paths.appDir), degraded: warnings.length > 0, warnings, content: builtinText, mode };
+    }
+    if (opts.builtinSpecialist) {
+      return fail("builtin-prompt-missing", `built-in prompt missing for '${specialistId}': ${displayPath(builtin, this.paths.appDir)} — the package is damaged; reinstall it`, null, displayPath(builtin, this.paths.appDir));
+    }
+    if (failureOutcome("optional-prompt-missing", mode) === "hard") {
+      return fail("optional-prompt-missing", `no prompt for '${specialistId}': no enabled pack declares one, and neither ${this.show(project)} nor ${displayPath(builtin, this.paths.appDir)} exists`, null, this.show(project));
+    }
+    warnings.push(`degraded: no prompt for '${specialistId}' (no pack declares one, no ${this.show(project)}); a generic prompt built from its record stands in`);
+    return { ok: true, specialistId, source: "fallback", path: null, degraded: true, warnings, content: fallbackPrompt(specialistId, opts.record ?? {}), mode };
+  }
+
+  /** Writes the project override; the frontmatter must parse and name a role. */
+  async saveOverride(id: string, content: string): Promise<string> {
+    const bad = idProblem(id);
+    if (bad) throw new AppError("invalid", bad);
+    if (Buffer.byteLength(content) > MAX_PROMPT_BYTES) throw new AppError("payload_too_large", `a prompt is at most ${MAX_PROMPT_BYTES} bytes`);
+    const front = parseFrontmatter(content);
+    if (!front.ok) throw new AppError("invalid", `the prompt's frontmatter: ${front.message}`);
+    if (typeof front.data.role !== "string" || !front.data.role) throw new AppError("invalid", 'the prompt\'s frontmatter must name its "role"');
+    const dir = path.join(this.paths.projectDir, "prompts");
+    const file = confinedPath(dir, `${id}.md`);
+    await withTierLock(dir, () => atomicWrite(dir, file, content.endsWith("\n") ? content : content + "\n"));
+    return this.show(file);
+  }
+}
+
+async function readPrompt(file: string): Promise<string | null> {
+  try {
+    const stat = await fs.lstat(file);
+    if (!stat.isFile() || stat.size > MAX_PROMPT_BYTES) return null;
+    return await fs.readFile(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+function fallbackPrompt(id: string, record: Record<string, unknown>): string {
+  const role = typeof record.role === "string" ? record.role : id;
+  const description = typeof record.description === "string" ? record.description : "";
+  return `---\nrole: ${role}\n---\n\n# ${id}\n\n${description}\n`;
+}
