@@ -18,7 +18,7 @@ export const packManifestSchema = z.looseObject({
   id: z.string({ error: "missing required field: id" }).regex(PACK_ID_PATTERN, { error: (iss) => `id must match ${PACK_ID_PATTERN} (got ${JSON.stringify(iss.input)})` }),
   version: z.string({ error: "missing required field: version" }).refine((v) => semver.valid(v) !== null, { error: (iss) => `version must be a semver version such as 1.2.0 (got ${JSON.stringify(iss.input)})` }),
   compatVersion: z.string({ error: "missing required field: compatVersion (a semver range of compatible core versions, e.g. \"^0.1.0\")" })
-    .refine((r) => semver.validRange(r) !== null, { error: (iss) => `compatVersion must be a semver range such as "^1.0.0" (got ${JSON.stringify(iss.input)})` }),
+    .refine((r) => r.trim() !== "" && semver.validRange(r) !== null, { error: (iss) => `compatVersion must be a semver range such as "^1.0.0" (got ${JSON.stringify(iss.input)})` }),
   teams: z.array(z.string()).optional(),
   specialists: z.array(z.string()).optional(),
   prompts: z.record(z.string(), packPath("prompt path")).optional(),

@@ -3,8 +3,9 @@ import { DEPLOYMENT_MODES, type DeploymentMode } from "@/schemas/pack-manifest";
 import { PROMPT_FAILURES, type PromptFailure, deploymentMode, failureOutcome } from "./failure-matrix";
 
 /**
- * ADR-0055 "Prompt failure matrix", transcribed row by row. The last row is not in the ADR: a
- * broken project prompt override is treated like the ADR's optional prompt (degraded in solo only).
+ * ADR-0055 "Prompt failure matrix", transcribed row by row. The last two rows are not in the table:
+ * a broken project prompt override is treated like the ADR's optional prompt (degraded in solo
+ * only), and a pack that does not load follows the ADR's compat rule (never a silent fallback).
  */
 const ADR_TABLE: Record<PromptFailure, { adr: string; solo: "hard" | "degraded"; teamEnterprise: "hard" | "degraded" }> = {
   "pack-prompt-missing": { adr: "Missing prompt for specialist in an enabled team or enterprise pack", solo: "hard", teamEnterprise: "hard" },
@@ -12,6 +13,7 @@ const ADR_TABLE: Record<PromptFailure, { adr: string; solo: "hard" | "degraded";
   "optional-prompt-missing": { adr: "Missing optional prompt with no pack declaration", solo: "degraded", teamEnterprise: "hard" },
   "builtin-prompt-missing": { adr: "Builtin prompt absent (package integrity error)", solo: "hard", teamEnterprise: "hard" },
   "project-prompt-malformed": { adr: "(extension) project prompt override with broken frontmatter", solo: "degraded", teamEnterprise: "hard" },
+  "pack-not-loaded": { adr: "(compat rule) an enabled pack that is not loaded declares the prompt: no silent fallback from a wrong-version pack", solo: "hard", teamEnterprise: "hard" },
 };
 
 const cases = (Object.keys(ADR_TABLE) as PromptFailure[]).flatMap((scenario) =>

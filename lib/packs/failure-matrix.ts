@@ -14,6 +14,8 @@ export const PROMPT_FAILURES = {
   "optional-prompt-missing": { solo: "degraded", team: "hard", enterprise: "hard" },
   /** A built-in specialist's built-in prompt is gone: the package is damaged. */
   "builtin-prompt-missing": { solo: "hard", team: "hard", enterprise: "hard" },
+  /** An enabled pack that does not load (compat not satisfied, broken files) declares the prompt: never fall back silently from a wrong-version pack. */
+  "pack-not-loaded": { solo: "hard", team: "hard", enterprise: "hard" },
   /** A project prompt override whose frontmatter is broken (not in the ADR: treated like an optional prompt). */
   "project-prompt-malformed": { solo: "degraded", team: "hard", enterprise: "hard" },
 } as const satisfies Record<string, Record<DeploymentMode, "hard" | "degraded">>;

@@ -30,6 +30,7 @@ export async function checkPackPrompt(packDir: string, rel: string): Promise<{ o
     return { ok: false, file, problem: "missing", message: `file not found: ${rel}` };
   }
   if (stat.isSymbolicLink()) return { ok: false, file, problem: "malformed", message: `${rel} is a symbolic link; packs may not link outside themselves` };
+  if (!(await insideReal(packDir, file))) return { ok: false, file, problem: "malformed", message: `${rel} resolves outside the pack (a linked folder on the way)` };
   if (!stat.isFile()) return { ok: false, file, problem: "malformed", message: `${rel} is not a regular file` };
   if (stat.nlink > 1) return { ok: false, file, problem: "malformed", message: `${rel} is a hard link; packs must hold their own files` };
   if (stat.size > MAX_PROMPT_BYTES) return { ok: false, file, problem: "malformed", message: `${rel} is larger than ${MAX_PROMPT_BYTES} bytes` };
@@ -38,6 +39,22 @@ export async function checkPackPrompt(packDir: string, rel: string): Promise<{ o
   if (!front.ok) return { ok: false, file, problem: "malformed", message: `${rel}: ${front.message}` };
   if (typeof front.data.role !== "string" || !front.data.role) return { ok: false, file, problem: "malformed", message: `${rel}: the frontmatter does not name a "role"` };
   return { ok: true, file, content, role: front.data.role };
+}
+
+/** Whether `target`, with every link on its way resolved, is still inside `base`. */
+export async function insideReal(base: string, target: string): Promise<boolean> {
+  try {
+    const [realBase, realTarget] = await Promise.all([fs.realpath(base), fs.realpath(target)]);
+    const rel = path.relative(realBase, realTarget);
+    return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
+  } catch {
+    return false;
+  }
+}
+
+/** Highest precedence last: user packs, then project packs, each in the order they were enabled. */
+export function byPrecedence(packs: readonly LoadedPack[], enabledOrder: readonly string[]): LoadedPack[] {
+  return [...packs].sort((a, b) => (a.tier === b.tier ? enabledOrder.indexOf(a.id) - enabledOrder.indexOf(b.id) : a.tier === "user" ? -1 : 1));
 }
 
 async function packDirs(root: string): Promise<string[]> {
@@ -155,7 +172,13 @@ export class PackService {
       }
       row.contributes.prompts.push(specialist);
     }
-    const org = await loadTier("builtin", path.join(dir, "org"), dir);
+    const orgDir = path.join(dir, "org");
+    for (const sub of ["", ...["groups", "teams", "specialists", "contracts", "policies"]]) {
+      const folder = path.join(orgDir, sub);
+      const stat = await fs.lstat(folder).catch(() => null);
+      if (stat?.isSymbolicLink()) row.errors.push(`pack '${manifest.id}': ${path.relative(dir, folder) || "org"} is a symbolic link; packs must hold their own files`);
+    }
+    const org = await loadTier("builtin", orgDir, dir);
     row.org = org;
     for (const problem of org.problems.filter((p) => p.severity === "error")) row.errors.push(`pack '${manifest.id}': ${problem.message}`);
     row.contributes.teams = [...new Set([...(manifest.teams ?? []), ...org.entities.teams.keys(), ...org.entities.groups.keys()])];
@@ -196,7 +219,7 @@ export class PackService {
     const { file } = await this.packsFile();
     const listed = await this.list();
     const order = Object.keys(file.enabled);
-    const active = listed.packs.filter((p) => p.enabled && p.errors.length === 0).sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+    const active = byPrecedence(listed.packs.filter((p) => p.enabled && p.errors.length === 0), order);
     const errors = [...listed.errors, ...listed.packs.filter((p) => p.enabled && p.errors.length).flatMap((p) => p.errors)];
     return { packs: active, errors };
   }

@@ -8,7 +8,7 @@ import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import { atomicWrite, confinedPath, withTierLock } from "../store/json-store";
 import { displayPath } from "../org/tiers";
-import { type LoadedPack, type PackService, checkPackPrompt } from "./pack-service";
+import { type LoadedPack, type PackService, byPrecedence, checkPackPrompt } from "./pack-service";
 
 export type ResolvedPrompt = {
   ok: true;
@@ -39,13 +39,10 @@ export class PromptResolver {
     return displayPath(file, file.startsWith(this.paths.appDir + path.sep) ? this.paths.appDir : this.paths.root);
   }
 
-  /** Enabled packs, highest precedence first: project packs before user packs, later-enabled first. */
+  /** Enabled packs, highest precedence first (the org merge's order, reversed), loadable or not. */
   private async enabledPacks(): Promise<LoadedPack[]> {
     const [{ packs }, { file }] = await Promise.all([this.packs.list(), this.packs.packsFile()]);
-    const order = Object.keys(file.enabled);
-    return packs
-      .filter((p) => p.enabled)
-      .sort((a, b) => (a.tier === b.tier ? order.indexOf(b.id) - order.indexOf(a.id) : a.tier === "project" ? -1 : 1));
+    return byPrecedence(packs.filter((p) => p.enabled), Object.keys(file.enabled)).reverse();
   }
 
   async resolve(specialistId: string, opts: { builtinSpecialist: boolean; record?: Record<string, unknown> }): Promise<ResolvedPrompt | PromptHardFailure> {
@@ -65,23 +62,28 @@ export class PromptResolver {
         const scenario = check.problem === "missing" ? "pack-prompt-missing" : "pack-prompt-malformed";
         return fail(scenario, `pack '${pack.id}': ${check.problem === "missing" ? "declared prompt file missing" : "invalid prompt"} for '${specialistId}': ${shown} — ${check.message}`, pack.id, shown);
       }
+      if (pack.errors.length) {
+        return fail("pack-not-loaded", `pack '${pack.id}' declares the prompt for '${specialistId}' (${shown}) but is not loaded: ${pack.errors.join("; ")}`, pack.id, shown);
+      }
       return { ok: true, specialistId, source: pack.id, path: shown, degraded: false, warnings, content: check.content, mode };
     }
 
     const project = confinedPath(path.join(this.paths.projectDir, "prompts"), `${specialistId}.md`);
-    const projectText = await readPrompt(project);
-    if (projectText !== null) {
-      const front = parseFrontmatter(projectText);
-      if (front.ok && typeof front.data.role === "string" && front.data.role) {
-        return { ok: true, specialistId, source: "project", path: this.show(project), degraded: false, warnings, content: projectText, mode };
+    const projectRead = await readPrompt(project);
+    if (projectRead !== null) {
+      const front = typeof projectRead === "string" ? parseFrontmatter(projectRead) : null;
+      if (front?.ok && typeof front.data.role === "string" && front.data.role) {
+        return { ok: true, specialistId, source: "project", path: this.show(project), degraded: false, warnings, content: projectRead as string, mode };
       }
-      const problem = `${this.show(project)}: ${front.ok ? 'the frontmatter does not name a "role"' : front.message}`;
+      const why = typeof projectRead !== "string" ? projectRead.problem : front && !front.ok ? front.message : 'the frontmatter does not name a "role"';
+      const problem = `${this.show(project)}: ${why}`;
       if (failureOutcome("project-prompt-malformed", mode) === "hard") return fail("project-prompt-malformed", `project prompt for '${specialistId}' is invalid: ${problem}`, null, this.show(project));
       warnings.push(`degraded: ${problem}; using the next prompt in line instead`);
     }
 
     const builtin = confinedPath(path.join(this.paths.appDir, "specialists", "prompts"), `${specialistId}.md`);
-    const builtinText = await readPrompt(builtin);
+    const builtinRead = await readPrompt(builtin);
+    const builtinText = typeof builtinRead === "string" ? builtinRead : null;
     if (builtinText !== null) {
       return { ok: true, specialistId, source: "builtin", path: displayPath(builtin, this.paths.appDir), degraded: warnings.length > 0, warnings, content: builtinText, mode };
     }
@@ -110,14 +112,18 @@ export class PromptResolver {
   }
 }
 
-async function readPrompt(file: string): Promise<string | null> {
+/** The text of a prompt file; `null` when there is none; a problem when there is one but it cannot be used. */
+async function readPrompt(file: string): Promise<string | { problem: string } | null> {
+  let stat;
   try {
-    const stat = await fs.lstat(file);
-    if (!stat.isFile() || stat.size > MAX_PROMPT_BYTES) return null;
-    return await fs.readFile(file, "utf8");
+    stat = await fs.lstat(file);
   } catch {
     return null;
   }
+  if (stat.isSymbolicLink()) return { problem: "is a symbolic link; prompts must be regular files" };
+  if (!stat.isFile()) return { problem: "is not a regular file" };
+  if (stat.size > MAX_PROMPT_BYTES) return { problem: `is larger than ${MAX_PROMPT_BYTES} bytes` };
+  return fs.readFile(file, "utf8");
 }
 
 function fallbackPrompt(id: string, record: Record<string, unknown>): string {
