@@ -65,8 +65,10 @@ export default async function PacksPage() {
                 <td className="text-xs">{row.source ? `pack ${row.source}` : row.scope}</td>
                 <td className="text-xs" data-testid="prompt-source">{prompt.ok ? prompt.source : "—"}</td>
                 <td className="font-mono text-xs">{prompt.ok ? prompt.path ?? "(generic fallback)" : prompt.file ?? ""}</td>
-                <td className="text-xs">
-                  {prompt.ok ? (prompt.degraded ? <span className="text-amber-700" title={prompt.warnings.join("\n")}>degraded</span> : <span className="text-emerald-700 dark:text-emerald-400">ok</span>) : <span className="text-red-700" title={prompt.message}>{prompt.scenario}</span>}
+                <td className="text-xs" data-testid="prompt-state">
+                  {prompt.ok ? (prompt.degraded ? <span className="text-amber-700">degraded</span> : <span className="text-emerald-700 dark:text-emerald-400">ok</span>) : <span className="text-red-700">{prompt.scenario}</span>}
+                  {prompt.ok && prompt.warnings.map((w) => <div key={w} className="text-amber-700">{w}</div>)}
+                  {!prompt.ok && <div className="text-red-700">{prompt.message}</div>}
                 </td>
               </tr>
             ))}

@@ -23,7 +23,7 @@ import { AppError, type AppErrorCode } from "../errors";
 import { combineEtags, commitFiles, confinedPath, atomicWrite, readJsonFile, recoverTier, removeFile, withTierLock } from "../store/json-store";
 import { loadSkills } from "./skills";
 import type { PackService } from "../packs/pack-service";
-import { type Layer, type TierData, displayPath, loadTier } from "./tiers";
+import { type Layer, type TierData, displayPath, loadTier, userPath } from "./tiers";
 
 /**
  * The ADR-0072 façade: typed list/get/create/update/remove per kind, export/import of one tier,
@@ -249,7 +249,7 @@ export class OrgApi {
     const tiers = packs.filter((p) => p.org).map((pack, order) => {
       const org = pack.org!;
       const entities = Object.fromEntries(SECTIONS.map((section) => [section, new Map([...org.entities[section]].map(([id, layer]) => [id, {
-        ...layer, scope: "pack" as const, source: pack.id, order, path: displayPath(layer.file, pack.tier === "project" ? this.paths.root : path.dirname(this.paths.userPacksDir)),
+        ...layer, scope: "pack" as const, source: pack.id, order, path: pack.tier === "project" ? displayPath(layer.file, this.paths.root) : userPath(layer.file),
       }]))])) as TierData["entities"];
       return { scope: "pack" as const, dir: org.dir, entities, problems: [] };
     });

@@ -36,6 +36,12 @@ export function displayPath(file: string, base: string): string {
   return !fromHome.startsWith("..") && !path.isAbsolute(fromHome) ? `~/${fromHome.split(path.sep).join("/")}` : file;
 }
 
+/** A path outside the project as the user knows it: `~/…` under the home directory, else absolute. */
+export function userPath(file: string): string {
+  const fromHome = path.relative(os.homedir(), file);
+  return !fromHome.startsWith("..") && !path.isAbsolute(fromHome) ? `~/${fromHome.split(path.sep).join("/")}` : file;
+}
+
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;

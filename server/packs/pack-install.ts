@@ -11,7 +11,7 @@ import { PACK_PATH_PATTERN } from "@/schemas/pack-manifest";
 import { AppError, ioError } from "../errors";
 import { faultPoint } from "../faults";
 import { confinedPath, withTierLock } from "../store/json-store";
-import { displayPath } from "../org/tiers";
+import { displayPath, userPath } from "../org/tiers";
 import { MANIFEST, type PackService } from "./pack-service";
 
 /** What a pack may hold: enough for any real pack, far too little for a bomb. */
@@ -153,8 +153,7 @@ export async function installPack(service: PackService, source: InstallSource, t
       await fs.rename(staging, target);
       if (replacing) await fs.rm(aside, { recursive: true, force: true });
       await service.recordSeen(id, version);
-      const base = tier === "project" ? service.paths.root : path.dirname(service.paths.userPacksDir);
-      return { ok: true as const, id, version, tier, path: displayPath(target, base), replaced: replacing, warnings };
+      return { ok: true as const, id, version, tier, path: tier === "project" ? displayPath(target, service.paths.root) : userPath(target), replaced: replacing, warnings };
     });
   } catch (error) {
     await fs.rm(staging, { recursive: true, force: true }).catch(() => {});

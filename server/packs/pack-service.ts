@@ -7,7 +7,7 @@ import { type DeploymentMode, type PackManifest, type PackRow, type PackTier, ty
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import { atomicWrite, confinedPath, readJsonFile, withTierLock } from "../store/json-store";
-import { displayPath, loadTier, type TierData } from "../org/tiers";
+import { displayPath, loadTier, type TierData, userPath } from "../org/tiers";
 
 export const MANIFEST = "pack.manifest.json";
 export const MAX_PROMPT_BYTES = 256 * 1024;
@@ -129,10 +129,10 @@ export class PackService {
   /** Checks one pack folder; never throws for what is inside it. */
   async inspect(dir: string, tier: PackTier, seen: Record<string, string> = {}): Promise<LoadedPack> {
     const manifestFile = path.join(dir, MANIFEST);
-    const base = tier === "project" ? this.paths.root : path.dirname(this.paths.userPacksDir);
-    const shown = displayPath(manifestFile, base);
+    const show = (file: string) => (tier === "project" ? displayPath(file, this.paths.root) : userPath(file));
+    const shown = show(manifestFile);
     const row: LoadedPack = {
-      id: path.basename(dir), version: null, tier, path: displayPath(dir, base), enabled: false,
+      id: path.basename(dir), version: null, tier, path: show(dir), enabled: false,
       compat: { range: null, core: this.coreVersion, ok: false },
       contributes: { teams: [], specialists: [], contracts: [], prompts: [], workflows: [] },
       shadowedBy: null, deprecation: null, errors: [], warnings: [], dir, manifest: null, org: null,
@@ -210,7 +210,7 @@ export class PackService {
       p.enabled = Object.hasOwn(file.enabled, p.id) && !p.shadowedBy;
     }
     const missing = Object.keys(file.enabled).filter((id) => !packs.some((p) => p.id === id));
-    const errors = [...(error ? [error] : []), ...missing.map((id) => `pack '${id}' is enabled in packs.json but is not installed in ${displayPath(this.paths.projectPacksDir, this.paths.root)} or ${displayPath(this.paths.userPacksDir, path.dirname(this.paths.userPacksDir))}: install it or disable it`)];
+    const errors = [...(error ? [error] : []), ...missing.map((id) => `pack '${id}' is enabled in packs.json but is not installed in ${displayPath(this.paths.projectPacksDir, this.paths.root)} or ${userPath(this.paths.userPacksDir)}: install it or disable it`)];
     return { packs, missing, errors, mode: mode.mode, warnings: mode.warning ? [mode.warning] : [] };
   }
 

@@ -1,0 +1,6 @@
+/** Runs once when the server starts (Next.js instrumentation hook). */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { startupChecks } = await import("./server/startup");
+  await startupChecks();
+}
