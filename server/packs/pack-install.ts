@@ -85,8 +85,8 @@ async function extractZip(zip: Buffer, staging: string): Promise<void> {
     archive.on("error", (error) => reject(new AppError("invalid", `broken zip: ${error.message}`)));
     archive.readEntry();
   });
-  // A zip of one top-level folder (how people zip a pack) is unwrapped.
-  const names = entries.map((e) => e.fileName);
+  // A zip of one top-level folder (how people zip a pack) is unwrapped; Finder's __MACOSX and dot files do not count.
+  const names = entries.map((e) => e.fileName).filter((n) => !n.split("/").some(isJunk));
   const top = names[0]?.split("/")[0];
   const wrapped = top && names.every((n) => n === `${top}/` || n.startsWith(`${top}/`)) && names.includes(`${top}/${MANIFEST}`);
   for (const entry of entries) {
@@ -113,7 +113,13 @@ async function extractZip(zip: Buffer, staging: string): Promise<void> {
         else done(null, chunk);
       },
     });
-    await pipeline(stream, meter, createWriteStream(target, { flags: "wx" }));
+    try {
+      await pipeline(stream, meter, createWriteStream(target, { flags: "wx" }));
+    } catch (error) {
+      // A lying size header or a corrupt entry is the archive's fault, not the disk's.
+      if (error instanceof AppError || (error as NodeJS.ErrnoException).code === undefined) throw error instanceof AppError ? error : new AppError("invalid", `${rel}: ${(error as Error).message}`);
+      throw error;
+    }
   }
 }
 
@@ -127,13 +133,15 @@ export async function installPack(service: PackService, source: InstallSource, t
   await fs.mkdir(packsDir, { recursive: true }).catch((error) => {
     throw ioError(error, `creating ${packsDir}`);
   });
-  await recoverPacksDir(packsDir);
-  const staging = path.join(packsDir, `.staging-${randomBytes(6).toString("hex")}`);
+  await recoverPacksDir(packsDir).catch((error) => {
+    throw ioError(error, `recovering ${packsDir}`);
+  });
+  const staging = path.join(packsDir, `.staging-${process.pid}-${randomBytes(6).toString("hex")}`);
   try {
     await fs.mkdir(staging);
     if ("folder" in source) await copyFolder(source.folder, staging);
     else await extractZip(source.zip, staging);
-    const checked = await service.inspect(staging, tier);
+    const checked = await service.inspect(staging, tier, {}, { namesInsidePack: true });
     if (checked.errors.length || !checked.manifest) {
       throw new AppError("invalid", `the pack was not installed: ${checked.errors.join("; ")}`);
     }
@@ -148,7 +156,8 @@ export async function installPack(service: PackService, source: InstallSource, t
         warnings.push(`pack '${id}' ${version} is older than ${seen}, installed here before (downgrade)`);
       }
       await fs.mkdir(path.dirname(target), { recursive: true });
-      const aside = `${target}.old-${randomBytes(4).toString("hex")}`;
+      // Set aside under a dot name no pack id can take; recovery puts it back if the new copy never arrived.
+      const aside = path.join(path.dirname(target), `.old-${randomBytes(4).toString("hex")}-${path.basename(target)}`);
       if (replacing) await fs.rename(target, aside);
       await fs.rename(staging, target);
       if (replacing) await fs.rm(aside, { recursive: true, force: true });
@@ -161,15 +170,30 @@ export async function installPack(service: PackService, source: InstallSource, t
   }
 }
 
-/** After a crash: staging folders are dropped; a pack set aside for replacement comes back if its successor never arrived. */
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * After a crash: staging folders of dead processes are dropped (a live install's are left alone);
+ * a pack set aside for replacement comes back if its successor never arrived.
+ */
 export async function recoverPacksDir(packsDir: string): Promise<void> {
   const visit = async (dir: string) => {
     for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
       const full = path.join(dir, entry.name);
-      if (entry.name.startsWith(".staging-")) {
-        await fs.rm(full, { recursive: true, force: true });
-      } else if (/\.old-[0-9a-f]{8}$/.test(entry.name)) {
-        const original = full.replace(/\.old-[0-9a-f]{8}$/, "");
+      const staging = /^\.staging-(\d+)-[0-9a-f]+$/.exec(entry.name);
+      const aside = /^\.old-[0-9a-f]{8}-(.+)$/.exec(entry.name);
+      if (staging) {
+        const pid = Number(staging[1]);
+        if (pid !== process.pid && !pidAlive(pid)) await fs.rm(full, { recursive: true, force: true });
+      } else if (aside) {
+        const original = path.join(dir, aside[1]);
         if (await fs.lstat(original).then(() => true, () => false)) await fs.rm(full, { recursive: true, force: true });
         else await fs.rename(full, original);
       } else if (entry.isDirectory() && entry.name.startsWith("@")) {

@@ -127,9 +127,10 @@ export class PackService {
   }
 
   /** Checks one pack folder; never throws for what is inside it. */
-  async inspect(dir: string, tier: PackTier, seen: Record<string, string> = {}): Promise<LoadedPack> {
+  async inspect(dir: string, tier: PackTier, seen: Record<string, string> = {}, opts: { namesInsidePack?: boolean } = {}): Promise<LoadedPack> {
     const manifestFile = path.join(dir, MANIFEST);
-    const show = (file: string) => (tier === "project" ? displayPath(file, this.paths.root) : userPath(file));
+    // A pack being installed sits in a staging folder that is gone by the time anyone reads the message.
+    const show = (file: string) => (opts.namesInsidePack ? path.relative(dir, file) || "." : tier === "project" ? displayPath(file, this.paths.root) : userPath(file));
     const shown = show(manifestFile);
     const row: LoadedPack = {
       id: path.basename(dir), version: null, tier, path: show(dir), enabled: false,
