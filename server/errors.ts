@@ -15,7 +15,12 @@ export type AppErrorCode =
   | "read_only"
   | "io";
 
+const BRAND = Symbol.for("construct-studio.AppError");
+
 export class AppError extends Error {
+  /** Recognised across bundles: Next compiles instrumentation and routes as separate module copies. */
+  readonly [BRAND] = true;
+
   constructor(
     readonly code: AppErrorCode,
     message: string,
@@ -27,9 +32,13 @@ export class AppError extends Error {
   }
 }
 
+export function isAppError(error: unknown): error is AppError {
+  return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
+}
+
 /** Turns a filesystem error into the AppError a user can act on, naming the tier it hit. */
 export function ioError(error: unknown, what: string): AppError {
-  if (error instanceof AppError) return error;
+  if (isAppError(error)) return error;
   const code = (error as NodeJS.ErrnoException)?.code;
   switch (code) {
     case "ENOSPC":

@@ -1,4 +1,5 @@
-import { packService } from "./services";
+import { resolvePaths } from "./config";
+import { PackService } from "./packs/pack-service";
 
 /**
  * What the server says when it starts: a pack enabled in packs.json but missing, or one that no
@@ -7,7 +8,8 @@ import { packService } from "./services";
  */
 export async function startupChecks(): Promise<void> {
   try {
-    const listed = await packService().list();
+    // Its own PackService: the shared services are built by the route bundles, not this one.
+    const listed = await new PackService(resolvePaths()).list();
     for (const error of listed.errors) console.error(`[construct-studio] error: ${error}`);
     for (const pack of listed.packs.filter((p) => p.enabled && p.errors.length)) {
       for (const error of pack.errors) console.error(`[construct-studio] error: enabled ${error}`);

@@ -178,11 +178,12 @@ export function EditorShell({ root }: { root: string }) {
   }, [toast]);
 
   const resetLayout = useCallback(async () => {
-    const positions = Object.fromEntries(Object.keys(layout.data?.positions ?? {}).map((k) => [k, null]));
+    // Positions dragged in this session are saved but not yet in the layout query: forget both.
+    const positions = Object.fromEntries([...new Set([...Object.keys(layout.data?.positions ?? {}), ...Object.keys(dragged)])].map((k) => [k, null]));
     await apiFetch("/api/layout", { method: "PUT", body: { positions } });
     setDragged({});
     await queryClient.invalidateQueries({ queryKey: orgKeys.layout });
-  }, [layout.data, queryClient]);
+  }, [layout.data, dragged, queryClient]);
 
   const undoRedo = useCallback(async (direction: "undo" | "redo") => {
     try {

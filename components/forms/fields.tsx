@@ -48,6 +48,7 @@ export function TagInput({ id, value, onChange, onBlur, suggestions = [], ordere
     const [item] = next.splice(i, 1);
     next.splice(i + by, 0, item);
     onChange(next);
+    onBlur?.();
   };
   return (
     <div className={`${inputClass(invalid)} flex flex-wrap items-center gap-1`} data-testid={testId}>

@@ -76,7 +76,9 @@ function teamRules(ix: OrgIndex, id: string, t: EntityRecord): FieldError[] {
   const members = bucket(ix, "membersByTeam", id).map((r) => splitRef(r)[1]);
   const owner = str(t.owner);
   if (members.length === 0) {
-    out.push(fieldError("team-no-specialists", "error", `Team ${id} has no specialists: set "team": "${id}" on at least one specialist`, "teams", id));
+    // A warning, not an error: a new team has no members until a specialist joins it, and a
+    // specialist cannot join a team that does not exist yet.
+    out.push(fieldError("team-no-specialists", "warning", `Team ${id} has no specialists: set "team": "${id}" on at least one specialist`, "teams", id));
   } else if (owner && !members.some((m) => str(record(ix, "specialists", m)?.role) === owner)) {
     out.push(fieldError("team-no-owner-specialist", "error", `Team ${id} has owner role ${owner} but no specialist with that role assigned`, "teams", id, ["owner"]));
   }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { JsonProblem, decodeUtf8, parseJsonStrict } from "@/lib/json/safe-json";
 import type { FieldError } from "@/schemas/field-error";
-import { AppError, type AppErrorCode } from "../errors";
+import { AppError, type AppErrorCode, isAppError } from "../errors";
 
 /** The one table from failure to HTTP status. */
 export const STATUS: Record<AppErrorCode, number> = {
@@ -37,7 +37,7 @@ export function handle<C>(fn: Handler<C>): Handler<C> {
     try {
       return await fn(request, context);
     } catch (error) {
-      if (error instanceof AppError) return errorResponse(error.code, error.message, error.errors, error.current);
+      if (isAppError(error)) return errorResponse(error.code, error.message, error.errors, error.current);
       console.error("[construct-studio] unexpected error", error);
       return errorResponse("io", "unexpected server error; see the server log");
     }

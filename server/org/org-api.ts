@@ -19,7 +19,7 @@ import {
 } from "@/schemas/org";
 import type { Skill } from "@/schemas/skill";
 import type { StudioPaths } from "../config";
-import { AppError, type AppErrorCode } from "../errors";
+import { AppError, type AppErrorCode, isAppError } from "../errors";
 import { combineEtags, commitFiles, confinedPath, atomicWrite, readJsonFile, recoverTier, removeFile, withTierLock } from "../store/json-store";
 import { loadSkills } from "./skills";
 import type { PackService } from "../packs/pack-service";
@@ -132,7 +132,7 @@ const IGNORED_CHANGES = /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^(?:r
 const problemKey = (e: FieldError) => `${e.id}\u0000${e.location}\u0000${e.message}`;
 
 function fail(error: unknown): Failure {
-  if (error instanceof AppError) {
+  if (isAppError(error)) {
     return { ok: false, code: error.code, message: error.message, errors: error.errors ?? [], ...(error.current !== undefined ? { current: error.current as Failure["current"] } : {}) };
   }
   throw error;

@@ -8,7 +8,7 @@ import semver from "semver";
 import yauzl from "yauzl";
 import type { PackTier } from "@/schemas/pack-manifest";
 import { PACK_PATH_PATTERN } from "@/schemas/pack-manifest";
-import { AppError, ioError } from "../errors";
+import { AppError, ioError, isAppError } from "../errors";
 import { faultPoint } from "../faults";
 import { confinedPath, withTierLock } from "../store/json-store";
 import { displayPath, userPath } from "../org/tiers";
@@ -117,7 +117,7 @@ async function extractZip(zip: Buffer, staging: string): Promise<void> {
       await pipeline(stream, meter, createWriteStream(target, { flags: "wx" }));
     } catch (error) {
       // A lying size header or a corrupt entry is the archive's fault, not the disk's.
-      if (error instanceof AppError || (error as NodeJS.ErrnoException).code === undefined) throw error instanceof AppError ? error : new AppError("invalid", `${rel}: ${(error as Error).message}`);
+      if (isAppError(error) || (error as NodeJS.ErrnoException).code === undefined) throw isAppError(error) ? error : new AppError("invalid", `${rel}: ${(error as Error).message}`);
       throw error;
     }
   }

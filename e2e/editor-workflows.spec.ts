@@ -1,0 +1,413 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { ConsoleWatch, EditorExtras, disk } from "./pages/editor-extras";
+import { EditorPage } from "./pages/editor-page";
+import { ORIGIN, ROOT, api, snapshotTree, specialist } from "./support";
+
+/**
+ * Whole workflows of the graph editor, each checked on the canvas and in the files it writes.
+ * They share the server with api.spec.ts and editor.spec.ts, so every id here is new (`e2e2`).
+ */
+
+let editor: EditorPage;
+let extras: EditorExtras;
+let watch: ConsoleWatch;
+/** Refused requests a test provokes on purpose; Chromium logs each as a console error. */
+let expectedFailures: { status: number; path: string }[];
+
+test.beforeEach(async ({ page }) => {
+  editor = new EditorPage(page, ORIGIN);
+  extras = new EditorExtras(editor);
+  watch = new ConsoleWatch(page);
+  expectedFailures = [];
+});
+
+test.afterEach(() => {
+  expect(watch.unexpected(expectedFailures)).toEqual([]);
+  expect(editor.externalRequests).toEqual([]);
+});
+
+test.describe("editor workflows", () => {
+  test("New ▾ → specialist: the form creates the file and the node; Delete removes both", async ({ page }) => {
+    const id = "cx-e2e2-made";
+    const file = disk.entityFile("specialists", id);
+    await editor.open();
+    await extras.newEntity("specialist");
+    await page.getByLabel("Id", { exact: true }).fill(id);
+    await page.getByLabel("Name", { exact: true }).fill("e2e2-made");
+    await page.getByLabel("Role", { exact: true }).fill("e2e2-maker");
+    await page.getByLabel("Description", { exact: true }).fill("Made from the New menu by the end-to-end workflow tests.");
+    await page.getByLabel("Team", { exact: true }).selectOption("research-team");
+    await extras.addTags(page.getByLabel("Skills", { exact: true }), ["research/user-interviews", "architecture/api-design"]);
+    await expect(page.getByTestId("tags-skills")).toContainText("research/user-interviews");
+    await page.getByTestId("save-entity").click();
+
+    await expect(page.getByTestId("toast-success")).toContainText(`Created specialist ${id}`);
+    await expect(page.getByTestId("toast-success")).toContainText(`.cx/org/specialists/${id}.json`);
+    await expect.poll(() => disk.exists(file)).toBe(true);
+    const saved = disk.entity("specialists", id);
+    expect(saved).toMatchObject({ id, name: "e2e2-made", role: "e2e2-maker", team: "research-team", description: "Made from the New menu by the end-to-end workflow tests." });
+    // The form may start from a first skill; the two typed in follow it, in order.
+    expect(saved.skills.slice(-2)).toEqual(["research/user-interviews", "architecture/api-design"]);
+    await expect(editor.node(`specialist:${id}`)).toBeAttached();
+    await expect(editor.node(`specialist:${id}`)).toContainText(id);
+
+    // Open it from the graph, then delete it.
+    await page.keyboard.press("Escape");
+    await expect(editor.panel()).toBeHidden();
+    await extras.openByClick(`specialist:${id}`);
+    await page.getByTestId("delete-entity").click();
+    await editor.confirm("Delete");
+    await expect(page.getByTestId("toast-success").last()).toContainText(`Deleted specialist ${id}`);
+    await expect.poll(() => disk.exists(file)).toBe(false);
+    await expect(editor.node(`specialist:${id}`)).toHaveCount(0);
+    await expect(editor.panel()).toBeHidden();
+  });
+
+  test("deleting a referenced specialist lists the references, and Delete anyway removes the file", async ({ page }) => {
+    const target = "cx-e2e2-target";
+    expect((await api("POST", "/api/org/specialist", specialist(target, { role: "e2e2-target" }))).status).toBe(201);
+    expect((await api("POST", "/api/org/specialist", specialist("cx-e2e2-caller", { role: "e2e2-caller", handoffCandidates: ["e2e2-target"] }))).status).toBe(201);
+    expectedFailures = [{ status: 409, path: `/api/org/specialist/${target}` }];
+    await editor.open();
+    await extras.openByClick(`specialist:${target}`);
+    await page.getByTestId("delete-entity").click();
+    await page.getByRole("dialog", { name: `Delete specialist ${target}?` }).getByRole("button", { name: "Delete" }).click();
+
+    const references = page.getByTestId("delete-references");
+    await expect(page.getByRole("dialog", { name: `${target} is still referenced` })).toBeVisible();
+    await expect(references.getByRole("listitem")).toHaveCount(1);
+    await expect(references).toContainText("cx-e2e2-caller");
+    await expect(references).toContainText("e2e2-target");
+    expect(disk.exists(disk.entityFile("specialists", target))).toBe(true);
+
+    await editor.confirm("Delete anyway");
+    await expect(page.getByTestId("toast-success").last()).toContainText(`Deleted specialist ${target}`);
+    await expect(page.getByTestId("toast-success").last()).toContainText("1 reference(s) now dangle");
+    await expect.poll(() => disk.exists(disk.entityFile("specialists", target))).toBe(false);
+    await expect(editor.node(`specialist:${target}`)).toHaveCount(0);
+    // The caller is untouched: its handoff now dangles, which the validator reports.
+    expect(disk.entity("specialists", "cx-e2e2-caller").handoffCandidates).toEqual(["e2e2-target"]);
+  });
+
+  test("New ▾ → team: the escalation path is reordered with ↑/↓ and saved in that order", async ({ page }) => {
+    const id = "e2e2-triage-team";
+    // A team must have a specialist (team-no-specialists), and a specialist's team must exist: the
+    // member is written the way another editor would, before the team exists.
+    writeFileSync(disk.entityFile("specialists", "cx-e2e2-triager"), JSON.stringify(specialist("cx-e2e2-triager", { role: "e2e2-triager", team: id }), null, 2) + "\n");
+    await editor.open();
+    await expect(editor.node("specialist:cx-e2e2-triager")).toBeAttached();
+    await extras.newEntity("team");
+    await page.getByLabel("Id", { exact: true }).fill(id);
+    await page.getByLabel("Name", { exact: true }).fill("Triage");
+    await page.getByLabel("Owner (role)").selectOption("e2e2-triager");
+    await extras.addTags(page.getByLabel("Roles", { exact: true }), ["e2e2-triager"]);
+    await page.getByLabel("Charter").fill("Sorts incoming reports and sends each to the team that owns it.");
+
+    const path = page.getByTestId("tags-escalationPath");
+    await expect(path).toHaveText(/^1\.\s*orchestrator\W*$/);
+    await extras.addTags(page.getByLabel("Escalation path (in order)"), ["architect", "reviewer"]);
+    await expect(path).toHaveText(/1\.\s*orchestrator\W*2\.\s*architect\W*3\.\s*reviewer/);
+    await path.getByRole("button", { name: "Move reviewer up" }).click();
+    await expect(path).toHaveText(/1\.\s*orchestrator\W*2\.\s*reviewer\W*3\.\s*architect/);
+    await path.getByRole("button", { name: "Move orchestrator down" }).click();
+    await path.getByRole("button", { name: "Move orchestrator down" }).click();
+    await expect(path).toHaveText(/1\.\s*reviewer\W*2\.\s*architect\W*3\.\s*orchestrator/);
+
+    await page.getByTestId("save-entity").click();
+    await expect(page.getByTestId("toast-success")).toContainText(`Created team ${id}`);
+    await expect.poll(() => disk.exists(disk.entityFile("teams", id))).toBe(true);
+    expect(disk.entity("teams", id)).toMatchObject({ id, name: "Triage", owner: "e2e2-triager", roles: ["e2e2-triager"], escalationPath: ["reviewer", "architect", "orchestrator"] });
+    await expect(editor.node(`team:${id}`)).toBeAttached();
+    await expect(page.getByTestId("panel-title")).toHaveText(id);
+  });
+
+  test("reordering an existing team's escalation path with ↑/↓ is an unsaved edit that Save writes", async ({ page }) => {
+    // BUG: TagInput's ↑/↓ call onChange but not onBlur (× calls both), so the panel's draft is not
+    // updated: no "unsaved", Save stays disabled, the new order cannot be saved.
+    const id = "e2e2-relay-team";
+    const imported = await api("POST", "/api/org/import?scope=project", {
+      specialists: { "cx-e2e2-relay": specialist("cx-e2e2-relay", { role: "e2e2-relay", team: id }) },
+      teams: { [id]: { id, kind: "squad", name: "Relay", owner: "e2e2-relay", roles: ["e2e2-relay"], escalationPath: ["reviewer", "architect", "orchestrator"], charter: "Passes work on to whoever should have it next." } },
+    });
+    expect(imported.status).toBe(200);
+    await editor.open();
+    await extras.openByClick(`team:${id}`);
+    const path = page.getByTestId("tags-escalationPath");
+    await expect(path).toHaveText(/1\.\s*reviewer\W*2\.\s*architect\W*3\.\s*orchestrator/);
+    await path.getByRole("button", { name: "Move architect up" }).click();
+    await expect(path).toHaveText(/1\.\s*architect\W*2\.\s*reviewer\W*3\.\s*orchestrator/);
+    await expect(page.getByTestId("unsaved")).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByTestId("save-entity")).toBeEnabled({ timeout: 5_000 });
+    await page.getByTestId("save-entity").click();
+    await expect(page.getByTestId("toast-success")).toContainText(`Saved team ${id}`);
+    await expect.poll(() => disk.entity("teams", id).escalationPath).toEqual(["architect", "reviewer", "orchestrator"]);
+  });
+
+  test("New ▾ → team works for a team that has no specialists yet", async ({ page }) => {
+    // BUG: a new team is refused with team-no-specialists, while a specialist naming a team that
+    // does not exist yet is refused with specialist-unknown-team: neither can be created first.
+    const id = "e2e2-empty-team";
+    expectedFailures = [{ status: 422, path: "/api/org/team" }];
+    await editor.open();
+    await extras.newEntity("team");
+    await page.getByLabel("Id", { exact: true }).fill(id);
+    await page.getByLabel("Name", { exact: true }).fill("Empty for now");
+    await page.getByLabel("Owner (role)").selectOption("reviewer");
+    await extras.addTags(page.getByLabel("Roles", { exact: true }), ["reviewer"]);
+    await page.getByLabel("Charter").fill("A team made first, whose specialists join it afterwards.");
+    await page.getByTestId("save-entity").click();
+    await expect(page.getByTestId("toast-success")).toContainText(`Created team ${id}`, { timeout: 5_000 });
+    expect(disk.exists(disk.entityFile("teams", id))).toBe(true);
+  });
+
+  test("contract form: an executable check without its section is a squiggle on that field until it is filled", async ({ page }) => {
+    const id = "e2e2-user-to-architect";
+    await editor.open();
+    await extras.newEntity("contract");
+    await page.getByLabel("Id", { exact: true }).fill(id);
+    await page.getByLabel("Description", { exact: true }).fill("The user asks the architect for a decision record.");
+    await page.getByLabel("Consumer", { exact: true }).selectOption("cx-architect");
+    await page.getByRole("button", { name: "+ Add postcondition" }).click();
+    const postcondition = page.getByTestId("postcondition-0");
+    await postcondition.getByLabel("#1 description").fill("The record has a Decision section.");
+    await postcondition.getByLabel("Kind").selectOption("executable");
+    await postcondition.getByLabel("Check").selectOption("artifact-has-section");
+
+    const error = page.getByTestId("field-error-postconditions.0.section");
+    await expect(error).toBeVisible();
+    await expect(error).toContainText('check "artifact-has-section" needs "section"');
+    await expect(error).not.toHaveAttribute("data-rule", "form");
+    await expect(page.getByTestId("squiggle-postconditions.0.section")).toBeVisible();
+    expect(disk.exists(disk.entityFile("contracts", id))).toBe(false);
+
+    const section = postcondition.getByLabel("Section");
+    await section.fill("Decision");
+    await section.blur();
+    await expect(error).toHaveCount(0);
+    await expect(page.getByTestId("squiggle-postconditions.0.section")).toHaveCount(0);
+    await page.getByTestId("save-entity").click();
+    await expect(page.getByTestId("toast-success")).toContainText(`Created contract ${id}`);
+    await expect.poll(() => disk.exists(disk.entityFile("contracts", id))).toBe(true);
+    expect(disk.entity("contracts", id)).toMatchObject({
+      id, producer: "user", consumer: "cx-architect",
+      postconditions: [{ description: "The record has a Decision section.", postconditionType: "executable", check: "artifact-has-section", section: "Decision" }],
+    });
+  });
+
+  test("fence panel: the team's forbidden decisions are denied, the tester names the rule, Save fence writes an override", async ({ page }) => {
+    const id = "cx-security";
+    const builtin = JSON.parse(readFileSync(`specialists/org/specialists/${id}.json`, "utf8"));
+    expect(builtin.fence.allowedPaths[0]).toBe("docs/security/**");
+    await editor.open();
+    await extras.openByClick(`specialist:${id}`);
+    await page.getByTestId("tab-fence").click();
+    await expect(page.getByTestId("effective-fence")).toContainText("Effective fence in governance-team");
+    const denied = page.getByTestId("denied-actions");
+    for (const decision of ["product-scope", "implementation-approach", "deployment-timing"]) await expect(denied).toContainText(`${decision}:**`);
+
+    const tester = page.getByTestId("action-tester");
+    const decision = page.getByTestId("action-decision");
+    await tester.fill("edit docs/security/threat-model.md");
+    await expect(decision).toHaveAttribute("data-decision", "allowed");
+    await expect(decision).toContainText('allowedPaths[0] "docs/security/**"');
+    await tester.fill("bash git push origin main");
+    await expect(decision).not.toHaveAttribute("data-decision", "allowed");
+    await expect(decision).toContainText('"push" (git push origin main)');
+    await tester.fill("edit docs/e2e2-audits/2024.md");
+    await expect(decision).not.toHaveAttribute("data-decision", "allowed");
+
+    await extras.addTags(page.getByLabel("Allowed paths (globs)"), ["docs/e2e2-audits/**"]);
+    await expect(decision).toHaveAttribute("data-decision", "allowed");
+    await expect(decision).toContainText(`allowedPaths[${builtin.fence.allowedPaths.length}] "docs/e2e2-audits/**"`);
+    await page.getByRole("button", { name: "Save fence" }).click();
+    await editor.confirm("Create override");
+    await expect(page.getByTestId("toast-success")).toContainText(`Saved specialist ${id}`);
+    await expect.poll(() => disk.exists(disk.entityFile("specialists", id))).toBe(true);
+    const override = disk.entity("specialists", id);
+    expect(Object.keys(override).sort()).toEqual(["fence", "id"]);
+    expect(override.fence.allowedPaths).toEqual([...builtin.fence.allowedPaths, "docs/e2e2-audits/**"]);
+    expect(override.fence.allowedCommands).toEqual(builtin.fence.allowedCommands);
+  });
+
+  test("Ctrl+K finds a node by part of its id; Enter selects it and opens its panel", async ({ page }) => {
+    await editor.open();
+    await page.keyboard.press("Control+k");
+    const search = page.getByTestId("search-input");
+    await expect(search).toBeFocused();
+    await search.fill("cx-data-an");
+    await expect(page.getByRole("option").first()).toContainText("cx-data-analyst");
+    await search.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Search the org" })).toBeHidden();
+    await expect(editor.panel()).toBeVisible();
+    await expect(page.getByTestId("panel-title")).toHaveText("cx-data-analyst");
+    await expect(extras.flowNode("specialist:cx-data-analyst")).toHaveClass(/\bselected\b/);
+    await expect(editor.node("specialist:cx-data-analyst")).toBeInViewport();
+  });
+
+  test("routing preview ranks cx-debugger first with its reason; picking it opens its panel", async ({ page }) => {
+    await editor.open();
+    await page.getByTestId("open-route").click();
+    await page.getByTestId("route-input").fill("find the root cause of a crash in production");
+    await page.getByRole("button", { name: "Rank specialists" }).click();
+    const first = page.getByTestId("route-candidates").getByRole("listitem").first();
+    await expect(first.getByRole("button")).toHaveText(/^cx-debugger[\d.]+\s*matched\b.+/);
+    await first.getByRole("button").click();
+    await expect(page.getByTestId("panel-title")).toHaveText("cx-debugger");
+    await expect(extras.flowNode("specialist:cx-debugger")).toHaveClass(/\bselected\b/);
+  });
+
+  test("export links the project tier; an import is previewed, then written; an invalid one writes nothing", async ({ page }) => {
+    const id = "cx-e2e2-imported";
+    expectedFailures = [{ status: 422, path: "/api/org/import" }];
+    await editor.open();
+    const exportLink = page.getByTestId("export-link");
+    await expect(exportLink).toHaveAttribute("href", "/api/org/export?scope=project");
+    const exported = await page.request.get(ORIGIN + "/api/org/export?scope=project");
+    expect(exported.status()).toBe(200);
+    expect((await exported.json()).scope).toBe("project");
+
+    await page.getByTestId("import-file").setInputFiles({ name: "import.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ specialists: { [id]: specialist(id) } })) });
+    const preview = page.getByTestId("import-preview");
+    await expect(preview).toContainText("Import into the project tier");
+    await expect(preview.getByRole("listitem")).toHaveCount(1);
+    await expect(preview.getByRole("listitem")).toContainText(`create`);
+    await expect(preview.getByRole("listitem")).toContainText(`.cx/org/specialists/${id}.json`);
+    expect(disk.exists(disk.entityFile("specialists", id))).toBe(false);
+    await page.getByTestId("import-apply").click();
+    await expect(preview).toBeHidden();
+    await expect(page.getByTestId("toast-success")).toContainText("Imported: 1 file(s) written");
+    expect(disk.entity("specialists", id)).toMatchObject({ id, team: "engineering-team" });
+    await expect(editor.node(`specialist:${id}`)).toBeAttached();
+
+    const before = snapshotTree(ROOT);
+    await page.getByTestId("import-file").setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ specialists: { "cx-e2e2-homeless": specialist("cx-e2e2-homeless", { team: "e2e2-no-such-team" }) } })) });
+    await expect(preview).toContainText("The import has problems");
+    await expect(preview).toContainText("e2e2-no-such-team");
+    await expect(page.getByTestId("import-apply")).toHaveCount(0);
+    await expect(page.getByTestId("toast-error")).toContainText("nothing was written");
+    await preview.getByRole("button", { name: "Cancel" }).click();
+    await expect(preview).toBeHidden();
+    expect(snapshotTree(ROOT)).toEqual(before);
+    await expect(editor.node("specialist:cx-e2e2-homeless")).toHaveCount(0);
+  });
+
+  test.describe("layout", () => {
+    // Positions left in layout.json would move nodes under the specs that run after these.
+    test.afterEach(async () => {
+      const positions = Object.fromEntries(Object.keys(disk.positions() ?? {}).map((k) => [k, null]));
+      expect((await api("PUT", "/api/layout", { positions })).status).toBe(200);
+    });
+
+    test("a dragged node's position is saved to layout.json, survives reload, and Auto-layout forgets it", async ({ page }) => {
+      const nodeId = "specialist:cx-e2e2-mover";
+      const teamId = "team:research-team";
+      expect((await api("POST", "/api/org/specialist", specialist("cx-e2e2-mover", { team: "research-team" }))).status).toBe(201);
+      await editor.open();
+      await expect(editor.node(nodeId)).toBeAttached();
+      const zoom = await extras.zoom();
+      const start = await extras.flowPosition(nodeId);
+      const teamStart = await extras.flowPosition(teamId);
+
+      // The team first, so that sorted keys are not simply the order of the drags.
+      const teamBy = await extras.dragNode(teamId, 150, "y");
+      await expect.poll(() => disk.positions()?.[teamId] ?? null).not.toBeNull();
+      const nodeBy = await extras.dragNode(nodeId, 150, "x");
+      await expect.poll(() => disk.positions()?.[nodeId] ?? null).not.toBeNull();
+      const saved = disk.positions()!;
+      expect(Object.keys(saved)).toEqual([nodeId, teamId]);
+      // The file holds where the node now is on the canvas, 150 screen pixels from where it was.
+      const moved = await extras.flowPosition(nodeId);
+      expect(Math.abs(saved[nodeId].x - moved.x)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(saved[nodeId].y - moved.y)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs((moved.x - start.x) * zoom - nodeBy.dx)).toBeLessThanOrEqual(1);
+      expect(Math.abs(moved.y - start.y)).toBeLessThanOrEqual(0.5);
+      const teamMoved = await extras.flowPosition(teamId);
+      expect(Math.abs(saved[teamId].y - teamMoved.y)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs((teamMoved.y - teamStart.y) * zoom - teamBy.dy)).toBeLessThanOrEqual(1);
+      expect(Math.abs(teamMoved.x - teamStart.x)).toBeLessThanOrEqual(0.5);
+
+      await page.reload();
+      await expect(editor.node(nodeId)).toBeAttached();
+      await editor.settled();
+      await expect.poll(() => extras.flowPosition(nodeId)).toEqual(saved[nodeId]);
+      expect(await extras.flowPosition(teamId)).toEqual(saved[teamId]);
+
+      await page.getByRole("button", { name: "Auto-layout" }).click();
+      await expect.poll(() => disk.positions()).toEqual({});
+      await expect.poll(() => extras.flowPosition(nodeId)).toEqual(start);
+      expect(await extras.flowPosition(teamId)).toEqual(teamStart);
+    });
+
+    test("Auto-layout right after a drag forgets that drag too", async ({ page }) => {
+      // BUG: the layout query is not refetched after a drag is saved, and Auto-layout nulls only
+      // the positions that query knows, so the drag just made stays in layout.json and on screen.
+      const nodeId = "specialist:cx-e2e2-mover2";
+      expect((await api("POST", "/api/org/specialist", specialist("cx-e2e2-mover2", { team: "research-team" }))).status).toBe(201);
+      await editor.open();
+      await expect(editor.node(nodeId)).toBeAttached();
+      const start = await extras.flowPosition(nodeId);
+      await extras.dragNode(nodeId, 150, "x");
+      await expect.poll(() => disk.positions()?.[nodeId] ?? null).not.toBeNull();
+      await expect.poll(() => extras.flowPosition(nodeId)).not.toEqual(start);
+      await page.getByRole("button", { name: "Auto-layout" }).click();
+      await expect.poll(() => disk.positions()?.[nodeId] ?? null, { timeout: 5_000 }).toBeNull();
+      await expect.poll(() => extras.flowPosition(nodeId), { timeout: 5_000 }).toEqual(start);
+    });
+  });
+
+  test("Prompt tab: a builtin prompt edited in Monaco is saved as a project override", async ({ page }) => {
+    const id = "cx-operations";
+    const builtin = readFileSync(`specialists/prompts/${id}.md`, "utf8");
+    await editor.open();
+    await extras.openByClick(`specialist:${id}`);
+    await page.getByTestId("tab-prompt").click();
+    const provenance = page.getByTestId("prompt-provenance");
+    await expect(provenance).toHaveText(`from builtin · specialists/prompts/${id}.md`);
+    await expect(page.locator(".monaco-editor .view-lines")).toContainText("role: operations");
+
+    const edited = builtin.trimEnd() + "\n\nA note added by the e2e2 workflow tests.\n";
+    await extras.setMonacoText(`/prompts/${id}.md`, edited);
+    await page.getByRole("button", { name: "Save as project override" }).click();
+    await expect(page.getByTestId("toast-success")).toContainText("Prompt saved");
+    await expect(provenance).toHaveText(`from project · .cx/prompts/${id}.md`);
+    await expect(page.getByRole("button", { name: "Save override", exact: true })).toBeVisible();
+    expect(readFileSync(disk.promptFile(id), "utf8")).toBe(edited);
+  });
+
+  test("Prompt tab: a prompt whose frontmatter names no role is refused with the reason, and nothing is written", async ({ page }) => {
+    // BUG: the PUT answers 500 "unexpected server error" instead of 422: the services singleton is
+    // first built by instrumentation.ts, whose copy of AppError is not the route's, so
+    // handle()'s `instanceof AppError` fails (the same for every AppError a service throws).
+    const id = "cx-product-manager";
+    expectedFailures = [{ status: 422, path: `/api/prompts/${id}` }];
+    await editor.open();
+    await extras.openByClick(`specialist:${id}`);
+    await page.getByTestId("tab-prompt").click();
+    const provenance = page.getByTestId("prompt-provenance");
+    await expect(provenance).toHaveText(`from builtin · specialists/prompts/${id}.md`);
+    const before = snapshotTree(ROOT);
+    await extras.setMonacoText(`/prompts/${id}.md`, "---\nname: cx-product-manager\n---\n\n# Product manager without a role\n");
+    await page.getByRole("button", { name: "Save as project override" }).click();
+    await expect(page.getByTestId("toast-error")).toContainText("Prompt not saved");
+    expect(snapshotTree(ROOT)).toEqual(before);
+    expect(disk.exists(disk.promptFile(id))).toBe(false);
+    await expect(provenance).toHaveText(`from builtin · specialists/prompts/${id}.md`);
+    await expect(page.getByTestId("toast-error")).toContainText('must name its "role"', { timeout: 5_000 });
+  });
+
+  test("Escape closes the panel and clears the selection", async ({ page }) => {
+    await editor.open();
+    await extras.openByClick("specialist:cx-reviewer");
+    await expect(extras.flowNode("specialist:cx-reviewer")).toHaveClass(/\bselected\b/);
+    await page.getByTestId("panel-title").click();
+    await page.keyboard.press("Escape");
+    await expect(editor.panel()).toBeHidden();
+    await expect(extras.flowNode("specialist:cx-reviewer")).not.toHaveClass(/\bselected\b/);
+    // While typing in a field, Escape belongs to the field and the panel stays.
+    await extras.openByClick("specialist:cx-reviewer");
+    await page.getByLabel("Display name").focus();
+    await page.keyboard.press("Escape");
+    await expect(editor.panel()).toBeVisible();
+  });
+});
