@@ -1,23 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 import { describe, expect, it } from "vitest";
 import { diffPatch, isSameRecord, templateFor } from "@/lib/editor/drafts";
 import { buildIndex } from "@/lib/org/org-index";
 import { validateDraft } from "@/lib/org/validate";
-import { ENTITY_KINDS, ENTITY_SCHEMAS, type EntityRecord, type OrgRecords, SECTIONS, emptyOrg } from "@/schemas/org";
+import { ENTITY_KINDS, ENTITY_SCHEMAS } from "@/schemas/org";
 
-const BUILTIN_ORG_DIR = fileURLToPath(new URL("../../specialists/org", import.meta.url));
 
-function loadOrg(dir: string): OrgRecords {
-  const org = emptyOrg();
-  for (const section of SECTIONS) {
-    for (const file of readdirSync(path.join(dir, section)).filter((f) => f.endsWith(".json")).sort()) {
-      org[section][file.slice(0, -".json".length)] = JSON.parse(readFileSync(path.join(dir, section, file), "utf8")) as EntityRecord;
-    }
-  }
-  return org;
-}
 
 describe("diffPatch", () => {
   it("holds changed and added fields with their new values", () => {

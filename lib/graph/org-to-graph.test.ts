@@ -1,25 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { BUILTIN_ORG_DIR, UPSTREAM_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 import { describe, expect, it } from "vitest";
 import { nodeId, orgToGraph } from "@/lib/graph/org-to-graph";
 import type { FieldError } from "@/schemas/field-error";
 import { EDGE_KINDS, type Graph, type GraphEdge, graphSchema } from "@/schemas/graph";
-import { type EntityRecord, type OrgRecords, SECTIONS, emptyOrg } from "@/schemas/org";
+import { type OrgRecords, emptyOrg } from "@/schemas/org";
 
-const BUILTIN_ORG_DIR = fileURLToPath(new URL("../../specialists/org", import.meta.url));
-const UPSTREAM_ORG_DIR = fileURLToPath(new URL("../../../shared/fixtures/upstream-org", import.meta.url));
 
-/** An org tree on disk, each record keyed by its file name. */
-function loadOrg(dir: string): OrgRecords {
-  const org = emptyOrg();
-  for (const section of SECTIONS) {
-    for (const file of readdirSync(path.join(dir, section)).filter((f) => f.endsWith(".json")).sort()) {
-      org[section][file.slice(0, -".json".length)] = JSON.parse(readFileSync(path.join(dir, section, file), "utf8")) as EntityRecord;
-    }
-  }
-  return org;
-}
 
 /**
  * A hand-built org that exercises every rule: two holders of `lead`, a bare `pm` that the flavored

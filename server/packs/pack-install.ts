@@ -10,7 +10,7 @@ import type { PackTier } from "@/schemas/pack-manifest";
 import { PACK_PATH_PATTERN } from "@/schemas/pack-manifest";
 import { AppError, ioError, isAppError } from "../errors";
 import { faultPoint } from "../faults";
-import { confinedPath, withTierLock } from "../store/json-store";
+import { confinedPath, pidAlive, withTierLock } from "../store/json-store";
 import { displayPath, userPath } from "../org/tiers";
 import { MANIFEST, type PackService } from "./pack-service";
 
@@ -167,15 +167,6 @@ export async function installPack(service: PackService, source: InstallSource, t
   } catch (error) {
     await fs.rm(staging, { recursive: true, force: true }).catch(() => {});
     throw ioError(error, "installing the pack");
-  }
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

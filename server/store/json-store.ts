@@ -248,7 +248,8 @@ const inProcess = new Map<string, Promise<unknown>>();
 const LOCK_NAME = ".studio.lock";
 const LOCK_WAIT_MS = 10_000;
 
-function pidAlive(pid: number): boolean {
+/** Whether a process with this pid runs (a lock or staging folder it owns is still in use). */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
