@@ -1,0 +1,49 @@
+import type { OrgApi } from "../org/org-api";
+
+/**
+ * A server-sent event stream of `org-changed`, one per burst of file changes (a save or a git
+ * checkout touches many files at once), with a `ready` event on connect and a keep-alive comment.
+ */
+export function orgEventStream(api: OrgApi, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let stop = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      let pending: ReturnType<typeof setTimeout> | null = null;
+      const unsubscribe = api.onChange(() => {
+        if (pending) return;
+        pending = setTimeout(() => {
+          pending = null;
+          send(`event: org-changed\ndata: {}\n\n`);
+        }, 150);
+      });
+      const heartbeat = setInterval(() => send(`: keep-alive\n\n`), 15_000);
+      stop = () => {
+        unsubscribe();
+        clearInterval(heartbeat);
+        if (pending) clearTimeout(pending);
+      };
+      signal.addEventListener("abort", () => {
+        stop();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      });
+      send(`retry: 2000\nevent: ready\ndata: {}\n\n`);
+      // The first snapshot starts the file watchers that feed this stream.
+      void api.snapshot();
+    },
+    cancel() {
+      stop();
+    },
+  });
+}
