@@ -236,7 +236,7 @@ test.describe("editor workflows", () => {
     const search = page.getByTestId("search-input");
     await expect(search).toBeFocused();
     await search.fill("cx-data-an");
-    await expect(page.getByRole("option").first()).toContainText("cx-data-analyst");
+    await expect(page.getByRole("listbox").getByRole("option").first()).toContainText("cx-data-analyst");
     await search.press("Enter");
     await expect(page.getByRole("dialog", { name: "Search the org" })).toBeHidden();
     await expect(editor.panel()).toBeVisible();
