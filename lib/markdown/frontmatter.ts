@@ -29,3 +29,11 @@ export function parseFrontmatter(source: string): Frontmatter {
   }
   return { ok: true, data: data as Record<string, unknown>, body };
 }
+
+/** The rule every prompt file meets (ADR-0055): frontmatter that parses and names the specialist's `role`. */
+export function promptRole(source: string): { ok: true; role: string } | { ok: false; message: string } {
+  const front = parseFrontmatter(source);
+  if (!front.ok) return { ok: false, message: front.message };
+  const role = front.data.role;
+  return typeof role === "string" && role ? { ok: true, role } : { ok: false, message: 'the frontmatter does not name a "role"' };
+}

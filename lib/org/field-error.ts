@@ -4,13 +4,13 @@ import type { EntityKind, Section } from "@/schemas/org";
 
 type Segment = string | number;
 
-function escapeSegment(segment: Segment): string {
+export function escapePointerSegment(segment: Segment): string {
   return String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 /** Builds the RFC 6901 pointer `#/<section>/<id>/<path…>` that every FieldError carries. */
 export function pointer(section: Section, id: string, ...path: Segment[]): string {
-  return "#/" + [section, id, ...path].map(escapeSegment).join("/");
+  return "#/" + [section, id, ...path].map(escapePointerSegment).join("/");
 }
 
 /** Splits a pointer back into its unescaped segments (without the leading `#`). */

@@ -1,3 +1,4 @@
+import type { RouteCandidate } from "@/schemas/api";
 import type { EntityRecord } from "@/schemas/org";
 import { str, strs } from "./org-index";
 
@@ -47,13 +48,12 @@ export function routeDoc(id: string, s: EntityRecord, draft = false): RouteDoc {
   return { id, whenToUse, tokens: tokenize(text), ...(draft ? { draft } : {}) };
 }
 
-export type RankedCandidate = { id: string; score: number; whenToUse: string; matchedTerms: string[]; matchReason: string; draft?: boolean };
 
 const K1 = 1.2;
 const B = 0.75;
 
 /** BM25 scores of `docs` for `query`; documents that match no term are dropped. */
-export function rankRoutes(query: string, docs: readonly RouteDoc[], limit = 10): RankedCandidate[] {
+export function rankRoutes(query: string, docs: readonly RouteDoc[], limit = 10): RouteCandidate[] {
   const terms = [...new Set(tokenize(query))];
   if (!terms.length || !docs.length) return [];
   const avgLength = docs.reduce((n, d) => n + d.tokens.length, 0) / docs.length || 1;
@@ -64,7 +64,7 @@ export function rankRoutes(query: string, docs: readonly RouteDoc[], limit = 10)
     for (const t of counts.keys()) docFreq.set(t, (docFreq.get(t) ?? 0) + 1);
     return counts;
   });
-  const ranked: RankedCandidate[] = [];
+  const ranked: RouteCandidate[] = [];
   docs.forEach((doc, i) => {
     let score = 0;
     const matched: string[] = [];

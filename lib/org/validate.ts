@@ -31,7 +31,8 @@ export function toResult(problems: readonly FieldError[]): ValidationResult {
   return { ok: errors.length === 0, errors, warnings };
 }
 
-const problemKey = (e: FieldError) => `${e.id}\u0000${e.location}\u0000${e.message}`;
+/** Identity of a problem, to tell problems a change causes from those that were already there. */
+export const problemKey = (e: FieldError) => `${e.id}\u0000${e.location}\u0000${e.message}`;
 
 /**
  * What the org would report with `draft` saved as `kind/draft.id`: every problem of the draft

@@ -51,8 +51,12 @@ function cookie(header: string | null, name: string): string | undefined {
   return undefined;
 }
 
+/** Bodies are small JSON documents; only an org import or a pack upload (a zip in base64) is large. */
+export const BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = 20 * 1024 * 1024;
+
 export function bodyLimitFor(pathname: string): number {
-  return pathname.startsWith("/api/packs/install") ? 20 * 1024 * 1024 : 1024 * 1024;
+  return pathname.startsWith("/api/packs/install") || pathname.startsWith("/api/org/import") ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
 }
 
 export function guardRequest(request: { method: string; url: string; headers: Headers }, config: GuardConfig): GuardVerdict {

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { JsonProblem, decodeUtf8, parseJsonStrict } from "@/lib/json/safe-json";
 import type { FieldError } from "@/schemas/field-error";
 import { AppError, type AppErrorCode, isAppError } from "../errors";
+import { BODY_LIMIT } from "./guards";
 
 /** The one table from failure to HTTP status. */
 export const STATUS: Record<AppErrorCode, number> = {
@@ -19,7 +20,6 @@ export const STATUS: Record<AppErrorCode, number> = {
   io: 500,
 };
 
-export const BODY_LIMIT = 1024 * 1024;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -1,13 +1,13 @@
 import { existsSync, watch, type FSWatcher } from "node:fs";
 import path from "node:path";
 import { isPlainObject, orderKeys, stringifyRecord } from "@/lib/json/safe-json";
-import { fieldError, splitBySeverity } from "@/lib/org/field-error";
+import { escapePointerSegment, fieldError, parsePointer, splitBySeverity } from "@/lib/org/field-error";
 import { checkAction, effectiveFence } from "@/lib/org/fence";
 import { buildIndex, type OrgIndex } from "@/lib/org/org-index";
-import { rankRoutes, routeDoc, type RankedCandidate } from "@/lib/org/route-rank";
-import { referencesTo, toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
+import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
+import { problemKey, referencesTo, toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
 import { CANONICAL_KEYS } from "@/lib/org/key-order";
-import type { OrgPayload } from "@/schemas/api";
+import type { OrgPayload, RouteCandidate } from "@/schemas/api";
 import type { Graph } from "@/schemas/graph";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { idProblem } from "@/schemas/common";
@@ -15,7 +15,7 @@ import type { EffectiveFence, FenceDecision } from "@/schemas/fence";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
 import {
   type ApiKind, type EntityKind, type EntityRecord, type OrgRecords, type Scope, type Section, type WritableScope,
-  emptyOrg, SECTION_OF, SECTIONS, WRITABLE_SCOPES,
+  emptyOrg, KIND_OF, SECTION_OF, SECTIONS, WRITABLE_SCOPES,
 } from "@/schemas/org";
 import type { Skill } from "@/schemas/skill";
 import type { StudioPaths } from "../config";
@@ -97,13 +97,12 @@ function mergeTiers(tiers: readonly TierData[]): Record<Section, Map<string, Row
         else layersById.set(id, [layer]);
       }
     }
-    const kind = KIND[section];
+    const kind = KIND_OF[section];
     rows[section] = new Map([...layersById].sort(([a], [b]) => a.localeCompare(b)).map(([id, layers]) => [id, toRow(kind, id, layers)]));
   }
   return rows;
 }
 
-const KIND: Record<Section, EntityKind> = { groups: "group", teams: "team", specialists: "specialist", contracts: "contract", policies: "policy" };
 
 function emptyEntities(): TierData["entities"] {
   return { groups: new Map(), teams: new Map(), specialists: new Map(), contracts: new Map(), policies: new Map() };
@@ -128,8 +127,6 @@ function applyPatch(base: EntityRecord, patch: Record<string, unknown>): EntityR
 
 /** Changes that do not touch the org: our own temp files and locks, runtime state, the layout. */
 const IGNORED_CHANGES = /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^(?:runtime|studio)(?:\/|$)/;
-
-const problemKey = (e: FieldError) => `${e.id}\u0000${e.location}\u0000${e.message}`;
 
 function fail(error: unknown): Failure {
   if (isAppError(error)) {
@@ -255,7 +252,7 @@ export class OrgApi {
     });
     const problems = errors.map((message) => {
       const id = /pack '([^']+)'/.exec(message)?.[1] ?? "packs";
-      return { id: "pack-error", severity: "error" as const, message, location: `#/packs/${id.replace(/~/g, "~0").replace(/\//g, "~1")}` };
+      return { id: "pack-error", severity: "error" as const, message, location: `#/packs/${escapePointerSegment(id)}` };
     });
     return { tiers, problems };
   }
@@ -289,8 +286,8 @@ export class OrgApi {
     let cached = this.validationCache.get(snap);
     if (!cached) {
       cached = validateOrg(snap.index).map((problem) => {
-        const [section, id] = problem.location.slice(2).split("/");
-        const row = snap.rows[section as Section]?.get(id?.replace(/~1/g, "/").replace(/~0/g, "~"));
+        const [section, id] = parsePointer(problem.location);
+        const row = snap.rows[section as Section]?.get(id);
         return row ? { ...problem, path: row.path } : problem;
       });
       this.validationCache.set(snap, cached);
@@ -330,8 +327,7 @@ export class OrgApi {
     if (!row) return null;
     const prefix = `#/${section}/${id}`;
     const errors = [...snap.loadProblems, ...this.validation(snap)].filter((e) => e.location === prefix || e.location.startsWith(prefix + "/"));
-    const { layers: _layers, ...rest } = row;
-    void _layers;
+    const { layers, ...rest } = row;
     return kind === "fence" ? { ...rest, record: { specialistId: id, ...(row.record.fence as object) }, errors } : { ...rest, errors };
   }
 
@@ -352,7 +348,7 @@ export class OrgApi {
       if (!isPlainObject(read.value)) throw new AppError("conflict", `${shown}: the file does not hold a JSON object; fix or remove the file first`);
       layers.push({ scope, file, path: shown, record: { ...read.value, id }, etag: read.etag });
     }
-    return layers.length ? toRow(KIND[section], id, layers) : null;
+    return layers.length ? toRow(KIND_OF[section], id, layers) : null;
   }
 
   private checkWritable(kind: ApiKind, id: string, scope: Scope | string): WritableScope {
@@ -547,7 +543,7 @@ export class OrgApi {
         const files: { path: string; action: "create" | "update" | "unchanged" }[] = [];
         const changes: { rel: string; content: string }[] = [];
         for (const section of SECTIONS) {
-          const kind = KIND[section];
+          const kind = KIND_OF[section];
           for (const [id, rec] of Object.entries(incoming[section])) {
             const rel = `${section}/${id}.json`;
             const file = confinedPath(dir, section, `${id}.json`);
@@ -609,15 +605,14 @@ export class OrgApi {
       const id = opts.specialistId ?? String(record.specialistId ?? "");
       const row = snap.rows.specialists.get(id);
       if (!row) return toResult([fieldError("fence-missing-specialist-id", "error", `no specialist "${id}" to hold this fence`, "specialists", id, ["specialistId"])]);
-      const { specialistId: _s, ...fence } = record;
-      void _s;
+      const fence = Object.fromEntries(Object.entries(record).filter(([key]) => key !== "specialistId"));
       return validateDraftIn(snap.index, "specialist", { ...row.record, fence });
     }
     return validateDraftIn(snap.index, kind, record);
   }
 
   /** Ranks specialists (and the draft, if given) for a task description. */
-  async previewRoute(opts: { description: string; draftSpecialist?: EntityRecord; limit?: number }): Promise<{ candidates: RankedCandidate[] }> {
+  async previewRoute(opts: { description: string; draftSpecialist?: EntityRecord; limit?: number }): Promise<{ candidates: RouteCandidate[] }> {
     const snap = await this.snapshot();
     const draftId = opts.draftSpecialist ? String(opts.draftSpecialist.id || "draft") : null;
     const docs = [...snap.rows.specialists.values()].filter((r) => r.id !== draftId).map((r) => routeDoc(r.id, r.record));

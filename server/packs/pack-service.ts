@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import semver from "semver";
-import { parseFrontmatter } from "@/lib/markdown/frontmatter";
+import { promptRole } from "@/lib/markdown/frontmatter";
 import { deploymentMode } from "@/lib/packs/failure-matrix";
 import { type DeploymentMode, type PackManifest, type PackRow, type PackTier, type PacksFile, packManifestSchema, packsFileSchema } from "@/schemas/pack-manifest";
 import type { StudioPaths } from "../config";
@@ -35,10 +35,9 @@ export async function checkPackPrompt(packDir: string, rel: string): Promise<{ o
   if (stat.nlink > 1) return { ok: false, file, problem: "malformed", message: `${rel} is a hard link; packs must hold their own files` };
   if (stat.size > MAX_PROMPT_BYTES) return { ok: false, file, problem: "malformed", message: `${rel} is larger than ${MAX_PROMPT_BYTES} bytes` };
   const content = await fs.readFile(file, "utf8");
-  const front = parseFrontmatter(content);
-  if (!front.ok) return { ok: false, file, problem: "malformed", message: `${rel}: ${front.message}` };
-  if (typeof front.data.role !== "string" || !front.data.role) return { ok: false, file, problem: "malformed", message: `${rel}: the frontmatter does not name a "role"` };
-  return { ok: true, file, content, role: front.data.role };
+  const prompt = promptRole(content);
+  if (!prompt.ok) return { ok: false, file, problem: "malformed", message: `${rel}: ${prompt.message}` };
+  return { ok: true, file, content, role: prompt.role };
 }
 
 /** Whether `target`, with every link on its way resolved, is still inside `base`. */

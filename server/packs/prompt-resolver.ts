@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { parseFrontmatter } from "@/lib/markdown/frontmatter";
+import { promptRole } from "@/lib/markdown/frontmatter";
 import { type PromptFailure, failureOutcome } from "@/lib/packs/failure-matrix";
 import { idProblem } from "@/schemas/common";
 import type { DeploymentMode } from "@/schemas/pack-manifest";
@@ -71,11 +71,11 @@ export class PromptResolver {
     const project = confinedPath(path.join(this.paths.projectDir, "prompts"), `${specialistId}.md`);
     const projectRead = await readPrompt(project);
     if (projectRead !== null) {
-      const front = typeof projectRead === "string" ? parseFrontmatter(projectRead) : null;
-      if (front?.ok && typeof front.data.role === "string" && front.data.role) {
+      const prompt = typeof projectRead === "string" ? promptRole(projectRead) : { ok: false as const, message: projectRead.problem };
+      if (prompt.ok) {
         return { ok: true, specialistId, source: "project", path: this.show(project), degraded: false, warnings, content: projectRead as string, mode };
       }
-      const why = typeof projectRead !== "string" ? projectRead.problem : front && !front.ok ? front.message : 'the frontmatter does not name a "role"';
+      const why = prompt.message;
       const problem = `${this.show(project)}: ${why}`;
       if (failureOutcome("project-prompt-malformed", mode) === "hard") return fail("project-prompt-malformed", `project prompt for '${specialistId}' is invalid: ${problem}`, null, this.show(project));
       warnings.push(`degraded: ${problem}; using the next prompt in line instead`);
@@ -102,9 +102,8 @@ export class PromptResolver {
     const bad = idProblem(id);
     if (bad) throw new AppError("invalid", bad);
     if (Buffer.byteLength(content) > MAX_PROMPT_BYTES) throw new AppError("payload_too_large", `a prompt is at most ${MAX_PROMPT_BYTES} bytes`);
-    const front = parseFrontmatter(content);
-    if (!front.ok) throw new AppError("invalid", `the prompt's frontmatter: ${front.message}`);
-    if (typeof front.data.role !== "string" || !front.data.role) throw new AppError("invalid", 'the prompt\'s frontmatter must name its "role"');
+    const prompt = promptRole(content);
+    if (!prompt.ok) throw new AppError("invalid", `the prompt's frontmatter must name its "role" and parse as YAML: ${prompt.message}`);
     const dir = path.join(this.paths.projectDir, "prompts");
     const file = confinedPath(dir, `${id}.md`);
     await withTierLock(dir, () => atomicWrite(dir, file, content.endsWith("\n") ? content : content + "\n"));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UPLOAD_BODY_LIMIT } from "@/server/http/guards";
 import { handle, parseWith, readJson } from "@/server/http/handle";
 import { installPackFrom } from "@/server/services";
 
@@ -9,6 +10,6 @@ const bodySchema = z.object({
 }).refine((b) => !!b.path !== !!b.zipBase64, { error: "give either path (a local folder) or zipBase64 (an uploaded .zip)" });
 
 export const POST = handle(async (request: Request) => {
-  const body = parseWith(bodySchema, await readJson(request, 20 * 1024 * 1024));
+  const body = parseWith(bodySchema, await readJson(request, UPLOAD_BODY_LIMIT));
   return Response.json(await installPackFrom(body.path ? { folder: body.path } : { zip: Buffer.from(body.zipBase64!, "base64") }, body.tier), { status: 201 });
 });
