@@ -1,18 +1,23 @@
 import { resolvePaths } from "./config";
+import { EmbedService } from "./embed/embed-service";
+import { EmbedScheduler } from "./embed/scheduler";
 import { OrgApi } from "./org/org-api";
 import { type InstallSource, installPack } from "./packs/pack-install";
 import { PackService } from "./packs/pack-service";
-import { PromptResolver } from "./packs/prompt-resolver";
+import { PromptResolver, specialistPrompt } from "./packs/prompt-resolver";
 import { LayoutStore } from "./studio/layout-store";
 
-type Services = { org: OrgApi; layout: LayoutStore; packs: PackService; prompts: PromptResolver };
+type Services = { org: OrgApi; layout: LayoutStore; packs: PackService; prompts: PromptResolver; embed: EmbedService; scheduler: EmbedScheduler | null };
 const holder = globalThis as unknown as { __constructStudio?: Services };
 
 function services(): Services {
   if (!holder.__constructStudio) {
     const paths = resolvePaths();
     const packs = new PackService(paths);
-    holder.__constructStudio = { org: new OrgApi(paths, { cache: true, packs }), layout: new LayoutStore(paths.projectDir), packs, prompts: new PromptResolver(paths, packs) };
+    const org = new OrgApi(paths, { cache: true, packs });
+    const prompts = new PromptResolver(paths, packs);
+    const embed = new EmbedService({ paths, packs, org, resolvePrompt: specialistPrompt(org, prompts) });
+    holder.__constructStudio = { org, layout: new LayoutStore(paths.projectDir), packs, prompts, embed, scheduler: null };
   }
   return holder.__constructStudio;
 }
@@ -34,9 +39,7 @@ export function packService(): PackService {
 
 /** A specialist's prompt with its provenance, through packs, the project and the built-in tier. */
 export async function resolveSpecialistPrompt(id: string) {
-  const row = await orgApi().getEntity("specialist", id);
-  const builtinSpecialist = !!row && (row.scope === "builtin" || row.overrides.some((o) => o.scope === "builtin"));
-  return services().prompts.resolve(id, { builtinSpecialist, record: row?.record });
+  return specialistPrompt(orgApi(), services().prompts)(id);
 }
 
 export function promptResolver(): PromptResolver {
@@ -68,4 +71,21 @@ export async function installPackFrom(source: InstallSource, tier: "user" | "pro
   const result = await installPack(packService(), source, tier);
   orgApi().invalidate();
   return result;
+}
+
+/** Embed capabilities: the loader, runtimes and tick records. */
+export function embedService(): EmbedService {
+  return services().embed;
+}
+
+/**
+ * Starts ticking enabled capabilities on their cadence, once per server process. Set
+ * `CONSTRUCT_EMBED_SCHEDULER=off` to only run ticks on demand.
+ */
+export function startEmbedScheduler(): EmbedScheduler | null {
+  const s = services();
+  if (process.env.CONSTRUCT_EMBED_SCHEDULER === "off") return null;
+  s.scheduler ??= new EmbedScheduler(s.embed);
+  s.scheduler.start();
+  return s.scheduler;
 }

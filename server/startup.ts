@@ -8,7 +8,6 @@ import { PackService } from "./packs/pack-service";
  */
 export async function startupChecks(): Promise<void> {
   try {
-    // Its own PackService: the shared services are built by the route bundles, not this one.
     const listed = await new PackService(resolvePaths()).list();
     for (const error of listed.errors) console.error(`[construct-studio] error: ${error}`);
     for (const pack of listed.packs.filter((p) => p.enabled && p.errors.length)) {

@@ -1,10 +1,14 @@
+import type { TickEvent } from "../embed/embed-service";
 import type { OrgApi } from "../org/org-api";
+
+type TickSource = { onTick(listener: (event: TickEvent) => void): () => void };
 
 /**
  * A server-sent event stream of `org-changed`, one per burst of file changes (a save or a git
- * checkout touches many files at once), with a `ready` event on connect and a keep-alive comment.
+ * checkout touches many files at once), `embed-tick` when a tick starts or finishes, a `ready`
+ * event on connect and a keep-alive comment.
  */
-export function orgEventStream(api: OrgApi, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function orgEventStream(api: OrgApi, signal: AbortSignal, ticks?: TickSource): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let stop = () => {};
   return new ReadableStream<Uint8Array>({
@@ -24,9 +28,11 @@ export function orgEventStream(api: OrgApi, signal: AbortSignal): ReadableStream
           send(`event: org-changed\ndata: {}\n\n`);
         }, 150);
       });
+      const unsubscribeTicks = ticks?.onTick((event) => send(`event: embed-tick\ndata: ${JSON.stringify(event)}\n\n`)) ?? (() => {});
       const heartbeat = setInterval(() => send(`: keep-alive\n\n`), 15_000);
       stop = () => {
         unsubscribe();
+        unsubscribeTicks();
         clearInterval(heartbeat);
         if (pending) clearTimeout(pending);
       };

@@ -6,7 +6,7 @@ import { deploymentMode } from "@/lib/packs/failure-matrix";
 import { type DeploymentMode, type PackManifest, type PackRow, type PackTier, type PacksFile, packManifestSchema, packsFileSchema } from "@/schemas/pack-manifest";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
-import { atomicWrite, confinedPath, readJsonFile, withTierLock } from "../store/json-store";
+import { atomicWrite, confinedPath, ensureGitIgnored, readJsonFile, withTierLock } from "../store/json-store";
 import { displayPath, loadTier, type TierData, userPath } from "../org/tiers";
 
 export const MANIFEST = "pack.manifest.json";
@@ -116,9 +116,7 @@ export class PackService {
   async recordSeen(id: string, version: string): Promise<void> {
     const file = path.join(this.paths.runtimeDir, "packs-seen.json");
     await withTierLock(this.paths.runtimeDir, async () => {
-      // Runtime state is not configuration: keep it out of the project's git.
-      const ignore = path.join(this.paths.runtimeDir, ".gitignore");
-      if (!(await fs.lstat(ignore).then(() => true, () => false))) await atomicWrite(this.paths.runtimeDir, ignore, "*\n");
+      await ensureGitIgnored(this.paths.runtimeDir);
       const seen = await this.seen();
       if (!seen[id] || semver.gt(version, seen[id])) seen[id] = version;
       await atomicWrite(this.paths.runtimeDir, file, JSON.stringify(Object.fromEntries(Object.entries(seen).sort()), null, 2) + "\n");

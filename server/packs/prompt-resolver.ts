@@ -4,6 +4,7 @@ import { promptRole } from "@/lib/markdown/frontmatter";
 import { type PromptFailure, failureOutcome } from "@/lib/packs/failure-matrix";
 import { idProblem } from "@/schemas/common";
 import type { DeploymentMode } from "@/schemas/pack-manifest";
+import type { OrgApi } from "../org/org-api";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import { atomicWrite, confinedPath, withTierLock } from "../store/json-store";
@@ -129,4 +130,13 @@ function fallbackPrompt(id: string, record: Record<string, unknown>): string {
   const role = typeof record.role === "string" ? record.role : id;
   const description = typeof record.description === "string" ? record.description : "";
   return `---\nrole: ${role}\n---\n\n# ${id}\n\n${description}\n`;
+}
+
+/** A specialist's prompt by id, knowing whether the specialist is built-in (which decides the fallback). */
+export function specialistPrompt(org: OrgApi, prompts: PromptResolver) {
+  return async (id: string): Promise<ResolvedPrompt | PromptHardFailure> => {
+    const row = await org.getEntity("specialist", id);
+    const builtinSpecialist = !!row && (row.scope === "builtin" || row.overrides.some((o) => o.scope === "builtin"));
+    return prompts.resolve(id, { builtinSpecialist, record: row?.record });
+  };
 }

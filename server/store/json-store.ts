@@ -127,6 +127,12 @@ export async function atomicWrite(tierDir: string, file: string, content: string
   }
 }
 
+/** Marks a state folder (such as `<proj>/runtime`) as not configuration: git ignores all of it. */
+export async function ensureGitIgnored(dir: string): Promise<void> {
+  const ignore = path.join(dir, ".gitignore");
+  if (!(await fs.lstat(ignore).then(() => true, () => false))) await atomicWrite(dir, ignore, "*\n");
+}
+
 export async function removeFile(tierDir: string, file: string): Promise<void> {
   await assertNoSymlinks(tierDir, file);
   try {

@@ -1,0 +1,53 @@
+import type { EmbedRuntime, ResolvedRuntime } from "@/schemas/embed";
+
+/** What the environment offers; read from `process.env` by the server, passed in here. */
+export type RuntimeEnv = {
+  modelBaseUrl?: string;
+  model?: string;
+  externalHost?: string;
+};
+
+export type RuntimeResolution = {
+  declared: EmbedRuntime;
+  resolved: ResolvedRuntime;
+  /** Set when nothing can run the capability: the tick is skipped with this reason. */
+  reason?: "no-runtime";
+  /** Why it resolved this way, in words a user can act on. */
+  detail: string;
+};
+
+const present = (value: string | undefined) => typeof value === "string" && value.trim() !== "";
+
+export function modelConfigured(env: RuntimeEnv): boolean {
+  return present(env.modelBaseUrl) && present(env.model);
+}
+
+export function externalConfigured(env: RuntimeEnv): boolean {
+  return present(env.externalHost);
+}
+
+const MODEL_MISSING = "set CONSTRUCT_MODEL_BASE_URL and CONSTRUCT_MODEL (an OpenAI-compatible endpoint)";
+const HOST_MISSING = "set CONSTRUCT_EXTERNAL_AGENT_HOST";
+
+/**
+ * ADR-0061 §3, with design §5's fix: a declared runtime whose dependency is missing resolves to
+ * `none` (upstream runs `in-process` unconditionally and fails later), so the skip is honest and
+ * says what to configure.
+ */
+export function resolveRuntime(declared: EmbedRuntime, env: RuntimeEnv): RuntimeResolution {
+  const model = modelConfigured(env);
+  const host = externalConfigured(env);
+  const none = (detail: string): RuntimeResolution => ({ declared, resolved: "none", reason: "no-runtime", detail });
+  switch (declared) {
+    case "in-process":
+      return model ? { declared, resolved: "in-process", detail: `model ${env.model} at ${env.modelBaseUrl}` } : none(`in-process needs a model provider: ${MODEL_MISSING}`);
+    case "external":
+      return host ? { declared, resolved: "external", detail: `external agent host ${env.externalHost}` } : none(`external needs an agent host: ${HOST_MISSING}`);
+    case "none":
+      return none("the runtime is set to none: the capability never reasons");
+    case "auto":
+      if (model) return { declared, resolved: "in-process", detail: `a model provider is configured (model ${env.model} at ${env.modelBaseUrl})` };
+      if (host) return { declared, resolved: "external", detail: `no model provider; external agent host ${env.externalHost}` };
+      return none(`no model provider and no external host: ${MODEL_MISSING}, or ${HOST_MISSING}`);
+  }
+}

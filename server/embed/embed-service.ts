@@ -1,0 +1,366 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { describeDuration, nextTickAt, upcomingRuns } from "@/lib/embed/cadence";
+import { type EmbedContext, manifestProblems, mergeOverlay } from "@/lib/embed/manifest";
+import { checkOutput, describeOutput } from "@/lib/embed/output-contract";
+import { type RuntimeResolution, resolveRuntime } from "@/lib/embed/runtime";
+import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
+import { parseFrontmatter } from "@/lib/markdown/frontmatter";
+import type { Contract } from "@/schemas/contract";
+import { EMBED_FIELDS, type EmbedManifest, type EmbedOverlay, type EmbedOverridesBody, type Proposal, type TickRecord, proposalSchema } from "@/schemas/embed";
+import type { FieldError } from "@/schemas/field-error";
+import { idProblem } from "@/schemas/common";
+import type { StudioPaths } from "../config";
+import { AppError } from "../errors";
+import type { OrgApi } from "../org/org-api";
+import { displayPath } from "../org/tiers";
+import type { PackService } from "../packs/pack-service";
+import type { PromptHardFailure, ResolvedPrompt } from "../packs/prompt-resolver";
+import { atomicWrite, confinedPath, etagOf, removeFile, withTierLock } from "../store/json-store";
+import { type LoadedCapability, type LoadedEmbed, MANIFEST_SUFFIX, loadEmbed } from "./embed-loader";
+import { bindingAvailability, readProviderContext } from "./provider-context";
+import { type ChatMessage, type RuntimeAnswer, runExternal, runInProcess, runtimeEnv } from "./runtimes";
+import { TickStore } from "./tick-store";
+
+/** The If-Match value that stands for "there is no overlay file yet". */
+export const ABSENT_ETAG = '"absent"';
+
+export type EmbedServiceDeps = {
+  paths: StudioPaths;
+  packs: PackService;
+  org: OrgApi;
+  resolvePrompt: (specialistId: string) => Promise<ResolvedPrompt | PromptHardFailure>;
+  /** The environment runtimes are resolved from; `process.env` unless a test passes its own. */
+  env?: NodeJS.ProcessEnv;
+  now?: () => Date;
+};
+
+/** One capability as the API, the CLI and the dashboard see it. */
+export type CapabilityView = {
+  id: string;
+  description: string;
+  source: LoadedCapability["base"];
+  shadows: LoadedCapability["shadows"];
+  overlay: { path: string; etag: string; fields: string[] } | null;
+  etag: string;
+  enabled: boolean;
+  manifest: EmbedManifest;
+  errors: FieldError[];
+  warnings: FieldError[];
+  specialist: string;
+  providerBindings: ReturnType<typeof bindingAvailability>;
+  cadence: { every: string; description: string } | null;
+  runtime: RuntimeResolution;
+  lastTick: TickRecord | null;
+  lastTickProblem?: string;
+  nextTickAt: string | null;
+  running: boolean;
+};
+
+export type TickEvent = { type: "embed-tick"; id: string; status: TickRecord["status"] | "running" };
+
+const stripFrontmatter = (text: string) => {
+  const parsed = parseFrontmatter(text);
+  return (parsed.ok ? parsed.body : text).trim();
+};
+
+/**
+ * The embed service of design §5: list, enable, disable, overrides, dry-run, status and tick, over
+ * the three-tier loader. A tick reads its providers, resolves its runtime, asks it, checks the
+ * answer against the output contract and records the outcome; nothing is ever fabricated and
+ * proposals are stored for review, never applied.
+ */
+export class EmbedService {
+  readonly ticks: TickStore;
+  private readonly running = new Map<string, Promise<TickRecord>>();
+  private readonly listeners = new Set<(event: TickEvent) => void>();
+
+  constructor(private readonly deps: EmbedServiceDeps) {
+    this.ticks = new TickStore(deps.paths.runtimeDir);
+  }
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  private env() {
+    return runtimeEnv(this.deps.env ?? process.env);
+  }
+
+  onTick(listener: (event: TickEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Also fires for overlay edits made on disk: the org façade watches the project folder. */
+  onChange(listener: () => void): () => void {
+    return this.deps.org.onChange(listener);
+  }
+
+  private emit(event: TickEvent) {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  private async frameworks(packDirs: readonly string[]): Promise<Set<string>> {
+    const dirs = [path.join(this.deps.paths.appDir, "specialists", "frameworks"), ...packDirs.map((d) => path.join(d, "frameworks"))];
+    const names = await Promise.all(dirs.map((d) => fs.readdir(d).catch(() => [] as string[])));
+    return new Set(names.flat().filter((n) => n.endsWith(".md")).map((n) => n.slice(0, -3)));
+  }
+
+  private async frameworkFile(id: string): Promise<string | null> {
+    const { packs } = await this.deps.packs.active();
+    for (const dir of [...packs.map((p) => p.dir).reverse(), path.join(this.deps.paths.appDir, "specialists")]) {
+      const file = path.join(dir, "frameworks", `${id}.md`);
+      if (await fs.stat(file).then((s) => s.isFile(), () => false)) return file;
+    }
+    return null;
+  }
+
+  async load(): Promise<LoadedEmbed & { contracts: ReadonlyMap<string, Contract> }> {
+    const [{ packs }, snap] = await Promise.all([this.deps.packs.active(), this.deps.org.snapshot()]);
+    const contracts = new Map([...snap.rows.contracts].map(([id, row]) => [id, row.record as Contract]));
+    const ctx: EmbedContext = { specialists: new Set(snap.rows.specialists.keys()), contracts, frameworks: await this.frameworks(packs.map((p) => p.dir)) };
+    return { ...(await loadEmbed(this.deps.paths, packs, ctx)), contracts };
+  }
+
+  private async view(cap: LoadedCapability): Promise<CapabilityView> {
+    const { record: lastTick, problem } = await this.ticks.read(cap.id);
+    const e = cap.manifest.embed;
+    const every = e?.cadence?.every;
+    const schedulable = cap.enabled && !cap.errors.length && !!every;
+    const next = schedulable ? nextTickAt(every, lastTick?.startedAt, this.now()) : null;
+    return {
+      id: cap.id,
+      description: typeof cap.manifest.description === "string" ? cap.manifest.description : "",
+      source: cap.base,
+      shadows: cap.shadows,
+      overlay: cap.overlay ? { path: cap.overlay.path, etag: cap.overlay.etag, fields: cap.overlay.fields } : null,
+      etag: cap.overlay?.etag ?? ABSENT_ETAG,
+      enabled: cap.enabled,
+      manifest: cap.manifest,
+      errors: cap.errors,
+      warnings: cap.warnings,
+      specialist: e?.specialist ?? "",
+      providerBindings: bindingAvailability(Array.isArray(e?.providerBindings) ? e.providerBindings : []),
+      cadence: every ? { every, description: describeDuration(every) } : null,
+      runtime: resolveRuntime(e?.runtime ?? "auto", this.env()),
+      lastTick,
+      ...(problem ? { lastTickProblem: problem } : {}),
+      nextTickAt: next?.toISOString() ?? null,
+      running: this.running.has(cap.id),
+    };
+  }
+
+  async list(): Promise<{ capabilities: CapabilityView[]; problems: FieldError[] }> {
+    const loaded = await this.load();
+    return { capabilities: await Promise.all(loaded.capabilities.map((c) => this.view(c))), problems: loaded.problems };
+  }
+
+  private async find(id: string): Promise<{ loaded: Awaited<ReturnType<EmbedService["load"]>>; cap: LoadedCapability }> {
+    const bad = idProblem(id);
+    if (bad) throw new AppError("not_found", bad);
+    const loaded = await this.load();
+    const cap = loaded.capabilities.find((c) => c.id === id);
+    if (!cap) {
+      const broken = loaded.problems.filter((p) => p.location.startsWith(`#/workflows/${id}`) || p.location === `#/workflows/${id}`);
+      throw new AppError("not_found", `embed capability '${id}' not found in any tier (specialists/workflows, enabled packs' workflows, ${displayPath(loaded.overlayDir, this.deps.paths.root)})`, broken.length ? broken : undefined);
+    }
+    return { loaded, cap };
+  }
+
+  async status(id: string): Promise<CapabilityView> {
+    return this.view((await this.find(id)).cap);
+  }
+
+  /** The resolution chain, executing nothing: no provider read, no model call, no tick written. */
+  async dryRun(id: string) {
+    const { loaded, cap } = await this.find(id);
+    const view = await this.view(cap);
+    const e = cap.manifest.embed;
+    const prompt = e?.specialist ? await this.deps.resolvePrompt(e.specialist).catch((error: Error) => ({ ok: false as const, message: error.message })) : null;
+    const contract = e?.outputContract ? loaded.contracts.get(e.outputContract) : undefined;
+    const framework = e?.framework ? await this.frameworkFile(e.framework) : null;
+    const unavailable = view.providerBindings.find((b) => !b.available);
+    const wouldSkip = view.runtime.reason ?? unavailable?.reason ?? null;
+    return {
+      id,
+      ok: cap.errors.length === 0,
+      enabled: cap.enabled,
+      errors: cap.errors,
+      warnings: cap.warnings,
+      sources: { manifest: cap.base, overlay: view.overlay },
+      chain: {
+        specialist: { id: e?.specialist ?? null, prompt: prompt && (prompt.ok ? { source: prompt.source, path: prompt.path, degraded: prompt.degraded, warnings: prompt.warnings } : { error: prompt.message }) },
+        providerBindings: view.providerBindings,
+        filter: e?.filter ?? null,
+        framework: { id: e?.framework ?? null, path: framework ? displayPath(framework, framework.startsWith(this.deps.paths.appDir) ? this.deps.paths.appDir : this.deps.paths.root) : null },
+        outputContract: { id: e?.outputContract ?? null, producer: contract?.producer ?? null, consumer: contract?.consumer ?? null, output: contract?.output ?? null },
+        proposalAuthority: e?.proposalAuthority ?? null,
+        cadence: view.cadence ? { ...view.cadence, next: view.nextTickAt ? upcomingRuns(view.cadence.every, new Date(view.nextTickAt)).map((d) => d.toISOString()) : [] } : null,
+        runtime: view.runtime,
+      },
+      wouldSkip,
+      executes: false,
+    };
+  }
+
+  // ---- the project overlay ------------------------------------------------------------------
+
+  private async writeOverlay(cap: LoadedCapability, loaded: LoadedEmbed, next: EmbedOverlay | null): Promise<{ path: string | null; etag: string }> {
+    const file = confinedPath(loaded.overlayDir, `${cap.id}${MANIFEST_SUFFIX}`);
+    const shown = displayPath(file, this.deps.paths.root);
+    if (next === null) {
+      if (cap.overlay) await removeFile(loaded.overlayDir, file);
+      return { path: null, etag: ABSENT_ETAG };
+    }
+    const content = stringifyRecord(orderKeys(next, ["id", "type", "version", "description", "embed"]));
+    await atomicWrite(loaded.overlayDir, file, content);
+    return { path: shown, etag: etagOf(content) };
+  }
+
+  /**
+   * Changes the overlay under the project tier's embed lock: reads it fresh, checks the ETag when
+   * one is given, validates the merged result and writes only if it holds.
+   */
+  private async changeOverlay(id: string, change: (overlay: EmbedOverlay, cap: LoadedCapability) => EmbedOverlay | null, opts: { ifMatch?: string; validate: boolean }) {
+    const overlayDir = path.join(this.deps.paths.projectDir, "embed");
+    return withTierLock(overlayDir, async () => {
+      const { loaded, cap } = await this.find(id);
+      const current = cap.overlay?.etag ?? ABSENT_ETAG;
+      if (opts.ifMatch !== undefined && opts.ifMatch !== "*" && opts.ifMatch !== current) {
+        throw new AppError("conflict", `the overlay of '${id}' changed since it was read; reload and try again`, undefined, { etag: current, overlay: cap.overlay?.record ?? null });
+      }
+      if (cap.overlay && cap.errors.some((p) => p.path === cap.overlay!.path)) {
+        throw new AppError("invalid", `${cap.overlay.path} is not a valid overlay; fix or delete it first`, cap.errors);
+      }
+      const base: EmbedOverlay = cap.overlay ? structuredClone(cap.overlay.record) : { id, embed: {} };
+      const next = change(base, cap);
+      if (next && opts.validate) {
+        const merged = cap.base.tier === "project" ? next : mergeOverlay(cap.baseManifest, next);
+        const errors = manifestProblems(merged, id, loaded.ctx).filter((p) => p.severity === "error");
+        if (errors.length) throw new AppError("invalid", `embed capability '${id}' would not be valid: ${errors[0].message}`, errors);
+      }
+      const written = await this.writeOverlay(cap, loaded, next);
+      this.deps.org.invalidate();
+      return written;
+    });
+  }
+
+  async enable(id: string): Promise<{ ok: true; id: string; enabled: true; path: string | null; etag: string }> {
+    const written = await this.changeOverlay(id, (o) => ({ ...o, embed: { ...(o.embed ?? {}), enabled: true } }), { validate: true });
+    return { ok: true, id, enabled: true, ...written };
+  }
+
+  /** Keeps the overlay's overrides (so enabling again restores them); only `enabled` flips. */
+  async disable(id: string): Promise<{ ok: true; id: string; enabled: false; wasEnabled: boolean; path: string | null; etag: string }> {
+    let wasEnabled = false;
+    const written = await this.changeOverlay(id, (o, cap) => {
+      wasEnabled = cap.enabled;
+      if (!cap.overlay) return null;
+      return { ...o, embed: { ...(o.embed ?? {}), enabled: false } };
+    }, { validate: false });
+    return { ok: true, id, enabled: false, wasEnabled, ...written };
+  }
+
+  /** Sets or resets the overridable fields; an overlay left holding nothing is removed. */
+  async setOverrides(id: string, body: EmbedOverridesBody, ifMatch: string) {
+    const written = await this.changeOverlay(id, (o, cap) => {
+      if (cap.base.tier === "project") throw new AppError("bad_request", `'${id}' is defined in the project tier; edit ${cap.base.path} itself`);
+      const embed: Record<string, unknown> = { ...(o.embed ?? {}) };
+      for (const field of body.reset) delete embed[field];
+      for (const [field, value] of Object.entries(body.set)) if (value !== undefined) embed[field] = value;
+      const ordered = orderKeys(embed, ["enabled", ...EMBED_FIELDS]);
+      const rest = Object.keys(o).filter((k) => k !== "id" && k !== "embed");
+      if (Object.keys(ordered).length === 0 && rest.length === 0) return null;
+      return { ...o, embed: ordered };
+    }, { ifMatch, validate: true });
+    return { ok: true as const, id, ...written, capability: await this.status(id) };
+  }
+
+  // ---- ticks ---------------------------------------------------------------------------------
+
+  isRunning(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /** Runs one tick now. A second tick of the same capability while one runs is refused, never overlapped. */
+  async tick(id: string, trigger: TickRecord["trigger"] = "manual"): Promise<TickRecord> {
+    if (this.running.has(id)) throw new AppError("conflict", `a tick of '${id}' is already running`);
+    const { loaded, cap } = await this.find(id);
+    if (cap.errors.length) throw new AppError("invalid", `embed capability '${id}' is not valid, so it cannot tick: ${cap.errors[0].message}`, cap.errors);
+    if (this.running.has(id)) throw new AppError("conflict", `a tick of '${id}' is already running`);
+    const run = withTierLock(path.join(this.ticks.recordsDir, ".locks", id), () => this.runTick(cap, loaded.contracts, trigger));
+    this.running.set(id, run);
+    this.emit({ type: "embed-tick", id, status: "running" });
+    try {
+      const record = await run;
+      this.emit({ type: "embed-tick", id, status: record.status });
+      return record;
+    } catch (error) {
+      this.emit({ type: "embed-tick", id, status: "error" });
+      throw error;
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  private async runTick(cap: LoadedCapability, contracts: ReadonlyMap<string, Contract>, trigger: TickRecord["trigger"]): Promise<TickRecord> {
+    const started = this.now();
+    const startedAt = started.toISOString();
+    const m = cap.manifest;
+    const runtime = resolveRuntime(m.embed.runtime, this.env());
+    const finish = async (outcome: Pick<TickRecord, "status"> & Partial<TickRecord>): Promise<TickRecord> => {
+      const finished = this.now();
+      const record: TickRecord = { id: cap.id, runtime: runtime.resolved, trigger, startedAt, finishedAt: finished.toISOString(), durationMs: Math.max(0, finished.getTime() - started.getTime()), ...outcome };
+      await this.ticks.write(record);
+      return record;
+    };
+
+    if (runtime.resolved === "none") return finish({ status: "skipped", reason: "no-runtime", detail: runtime.detail });
+    const context = await readProviderContext(this.deps.paths.root, m, started);
+    if (!context.ok) return finish({ status: "skipped", reason: context.reason, detail: context.detail });
+    const sources = context.sources.map(({ provider, items }) => ({ provider, items }));
+
+    const prompt = await this.deps.resolvePrompt(m.embed.specialist);
+    if (!prompt.ok) return finish({ status: "error", reason: "prompt-unavailable", detail: prompt.message, sources });
+    const frameworkFile = await this.frameworkFile(m.embed.framework);
+    const framework = frameworkFile ? await fs.readFile(frameworkFile, "utf8") : null;
+    if (framework === null) return finish({ status: "error", reason: "framework-unavailable", detail: `framework '${m.embed.framework}' is not on disk`, sources });
+    const contract = contracts.get(m.embed.outputContract);
+    if (!contract?.output) return finish({ status: "error", reason: "output-contract-unavailable", detail: `contract '${m.embed.outputContract}' has no output block`, sources });
+
+    const messages = buildMessages(m, stripFrontmatter(prompt.content), stripFrontmatter(framework), contract, context.sources, started);
+    const env = this.env();
+    const answer: RuntimeAnswer = runtime.resolved === "in-process"
+      ? await runInProcess(messages, env)
+      : await runExternal({ capability: cap.id, plan: (await this.dryRun(cap.id)).chain, messages, outputContract: { id: m.embed.outputContract, output: contract.output }, context: context.sources }, env);
+    if (!answer.ok) return finish({ status: answer.status ?? "error", reason: answer.reason, detail: answer.detail, sources });
+
+    const { proposals: rawProposals, ...output } = answer.answer;
+    const violations = checkOutput(output, contract.output);
+    const proposals = proposalSchema.array().safeParse(rawProposals ?? []);
+    if (!proposals.success) violations.push(`"proposals" must be an array of { "title", "detail" } objects: ${proposals.error.issues[0]?.message}`);
+    if (violations.length) return finish({ status: "error", reason: "output-contract-violation", detail: `the answer breaks contract '${m.embed.outputContract}': ${violations.join("; ")}`, violations, sources });
+
+    const numbered = (proposals.data ?? []).map((p: Proposal, i: number) => ({ id: `${cap.id}-${startedAt.replace(/[^0-9]/g, "").slice(0, 14)}-${i + 1}`, ...p }));
+    const proposalsFile = await this.ticks.writeProposals(cap.id, startedAt, { id: cap.id, startedAt, runtime: runtime.resolved, authority: m.embed.proposalAuthority, applied: false, output, proposals: numbered });
+    return finish({ status: "ran", detail: answer.detail, sources, output, proposals: numbered, proposalsFile });
+  }
+}
+
+function buildMessages(m: EmbedManifest, prompt: string, framework: string, contract: Contract, sources: { provider: string; text: string }[], at: Date): ChatMessage[] {
+  const system = [
+    prompt,
+    `# Framework: ${m.embed.framework}\n\n${framework}`,
+    [
+      `# This run`,
+      `You are running the embedded capability "${m.id}"${m.description ? `: ${m.description.replace(/[.\s]+$/, "")}` : ""}.`,
+      `Answer with exactly one JSON object and nothing else, following output contract "${m.embed.outputContract}".`,
+      ...describeOutput(contract.output!),
+      `Add "proposals": an array of { "title": string, "detail": string } — changes you propose. Authority is ${m.embed.proposalAuthority}: a person reviews every proposal; nothing is applied.`,
+      `Use only the context below. If it does not support an answer, say so in the fields rather than inventing facts.`,
+    ].join("\n"),
+  ].join("\n\n---\n\n");
+  const user = [`Context read at ${at.toISOString()}:`, ...sources.map((s) => `## ${s.provider}\n\n${s.text}`)].join("\n\n");
+  return [{ role: "system", content: system }, { role: "user", content: user }];
+}

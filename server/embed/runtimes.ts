@@ -1,0 +1,117 @@
+import { JsonProblem, isPlainObject, parseJsonStrict } from "@/lib/json/safe-json";
+import type { RuntimeEnv } from "@/lib/embed/runtime";
+
+/**
+ * The two runtimes that reason: an OpenAI-compatible chat-completions endpoint called in-process,
+ * and an external agent host that receives the plan. Both answer with one JSON object or a failure
+ * with a reason the tick record keeps; neither ever invents an answer.
+ */
+
+export type ChatMessage = { role: "system" | "user"; content: string };
+export type RuntimeAnswer = { ok: true; answer: Record<string, unknown>; detail: string } | { ok: false; reason: string; detail: string; status?: "skipped" | "error" };
+
+/** An answer larger than this is not a briefing. */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+export function runtimeEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv & { apiKey?: string; externalToken?: string; timeoutMs: number } {
+  const timeout = Number(env.CONSTRUCT_EMBED_TIMEOUT_MS);
+  return {
+    modelBaseUrl: env.CONSTRUCT_MODEL_BASE_URL,
+    model: env.CONSTRUCT_MODEL,
+    apiKey: env.CONSTRUCT_MODEL_API_KEY,
+    externalHost: env.CONSTRUCT_EXTERNAL_AGENT_HOST,
+    externalToken: env.CONSTRUCT_EXTERNAL_AGENT_TOKEN,
+    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS,
+  };
+}
+
+async function readLimited(response: Response): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw new Error(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** POSTs JSON with a deadline covering the whole exchange, body included. */
+async function postJson(url: string, body: unknown, headers: Record<string, string>, timeoutMs: number, who: "model" | "host"): Promise<{ ok: true; text: string } | { ok: false; reason: string; detail: string }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body: JSON.stringify(body), signal: controller.signal, redirect: "error" });
+    const text = await readLimited(response);
+    if (!response.ok) return { ok: false, reason: `${who}-http-${response.status}`, detail: `${url} answered ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 300)}` : ""}` };
+    return { ok: true, text };
+  } catch (error) {
+    if (controller.signal.aborted) return { ok: false, reason: `${who}-timeout`, detail: `${url} did not answer within ${timeoutMs} ms` };
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { ok: false, reason: `${who}-unreachable`, detail: `${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Models often wrap JSON in a Markdown fence; the fence is dropped, nothing else is repaired. */
+function unfence(text: string): string {
+  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/.exec(text);
+  return fenced ? fenced[1] : text;
+}
+
+export function parseAnswerObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+  try {
+    const value = parseJsonStrict(unfence(text));
+    return isPlainObject(value) ? { ok: true, value } : { ok: false, message: "the answer is JSON but not one object" };
+  } catch (error) {
+    if (error instanceof JsonProblem) return { ok: false, message: `the answer is not JSON: ${error.message}; it began ${JSON.stringify(text.slice(0, 120))}` };
+    throw error;
+  }
+}
+
+export function chatCompletionsUrl(baseUrl: string): string {
+  const base = baseUrl.trim().replace(/\/+$/, "");
+  return /\/chat\/completions$/.test(base) ? base : `${base}/chat/completions`;
+}
+
+/** In-process: one chat-completions call asking for a JSON object. */
+export async function runInProcess(messages: ChatMessage[], env: ReturnType<typeof runtimeEnv>): Promise<RuntimeAnswer> {
+  const url = chatCompletionsUrl(env.modelBaseUrl ?? "");
+  const sent = await postJson(url, { model: env.model, messages, temperature: 0.2, response_format: { type: "json_object" } }, env.apiKey ? { authorization: `Bearer ${env.apiKey}` } : {}, env.timeoutMs, "model");
+  if (!sent.ok) return { ...sent, status: "error" };
+  const envelope = parseAnswerObject(sent.text);
+  if (!envelope.ok) return { ok: false, reason: "model-answer-not-json", detail: `${url}: ${envelope.message}` };
+  const choices = envelope.value.choices;
+  const content = Array.isArray(choices) && isPlainObject(choices[0]) && isPlainObject(choices[0].message) ? choices[0].message.content : undefined;
+  if (typeof content !== "string") return { ok: false, reason: "model-answer-malformed", detail: `${url}: the response has no choices[0].message.content` };
+  const answer = parseAnswerObject(content);
+  if (!answer.ok) return { ok: false, reason: "model-answer-not-json", detail: `model ${env.model}: ${answer.message}` };
+  return { ok: true, answer: answer.value, detail: `model ${env.model} at ${url}` };
+}
+
+/**
+ * External: the plan goes to `<CONSTRUCT_EXTERNAL_AGENT_HOST>/invoke`; the host answers
+ * `{ status: "ran", output }`, or `{ status: "skipped" | "error", reason }`, which is recorded as said.
+ */
+export async function runExternal(plan: unknown, env: ReturnType<typeof runtimeEnv>): Promise<RuntimeAnswer> {
+  const url = `${(env.externalHost ?? "").trim().replace(/\/+$/, "")}/invoke`;
+  const sent = await postJson(url, plan, env.externalToken ? { authorization: `Bearer ${env.externalToken}` } : {}, env.timeoutMs, "host");
+  if (!sent.ok) return { ...sent, status: "error" };
+  const parsed = parseAnswerObject(sent.text);
+  if (!parsed.ok) return { ok: false, reason: "host-answer-not-json", detail: `${url}: ${parsed.message}` };
+  const { status, output, reason } = parsed.value;
+  if (status === "skipped" || status === "error") {
+    return { ok: false, status, reason: typeof reason === "string" && reason ? `host-${status}:${reason.slice(0, 200)}` : `host-${status}`, detail: `${url} reported ${status}` };
+  }
+  if (status !== "ran" || !isPlainObject(output)) return { ok: false, reason: "host-answer-malformed", detail: `${url}: expected { "status": "ran", "output": { … } }` };
+  return { ok: true, answer: output, detail: `external host ${url}` };
+}

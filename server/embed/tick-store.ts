@@ -1,0 +1,46 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
+import { type TickRecord, tickRecordSchema } from "@/schemas/embed";
+import { atomicWrite, confinedPath, ensureGitIgnored, readJsonFile } from "../store/json-store";
+
+/** Proposal files kept per capability; older ones are pruned after each tick. */
+export const KEEP_PROPOSAL_FILES = 50;
+
+/**
+ * Tick records and proposals under `<proj>/runtime/` (state, not config, git-ignored). Every file
+ * is written atomically, so a reader — or the next start after a kill — sees the previous tick or
+ * this one, never a torn record.
+ */
+export class TickStore {
+  readonly recordsDir: string;
+  readonly proposalsDir: string;
+
+  constructor(private readonly runtimeDir: string) {
+    this.recordsDir = path.join(runtimeDir, "embed");
+    this.proposalsDir = path.join(runtimeDir, "proposals");
+  }
+
+  async read(id: string): Promise<{ record: TickRecord | null; problem?: string }> {
+    const read = await readJsonFile(confinedPath(this.recordsDir, `${id}.json`));
+    if (!read.ok) return read.code === "missing" ? { record: null } : { record: null, problem: `${id}.json: ${read.message}` };
+    const parsed = tickRecordSchema.safeParse(read.value);
+    return parsed.success ? { record: parsed.data } : { record: null, problem: `${id}.json is not a tick record: ${parsed.error.issues[0]?.message}` };
+  }
+
+  async write(record: TickRecord): Promise<void> {
+    await ensureGitIgnored(this.runtimeDir);
+    const ordered = orderKeys(record, ["id", "status", "reason", "detail", "runtime", "trigger", "startedAt", "finishedAt", "durationMs"]);
+    await atomicWrite(this.runtimeDir, confinedPath(this.recordsDir, `${record.id}.json`), stringifyRecord(ordered));
+  }
+
+  /** Stores a tick's whole answer for review; returns its path relative to the runtime folder. */
+  async writeProposals(id: string, startedAt: string, content: unknown): Promise<string> {
+    const dir = confinedPath(this.proposalsDir, id);
+    const name = `${startedAt.replace(/[:.]/g, "-")}.json`;
+    await atomicWrite(this.runtimeDir, confinedPath(dir, name), stringifyRecord(content));
+    const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".json")).sort();
+    for (const old of files.slice(0, Math.max(0, files.length - KEEP_PROPOSAL_FILES))) await fs.rm(path.join(dir, old), { force: true });
+    return `proposals/${id}/${name}`;
+  }
+}
