@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, nonEmptyString } from "./common";
+import { fieldErrorSchema } from "./field-error";
 
 /**
  * Embed capabilities (ADR-0061): a workflow manifest with `type: "embed"` and an `embed` block that
@@ -137,3 +138,69 @@ export const tickRecordSchema = z.object({
   proposalsFile: z.string().optional(),
 });
 export type TickRecord = z.infer<typeof tickRecordSchema>;
+
+const fieldErrorShape = fieldErrorSchema;
+const manifestSourceSchema = z.object({ tier: z.enum(["builtin", "pack", "project"]), pack: z.string().optional(), path: z.string() });
+
+export const runtimeResolutionSchema = z.object({
+  declared: z.enum(EMBED_RUNTIMES),
+  resolved: z.enum(RESOLVED_RUNTIMES),
+  reason: z.literal("no-runtime").optional(),
+  detail: z.string(),
+});
+export type RuntimeResolution = z.infer<typeof runtimeResolutionSchema>;
+
+export const bindingViewSchema = z.object({ id: z.string(), label: z.string(), available: z.boolean(), reason: z.string().optional() });
+
+/** One capability as `GET /api/embed` returns it, and as the dashboard and the CLI show it. */
+export const capabilityViewSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  source: manifestSourceSchema,
+  shadows: z.array(manifestSourceSchema),
+  overlay: z.object({ path: z.string(), etag: z.string(), fields: z.array(z.string()) }).nullable(),
+  /** The overlay's ETag, or `"absent"`: what `PATCH /api/embed/{id}` takes as If-Match. */
+  etag: z.string(),
+  enabled: z.boolean(),
+  manifest: embedManifestSchema,
+  errors: z.array(fieldErrorShape),
+  warnings: z.array(fieldErrorShape),
+  specialist: z.string(),
+  providerBindings: z.array(bindingViewSchema),
+  cadence: z.object({ every: z.string(), description: z.string() }).nullable(),
+  runtime: runtimeResolutionSchema,
+  lastTick: tickRecordSchema.nullable(),
+  lastTickProblem: z.string().optional(),
+  nextTickAt: z.string().nullable(),
+  running: z.boolean(),
+});
+export type CapabilityView = z.infer<typeof capabilityViewSchema>;
+
+export const embedListSchema = z.object({ capabilities: z.array(capabilityViewSchema), problems: z.array(fieldErrorShape) });
+export type EmbedList = z.infer<typeof embedListSchema>;
+
+/** `POST /api/embed/{id}/dry-run`: the whole resolution chain; nothing is executed. */
+export const dryRunPlanSchema = z.object({
+  id: z.string(),
+  ok: z.boolean(),
+  enabled: z.boolean(),
+  errors: z.array(fieldErrorShape),
+  warnings: z.array(fieldErrorShape),
+  sources: z.object({ manifest: manifestSourceSchema, overlay: capabilityViewSchema.shape.overlay }),
+  chain: z.object({
+    specialist: z.object({
+      id: z.string().nullable(),
+      prompt: z.union([z.object({ source: z.string(), path: z.string().nullable(), degraded: z.boolean(), warnings: z.array(z.string()) }), z.object({ error: z.string() })]).nullable(),
+    }),
+    providerBindings: z.array(bindingViewSchema),
+    filter: embedFilterSchema.nullable(),
+    framework: z.object({ id: z.string().nullable(), path: z.string().nullable() }),
+    outputContract: z.object({ id: z.string().nullable(), producer: z.string().nullable(), consumer: z.string().nullable(), output: z.record(z.string(), z.unknown()).nullable() }),
+    proposalAuthority: z.enum(PROPOSAL_AUTHORITIES).nullable(),
+    cadence: z.object({ every: z.string(), description: z.string(), next: z.array(z.string()) }).nullable(),
+    runtime: runtimeResolutionSchema,
+  }),
+  wouldSkip: z.string().nullable(),
+  executes: z.literal(false),
+});
+export type DryRunPlan = z.infer<typeof dryRunPlanSchema>;

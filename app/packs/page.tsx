@@ -14,7 +14,7 @@ export default async function PacksPage() {
           <h1 className="text-2xl font-semibold">Packs</h1>
           <p className="text-sm text-slate-500">
             Core <code data-testid="core-version">{packs.coreVersion}</code> · <span data-testid="deployment-mode">{packs.mode}</span> mode ·{" "}
-            <Link href="/" className="text-sky-700 hover:underline dark:text-sky-400">graph editor</Link> · <Link href="/list" className="text-sky-700 hover:underline dark:text-sky-400">list</Link>
+            <Link href="/" className="text-sky-700 hover:underline dark:text-sky-400">graph editor</Link> · <Link href="/list" className="text-sky-700 hover:underline dark:text-sky-400">list</Link> · <Link href="/embed" className="text-sky-700 hover:underline dark:text-sky-400">embed</Link>
           </p>
         </div>
       </header>

@@ -267,6 +267,7 @@ export function EditorShell({ root }: { root: string }) {
           <button type="button" className={BUTTON} onClick={() => void resetLayout()} title="Forget dragged positions">Auto-layout</button>
           <button type="button" className={BUTTON} onClick={toggleTheme} aria-label="Toggle dark mode" data-testid="theme-toggle">{theme === "dark" ? "☀" : "☾"}</button>
           <Link href="/packs" className={BUTTON}>Packs</Link>
+          <Link href="/embed" className={BUTTON}>Embed</Link>
           <Link href="/list" className={BUTTON}>List</Link>
         </div>
       </header>

@@ -1,4 +1,4 @@
-import type { EmbedRuntime, ResolvedRuntime } from "@/schemas/embed";
+import type { EmbedRuntime, RuntimeResolution } from "@/schemas/embed";
 
 /** What the environment offers; read from `process.env` by the server, passed in here. */
 export type RuntimeEnv = {
@@ -7,14 +7,7 @@ export type RuntimeEnv = {
   externalHost?: string;
 };
 
-export type RuntimeResolution = {
-  declared: EmbedRuntime;
-  resolved: ResolvedRuntime;
-  /** Set when nothing can run the capability: the tick is skipped with this reason. */
-  reason?: "no-runtime";
-  /** Why it resolved this way, in words a user can act on. */
-  detail: string;
-};
+export type { RuntimeResolution };
 
 const present = (value: string | undefined) => typeof value === "string" && value.trim() !== "";
 

@@ -3,11 +3,11 @@ import path from "node:path";
 import { describeDuration, nextTickAt, upcomingRuns } from "@/lib/embed/cadence";
 import { type EmbedContext, manifestProblems, mergeOverlay } from "@/lib/embed/manifest";
 import { checkOutput, describeOutput } from "@/lib/embed/output-contract";
-import { type RuntimeResolution, resolveRuntime } from "@/lib/embed/runtime";
+import { resolveRuntime } from "@/lib/embed/runtime";
 import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
 import { parseFrontmatter } from "@/lib/markdown/frontmatter";
 import type { Contract } from "@/schemas/contract";
-import { EMBED_FIELDS, type EmbedManifest, type EmbedOverlay, type EmbedOverridesBody, type Proposal, type TickRecord, proposalSchema } from "@/schemas/embed";
+import { type CapabilityView, type DryRunPlan, EMBED_FIELDS, type EmbedList, type EmbedManifest, type EmbedOverlay, type EmbedOverridesBody, type Proposal, type TickRecord, proposalSchema } from "@/schemas/embed";
 import type { FieldError } from "@/schemas/field-error";
 import { idProblem } from "@/schemas/common";
 import type { StudioPaths } from "../config";
@@ -19,6 +19,8 @@ import type { PromptHardFailure, ResolvedPrompt } from "../packs/prompt-resolver
 import { atomicWrite, confinedPath, etagOf, removeFile, withTierLock } from "../store/json-store";
 import { type LoadedCapability, type LoadedEmbed, MANIFEST_SUFFIX, loadEmbed } from "./embed-loader";
 import { bindingAvailability, readProviderContext } from "./provider-context";
+
+export type { CapabilityView };
 import { type ChatMessage, type RuntimeAnswer, runExternal, runInProcess, runtimeEnv } from "./runtimes";
 import { TickStore } from "./tick-store";
 
@@ -33,28 +35,6 @@ export type EmbedServiceDeps = {
   /** The environment runtimes are resolved from; `process.env` unless a test passes its own. */
   env?: NodeJS.ProcessEnv;
   now?: () => Date;
-};
-
-/** One capability as the API, the CLI and the dashboard see it. */
-export type CapabilityView = {
-  id: string;
-  description: string;
-  source: LoadedCapability["base"];
-  shadows: LoadedCapability["shadows"];
-  overlay: { path: string; etag: string; fields: string[] } | null;
-  etag: string;
-  enabled: boolean;
-  manifest: EmbedManifest;
-  errors: FieldError[];
-  warnings: FieldError[];
-  specialist: string;
-  providerBindings: ReturnType<typeof bindingAvailability>;
-  cadence: { every: string; description: string } | null;
-  runtime: RuntimeResolution;
-  lastTick: TickRecord | null;
-  lastTickProblem?: string;
-  nextTickAt: string | null;
-  running: boolean;
 };
 
 export type TickEvent = { type: "embed-tick"; id: string; status: TickRecord["status"] | "running" };
@@ -151,7 +131,7 @@ export class EmbedService {
     };
   }
 
-  async list(): Promise<{ capabilities: CapabilityView[]; problems: FieldError[] }> {
+  async list(): Promise<EmbedList> {
     const loaded = await this.load();
     return { capabilities: await Promise.all(loaded.capabilities.map((c) => this.view(c))), problems: loaded.problems };
   }
@@ -173,7 +153,7 @@ export class EmbedService {
   }
 
   /** The resolution chain, executing nothing: no provider read, no model call, no tick written. */
-  async dryRun(id: string) {
+  async dryRun(id: string): Promise<DryRunPlan> {
     const { loaded, cap } = await this.find(id);
     const view = await this.view(cap);
     const e = cap.manifest.embed;

@@ -1,0 +1,63 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { embedKeys, fetchEmbed } from "@/lib/queries/embed";
+import type { EmbedList } from "@/schemas/embed";
+import { CapabilityCard } from "./capability-card";
+
+/** Refetches when a tick starts or finishes, or when overlay files change on disk. */
+function useEmbedEvents() {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    const source = new EventSource("/api/events");
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: embedKeys.all });
+    source.addEventListener("embed-tick", refresh);
+    source.addEventListener("org-changed", refresh);
+    source.addEventListener("ready", () => {
+      setLive(true);
+      refresh();
+    });
+    source.onerror = () => setLive(false);
+    return () => source.close();
+  }, [queryClient]);
+  return live;
+}
+
+export function EmbedDashboard({ initial }: { initial: EmbedList }) {
+  const { data } = useQuery({ queryKey: embedKeys.all, queryFn: fetchEmbed, initialData: initial, refetchInterval: 60_000 });
+  const live = useEmbedEvents();
+  const enabled = data.capabilities.filter((c) => c.enabled).length;
+  return (
+    <main className="mx-auto max-w-6xl px-6 py-8">
+      <header className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Embed capabilities</h1>
+          <p className="text-sm text-slate-500">
+            Specialists that run on a schedule, read their providers and propose — never apply — changes ·{" "}
+            <Link href="/" className="text-sky-700 hover:underline dark:text-sky-400">graph editor</Link> ·{" "}
+            <Link href="/packs" className="text-sky-700 hover:underline dark:text-sky-400">packs</Link>
+          </p>
+        </div>
+        <p className="text-sm text-slate-500" data-testid="embed-summary">
+          {data.capabilities.length} capabilities · {enabled} enabled ·{" "}
+          <span className={live ? "text-emerald-700 dark:text-emerald-400" : "text-slate-400"} title="Live updates over server-sent events">{live ? "● live" : "○ connecting"}</span>
+        </p>
+      </header>
+      {data.problems.length > 0 && (
+        <section role="alert" data-testid="embed-problems" className="mb-6 rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950/40">
+          <h2 className="mb-1 font-semibold text-red-800 dark:text-red-300">Manifests that define no capability</h2>
+          {data.problems.map((p) => (
+            <p key={`${p.location}${p.message}`} className="text-red-800 dark:text-red-300"><code className="text-xs">{p.id}</code> {p.message}</p>
+          ))}
+        </section>
+      )}
+      {data.capabilities.length === 0 && <p className="text-sm text-slate-500">No capabilities. Built-in ones live in <code>specialists/workflows/</code>; packs add theirs in <code>workflows/</code>.</p>}
+      <ul className="space-y-4">
+        {data.capabilities.map((c) => <CapabilityCard key={c.id} capability={c} />)}
+      </ul>
+    </main>
+  );
+}
