@@ -15,6 +15,9 @@ if (!process.env.E2E_ROOT) {
   mkdirSync(path.join(org, "teams"), { recursive: true });
   writeFileSync(path.join(org, "specialists", "cx-architect.json"), JSON.stringify({ description: "Project override: the architect of this repository, who keeps its module boundaries honest." }, null, 2) + "\n");
   writeFileSync(path.join(org, "teams", "broken-team.json"), '{ "id": "broken-team", "name": ');
+  // Something for the embed capabilities' directory provider to read.
+  mkdirSync(path.join(root, "incidents"), { recursive: true });
+  writeFileSync(path.join(root, "incidents", "checkout-errors.md"), "# Checkout errors\n\nSince 14:00, 3% of checkout requests fail with 502 from the payment gateway.\n");
   process.env.E2E_ROOT = root;
   process.env.E2E_HOME = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-home-"));
   process.env.E2E_XDG = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-xdg-"));
@@ -25,7 +28,9 @@ if (!process.env.E2E_ROOT) {
   process.env.E2E_UPSTREAM_ROOT = fixtureRoot;
 }
 
-const server = (port: number, root: string) => ({
+const MODEL_PORT = PORT + 2;
+
+const server = (port: number, root: string, extraEnv: Record<string, string> = {}) => ({
   command: "node scripts/start.mjs",
   url: `http://127.0.0.1:${port}/api/health`,
   reuseExistingServer: false,
@@ -33,7 +38,7 @@ const server = (port: number, root: string) => ({
   stdout: "pipe" as const,
   stderr: "pipe" as const,
   // `npm test` builds first; two servers building at once would clobber each other's .next.
-  env: { PORT: String(port), HOST: "127.0.0.1", CONSTRUCT_ROOT: root, CONSTRUCT_HOME: process.env.E2E_HOME!, XDG_CONFIG_HOME: process.env.E2E_XDG!, NEXT_TELEMETRY_DISABLED: "1", CONSTRUCT_SKIP_BUILD: "1" },
+  env: { PORT: String(port), HOST: "127.0.0.1", CONSTRUCT_ROOT: root, CONSTRUCT_HOME: process.env.E2E_HOME!, XDG_CONFIG_HOME: process.env.E2E_XDG!, NEXT_TELEMETRY_DISABLED: "1", CONSTRUCT_SKIP_BUILD: "1", ...extraEnv },
 });
 
 export default defineConfig({
@@ -59,6 +64,11 @@ export default defineConfig({
       },
     },
   ],
-  // Two servers of the same build: one on a project of our own making, one on the upstream org.
-  webServer: [server(PORT, process.env.E2E_ROOT!), server(PORT + 1, process.env.E2E_UPSTREAM_ROOT!)],
+  // Two servers of the same build: one on a project of our own making (with a stand-in model
+  // provider for embed ticks), one on the upstream org.
+  webServer: [
+    { command: `node e2e/stand-in-model.mjs ${MODEL_PORT}`, url: `http://127.0.0.1:${MODEL_PORT}/requests`, reuseExistingServer: false, timeout: 30_000, stdout: "pipe" as const },
+    server(PORT, process.env.E2E_ROOT!, { CONSTRUCT_MODEL_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`, CONSTRUCT_MODEL: "stand-in" }),
+    server(PORT + 1, process.env.E2E_UPSTREAM_ROOT!),
+  ],
 });

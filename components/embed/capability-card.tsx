@@ -40,6 +40,16 @@ function LastTick({ tick, problem }: { tick: TickRecord | null; problem?: string
         <ul className="mt-1 list-disc pl-5 text-xs text-red-700 dark:text-red-400">{tick.violations.map((v) => <li key={v}>{v}</li>)}</ul>
       )}
       {tick.sources && <p className="mt-1 text-xs text-slate-500">read {tick.sources.map((s) => `${s.items} item(s) from ${s.provider}`).join(", ")}</p>}
+      {tick.output && (
+        <dl className="mt-2 grid grid-cols-[10rem_1fr] gap-x-2 text-xs" data-testid="tick-output">
+          {Object.entries(tick.output).slice(0, 12).map(([key, value]) => (
+            <div key={key} className="contents">
+              <dt className="font-mono text-slate-500">{key}</dt>
+              <dd className="truncate" title={typeof value === "string" ? value : JSON.stringify(value)}>{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {tick.proposals && (
         <div className="mt-2" data-testid="proposals">
           <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Proposals for review ({tick.proposals.length}) — nothing is applied</h4>
@@ -111,6 +121,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
             <span data-testid="bindings">{c.providerBindings.map((b) => (
               <span key={b.id} title={b.available ? b.label : `${b.label}: ${b.reason}`} className={`mr-1 inline-block rounded px-1.5 py-0.5 font-mono text-xs ${b.available ? "bg-slate-100 dark:bg-slate-800" : "bg-amber-50 text-amber-800 line-through decoration-amber-500 dark:bg-amber-950 dark:text-amber-300"}`}>{b.id}</span>
             ))}</span>
+            {c.providerBindings.some((b) => !b.available) && <div className="text-xs text-amber-700 dark:text-amber-400" data-testid="bindings-skip">ticks skip: {c.providerBindings.find((b) => !b.available)?.reason}</div>}
           </Row>
           <Row label="Framework"><code className="text-xs">{c.manifest.embed.framework}</code></Row>
           <Row label="Output"><code className="text-xs">{c.manifest.embed.outputContract}</code> · {c.manifest.embed.proposalAuthority}</Row>
@@ -136,7 +147,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
 
       {message && <p role={message.tone === "error" ? "alert" : "status"} data-testid="capability-message" className={`mt-2 text-sm ${message.tone === "error" ? "text-red-600" : "text-emerald-700 dark:text-emerald-400"}`}>{message.text}</p>}
 
-      {editing && <OverrideForm capability={c} onDone={(text) => { setEditing(false); setMessage({ tone: "ok", text }); void refresh(); }} />}
+      {editing && <OverrideForm capability={c} onDone={(text) => { setEditing(false); setPlan(null); setMessage({ tone: "ok", text }); void refresh(); }} />}
       {plan && <DryRunPanel plan={plan} onClose={() => setPlan(null)} />}
 
       <section className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800">

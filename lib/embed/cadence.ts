@@ -16,6 +16,7 @@ export function parseDuration(text: unknown): ParsedDuration {
   const duration = Duration.fromISO(text);
   if (!duration.isValid) return { ok: false, message: `${JSON.stringify(text)} is not an ISO-8601 duration; write e.g. "PT15M" (15 minutes), "PT2H", "P1D" or "P1W"` };
   const parts = Object.values(duration.toObject());
+  if (parts.length === 0) return { ok: false, message: `${JSON.stringify(text)} names no amount of time; write e.g. "PT15M" (15 minutes), "PT2H", "P1D" or "P1W"` };
   if (parts.some((v) => typeof v === "number" && v < 0)) return { ok: false, message: `${JSON.stringify(text)} is negative; a duration must go forward` };
   const ms = duration.toMillis();
   if (!(ms > 0)) return { ok: false, message: `${JSON.stringify(text)} is zero; a duration must be longer than that` };

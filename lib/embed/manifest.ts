@@ -35,9 +35,9 @@ function shapeProblems(issues: readonly z.core.$ZodIssue[], id: string): FieldEr
       out.push(embedError(`embed-unknown-${names.at(-1) ?? "manifest"}-key`, "error", `${where}: ${issue.message}`, id, [...path, issue.keys[0]]));
       continue;
     }
-    const missing = issue.code === "invalid_type" && issue.input === undefined;
+    const missing = (issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined;
     const message = missing ? `${where}: missing required field` : where && !issue.message.startsWith(path.at(-1) as string) ? `${where}: ${issue.message}` : issue.message;
-    out.push(embedError(missing ? "embed-missing-field" : `embed-invalid-${names.slice(names[0] === "embed" ? 1 : 0).join("-") || "manifest"}`, "error", message, id, path));
+    out.push(embedError(missing ? "embed-missing-field" : `embed-invalid-${(names.length > 1 && names[0] === "embed" ? names.slice(1) : names).join("-") || "manifest"}`, "error", message, id, path));
   }
   return out;
 }
@@ -48,7 +48,8 @@ function shapeProblems(issues: readonly z.core.$ZodIssue[], id: string): FieldEr
  * Cross-references are checked only when a context is given.
  */
 export function manifestProblems(manifest: unknown, id: string, ctx?: EmbedContext): FieldError[] {
-  const parsed = embedManifestSchema.safeParse(manifest);
+  // `reportInput` tells an absent field (missing) from a present one of the wrong type.
+  const parsed = embedManifestSchema.safeParse(manifest, { reportInput: true });
   if (!parsed.success) return shapeProblems(parsed.error.issues, id);
   return manifestRules(parsed.data, ctx);
 }
@@ -95,7 +96,7 @@ function manifestRules(m: EmbedManifest, ctx?: EmbedContext): FieldError[] {
 
 /** Shape problems of a project overlay file on its own (before merging). */
 export function overlayProblems(overlay: unknown, id: string): FieldError[] {
-  const parsed = embedOverlaySchema.safeParse(overlay);
+  const parsed = embedOverlaySchema.safeParse(overlay, { reportInput: true });
   return parsed.success ? [] : shapeProblems(parsed.error.issues, id);
 }
 

@@ -25,7 +25,7 @@ export function checkOutput(answer: unknown, output: OutputBlock): string[] {
       if (!(output.mustContain ?? []).includes(field)) violations.push(`missing field "${field}" (one of ${allowed.join(", ")})`);
       continue;
     }
-    if (!allowed.includes(String(record[field]))) violations.push(`"${field}" is ${JSON.stringify(record[field])}, not one of ${allowed.join(", ")}`);
+    if (typeof record[field] !== "string" || !allowed.includes(record[field] as string)) violations.push(`"${field}" is ${JSON.stringify(record[field])}, not one of ${allowed.join(", ")}`);
   }
   return violations;
 }

@@ -33,7 +33,7 @@ export type EmbedServiceDeps = {
   org: OrgApi;
   resolvePrompt: (specialistId: string) => Promise<ResolvedPrompt | PromptHardFailure>;
   /** The environment runtimes are resolved from; `process.env` unless a test passes its own. */
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string | undefined>;
   now?: () => Date;
 };
 

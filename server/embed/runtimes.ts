@@ -14,7 +14,7 @@ export type RuntimeAnswer = { ok: true; answer: Record<string, unknown>; detail:
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
-export function runtimeEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv & { apiKey?: string; externalToken?: string; timeoutMs: number } {
+export function runtimeEnv(env: Record<string, string | undefined> = process.env): RuntimeEnv & { apiKey?: string; externalToken?: string; timeoutMs: number } {
   const timeout = Number(env.CONSTRUCT_EMBED_TIMEOUT_MS);
   return {
     modelBaseUrl: env.CONSTRUCT_MODEL_BASE_URL,
