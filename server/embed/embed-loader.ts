@@ -99,21 +99,23 @@ export async function loadEmbed(paths: StudioPaths, packs: readonly LoadedPack[]
 
   const capabilities: LoadedCapability[] = [];
   const overlays = new Map<string, Found>();
-  for (const f of await readManifests(overlayDir, (file) => displayPath(file, paths.root))) {
-    if (f.problem) problems.push(f.problem);
-    else overlays.set(f.id, f);
-  }
+  for (const f of await readManifests(overlayDir, (file) => displayPath(file, paths.root))) overlays.set(f.id, f);
 
   for (const [id, base] of bases) {
     const o = overlays.get(id);
     overlays.delete(id);
-    const overlayShape = o ? overlayProblems(o.value, id) : [];
+    // An overlay that cannot be read stays attached to its capability, so nothing overwrites it unseen.
+    const overlayShape = o?.problem ? [o.problem] : o ? overlayProblems(o.value, id) : [];
     const record = o && !overlayShape.length ? (o.value as EmbedOverlay) : null;
     const manifest = record ? mergeOverlay(base.manifest, record) : base.manifest;
-    capabilities.push(finish(id, base.source, base.shadows, base.manifest, manifest, o ? { ...o, record: o.value as EmbedOverlay } : null, located(overlayShape, o?.path ?? ""), ctx));
+    capabilities.push(finish(id, base.source, base.shadows, base.manifest, manifest, o ? { ...o, record: (o.value ?? {}) as EmbedOverlay } : null, located(overlayShape, o?.path ?? ""), ctx));
   }
 
   for (const [id, o] of overlays) {
+    if (o.problem) {
+      problems.push(o.problem);
+      continue;
+    }
     if (!isCompleteManifest(o.value)) {
       const shape = overlayProblems(o.value, id);
       problems.push(shape.length ? located(shape, o.path)[0] : embedError("embed-overlay-orphan", "error", `${o.path}: overrides embed capability '${id}', which no tier defines (built-in, enabled packs), and is not a complete manifest itself`, id, [], o.path));
@@ -133,7 +135,7 @@ function finish(id: string, base: ManifestSource, shadows: ManifestSource[], bas
     id,
     base,
     shadows,
-    overlay: o ? { path: o.path, file: o.file, etag: o.etag!, record: o.record, fields: base.tier === "project" || overlayShape.length ? [] : overriddenFields(o.record) } : null,
+    overlay: o ? { path: o.path, file: o.file, etag: o.etag ?? '"unreadable"', record: o.record, fields: base.tier === "project" || overlayShape.length ? [] : overriddenFields(o.record) } : null,
     manifest,
     baseManifest,
     // A broken overlay enables nothing: what it meant cannot be trusted until it is fixed.

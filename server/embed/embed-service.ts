@@ -1,3 +1,4 @@
+import { type FSWatcher, mkdirSync, watch } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describeDuration, nextTickAt, upcomingRuns } from "@/lib/embed/cadence";
@@ -37,7 +38,8 @@ export type EmbedServiceDeps = {
   now?: () => Date;
 };
 
-export type TickEvent = { type: "embed-tick"; id: string; status: TickRecord["status"] | "running" };
+/** `recorded`: a record changed on disk, written by another process (the CLI, a second server). */
+export type TickEvent = { type: "embed-tick"; id: string; status: TickRecord["status"] | "running" | "recorded" };
 
 const stripFrontmatter = (text: string) => {
   const parsed = parseFrontmatter(text);
@@ -52,7 +54,7 @@ const stripFrontmatter = (text: string) => {
  */
 export class EmbedService {
   readonly ticks: TickStore;
-  private readonly running = new Map<string, Promise<TickRecord>>();
+  private readonly running = new Set<string>();
   private readonly listeners = new Set<(event: TickEvent) => void>();
 
   constructor(private readonly deps: EmbedServiceDeps) {
@@ -69,7 +71,42 @@ export class EmbedService {
 
   onTick(listener: (event: TickEvent) => void): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.watchRecords();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) {
+        this.recordsWatcher?.close();
+        this.recordsWatcher = null;
+      }
+    };
+  }
+
+  private recordsWatcher: FSWatcher | null = null;
+
+  /** Ticks run elsewhere (`construct-studio embed tick`) reach the dashboard too, through their records. */
+  private watchRecords(): void {
+    if (this.recordsWatcher) return;
+    try {
+      mkdirSync(this.ticks.recordsDir, { recursive: true });
+      const pending = new Map<string, ReturnType<typeof setTimeout>>();
+      const watcher = watch(this.ticks.recordsDir, (_event, name) => {
+        if (typeof name !== "string" || !/^[a-z0-9][a-z0-9-]*\.json$/.test(name)) return;
+        const id = name.slice(0, -".json".length);
+        if (this.running.has(id) || pending.has(id)) return;
+        pending.set(id, setTimeout(() => {
+          pending.delete(id);
+          this.emit({ type: "embed-tick", id, status: "recorded" });
+        }, 100));
+      });
+      watcher.on("error", () => {
+        watcher.close();
+        if (this.recordsWatcher === watcher) this.recordsWatcher = null;
+      });
+      watcher.unref();
+      this.recordsWatcher = watcher;
+    } catch {
+      // Without a watcher, ticks of this process still announce themselves.
+    }
   }
 
   /** Also fires for overlay edits made on disk: the org façade watches the project folder. */
@@ -203,8 +240,9 @@ export class EmbedService {
    * one is given, validates the merged result and writes only if it holds.
    */
   private async changeOverlay(id: string, change: (overlay: EmbedOverlay, cap: LoadedCapability) => EmbedOverlay | null, opts: { ifMatch?: string; validate: boolean }) {
-    const overlayDir = path.join(this.deps.paths.projectDir, "embed");
-    return withTierLock(overlayDir, async () => {
+    // Everything is checked once before the lock, so a refused or empty change creates nothing
+    // (the lock itself needs the folder), then again under it against what is on disk by then.
+    const prepare = async () => {
       const { loaded, cap } = await this.find(id);
       const current = cap.overlay?.etag ?? ABSENT_ETAG;
       if (opts.ifMatch !== undefined && opts.ifMatch !== "*" && opts.ifMatch !== current) {
@@ -220,11 +258,18 @@ export class EmbedService {
         const errors = manifestProblems(merged, id, loaded.ctx).filter((p) => p.severity === "error");
         if (errors.length) throw new AppError("invalid", `embed capability '${id}' would not be valid: ${errors[0].message}`, errors);
       }
+      return { loaded, cap, next };
+    };
+    const first = await prepare();
+    if (first.next === null && !first.cap.overlay) return { path: null, etag: ABSENT_ETAG };
+    return withTierLock(first.loaded.overlayDir, async () => {
+      const { loaded, cap, next } = await prepare();
       const written = await this.writeOverlay(cap, loaded, next);
       this.deps.org.invalidate();
       return written;
     });
   }
+
 
   async enable(id: string): Promise<{ ok: true; id: string; enabled: true; path: string | null; etag: string }> {
     const written = await this.changeOverlay(id, (o) => ({ ...o, embed: { ...(o.embed ?? {}), enabled: true } }), { validate: true });
@@ -266,23 +311,24 @@ export class EmbedService {
   /** Runs one tick now. A second tick of the same capability while one runs is refused, never overlapped. */
   async tick(id: string, trigger: TickRecord["trigger"] = "manual"): Promise<TickRecord> {
     if (this.running.has(id)) throw new AppError("conflict", `a tick of '${id}' is already running`);
-    const { loaded, cap } = await this.find(id);
-    if (cap.errors.length) throw new AppError("invalid", `embed capability '${id}' is not valid, so it cannot tick: ${cap.errors[0].message}`, cap.errors);
-    if (this.running.has(id)) throw new AppError("conflict", `a tick of '${id}' is already running`);
-    const run = withTierLock(path.join(this.ticks.recordsDir, ".locks", id), () => this.runTick(cap, loaded.contracts, trigger));
-    this.running.set(id, run);
-    this.emit({ type: "embed-tick", id, status: "running" });
+    // Claimed before the first await, so two callers in this process can never both pass the check.
+    this.running.add(id);
     try {
-      const record = await run;
+      const { loaded, cap } = await this.find(id);
+      if (cap.errors.length) throw new AppError("invalid", `embed capability '${id}' is not valid, so it cannot tick: ${cap.errors[0].message}`, cap.errors);
+      this.emit({ type: "embed-tick", id, status: "running" });
+      // Across processes (the CLI beside the server) the tick lock keeps ticks of one capability apart.
+      const record = await withTierLock(path.join(this.ticks.recordsDir, ".locks", id), () => this.runTick(cap, loaded.contracts, trigger)).catch((error: unknown) => {
+        this.emit({ type: "embed-tick", id, status: "error" });
+        throw error;
+      });
       this.emit({ type: "embed-tick", id, status: record.status });
       return record;
-    } catch (error) {
-      this.emit({ type: "embed-tick", id, status: "error" });
-      throw error;
     } finally {
       this.running.delete(id);
     }
   }
+
 
   private async runTick(cap: LoadedCapability, contracts: ReadonlyMap<string, Contract>, trigger: TickRecord["trigger"]): Promise<TickRecord> {
     const started = this.now();
