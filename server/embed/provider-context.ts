@@ -67,16 +67,18 @@ async function readDirectory(root: string, manifest: EmbedManifest, now: Date): 
 }
 
 /** The `git` provider: recent commits of the project, newest first, with the files each touched. */
-async function readGit(root: string, manifest: EmbedManifest): Promise<ProviderSource | { unavailable: string }> {
+async function readGit(root: string, manifest: EmbedManifest, now: Date): Promise<ProviderSource | { unavailable: string }> {
   const since = manifest.embed.filter?.predicates?.updatedSince ?? "P7D";
-  const sinceDate = subtractDuration(new Date(), since) ?? new Date(0);
+  const sinceDate = subtractDuration(now, since) ?? new Date(0);
   const paths = manifest.embed.filter?.scope?.paths ?? [];
   try {
-    const { stdout } = await run("git", ["-C", root, "log", `--since=${sinceDate.toISOString()}`, `-n`, String(CONTEXT_LIMITS.commits), "--no-color", "--date=iso-strict", "--pretty=format:%h %ad %an%n  %s", "--name-only", ...(paths.length ? ["--", ...paths.map((p) => `:(glob)${p}`)] : [])], { timeout: 15_000, maxBuffer: 4 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" } });
+    const { stdout } = await run("git", ["-C", root, "log", `--since=${sinceDate.toISOString()}`, `--until=${now.toISOString()}`, `-n`, String(CONTEXT_LIMITS.commits), "--no-color", "--date=iso-strict", "--pretty=format:%h %ad %an%n  %s", "--name-only", ...(paths.length ? ["--", ...paths.map((p) => `:(glob)${p}`)] : [])], { timeout: 15_000, maxBuffer: 4 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" } });
     const commits = stdout.split(/\n(?=[0-9a-f]{7,} )/).filter((c) => c.trim());
     return { provider: "git", items: commits.length, text: commits.length ? stdout.slice(0, CONTEXT_LIMITS.totalBytes) : `(no commits in the last ${since})` };
   } catch (error) {
     const message = ((error as { stderr?: string }).stderr || (error as Error).message).trim().split("\n")[0];
+    // A repository without commits yet has nothing to report, which is not the same as unreadable.
+    if (/does not have any commits yet/.test(message)) return { provider: "git", items: 0, text: "(the repository has no commits yet)" };
     return { unavailable: `git cannot read ${root}: ${message}` };
   }
 }
@@ -94,7 +96,7 @@ export async function readProviderContext(root: string, manifest: EmbedManifest,
   for (const id of manifest.embed.providerBindings) {
     if (id === "directory") sources.push(await readDirectory(root, manifest, now));
     if (id === "git") {
-      const git = await readGit(root, manifest);
+      const git = await readGit(root, manifest, now);
       if ("unavailable" in git) return { ok: false, reason: "provider-unavailable:git", detail: git.unavailable };
       sources.push(git);
     }

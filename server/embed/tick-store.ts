@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
 import { type TickRecord, tickRecordSchema } from "@/schemas/embed";
-import { atomicWrite, confinedPath, ensureGitIgnored, readJsonFile } from "../store/json-store";
+import { atomicWrite, confinedPath, ensureGitIgnored, readJsonFile, sweepDeadTemps } from "../store/json-store";
 
 /** Proposal files kept per capability; older ones are pruned after each tick. */
 export const KEEP_PROPOSAL_FILES = 50;
@@ -21,7 +21,16 @@ export class TickStore {
     this.proposalsDir = path.join(runtimeDir, "proposals");
   }
 
+  private recovery: Promise<unknown> | null = null;
+
+  /** Once per process, before the first read: what a writer killed mid-write left behind goes. */
+  recover(): Promise<unknown> {
+    this.recovery ??= sweepDeadTemps(this.runtimeDir, 2).catch(() => 0);
+    return this.recovery;
+  }
+
   async read(id: string): Promise<{ record: TickRecord | null; problem?: string }> {
+    await this.recover();
     const read = await readJsonFile(confinedPath(this.recordsDir, `${id}.json`));
     if (!read.ok) return read.code === "missing" ? { record: null } : { record: null, problem: `${id}.json: ${read.message}` };
     const parsed = tickRecordSchema.safeParse(read.value);
@@ -29,6 +38,7 @@ export class TickStore {
   }
 
   async write(record: TickRecord): Promise<void> {
+    await this.recover();
     await ensureGitIgnored(this.runtimeDir);
     const ordered = orderKeys(record, ["id", "status", "reason", "detail", "runtime", "trigger", "startedAt", "finishedAt", "durationMs"]);
     await atomicWrite(this.runtimeDir, confinedPath(this.recordsDir, `${record.id}.json`), stringifyRecord(ordered));

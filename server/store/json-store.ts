@@ -219,6 +219,26 @@ async function applyCommitted(tierDir: string, committed: string): Promise<void>
  * Brings a tier back to a consistent state after a crash: rolls committed transactions forward,
  * drops uncommitted staging and leftover temp files. Returns what it did, for the log.
  */
+/**
+ * Removes temp files that writers killed mid-write left behind under `dir` (to `depth` levels),
+ * but only those whose writer is dead: its pid is in the name, and a live CLI or second server may
+ * be writing one right now.
+ */
+export async function sweepDeadTemps(dir: string, depth = 2): Promise<number> {
+  let removed = 0;
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory() && !entry.isSymbolicLink() && depth > 0) removed += await sweepDeadTemps(full, depth - 1);
+    if (!entry.isFile() || !entry.name.startsWith(".") || !entry.name.endsWith(TEMP_SUFFIX)) continue;
+    const pid = Number(/\.(\d+)-[0-9a-f]+\.studio-tmp$/.exec(entry.name)?.[1]);
+    if (Number.isFinite(pid) && pid !== process.pid && pidAlive(pid)) continue;
+    await fs.rm(full, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
 export async function recoverTier(tierDir: string): Promise<{ rolledForward: number; discarded: number; tempsRemoved: number }> {
   const report = { rolledForward: 0, discarded: 0, tempsRemoved: 0 };
   let entries;
