@@ -24,7 +24,9 @@ test("enable a capability, dry-run it, run it with no runtime (skipped) and with
   await card.getByTestId("dry-run").click();
   const plan = card.getByTestId("dry-run-panel");
   await expect(plan).toContainText("nothing was executed");
-  await expect(plan.getByTestId("dry-run-prompt")).toContainText("builtin specialists/prompts/cx-operations.md");
+  // The same provenance the prompt resolver gives (an earlier spec may have saved a project prompt).
+  const prompt = (await api("GET", "/api/prompts/cx-operations")).json;
+  await expect(plan.getByTestId("dry-run-prompt")).toHaveText(`prompt from ${prompt.source} ${prompt.path}`);
   await expect(plan).toContainText("cx-ops-dependency-sequencing");
   await expect(plan).toContainText("must contain: classification, severity, owner, nextUpdate");
   await expect(plan.getByTestId("dry-run-verdict")).toHaveText("A tick now would run on in-process.");

@@ -122,13 +122,15 @@ describe("validate --root", () => {
     await writeRecord(path.join(home, "org"), "specialists", specialistRecord("user-one"));
     const clean = await cli(["validate", "--root", root]);
     expect(clean.code, clean.stdout).toBe(0);
-    expect(clean.stdout).toContain(`102 entities in the merged org of ${root}: 0 error(s)`);
+    // The built-in tier plus the two new specialists (the architect override adds no entity).
+    const builtin = (await Promise.all(["groups", "teams", "specialists", "contracts", "policies"].map((s) => fs.readdir(path.join(APP_DIR, "specialists", "org", s))))).flat().filter((n) => n.endsWith(".json")).length;
+    expect(clean.stdout).toContain(`${builtin + 2} entities in the merged org of ${root}: 0 error(s)`);
 
     await writeRecord(projectOrg, "specialists", specialistRecord("proj-two", { team: "nowhere-team" }));
     const broken = await cli(["validate", "--root", root]);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain(".cx/org/specialists/proj-two.json  #/specialists/proj-two/team");
-    expect(broken.stdout).toContain("103 entities");
+    expect(broken.stdout).toContain(`${builtin + 3} entities`);
   });
 });
 

@@ -44,10 +44,10 @@ async function builtinSnapshot(): Promise<Map<string, string>> {
 }
 
 describe("tier merge and precedence", () => {
-  it("the built-in tier alone: 100 entities, each row scoped builtin with its path and no overrides", async () => {
+  it("the built-in tier alone: 101 entities, each row scoped builtin with its path and no overrides", async () => {
     let total = 0;
     for (const kind of ["group", "team", "specialist", "contract", "policy"] as const) total += (await api.listEntities(kind)).count;
-    expect(total).toBe(100);
+    expect(total).toBe(101);
     const row = (await api.listEntities("specialist")).items.find((i) => i.id === "cx-architect")!;
     expect(row).toMatchObject({ scope: "builtin", path: "specialists/org/specialists/cx-architect.json", overrides: [] });
     expect(row.record).toEqual(await readBuiltin("specialists", "cx-architect"));
@@ -543,7 +543,7 @@ describe("export and import", () => {
 
   it("exports the built-in tier whole", async () => {
     const exported = await api.exportOrg({ scope: "builtin" });
-    expect(SECTIONS.reduce((n, s) => n + Object.keys(exported[s]).length, 0)).toBe(100);
+    expect(SECTIONS.reduce((n, s) => n + Object.keys(exported[s]).length, 0)).toBe(101);
     expect(exported.specialists["cx-qa"]).toEqual(await readBuiltin("specialists", "cx-qa"));
   });
 
