@@ -72,17 +72,17 @@ function LastTick({ tick, problem }: { tick: TickRecord | null; problem?: string
 export function CapabilityCard({ capability: c }: { capability: CapabilityView }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<{ tone: "ok" | "warn" | "error"; text: string } | null>(null);
   const [plan, setPlan] = useState<DryRunPlan | null>(null);
   const [editing, setEditing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: embedKeys.all });
 
-  const run = async (what: string, fn: () => Promise<string | void>) => {
+  const run = async (what: string, fn: () => Promise<string | { tone: "ok" | "warn" | "error"; text: string } | void>) => {
     setBusy(what);
     setMessage(null);
     try {
-      const text = await fn();
-      if (text) setMessage({ tone: "ok", text });
+      const result = await fn();
+      if (result) setMessage(typeof result === "string" ? { tone: "ok", text: result } : result);
       await refresh();
     } catch (e) {
       setMessage({ tone: "error", text: e instanceof ApiError ? e.message : String(e) });
@@ -109,7 +109,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
           <button type="button" data-testid="toggle-enabled" disabled={!!busy || (!c.enabled && c.errors.length > 0)} onClick={() => void run("toggle", async () => { await embedAction(c.id, c.enabled ? "disable" : "enable"); return c.enabled ? `Disabled ${c.id}.` : `Enabled ${c.id}: it ticks on its cadence while the server runs.`; })}
             className={c.enabled ? secondary : `${button} bg-sky-600 text-white hover:bg-sky-700`}>{c.enabled ? "Disable" : "Enable"}</button>
           <button type="button" data-testid="dry-run" disabled={!!busy} className={secondary} onClick={() => void run("dry-run", async () => { setPlan(await embedDryRun(c.id)); })}>Dry-run</button>
-          <button type="button" data-testid="run-now" disabled={!!busy || c.running || c.errors.length > 0} className={secondary} onClick={() => void run("tick", async () => { const r = await embedTick(c.id); return `Tick finished: ${r.status}${r.reason ? ` (${r.reason})` : ""}.`; })}>{busy === "tick" ? "Running…" : "Run now"}</button>
+          <button type="button" data-testid="run-now" disabled={!!busy || c.running || c.errors.length > 0} className={secondary} onClick={() => void run("tick", async () => { const r = await embedTick(c.id); return { tone: r.status === "ran" ? "ok" : r.status === "skipped" ? "warn" : "error", text: `Tick finished: ${r.status}${r.reason ? ` (${r.reason})` : ""}.` }; })}>{busy === "tick" ? "Running…" : "Run now"}</button>
           <button type="button" data-testid="edit-overrides" disabled={!!busy} className={secondary} aria-expanded={editing} onClick={() => setEditing((v) => !v)}>Overrides</button>
         </div>
       </div>
@@ -145,7 +145,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
         </ul>
       )}
 
-      {message && <p role={message.tone === "error" ? "alert" : "status"} data-testid="capability-message" className={`mt-2 text-sm ${message.tone === "error" ? "text-red-600" : "text-emerald-700 dark:text-emerald-400"}`}>{message.text}</p>}
+      {message && <p role={message.tone === "error" ? "alert" : "status"} data-testid="capability-message" className={`mt-2 text-sm ${message.tone === "error" ? "text-red-600" : message.tone === "warn" ? "text-amber-700 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400"}`}>{message.text}</p>}
 
       {editing && <OverrideForm capability={c} onDone={(text) => { setEditing(false); setPlan(null); setMessage({ tone: "ok", text }); void refresh(); }} />}
       {plan && <DryRunPanel plan={plan} onClose={() => setPlan(null)} />}
