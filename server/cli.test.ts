@@ -1,13 +1,12 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolvePaths } from "./config";
+import { runCli } from "./test-support/cli";
 import { APP_DIR, UPSTREAM_ORG_DIR, filesUnder, makeTmpDirs, specialistRecord, treeOf, writeRecord } from "./test-support/tmp-dirs";
 
 /** The real command, run as a user would: `node bin/construct-studio.mjs …` from another directory. */
 
-const BIN = path.join(APP_DIR, "bin", "construct-studio.mjs");
 
 let base: string;
 let home: string;
@@ -22,20 +21,8 @@ afterEach(async () => {
   await cleanup();
 });
 
-type CliRun = { code: number | null; stdout: string; stderr: string };
-
-function cli(args: string[], cwd = base): Promise<CliRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CONSTRUCT_HOME: home };
-  for (const key of ["CONSTRUCT_ROOT", "CONSTRUCT_APP_DIR", "CONSTRUCT_TEST_FAULTS", "CONSTRUCT_FAULT_POINT", "NODE_OPTIONS"]) delete env[key];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(args: string[], cwd = base) {
+  return runCli(args, { cwd, env: { CONSTRUCT_HOME: home, XDG_CONFIG_HOME: path.join(base, "xdg") } });
 }
 
 /** A small org tree that validates alone: one team and its owner. */

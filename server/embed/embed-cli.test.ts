@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../test-support/cli";
 import { tickRecordSchema } from "@/schemas/embed";
 import { APP_DIR, makeTmpDirs, treeOf } from "../test-support/tmp-dirs";
 
@@ -12,7 +12,6 @@ import { APP_DIR, makeTmpDirs, treeOf } from "../test-support/tmp-dirs";
  * XDG_CONFIG_HOME, and no model or external host configured.
  */
 
-const BIN = path.join(APP_DIR, "bin", "construct-studio.mjs");
 const BUILTINS = ["operations-briefing", "operations-triage", "product-feedback-digest", "repo-activity-review"];
 
 let base: string;
@@ -31,23 +30,8 @@ afterEach(async () => {
   await cleanup();
 });
 
-type CliRun = { code: number | null; stdout: string; stderr: string };
-
-function cli(args: string[]): Promise<CliRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CONSTRUCT_HOME: home, XDG_CONFIG_HOME: configHome };
-  for (const key of Object.keys(env)) {
-    if (key.startsWith("CONSTRUCT_MODEL") || key.startsWith("CONSTRUCT_EXTERNAL")) delete env[key];
-  }
-  for (const key of ["CONSTRUCT_ROOT", "CONSTRUCT_APP_DIR", "CONSTRUCT_CORE_VERSION", "CONSTRUCT_DEPLOYMENT_MODE", "CONSTRUCT_EMBED_TIMEOUT_MS", "CONSTRUCT_TEST_FAULTS", "CONSTRUCT_FAULT_POINT", "NODE_OPTIONS"]) delete env[key];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, "embed", ...args], { cwd: APP_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(args: string[]) {
+  return runCli(["embed", ...args], { cwd: APP_DIR, env: { CONSTRUCT_HOME: home, XDG_CONFIG_HOME: configHome } });
 }
 
 const overlayFile = (id: string) => path.join(root, ".cx", "embed", `${id}.manifest.json`);

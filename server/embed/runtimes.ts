@@ -1,3 +1,4 @@
+import { readLimited } from "@/lib/http/read-limited";
 import { JsonProblem, isPlainObject, parseJsonStrict } from "@/lib/json/safe-json";
 import type { RuntimeEnv } from "@/lib/embed/runtime";
 
@@ -26,22 +27,10 @@ export function runtimeEnv(env: Record<string, string | undefined> = process.env
   };
 }
 
-async function readLimited(response: Response): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw new Error(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+async function readAnswer(response: Response): Promise<string> {
+  const bytes = await readLimited(response.body, MAX_ANSWER_BYTES);
+  if (!bytes) throw new Error(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
+  return Buffer.from(bytes).toString("utf8");
 }
 
 /** POSTs JSON with a deadline covering the whole exchange, body included. */
@@ -50,7 +39,7 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body: JSON.stringify(body), signal: controller.signal, redirect: "error" });
-    const text = await readLimited(response);
+    const text = await readAnswer(response);
     if (!response.ok) return { ok: false, reason: `${who}-http-${response.status}`, detail: `${url} answered ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 300)}` : ""}` };
     return { ok: true, text };
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { readLimited } from "@/lib/http/read-limited";
 import { JsonProblem, decodeUtf8, parseJsonStrict } from "@/lib/json/safe-json";
 import type { FieldError } from "@/schemas/field-error";
 import { AppError, type AppErrorCode, isAppError } from "../errors";
@@ -64,25 +65,8 @@ export async function readJson(request: Request, limit = BODY_LIMIT): Promise<un
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw new AppError("payload_too_large", `the body is larger than ${limit} bytes`);
   if (!request.body) throw new AppError("bad_request", "the request has no body");
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new AppError("payload_too_large", `the body is larger than ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readLimited(request.body, limit);
+  if (!bytes) throw new AppError("payload_too_large", `the body is larger than ${limit} bytes`);
   try {
     return parseJsonStrict(decodeUtf8(bytes));
   } catch (error) {

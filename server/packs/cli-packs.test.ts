@@ -1,14 +1,13 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../test-support/cli";
 import { resolvePaths } from "../config";
 import { APP_DIR, makeTmpDirs } from "../test-support/tmp-dirs";
 import { exists, manifest, writePack, writePacksFile } from "./test-support/pack-fixtures";
 
 /** `construct-studio packs …` run as a user would, with the user pack folder under a temporary XDG_CONFIG_HOME. */
 
-const BIN = path.join(APP_DIR, "bin", "construct-studio.mjs");
 
 let base: string;
 let root: string;
@@ -30,22 +29,8 @@ const userPacks = () => path.join(configHome, "construct", "packs");
 const projectPacks = () => path.join(root, ".cx", "packs");
 const packsJson = () => path.join(root, ".cx", "packs.json");
 
-type CliRun = { code: number | null; stdout: string; stderr: string };
-
-function cli(args: string[], extraEnv: Record<string, string> = {}): Promise<CliRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CONSTRUCT_HOME: home, XDG_CONFIG_HOME: configHome, ...extraEnv };
-  for (const key of ["CONSTRUCT_ROOT", "CONSTRUCT_APP_DIR", "CONSTRUCT_CORE_VERSION", "CONSTRUCT_DEPLOYMENT_MODE", "CONSTRUCT_TEST_FAULTS", "CONSTRUCT_FAULT_POINT", "NODE_OPTIONS"]) {
-    if (!(key in extraEnv)) delete env[key];
-  }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: base, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(args: string[], extraEnv: Record<string, string> = {}) {
+  return runCli(args, { cwd: base, env: { CONSTRUCT_HOME: home, XDG_CONFIG_HOME: configHome, ...extraEnv } });
 }
 
 function lineOf(stdout: string, prefix: string): string {
