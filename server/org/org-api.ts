@@ -153,6 +153,7 @@ export class OrgApi {
   private loaded: { generation: number; promise: Promise<Snapshot> } | null = null;
   private generation = 0;
   private recovery: Promise<void> | null = null;
+  private recoveryWarnings = new Set<string>();
   private watchers = new Map<string, FSWatcher>();
   private listeners = new Set<(event: { type: "org-changed" }) => void>();
 
@@ -189,10 +190,24 @@ export class OrgApi {
    */
   private recover(): Promise<void> {
     this.recovery ??= (async () => {
+      let complete = true;
       for (const scope of WRITABLE_SCOPES) {
         const dir = this.tierDir(scope);
-        if (existsSync(dir)) await withTierLock(dir, () => recoverTier(dir));
+        if (!existsSync(dir)) continue;
+        try {
+          await withTierLock(dir, () => recoverTier(dir));
+        } catch (error) {
+          // A read-only or full tier cannot be locked, but it can still be read: serve it as it is
+          // rather than refusing every read. The recovery is tried again on the next call, so a
+          // write never runs before it; while the tier stays unwritable, the write fails with the
+          // same 507.
+          if (!isAppError(error) || (error.code !== "read_only" && error.code !== "storage_full")) throw error;
+          if (!this.recoveryWarnings.has(error.message)) console.warn(`[construct-studio] warning: ${error.message}; serving the ${scope} tier as it is`);
+          this.recoveryWarnings.add(error.message);
+          complete = false;
+        }
       }
+      if (!complete) this.recovery = null;
     })();
     return this.recovery;
   }
