@@ -1,5 +1,6 @@
 import http from "node:http";
-import { readdirSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { lstatSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -12,11 +13,12 @@ export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; t
  * One HTTP request with exactly the headers given (browsers' and Playwright's clients add or
  * normalise Host, Origin and Content-Type, which is what these tests need to control).
  */
-export function raw(method: string, pathname: string, options: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawResponse> {
+export function raw(method: string, pathname: string, options: { headers?: Record<string, string>; body?: string | Buffer; port?: number } = {}): Promise<RawResponse> {
+  const port = options.port ?? PORT;
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { host: `127.0.0.1:${PORT}`, ...options.headers };
+    const headers: Record<string, string> = { host: `127.0.0.1:${port}`, ...options.headers };
     if (options.body !== undefined) headers["content-length"] = String(Buffer.byteLength(options.body));
-    const request = http.request({ host: "127.0.0.1", port: PORT, method, path: pathname, headers, setHost: false }, (response) => {
+    const request = http.request({ host: "127.0.0.1", port, method, path: pathname, headers, setHost: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (c) => chunks.push(c));
       response.on("end", () => {
@@ -44,6 +46,24 @@ export function api(method: string, pathname: string, body?: unknown, headers: R
   });
 }
 
+export type Api = typeof api;
+
+/** `api` for another studio server (one started with `startStudio`) on `port`. */
+export function apiAt(port: number): Api {
+  const origin = `http://127.0.0.1:${port}`;
+  return (method, pathname, body?, headers = {}) =>
+    raw(method, pathname, { port, headers: { origin, "content-type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/**
+ * Ports for the servers a spec starts itself (fault, concurrency runs): `E2E_PORT + 10 + n`,
+ * n from 0 to 9, so they never meet the shared servers on E2E_PORT … E2E_PORT + 2.
+ */
+export function extraPort(n: number): number {
+  if (!Number.isInteger(n) || n < 0 || n > 9) throw new Error(`extra port index ${n} is outside 0…9`);
+  return PORT + 10 + n;
+}
+
 /** Every file under a directory with its size and mtime: compared before and after a refused request. */
 export function snapshotTree(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -63,6 +83,40 @@ export function snapshotTree(dir: string): Record<string, string> {
   };
   walk(dir);
   return out;
+}
+
+/**
+ * Every file under a directory by its bytes (a sha256, so binary and big files compare too):
+ * "intact" means the same bytes, which an equal size and mtime do not prove.
+ */
+export function contentsOf(dir: string, opts: { exclude?: (rel: string) => boolean } = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const full = path.join(d, name);
+      const rel = path.relative(dir, full);
+      if (opts.exclude?.(rel)) continue;
+      const stat = lstatSync(full);
+      if (stat.isDirectory()) walk(full);
+      else out[rel] = `${stat.size}:${createHash("sha256").update(readFileSync(full)).digest("hex")}`;
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** What an interrupted or refused write could leave behind: temp files, staging folders, locks and their temps. */
+export function leftovers(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const full = path.join(d, name);
+      if (/\.studio-tmp$|^\.txn-|^\.studio\.lock/.test(name)) found.push(path.relative(dir, full));
+      if (lstatSync(full).isDirectory()) walk(full);
+    }
+  };
+  walk(dir);
+  return found;
 }
 
 export function specialist(id: string, extra: Record<string, unknown> = {}) {

@@ -1,4 +1,4 @@
-import { existsSync, watch, type FSWatcher } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { isPlainObject, orderKeys, stringifyRecord } from "@/lib/json/safe-json";
 import { escapePointerSegment, fieldError, parsePointer, splitBySeverity } from "@/lib/org/field-error";
@@ -21,6 +21,7 @@ import type { Skill } from "@/schemas/skill";
 import type { StudioPaths } from "../config";
 import { AppError, type AppErrorCode, isAppError } from "../errors";
 import { combineEtags, commitFiles, confinedPath, atomicWrite, readJsonFile, recoverTier, removeFile, withTierLock } from "../store/json-store";
+import { type TreeWatcher, watchTree } from "../store/watch-tree";
 import { loadSkills } from "./skills";
 import type { PackService } from "../packs/pack-service";
 import { type Layer, type TierData, displayPath, loadTier, userPath } from "./tiers";
@@ -153,7 +154,8 @@ export class OrgApi {
   private loaded: { generation: number; promise: Promise<Snapshot> } | null = null;
   private generation = 0;
   private recovery: Promise<void> | null = null;
-  private watchers = new Map<string, FSWatcher>();
+  private recoveryWarnings = new Set<string>();
+  private watchers = new Map<string, TreeWatcher>();
   private listeners = new Set<(event: { type: "org-changed" }) => void>();
 
   constructor(readonly paths: StudioPaths, private readonly options: OrgApiOptions = {}) {}
@@ -189,10 +191,24 @@ export class OrgApi {
    */
   private recover(): Promise<void> {
     this.recovery ??= (async () => {
+      let complete = true;
       for (const scope of WRITABLE_SCOPES) {
         const dir = this.tierDir(scope);
-        if (existsSync(dir)) await withTierLock(dir, () => recoverTier(dir));
+        if (!existsSync(dir)) continue;
+        try {
+          await withTierLock(dir, () => recoverTier(dir));
+        } catch (error) {
+          // A read-only or full tier cannot be locked, but it can still be read: serve it as it is
+          // rather than refusing every read. The recovery is tried again on the next call, so a
+          // write never runs before it; while the tier stays unwritable, the write fails with the
+          // same 507.
+          if (!isAppError(error) || (error.code !== "read_only" && error.code !== "storage_full")) throw error;
+          if (!this.recoveryWarnings.has(error.message)) console.warn(`[construct-studio] warning: ${error.message}; serving the ${scope} tier as it is`);
+          this.recoveryWarnings.add(error.message);
+          complete = false;
+        }
       }
+      if (!complete) this.recovery = null;
     })();
     return this.recovery;
   }
@@ -205,17 +221,19 @@ export class OrgApi {
     for (const dir of dirs) {
       if (this.watchers.has(dir) || !existsSync(dir)) continue;
       try {
-        const watcher = watch(dir, { recursive: true }, (_event, name) => {
-          if (typeof name === "string" && (IGNORED_CHANGES.test(name))) return;
-          this.invalidate();
+        // One watch per directory, not `recursive: true`: see watch-tree.ts for what that misses.
+        const watcher = watchTree(dir, {
+          onChange: (name) => {
+            if (!IGNORED_CHANGES.test(name)) this.invalidate();
+          },
+          onError: (error) => {
+            console.warn(`[construct-studio] watching ${dir} stopped (${error.message}); it restarts on the next read`);
+            watcher.close();
+            this.watchers.delete(dir);
+            this.generation++;
+          },
+          skipDir: (name) => IGNORED_CHANGES.test(name),
         });
-        watcher.on("error", (error) => {
-          console.warn(`[construct-studio] watching ${dir} stopped (${(error as Error).message}); it restarts on the next read`);
-          watcher.close();
-          this.watchers.delete(dir);
-          this.generation++;
-        });
-        watcher.unref();
         this.watchers.set(dir, watcher);
         // The directory appeared since the last load (first save, a checkout): what is cached predates it.
         this.generation++;

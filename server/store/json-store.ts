@@ -287,8 +287,10 @@ export function pidAlive(pid: number): boolean {
 /** The lock file is linked into place already holding its pid, so it is never seen empty. */
 async function tryCreateLock(lock: string): Promise<boolean> {
   const temp = `${lock}.${process.pid}-${randomBytes(4).toString("hex")}`;
-  await fs.writeFile(temp, String(process.pid));
   try {
+    // Inside the try: on a full disk the file is created and then the write fails (ENOSPC), and
+    // that empty temp must not stay behind.
+    await fs.writeFile(temp, String(process.pid));
     await fs.link(temp, lock);
     return true;
   } catch (error) {
