@@ -167,7 +167,7 @@ const CASES: WriteCase[] = [
     name: "PUT a prompt",
     dir: "prompts",
     file: "prompts/cx-faults-keeper.md",
-    send: (api) => api("PUT", "/api/prompts/cx-faults-keeper", { content: KEEPER_PROMPT + "\nA paragraph that must never reach the disk.\n" }),
+    send: async (api) => api("PUT", "/api/prompts/cx-faults-keeper", { content: KEEPER_PROMPT + "\nA paragraph that must never reach the disk.\n" }, { "if-match": await etagOf(api, "/api/prompts/cx-faults-keeper") }),
   },
   {
     name: "DELETE a project specialist",

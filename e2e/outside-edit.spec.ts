@@ -12,8 +12,7 @@ import { type Api, apiAt, extraPort, specialist } from "./support";
  * mtime back, and the write is answered with 409 and the current version. api.spec.ts covers a
  * PATCH of a project-only specialist; this covers every other resource that takes If-Match:
  * overrides of built-in specialists, teams, groups, contracts and policies, a fence, the user
- * tier, DELETE, and the embed overlay (changed and created outside). `PUT /api/prompts/{id}`
- * takes no If-Match, so it has no stale version to detect.
+ * tier, DELETE, the embed overlay (changed and created outside) and a project prompt.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -219,6 +218,25 @@ test("PATCH /api/embed/{id} read while it had no overlay, after another program 
   expect(stale.status, stale.text.slice(0, 300)).toBe(409);
   expect(stale.json.current.etag).toBe(sha(created));
   expect(readFileSync(file, "utf8")).toBe(created);
+});
+
+test("PUT /api/prompts/{id} with the ETag read before an outside edit of the project prompt (same size and mtime) → 409, the outside edit kept", async () => {
+  const file = path.join(projectDir, "prompts", "cx-architect.md");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, "---\nrole: architect\n---\n# Architect\n\nKeep module boundaries honest (project).\n");
+  settleMtime(file);
+  const got = await api("GET", "/api/prompts/cx-architect");
+  expect(got.status).toBe(200);
+  expect(got.headers.etag).toBe(sha(readFileSync(file)));
+  const { atimeNs, mtimeNs } = statSync(file, { bigint: true });
+  const outside = readFileSync(file, "utf8").replace("(project)", "(outside)");
+  writeFileSync(file, outside);
+  utimesSync(file, Number(atimeNs / 1_000_000n) / 1000, Number(mtimeNs / 1_000_000n) / 1000);
+  const stale = await api("PUT", "/api/prompts/cx-architect", { content: "---\nrole: architect\n---\n# Architect\n\nThe studio's version.\n" }, { "if-match": got.headers.etag! });
+  expect(stale.status, stale.text.slice(0, 300)).toBe(409);
+  expect(stale.json.current.etag).toBe(sha(outside));
+  expect(readFileSync(file, "utf8")).toBe(outside);
+  expect((await api("PUT", "/api/prompts/cx-architect", { content: "---\nrole: architect\n---\n# Architect\n" })).status).toBe(428);
 });
 
 test("edits made outside show up in what the studio serves, also in files the studio itself replaced before", async () => {

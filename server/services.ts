@@ -4,7 +4,7 @@ import { EmbedScheduler } from "./embed/scheduler";
 import { OrgApi } from "./org/org-api";
 import { type InstallSource, installPack } from "./packs/pack-install";
 import { PackService } from "./packs/pack-service";
-import { PromptResolver, specialistPrompt } from "./packs/prompt-resolver";
+import { PromptResolver, promptEtag, specialistPrompt } from "./packs/prompt-resolver";
 import { LayoutStore } from "./studio/layout-store";
 
 type Services = { org: OrgApi; layout: LayoutStore; packs: PackService; prompts: PromptResolver; embed: EmbedService; scheduler: EmbedScheduler | null };
@@ -37,9 +37,16 @@ export function packService(): PackService {
   return services().packs;
 }
 
-/** A specialist's prompt with its provenance, through packs, the project and the built-in tier. */
+/** A specialist's prompt with its provenance, through packs, the project and the built-in tier, and its ETag. */
 export async function resolveSpecialistPrompt(id: string) {
-  return specialistPrompt(orgApi(), services().prompts)(id);
+  const resolved = await specialistPrompt(orgApi(), services().prompts)(id);
+  return resolved.ok ? { ...resolved, etag: promptEtag(resolved.content) } : resolved;
+}
+
+/** Saves the project prompt if the prompt the user read (`ifMatch`) is still the one that resolves. */
+export async function savePrompt(id: string, content: string, ifMatch: string) {
+  await services().prompts.saveOverride(id, content, { ifMatch, current: () => resolveSpecialistPrompt(id) });
+  return resolveSpecialistPrompt(id);
 }
 
 export function promptResolver(): PromptResolver {

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { CodeEditor } from "@/components/editor/code-editor";
 import { ApiError, apiFetch } from "@/lib/api-client";
 
-type Prompt = { source: string; path: string | null; degraded: boolean; warnings: string[]; content: string; mode: string };
+type Prompt = { source: string; path: string | null; degraded: boolean; warnings: string[]; content: string; mode: string; etag: string };
 
 /** A specialist's prompt as Markdown; saving writes the project override and says so. */
 export function PromptEditor({ specialistId, dark, onSaved, onError }: { specialistId: string; dark: boolean; onSaved: (path: string) => void; onError: (message: string) => void }) {
@@ -22,11 +22,12 @@ export function PromptEditor({ specialistId, dark, onSaved, onError }: { special
   const data = prompt.data!;
   const save = async () => {
     try {
-      const saved = (await apiFetch<Prompt>(`/api/prompts/${encodeURIComponent(specialistId)}`, { method: "PUT", body: { content: text } })).data;
+      const saved = (await apiFetch<Prompt>(`/api/prompts/${encodeURIComponent(specialistId)}`, { method: "PUT", body: { content: text }, ifMatch: data.etag })).data;
       await queryClient.invalidateQueries({ queryKey: key });
       onSaved(saved.path ?? saved.source);
     } catch (error) {
-      onError(error instanceof ApiError ? error.message : String(error));
+      // A 409 keeps the text in the editor: the user's edit is never dropped for the newer file.
+      onError(error instanceof ApiError && error.status === 409 ? `${error.message}. Your text is still here; copy it, then reopen the prompt to see the newer one.` : error instanceof ApiError ? error.message : String(error));
     }
   };
   return (

@@ -6,7 +6,7 @@ import type { DeploymentMode } from "@/schemas/pack-manifest";
 import { AppError } from "../errors";
 import { APP_DIR } from "../test-support/tmp-dirs";
 import { PackService } from "./pack-service";
-import { type PromptHardFailure, PromptResolver, type ResolvedPrompt } from "./prompt-resolver";
+import { type PromptHardFailure, PromptResolver, type ResolvedPrompt, promptEtag } from "./prompt-resolver";
 import {
   type PackEnv, clearPackEnv, exists, makePackEnv, manifest, promptText, restoreEnv, saveEnv, writeMode, writePack, writePacksFile,
 } from "./test-support/pack-fixtures";
@@ -301,10 +301,15 @@ describe("the failure matrix", () => {
   });
 });
 
+/** Saves over whatever resolves now, as a user who just read it would. */
+function save(id: string, content: string) {
+  return resolver.saveOverride(id, content, { ifMatch: "*", current: () => resolver.resolve(id, { builtinSpecialist: true }) });
+}
+
 describe("saveOverride", () => {
   it("writes <root>/.cx/prompts/<id>.md, which then resolves as the project prompt", async () => {
     const content = promptText("qa", "# Saved QA\n");
-    expect(await resolver.saveOverride("cx-qa", content)).toBe(".cx/prompts/cx-qa.md");
+    expect(await save("cx-qa", content)).toBe(".cx/prompts/cx-qa.md");
     expect(await fs.readFile(projectPrompt("cx-qa"), "utf8")).toBe(content);
     expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({ source: "project", path: ".cx/prompts/cx-qa.md" });
   });
@@ -314,21 +319,31 @@ describe("saveOverride", () => {
     ["frontmatter that is not YAML", "---\nrole: [qa\n---\n\n# QA\n"],
     ["no frontmatter", "# QA\n"],
   ])("refuses %s and writes nothing", async (_label, content) => {
-    const error = await resolver.saveOverride("cx-qa", content).then(() => null, (e: unknown) => e);
+    const error = await save("cx-qa", content).then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("invalid");
     expect(await exists(projectPrompt("cx-qa"))).toBe(false);
   });
 
   it("refusing leaves an existing override byte for byte", async () => {
-    await resolver.saveOverride("cx-qa", promptText("qa", "# Kept\n"));
+    await save("cx-qa", promptText("qa", "# Kept\n"));
     const before = await fs.readFile(projectPrompt("cx-qa"), "utf8");
-    await expect(resolver.saveOverride("cx-qa", "---\nname: cx-qa\n---\n")).rejects.toBeInstanceOf(AppError);
+    await expect(save("cx-qa", "---\nname: cx-qa\n---\n")).rejects.toBeInstanceOf(AppError);
     expect(await fs.readFile(projectPrompt("cx-qa"), "utf8")).toBe(before);
   });
 
+  it("refuses with conflict, writing nothing, when the prompt that resolves is no longer the one the user read", async () => {
+    const read = await resolver.resolve("cx-qa", { builtinSpecialist: true });
+    const readEtag = promptEtag(read.ok ? read.content : undefined);
+    await fs.mkdir(path.dirname(projectPrompt("cx-qa")), { recursive: true });
+    await fs.writeFile(projectPrompt("cx-qa"), promptText("qa", "# Written by another program\n"));
+    const error = await resolver.saveOverride("cx-qa", promptText("qa", "# Mine\n"), { ifMatch: readEtag, current: () => resolver.resolve("cx-qa", { builtinSpecialist: true }) }).then(() => null, (e: unknown) => e);
+    expect((error as AppError).code).toBe("conflict");
+    expect(await fs.readFile(projectPrompt("cx-qa"), "utf8")).toBe(promptText("qa", "# Written by another program\n"));
+  });
+
   it("refuses an id that is not an id", async () => {
-    await expect(resolver.saveOverride("../escape", promptText("qa"))).rejects.toBeInstanceOf(AppError);
+    await expect(save("../escape", promptText("qa"))).rejects.toBeInstanceOf(AppError);
     expect(await exists(path.join(env.root, ".cx", "escape.md"))).toBe(false);
   });
 });

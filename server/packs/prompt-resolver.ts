@@ -7,7 +7,7 @@ import type { DeploymentMode } from "@/schemas/pack-manifest";
 import type { OrgApi } from "../org/org-api";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
-import { atomicWrite, confinedPath, withTierLock } from "../store/json-store";
+import { atomicWrite, confinedPath, etagOf, withTierLock } from "../store/json-store";
 import { displayPath } from "../org/tiers";
 import { type LoadedPack, type PackService, byPrecedence, checkPackPrompt } from "./pack-service";
 
@@ -99,7 +99,12 @@ export class PromptResolver {
   }
 
   /** Writes the project override; the frontmatter must parse and name a role. */
-  async saveOverride(id: string, content: string): Promise<string> {
+  /**
+   * Writes the project prompt. `ifMatch` is the ETag of the prompt the user read (whatever tier it
+   * resolved from); under the lock it is compared with what resolves now, so an edit made on disk
+   * in between, or a pack enabled meanwhile, is a 409 rather than silently replaced.
+   */
+  async saveOverride(id: string, content: string, opts: { ifMatch: string; current: () => Promise<{ ok: boolean; content?: string }> }): Promise<string> {
     const bad = idProblem(id);
     if (bad) throw new AppError("invalid", bad);
     if (Buffer.byteLength(content) > MAX_PROMPT_BYTES) throw new AppError("payload_too_large", `a prompt is at most ${MAX_PROMPT_BYTES} bytes`);
@@ -107,9 +112,17 @@ export class PromptResolver {
     if (!prompt.ok) throw new AppError("invalid", `the prompt's frontmatter must name its "role" and parse as YAML: ${prompt.message}`);
     const dir = path.join(this.paths.projectDir, "prompts");
     const file = confinedPath(dir, `${id}.md`);
-    await withTierLock(dir, () => atomicWrite(dir, file, content.endsWith("\n") ? content : content + "\n"));
+    await withTierLock(dir, async () => {
+      const now = await opts.current();
+      const etag = promptEtag(now.ok ? now.content : undefined);
+      if (opts.ifMatch !== "*" && opts.ifMatch !== etag) {
+        throw new AppError("conflict", `the prompt of '${id}' changed since it was read; reload it and apply your edit again`, undefined, { content: now.content ?? null, etag });
+      }
+      await atomicWrite(dir, file, content.endsWith("\n") ? content : content + "\n");
+    });
     return this.show(file);
   }
+
 }
 
 /** The text of a prompt file; `null` when there is none; a problem when there is one but it cannot be used. */
@@ -139,4 +152,9 @@ export function specialistPrompt(org: OrgApi, prompts: PromptResolver) {
     const builtinSpecialist = !!row && (row.scope === "builtin" || row.overrides.some((o) => o.scope === "builtin"));
     return prompts.resolve(id, { builtinSpecialist, record: row?.record });
   };
+}
+
+/** The version tag of a resolved prompt: its content's hash (`"none"` when nothing resolves). */
+export function promptEtag(content: string | undefined): string {
+  return content === undefined ? '"none"' : etagOf(content);
 }
