@@ -171,11 +171,7 @@ export class PackService {
       row.contributes.prompts.push(specialist);
     }
     const orgDir = path.join(dir, "org");
-    for (const sub of ["", ...["groups", "teams", "specialists", "contracts", "policies"]]) {
-      const folder = path.join(orgDir, sub);
-      const stat = await fs.lstat(folder).catch(() => null);
-      if (stat?.isSymbolicLink()) row.errors.push(`pack '${manifest.id}': ${path.relative(dir, folder) || "org"} is a symbolic link; packs must hold their own files`);
-    }
+    // A linked org folder or section is reported by loadTier, like one in any other tier.
     const org = await loadTier("builtin", orgDir, dir);
     row.org = org;
     for (const problem of org.problems.filter((p) => p.severity === "error")) row.errors.push(`pack '${manifest.id}': ${problem.message}`);
