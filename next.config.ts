@@ -4,6 +4,10 @@ import { UPLOAD_BODY_LIMIT } from "./server/http/guards";
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Loopback gains nothing from gzip, and with it a client that hangs up after the headers (as
+  // Chromium does on a refused CORS preflight) left Next's request stream erroring with no
+  // listener: an uncaughtException in the server for every such request a web page sends.
+  compress: false,
   // Tests are type-checked by `tsc --noEmit` over the whole tree; the build checks what it ships.
   typescript: { tsconfigPath: "tsconfig.build.json" },
   experimental: {
