@@ -1,6 +1,6 @@
-import http from "node:http";
 import { createHash } from "node:crypto";
-import { lstatSync, readFileSync, readdirSync, statSync } from "node:fs";
+import http from "node:http";
+import { lstatSync, readFileSync, readdirSync, readlinkSync, statSync } from "node:fs";
 import path from "node:path";
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -13,12 +13,17 @@ export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; t
  * One HTTP request with exactly the headers given (browsers' and Playwright's clients add or
  * normalise Host, Origin and Content-Type, which is what these tests need to control).
  */
-export function raw(method: string, pathname: string, options: { headers?: Record<string, string>; body?: string | Buffer; port?: number } = {}): Promise<RawResponse> {
-  const port = options.port ?? PORT;
+export function raw(method: string, pathname: string, options: { headers?: Record<string, string | undefined>; body?: string | Buffer; port?: number; timeoutMs?: number } = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { host: `127.0.0.1:${port}`, ...options.headers };
-    if (options.body !== undefined) headers["content-length"] = String(Buffer.byteLength(options.body));
-    const request = http.request({ host: "127.0.0.1", port, method, path: pathname, headers, setHost: false }, (response) => {
+    const port = options.port ?? PORT;
+    // A header given as undefined is left out (a request without Host); a given Content-Length or
+    // chunked Transfer-Encoding is sent as is, even when it lies about the body.
+    const given = { host: `127.0.0.1:${port}`, ...options.headers };
+    const headers = Object.fromEntries(Object.entries(given).filter((e): e is [string, string] => e[1] !== undefined));
+    const framed = Object.keys(headers).some((k) => k.toLowerCase() === "content-length" || k.toLowerCase() === "transfer-encoding");
+    if (options.body !== undefined && !framed) headers["content-length"] = String(Buffer.byteLength(options.body));
+    // A connection of its own: a pooled one could carry an answer meant for the request before.
+    const request = http.request({ host: "127.0.0.1", port, method, path: pathname, headers, setHost: false, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (c) => chunks.push(c));
       response.on("end", () => {
@@ -33,6 +38,13 @@ export function raw(method: string, pathname: string, options: { headers?: Recor
       });
     });
     request.on("error", reject);
+    // No answer in time is an answer too (status 0): the request is abandoned and its socket closed.
+    if (options.timeoutMs !== undefined) {
+      request.setTimeout(options.timeoutMs, () => {
+        resolve({ status: 0, headers: {}, text: "", json: null });
+        request.destroy();
+      });
+    }
     if (options.body !== undefined) request.write(options.body);
     request.end();
   });
@@ -62,6 +74,35 @@ export function apiAt(port: number): Api {
 export function extraPort(n: number): number {
   if (!Number.isInteger(n) || n < 0 || n > 9) throw new Error(`extra port index ${n} is outside 0…9`);
   return PORT + 10 + n;
+}
+
+/**
+ * Every entry under a directory by content: a file as the sha256 of its bytes, a symlink as its
+ * target, a directory as such (so an empty folder created by a refused request shows). Two equal
+ * snapshots mean byte-for-byte the same tree, whatever the mtimes say.
+ */
+export function snapshotContent(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    let entries: string[];
+    try {
+      entries = readdirSync(d);
+    } catch {
+      return;
+    }
+    for (const name of entries) {
+      const full = path.join(d, name);
+      const rel = path.relative(dir, full);
+      const stat = lstatSync(full);
+      if (stat.isSymbolicLink()) out[rel] = `link:${readlinkSync(full)}`;
+      else if (stat.isDirectory()) {
+        out[rel + "/"] = "dir";
+        walk(full);
+      } else out[rel] = `sha256:${createHash("sha256").update(readFileSync(full)).digest("hex")}`;
+    }
+  };
+  walk(dir);
+  return out;
 }
 
 /** Every file under a directory with its size and mtime: compared before and after a refused request. */

@@ -20,7 +20,7 @@ import {
 import type { Skill } from "@/schemas/skill";
 import type { StudioPaths } from "../config";
 import { AppError, type AppErrorCode, isAppError } from "../errors";
-import { combineEtags, commitFiles, confinedPath, atomicWrite, readJsonFile, recoverTier, removeFile, withTierLock } from "../store/json-store";
+import { assertFits, combineEtags, commitFiles, confinedPath, atomicWrite, readJsonFile, recoverTier, removeFile, withTierLock } from "../store/json-store";
 import { type TreeWatcher, watchTree } from "../store/watch-tree";
 import { loadSkills } from "./skills";
 import type { PackService } from "../packs/pack-service";
@@ -396,6 +396,7 @@ export class OrgApi {
     const dir = this.tierDir(scope);
     const file = confinedPath(dir, SECTION_OF[kind], `${id}.json`);
     const text = stringifyRecord(orderKeys(fileRecord, CANONICAL_KEYS[kind]));
+    assertFits(file, text);
     await atomicWrite(dir, file, text);
     this.invalidate();
     const row = await this.freshRow(SECTION_OF[kind], id);

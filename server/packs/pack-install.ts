@@ -10,9 +10,11 @@ import type { PackTier } from "@/schemas/pack-manifest";
 import { PACK_PATH_PATTERN } from "@/schemas/pack-manifest";
 import { AppError, ioError, isAppError } from "../errors";
 import { faultPoint } from "../faults";
-import { confinedPath, pidAlive, withTierLock } from "../store/json-store";
+import { confinedPath, withTierLock } from "../store/json-store";
 import { displayPath, userPath } from "../org/tiers";
-import { MANIFEST, type PackService } from "./pack-service";
+import { MANIFEST, type PackService, recoverPacksDir } from "./pack-service";
+
+export { recoverPacksDir };
 
 /** What a pack may hold: enough for any real pack, far too little for a bomb. */
 export const LIMITS = { files: 2000, fileBytes: 5 * 1024 * 1024, totalBytes: 50 * 1024 * 1024, depth: 12 };
@@ -168,29 +170,4 @@ export async function installPack(service: PackService, source: InstallSource, t
     await fs.rm(staging, { recursive: true, force: true }).catch(() => {});
     throw ioError(error, "installing the pack");
   }
-}
-
-/**
- * After a crash: staging folders of dead processes are dropped (a live install's are left alone);
- * a pack set aside for replacement comes back if its successor never arrived.
- */
-export async function recoverPacksDir(packsDir: string): Promise<void> {
-  const visit = async (dir: string) => {
-    for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const full = path.join(dir, entry.name);
-      const staging = /^\.staging-(\d+)-[0-9a-f]+$/.exec(entry.name);
-      const aside = /^\.old-[0-9a-f]{8}-(.+)$/.exec(entry.name);
-      if (staging) {
-        const pid = Number(staging[1]);
-        if (pid !== process.pid && !pidAlive(pid)) await fs.rm(full, { recursive: true, force: true });
-      } else if (aside) {
-        const original = path.join(dir, aside[1]);
-        if (await fs.lstat(original).then(() => true, () => false)) await fs.rm(full, { recursive: true, force: true });
-        else await fs.rename(full, original);
-      } else if (entry.isDirectory() && entry.name.startsWith("@")) {
-        await visit(full);
-      }
-    }
-  };
-  await visit(packsDir);
 }

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import semver from "semver";
@@ -6,7 +7,7 @@ import { deploymentMode } from "@/lib/packs/failure-matrix";
 import { type DeploymentMode, type PackManifest, type PackRow, type PackTier, type PacksFile, packManifestSchema, packsFileSchema } from "@/schemas/pack-manifest";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
-import { atomicWrite, confinedPath, ensureGitIgnored, readJsonFile, withTierLock } from "../store/json-store";
+import { atomicWrite, confinedPath, ensureGitIgnored, pidAlive, readJsonFile, withTierLock } from "../store/json-store";
 import { displayPath, loadTier, type TierData, userPath } from "../org/tiers";
 
 export const MANIFEST = "pack.manifest.json";
@@ -79,11 +80,53 @@ async function packDirs(root: string): Promise<string[]> {
 }
 
 /**
+ * After a crash: staging folders of dead processes are dropped (a live install's are left alone);
+ * a pack set aside for replacement comes back if its successor never arrived.
+ */
+export async function recoverPacksDir(packsDir: string): Promise<void> {
+  const visit = async (dir: string) => {
+    for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(dir, entry.name);
+      const staging = /^\.staging-(\d+)-[0-9a-f]+$/.exec(entry.name);
+      const aside = /^\.old-[0-9a-f]{8}-(.+)$/.exec(entry.name);
+      if (staging) {
+        const pid = Number(staging[1]);
+        if (pid !== process.pid && !pidAlive(pid)) await fs.rm(full, { recursive: true, force: true });
+      } else if (aside) {
+        const original = path.join(dir, aside[1]);
+        if (await fs.lstat(original).then(() => true, () => false)) await fs.rm(full, { recursive: true, force: true });
+        else await fs.rename(full, original);
+      } else if (entry.isDirectory() && entry.name.startsWith("@")) {
+        await visit(full);
+      }
+    }
+  };
+  await visit(packsDir);
+}
+
+/**
  * Discovers, checks and enables packs (ADR-0055): user packs in `$XDG_CONFIG_HOME/construct/packs`,
  * project packs in `<proj>/packs` (project wins on id), the enabled set in `<proj>/packs.json`.
  */
 export class PackService {
   constructor(readonly paths: StudioPaths) {}
+
+  private recovery: Promise<void> | null = null;
+
+  /**
+   * Once per process, before the first listing: an install killed mid-way leaves its staging
+   * folder (and, mid-replace, the old copy set aside), which only the next install used to clear;
+   * until then the pack set aside was missing from the org. Under the packs folder's lock, as
+   * installs replace packs under it; a folder that does not exist is not created for this.
+   */
+  private recover(): Promise<void> {
+    this.recovery ??= (async () => {
+      for (const dir of [this.paths.userPacksDir, this.paths.projectPacksDir]) {
+        if (existsSync(dir)) await withTierLock(dir, () => recoverPacksDir(dir)).catch(() => {});
+      }
+    })();
+    return this.recovery;
+  }
 
   get coreVersion(): string {
     return this.paths.coreVersion;
@@ -171,11 +214,7 @@ export class PackService {
       row.contributes.prompts.push(specialist);
     }
     const orgDir = path.join(dir, "org");
-    for (const sub of ["", ...["groups", "teams", "specialists", "contracts", "policies"]]) {
-      const folder = path.join(orgDir, sub);
-      const stat = await fs.lstat(folder).catch(() => null);
-      if (stat?.isSymbolicLink()) row.errors.push(`pack '${manifest.id}': ${path.relative(dir, folder) || "org"} is a symbolic link; packs must hold their own files`);
-    }
+    // A linked org folder or section is reported by loadTier, like one in any other tier.
     const org = await loadTier("builtin", orgDir, dir);
     row.org = org;
     for (const problem of org.problems.filter((p) => p.severity === "error")) row.errors.push(`pack '${manifest.id}': ${problem.message}`);
@@ -191,6 +230,7 @@ export class PackService {
    * problems with `packs.json` itself.
    */
   async list(): Promise<{ packs: LoadedPack[]; missing: string[]; errors: string[]; mode: DeploymentMode; warnings: string[] }> {
+    await this.recover();
     const [{ file, error }, seen, mode] = await Promise.all([this.packsFile(), this.seen(), this.mode()]);
     const packs: LoadedPack[] = [];
     for (const tier of ["user", "project"] as const) {

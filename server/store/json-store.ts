@@ -61,6 +61,18 @@ export async function readJsonFile(file: string): Promise<ReadResult> {
   }
 }
 
+/**
+ * Refuses content that readJsonFile would refuse to read back: a record that fits a request body
+ * can outgrow MAX_FILE_BYTES once pretty-printed, and the write would succeed while the record
+ * vanished from the org at the next read (and a layout or import with it).
+ */
+export function assertFits(file: string, content: string): void {
+  const size = Buffer.byteLength(content, "utf8");
+  if (size > MAX_FILE_BYTES) {
+    throw new AppError("payload_too_large", `${path.basename(file)} would be ${size} bytes, more than the ${MAX_FILE_BYTES} one file may hold; nothing was written`);
+  }
+}
+
 /** Joins `segments` onto `dir` and refuses any result that is not strictly inside it. */
 export function confinedPath(dir: string, ...segments: string[]): string {
   const base = path.resolve(dir);
@@ -160,7 +172,10 @@ export async function commitFiles(tierDir: string, changes: readonly FileChange[
   const id = `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
   const staging = path.join(tierDir, TXN_PREFIX + id);
   try {
-    for (const change of changes) await assertNoSymlinks(tierDir, confinedPath(tierDir, change.rel));
+    for (const change of changes) {
+      await assertNoSymlinks(tierDir, confinedPath(tierDir, change.rel));
+      if (change.content !== null) assertFits(change.rel, change.content);
+    }
     await fs.mkdir(staging, { recursive: true });
     const plan: Plan = { changes: [] };
     let n = 0;

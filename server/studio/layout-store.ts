@@ -1,7 +1,7 @@
 import path from "node:path";
 import { layoutSchema, type Layout } from "@/schemas/graph";
 import { AppError } from "../errors";
-import { atomicWrite, readJsonFile, withTierLock } from "../store/json-store";
+import { assertFits, atomicWrite, readJsonFile, withTierLock } from "../store/json-store";
 
 /**
  * Node positions the user dragged, in `<proj>/studio/layout.json`: kept apart from the org files
@@ -37,7 +37,10 @@ export class LayoutStore {
       }
       const sorted = Object.fromEntries(Object.keys(merged).sort().map((k) => [k, merged[k]]));
       const layout: Layout = { version: 1, positions: sorted };
-      await atomicWrite(this.dir, this.file, JSON.stringify(layout, null, 2) + "\n");
+      const text = JSON.stringify(layout, null, 2) + "\n";
+      // A layout the reader refuses would come back empty and the next drag would save over it.
+      assertFits(this.file, text);
+      await atomicWrite(this.dir, this.file, text);
       return layout;
     });
   }
