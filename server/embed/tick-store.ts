@@ -7,6 +7,27 @@ import { atomicWrite, confinedPath, ensureGitIgnored, readJsonFile, sweepDeadTem
 /** Proposal files kept per capability; older ones are pruned after each tick. */
 export const KEEP_PROPOSAL_FILES = 50;
 
+/** A record stays well under what the reader accepts (1 MiB); the whole answer is in the proposals file. */
+export const MAX_RECORD_BYTES = 256 * 1024;
+const MAX_DETAIL_CHARS = 2000;
+
+/**
+ * Shrinks a record whose model answer is huge, so it can always be read back: the output goes
+ * first (it is kept whole in the proposals file), then long proposal details are cut, saying so.
+ */
+export function fitRecord(record: TickRecord): TickRecord {
+  const size = (r: TickRecord) => Buffer.byteLength(JSON.stringify(r));
+  if (size(record) <= MAX_RECORD_BYTES) return record;
+  const { output: _output, ...rest } = record;
+  const where = record.proposalsFile ? `runtime/${record.proposalsFile}` : "the proposals file";
+  let fitted: TickRecord = { ...rest, detail: `${record.detail ? `${record.detail}; ` : ""}the answer is too large for this record, see ${where}` };
+  if (size(fitted) <= MAX_RECORD_BYTES) return fitted;
+  const proposals = (record.proposals ?? []).map((p) => ({ ...p, title: p.title.slice(0, 200), detail: p.detail.length > MAX_DETAIL_CHARS ? `${p.detail.slice(0, MAX_DETAIL_CHARS)}… (cut; whole in ${where})` : p.detail }));
+  fitted = { ...fitted, proposals };
+  while (size(fitted) > MAX_RECORD_BYTES && fitted.proposals!.length > 1) fitted = { ...fitted, proposals: fitted.proposals!.slice(0, Math.ceil(fitted.proposals!.length / 2)) };
+  return fitted;
+}
+
 /**
  * Tick records and proposals under `<proj>/runtime/` (state, not config, git-ignored). Every file
  * is written atomically, so a reader — or the next start after a kill — sees the previous tick or
@@ -40,7 +61,7 @@ export class TickStore {
   async write(record: TickRecord): Promise<void> {
     await this.recover();
     await ensureGitIgnored(this.runtimeDir);
-    const ordered = orderKeys(record, ["id", "status", "reason", "detail", "runtime", "trigger", "startedAt", "finishedAt", "durationMs"]);
+    const ordered = orderKeys(fitRecord(record), ["id", "status", "reason", "detail", "runtime", "trigger", "startedAt", "finishedAt", "durationMs"]);
     await atomicWrite(this.runtimeDir, confinedPath(this.recordsDir, `${record.id}.json`), stringifyRecord(ordered));
   }
 
