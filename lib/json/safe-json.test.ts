@@ -146,6 +146,18 @@ describe("parseJsonStrict", () => {
     it("a string value holding a forbidden key in quotes is not a key", () => {
       expect(parseJsonStrict(String.raw`{"note":"\"__proto__\": {}"}`)).toEqual({ note: '"__proto__": {}' });
     });
+
+    // The full scan runs only when a count of the text's keys disagrees with the parsed value.
+    it("colons inside strings neither hide a duplicate nor invent one", () => {
+      expect(codeOf('{"a":":x","a":1}')).toBe("duplicate-key");
+      expect(codeOf(String.raw`{"u":"http://x\":y","u" : 2}`)).toBe("duplicate-key");
+      const clean = String.raw`{"a":":x","b":"y\":z","c\\":": ","d":[":",{"e":"::"}]}`;
+      expect(parseJsonStrict(clean)).toEqual(JSON.parse(clean));
+    });
+
+    it("a lone surrogate in the text itself, not escaped, is refused", () => {
+      expect(codeOf('{"a":"\ud800"}')).toBe("lone-surrogate");
+    });
   });
 });
 

@@ -68,9 +68,68 @@ export function parseJsonStrict(input: string, options: SafeJsonOptions = {}): u
     }
     throw new JsonProblem("syntax", `invalid JSON: ${(error as Error).message}`);
   }
-  scanStructure(text, maxDepth);
-  checkStrings(value);
+  // The scan walks every character in JS, several times the cost of `JSON.parse`; it runs only
+  // when counting the text's keys and walking the parsed value find something it would report.
+  if (!looksClean(text, value, maxDepth)) scanStructure(text, maxDepth);
+  // A lone surrogate can only come from the text itself or from a `\uD800`–`\uDFFF` escape.
+  if (!text.isWellFormed() || (text.includes("\\u") && SURROGATE_ESCAPE.test(text))) checkStrings(value);
   return value;
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/**
+ * Whether `value`, parsed from `text`, is free of what `scanStructure` reports. `JSON.parse` keeps
+ * one of duplicate keys, so the text holds more keys than the value exactly when some key is
+ * duplicated; forbidden keys stay own keys of the value, and its depth is the text's.
+ */
+function looksClean(text: string, value: unknown, maxDepth: number): boolean {
+  let valueKeys = 0;
+  const stack: unknown[] = [value];
+  const depths: number[] = [1];
+  while (stack.length) {
+    const v = stack.pop();
+    const depth = depths.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (depth > maxDepth) return false;
+    if (Array.isArray(v)) {
+      for (const item of v) if (typeof item === "object" && item !== null) {
+        stack.push(item);
+        depths.push(depth + 1);
+      }
+      continue;
+    }
+    for (const key in v) {
+      if (!Object.hasOwn(v, key)) continue;
+      if (FORBIDDEN_KEYS.has(key)) return false;
+      valueKeys++;
+      const item = (v as Record<string, unknown>)[key];
+      if (typeof item === "object" && item !== null) {
+        stack.push(item);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return keyColons(text) === valueKeys;
+}
+
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/**
+ * Colons after an unescaped quote: one per key, plus any string that starts with a colon. An
+ * overcount only sends the text to the full scan, which then finds nothing to report.
+ */
+function keyColons(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf(":"); i !== -1; i = text.indexOf(":", i + 1)) {
+    let j = i - 1;
+    while (j >= 0 && isSpace(text.charCodeAt(j))) j--;
+    if (text.charCodeAt(j) !== 0x22) continue;
+    let backslashes = 0;
+    while (text.charCodeAt(j - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) count++;
+  }
+  return count;
 }
 
 /** Walks the raw text once: duplicate and forbidden keys, and nesting depth. */

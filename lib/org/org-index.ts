@@ -74,40 +74,60 @@ export type OrgIndex = {
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.length > 0 ? v : undefined);
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.length > 0) : []);
 
-/** Which bucket keys one record files itself under. */
-function contributions(section: Section, rec: EntityRecord): [BucketName, string][] {
-  const out: [BucketName, string][] = [];
-  const add = (bucket: BucketName, keys: (string | undefined)[]) => {
-    for (const key of new Set(keys)) if (key) out.push([bucket, key]);
-  };
+type Visit = (bucket: BucketName, key: string) => void;
+
+/** Visits each distinct non-empty key of `keys`; lists are short, so no Set is built for them. */
+function visitDistinct(bucket: BucketName, keys: readonly (string | undefined)[], visit: Visit): void {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key && (i === 0 || keys.indexOf(key) === i)) visit(bucket, key);
+  }
+}
+
+function visitOne(bucket: BucketName, key: string | undefined, visit: Visit): void {
+  if (key) visit(bucket, key);
+}
+
+/** Visits each bucket key one record files itself under, once. */
+function eachContribution(section: Section, rec: EntityRecord, visit: Visit): void {
   switch (section) {
-    case "specialists":
-      add("membersByTeam", [str(rec.team)]);
-      add("holdersByRole", [str(rec.role)]);
-      add("specialistsByName", [str(rec.name)]);
-      add("handoffsByRole", strs(rec.handoffCandidates));
-      add("handoffsByBaseRole", strs(rec.handoffCandidates).filter((r) => r.includes(".")).map((r) => r.split(".")[0]));
-      add("byGroupId", [str(rec.groupId)]);
+    case "specialists": {
+      const handoffs = strs(rec.handoffCandidates);
+      visitOne("membersByTeam", str(rec.team), visit);
+      visitOne("holdersByRole", str(rec.role), visit);
+      visitOne("specialistsByName", str(rec.name), visit);
+      visitDistinct("handoffsByRole", handoffs, visit);
+      visitDistinct("handoffsByBaseRole", handoffs.filter((r) => r.includes(".")).map((r) => r.split(".")[0]), visit);
+      visitOne("byGroupId", str(rec.groupId), visit);
       break;
+    }
     case "teams":
     case "groups":
-      add("claimsByRole", strs(rec.roles));
-      add("escalationsByRole", strs(rec.escalationPath));
-      add("teamsByPolicy", [...strs(rec.decisionRights), ...strs(rec.forbiddenDecisions)]);
-      add("groupsBySquad", section === "groups" ? strs(rec.squads) : []);
-      add("teamsByListedMember", section === "teams" ? strs(rec.specialists) : []);
-      add("byGroupId", section === "teams" ? [str(rec.groupId)] : []);
+      visitDistinct("claimsByRole", strs(rec.roles), visit);
+      visitDistinct("escalationsByRole", strs(rec.escalationPath), visit);
+      visitDistinct("teamsByPolicy", [...strs(rec.decisionRights), ...strs(rec.forbiddenDecisions)], visit);
+      if (section === "groups") visitDistinct("groupsBySquad", strs(rec.squads), visit);
+      if (section === "teams") {
+        visitDistinct("teamsByListedMember", strs(rec.specialists), visit);
+        visitOne("byGroupId", str(rec.groupId), visit);
+      }
       break;
     case "contracts": {
       const boundary = (rec.teamBoundary ?? {}) as Record<string, unknown>;
-      add("contractsByParty", [str(rec.producer), str(rec.consumer)]);
-      add("contractsByTeam", [str(boundary.producerTeam), str(boundary.consumerTeam), ...strs(boundary.requiresApprovalFrom)]);
+      visitDistinct("contractsByParty", [str(rec.producer), str(rec.consumer)], visit);
+      visitDistinct("contractsByTeam", [str(boundary.producerTeam), str(boundary.consumerTeam), ...strs(boundary.requiresApprovalFrom)], visit);
       break;
     }
     case "policies":
-      add("policiesByRef", [str(rec.owner), ...strs(rec.requiresApprovalFrom)]);
+      visitDistinct("policiesByRef", [str(rec.owner), ...strs(rec.requiresApprovalFrom)], visit);
       break;
   }
+}
+
+/** Which bucket keys one record files itself under. */
+function contributions(section: Section, rec: EntityRecord): [BucketName, string][] {
+  const out: [BucketName, string][] = [];
+  eachContribution(section, rec, (bucket, key) => out.push([bucket, key]));
   return out;
 }
 
@@ -115,16 +135,19 @@ function contributions(section: Section, rec: EntityRecord): [BucketName, string
 export function buildIndex(org: OrgRecords, skills?: ReadonlySet<string>): OrgIndex {
   const records = {} as Record<Section, Map<string, EntityRecord>>;
   const buckets = Object.fromEntries(BUCKETS.map((b) => [b, new Map<string, Ref[]>()])) as Record<BucketName, Map<string, Ref[]>>;
+  let current: Ref;
+  const file: Visit = (bucket, key) => {
+    const list = buckets[bucket].get(key);
+    if (list) list.push(current);
+    else buckets[bucket].set(key, [current]);
+  };
   for (const section of SECTIONS) {
     records[section] = new Map();
-    for (const [id, rec] of Object.entries(org[section])) {
+    for (const id in org[section]) {
+      const rec = org[section][id];
       records[section].set(id, rec);
-      const r = ref(section, id);
-      for (const [bucket, key] of contributions(section, rec)) {
-        const list = buckets[bucket].get(key);
-        if (list) list.push(r);
-        else buckets[bucket].set(key, [r]);
-      }
+      current = ref(section, id);
+      eachContribution(section, rec, file);
     }
   }
   return { records, buckets, skills };

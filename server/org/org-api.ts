@@ -65,14 +65,19 @@ export type WriteResult = WriteOk | Failure;
 const SCOPE_RANK: Record<Scope, number> = { builtin: 0, pack: 1, user: 2, project: 3 };
 const layerRank = (l: Layer) => SCOPE_RANK[l.scope] + (l.order ?? 0) / 1000;
 
+/**
+ * Later layers win field by field. Fields are shared with the layers, not deep-copied: records in
+ * a snapshot are never mutated (every request shares it), and copying each one on every load
+ * cost more than reading its file.
+ */
 function mergeLayers(layers: readonly Layer[]): EntityRecord {
   const merged: EntityRecord = {};
-  for (const layer of layers) Object.assign(merged, structuredClone(layer.record));
+  for (const layer of layers) Object.assign(merged, layer.record);
   return merged;
 }
 
 function toRow(kind: EntityKind, id: string, layers: Layer[]): Row {
-  const sorted = [...layers].sort((a, b) => layerRank(a) - layerRank(b));
+  const sorted = layers.length === 1 ? layers : [...layers].sort((a, b) => layerRank(a) - layerRank(b));
   const top = sorted[sorted.length - 1];
   return {
     id,

@@ -1,12 +1,13 @@
-import fs from "node:fs/promises";
+import { readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { fieldError } from "@/lib/org/field-error";
 import { isPlainObject } from "@/lib/json/safe-json";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
 import { type EntityRecord, type Scope, SECTIONS, type Section } from "@/schemas/org";
-import { readJsonFile } from "../store/json-store";
+import { readJsonFileSync } from "../store/json-store";
 
 /** One file's contribution to an entity. */
 export type Layer = {
@@ -42,17 +43,11 @@ export function userPath(file: string): string {
   return !fromHome.startsWith("..") && !path.isAbsolute(fromHome) ? `~/${fromHome.split(path.sep).join("/")}` : file;
 }
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  }));
-  return out;
-}
+/**
+ * Tiers are read with synchronous calls (see `readJsonFileSync`), in slices: this is how long
+ * loading may hold the event loop before it lets other work (requests, events) run.
+ */
+const SLICE_MS = 10;
 
 /**
  * Reads one tier (`<dir>/<section>/<id>.json`). A broken file never stops the load: it becomes a
@@ -78,15 +73,20 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
     }
     let names: string[];
     try {
-      names = (await fs.readdir(sectionDir)).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
+      names = readdirSync(sectionDir).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
     } catch {
       continue;
     }
-    const results = await mapLimit(names, 64, async (name) => ({ name, read: await readJsonFile(path.join(sectionDir, name)) }));
-    for (const { name, read } of results) {
-      const id = name.slice(0, -5);
+    const shownDir = displayPath(sectionDir, displayBase);
+    let sliceStart = performance.now();
+    for (const name of names) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
       const file = path.join(sectionDir, name);
-      const shown = displayPath(file, displayBase);
+      const id = name.slice(0, -5);
+      const shown = `${shownDir}/${name}`;
       const problem = (rule: string, message: string, severity: FieldError["severity"] = "error") =>
         tier.problems.push({ ...fieldError(rule, severity, `${shown}: ${message}`, section, id), path: shown });
       const badId = idProblem(id);
@@ -94,6 +94,7 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
         problem("invalid-file-name", `the file name is not a valid id (${badId}); the file is ignored`);
         continue;
       }
+      const read = readJsonFileSync(file);
       if (!read.ok) {
         problem(`file-${read.code}`, `${read.message}; the file is ignored until it is fixed`);
         continue;
@@ -106,7 +107,9 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
       if (declared !== undefined && declared !== id) {
         problem("file-id-mismatch", `the record's id ${JSON.stringify(declared)} differs from its file name; the file name (${id}) is used`, "warning");
       }
-      tier.entities[section].set(id, { scope, file, path: shown, record: { ...read.value, id }, etag: read.etag });
+      // A record that names itself rightly is used as parsed; copying it would cost as much as reading it.
+      const record = declared === id ? read.value : { ...read.value, id };
+      tier.entities[section].set(id, { scope, file, path: shown, record, etag: read.etag });
     }
   }
   return tier;

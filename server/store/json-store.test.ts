@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { filesUnder, makeTmpDirs, treeOf, until } from "../test-support/tmp-dirs";
-import { MAX_FILE_BYTES, atomicWrite, commitFiles, confinedPath, etagOf, readJsonFile, recoverTier, removeFile, withTierLock } from "./json-store";
+import { MAX_FILE_BYTES, atomicWrite, commitFiles, confinedPath, etagOf, readJsonFile, readJsonFileSync, recoverTier, removeFile, withTierLock } from "./json-store";
 
 let base: string;
 let tier: string;
@@ -77,7 +77,11 @@ describe("atomicWrite", () => {
   });
 });
 
-describe("readJsonFile", () => {
+// Tiers load through the synchronous reader, single files through the other: both must agree.
+describe.each([
+  ["readJsonFile", readJsonFile],
+  ["readJsonFileSync", async (file: string) => readJsonFileSync(file)],
+])("%s", (_name, readJsonFile) => {
   const file = () => path.join(tier, "specialists", "x.json");
 
   it("parses a regular file and returns the sha256 etag of its bytes", async () => {

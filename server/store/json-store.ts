@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { constants as fsc } from "node:fs";
+import { closeSync, constants as fsc, fstatSync, openSync, readSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { JsonProblem, parseJsonBytes } from "@/lib/json/safe-json";
@@ -30,18 +30,41 @@ export type ReadResult =
   | { ok: true; value: unknown; etag: string; bytes: Buffer }
   | { ok: false; code: "missing" | "symlink" | "not-regular" | "too-large" | "unreadable" | JsonProblem["code"]; message: string };
 
+type Stat = { isSymbolicLink(): boolean; isFile(): boolean; size: number };
+
+const SYMLINK: ReadResult = { ok: false, code: "symlink", message: "is a symbolic link; org files must be regular files inside their tier" };
+
+function statProblem(stat: Stat): ReadResult | null {
+  if (stat.isSymbolicLink()) return SYMLINK;
+  if (!stat.isFile()) return { ok: false, code: "not-regular", message: "is not a regular file" };
+  if (stat.size > MAX_FILE_BYTES) return { ok: false, code: "too-large", message: `is larger than ${MAX_FILE_BYTES} bytes` };
+  return null;
+}
+
+function statError(error: unknown): ReadResult {
+  if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ok: false, code: "missing", message: "no such file" };
+  return { ok: false, code: "unreadable", message: (error as Error).message };
+}
+
+function parsed(bytes: Buffer): ReadResult {
+  try {
+    return { ok: true, value: parseJsonBytes(bytes, { allowBom: true }), etag: etagOf(bytes), bytes };
+  } catch (error) {
+    if (error instanceof JsonProblem) return { ok: false, code: error.code, message: error.message };
+    throw error;
+  }
+}
+
 /** Reads and strictly parses one JSON file; never follows a symlink, never throws for bad content. */
 export async function readJsonFile(file: string): Promise<ReadResult> {
   let stat;
   try {
     stat = await fs.lstat(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ok: false, code: "missing", message: "no such file" };
-    return { ok: false, code: "unreadable", message: (error as Error).message };
+    return statError(error);
   }
-  if (stat.isSymbolicLink()) return { ok: false, code: "symlink", message: "is a symbolic link; org files must be regular files inside their tier" };
-  if (!stat.isFile()) return { ok: false, code: "not-regular", message: "is not a regular file" };
-  if (stat.size > MAX_FILE_BYTES) return { ok: false, code: "too-large", message: `is larger than ${MAX_FILE_BYTES} bytes` };
+  const problem = statProblem(stat);
+  if (problem) return problem;
   let bytes: Buffer;
   try {
     const handle = await fs.open(file, fsc.O_RDONLY | fsc.O_NOFOLLOW);
@@ -53,12 +76,40 @@ export async function readJsonFile(file: string): Promise<ReadResult> {
   } catch (error) {
     return { ok: false, code: "unreadable", message: (error as Error).message };
   }
+  return parsed(bytes);
+}
+
+/**
+ * `readJsonFile` with synchronous calls, for loading a whole tier: each `fs.promises` call is a
+ * hop to libuv's small thread pool, which for thousands of 2 kB files costs several times the
+ * reading itself (docs/performance.md §5.4). Callers yield between batches so the event loop is
+ * never held for long. The file is opened before it is looked at, so its path is resolved once:
+ * `O_NOFOLLOW` refuses a symlink, `O_NONBLOCK` keeps a FIFO from hanging the open.
+ */
+export function readJsonFileSync(file: string): ReadResult {
+  let fd: number;
   try {
-    return { ok: true, value: parseJsonBytes(bytes, { allowBom: true }), etag: etagOf(bytes), bytes };
+    fd = openSync(file, fsc.O_RDONLY | fsc.O_NOFOLLOW | fsc.O_NONBLOCK);
   } catch (error) {
-    if (error instanceof JsonProblem) return { ok: false, code: error.code, message: error.message };
-    throw error;
+    if ((error as NodeJS.ErrnoException).code === "ELOOP") return SYMLINK;
+    return statError(error);
   }
+  let bytes: Buffer;
+  try {
+    const stat = fstatSync(fd);
+    const problem = statProblem(stat);
+    if (problem) return problem;
+    // The size is known: one read, where `readFileSync` would stat the file again first.
+    bytes = Buffer.allocUnsafe(stat.size);
+    let filled = 0;
+    for (let n = 1; filled < bytes.length && n > 0; filled += n) n = readSync(fd, bytes, filled, bytes.length - filled, filled);
+    if (filled < bytes.length) bytes = bytes.subarray(0, filled);
+  } catch (error) {
+    return { ok: false, code: "unreadable", message: (error as Error).message };
+  } finally {
+    closeSync(fd);
+  }
+  return parsed(bytes);
 }
 
 /**

@@ -1,0 +1,256 @@
+import { gzipSync } from "node:zlib";
+import { type Browser, type Page, chromium } from "@playwright/test";
+import { median, percentile } from "./stats";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+      "--disable-sync", "--disable-default-apps", "--disable-renderer-backgrounding", "--disable-background-timer-throttling"],
+  });
+}
+
+const VIEWPORT = { width: 1600, height: 1000 };
+
+/** Only the studio's own origin is reachable: the studio works offline, and so must its benchmark. */
+async function newPage(browser: Browser, origin: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    return url.startsWith(origin) || url.startsWith("data:") || url.startsWith("blob:") ? route.continue() : route.abort();
+  });
+  // tsx compiles this file with esbuild's keepNames, which wraps inner functions of the callbacks
+  // handed to page.evaluate in `__name(…)`; the page has no such helper unless given one.
+  await context.addInitScript("globalThis.__name = (fn) => fn;");
+  return context.newPage();
+}
+
+export type CanvasFigures = {
+  firstRenderMs: number;
+  /** Median interval between animation frames while a specialist is dragged. */
+  dragFrameMs: number;
+  dragFrameP95Ms: number;
+  /** Main-thread busy time (scripting, style, layout, paint) per frame during the drag. */
+  dragBusyMs: number;
+  nodes: number;
+  edges: number;
+  frames: number;
+};
+
+/**
+ * Navigation start → the org's nodes on the page, in the page's own clock: as many visible
+ * `.react-flow__node` elements as the graph has nodes or, where the canvas renders only what is
+ * in view, the moment the set of visible nodes last changed before holding still for a second.
+ */
+async function firstRender(page: Page, origin: string, expected: number): Promise<number> {
+  await page.goto(origin + "/", { waitUntil: "commit" });
+  const handle = await page.waitForFunction((n) => {
+    const w = window as unknown as { __benchShown?: number; __benchChanged?: number; __benchPolls?: number };
+    const now = performance.now();
+    let shown = 0;
+    for (const node of document.querySelectorAll<HTMLElement>(".react-flow__node")) if (node.style.visibility !== "hidden") shown++;
+    if (shown !== w.__benchShown) {
+      w.__benchShown = shown;
+      w.__benchChanged = now;
+      w.__benchPolls = 0;
+    }
+    w.__benchPolls = (w.__benchPolls ?? 0) + 1;
+    if (shown === 0) return false;
+    if (shown >= n) return now;
+    return now - w.__benchChanged! > 1000 && w.__benchPolls > 5 ? w.__benchChanged! : false;
+  }, expected, { polling: "raf", timeout: 180_000 });
+  return (await handle.jsonValue()) as number;
+}
+
+/** Waits until the viewport's transform stops changing (the first fit-to-view animates). */
+export async function settled(page: Page) {
+  let last = "";
+  for (let i = 0; i < 100; i++) {
+    const now = await page.locator(".react-flow__viewport").evaluate((el) => (el as HTMLElement).style.transform);
+    if (now === last) return;
+    last = now;
+    await page.waitForTimeout(150);
+  }
+}
+
+/** The centre of a specialist node that is wholly in view and not covered by anything else. */
+export async function draggableSpecialist(page: Page): Promise<{ id: string; x: number; y: number }> {
+  const found = await page.evaluate(() => {
+    const pane = document.querySelector(".react-flow")!.getBoundingClientRect();
+    const candidates = [...document.querySelectorAll<HTMLElement>(".react-flow__node-specialist")];
+    // Prefer a node near the middle of the pane, with room to move.
+    const cx = pane.left + pane.width / 2;
+    const cy = pane.top + pane.height / 2;
+    candidates.sort((a, b) => {
+      const ra = a.getBoundingClientRect();
+      const rb = b.getBoundingClientRect();
+      return Math.hypot(ra.x - cx, ra.y - cy) - Math.hypot(rb.x - cx, rb.y - cy);
+    });
+    for (const node of candidates) {
+      const r = node.getBoundingClientRect();
+      if (r.left < pane.left + 10 || r.top < pane.top + 10 || r.right > pane.right - 200 || r.bottom > pane.bottom - 200) continue;
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 3;
+      if (document.elementFromPoint(x, y)?.closest(".react-flow__node") !== node) continue;
+      return { id: node.dataset.id!, x, y };
+    }
+    return null;
+  });
+  if (!found) throw new Error("no specialist node is wholly in view to drag");
+  return found;
+}
+
+/**
+ * Drags a specialist in small steps with the mouse while the page records every animation frame,
+ * and reads the renderer's own busy time for the same span.
+ */
+export async function dragFrames(page: Page, steps: number, budgetMs: number): Promise<{ intervals: number[]; busyPerFrame: number }> {
+  const target = await draggableSpecialist(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const busy = async () => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+    return get("TaskDuration");
+  };
+  await page.mouse.move(target.x, target.y);
+  await page.mouse.down();
+  await page.evaluate(() => {
+    const w = window as unknown as { __benchFrames: number[]; __benchRun: number };
+    // A loop of an earlier drag may still have a frame pending: each loop stops once a newer one starts.
+    const run = (w.__benchRun ?? 0) + 1;
+    w.__benchRun = run;
+    w.__benchFrames = [];
+    const tick = (t: number) => {
+      if (w.__benchRun !== run) return;
+      w.__benchFrames.push(t);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const before = await busy();
+  // A canvas that needs seconds per frame would otherwise hold the run for many minutes.
+  const deadline = Date.now() + budgetMs;
+  for (let i = 1; i <= steps && Date.now() < deadline; i++) await page.mouse.move(target.x + i * 3, target.y + i * 2);
+  const after = await busy();
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { __benchFrames: number[]; __benchRun: number };
+    w.__benchRun++;
+    return w.__benchFrames;
+  });
+  await page.mouse.up();
+  await cdp.detach();
+  const intervals = frames.slice(1).map((t, i) => t - frames[i]);
+  return { intervals, busyPerFrame: ((after - before) * 1000) / Math.max(1, intervals.length) };
+}
+
+export async function measureCanvas(browser: Browser, origin: string, expectedNodes: number, expectedEdges: number, opts: { runs: number; dragSteps: number }): Promise<CanvasFigures> {
+  const renders: number[] = [];
+  for (let i = 0; i <= opts.runs; i++) {
+    const page = await newPage(browser, origin);
+    const ms = await firstRender(page, origin, expectedNodes);
+    if (i > 0) renders.push(ms);
+    await page.context().close();
+  }
+
+  const page = await newPage(browser, origin);
+  try {
+    await firstRender(page, origin, expectedNodes);
+    await settled(page);
+    // One untimed drag first: the first pointer interaction compiles and allocates what later ones reuse.
+    await dragFrames(page, 20, 10_000);
+    const { intervals, busyPerFrame } = await dragFrames(page, opts.dragSteps, 30_000);
+    return {
+      firstRenderMs: median(renders),
+      dragFrameMs: median(intervals),
+      dragFrameP95Ms: percentile(intervals, 95),
+      dragBusyMs: busyPerFrame,
+      nodes: expectedNodes,
+      edges: expectedEdges,
+      frames: intervals.length,
+    };
+  } finally {
+    await page.context().close();
+  }
+}
+
+export type BundleFigures = { firstLoadKbGz: number; hasMonaco: boolean; scripts: number };
+
+/** Monaco's editor worker service is named in its code and nowhere else in the app. */
+export const MONACO_MARKER = "editorWorkerService";
+
+type Script = { url: string; gz: number; monaco: boolean };
+
+function recordScripts(page: Page): Script[] {
+  const scripts: Script[] = [];
+  const seen = new Set<string>();
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script" || seen.has(response.url())) return;
+    seen.add(response.url());
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    scripts.push({ url: response.url(), gz: gzipSync(body, { level: 9 }).length, monaco: body.includes(MONACO_MARKER) });
+  });
+  return scripts;
+}
+
+/** What a page must wait for to count as loaded and interactive, with no interaction. */
+const READY: Record<string, string> = {
+  "/": ".react-flow__node",
+  "/list": "main, table, [data-testid]",
+  "/packs": "main, [data-testid]",
+  "/embed": "main, [data-testid]",
+};
+
+/**
+ * The JS a page loads before anyone touches it: every script response from navigation until the
+ * page is hydrated and the network has been quiet for a second, gzip-sized here (the server may
+ * not compress on loopback). Link prefetches happen in that window too but fetch route payloads,
+ * not the target's scripts, so they do not inflate the figure.
+ */
+export async function measureBundle(browser: Browser, origin: string, route: string): Promise<BundleFigures & { urls: string[] }> {
+  const page = await newPage(browser, origin);
+  try {
+    const scripts = recordScripts(page);
+    await page.goto(origin + route, { waitUntil: "load" });
+    await page.locator(READY[route] ?? "body").first().waitFor({ state: "attached", timeout: 60_000 });
+    await quiet(page, scripts);
+    return {
+      firstLoadKbGz: scripts.reduce((sum, s) => sum + s.gz, 0) / 1024,
+      hasMonaco: scripts.some((s) => s.monaco),
+      scripts: scripts.length,
+      urls: scripts.map((s) => new URL(s.url).pathname),
+    };
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** Waits until no new script has arrived for a second. */
+async function quiet(page: Page, scripts: Script[]) {
+  let count = -1;
+  while (count !== scripts.length) {
+    count = scripts.length;
+    await page.waitForTimeout(1000);
+  }
+}
+
+/**
+ * The detector's own check: open a specialist's JSON tab on the editor page, which loads Monaco,
+ * and report whether the scripts loaded by then contain the marker.
+ */
+export async function monacoDetectorWorks(browser: Browser, origin: string, specialistNodeId: string): Promise<boolean> {
+  const page = await newPage(browser, origin);
+  try {
+    const scripts = recordScripts(page);
+    await page.goto(origin + "/", { waitUntil: "load" });
+    await page.getByTestId(`node-${specialistNodeId}`).click();
+    await page.getByTestId("tab-json").click();
+    await page.locator(".monaco-editor .view-lines").first().waitFor({ timeout: 60_000 });
+    await quiet(page, scripts);
+    return scripts.some((s) => s.monaco);
+  } finally {
+    await page.context().close();
+  }
+}

@@ -1,0 +1,100 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { validateDraft, validateOrg } from "@/lib/org/validate";
+import { SECTIONS } from "@/schemas/org";
+import type { StudioPaths } from "@/server/config";
+import { OrgApi } from "@/server/org/org-api";
+import { specialistId } from "./generate-org";
+import { median, sample, samplePair } from "./stats";
+
+export type InProcess = {
+  coldLoadMs: number;
+  floorMs: number;
+  /** Median of each cold load over the floor measured right after it: steadier than a ratio of medians on a busy machine. */
+  coldOverFloor: number;
+  fullValidateMs: number;
+  draftValidateMs: number;
+  /** `OrgApi.validateDraft` on a cached org: what the validate route does besides HTTP. */
+  inProcessValidateMs: number;
+  filesRead: number;
+  errors: number;
+  warnings: number;
+};
+
+/**
+ * The floor for a cold load: list, read and `JSON.parse` the same files `loadTier` and
+ * `loadSkills` read, in a plain synchronous loop, with nothing else.
+ */
+export function floorLoad(paths: StudioPaths): number {
+  let files = 0;
+  for (const dir of [paths.builtinOrgDir, paths.userOrgDir, paths.projectOrgDir]) {
+    for (const section of SECTIONS) {
+      let names: string[];
+      try {
+        names = readdirSync(path.join(dir, section));
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        if (!name.endsWith(".json")) continue;
+        JSON.parse(readFileSync(path.join(dir, section, name), "utf8"));
+        files++;
+      }
+    }
+  }
+  for (const bundle of readdirSync(paths.skillsDir)) {
+    for (const name of readdirSync(path.join(paths.skillsDir, bundle))) {
+      readFileSync(path.join(paths.skillsDir, bundle, name), "utf8");
+      files++;
+    }
+  }
+  return files;
+}
+
+/** A specialist of the middle of the org, edited as a form would: a new description and one more handoff. */
+export function editedSpecialist(record: Record<string, unknown>, specialists: number): Record<string, unknown> {
+  const other = specialistId(Math.max(1, Math.floor(specialists / 3))).replace(/^cx-/, "");
+  const handoffs = (record.handoffCandidates as string[] | undefined) ?? [];
+  return { ...record, description: `${record.description as string} Edited in the benchmark.`, handoffCandidates: [...handoffs.filter((r) => r !== other), other] };
+}
+
+export async function measureInProcess(paths: StudioPaths, specialists: number, runs: number): Promise<InProcess> {
+  const [cold, floor] = await samplePair(
+    async () => {
+      // A new façade each time: nothing cached, as when the server starts.
+      const api = new OrgApi(paths);
+      await api.snapshot();
+    },
+    () => floorLoad(paths),
+    { runs, warmup: 1 },
+  );
+
+  const api = new OrgApi(paths, { cache: true });
+  try {
+    const snap = await api.snapshot();
+    const all = await api.validateAll();
+    const full = await sample(() => validateOrg(snap.index), { runs, warmup: 1 });
+
+    const target = snap.rows.specialists.get(specialistId(Math.ceil(specialists / 2)))!;
+    const draft = editedSpecialist(target.record, specialists);
+    const check = validateDraft(snap.index, "specialist", draft);
+    if (!check.ok) throw new Error(`the benchmark's draft does not validate: ${check.errors.map((e) => e.message).join("; ")}`);
+    // Draft checks take microseconds: many timed runs, no forced collection between them.
+    const draftRuns = await sample(() => validateDraft(snap.index, "specialist", draft), { runs: 200, warmup: 20, collect: false });
+    const viaApi = await sample(() => api.validateDraft("specialist", draft), { runs: 200, warmup: 20, collect: false });
+
+    return {
+      coldLoadMs: median(cold),
+      floorMs: median(floor),
+      coldOverFloor: median(cold.map((c, i) => c / floor[i])),
+      fullValidateMs: median(full),
+      draftValidateMs: median(draftRuns),
+      inProcessValidateMs: median(viaApi),
+      filesRead: floorLoad(paths),
+      errors: all.errors.length,
+      warnings: all.warnings.length,
+    };
+  } finally {
+    api.close();
+  }
+}
