@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -60,12 +60,19 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
     entities: { groups: new Map(), teams: new Map(), specialists: new Map(), contracts: new Map(), policies: new Map() },
     problems: [],
   };
-  const tierLinked = (await fs.lstat(dir).catch(() => null))?.isSymbolicLink() ?? false;
+  const isLink = (p: string) => {
+    try {
+      return lstatSync(p).isSymbolicLink();
+    } catch {
+      return false;
+    }
+  };
+  const tierLinked = isLink(dir);
   for (const section of SECTIONS) {
     const sectionDir = path.join(dir, section);
     // readJsonFile refuses a linked file, but readdir follows a linked folder and every file in it
     // would then pass as a regular file of this tier: the same escape, one level up.
-    const linked = tierLinked ? dir : (await fs.lstat(sectionDir).catch(() => null))?.isSymbolicLink() ? sectionDir : null;
+    const linked = tierLinked ? dir : isLink(sectionDir) ? sectionDir : null;
     if (linked) {
       const shown = displayPath(linked, displayBase);
       tier.problems.push({ ...fieldError("folder-symlink", "error", `${shown}: is a symbolic link; org folders must be real folders inside their tier, so the ${section} in it are ignored until it is fixed`, section, ""), path: shown });
