@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { NODE_SIZE, type Position } from "@/lib/graph/layout";
 import type { Graph, GraphEdge, GraphEdgeKind, GraphNodeKind } from "@/schemas/graph";
 import { edgeTypes } from "./edge-types";
-import { EDGE_STYLE, type OrgEdge, type OrgEdgeData, type OrgNode } from "./graph-types";
+import { EDGE_STYLE, type OrgEdge, type OrgEdgeData, type OrgNode, edgeOpacity, withAlpha } from "./graph-types";
 import { nodeTypes } from "./node-types";
 import { chromeHandles } from "./nodes/node-chrome";
 
@@ -95,23 +95,28 @@ export function OrgCanvas(props: Props) {
 
   const edges = useMemo<OrgEdge[]>(() => graph.edges
     .filter((e) => visibleKinds.has(e.kind))
-    .map((e) => ({
-      id: e.id,
-      type: e.kind,
-      source: e.source,
-      target: e.target,
-      sourceHandle: "out",
-      targetHandle: "in",
-      data: { ...e, hovered: hovered === e.id, dimmed: !!focusNode && e.source !== focusNode && e.target !== focusNode, arc: arcOf(e) },
-      markerEnd: { type: MARKER_TYPE[e.kind], color: EDGE_STYLE[e.kind].color, width: 16, height: 16 },
-      deletable: e.kind === "handoff",
-      // Stepped-back edges stop catching the pointer, so the focused node's own edges are easy to pick.
-      className: focusNode && e.source !== focusNode && e.target !== focusNode ? "studio-edge-dimmed" : undefined,
-      selectable: e.kind !== "member",
-      focusable: e.kind !== "member",
-      selected: selection?.type === "edge" && selection.id === e.id,
-      ariaLabel: `${EDGE_STYLE[e.kind].title}: ${e.source} to ${e.target}${e.label ? ` (${e.label})` : ""}`,
-    })), [graph.edges, visibleKinds, hovered, selection, focusNode]);
+    .map((e) => {
+      const selected = selection?.type === "edge" && selection.id === e.id;
+      const dimmed = !!focusNode && e.source !== focusNode && e.target !== focusNode;
+      const opacity = edgeOpacity(e.kind, { emphasized: selected || hovered === e.id, dimmed });
+      return {
+        id: e.id,
+        type: e.kind,
+        source: e.source,
+        target: e.target,
+        sourceHandle: "out",
+        targetHandle: "in",
+        data: { ...e, hovered: hovered === e.id, dimmed, arc: arcOf(e) },
+        markerEnd: { type: MARKER_TYPE[e.kind], color: withAlpha(EDGE_STYLE[e.kind].color, opacity), width: 16, height: 16 },
+        deletable: e.kind === "handoff",
+        // Stepped-back edges stop catching the pointer, so the focused node's own edges are easy to pick.
+        className: dimmed ? "studio-edge-dimmed" : undefined,
+        selectable: e.kind !== "member",
+        focusable: e.kind !== "member",
+        selected,
+        ariaLabel: `${EDGE_STYLE[e.kind].title}: ${e.source} to ${e.target}${e.label ? ` (${e.label})` : ""}`,
+      };
+    }), [graph.edges, visibleKinds, hovered, selection, focusNode]);
 
   useEffect(() => {
     if (!focus) return;
