@@ -25,4 +25,14 @@ export const EDGE_STYLE: Record<GraphEdgeKind, { color: string; dash?: string; w
   member: { color: "#94a3b8", dash: "1 5", width: 1, title: "Membership", description: "team and group membership (drawn faintly)" },
 };
 
+/** How opaque an edge is drawn: its own kind's level, full when picked, almost gone when another node has focus. */
+export function edgeOpacity(kind: GraphEdgeKind, state: { emphasized?: boolean; dimmed?: boolean }): number {
+  return state.emphasized ? 1 : state.dimmed ? 0.07 : kind === "member" ? 0.5 : 0.75;
+}
+
+/** `#rrggbb` with an alpha channel. */
+export function withAlpha(hex: string, alpha: number): string {
+  return hex + Math.round(alpha * 255).toString(16).padStart(2, "0");
+}
+
 export const NODE_KIND_LABEL: Record<GraphNodeKind, string> = { specialist: "Specialist", team: "Team", group: "Group", party: "Party" };

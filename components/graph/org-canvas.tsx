@@ -1,15 +1,16 @@
 "use client";
 
 import {
-  Background, type Connection, Controls, type Edge, MarkerType, MiniMap, type NodeChange, ReactFlow, applyNodeChanges, useReactFlow, useStore,
+  Background, type Connection, Controls, type Edge, MarkerType, MiniMap, type NodeChange, type NodeHandle, ReactFlow, applyNodeChanges, useReactFlow, useStore,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { NODE_SIZE, type Position } from "@/lib/graph/layout";
 import type { Graph, GraphEdge, GraphEdgeKind, GraphNodeKind } from "@/schemas/graph";
 import { edgeTypes } from "./edge-types";
-import { EDGE_STYLE, type OrgEdge, type OrgEdgeData, type OrgNode } from "./graph-types";
+import { EDGE_STYLE, type OrgEdge, type OrgEdgeData, type OrgNode, edgeOpacity, withAlpha } from "./graph-types";
 import { nodeTypes } from "./node-types";
+import { chromeHandles } from "./nodes/node-chrome";
 
 export type CanvasSelection = { type: "node"; id: string } | { type: "edge"; id: string } | null;
 
@@ -41,6 +42,15 @@ const MARKER_TYPE: Record<GraphEdgeKind, MarkerType> = {
 
 const kindOfNode = (id: string) => id.slice(0, id.indexOf(":")) as GraphNodeKind;
 
+const HANDLES = Object.fromEntries((Object.keys(NODE_SIZE) as GraphNodeKind[]).map((kind) => [kind, chromeHandles(NODE_SIZE[kind].width, NODE_SIZE[kind].height, kind === "specialist")])) as Record<GraphNodeKind, NodeHandle[]>;
+
+/**
+ * Above this many nodes only what is in view is rendered. Every mounted edge recomputes its ends
+ * on each drag tick (React Flow 12), so at 1,000 specialists and 8,500 edges a drag cost a tenth
+ * of a second per frame before painting; in view there are a few dozen nodes and a few hundred edges.
+ */
+const RENDER_VISIBLE_ONLY_ABOVE = 300;
+
 function arcOf(e: GraphEdge): OrgEdgeData["arc"] {
   const from = kindOfNode(e.source);
   const to = kindOfNode(e.target);
@@ -60,44 +70,53 @@ export function OrgCanvas(props: Props) {
   const [hoveredNode, setHoveredNode] = useState<string | null>(null);
   // With a node hovered or selected, its own relationships stand out and the rest step back.
   const focusNode = hoveredNode ?? (selection?.type === "node" ? selection.id : null);
-  const previous = useRef(new Map<string, OrgNode>());
 
   useEffect(() => {
-    // Keep node objects whose content did not change: React Flow re-renders only what is new.
-    const next: OrgNode[] = graph.nodes.map((n) => {
-      const old = previous.current.get(n.id);
-      const position = positions[n.id] ?? old?.position ?? { x: 0, y: 0 };
-      const highlight = highlights[n.id] ?? null;
-      const isSelected = selection?.type === "node" && selection.id === n.id;
-      if (old && old.data.label === n.label && old.data.sublabel === n.sublabel && old.data.scope === n.scope && old.data.errorCount === n.errorCount
-        && old.data.warningCount === n.warningCount && old.data.highlight === highlight && old.position.x === position.x && old.position.y === position.y && old.selected === isSelected) {
-        return old;
-      }
-      return { id: n.id, type: n.kind === "group" ? "org-group" : n.kind, position, data: { ...n, highlight }, selected: isSelected, deletable: false, connectable: n.kind === "specialist", ...NODE_SIZE[n.kind] } as OrgNode;
+    // Keep the node objects React Flow holds, with the sizes it measured, wherever their content did
+    // not change: it then re-renders only what is new, and never takes a node for unmeasured.
+    setNodes((current) => {
+      const held = new Map(current.map((n) => [n.id, n]));
+      return graph.nodes.map((n) => {
+        const old = held.get(n.id);
+        const position = positions[n.id] ?? old?.position ?? { x: 0, y: 0 };
+        const highlight = highlights[n.id] ?? null;
+        const isSelected = selection?.type === "node" && selection.id === n.id;
+        if (old && old.data.label === n.label && old.data.sublabel === n.sublabel && old.data.scope === n.scope && old.data.errorCount === n.errorCount
+          && old.data.warningCount === n.warningCount && old.data.highlight === highlight && old.position.x === position.x && old.position.y === position.y && old.selected === isSelected) {
+          return old;
+        }
+        return {
+          id: n.id, type: n.kind === "group" ? "org-group" : n.kind, position, data: { ...n, highlight }, selected: isSelected, deletable: false, connectable: n.kind === "specialist",
+          ...NODE_SIZE[n.kind], handles: HANDLES[n.kind], ...(old?.measured ? { measured: old.measured } : {}),
+        } as OrgNode;
+      });
     });
-    previous.current = new Map(next.map((n) => [n.id, n]));
-    setNodes(next);
   }, [graph, positions, highlights, selection]);
 
   const edges = useMemo<OrgEdge[]>(() => graph.edges
     .filter((e) => visibleKinds.has(e.kind))
-    .map((e) => ({
-      id: e.id,
-      type: e.kind,
-      source: e.source,
-      target: e.target,
-      sourceHandle: "out",
-      targetHandle: "in",
-      data: { ...e, hovered: hovered === e.id, dimmed: !!focusNode && e.source !== focusNode && e.target !== focusNode, arc: arcOf(e) },
-      markerEnd: { type: MARKER_TYPE[e.kind], color: EDGE_STYLE[e.kind].color, width: 16, height: 16 },
-      deletable: e.kind === "handoff",
-      // Stepped-back edges stop catching the pointer, so the focused node's own edges are easy to pick.
-      className: focusNode && e.source !== focusNode && e.target !== focusNode ? "studio-edge-dimmed" : undefined,
-      selectable: e.kind !== "member",
-      focusable: e.kind !== "member",
-      selected: selection?.type === "edge" && selection.id === e.id,
-      ariaLabel: `${EDGE_STYLE[e.kind].title}: ${e.source} to ${e.target}${e.label ? ` (${e.label})` : ""}`,
-    })), [graph.edges, visibleKinds, hovered, selection, focusNode]);
+    .map((e) => {
+      const selected = selection?.type === "edge" && selection.id === e.id;
+      const dimmed = !!focusNode && e.source !== focusNode && e.target !== focusNode;
+      const opacity = edgeOpacity(e.kind, { emphasized: selected || hovered === e.id, dimmed });
+      return {
+        id: e.id,
+        type: e.kind,
+        source: e.source,
+        target: e.target,
+        sourceHandle: "out",
+        targetHandle: "in",
+        data: { ...e, hovered: hovered === e.id, dimmed, arc: arcOf(e) },
+        markerEnd: { type: MARKER_TYPE[e.kind], color: withAlpha(EDGE_STYLE[e.kind].color, opacity), width: 16, height: 16 },
+        deletable: e.kind === "handoff",
+        // Stepped-back edges stop catching the pointer, so the focused node's own edges are easy to pick.
+        className: dimmed ? "studio-edge-dimmed" : undefined,
+        selectable: e.kind !== "member",
+        focusable: e.kind !== "member",
+        selected,
+        ariaLabel: `${EDGE_STYLE[e.kind].title}: ${e.source} to ${e.target}${e.label ? ` (${e.label})` : ""}`,
+      };
+    }), [graph.edges, visibleKinds, hovered, selection, focusNode]);
 
   useEffect(() => {
     if (!focus) return;
@@ -179,6 +198,7 @@ export function OrgCanvas(props: Props) {
       maxZoom={2}
       connectionRadius={30}
       proOptions={{ hideAttribution: false }}
+      onlyRenderVisibleElements={graph.nodes.length > RENDER_VISIBLE_ONLY_ABOVE}
     >
       <Background gap={24} size={1} />
       <Controls showInteractive={false} />

@@ -1,6 +1,23 @@
-import { Handle, Position, useConnection } from "@xyflow/react";
+import { Handle, type NodeHandle, Position, useConnection } from "@xyflow/react";
 import type { ReactNode } from "react";
 import type { OrgNodeData } from "../graph-types";
+
+/**
+ * Every handle below on a node of `width` × `height`, where the browser measures it (8 px handles,
+ * the specialist's `out` 12 px, centred 1 px inside the border; the drop zone fills the node inside
+ * it). The canvas gives these to React Flow so that the edges of a node that has not been rendered
+ * (the canvas renders only what is in view on big orgs) attach where they will once it is; React
+ * Flow then uses them instead of measuring, so they must name every handle.
+ */
+export function chromeHandles(width: number, height: number, connectable: boolean): NodeHandle[] {
+  const inSize = 8;
+  const outSize = connectable ? 12 : 8;
+  return [
+    { id: "in", type: "target", position: Position.Top, x: width / 2 - inSize / 2, y: 1 - inSize / 2, width: inSize, height: inSize },
+    ...(connectable ? [{ id: "drop", type: "target" as const, position: Position.Top, x: 1, y: 1, width: width - 2, height: height - 2 }] : []),
+    { id: "out", type: "source", position: Position.Bottom, x: width / 2 - outSize / 2, y: height - 1 - outSize / 2, width: outSize, height: outSize },
+  ];
+}
 
 const SCOPE_DOT: Record<string, string> = { builtin: "bg-slate-400", pack: "bg-amber-500", user: "bg-violet-500", project: "bg-emerald-500" };
 
