@@ -5,6 +5,8 @@ import { median, percentile } from "./stats";
 export type HttpFigures = {
   httpValidateP50Ms: number;
   httpValidateP95Ms: number;
+  /** GET /api/health the same way: what any request through the server costs. */
+  httpHealthP50Ms: number;
   graphMs: number;
   graphBytes: number;
   /** The first GET /api/graph after the server started: loads, validates and maps the org. */
@@ -41,13 +43,25 @@ export async function measureHttp(studio: Studio, draft: Record<string, unknown>
     if (!response.ok || !result.ok) throw new Error(`POST /api/org/validate answered ${response.status}: ${JSON.stringify(result).slice(0, 500)}`);
     return ms;
   };
+  const health = async () => {
+    const start = performance.now();
+    const response = await fetch(`${studio.origin}/api/health`);
+    await response.arrayBuffer();
+    return performance.now() - start;
+  };
   for (let i = 0; i < 20; i++) await validate();
   const samples: number[] = [];
-  for (let i = 0; i < opts.validateRuns; i++) samples.push(await validate());
+  const healthSamples: number[] = [];
+  // Alternated, so both see the same machine.
+  for (let i = 0; i < opts.validateRuns; i++) {
+    samples.push(await validate());
+    healthSamples.push(await health());
+  }
 
   return {
     httpValidateP50Ms: median(samples),
     httpValidateP95Ms: percentile(samples, 95),
+    httpHealthP50Ms: median(healthSamples),
     graphMs: median(graphs.map((g) => g.ms)),
     graphBytes: first.bytes,
     graphFirstMs: first.ms,
