@@ -5,13 +5,15 @@ import { SECTIONS } from "@/schemas/org";
 import type { StudioPaths } from "@/server/config";
 import { OrgApi } from "@/server/org/org-api";
 import { specialistId } from "./generate-org";
-import { median, sample, samplePair } from "./stats";
+import { median, sample, sampleAlternately } from "./stats";
 
 export type InProcess = {
   coldLoadMs: number;
   floorMs: number;
   /** Median of each cold load over the floor measured right after it: steadier than a ratio of medians on a busy machine. */
   coldOverFloor: number;
+  /** The floor keeping every parsed value, as a load must: the garbage collector's share of holding the org. */
+  floorKeepMs: number;
   fullValidateMs: number;
   draftValidateMs: number;
   /** `OrgApi.validateDraft` on a cached org: what the validate route does besides HTTP. */
@@ -23,9 +25,11 @@ export type InProcess = {
 
 /**
  * The floor for a cold load: list, read and `JSON.parse` the same files `loadTier` and
- * `loadSkills` read, in a plain synchronous loop, with nothing else.
+ * `loadSkills` read, in a plain synchronous loop, with nothing else. With `keep`, the parsed
+ * values are kept in an array instead of dropped.
  */
-export function floorLoad(paths: StudioPaths): number {
+export function floorLoad(paths: StudioPaths, keep = false): number {
+  const kept: unknown[] = [];
   let files = 0;
   for (const dir of [paths.builtinOrgDir, paths.userOrgDir, paths.projectOrgDir]) {
     for (const section of SECTIONS) {
@@ -37,14 +41,16 @@ export function floorLoad(paths: StudioPaths): number {
       }
       for (const name of names) {
         if (!name.endsWith(".json")) continue;
-        JSON.parse(readFileSync(path.join(dir, section, name), "utf8"));
+        const value = JSON.parse(readFileSync(path.join(dir, section, name), "utf8"));
+        if (keep) kept.push(value);
         files++;
       }
     }
   }
   for (const bundle of readdirSync(paths.skillsDir)) {
     for (const name of readdirSync(path.join(paths.skillsDir, bundle))) {
-      readFileSync(path.join(paths.skillsDir, bundle, name), "utf8");
+      const text = readFileSync(path.join(paths.skillsDir, bundle, name), "utf8");
+      if (keep) kept.push(text);
       files++;
     }
   }
@@ -59,15 +65,15 @@ export function editedSpecialist(record: Record<string, unknown>, specialists: n
 }
 
 export async function measureInProcess(paths: StudioPaths, specialists: number, runs: number): Promise<InProcess> {
-  const [cold, floor] = await samplePair(
+  const [cold, floor, floorKeep] = await sampleAlternately([
     async () => {
       // A new façade each time: nothing cached, as when the server starts.
       const api = new OrgApi(paths);
       await api.snapshot();
     },
     () => floorLoad(paths),
-    { runs, warmup: 1 },
-  );
+    () => floorLoad(paths, true),
+  ], { runs, warmup: 1 });
 
   const api = new OrgApi(paths, { cache: true });
   try {
@@ -87,6 +93,7 @@ export async function measureInProcess(paths: StudioPaths, specialists: number, 
       coldLoadMs: median(cold),
       floorMs: median(floor),
       coldOverFloor: median(cold.map((c, i) => c / floor[i])),
+      floorKeepMs: median(floorKeep),
       fullValidateMs: median(full),
       draftValidateMs: median(draftRuns),
       inProcessValidateMs: median(viaApi),

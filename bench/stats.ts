@@ -30,25 +30,21 @@ export async function sample(fn: () => unknown, opts: { runs: number; warmup?: n
 }
 
 /**
- * Samples two functions alternately (a, b, a, b, …) so that both see the same state of the
- * machine (page cache, CPU frequency, other load) and their ratio is fair.
+ * Samples functions in turn (a, b, c, a, b, c, …) so that all of them see the same state of the
+ * machine (page cache, CPU frequency, other load) and their ratios are fair.
  */
-export async function samplePair(a: () => unknown, b: () => unknown, opts: { runs: number; warmup?: number }): Promise<[number[], number[]]> {
-  const outA: number[] = [];
-  const outB: number[] = [];
-  for (let i = 0; i < (opts.warmup ?? 1); i++) {
-    await a();
-    await b();
-  }
+export async function sampleAlternately(fns: readonly (() => unknown)[], opts: { runs: number; warmup?: number }): Promise<number[][]> {
+  const out = fns.map(() => [] as number[]);
+  for (let i = 0; i < (opts.warmup ?? 1); i++) for (const fn of fns) await fn();
   for (let i = 0; i < opts.runs; i++) {
-    for (const [fn, out] of [[a, outA], [b, outB]] as const) {
+    for (const [k, fn] of fns.entries()) {
       gc?.();
       const start = performance.now();
       await fn();
-      out.push(performance.now() - start);
+      out[k].push(performance.now() - start);
     }
   }
-  return [outA, outB];
+  return out;
 }
 
 export const round = (n: number, digits = 2) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : n);

@@ -87,7 +87,9 @@ export function OrgCanvas(props: Props) {
         }
         return {
           id: n.id, type: n.kind === "group" ? "org-group" : n.kind, position, data: { ...n, highlight }, selected: isSelected, deletable: false, connectable: n.kind === "specialist",
-          ...NODE_SIZE[n.kind], handles: HANDLES[n.kind], ...(old?.measured ? { measured: old.measured } : {}),
+          // Sizes are fixed, so they are given as measured: fit-to-view counts only measured nodes,
+          // and on a big org most nodes are never rendered to be measured.
+          ...NODE_SIZE[n.kind], handles: HANDLES[n.kind], measured: old?.measured ?? NODE_SIZE[n.kind],
         } as OrgNode;
       });
     });
