@@ -127,23 +127,11 @@ export function snapshotTree(dir: string): Record<string, string> {
 }
 
 /**
- * Every file under a directory by its bytes (a sha256, so binary and big files compare too):
- * "intact" means the same bytes, which an equal size and mtime do not prove.
+ * Every file under a directory by its bytes (`snapshotContent` without the folders): "intact"
+ * means the same bytes, which an equal size and mtime do not prove.
  */
 export function contentsOf(dir: string, opts: { exclude?: (rel: string) => boolean } = {}): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const full = path.join(d, name);
-      const rel = path.relative(dir, full);
-      if (opts.exclude?.(rel)) continue;
-      const stat = lstatSync(full);
-      if (stat.isDirectory()) walk(full);
-      else out[rel] = `${stat.size}:${createHash("sha256").update(readFileSync(full)).digest("hex")}`;
-    }
-  };
-  walk(dir);
-  return out;
+  return Object.fromEntries(Object.entries(snapshotContent(dir)).filter(([rel, v]) => v !== "dir" && !opts.exclude?.(rel)));
 }
 
 /** What an interrupted or refused write could leave behind: temp files, staging folders, locks and their temps. */
