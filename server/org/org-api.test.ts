@@ -485,7 +485,13 @@ describe("skills", () => {
     const list = await api.listEntities("skill");
     expect(list.items.map((i) => i.id).sort()).toEqual(onDisk.sort());
     expect(list.items.every((i) => i.scope === "builtin")).toBe(true);
-    expect((await api.getEntity("skill", "security/threat-modeling"))!.record).toMatchObject({ bundle: "security", name: "threat-modeling", path: "specialists/skills/security/threat-modeling.md" });
+    expect((await api.getEntity("skill", "security/threat-modeling"))!.record).toMatchObject({
+      bundle: "security",
+      name: "threat-modeling",
+      path: "specialists/skills/security/threat-modeling.md",
+      description: "Identify how a design could be attacked or misused and decide which mitigations are worth their cost.",
+    });
+    expect(list.items.every((i) => typeof i.record.description === "string" && i.record.description.length > 0)).toBe(true);
     for (const result of [
       await api.createEntity("skill", { id: "security/new-skill" }),
       await api.updateEntity("skill", "security/threat-modeling", { description: "x" }),

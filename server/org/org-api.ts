@@ -20,9 +20,9 @@ import {
 import type { Skill } from "@/schemas/skill";
 import type { StudioPaths } from "../config";
 import { AppError, type AppErrorCode, isAppError } from "../errors";
-import { assertFits, combineEtags, commitFiles, confinedPath, atomicWrite, readJsonFile, recoverTier, removeFile, withTierLock } from "../store/json-store";
+import { assertFits, combineEtags, commitFiles, confinedPath, atomicWrite, readJsonFile, recoverTier, removeFile, tierNeedsRecovery, withTierLock } from "../store/json-store";
 import { type TreeWatcher, watchTree } from "../store/watch-tree";
-import { loadSkills } from "./skills";
+import { type SkillFile, describeSkills, loadSkillFiles } from "./skills";
 import type { PackService } from "../packs/pack-service";
 import { type Layer, type TierData, displayPath, loadTier, userPath } from "./tiers";
 
@@ -51,7 +51,7 @@ export type Row = {
 export type Snapshot = {
   rows: Record<Section, Map<string, Row>>;
   index: OrgIndex;
-  skills: Skill[];
+  skillFiles: SkillFile[];
   /** Problems with files themselves (unparseable, wrong shape, misnamed) and with enabled packs. */
   loadProblems: FieldError[];
   /** The enabled packs' org tiers, lowest precedence first. */
@@ -202,7 +202,7 @@ export class OrgApi {
       let complete = true;
       for (const scope of WRITABLE_SCOPES) {
         const dir = this.tierDir(scope);
-        if (!existsSync(dir)) continue;
+        if (!tierNeedsRecovery(dir)) continue;
         try {
           await withTierLock(dir, () => recoverTier(dir));
         } catch (error) {
@@ -294,10 +294,11 @@ export class OrgApi {
   }
 
   private async load(): Promise<Snapshot> {
-    const [tiers, skills] = await Promise.all([this.loadTiers(), loadSkills(this.paths.skillsDir, this.paths.appDir)]);
+    const skillFiles = loadSkillFiles(this.paths.skillsDir, this.paths.appDir);
+    const tiers = await this.loadTiers();
     const rows = mergeTiers(tiers);
-    const index = buildIndex(recordsOf(rows), new Set(skills.map((s) => s.id)));
-    return { rows, index, skills, loadProblems: tiers.flatMap((t) => t.problems), packTiers: tiers.filter((t) => t.scope === "pack" && t.dir) };
+    const index = buildIndex(recordsOf(rows), new Set(skillFiles.map((s) => s.id)));
+    return { rows, index, skillFiles, loadProblems: tiers.flatMap((t) => t.problems), packTiers: tiers.filter((t) => t.scope === "pack" && t.dir) };
   }
 
   /** Every problem of the merged org: files that failed to load, shapes, and graph invariants. */
@@ -321,10 +322,19 @@ export class OrgApi {
     return cached;
   }
 
+  private skillsCache = new WeakMap<Snapshot, Skill[]>();
+
+  private skills(snap: Snapshot): Skill[] {
+    let skills = this.skillsCache.get(snap);
+    if (!skills) this.skillsCache.set(snap, (skills = describeSkills(snap.skillFiles)));
+    return skills;
+  }
+
   async listEntities(kind: ApiKind) {
     const snap = await this.snapshot();
     if (kind === "skill") {
-      return { items: snap.skills.map((s) => ({ id: s.id, scope: "builtin" as const, source: undefined as string | undefined, path: s.path, overrides: [], record: s, etag: "" })), count: snap.skills.length, errors: [] as FieldError[] };
+      const skills = this.skills(snap);
+      return { items: skills.map((s) => ({ id: s.id, scope: "builtin" as const, source: undefined as string | undefined, path: s.path, overrides: [], record: s, etag: "" })), count: skills.length, errors: [] as FieldError[] };
     }
     const section = kind === "fence" ? "specialists" : SECTION_OF[kind];
     const items = [...snap.rows[section].values()].map((row) => ({
@@ -344,7 +354,7 @@ export class OrgApi {
   async getEntity(kind: ApiKind, id: string): Promise<(Omit<Row, "layers"> & { errors: FieldError[] }) | null> {
     const snap = await this.snapshot();
     if (kind === "skill") {
-      const skill = snap.skills.find((s) => s.id === id);
+      const skill = this.skills(snap).find((s) => s.id === id);
       return skill ? { id, kind: "specialist", scope: "builtin", path: skill.path, overrides: [], record: skill, etag: "", errors: [] } : null;
     }
     if (idProblem(id)) return null;

@@ -3,13 +3,17 @@ import path from "node:path";
 import { parseFrontmatter } from "@/lib/markdown/frontmatter";
 import type { Skill } from "@/schemas/skill";
 
+/** A skill file as read: its description is parsed out of the text only when skills are listed. */
+export type SkillFile = Omit<Skill, "description"> & { text: string };
+
 /**
- * Lists `skills/<bundle>/<skill>.md` for the skill picker; unreadable files are skipped, not fatal.
- * A few dozen small files are read synchronously: a thread-pool hop per `fs.promises` call would
- * cost more than the reading, and the org load waits for it.
+ * Reads `skills/<bundle>/<skill>.md`; unreadable files are kept, with no text, not fatal. A few
+ * dozen small files are read synchronously: a thread-pool hop per `fs.promises` call would cost
+ * more than the reading, and the org load waits for it. The frontmatter is left unparsed: the
+ * org needs only the ids, and parsing YAML was a quarter of a cold load of a 100-specialist org.
  */
-export async function loadSkills(skillsDir: string, displayBase: string): Promise<Skill[]> {
-  const skills: Skill[] = [];
+export function loadSkillFiles(skillsDir: string, displayBase: string): SkillFile[] {
+  const skills: SkillFile[] = [];
   let bundles;
   try {
     bundles = readdirSync(skillsDir, { withFileTypes: true });
@@ -28,10 +32,16 @@ export async function loadSkills(skillsDir: string, displayBase: string): Promis
       } catch {
         // unreadable: listed without a description
       }
-      const meta = parseFrontmatter(text);
-      const description = meta.ok && typeof meta.data.description === "string" ? meta.data.description : "";
-      skills.push({ id: `${bundle.name}/${name}`, bundle: bundle.name, name, description, path: path.relative(displayBase, full) });
+      skills.push({ id: `${bundle.name}/${name}`, bundle: bundle.name, name, path: path.relative(displayBase, full), text });
     }
   }
   return skills.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** The skills for the picker, each with the description its frontmatter gives. */
+export function describeSkills(files: readonly SkillFile[]): Skill[] {
+  return files.map(({ text, ...skill }) => {
+    const meta = parseFrontmatter(text);
+    return { ...skill, description: meta.ok && typeof meta.data.description === "string" ? meta.data.description : "" };
+  });
 }

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync } from "node:fs";
+import { type Dirent, lstatSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -7,7 +7,7 @@ import { isPlainObject } from "@/lib/json/safe-json";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
 import { type EntityRecord, type Scope, SECTIONS, type Section } from "@/schemas/org";
-import { readJsonFileSync } from "../store/json-store";
+import { readJsonFileSync, readListedJsonFileSync } from "../store/json-store";
 
 /** One file's contribution to an entity. */
 export type Layer = {
@@ -41,6 +41,10 @@ export function displayPath(file: string, base: string): string {
 export function userPath(file: string): string {
   const fromHome = path.relative(os.homedir(), file);
   return !fromHome.startsWith("..") && !path.isAbsolute(fromHome) ? `~/${fromHome.split(path.sep).join("/")}` : file;
+}
+
+function fileProblem(shown: string, section: Section, id: string, rule: string, message: string, severity: FieldError["severity"] = "error"): FieldError {
+  return { ...fieldError(rule, severity, `${shown}: ${message}`, section, id), path: shown };
 }
 
 /**
@@ -78,45 +82,47 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
       tier.problems.push({ ...fieldError("folder-symlink", "error", `${shown}: is a symbolic link; org folders must be real folders inside their tier, so the ${section} in it are ignored until it is fixed`, section, ""), path: shown });
       continue;
     }
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = readdirSync(sectionDir).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
+      entries = readdirSync(sectionDir, { withFileTypes: true }).filter((e) => e.name.endsWith(".json") && !e.name.startsWith("."));
     } catch {
       continue;
     }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const shownDir = displayPath(sectionDir, displayBase);
+    const entities = tier.entities[section];
     let sliceStart = performance.now();
-    for (const name of names) {
+    for (const entry of entries) {
       if (performance.now() - sliceStart > SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         sliceStart = performance.now();
       }
-      const file = path.join(sectionDir, name);
+      const name = entry.name;
+      const file = `${sectionDir}${path.sep}${name}`;
       const id = name.slice(0, -5);
       const shown = `${shownDir}/${name}`;
-      const problem = (rule: string, message: string, severity: FieldError["severity"] = "error") =>
-        tier.problems.push({ ...fieldError(rule, severity, `${shown}: ${message}`, section, id), path: shown });
       const badId = idProblem(id);
       if (badId) {
-        problem("invalid-file-name", `the file name is not a valid id (${badId}); the file is ignored`);
+        tier.problems.push(fileProblem(shown, section, id, "invalid-file-name", `the file name is not a valid id (${badId}); the file is ignored`));
         continue;
       }
-      const read = readJsonFileSync(file);
+      // Anything but a regular file (a link, a folder, a FIFO) goes the careful way, which names it.
+      const read = entry.isFile() ? readListedJsonFileSync(file) : readJsonFileSync(file);
       if (!read.ok) {
-        problem(`file-${read.code}`, `${read.message}; the file is ignored until it is fixed`);
+        tier.problems.push(fileProblem(shown, section, id, `file-${read.code}`, `${read.message}; the file is ignored until it is fixed`));
         continue;
       }
       if (!isPlainObject(read.value)) {
-        problem("file-not-an-object", "the file must hold one JSON object; it is ignored until it is fixed");
+        tier.problems.push(fileProblem(shown, section, id, "file-not-an-object", "the file must hold one JSON object; it is ignored until it is fixed"));
         continue;
       }
       const declared = read.value.id;
       if (declared !== undefined && declared !== id) {
-        problem("file-id-mismatch", `the record's id ${JSON.stringify(declared)} differs from its file name; the file name (${id}) is used`, "warning");
+        tier.problems.push(fileProblem(shown, section, id, "file-id-mismatch", `the record's id ${JSON.stringify(declared)} differs from its file name; the file name (${id}) is used`, "warning"));
       }
       // A record that names itself rightly is used as parsed; copying it would cost as much as reading it.
       const record = declared === id ? read.value : { ...read.value, id };
-      tier.entities[section].set(id, { scope, file, path: shown, record, etag: read.etag });
+      entities.set(id, { scope, file, path: shown, record, etag: read.etag });
     }
   }
   return tier;

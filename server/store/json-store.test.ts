@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { filesUnder, makeTmpDirs, treeOf, until } from "../test-support/tmp-dirs";
-import { MAX_FILE_BYTES, atomicWrite, commitFiles, confinedPath, etagOf, readJsonFile, readJsonFileSync, recoverTier, removeFile, withTierLock } from "./json-store";
+import { MAX_FILE_BYTES, atomicWrite, commitFiles, confinedPath, etagOf, readJsonFile, readJsonFileSync, readListedJsonFileSync, recoverTier, removeFile, tierNeedsRecovery, withTierLock } from "./json-store";
 
 let base: string;
 let tier: string;
@@ -77,10 +77,13 @@ describe("atomicWrite", () => {
   });
 });
 
-// Tiers load through the synchronous reader, single files through the other: both must agree.
+// Tiers load through the synchronous readers, single files through the other: all must agree.
+// The listed reader is only called for what readdir showed as a regular file, but whatever it
+// meets instead (a file replaced since the listing) must still get the careful path's answer.
 describe.each([
   ["readJsonFile", readJsonFile],
   ["readJsonFileSync", async (file: string) => readJsonFileSync(file)],
+  ["readListedJsonFileSync", async (file: string) => readListedJsonFileSync(file)],
 ])("%s", (_name, readJsonFile) => {
   const file = () => path.join(tier, "specialists", "x.json");
 
@@ -108,10 +111,22 @@ describe.each([
     expect(!read.ok && read.code).toBe("invalid-utf8");
   });
 
-  it("tolerates a byte-order mark", async () => {
+  it("tolerates a byte-order mark, and tags the bytes as they are", async () => {
     await fs.writeFile(file(), '\uFEFF{"id":"x"}\n');
     const read = await readJsonFile(file());
-    expect(read).toMatchObject({ ok: true, value: { id: "x" } });
+    expect(read).toMatchObject({ ok: true, value: { id: "x" }, etag: etagOf(Buffer.from('\uFEFF{"id":"x"}\n')) });
+  });
+
+  it("keeps a replacement character the file really holds", async () => {
+    await fs.writeFile(file(), '{"id":"x","note":"\uFFFD","é":"ü"}');
+    const read = await readJsonFile(file());
+    expect(read).toMatchObject({ ok: true, value: { note: "\uFFFD", é: "ü" }, etag: etagOf(Buffer.from('{"id":"x","note":"\uFFFD","é":"ü"}')) });
+  });
+
+  it("reports a lone surrogate written as an escape", async () => {
+    await fs.writeFile(file(), '{"id":"x","note":"\\ud800"}');
+    const read = await readJsonFile(file());
+    expect(!read.ok && read.code).toBe("lone-surrogate");
   });
 
   it("reports a missing file", async () => {
@@ -213,7 +228,9 @@ describe("recoverTier (on-disk states a crash leaves, built by hand)", () => {
     await fs.mkdir(path.join(tier, ".txn-lx2-cafebabe"));
     await fs.writeFile(path.join(tier, ".txn-lx2-cafebabe", "f0.json"), '{"half":');
 
+    expect(tierNeedsRecovery(tier)).toBe(true);
     expect(await recoverTier(tier)).toEqual({ rolledForward: 0, discarded: 2, tempsRemoved: 0 });
+    expect(tierNeedsRecovery(tier)).toBe(false);
     expect(await treeOf(tier)).toEqual(new Map([["specialists", "<dir>"], ["specialists/a.json", OLD_A], ["specialists/b.json", OLD_B]]));
   });
 
@@ -235,7 +252,9 @@ describe("recoverTier (on-disk states a crash leaves, built by hand)", () => {
     await fs.writeFile(path.join(committed, "f2.json"), '{"id":"t","v":"new"}\n');
     await fs.writeFile(path.join(tier, "specialists", "gone.json"), "{}\n");
 
+    expect(tierNeedsRecovery(tier)).toBe(true);
     expect(await recoverTier(tier)).toEqual({ rolledForward: 1, discarded: 0, tempsRemoved: 0 });
+    expect(tierNeedsRecovery(tier)).toBe(false);
     expect(await treeOf(tier)).toEqual(new Map([
       ["specialists", "<dir>"],
       ["specialists/a.json", '{"id":"a","v":"new"}\n'],
@@ -251,7 +270,9 @@ describe("recoverTier (on-disk states a crash leaves, built by hand)", () => {
     await fs.mkdir(path.join(tier, "teams"));
     await fs.writeFile(path.join(tier, "teams", `.t.json.99-00ff00ff.studio-tmp`), "");
     await fs.writeFile(path.join(tier, "specialists", ".notes.md"), "kept");
+    expect(tierNeedsRecovery(tier)).toBe(true);
     expect(await recoverTier(tier)).toEqual({ rolledForward: 0, discarded: 0, tempsRemoved: 2 });
+    expect(tierNeedsRecovery(tier)).toBe(false);
     expect(await treeOf(tier)).toEqual(new Map([
       ["specialists", "<dir>"],
       ["specialists/.notes.md", "kept"],
@@ -262,7 +283,14 @@ describe("recoverTier (on-disk states a crash leaves, built by hand)", () => {
   });
 
   it("is a no-op on a tier that does not exist", async () => {
+    expect(tierNeedsRecovery(path.join(base, "nowhere"))).toBe(false);
     expect(await recoverTier(path.join(base, "nowhere"))).toEqual({ rolledForward: 0, discarded: 0, tempsRemoved: 0 });
+  });
+
+  it("finds nothing to do in a clean tier, dot files and the lock's own files included", async () => {
+    await fs.writeFile(path.join(tier, "specialists", ".notes.md"), "kept");
+    await fs.writeFile(path.join(tier, ".studio.lock"), "1");
+    expect(tierNeedsRecovery(tier)).toBe(false);
   });
 });
 
