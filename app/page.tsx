@@ -14,6 +14,7 @@ export default async function EditorPage() {
   await Promise.all([
     ...[...ENTITY_KINDS, "skill" as const].map((kind) => queryClient.prefetchQuery({ queryKey: orgKeys.list(kind), queryFn: () => api.listEntities(kind) })),
     queryClient.prefetchQuery({ queryKey: orgKeys.layout, queryFn: () => layoutStore().read() }),
+    queryClient.prefetchQuery({ queryKey: orgKeys.autoLayout, queryFn: () => api.autoLayout() }),
   ]);
   return (
     <Providers>

@@ -38,8 +38,14 @@ export type GraphEdge = z.infer<typeof graphEdgeSchema>;
 export const graphSchema = z.object({ nodes: z.array(graphNodeSchema), edges: z.array(graphEdgeSchema) });
 export type Graph = z.infer<typeof graphSchema>;
 
+const positionsSchema = z.record(z.string(), z.object({ x: z.number().finite(), y: z.number().finite() }));
+
 export const layoutSchema = z.object({
   version: z.literal(1).default(1),
-  positions: z.record(z.string(), z.object({ x: z.number().finite(), y: z.number().finite() })).default({}),
+  positions: positionsSchema.default({}),
 });
 export type Layout = z.infer<typeof layoutSchema>;
+
+/** The automatic layout of one org structure (see `structureKeyOf`), before saved positions. */
+export const autoLayoutSchema = z.object({ structureKey: z.string(), positions: positionsSchema });
+export type AutoLayout = z.infer<typeof autoLayoutSchema>;

@@ -2,21 +2,22 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { ReactFlowProvider } from "@xyflow/react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { EDGE_STYLE } from "@/components/graph/graph-types";
 import { type CanvasSelection, OrgCanvas } from "@/components/graph/org-canvas";
 import type { FormOptions } from "@/components/forms/use-entity-form";
-import { EntityPanel, type PanelTarget } from "@/components/panel/entity-panel";
+import type { PanelTarget } from "@/components/panel/entity-panel";
 import { ApiError, apiFetch } from "@/lib/api-client";
 import { createHistoryStore } from "@/lib/editor/history";
 import { canConnect, removeHandoff } from "@/lib/graph/connect";
-import { type Position, layoutGraph } from "@/lib/graph/layout";
-import { orgToGraph } from "@/lib/graph/org-to-graph";
+import type { Position } from "@/lib/graph/geometry";
 import { parsePointer } from "@/lib/org/field-error";
 import { buildIndex } from "@/lib/org/org-index";
 import { validateDraft } from "@/lib/org/validate";
-import { orgKeys, rowKey, useLayout, useOrg } from "@/lib/queries/org";
+import { useAutoLayout } from "@/lib/queries/auto-layout";
+import { graphOfOrg, orgKeys, rowKey, useLayout, useOrg } from "@/lib/queries/org";
 import { useOrgEdits } from "@/lib/queries/use-org-edits";
 import { WELL_KNOWN_PARTIES } from "@/schemas/contract";
 import type { FieldError } from "@/schemas/field-error";
@@ -30,6 +31,16 @@ import { RoutePreview } from "./route-preview";
 import { Toasts, useToasts } from "./toasts";
 import { useOrgEvents } from "./use-org-events";
 import { useTheme } from "./use-theme";
+
+// The forms, their resolvers and the JSON schemas weigh a third of the page's own code and are
+// needed only once something is selected: loaded then, the first time, not with the page.
+const EntityPanel = dynamic(() => import("@/components/panel/entity-panel").then((m) => m.EntityPanel), {
+  loading: () => (
+    <aside data-testid="entity-panel-loading" aria-busy="true" className="flex h-full w-[30rem] max-w-[45vw] items-center justify-center border-l border-slate-200 bg-white text-sm text-slate-500 dark:border-slate-800 dark:bg-slate-950">
+      Loading…
+    </aside>
+  ),
+});
 
 const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
 
@@ -61,16 +72,10 @@ export function EditorShell({ root }: { root: string }) {
   const [hoverEdge, setHoverEdge] = useState<GraphEdge | null>(null);
   const [dragged, setDragged] = useState<Record<string, Position>>({});
 
-  const graph = useMemo(() => {
-    if (!data) return { nodes: [], edges: [] };
-    const scopes = Object.fromEntries(Object.entries(data.rows).map(([key, row]) => [key, row.scope]));
-    const sources = Object.fromEntries(Object.entries(data.rows).filter(([, row]) => row.source).map(([key, row]) => [key, row.source!]));
-    return orgToGraph({ org: data.org, scopes, sources, problems: data.problems });
-  }, [data]);
-  const structureKey = useMemo(() => graph.nodes.map((n) => n.id).join("|") + "#" + graph.edges.filter((e) => e.kind === "member").map((e) => e.id).join("|"), [graph]);
-  const computed = useMemo(() => layoutGraph(graph.nodes, graph.edges, layout.data?.positions ?? {}),
-    // The layout depends on which nodes exist and who belongs where, not on labels or problems.
-    [structureKey, layout.data]);
+  const graph = useMemo(() => (data ? graphOfOrg(data) : { nodes: [], edges: [] }), [data]);
+  const auto = useAutoLayout(graph);
+  // Positions the user saved win over computed ones.
+  const computed = useMemo(() => ({ ...auto, ...layout.data?.positions }), [auto, layout.data]);
   const positions = useMemo(() => ({ ...computed, ...dragged }), [computed, dragged]);
   const counts = useMemo(() => {
     const c: Record<string, number> = {};

@@ -5,7 +5,7 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { NODE_SIZE, type Position } from "@/lib/graph/layout";
+import { NODE_SIZE, type Position } from "@/lib/graph/geometry";
 import type { Graph, GraphEdge, GraphEdgeKind, GraphNodeKind } from "@/schemas/graph";
 import { edgeTypes } from "./edge-types";
 import { EDGE_STYLE, type OrgEdge, type OrgEdgeData, type OrgNode, edgeOpacity, withAlpha } from "./graph-types";
@@ -76,9 +76,12 @@ export function OrgCanvas(props: Props) {
     // not change: it then re-renders only what is new, and never takes a node for unmeasured.
     setNodes((current) => {
       const held = new Map(current.map((n) => [n.id, n]));
-      return graph.nodes.map((n) => {
+      return graph.nodes.flatMap((n) => {
         const old = held.get(n.id);
-        const position = positions[n.id] ?? old?.position ?? { x: 0, y: 0 };
+        // A node new to the org has no place until the layout catches up (a frame or two): held
+        // back rather than shown at the origin and then moved.
+        const position = positions[n.id] ?? old?.position;
+        if (!position) return [];
         const highlight = highlights[n.id] ?? null;
         const isSelected = selection?.type === "node" && selection.id === n.id;
         if (old && old.data.label === n.label && old.data.sublabel === n.sublabel && old.data.scope === n.scope && old.data.errorCount === n.errorCount

@@ -1,6 +1,7 @@
 import { BUILTIN_ORG_DIR, UPSTREAM_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 import { describe, expect, it } from "vitest";
-import { NODE_SIZE, layoutGraph, overlaps } from "@/lib/graph/layout";
+import { NODE_SIZE, overlaps } from "@/lib/graph/geometry";
+import { layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { Graph, GraphNode } from "@/schemas/graph";
 import { type OrgRecords, emptyOrg } from "@/schemas/org";

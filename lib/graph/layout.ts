@@ -1,14 +1,6 @@
 import dagre from "@dagrejs/dagre";
-import type { GraphEdge, GraphNode, GraphNodeKind } from "@/schemas/graph";
-
-export const NODE_SIZE: Record<GraphNodeKind, { width: number; height: number }> = {
-  specialist: { width: 200, height: 64 },
-  team: { width: 210, height: 56 },
-  group: { width: 220, height: 56 },
-  party: { width: 130, height: 44 },
-};
-
-export type Position = { x: number; y: number };
+import type { GraphEdge, GraphNode } from "@/schemas/graph";
+import { NODE_SIZE, type Position } from "./geometry";
 
 /**
  * Which relationships shape the layout. Only membership does: groups above their teams above their
@@ -43,21 +35,6 @@ export function layoutGraph(nodes: readonly GraphNode[], edges: readonly GraphEd
     const { x, y } = g.node(node.id);
     const size = NODE_SIZE[node.kind];
     out[node.id] = { x: Math.round(x - size.width / 2), y: Math.round(y - size.height / 2) };
-  }
-  return out;
-}
-
-/** Whether any two node boxes intersect (the layout promises none do). */
-export function overlaps(nodes: readonly GraphNode[], positions: Record<string, Position>): [string, string][] {
-  const boxes = nodes.map((n) => ({ id: n.id, ...positions[n.id], ...NODE_SIZE[n.kind] }));
-  const out: [string, string][] = [];
-  const sorted = [...boxes].sort((a, b) => a.x - b.x);
-  for (let i = 0; i < sorted.length; i++) {
-    for (let j = i + 1; j < sorted.length && sorted[j].x < sorted[i].x + sorted[i].width; j++) {
-      const a = sorted[i];
-      const b = sorted[j];
-      if (a.y < b.y + b.height && b.y < a.y + a.height) out.push([a.id, b.id]);
-    }
   }
   return out;
 }

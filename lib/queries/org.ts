@@ -2,7 +2,8 @@ import { queryOptions, useQueries, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { apiFetch } from "@/lib/api-client";
 import type { FieldError } from "@/schemas/field-error";
-import type { Layout } from "@/schemas/graph";
+import { orgToGraph } from "@/lib/graph/org-to-graph";
+import type { AutoLayout, Graph, Layout } from "@/schemas/graph";
 import { type EntityKind, type EntityRecord, type OrgRecords, type Scope, emptyOrg, ENTITY_KINDS, SECTION_OF } from "@/schemas/org";
 import type { Skill } from "@/schemas/skill";
 
@@ -13,6 +14,8 @@ export const orgKeys = {
   all: ["org"] as const,
   list: (kind: EntityKind | "skill") => ["org", "list", kind] as const,
   layout: ["studio", "layout"] as const,
+  /** Under "org": it is refetched whenever the org changes. */
+  autoLayout: ["org", "auto-layout"] as const,
 };
 
 export const listQuery = (kind: EntityKind | "skill") =>
@@ -27,6 +30,12 @@ export const layoutQuery = () =>
     queryFn: async ({ signal }) => (await apiFetch<Layout>("/api/layout", { signal })).data,
   });
 
+export const autoLayoutQuery = () =>
+  queryOptions({
+    queryKey: orgKeys.autoLayout,
+    queryFn: async ({ signal }) => (await apiFetch<AutoLayout>("/api/graph/layout", { signal })).data,
+  });
+
 export type OrgData = {
   org: OrgRecords;
   rows: Record<string, ListRow>;
@@ -36,29 +45,37 @@ export type OrgData = {
 
 export const rowKey = (kind: EntityKind, id: string) => `${SECTION_OF[kind]}/${id}`;
 
+/** The entity lists (in ENTITY_KINDS order, then skills) joined into records, rows and problems. */
+export function joinLists(lists: readonly ListResponse[]): OrgData {
+  const org = emptyOrg();
+  const rows: Record<string, ListRow> = {};
+  const problems: FieldError[] = [];
+  ENTITY_KINDS.forEach((kind, i) => {
+    for (const row of lists[i].items) {
+      org[SECTION_OF[kind]][row.id] = row.record;
+      rows[rowKey(kind, row.id)] = row;
+    }
+    problems.push(...lists[i].errors);
+  });
+  const skills = lists[ENTITY_KINDS.length].items.map((row) => row.record as unknown as Skill);
+  return { org, rows, problems, skills };
+}
+
+/** The canvas's graph of the joined lists: the server's `OrgApi.graph()` of the same org. */
+export function graphOfOrg(data: OrgData): Graph {
+  const scopes = Object.fromEntries(Object.entries(data.rows).map(([key, row]) => [key, row.scope]));
+  const sources = Object.fromEntries(Object.entries(data.rows).filter(([, row]) => row.source).map(([key, row]) => [key, row.source!]));
+  return orgToGraph({ org: data.org, scopes, sources, problems: data.problems });
+}
+
 /** The merged org the editor works on: every list, joined into records, rows and problems. */
 export function useOrg(): { data: OrgData | null; isLoading: boolean; error: Error | null } {
   const results = useQueries({ queries: [...ENTITY_KINDS.map((kind) => listQuery(kind)), listQuery("skill")] });
   const lists = results.map((r) => r.data);
   const ready = lists.every(Boolean);
   const stamp = results.map((r) => r.dataUpdatedAt).join(",");
-  const data = useMemo(() => {
-    if (!ready) return null;
-    const org = emptyOrg();
-    const rows: Record<string, ListRow> = {};
-    const problems: FieldError[] = [];
-    ENTITY_KINDS.forEach((kind, i) => {
-      const list = lists[i]!;
-      for (const row of list.items) {
-        org[SECTION_OF[kind]][row.id] = row.record;
-        rows[rowKey(kind, row.id)] = row;
-      }
-      problems.push(...list.errors);
-    });
-    const skills = lists[ENTITY_KINDS.length]!.items.map((row) => row.record as unknown as Skill);
-    return { org, rows, problems, skills };
-    // `stamp` changes exactly when one of the lists does.
-  }, [ready, stamp]);
+  // `stamp` changes exactly when one of the lists does.
+  const data = useMemo(() => (ready ? joinLists(lists as ListResponse[]) : null), [ready, stamp]);
   return { data, isLoading: !ready && !results.some((r) => r.error), error: (results.find((r) => r.error)?.error as Error) ?? null };
 }
 

@@ -4,10 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { stringifyRecord } from "@/lib/json/safe-json";
 import type { OrgPayload } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
-import { type EntityRecord, SECTIONS } from "@/schemas/org";
+import { ENTITY_KINDS, type EntityRecord, SECTIONS } from "@/schemas/org";
 import { type StudioPaths, resolvePaths } from "../config";
 import { APP_DIR, BUILTIN_ORG_DIR, UPSTREAM_ORG_DIR, filesUnder, makeTmpDirs, readBuiltin, specialistRecord, treeOf, writeRecord } from "../test-support/tmp-dirs";
 import { OrgApi, validateTree } from "./org-api";
+import { overlaps, structureKeyOf } from "@/lib/graph/geometry";
+import { layoutGraph } from "@/lib/graph/layout";
+import { type ListResponse, graphOfOrg, joinLists } from "@/lib/queries/org";
 
 let base: string;
 let root: string;
@@ -679,5 +682,43 @@ describe("previews", () => {
     expect(failed(await api.previewAction({ specialistId: "nobody", action: "edit", target: "x" })).code).toBe("not_found");
     const draft = specialistRecord("draft-one", { fence: { allowedPaths: ["src/**"], approvalRequired: ["deployment-timing"] }, team: "product-management-team" });
     expect(await api.previewAction({ draftSpecialist: draft, action: "deployment-timing", target: "" })).toMatchObject({ decision: "denied" });
+  });
+});
+
+describe("the automatic layout the editor page ships", () => {
+  /** The graph exactly as the browser builds it: each list fetched, joined, mapped. */
+  async function browserGraph(from: OrgApi) {
+    const lists = await Promise.all([...ENTITY_KINDS, "skill" as const].map((kind) => from.listEntities(kind)));
+    return graphOfOrg(joinLists(JSON.parse(JSON.stringify(lists)) as ListResponse[]));
+  }
+
+  it.each([
+    ["the built-in org", false],
+    ["the built-in org under the upstream org as project tier", true],
+  ])("lays out %s as the browser's graph would be laid out, so the browser runs no layout", async (_name, upstream) => {
+    if (upstream) await fs.cp(UPSTREAM_ORG_DIR, paths.projectOrgDir, { recursive: true, filter: (src) => !src.endsWith(".md") });
+    const graph = await browserGraph(api);
+    const auto = await api.autoLayout();
+    expect(graph.nodes.length).toBeGreaterThan(20);
+    expect(auto.structureKey).toBe(structureKeyOf(graph));
+    expect(auto.positions).toEqual(layoutGraph(graph.nodes, graph.edges));
+    expect(Object.keys(auto.positions).sort()).toEqual(graph.nodes.map((n) => n.id).sort());
+    expect(overlaps(graph.nodes, auto.positions)).toEqual([]);
+  });
+
+  it("is computed once per version of the org, and again when a new specialist changes the structure", async () => {
+    const cached = new OrgApi(paths, { cache: true });
+    try {
+      const first = await cached.autoLayout();
+      expect(await cached.autoLayout()).toBe(first);
+      const created = await cached.createEntity("specialist", specialistRecord("cx-layout-newcomer"), { scope: "project" });
+      expect(created.ok).toBe(true);
+      const second = await cached.autoLayout();
+      expect(second.structureKey).not.toBe(first.structureKey);
+      expect(second.structureKey).toBe(structureKeyOf(await browserGraph(cached)));
+      expect(second.positions["specialist:cx-layout-newcomer"]).toEqual(expect.objectContaining({ x: expect.any(Number), y: expect.any(Number) }));
+    } finally {
+      cached.close();
+    }
   });
 });
