@@ -43,6 +43,19 @@ test.describe("org API over HTTP", () => {
     expect(JSON.parse(readFileSync(file, "utf8")).description).toBe(edited.description);
   });
 
+  test("the graph and its automatic layout: one position per node, a new layout when a node joins", async () => {
+    const graph = await api("GET", "/api/graph");
+    const before = await api("GET", "/api/graph/layout");
+    expect(before.status).toBe(200);
+    const ids = (graph.json.nodes as { id: string }[]).map((n) => n.id);
+    expect(Object.keys(before.json.positions).sort()).toEqual([...ids].sort());
+    expect(before.json.structureKey.startsWith(ids.join("|"))).toBe(true);
+    expect((await api("POST", "/api/org/specialist", specialist("cx-e2e-layout-joiner"))).status).toBe(201);
+    await expect.poll(async () => (await api("GET", "/api/graph/layout")).json.positions["specialist:cx-e2e-layout-joiner"]).toEqual({ x: expect.any(Number), y: expect.any(Number) });
+    expect((await api("GET", "/api/graph/layout")).json.structureKey).not.toBe(before.json.structureKey);
+    expect((await api("DELETE", "/api/org/specialist/cx-e2e-layout-joiner", undefined, { "if-match": (await api("GET", "/api/org/specialist/cx-e2e-layout-joiner")).headers.etag! })).status).toBe(200);
+  });
+
   test("two simultaneous saves with the same If-Match: one wins, one gets 409", async () => {
     await api("POST", "/api/org/specialist", specialist("cx-e2e-race"));
     const etag = (await api("GET", "/api/org/specialist/cx-e2e-race")).headers.etag!;
