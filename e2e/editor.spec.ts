@@ -77,22 +77,23 @@ test.describe("graph editor", () => {
     await expect(page.getByTestId("unsaved")).toBeVisible();
   });
 
-  test("the first load carries neither the layout engine nor the forms: the server lays the org out, the forms come with the first selection", async ({ page }) => {
+  test("the first load carries neither the layout engine, the forms nor zod: the server lays the org out, the forms come with the first selection", async ({ page }) => {
     const editor = new EditorPage(page, ORIGIN);
-    // Markers that only those modules hold: dagre's option name, and the panel's own test id.
-    const scripts: { url: string; dagre: boolean; panel: boolean }[] = [];
+    // Markers that only those modules hold: dagre's option name, the panel's own test id, zod's error class.
+    const scripts: { url: string; dagre: boolean; panel: boolean; zod: boolean }[] = [];
     page.on("response", async (response) => {
       if (response.request().resourceType() !== "script") return;
       const body = await response.text().catch(() => "");
-      scripts.push({ url: response.url(), dagre: body.includes("nodesep"), panel: body.includes('"entity-panel"') });
+      scripts.push({ url: response.url(), dagre: body.includes("nodesep"), panel: body.includes('"entity-panel"'), zod: body.includes("ZodError") });
     });
     await editor.open();
     await expect(page.locator(".react-flow__node")).toHaveCount(await page.evaluate(async () => (await (await fetch("/api/graph")).json()).nodes.length));
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => s.dagre || s.panel)).toEqual([]);
+    expect(scripts.filter((s) => s.dagre || s.panel || s.zod)).toEqual([]);
     await editor.openNode("specialist:cx-researcher");
     await expect(page.getByTestId("entity-panel")).toBeVisible();
     expect(scripts.some((s) => s.panel)).toBe(true);
+    expect(scripts.some((s) => s.zod)).toBe(true);
     expect(scripts.filter((s) => s.dagre)).toEqual([]);
     expect(editor.consoleErrors).toEqual([]);
   });

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { idSchema, nonEmptyString, stringList } from "./common";
 
-/** Parties every org knows besides its specialists. `*` stands for any producer. */
-export const WELL_KNOWN_PARTIES = ["user", "construct", "*"] as const;
+export { WELL_KNOWN_PARTIES } from "./kinds";
 
 /** Executable postcondition checks and the parameter each one needs. */
 export const POSTCONDITION_CHECKS = {

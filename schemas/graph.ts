@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { SCOPES } from "./org";
+import { SCOPES } from "./kinds";
 
-export const NODE_KINDS = ["specialist", "team", "group", "party"] as const;
-export type GraphNodeKind = (typeof NODE_KINDS)[number];
+import { EDGE_KINDS, NODE_KINDS } from "./kinds";
 
-/** The four relationships ADR-0072 names, plus team membership, which is drawn faintly and lays the graph out. */
-export const EDGE_KINDS = ["handoff", "escalation", "contract", "team-boundary", "member"] as const;
-export type GraphEdgeKind = (typeof EDGE_KINDS)[number];
+export { EDGE_KINDS, NODE_KINDS } from "./kinds";
+export type { GraphEdgeKind, GraphNodeKind } from "./kinds";
 
 export const graphNodeSchema = z.object({
   id: z.string(),

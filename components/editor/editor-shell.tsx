@@ -15,14 +15,12 @@ import { canConnect, removeHandoff } from "@/lib/graph/connect";
 import type { Position } from "@/lib/graph/geometry";
 import { parsePointer } from "@/lib/org/field-error";
 import { buildIndex } from "@/lib/org/org-index";
-import { validateDraft } from "@/lib/org/validate";
 import { useAutoLayout } from "@/lib/queries/auto-layout";
 import { graphOfOrg, orgKeys, rowKey, useLayout, useOrg } from "@/lib/queries/org";
 import { useOrgEdits } from "@/lib/queries/use-org-edits";
-import { WELL_KNOWN_PARTIES } from "@/schemas/contract";
 import type { FieldError } from "@/schemas/field-error";
-import { EDGE_KINDS, type GraphEdge, type GraphEdgeKind, type GraphNode } from "@/schemas/graph";
-import { type EntityKind, KIND_OF, type Section } from "@/schemas/org";
+import type { GraphEdge, GraphEdgeKind, GraphNode } from "@/schemas/graph";
+import { EDGE_KINDS, type EntityKind, KIND_OF, type Section, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
 import { CommandPalette } from "./command-palette";
 import { useDialog } from "./dialog";
 import { ImportExport } from "./import-export";
@@ -91,7 +89,6 @@ export function EditorShell({ root }: { root: string }) {
     }
     return h;
   }, [otherProblems]);
-  const index = useMemo(() => (data ? buildIndex(data.org) : null), [data]);
 
   const options = useMemo<FormOptions>(() => {
     const org = data?.org;
@@ -127,10 +124,12 @@ export function EditorShell({ root }: { root: string }) {
   }, [graph.edges, openNode]);
 
   const saveHandoffPatch = useCallback(async (specialistId: string, patch: Record<string, unknown>, label: string) => {
-    if (!data || !index) return;
+    if (!data) return;
     const row = data.rows[rowKey("specialist", specialistId)];
     if (!row) return;
-    const check = validateDraft(index, "specialist", { ...row.record, ...patch });
+    // The rules and their schemas load with the first edit, not with the page.
+    const { validateDraft } = await import("@/lib/org/validate");
+    const check = validateDraft(buildIndex(data.org), "specialist", { ...row.record, ...patch });
     if (!check.ok) {
       toast({ tone: "error", title: `Refused: ${label}`, detail: check.errors.map((e) => e.message).join("\n") });
       return;
@@ -148,7 +147,7 @@ export function EditorShell({ root }: { root: string }) {
     } catch (e) {
       toast({ tone: "error", title: `Not saved: ${label}`, detail: e instanceof ApiError ? [e.message, ...e.errors.map((x) => x.message)].join("\n") : String(e) });
     }
-  }, [data, dialog, edits, index, toast]);
+  }, [data, dialog, edits, toast]);
 
   const onConnectRequest = useCallback((source: string, target: string) => {
     if (!data) return;

@@ -1,7 +1,7 @@
 "use client";
 
 import { EDGE_STYLE } from "@/components/graph/graph-types";
-import { EDGE_KINDS, type GraphEdgeKind } from "@/schemas/graph";
+import { EDGE_KINDS, type GraphEdgeKind } from "@/schemas/kinds";
 
 export function Legend({ visible, counts, onToggle }: { visible: ReadonlySet<GraphEdgeKind>; counts: Record<string, number>; onToggle: (kind: GraphEdgeKind) => void }) {
   return (

@@ -1,4 +1,4 @@
-import { WELL_KNOWN_PARTIES } from "@/schemas/contract";
+import { WELL_KNOWN_PARTIES } from "@/schemas/kinds";
 import type { FieldError } from "@/schemas/field-error";
 import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
 import type { EntityRecord, OrgRecords, Scope } from "@/schemas/org";

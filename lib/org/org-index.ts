@@ -1,5 +1,5 @@
 import type { EntityRecord, OrgRecords, Section } from "@/schemas/org";
-import { SECTIONS } from "@/schemas/org";
+import { SECTIONS } from "@/schemas/kinds";
 
 /**
  * Lookups the graph rules need, built once per org snapshot. A draft never rebuilds it: `withDraft`

@@ -4,7 +4,7 @@ import { apiFetch } from "@/lib/api-client";
 import type { FieldError } from "@/schemas/field-error";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { AutoLayout, Graph, Layout } from "@/schemas/graph";
-import { type EntityKind, type EntityRecord, type OrgRecords, type Scope, emptyOrg, ENTITY_KINDS, SECTION_OF } from "@/schemas/org";
+import { type EntityKind, type EntityRecord, type OrgRecords, type Scope, emptyOrg, ENTITY_KINDS, SECTION_OF } from "@/schemas/kinds";
 import type { Skill } from "@/schemas/skill";
 
 export type ListRow = { id: string; scope: Scope; source?: string; path: string; overrides: { scope: Scope; path: string; source?: string }[]; record: EntityRecord; etag: string };
