@@ -1,16 +1,20 @@
 "use client";
 
 import {
-  Background, type Connection, Controls, type Edge, MarkerType, MiniMap, type NodeChange, type NodeHandle, ReactFlow, applyNodeChanges, useReactFlow, useStore,
+  Background, type Connection, Controls, type Edge, MarkerType, MiniMap, type NodeChange, ReactFlow, applyNodeChanges, useReactFlow, useStore,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { boxesOverlap } from "@/lib/graph/arcs";
 import { NODE_SIZE, type Position } from "@/lib/graph/geometry";
-import type { Graph, GraphEdge, GraphEdgeKind, GraphNodeKind } from "@/schemas/graph";
+import { windowKey, windowOfKey } from "@/lib/graph/viewport";
+import type { Graph, GraphEdge, GraphEdgeKind } from "@/schemas/graph";
 import { edgeTypes } from "./edge-types";
 import { EDGE_STYLE, type OrgEdge, type OrgEdgeData, type OrgNode, edgeOpacity, withAlpha } from "./graph-types";
 import { nodeTypes } from "./node-types";
-import { chromeHandles } from "./nodes/node-chrome";
+import { CulledArcs } from "./culled-arcs";
+import { type EdgeExtent, edgeExtent } from "./edge-extent";
+import { HANDLES, kindOfNode } from "./handles";
 
 export type CanvasSelection = { type: "node"; id: string } | { type: "edge"; id: string } | null;
 
@@ -40,9 +44,6 @@ const MARKER_TYPE: Record<GraphEdgeKind, MarkerType> = {
   member: MarkerType.Arrow,
 };
 
-const kindOfNode = (id: string) => id.slice(0, id.indexOf(":")) as GraphNodeKind;
-
-const HANDLES = Object.fromEntries((Object.keys(NODE_SIZE) as GraphNodeKind[]).map((kind) => [kind, chromeHandles(NODE_SIZE[kind].width, NODE_SIZE[kind].height, kind === "specialist")])) as Record<GraphNodeKind, NodeHandle[]>;
 
 /**
  * Above this many nodes only what is in view is rendered. Every mounted edge recomputes its ends
@@ -50,6 +51,8 @@ const HANDLES = Object.fromEntries((Object.keys(NODE_SIZE) as GraphNodeKind[]).m
  * of a second per frame before painting; in view there are a few dozen nodes and a few hundred edges.
  */
 const RENDER_VISIBLE_ONLY_ABOVE = 300;
+
+const noWindow = () => "";
 
 function arcOf(e: GraphEdge): OrgEdgeData["arc"] {
   const from = kindOfNode(e.source);
@@ -163,13 +166,33 @@ export function OrgCanvas(props: Props) {
     if (Object.keys(moved).length) props.onPositionsChange(moved);
   }, [props]);
 
+  const culling = graph.nodes.length > RENDER_VISIBLE_ONLY_ABOVE;
+  // Above the threshold React Flow itself still walks every edge on each store change (a pan or drag
+  // frame), allocating boxes for each: at 8,500 edges that garbage was 5 MB a frame, and the
+  // collector it woke competed with painting. It is given only the edges near the view, a set
+  // that changes when the view moves a screen away.
+  const windowed = useStore(culling ? windowKey : noWindow);
+  // Where each edge lies depends on positions only, not on hover or selection: kept across those.
+  const extentOf = useMemo(() => (culling ? new Map(graph.edges.map((e) => [e.id, edgeExtent({ ...e, arc: arcOf(e) }, positions)])) : null), [culling, graph.edges, positions]);
+  const near = useMemo(() => {
+    const window = windowOfKey(windowed);
+    if (!extentOf || !window) return { edges, extents: [] as (EdgeExtent | null)[] };
+    const kept = edges.filter((e) => {
+      // A stepped-back edge is drawn at 7 % here only to be painted again on every frame of a
+      // drag: each commit re-rasterized a few hundred screen-long arcs, a tenth of a second.
+      if (e.data?.dimmed && !e.selected) return false;
+      const extent = extentOf.get(e.id);
+      return !!extent && boxesOverlap(window, extent.box);
+    });
+    return { edges: kept, extents: kept.map((e) => extentOf.get(e.id)!) };
+  }, [edges, extentOf, windowed]);
   const onConnect = useCallback((c: Connection) => props.onConnectRequest(c.source, c.target), [props]);
   const isValidConnection = useCallback((c: Connection | Edge) => props.isValidConnection(c.source, c.target), [props]);
 
   return (
     <ReactFlow<OrgNode, OrgEdge>
       nodes={nodes}
-      edges={edges}
+      edges={near.edges}
       nodeTypes={nodeTypes}
       edgeTypes={edgeTypes}
       colorMode={colorMode}
@@ -203,8 +226,9 @@ export function OrgCanvas(props: Props) {
       maxZoom={2}
       connectionRadius={30}
       proOptions={{ hideAttribution: false }}
-      onlyRenderVisibleElements={graph.nodes.length > RENDER_VISIBLE_ONLY_ABOVE}
+      onlyRenderVisibleElements={culling}
     >
+      {culling && <CulledArcs edges={near.edges} extents={near.extents} />}
       <Background gap={24} size={1} />
       <Controls showInteractive={false} />
       <MiniMap pannable zoomable nodeStrokeWidth={2} className="!hidden md:!block" />

@@ -1,30 +1,6 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getBezierPath } from "@xyflow/react";
-import type { GraphEdgeKind } from "@/schemas/graph";
+import { DASHED_LENGTH_CAP, arcDepth, arcPath, roughLength } from "@/lib/graph/arcs";
 import { EDGE_STYLE, type OrgEdge, edgeOpacity } from "../graph-types";
-
-/** How deep arcs of each kind hang, per pixel between their ends: kinds separate into bands. */
-const ARC_DEPTH: Partial<Record<GraphEdgeKind, number>> = { contract: 0.22, handoff: 0.32, escalation: 0.45, "team-boundary": 0.2 };
-
-/**
- * Dashes per edge are bounded: the rasterizer dashes a path along its whole length, for every tile
- * it crosses, so an escalation arc 100,000 px long (an org of 1,000 specialists) took seconds to
- * paint per frame. Past this length (in px) the pattern stretches to fit instead of repeating.
- */
-const DASHED_LENGTH_CAP = 4000;
-
-/** A cheap upper estimate of a path's length: its ends' distance, plus an arc's two legs. */
-function roughLength(sx: number, sy: number, tx: number, ty: number, depth: number): number {
-  return Math.abs(tx - sx) + Math.abs(ty - sy) + 2 * depth;
-}
-
-const arcDepth = (kind: GraphEdgeKind, sx: number, tx: number) => Math.min(36 + Math.abs(tx - sx) * (ARC_DEPTH[kind] ?? 0.3), 900);
-
-/** An arc hanging below two nodes on the same side: deeper the farther apart they are. */
-function arcPath(kind: GraphEdgeKind, sx: number, sy: number, tx: number, ty: number, up = false): [string, number, number] {
-  const depth = arcDepth(kind, sx, tx);
-  const c = up ? Math.min(sy, ty) - depth : Math.max(sy, ty) + depth;
-  return [`M ${sx},${sy} C ${sx},${c} ${tx},${c} ${tx},${ty}`, (sx + tx) / 2, (sy + ty) / 8 + (3 * c) / 4];
-}
 
 /** The chrome every relationship edge shares; each kind's file picks its style and label policy. */
 export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boolean; curvature?: number }) {
