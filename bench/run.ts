@@ -138,10 +138,13 @@ function targets(r: Results): Results["targets"] {
     pass: big ? big.fullValidateMs >= 20 * big.draftValidateMs : null,
   });
   const [small, large] = [r.canvas["100"], r.canvas["1000"]];
+  // A frame is as slow as the slower of its two clocks: the animation frame, and the screen update
+  // the compositor rasterizes for it (which the animation frame may run ahead of).
+  const frame = (c: CanvasFigures) => Math.max(c.dragFrameMs, c.dragPresentedMs);
   out.push({
     name: "drag frame at 1,000 within 3× of 100",
-    figure: small && large ? `${round(large.dragFrameMs / small.dragFrameMs)}× (mean ${round(large.dragFrameMeanMs / small.dragFrameMeanMs)}×)` : "not run",
-    pass: small && large ? large.dragFrameMs <= 3 * small.dragFrameMs : null,
+    figure: small && large ? `${round(frame(large) / frame(small))}× (${ms(frame(large))} vs ${ms(frame(small))} ms)` : "not run",
+    pass: small && large ? frame(large) <= 3 * frame(small) : null,
   });
   const editor = r.bundles["/"];
   out.push({ name: "editor page's first-load JS without Monaco", figure: editor ? (editor.hasMonaco ? "Monaco in first load" : `no Monaco, ${round(editor.firstLoadKbGz, 1)} kB gz`) : "not run", pass: editor ? !editor.hasMonaco : null });
@@ -178,8 +181,8 @@ function report(r: Results): string {
   if (canvasRows.length) {
     out += "\nCanvas in headless Chromium (editor page /): first render, frames while dragging a specialist\n";
     const base = r.canvas["100"];
-    out += table(["specialists", "nodes", "edges", "first render", "frames", "drag frame p50", "p95", "mean", "main thread/frame", "p50 vs 100", "mean vs 100"], canvasRows.map(([size, c]) => [
-      size, c.nodes, c.edges, ms(c.firstRenderMs), c.frames, ms(c.dragFrameMs), ms(c.dragFrameP95Ms), ms(c.dragFrameMeanMs), ms(c.dragBusyMs), x(c.dragFrameMs, base?.dragFrameMs), x(c.dragFrameMeanMs, base?.dragFrameMeanMs),
+    out += table(["specialists", "nodes", "edges", "first render", "frames", "drag frame p50", "p95", "mean", "main thread/frame", "screen update", "p50 vs 100", "update vs 100"], canvasRows.map(([size, c]) => [
+      size, c.nodes, c.edges, ms(c.firstRenderMs), c.frames, ms(c.dragFrameMs), ms(c.dragFrameP95Ms), ms(c.dragFrameMeanMs), ms(c.dragBusyMs), ms(c.dragPresentedMs), x(c.dragFrameMs, base?.dragFrameMs), x(c.dragPresentedMs, base?.dragPresentedMs),
     ]));
   }
   const bundleRows = Object.entries(r.bundles);

@@ -71,6 +71,7 @@ export function OrgCanvas(props: Props) {
   const [nodes, setNodes] = useState<OrgNode[]>([]);
   const [hovered, setHovered] = useState<string | null>(null);
   const [hoveredNode, setHoveredNode] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
   // With a node hovered or selected, its own relationships stand out and the rest step back.
   const focusNode = hoveredNode ?? (selection?.type === "node" ? selection.id : null);
 
@@ -196,6 +197,9 @@ export function OrgCanvas(props: Props) {
       nodeTypes={nodeTypes}
       edgeTypes={edgeTypes}
       colorMode={colorMode}
+      className={dragging ? "studio-dragging" : undefined}
+      onNodeDragStart={() => setDragging(true)}
+      onNodeDragStop={() => setDragging(false)}
       onNodesChange={onNodesChange}
       onConnect={onConnect}
       onConnectEnd={(_, state) => {
