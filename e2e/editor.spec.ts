@@ -54,6 +54,29 @@ test.describe("graph editor", () => {
     expect(editor.consoleErrors).toEqual([]);
   });
 
+  test("while a node is dragged only its own relationships stay on the canvas; dropping it brings the rest back", async ({ page }) => {
+    const editor = new EditorPage(page, ORIGIN);
+    await editor.open();
+    const id = "specialist:cx-researcher";
+    const labels = () => page.locator(".react-flow__edge").evaluateAll((edges) => edges.map((e) => e.getAttribute("aria-label") ?? ""));
+    const before = (await labels()).length;
+    const box = (await editor.node(id).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+    await page.mouse.down();
+    try {
+      await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 3 + 30, { steps: 6 });
+      await expect.poll(async () => (await labels()).length).toBeLessThan(before);
+      const during = await labels();
+      expect(during.length).toBeGreaterThan(0);
+      for (const label of during) expect(label).toContain(id);
+    } finally {
+      await page.mouse.up();
+    }
+    await expect.poll(async () => (await labels()).length).toBe(before);
+    expect((await api("PUT", "/api/layout", { positions: { [id]: null } })).status).toBe(200);
+    expect(editor.consoleErrors).toEqual([]);
+  });
+
   test("an invalid connection is refused with the reason", async ({ page }) => {
     const editor = new EditorPage(page, ORIGIN);
     await editor.open();
