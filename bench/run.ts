@@ -2,7 +2,7 @@
  * `npm run bench`: speed at scale, each figure beside a floor measured in the same run.
  *
  *   BENCH_SIZES=100,1000,10000   synthetic org sizes (specialists)
- *   BENCH_CANVAS=100,1000        sizes whose editor page is driven in Chromium
+ *   BENCH_CANVAS=100,1000        graph sizes (nodes) at which the editor page is driven in Chromium
  *   BENCH_RUNS=5                 timed runs per figure, after one warm-up
  *   BENCH_SKIP=http,canvas,bundles
  *   BENCH_OUT=bench/results.json
@@ -24,7 +24,7 @@ import { round } from "./stats";
 
 const list = (v: string | undefined, fallback: number[]) => (v ? v.split(",").map((s) => Number(s.trim())).filter((n) => n > 0) : fallback);
 const SIZES = list(process.env.BENCH_SIZES, [100, 1000, 10000]);
-const CANVAS = list(process.env.BENCH_CANVAS, [100, 1000]).filter((n) => SIZES.includes(n));
+const CANVAS = list(process.env.BENCH_CANVAS, [100, 1000]);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").map((s) => s.trim()).filter(Boolean));
 const OUT = path.resolve(APP_DIR, process.env.BENCH_OUT ?? "bench/results.json");
@@ -36,7 +36,8 @@ type Results = {
   /** Load averages (1 min) at the start and the end: other work on the machine shows in every figure. */
   machine: { node: string; cpus: number; platform: string; runs: number; date: string; loadAverage: { start: number; end?: number } };
   org: Record<string, OrgRow>;
-  canvas: Record<string, CanvasFigures>;
+  /** Keyed by the graph's node count; `specialists` is the synthetic org that gives it. */
+  canvas: Record<string, CanvasFigures & { specialists: number }>;
   bundles: Record<string, BundleFigures>;
   monacoDetectorChecked?: boolean;
   targets: { name: string; figure: string; pass: boolean | null }[];
@@ -80,7 +81,7 @@ async function main() {
       const row: OrgRow = { ...inProcess, files: written.files, megabytes: round(written.bytes / 1e6) };
       results.org[size] = row;
 
-      const wantsServer = !SKIP.has("http") || (!SKIP.has("canvas") && CANVAS.includes(size)) || (!SKIP.has("bundles") && n === 0);
+      const wantsServer = !SKIP.has("http") || (!SKIP.has("bundles") && n === 0);
       if (!wantsServer) continue;
       let studio: Studio | null = null;
       try {
@@ -89,11 +90,6 @@ async function main() {
         if (!SKIP.has("http")) {
           log(`${size}: HTTP`);
           Object.assign(row, await measureHttp(studio, draft, { validateRuns: 200, graphRuns: RUNS }));
-        }
-        if (browser && !SKIP.has("canvas") && CANVAS.includes(size)) {
-          log(`${size}: canvas in Chromium`);
-          const graph = (await (await fetch(`${studio.origin}/api/graph`)).json()) as { nodes: unknown[]; edges: unknown[] };
-          results.canvas[size] = await measureCanvas(browser, studio.origin, graph.nodes.length, graph.edges.length, { runs: Math.min(RUNS, 3), dragSteps: 120 });
         }
         if (browser && !SKIP.has("bundles") && n === 0) {
           log("first-load JS of each page");
@@ -107,6 +103,21 @@ async function main() {
         await studio?.kill();
       }
     }
+    if (browser && !SKIP.has("canvas")) {
+      for (const [n, nodes] of CANVAS.entries()) {
+        const project = newProject(nodes);
+        temps.push(project.root);
+        const specialists = await specialistsForNodes(project, nodes);
+        log(`canvas at ${nodes} nodes (${specialists} specialists) in Chromium`);
+        const studio = await startStudio({ port: PORT + SIZES.length + n, root: project.root, home: project.home, xdg: project.xdg });
+        try {
+          const graph = (await (await fetch(`${studio.origin}/api/graph`)).json()) as { nodes: unknown[]; edges: unknown[] };
+          results.canvas[nodes] = { ...(await measureCanvas(browser, studio.origin, graph.nodes.length, graph.edges.length, { runs: Math.min(RUNS, 3), dragSteps: 120 })), specialists };
+        } finally {
+          await studio.kill();
+        }
+      }
+    }
   } finally {
     await browser?.close();
     if (!process.env.BENCH_KEEP) for (const dir of temps) rmSync(dir, { recursive: true, force: true });
@@ -118,6 +129,32 @@ async function main() {
   writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");
   process.stdout.write(report(results));
   process.stdout.write(`\nwritten to ${path.relative(process.cwd(), OUT)}\n`);
+}
+
+/**
+ * Writes the smallest synthetic org whose graph (with the built-in tier's nodes) has at least
+ * `nodes` nodes, and returns its number of specialists. The graph's size grows by one or two
+ * nodes per specialist, so the search lands on the exact count or one above it.
+ */
+async function specialistsForNodes(project: { root: string; home: string; xdg: string }, nodes: number): Promise<number> {
+  const count = async (specialists: number) => {
+    rmSync(path.join(project.root, ".cx"), { recursive: true, force: true });
+    writeSyntheticOrg(project.root, specialists);
+    const api = new OrgApi(resolvePaths({ root: project.root, home: project.home, appDir: APP_DIR, configHome: project.xdg }));
+    try {
+      return (await api.graph()).nodes.length;
+    } finally {
+      api.close();
+    }
+  };
+  let [low, high] = [1, nodes];
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if ((await count(mid)) >= nodes) high = mid;
+    else low = mid + 1;
+  }
+  await count(low);
+  return low;
 }
 
 async function draftFor(paths: ReturnType<typeof resolvePaths>, size: number) {
@@ -181,8 +218,8 @@ function report(r: Results): string {
   if (canvasRows.length) {
     out += "\nCanvas in headless Chromium (editor page /): first render, frames while dragging a specialist\n";
     const base = r.canvas["100"];
-    out += table(["specialists", "nodes", "edges", "first render", "frames", "drag frame p50", "p95", "mean", "main thread/frame", "screen update", "p50 vs 100", "update vs 100"], canvasRows.map(([size, c]) => [
-      size, c.nodes, c.edges, ms(c.firstRenderMs), c.frames, ms(c.dragFrameMs), ms(c.dragFrameP95Ms), ms(c.dragFrameMeanMs), ms(c.dragBusyMs), ms(c.dragPresentedMs), x(c.dragFrameMs, base?.dragFrameMs), x(c.dragPresentedMs, base?.dragPresentedMs),
+    out += table(["nodes", "specialists", "edges", "first render", "frames", "drag frame p50", "p95", "mean", "main thread/frame", "screen update", "p50 vs 100", "update vs 100"], canvasRows.map(([, c]) => [
+      c.nodes, c.specialists, c.edges, ms(c.firstRenderMs), c.frames, ms(c.dragFrameMs), ms(c.dragFrameP95Ms), ms(c.dragFrameMeanMs), ms(c.dragBusyMs), ms(c.dragPresentedMs), x(c.dragFrameMs, base?.dragFrameMs), x(c.dragPresentedMs, base?.dragPresentedMs),
     ]));
   }
   const bundleRows = Object.entries(r.bundles);
