@@ -1,7 +1,7 @@
 import { BUILTIN_ORG_DIR, UPSTREAM_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 import { describe, expect, it } from "vitest";
 import { NODE_SIZE, overlaps } from "@/lib/graph/geometry";
-import { layoutGraph } from "@/lib/graph/layout";
+import { DAGRE_NODE_LIMIT, layoutGraph, treeLayout } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { Graph, GraphNode } from "@/schemas/graph";
 import { type OrgRecords, emptyOrg } from "@/schemas/org";
@@ -61,9 +61,14 @@ describe("overlaps", () => {
   });
 });
 
-describe.each(graphs)("layoutGraph on %s", (_name, build) => {
+const layouts: [string, (g: Graph) => ReturnType<typeof layoutGraph>][] = [
+  ["layoutGraph", (g) => layoutGraph(g.nodes, g.edges)],
+  ["treeLayout (big orgs)", (g) => treeLayout(g.nodes, g.edges)],
+];
+
+describe.each(layouts.flatMap(([layoutName, layout]) => graphs.map(([graphName, build]) => [layoutName, graphName, build, layout] as const)))("%s on %s", (_layoutName, _graphName, build, layout) => {
   const graph = build();
-  const positions = layoutGraph(graph.nodes, graph.edges);
+  const positions = layout(graph);
   const at = (id: string) => positions[id];
 
   it("positions every node at finite coordinates", () => {
@@ -92,7 +97,26 @@ describe.each(graphs)("layoutGraph on %s", (_name, build) => {
   });
 
   it("is deterministic", () => {
-    expect(layoutGraph(graph.nodes, graph.edges)).toEqual(positions);
+    expect(layout(graph)).toEqual(positions);
+  });
+});
+
+describe("layoutGraph above the dagre limit", () => {
+  it("lays a big org out as the tree layout does, with saved positions kept", () => {
+    const org = emptyOrg();
+    const big = syntheticOrg();
+    // Enough copies of the 300-specialist org, renamed, to pass the limit.
+    for (let copy = 0; copy * 300 < DAGRE_NODE_LIMIT; copy++) {
+      for (const section of ["groups", "teams", "specialists", "contracts"] as const) {
+        for (const [id, record] of Object.entries(big[section])) org[section][`${id}-${copy}`] = JSON.parse(JSON.stringify(record).replace(/"((?:group|team|sp|c|role)-\d{3})"/g, `"$1-${copy}"`));
+      }
+    }
+    const graph = orgToGraph({ org });
+    expect(graph.nodes.length).toBeGreaterThan(DAGRE_NODE_LIMIT);
+    const saved = { [graph.nodes[0].id]: { x: -1, y: -2 } };
+    const positions = layoutGraph(graph.nodes, graph.edges, saved);
+    expect(positions).toEqual({ ...treeLayout(graph.nodes, graph.edges), ...saved });
+    expect(overlaps(graph.nodes, treeLayout(graph.nodes, graph.edges))).toEqual([]);
   });
 });
 
