@@ -715,6 +715,13 @@ describe("the automatic layout the editor page ships", () => {
       expect(created.ok).toBe(true);
       const second = await cached.autoLayout();
       expect(second.structureKey).not.toBe(first.structureKey);
+      // An edit that leaves who exists and who belongs where alone reuses the layout as it is.
+      const row = await cached.getEntity("specialist", "cx-layout-newcomer");
+      const edited = await cached.updateEntity("specialist", "cx-layout-newcomer", { description: "The newcomer now describes itself at more length than before." }, { scope: "project", ifMatch: row!.etag });
+      expect(edited.ok).toBe(true);
+      // A new version of the org, so the cache per version cannot be what answers.
+      expect((await cached.getEntity("specialist", "cx-layout-newcomer"))!.record.description).toMatch(/more length/);
+      expect(await cached.autoLayout()).toBe(second);
       expect(second.structureKey).toBe(structureKeyOf(await browserGraph(cached)));
       expect(second.positions["specialist:cx-layout-newcomer"]).toEqual(expect.objectContaining({ x: expect.any(Number), y: expect.any(Number) }));
     } finally {
