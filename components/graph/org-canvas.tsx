@@ -169,9 +169,8 @@ export function OrgCanvas(props: Props) {
 
   const culling = graph.nodes.length > RENDER_VISIBLE_ONLY_ABOVE;
   // Above the threshold React Flow itself still walks every edge on each store change (a pan or drag
-  // frame), allocating boxes for each: at 8,500 edges that garbage was 5 MB a frame, and the
-  // collector it woke competed with painting. It is given only the edges near the view, a set
-  // that changes when the view moves a screen away.
+  // frame), allocating boxes for each: 5 MB of garbage a frame at 8,500 edges. It is given only
+  // the edges near the view, a set that changes when the view moves a screen away.
   const windowed = useStore(culling ? windowKey : noWindow);
   // Where each edge lies depends on positions only, not on hover or selection: kept across those.
   const extentOf = useMemo(() => (culling ? new Map(graph.edges.map((e) => [e.id, edgeExtent({ ...e, arc: arcOf(e) }, positions)])) : null), [culling, graph.edges, positions]);
