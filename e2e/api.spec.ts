@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ROOT, api, snapshotTree, specialist } from "./support";
+import { ROOT, api, contentsOf, specialist } from "./support";
 
 const projectOrg = path.join(ROOT, ".cx", "org");
 
@@ -66,42 +66,42 @@ test.describe("org API over HTTP", () => {
   });
 
   test("validation failures are 422 FieldErrors and write nothing", async () => {
-    const before = snapshotTree(ROOT);
+    const before = contentsOf(ROOT);
     const bad = await api("POST", "/api/org/specialist", specialist("cx-e2e-bad", { modelTier: "huge", description: "short" }));
     expect(bad.status).toBe(422);
     const fields = bad.json.errors.map((e: { field: string }) => e.field);
     expect(fields).toEqual(expect.arrayContaining(["modelTier", "description"]));
-    expect(snapshotTree(ROOT)).toEqual(before);
+    expect(contentsOf(ROOT)).toEqual(before);
 
     const check = await api("POST", "/api/org/validate", { kind: "specialist", record: specialist("cx-e2e-draft", { team: "no-such-team" }) });
     expect(check.status).toBe(200);
     expect(check.json.ok).toBe(false);
     expect(check.json.errors[0]).toMatchObject({ id: "specialist-unknown-team", location: "#/specialists/cx-e2e-draft/team", field: "team" });
-    expect(snapshotTree(ROOT)).toEqual(before);
+    expect(contentsOf(ROOT)).toEqual(before);
   });
 
   for (const id of ["../x", "a/b", "%2e%2e", "CON", "con", "", "x".repeat(300)]) {
     test(`id ${JSON.stringify(id.slice(0, 12))} is a FieldError on id, and no file appears`, async () => {
-      const before = snapshotTree(ROOT);
+      const before = contentsOf(ROOT);
       const response = await api("POST", "/api/org/specialist", specialist(id));
       expect(response.status).toBe(422);
       expect(response.json.errors.some((e: { field: string; id: string }) => e.field === "id" && e.id === "invalid-id")).toBe(true);
-      expect(snapshotTree(ROOT)).toEqual(before);
+      expect(contentsOf(ROOT)).toEqual(before);
     });
   }
 
   test("a traversal id in the URL finds nothing and writes nothing", async () => {
-    const before = snapshotTree(ROOT);
+    const before = contentsOf(ROOT);
     for (const p of ["/api/org/specialist/..%2f..%2fetc%2fpasswd", "/api/org/specialist/%2e%2e"]) {
       expect([308, 404]).toContain((await api("GET", p)).status);
       const patched = await api("PATCH", p, { description: "x" }, { "if-match": '"x"' });
       expect(patched.status >= 200 && patched.status < 300).toBe(false);
     }
-    expect(snapshotTree(ROOT)).toEqual(before);
+    expect(contentsOf(ROOT)).toEqual(before);
   });
 
   test("builtin writes are 403 builtin-scope-readonly", async () => {
-    const before = snapshotTree(ROOT);
+    const before = contentsOf(ROOT);
     const create = await api("POST", "/api/org/specialist?scope=builtin", specialist("cx-e2e-builtin"));
     expect(create.status).toBe(403);
     expect(create.json.errors[0]).toMatchObject({ id: "builtin-scope-readonly", field: "scope" });
@@ -110,7 +110,7 @@ test.describe("org API over HTTP", () => {
     expect(patch.status).toBe(403);
     const remove = await api("DELETE", "/api/org/team/quality-team", undefined, { "if-match": etag });
     expect(remove.status).toBe(403);
-    expect(snapshotTree(ROOT)).toEqual(before);
+    expect(contentsOf(ROOT)).toEqual(before);
   });
 
   test("removing a referenced specialist is 409 with one error per reference, unless forced", async () => {
@@ -156,12 +156,12 @@ test.describe("org API over HTTP", () => {
     expect(exported.status).toBe(200);
     expect(exported.json.scope).toBe("project");
     const payload = { ...exported.json, specialists: { "cx-e2e-imported": specialist("cx-e2e-imported") } };
-    const before = snapshotTree(ROOT);
+    const before = contentsOf(ROOT);
     const dry = await api("POST", "/api/org/import?scope=project&dryRun=1", payload);
     expect(dry.json.errors).toBeUndefined();
     expect(dry.status).toBe(200);
     expect(dry.json.files).toContainEqual({ path: ".cx/org/specialists/cx-e2e-imported.json", action: "create" });
-    expect(snapshotTree(ROOT)).toEqual(before);
+    expect(contentsOf(ROOT)).toEqual(before);
     const real = await api("POST", "/api/org/import?scope=project", payload);
     expect(real.status).toBe(200);
     expect(real.json.written).toContain(".cx/org/specialists/cx-e2e-imported.json");

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ConsoleWatch, EditorExtras, disk } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
-import { ORIGIN, ROOT, api, snapshotTree, specialist } from "./support";
+import { ORIGIN, ROOT, api, contentsOf, specialist } from "./support";
 
 /**
  * Whole workflows of the graph editor, each checked on the canvas and in the files it writes.
@@ -280,7 +280,7 @@ test.describe("editor workflows", () => {
     expect(disk.entity("specialists", id)).toMatchObject({ id, team: "engineering-team" });
     await expect(editor.node(`specialist:${id}`)).toBeAttached();
 
-    const before = snapshotTree(ROOT);
+    const before = contentsOf(ROOT);
     await page.getByTestId("import-file").setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ specialists: { "cx-e2e2-homeless": specialist("cx-e2e2-homeless", { team: "e2e2-no-such-team" }) } })) });
     await expect(preview).toContainText("The import has problems");
     await expect(preview).toContainText("e2e2-no-such-team");
@@ -288,7 +288,7 @@ test.describe("editor workflows", () => {
     await expect(page.getByTestId("toast-error")).toContainText("nothing was written");
     await preview.getByRole("button", { name: "Cancel" }).click();
     await expect(preview).toBeHidden();
-    expect(snapshotTree(ROOT)).toEqual(before);
+    expect(contentsOf(ROOT)).toEqual(before);
     await expect(editor.node("specialist:cx-e2e2-homeless")).toHaveCount(0);
   });
 
@@ -386,11 +386,11 @@ test.describe("editor workflows", () => {
     await page.getByTestId("tab-prompt").click();
     const provenance = page.getByTestId("prompt-provenance");
     await expect(provenance).toHaveText(`from builtin · specialists/prompts/${id}.md`);
-    const before = snapshotTree(ROOT);
+    const before = contentsOf(ROOT);
     await extras.setMonacoText(`/prompts/${id}.md`, "---\nname: cx-product-manager\n---\n\n# Product manager without a role\n");
     await page.getByRole("button", { name: "Save as project override" }).click();
     await expect(page.getByTestId("toast-error")).toContainText("Prompt not saved");
-    expect(snapshotTree(ROOT)).toEqual(before);
+    expect(contentsOf(ROOT)).toEqual(before);
     expect(disk.exists(disk.promptFile(id))).toBe(false);
     await expect(provenance).toHaveText(`from builtin · specialists/prompts/${id}.md`);
     await expect(page.getByTestId("toast-error")).toContainText('must name its "role"', { timeout: 5_000 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ORIGIN, PORT, ROOT, api, raw, snapshotTree } from "./support";
+import { ORIGIN, PORT, ROOT, api, raw, contentsOf } from "./support";
 
 const MODEL = `http://127.0.0.1:${PORT + 2}`;
 const overlayFile = (id: string) => path.join(ROOT, ".cx", "embed", `${id}.manifest.json`);
@@ -93,7 +93,7 @@ test("a capability bound to a provider without credentials skips with provider-u
 
 test.describe("the embed API refuses bad input and changes nothing", () => {
   test("unknown ids, a missing If-Match, bad cadences and filters, stale ETags, cross-site calls", async () => {
-    const before = snapshotTree(path.join(ROOT, ".cx"));
+    const before = contentsOf(path.join(ROOT, ".cx"));
     const unknown = await api("POST", "/api/embed/no-such-capability/enable", {});
     expect(unknown.status).toBe(404);
     expect(unknown.json.error.message).toContain("embed capability 'no-such-capability' not found in any tier");
@@ -119,11 +119,11 @@ test.describe("the embed API refuses bad input and changes nothing", () => {
     expect(crossSite.status).toBe(403);
     const rebinding = await raw("GET", "/api/embed", { headers: { host: `attacker.example:${PORT}` } });
     expect(rebinding.status).toBe(403);
-    expect(snapshotTree(path.join(ROOT, ".cx"))).toEqual(before);
+    expect(contentsOf(path.join(ROOT, ".cx"))).toEqual(before);
   });
 
   test("status, dry-run and the list agree; dry-run writes nothing", async () => {
-    const before = snapshotTree(path.join(ROOT, ".cx"));
+    const before = contentsOf(path.join(ROOT, ".cx"));
     const list = await api("GET", "/api/embed");
     expect(list.status).toBe(200);
     const ids = list.json.capabilities.map((c: { id: string }) => c.id);
@@ -134,6 +134,6 @@ test.describe("the embed API refuses bad input and changes nothing", () => {
     const status = await api("GET", "/api/embed/repo-activity-review/status");
     expect(status.status).toBe(200);
     expect(status.json.id).toBe("repo-activity-review");
-    expect(snapshotTree(path.join(ROOT, ".cx"))).toEqual(before);
+    expect(contentsOf(path.join(ROOT, ".cx"))).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
-import { lstatSync, readFileSync, readdirSync, readlinkSync, statSync } from "node:fs";
+import { lstatSync, readFileSync, readdirSync, readlinkSync } from "node:fs";
 import path from "node:path";
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -99,27 +99,6 @@ export function snapshotContent(dir: string): Record<string, string> {
         out[rel + "/"] = "dir";
         walk(full);
       } else out[rel] = `sha256:${createHash("sha256").update(readFileSync(full)).digest("hex")}`;
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-/** Every file under a directory with its size and mtime: compared before and after a refused request. */
-export function snapshotTree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    let entries: string[];
-    try {
-      entries = readdirSync(d);
-    } catch {
-      return;
-    }
-    for (const name of entries) {
-      const full = path.join(d, name);
-      const stat = statSync(full);
-      if (stat.isDirectory()) walk(full);
-      else out[path.relative(dir, full)] = `${stat.size}:${stat.mtimeMs}`;
     }
   };
   walk(dir);

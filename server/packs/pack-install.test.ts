@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { userPath } from "../org/tiers";
 import { filesUnder, treeOf } from "../test-support/tmp-dirs";
-import { type InstallSource, LIMITS, installPack, recoverPacksDir } from "./pack-install";
+import { type InstallSource, LIMITS, installPack } from "./pack-install";
+import { recoverPacksDir } from "./pack-service";
 import { PackService } from "./pack-service";
 import {
   type PackSpec, SAMPLE_PROMPT, SAMPLE_SPECIALIST, entriesOf, manifestText, rawSpecZip, samplePack, specEntries, specFiles, specZip, writeSource, yazlZip,

@@ -14,8 +14,6 @@ import { confinedPath, withTierLock } from "../store/json-store";
 import { displayPath, userPath } from "../org/tiers";
 import { MANIFEST, type PackService, recoverPacksDir } from "./pack-service";
 
-export { recoverPacksDir };
-
 /** What a pack may hold: enough for any real pack, far too little for a bomb. */
 export const LIMITS = { files: 2000, fileBytes: 5 * 1024 * 1024, totalBytes: 50 * 1024 * 1024, depth: 12 };
 

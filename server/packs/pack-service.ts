@@ -122,6 +122,8 @@ export class PackService {
   private recover(): Promise<void> {
     this.recovery ??= (async () => {
       for (const dir of [this.paths.userPacksDir, this.paths.projectPacksDir]) {
+        // A folder that cannot be locked (read-only, full) is listed as it is: recovery is a repair,
+        // and refusing every listing over it would hide the packs that are fine.
         if (existsSync(dir)) await withTierLock(dir, () => recoverPacksDir(dir)).catch(() => {});
       }
     })();

@@ -98,11 +98,11 @@ export class PromptResolver {
     return { ok: true, specialistId, source: "fallback", path: null, degraded: true, warnings, content: fallbackPrompt(specialistId, opts.record ?? {}), mode };
   }
 
-  /** Writes the project override; the frontmatter must parse and name a role. */
   /**
-   * Writes the project prompt. `ifMatch` is the ETag of the prompt the user read (whatever tier it
-   * resolved from); under the lock it is compared with what resolves now, so an edit made on disk
-   * in between, or a pack enabled meanwhile, is a 409 rather than silently replaced.
+   * Writes the project override; the frontmatter must parse and name a role. `ifMatch` is the
+   * ETag of the prompt the user read (whatever tier it resolved from); under the lock it is
+   * compared with what resolves now, so an edit made on disk in between, or a pack enabled
+   * meanwhile, is a 409 rather than silently replaced.
    */
   async saveOverride(id: string, content: string, opts: { ifMatch: string; current: () => Promise<{ ok: boolean; content?: string }> }): Promise<string> {
     const bad = idProblem(id);
@@ -122,7 +122,6 @@ export class PromptResolver {
     });
     return this.show(file);
   }
-
 }
 
 /** The text of a prompt file; `null` when there is none; a problem when there is one but it cannot be used. */
