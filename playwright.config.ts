@@ -13,18 +13,32 @@ if (!process.env.E2E_ROOT) {
   const org = path.join(root, ".cx", "org");
   mkdirSync(path.join(org, "specialists"), { recursive: true });
   mkdirSync(path.join(org, "teams"), { recursive: true });
-  writeFileSync(path.join(org, "specialists", "cx-architect.json"), JSON.stringify({ description: "Project override: the architect of this repository, who keeps its module boundaries honest." }, null, 2) + "\n");
+  writeFileSync(
+    path.join(org, "specialists", "cx-architect.json"),
+    `${JSON.stringify(
+      { description: "Project override: the architect of this repository, who keeps its module boundaries honest." },
+      null,
+      2,
+    )}\n`,
+  );
   writeFileSync(path.join(org, "teams", "broken-team.json"), '{ "id": "broken-team", "name": ');
   // Something for the embed capabilities' directory provider to read.
   mkdirSync(path.join(root, "incidents"), { recursive: true });
-  writeFileSync(path.join(root, "incidents", "checkout-errors.md"), "# Checkout errors\n\nSince 14:00, 3% of checkout requests fail with 502 from the payment gateway.\n");
+  writeFileSync(
+    path.join(root, "incidents", "checkout-errors.md"),
+    "# Checkout errors\n\nSince 14:00, 3% of checkout requests fail with 502 from the payment gateway.\n",
+  );
   process.env.E2E_ROOT = root;
   process.env.E2E_HOME = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-home-"));
   process.env.E2E_XDG = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-xdg-"));
 
   // A second project holding the original project's own org, which we did not write.
   const fixtureRoot = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-upstream-"));
-  cpSync(path.resolve(import.meta.dirname, "..", "shared", "fixtures", "upstream-org"), path.join(fixtureRoot, ".cx", "org"), { recursive: true });
+  cpSync(
+    path.resolve(import.meta.dirname, "..", "shared", "fixtures", "upstream-org"),
+    path.join(fixtureRoot, ".cx", "org"),
+    { recursive: true },
+  );
   process.env.E2E_UPSTREAM_ROOT = fixtureRoot;
 }
 
@@ -38,7 +52,16 @@ const server = (port: number, root: string, extraEnv: Record<string, string> = {
   stdout: "pipe" as const,
   stderr: "pipe" as const,
   // `npm test` builds first; two servers building at once would clobber each other's .next.
-  env: { PORT: String(port), HOST: "127.0.0.1", CONSTRUCT_ROOT: root, CONSTRUCT_HOME: process.env.E2E_HOME!, XDG_CONFIG_HOME: process.env.E2E_XDG!, NEXT_TELEMETRY_DISABLED: "1", CONSTRUCT_SKIP_BUILD: "1", ...extraEnv },
+  env: {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    CONSTRUCT_ROOT: root,
+    CONSTRUCT_HOME: process.env.E2E_HOME!,
+    XDG_CONFIG_HOME: process.env.E2E_XDG!,
+    NEXT_TELEMETRY_DISABLED: "1",
+    CONSTRUCT_SKIP_BUILD: "1",
+    ...extraEnv,
+  },
 });
 
 export default defineConfig({
@@ -57,9 +80,20 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
-            "--disable-domain-reliability", "--disable-client-side-phishing-detection", "--metrics-recording-only"],
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-default-apps",
+            "--disable-domain-reliability",
+            "--disable-client-side-phishing-detection",
+            "--metrics-recording-only",
+          ],
         },
       },
     },
@@ -67,8 +101,17 @@ export default defineConfig({
   // Two servers of the same build: one on a project of our own making (with a stand-in model
   // provider for embed ticks), one on the upstream org.
   webServer: [
-    { command: `node e2e/stand-in-model.mjs ${MODEL_PORT}`, url: `http://127.0.0.1:${MODEL_PORT}/requests`, reuseExistingServer: false, timeout: 30_000, stdout: "pipe" as const },
-    server(PORT, process.env.E2E_ROOT!, { CONSTRUCT_MODEL_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`, CONSTRUCT_MODEL: "stand-in" }),
+    {
+      command: `node e2e/stand-in-model.mjs ${MODEL_PORT}`,
+      url: `http://127.0.0.1:${MODEL_PORT}/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe" as const,
+    },
+    server(PORT, process.env.E2E_ROOT!, {
+      CONSTRUCT_MODEL_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`,
+      CONSTRUCT_MODEL: "stand-in",
+    }),
     server(PORT + 1, process.env.E2E_UPSTREAM_ROOT!),
   ],
 });

@@ -1,12 +1,15 @@
-import { NextResponse, type NextRequest } from "next/server";
-import { TOKEN_COOKIE, guardConfigFromEnv, guardRequest } from "@/server/http/guards";
+import { type NextRequest, NextResponse } from "next/server";
+import { guardConfigFromEnv, guardRequest, TOKEN_COOKIE } from "@/server/http/guards";
 
 const config_ = guardConfigFromEnv(process.env);
 
 export function proxy(request: NextRequest) {
   const verdict = guardRequest(request, config_);
   if (!verdict.ok) {
-    return NextResponse.json({ error: { code: verdict.code, message: verdict.message } }, { status: verdict.status, headers: { "Cache-Control": "no-store" } });
+    return NextResponse.json(
+      { error: { code: verdict.code, message: verdict.message } },
+      { status: verdict.status, headers: { "Cache-Control": "no-store" } },
+    );
   }
   const response = NextResponse.next();
   response.headers.set("X-Content-Type-Options", "nosniff");

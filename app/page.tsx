@@ -1,4 +1,4 @@
-import { HydrationBoundary, QueryClient, dehydrate } from "@tanstack/react-query";
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { EditorShell } from "@/components/editor/editor-shell";
 import { Providers } from "@/components/providers";
 import { orgKeys } from "@/lib/queries/org";
@@ -12,7 +12,9 @@ export default async function EditorPage() {
   const queryClient = new QueryClient();
   // First paint comes with the org: the same keys the client queries, filled from the façade.
   await Promise.all([
-    ...[...ENTITY_KINDS, "skill" as const].map((kind) => queryClient.prefetchQuery({ queryKey: orgKeys.list(kind), queryFn: () => api.listEntities(kind) })),
+    ...[...ENTITY_KINDS, "skill" as const].map((kind) =>
+      queryClient.prefetchQuery({ queryKey: orgKeys.list(kind), queryFn: () => api.listEntities(kind) }),
+    ),
     queryClient.prefetchQuery({ queryKey: orgKeys.layout, queryFn: () => layoutStore().read() }),
     queryClient.prefetchQuery({ queryKey: orgKeys.autoLayout, queryFn: () => api.autoLayout() }),
   ]);

@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { type Browser, type Page, chromium } from "@playwright/test";
+import { type Browser, chromium, type Page } from "@playwright/test";
 import { median, percentile } from "./stats";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -10,8 +10,18 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--disable-default-apps", "--disable-renderer-backgrounding", "--disable-background-timer-throttling"],
+    args: [
+      "--no-sandbox",
+      "--disable-dev-shm-usage",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-default-apps",
+      "--disable-renderer-backgrounding",
+      "--disable-background-timer-throttling",
+    ],
   });
 }
 
@@ -22,7 +32,9 @@ async function newPage(browser: Browser, origin: string): Promise<Page> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.route("**/*", (route) => {
     const url = route.request().url();
-    return url.startsWith(origin) || url.startsWith("data:") || url.startsWith("blob:") ? route.continue() : route.abort();
+    return url.startsWith(origin) || url.startsWith("data:") || url.startsWith("blob:")
+      ? route.continue()
+      : route.abort();
   });
   // tsx compiles this file with esbuild's keepNames, which wraps inner functions of the callbacks
   // handed to page.evaluate in `__name(…)`; the page has no such helper unless given one.
@@ -56,22 +68,27 @@ export type CanvasFigures = {
  * in view, the moment the set of visible nodes last changed before holding still for a second.
  */
 async function firstRender(page: Page, origin: string, expected: number): Promise<number> {
-  await page.goto(origin + "/", { waitUntil: "commit" });
-  const handle = await page.waitForFunction((n) => {
-    const w = window as unknown as { __benchShown?: number; __benchChanged?: number; __benchPolls?: number };
-    const now = performance.now();
-    let shown = 0;
-    for (const node of document.querySelectorAll<HTMLElement>(".react-flow__node")) if (node.style.visibility !== "hidden") shown++;
-    if (shown !== w.__benchShown) {
-      w.__benchShown = shown;
-      w.__benchChanged = now;
-      w.__benchPolls = 0;
-    }
-    w.__benchPolls = (w.__benchPolls ?? 0) + 1;
-    if (shown === 0) return false;
-    if (shown >= n) return now;
-    return now - w.__benchChanged! > 1000 && w.__benchPolls > 5 ? w.__benchChanged! : false;
-  }, expected, { polling: "raf", timeout: 180_000 });
+  await page.goto(`${origin}/`, { waitUntil: "commit" });
+  const handle = await page.waitForFunction(
+    (n) => {
+      const w = window as unknown as { __benchShown?: number; __benchChanged?: number; __benchPolls?: number };
+      const now = performance.now();
+      let shown = 0;
+      for (const node of document.querySelectorAll<HTMLElement>(".react-flow__node"))
+        if (node.style.visibility !== "hidden") shown++;
+      if (shown !== w.__benchShown) {
+        w.__benchShown = shown;
+        w.__benchChanged = now;
+        w.__benchPolls = 0;
+      }
+      w.__benchPolls = (w.__benchPolls ?? 0) + 1;
+      if (shown === 0) return false;
+      if (shown >= n) return now;
+      return now - w.__benchChanged! > 1000 && w.__benchPolls > 5 ? w.__benchChanged! : false;
+    },
+    expected,
+    { polling: "raf", timeout: 180_000 },
+  );
   return (await handle.jsonValue()) as number;
 }
 
@@ -101,7 +118,13 @@ export async function draggableSpecialist(page: Page): Promise<{ id: string; x: 
     });
     for (const node of candidates) {
       const r = node.getBoundingClientRect();
-      if (r.left < pane.left + 10 || r.top < pane.top + 10 || r.right > pane.right - 200 || r.bottom > pane.bottom - 200) continue;
+      if (
+        r.left < pane.left + 10 ||
+        r.top < pane.top + 10 ||
+        r.right > pane.right - 200 ||
+        r.bottom > pane.bottom - 200
+      )
+        continue;
       const x = r.left + r.width / 2;
       const y = r.top + r.height / 3;
       if (document.elementFromPoint(x, y)?.closest(".react-flow__node") !== node) continue;
@@ -117,7 +140,11 @@ export async function draggableSpecialist(page: Page): Promise<{ id: string; x: 
  * Drags a specialist in small steps with the mouse while the page records every animation frame,
  * and reads the renderer's own busy time for the same span.
  */
-export async function dragFrames(page: Page, steps: number, budgetMs: number): Promise<{ intervals: number[]; busyPerFrame: number }> {
+export async function dragFrames(
+  page: Page,
+  steps: number,
+  budgetMs: number,
+): Promise<{ intervals: number[]; busyPerFrame: number }> {
   const target = await draggableSpecialist(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Performance.enable");
@@ -157,7 +184,13 @@ export async function dragFrames(page: Page, steps: number, budgetMs: number): P
   return { intervals, busyPerFrame: ((after - before) * 1000) / Math.max(1, intervals.length) };
 }
 
-export async function measureCanvas(browser: Browser, origin: string, expectedNodes: number, expectedEdges: number, opts: { runs: number; dragSteps: number }): Promise<CanvasFigures> {
+export async function measureCanvas(
+  browser: Browser,
+  origin: string,
+  expectedNodes: number,
+  expectedEdges: number,
+  opts: { runs: number; dragSteps: number },
+): Promise<CanvasFigures> {
   const renders: number[] = [];
   for (let i = 0; i <= opts.runs; i++) {
     const page = await newPage(browser, origin);
@@ -203,8 +236,12 @@ async function presentedFrameMs(page: Page, steps: number): Promise<number> {
   const spanMs = Date.now() - started;
   await browser.stopTracing();
   try {
-    const trace = JSON.parse(readFileSync(file, "utf8")) as { traceEvents: { name: string; args?: { tileData?: { sourceFrameNumber?: number } } }[] };
-    const frames = new Set(trace.traceEvents.filter((e) => e.name === "RasterTask").map((e) => e.args?.tileData?.sourceFrameNumber));
+    const trace = JSON.parse(readFileSync(file, "utf8")) as {
+      traceEvents: { name: string; args?: { tileData?: { sourceFrameNumber?: number } } }[];
+    };
+    const frames = new Set(
+      trace.traceEvents.filter((e) => e.name === "RasterTask").map((e) => e.args?.tileData?.sourceFrameNumber),
+    );
     return spanMs / Math.max(1, frames.size);
   } finally {
     rmSync(file, { force: true });
@@ -225,7 +262,11 @@ function recordScripts(page: Page): Script[] {
     if (response.request().resourceType() !== "script" || seen.has(response.url())) return;
     seen.add(response.url());
     const body = await response.body().catch(() => Buffer.alloc(0));
-    scripts.push({ url: response.url(), gz: gzipSync(body, { level: 9 }).length, monaco: body.includes(MONACO_MARKER) });
+    scripts.push({
+      url: response.url(),
+      gz: gzipSync(body, { level: 9 }).length,
+      monaco: body.includes(MONACO_MARKER),
+    });
   });
   return scripts;
 }
@@ -244,12 +285,19 @@ const READY: Record<string, string> = {
  * not compress on loopback). Link prefetches happen in that window too but fetch route payloads,
  * not the target's scripts, so they do not inflate the figure.
  */
-export async function measureBundle(browser: Browser, origin: string, route: string): Promise<BundleFigures & { urls: string[] }> {
+export async function measureBundle(
+  browser: Browser,
+  origin: string,
+  route: string,
+): Promise<BundleFigures & { urls: string[] }> {
   const page = await newPage(browser, origin);
   try {
     const scripts = recordScripts(page);
     await page.goto(origin + route, { waitUntil: "load" });
-    await page.locator(READY[route] ?? "body").first().waitFor({ state: "attached", timeout: 60_000 });
+    await page
+      .locator(READY[route] ?? "body")
+      .first()
+      .waitFor({ state: "attached", timeout: 60_000 });
     await quiet(page, scripts);
     return {
       firstLoadKbGz: scripts.reduce((sum, s) => sum + s.gz, 0) / 1024,
@@ -275,11 +323,15 @@ async function quiet(page: Page, scripts: Script[]) {
  * The detector's own check: open a specialist's JSON tab on the editor page, which loads Monaco,
  * and report whether the scripts loaded by then contain the marker.
  */
-export async function monacoDetectorWorks(browser: Browser, origin: string, specialistNodeId: string): Promise<boolean> {
+export async function monacoDetectorWorks(
+  browser: Browser,
+  origin: string,
+  specialistNodeId: string,
+): Promise<boolean> {
   const page = await newPage(browser, origin);
   try {
     const scripts = recordScripts(page);
-    await page.goto(origin + "/", { waitUntil: "load" });
+    await page.goto(`${origin}/`, { waitUntil: "load" });
     await page.getByTestId(`node-${specialistNodeId}`).click();
     await page.getByTestId("tab-json").click();
     await page.locator(".monaco-editor .view-lines").first().waitFor({ timeout: 60_000 });

@@ -18,7 +18,14 @@ export const GROUP_SIZE = 10;
 export const CONTRACTS_EACH = 3;
 
 /** Skills and policies of the built-in tier, so the synthetic records reference real ones. */
-const SKILLS = ["development/refactoring", "development/testing-strategy", "architecture/api-design", "quality/code-review", "operations/runbook-writing", "research/evidence-gathering"];
+const SKILLS = [
+  "development/refactoring",
+  "development/testing-strategy",
+  "architecture/api-design",
+  "quality/code-review",
+  "operations/runbook-writing",
+  "research/evidence-gathering",
+];
 const DECISIONS = ["implementation-approach", "architecture", "code-review"];
 const FORBIDDEN = ["deployment-timing", "product-scope"];
 
@@ -55,7 +62,10 @@ export function syntheticOrg(specialists: number): SyntheticOrg {
   const org: SyntheticOrg = { groups: [], teams: [], specialists: [], contracts: [], policies: [] };
 
   for (let g = 1; g <= groups; g++) {
-    const squads = Array.from({ length: Math.min(GROUP_SIZE, teams - (g - 1) * GROUP_SIZE) }, (_, k) => (g - 1) * GROUP_SIZE + k + 1);
+    const squads = Array.from(
+      { length: Math.min(GROUP_SIZE, teams - (g - 1) * GROUP_SIZE) },
+      (_, k) => (g - 1) * GROUP_SIZE + k + 1,
+    );
     org.groups.push({
       id: groupId(g),
       kind: "group",
@@ -127,10 +137,22 @@ export function syntheticOrg(specialists: number): SyntheticOrg {
         output: { type: "report", mustContain: ["verdict", "notes"], mustMatchEnum: { verdict: ["PASS", "FAIL"] } },
         preconditions: ["The change builds and its own tests pass"],
         postconditions: [
-          { id: `c-${roleOf(i)}-${k + 1}-pc-0`, description: "The report lists each checked case.", postconditionType: "executable", check: "artifact-has-table" },
-          { id: `c-${roleOf(i)}-${k + 1}-pc-1`, description: "A FAIL verdict blocks the change.", postconditionType: "advisory" },
+          {
+            id: `c-${roleOf(i)}-${k + 1}-pc-0`,
+            description: "The report lists each checked case.",
+            postconditionType: "executable",
+            check: "artifact-has-table",
+          },
+          {
+            id: `c-${roleOf(i)}-${k + 1}-pc-1`,
+            description: "A FAIL verdict blocks the change.",
+            postconditionType: "advisory",
+          },
         ],
-        teamBoundary: from === to ? { crosses: false } : { crosses: true, producerTeam: from, consumerTeam: to, requiresApprovalFrom: [] },
+        teamBoundary:
+          from === to
+            ? { crosses: false }
+            : { crosses: true, producerTeam: from, consumerTeam: to, requiresApprovalFrom: [] },
       });
     });
   }
@@ -150,7 +172,7 @@ export function writeSyntheticOrg(root: string, specialists: number): WrittenOrg
     mkdirSync(dir, { recursive: true });
     counts[section] = org[section].length;
     for (const record of org[section]) {
-      const text = JSON.stringify(record, null, 2) + "\n";
+      const text = `${JSON.stringify(record, null, 2)}\n`;
       writeFileSync(path.join(dir, `${record.id as string}.json`), text);
       files++;
       bytes += Buffer.byteLength(text);

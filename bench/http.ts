@@ -20,7 +20,8 @@ async function timedGraph(origin: string): Promise<{ ms: number; bytes: number; 
   const response = await fetch(`${origin}/api/graph`);
   const body = Buffer.from(await response.arrayBuffer());
   const ms = performance.now() - start;
-  if (!response.ok) throw new Error(`GET /api/graph answered ${response.status}: ${body.toString("utf8").slice(0, 500)}`);
+  if (!response.ok)
+    throw new Error(`GET /api/graph answered ${response.status}: ${body.toString("utf8").slice(0, 500)}`);
   const graph = JSON.parse(body.toString("utf8")) as { nodes: unknown[]; edges: unknown[] };
   return { ms, bytes: body.length, nodes: graph.nodes.length, edges: graph.edges.length };
 }
@@ -29,7 +30,11 @@ async function timedGraph(origin: string): Promise<{ ms: number; bytes: number; 
  * Latency of `POST /api/org/validate` (one edited specialist, sequential requests on a kept-alive
  * connection, as the form sends them on blur) and of `GET /api/graph`, through a running server.
  */
-export async function measureHttp(studio: Studio, draft: Record<string, unknown>, opts: { validateRuns: number; graphRuns: number }): Promise<HttpFigures> {
+export async function measureHttp(
+  studio: Studio,
+  draft: Record<string, unknown>,
+  opts: { validateRuns: number; graphRuns: number },
+): Promise<HttpFigures> {
   const first = await timedGraph(studio.origin);
   const graphs = [];
   for (let i = 0; i < opts.graphRuns; i++) graphs.push(await timedGraph(studio.origin));
@@ -37,10 +42,15 @@ export async function measureHttp(studio: Studio, draft: Record<string, unknown>
   const body = JSON.stringify({ kind: "specialist", record: draft });
   const validate = async () => {
     const start = performance.now();
-    const response = await fetch(`${studio.origin}/api/org/validate`, { method: "POST", headers: { origin: studio.origin, "content-type": "application/json" }, body });
+    const response = await fetch(`${studio.origin}/api/org/validate`, {
+      method: "POST",
+      headers: { origin: studio.origin, "content-type": "application/json" },
+      body,
+    });
     const result = (await response.json()) as { ok?: boolean; errors?: { message: string }[] };
     const ms = performance.now() - start;
-    if (!response.ok || !result.ok) throw new Error(`POST /api/org/validate answered ${response.status}: ${JSON.stringify(result).slice(0, 500)}`);
+    if (!response.ok || !result.ok)
+      throw new Error(`POST /api/org/validate answered ${response.status}: ${JSON.stringify(result).slice(0, 500)}`);
     return ms;
   };
   const health = async () => {

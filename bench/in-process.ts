@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { validateDraft, validateOrg } from "@/lib/org/validate";
 import { SECTIONS } from "@/schemas/org";
@@ -61,19 +61,26 @@ export function floorLoad(paths: StudioPaths, keep = false): number {
 export function editedSpecialist(record: Record<string, unknown>, specialists: number): Record<string, unknown> {
   const other = specialistId(Math.max(1, Math.floor(specialists / 3))).replace(/^cx-/, "");
   const handoffs = (record.handoffCandidates as string[] | undefined) ?? [];
-  return { ...record, description: `${record.description as string} Edited in the benchmark.`, handoffCandidates: [...handoffs.filter((r) => r !== other), other] };
+  return {
+    ...record,
+    description: `${record.description as string} Edited in the benchmark.`,
+    handoffCandidates: [...handoffs.filter((r) => r !== other), other],
+  };
 }
 
 export async function measureInProcess(paths: StudioPaths, specialists: number, runs: number): Promise<InProcess> {
-  const [cold, floor, floorKeep] = await sampleAlternately([
-    async () => {
-      // A new façade each time: nothing cached, as when the server starts.
-      const api = new OrgApi(paths);
-      await api.snapshot();
-    },
-    () => floorLoad(paths),
-    () => floorLoad(paths, true),
-  ], { runs, warmup: 1 });
+  const [cold, floor, floorKeep] = await sampleAlternately(
+    [
+      async () => {
+        // A new façade each time: nothing cached, as when the server starts.
+        const api = new OrgApi(paths);
+        await api.snapshot();
+      },
+      () => floorLoad(paths),
+      () => floorLoad(paths, true),
+    ],
+    { runs, warmup: 1 },
+  );
 
   const api = new OrgApi(paths, { cache: true });
   try {
@@ -84,10 +91,19 @@ export async function measureInProcess(paths: StudioPaths, specialists: number, 
     const target = snap.rows.specialists.get(specialistId(Math.ceil(specialists / 2)))!;
     const draft = editedSpecialist(target.record, specialists);
     const check = validateDraft(snap.index, "specialist", draft);
-    if (!check.ok) throw new Error(`the benchmark's draft does not validate: ${check.errors.map((e) => e.message).join("; ")}`);
+    if (!check.ok)
+      throw new Error(`the benchmark's draft does not validate: ${check.errors.map((e) => e.message).join("; ")}`);
     // Draft checks take microseconds: many timed runs, no forced collection between them.
-    const draftRuns = await sample(() => validateDraft(snap.index, "specialist", draft), { runs: 200, warmup: 20, collect: false });
-    const viaApi = await sample(() => api.validateDraft("specialist", draft), { runs: 200, warmup: 20, collect: false });
+    const draftRuns = await sample(() => validateDraft(snap.index, "specialist", draft), {
+      runs: 200,
+      warmup: 20,
+      collect: false,
+    });
+    const viaApi = await sample(() => api.validateDraft("specialist", draft), {
+      runs: 200,
+      warmup: 20,
+      collect: false,
+    });
 
     return {
       coldLoadMs: median(cold),

@@ -16,17 +16,35 @@ import path from "node:path";
 import { resolvePaths } from "@/server/config";
 import { OrgApi } from "@/server/org/org-api";
 import { APP_DIR, type Studio, startStudio } from "../e2e/spawn-studio";
-import { type BundleFigures, type CanvasFigures, launchBrowser, measureBundle, measureCanvas, monacoDetectorWorks } from "./browser";
+import {
+  type BundleFigures,
+  type CanvasFigures,
+  launchBrowser,
+  measureBundle,
+  measureCanvas,
+  monacoDetectorWorks,
+} from "./browser";
 import { specialistId, writeSyntheticOrg } from "./generate-org";
 import { type HttpFigures, measureHttp } from "./http";
-import { editedSpecialist, measureInProcess, type InProcess } from "./in-process";
+import { editedSpecialist, type InProcess, measureInProcess } from "./in-process";
 import { round } from "./stats";
 
-const list = (v: string | undefined, fallback: number[]) => (v ? v.split(",").map((s) => Number(s.trim())).filter((n) => n > 0) : fallback);
+const list = (v: string | undefined, fallback: number[]) =>
+  v
+    ? v
+        .split(",")
+        .map((s) => Number(s.trim()))
+        .filter((n) => n > 0)
+    : fallback;
 const SIZES = list(process.env.BENCH_SIZES, [100, 1000, 10000]);
 const CANVAS = list(process.env.BENCH_CANVAS, [100, 1000]);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+const SKIP = new Set(
+  (process.env.BENCH_SKIP ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 const OUT = path.resolve(APP_DIR, process.env.BENCH_OUT ?? "bench/results.json");
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const ROUTES = ["/", "/list", "/packs", "/embed"];
@@ -34,7 +52,14 @@ const ROUTES = ["/", "/list", "/packs", "/embed"];
 type OrgRow = InProcess & Partial<HttpFigures> & { files: number; megabytes: number };
 type Results = {
   /** Load averages (1 min) at the start and the end: other work on the machine shows in every figure. */
-  machine: { node: string; cpus: number; platform: string; runs: number; date: string; loadAverage: { start: number; end?: number } };
+  machine: {
+    node: string;
+    cpus: number;
+    platform: string;
+    runs: number;
+    date: string;
+    loadAverage: { start: number; end?: number };
+  };
   org: Record<string, OrgRow>;
   /** Keyed by the graph's node count; `specialists` is the synthetic org that gives it. */
   canvas: Record<string, CanvasFigures & { specialists: number }>;
@@ -56,10 +81,18 @@ function newProject(size: number) {
 
 async function main() {
   if (!SKIP.has("http") || !SKIP.has("canvas") || !SKIP.has("bundles")) {
-    if (!existsSync(path.join(APP_DIR, ".next", "BUILD_ID"))) throw new Error("no production build: run `npx next build` first (or BENCH_SKIP=http,canvas,bundles)");
+    if (!existsSync(path.join(APP_DIR, ".next", "BUILD_ID")))
+      throw new Error("no production build: run `npx next build` first (or BENCH_SKIP=http,canvas,bundles)");
   }
   const results: Results = {
-    machine: { node: process.version, cpus: os.cpus().length, platform: `${os.platform()} ${os.release()}`, runs: RUNS, date: new Date().toISOString(), loadAverage: { start: round(os.loadavg()[0]) } },
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      platform: `${os.platform()} ${os.release()}`,
+      runs: RUNS,
+      date: new Date().toISOString(),
+      loadAverage: { start: round(os.loadavg()[0]) },
+    },
     org: {},
     canvas: {},
     bundles: {},
@@ -97,7 +130,11 @@ async function main() {
             const { urls: _urls, ...figures } = await measureBundle(browser, studio.origin, route);
             results.bundles[route] = figures;
           }
-          results.monacoDetectorChecked = await monacoDetectorWorks(browser, studio.origin, `specialist:${specialistId(1)}`);
+          results.monacoDetectorChecked = await monacoDetectorWorks(
+            browser,
+            studio.origin,
+            `specialist:${specialistId(1)}`,
+          );
         }
       } finally {
         await studio?.kill();
@@ -109,10 +146,24 @@ async function main() {
         temps.push(project.root);
         const specialists = await specialistsForNodes(project, nodes);
         log(`canvas at ${nodes} nodes (${specialists} specialists) in Chromium`);
-        const studio = await startStudio({ port: PORT + SIZES.length + n, root: project.root, home: project.home, xdg: project.xdg });
+        const studio = await startStudio({
+          port: PORT + SIZES.length + n,
+          root: project.root,
+          home: project.home,
+          xdg: project.xdg,
+        });
         try {
-          const graph = (await (await fetch(`${studio.origin}/api/graph`)).json()) as { nodes: unknown[]; edges: unknown[] };
-          results.canvas[nodes] = { ...(await measureCanvas(browser, studio.origin, graph.nodes.length, graph.edges.length, { runs: Math.min(RUNS, 3), dragSteps: 120 })), specialists };
+          const graph = (await (await fetch(`${studio.origin}/api/graph`)).json()) as {
+            nodes: unknown[];
+            edges: unknown[];
+          };
+          results.canvas[nodes] = {
+            ...(await measureCanvas(browser, studio.origin, graph.nodes.length, graph.edges.length, {
+              runs: Math.min(RUNS, 3),
+              dragSteps: 120,
+            })),
+            specialists,
+          };
         } finally {
           await studio.kill();
         }
@@ -126,7 +177,7 @@ async function main() {
   results.machine.loadAverage.end = round(os.loadavg()[0]);
   results.targets = targets(results);
   mkdirSync(path.dirname(OUT), { recursive: true });
-  writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");
+  writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(report(results));
   process.stdout.write(`\nwritten to ${path.relative(process.cwd(), OUT)}\n`);
 }
@@ -136,11 +187,16 @@ async function main() {
  * `nodes` nodes, and returns its number of specialists. The graph's size grows by one or two
  * nodes per specialist, so the search lands on the exact count or one above it.
  */
-async function specialistsForNodes(project: { root: string; home: string; xdg: string }, nodes: number): Promise<number> {
+async function specialistsForNodes(
+  project: { root: string; home: string; xdg: string },
+  nodes: number,
+): Promise<number> {
   const count = async (specialists: number) => {
     rmSync(path.join(project.root, ".cx"), { recursive: true, force: true });
     writeSyntheticOrg(project.root, specialists);
-    const api = new OrgApi(resolvePaths({ root: project.root, home: project.home, appDir: APP_DIR, configHome: project.xdg }));
+    const api = new OrgApi(
+      resolvePaths({ root: project.root, home: project.home, appDir: APP_DIR, configHome: project.xdg }),
+    );
     try {
       return (await api.graph()).nodes.length;
     } finally {
@@ -166,7 +222,11 @@ async function draftFor(paths: ReturnType<typeof resolvePaths>, size: number) {
 function targets(r: Results): Results["targets"] {
   const out: Results["targets"] = [];
   for (const [size, row] of Object.entries(r.org)) {
-    out.push({ name: `cold load within 2× the floor (${size})`, figure: `${round(row.coldOverFloor)}×`, pass: row.coldOverFloor <= 2 });
+    out.push({
+      name: `cold load within 2× the floor (${size})`,
+      figure: `${round(row.coldOverFloor)}×`,
+      pass: row.coldOverFloor <= 2,
+    });
   }
   const big = r.org["10000"];
   out.push({
@@ -180,11 +240,22 @@ function targets(r: Results): Results["targets"] {
   const frame = (c: CanvasFigures) => Math.max(c.dragFrameMs, c.dragPresentedMs);
   out.push({
     name: "drag frame at 1,000 within 3× of 100",
-    figure: small && large ? `${round(frame(large) / frame(small))}× (${ms(frame(large))} vs ${ms(frame(small))} ms)` : "not run",
+    figure:
+      small && large
+        ? `${round(frame(large) / frame(small))}× (${ms(frame(large))} vs ${ms(frame(small))} ms)`
+        : "not run",
     pass: small && large ? frame(large) <= 3 * frame(small) : null,
   });
   const editor = r.bundles["/"];
-  out.push({ name: "editor page's first-load JS without Monaco", figure: editor ? (editor.hasMonaco ? "Monaco in first load" : `no Monaco, ${round(editor.firstLoadKbGz, 1)} kB gz`) : "not run", pass: editor ? !editor.hasMonaco : null });
+  out.push({
+    name: "editor page's first-load JS without Monaco",
+    figure: editor
+      ? editor.hasMonaco
+        ? "Monaco in first load"
+        : `no Monaco, ${round(editor.firstLoadKbGz, 1)} kB gz`
+      : "not run",
+    pass: editor ? !editor.hasMonaco : null,
+  });
   return out;
 }
 
@@ -192,43 +263,138 @@ function table(head: string[], rows: (string | number)[][]): string {
   const cells = [head, ...rows.map((r) => r.map(String))];
   const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n") + "\n";
+  return `${[line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n")}\n`;
 }
 
-const ms = (n: number | undefined) => (n === undefined ? "—" : n < 1 ? n.toFixed(3) : n < 100 ? n.toFixed(1) : n.toFixed(0));
-const x = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? "—" : `${(a / b).toFixed(a / b < 10 ? 2 : 0)}×`);
+const ms = (n: number | undefined) =>
+  n === undefined ? "—" : n < 1 ? n.toFixed(3) : n < 100 ? n.toFixed(1) : n.toFixed(0);
+const x = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined ? "—" : `${(a / b).toFixed(a / b < 10 ? 2 : 0)}×`;
 
 function report(r: Results): string {
   let out = `\nConstruct Studio bench — node ${r.machine.node}, ${r.machine.cpus} CPUs (load average ${r.machine.loadAverage.start} → ${r.machine.loadAverage.end}), medians of ${r.machine.runs} runs after a warm-up (ms)\n\n`;
   const orgRows = Object.entries(r.org);
-  out += "Cold load (read + parse + merge + index) vs. floor (readdir + readFileSync + JSON.parse of the same files, run alternately)\n";
-  out += table(["specialists", "files read", "MB", "cold load", "floor", "ratio of medians", "median ratio", "≤2×", "floor keeping values", "cold/that"], orgRows.map(([size, o]) => [
-    size, o.filesRead, o.megabytes, ms(o.coldLoadMs), ms(o.floorMs), x(o.coldLoadMs, o.floorMs), `${o.coldOverFloor.toFixed(2)}×`, o.coldOverFloor <= 2 ? "PASS" : "MISS", ms(o.floorKeepMs), x(o.coldLoadMs, o.floorKeepMs),
-  ]));
+  out +=
+    "Cold load (read + parse + merge + index) vs. floor (readdir + readFileSync + JSON.parse of the same files, run alternately)\n";
+  out += table(
+    [
+      "specialists",
+      "files read",
+      "MB",
+      "cold load",
+      "floor",
+      "ratio of medians",
+      "median ratio",
+      "≤2×",
+      "floor keeping values",
+      "cold/that",
+    ],
+    orgRows.map(([size, o]) => [
+      size,
+      o.filesRead,
+      o.megabytes,
+      ms(o.coldLoadMs),
+      ms(o.floorMs),
+      x(o.coldLoadMs, o.floorMs),
+      `${o.coldOverFloor.toFixed(2)}×`,
+      o.coldOverFloor <= 2 ? "PASS" : "MISS",
+      ms(o.floorKeepMs),
+      x(o.coldLoadMs, o.floorKeepMs),
+    ]),
+  );
   out += "\nValidation: whole org vs. validateDraft of one edited specialist\n";
-  out += table(["specialists", "errors", "warnings", "full", "draft", "full/draft", "OrgApi.validateDraft"], orgRows.map(([size, o]) => [size, o.errors, o.warnings, ms(o.fullValidateMs), ms(o.draftValidateMs), x(o.fullValidateMs, o.draftValidateMs), ms(o.inProcessValidateMs)]));
+  out += table(
+    ["specialists", "errors", "warnings", "full", "draft", "full/draft", "OrgApi.validateDraft"],
+    orgRows.map(([size, o]) => [
+      size,
+      o.errors,
+      o.warnings,
+      ms(o.fullValidateMs),
+      ms(o.draftValidateMs),
+      x(o.fullValidateMs, o.draftValidateMs),
+      ms(o.inProcessValidateMs),
+    ]),
+  );
   if (orgRows.some(([, o]) => o.httpValidateP50Ms !== undefined)) {
-    out += "\nThrough the running server (next start): POST /api/org/validate ×200 (p50, p95) vs. the in-process call; GET /api/graph\n";
-    out += table(["specialists", "validate p50", "p95", "in-process", "p50/in-proc", "GET /api/health p50", "graph", "graph first", "graph MB", "nodes", "edges"], orgRows.map(([size, o]) => [
-      size, ms(o.httpValidateP50Ms), ms(o.httpValidateP95Ms), ms(o.inProcessValidateMs), x(o.httpValidateP50Ms, o.inProcessValidateMs), ms(o.httpHealthP50Ms), ms(o.graphMs), ms(o.graphFirstMs),
-      o.graphBytes === undefined ? "—" : (o.graphBytes / 1e6).toFixed(2), o.graphNodes ?? "—", o.graphEdges ?? "—",
-    ]));
+    out +=
+      "\nThrough the running server (next start): POST /api/org/validate ×200 (p50, p95) vs. the in-process call; GET /api/graph\n";
+    out += table(
+      [
+        "specialists",
+        "validate p50",
+        "p95",
+        "in-process",
+        "p50/in-proc",
+        "GET /api/health p50",
+        "graph",
+        "graph first",
+        "graph MB",
+        "nodes",
+        "edges",
+      ],
+      orgRows.map(([size, o]) => [
+        size,
+        ms(o.httpValidateP50Ms),
+        ms(o.httpValidateP95Ms),
+        ms(o.inProcessValidateMs),
+        x(o.httpValidateP50Ms, o.inProcessValidateMs),
+        ms(o.httpHealthP50Ms),
+        ms(o.graphMs),
+        ms(o.graphFirstMs),
+        o.graphBytes === undefined ? "—" : (o.graphBytes / 1e6).toFixed(2),
+        o.graphNodes ?? "—",
+        o.graphEdges ?? "—",
+      ]),
+    );
   }
   const canvasRows = Object.entries(r.canvas);
   if (canvasRows.length) {
     out += "\nCanvas in headless Chromium (editor page /): first render, frames while dragging a specialist\n";
     const base = r.canvas["100"];
-    out += table(["nodes", "specialists", "edges", "first render", "frames", "drag frame p50", "p95", "mean", "main thread/frame", "screen update", "p50 vs 100", "update vs 100"], canvasRows.map(([, c]) => [
-      c.nodes, c.specialists, c.edges, ms(c.firstRenderMs), c.frames, ms(c.dragFrameMs), ms(c.dragFrameP95Ms), ms(c.dragFrameMeanMs), ms(c.dragBusyMs), ms(c.dragPresentedMs), x(c.dragFrameMs, base?.dragFrameMs), x(c.dragPresentedMs, base?.dragPresentedMs),
-    ]));
+    out += table(
+      [
+        "nodes",
+        "specialists",
+        "edges",
+        "first render",
+        "frames",
+        "drag frame p50",
+        "p95",
+        "mean",
+        "main thread/frame",
+        "screen update",
+        "p50 vs 100",
+        "update vs 100",
+      ],
+      canvasRows.map(([, c]) => [
+        c.nodes,
+        c.specialists,
+        c.edges,
+        ms(c.firstRenderMs),
+        c.frames,
+        ms(c.dragFrameMs),
+        ms(c.dragFrameP95Ms),
+        ms(c.dragFrameMeanMs),
+        ms(c.dragBusyMs),
+        ms(c.dragPresentedMs),
+        x(c.dragFrameMs, base?.dragFrameMs),
+        x(c.dragPresentedMs, base?.dragPresentedMs),
+      ]),
+    );
   }
   const bundleRows = Object.entries(r.bundles);
   if (bundleRows.length) {
     out += `\nFirst-load JS per page (scripts loaded with no interaction, gzip -9)${r.monacoDetectorChecked === undefined ? "" : `; the Monaco detector ${r.monacoDetectorChecked ? "finds" : "does NOT find"} Monaco once the JSON tab opens`}\n`;
-    out += table(["route", "scripts", "kB gz", "Monaco"], bundleRows.map(([route, b]) => [route, b.scripts, b.firstLoadKbGz.toFixed(1), b.hasMonaco ? "yes" : "no"]));
+    out += table(
+      ["route", "scripts", "kB gz", "Monaco"],
+      bundleRows.map(([route, b]) => [route, b.scripts, b.firstLoadKbGz.toFixed(1), b.hasMonaco ? "yes" : "no"]),
+    );
   }
   out += "\nTargets\n";
-  out += table(["target", "figure", "result"], r.targets.map((t) => [t.name, t.figure, t.pass === null ? "not run" : t.pass ? "PASS" : "MISS"]));
+  out += table(
+    ["target", "figure", "result"],
+    r.targets.map((t) => [t.name, t.figure, t.pass === null ? "not run" : t.pass ? "PASS" : "MISS"]),
+  );
   return out;
 }
 

@@ -17,7 +17,10 @@ const gc = (globalThis as { gc?: () => void }).gc;
  * timed run. A full collection before each run (when `--expose-gc` is on) keeps one run's garbage
  * out of the next one's figure.
  */
-export async function sample(fn: () => unknown, opts: { runs: number; warmup?: number; collect?: boolean }): Promise<number[]> {
+export async function sample(
+  fn: () => unknown,
+  opts: { runs: number; warmup?: number; collect?: boolean },
+): Promise<number[]> {
   for (let i = 0; i < (opts.warmup ?? 1); i++) await fn();
   const out: number[] = [];
   for (let i = 0; i < opts.runs; i++) {
@@ -33,7 +36,10 @@ export async function sample(fn: () => unknown, opts: { runs: number; warmup?: n
  * Samples functions in turn (a, b, c, a, b, c, …) so that all of them see the same state of the
  * machine (page cache, CPU frequency, other load) and their ratios are fair.
  */
-export async function sampleAlternately(fns: readonly (() => unknown)[], opts: { runs: number; warmup?: number }): Promise<number[][]> {
+export async function sampleAlternately(
+  fns: readonly (() => unknown)[],
+  opts: { runs: number; warmup?: number },
+): Promise<number[][]> {
   const out = fns.map(() => [] as number[]);
   for (let i = 0; i < (opts.warmup ?? 1); i++) for (const fn of fns) await fn();
   for (let i = 0; i < opts.runs; i++) {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ROOT, api, contentsOf, specialist } from "./support";
+import { api, contentsOf, ROOT, specialist } from "./support";
 
 const projectOrg = path.join(ROOT, ".cx", "org");
 
@@ -18,14 +18,28 @@ test.describe("org API over HTTP", () => {
     const etag = got.headers.etag!;
     expect(etag).toMatch(/^"sha256:[0-9a-f]{64}"$/);
 
-    const first = await api("PATCH", "/api/org/specialist/cx-e2e-writer", { description: "First writer changed the description of this one." }, { "if-match": etag });
+    const first = await api(
+      "PATCH",
+      "/api/org/specialist/cx-e2e-writer",
+      { description: "First writer changed the description of this one." },
+      { "if-match": etag },
+    );
     expect(first.status).toBe(200);
-    const stale = await api("PATCH", "/api/org/specialist/cx-e2e-writer", { description: "Second writer, who read the old version, loses." }, { "if-match": etag });
+    const stale = await api(
+      "PATCH",
+      "/api/org/specialist/cx-e2e-writer",
+      { description: "Second writer, who read the old version, loses." },
+      { "if-match": etag },
+    );
     expect(stale.status).toBe(409);
     expect(stale.json.current.record.description).toBe("First writer changed the description of this one.");
-    expect(JSON.parse(readFileSync(file, "utf8")).description).toBe("First writer changed the description of this one.");
+    expect(JSON.parse(readFileSync(file, "utf8")).description).toBe(
+      "First writer changed the description of this one.",
+    );
 
-    const missing = await api("PATCH", "/api/org/specialist/cx-e2e-writer", { description: "No If-Match header on this write at all." });
+    const missing = await api("PATCH", "/api/org/specialist/cx-e2e-writer", {
+      description: "No If-Match header on this write at all.",
+    });
     expect(missing.status).toBe(428);
   });
 
@@ -34,11 +48,21 @@ test.describe("org API over HTTP", () => {
     const etag = (await api("GET", "/api/org/specialist/cx-e2e-outside")).headers.etag!;
     const file = path.join(projectOrg, "specialists", "cx-e2e-outside.json");
     const { atime, mtime } = statSync(file);
-    const edited = { ...JSON.parse(readFileSync(file, "utf8")), description: "Edited in another editor while the studio was open." };
-    writeFileSync(file, JSON.stringify(edited, null, 2) + "\n");
+    const edited = {
+      ...JSON.parse(readFileSync(file, "utf8")),
+      description: "Edited in another editor while the studio was open.",
+    };
+    writeFileSync(file, `${JSON.stringify(edited, null, 2)}\n`);
     utimesSync(file, atime, mtime);
-    await expect.poll(async () => (await api("GET", "/api/org/specialist/cx-e2e-outside")).json.record.description).toBe(edited.description);
-    const stale = await api("PATCH", "/api/org/specialist/cx-e2e-outside", { description: "The studio's edit, based on the old version." }, { "if-match": etag });
+    await expect
+      .poll(async () => (await api("GET", "/api/org/specialist/cx-e2e-outside")).json.record.description)
+      .toBe(edited.description);
+    const stale = await api(
+      "PATCH",
+      "/api/org/specialist/cx-e2e-outside",
+      { description: "The studio's edit, based on the old version." },
+      { "if-match": etag },
+    );
     expect(stale.status).toBe(409);
     expect(JSON.parse(readFileSync(file, "utf8")).description).toBe(edited.description);
   });
@@ -51,32 +75,58 @@ test.describe("org API over HTTP", () => {
     expect(Object.keys(before.json.positions).sort()).toEqual([...ids].sort());
     expect(before.json.structureKey.startsWith(ids.join("|"))).toBe(true);
     expect((await api("POST", "/api/org/specialist", specialist("cx-e2e-layout-joiner"))).status).toBe(201);
-    await expect.poll(async () => (await api("GET", "/api/graph/layout")).json.positions["specialist:cx-e2e-layout-joiner"]).toEqual({ x: expect.any(Number), y: expect.any(Number) });
+    await expect
+      .poll(async () => (await api("GET", "/api/graph/layout")).json.positions["specialist:cx-e2e-layout-joiner"])
+      .toEqual({ x: expect.any(Number), y: expect.any(Number) });
     expect((await api("GET", "/api/graph/layout")).json.structureKey).not.toBe(before.json.structureKey);
-    expect((await api("DELETE", "/api/org/specialist/cx-e2e-layout-joiner", undefined, { "if-match": (await api("GET", "/api/org/specialist/cx-e2e-layout-joiner")).headers.etag! })).status).toBe(200);
+    expect(
+      (
+        await api("DELETE", "/api/org/specialist/cx-e2e-layout-joiner", undefined, {
+          "if-match": (await api("GET", "/api/org/specialist/cx-e2e-layout-joiner")).headers.etag!,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test("two simultaneous saves with the same If-Match: one wins, one gets 409", async () => {
     await api("POST", "/api/org/specialist", specialist("cx-e2e-race"));
     const etag = (await api("GET", "/api/org/specialist/cx-e2e-race")).headers.etag!;
     const results = await Promise.all(
-      ["Writer A takes the description.", "Writer B takes the description."].map((d) => api("PATCH", "/api/org/specialist/cx-e2e-race", { description: d + " ".repeat(5) + "padding text" }, { "if-match": etag })),
+      ["Writer A takes the description.", "Writer B takes the description."].map((d) =>
+        api(
+          "PATCH",
+          "/api/org/specialist/cx-e2e-race",
+          { description: `${d + " ".repeat(5)}padding text` },
+          { "if-match": etag },
+        ),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
   test("validation failures are 422 FieldErrors and write nothing", async () => {
     const before = contentsOf(ROOT);
-    const bad = await api("POST", "/api/org/specialist", specialist("cx-e2e-bad", { modelTier: "huge", description: "short" }));
+    const bad = await api(
+      "POST",
+      "/api/org/specialist",
+      specialist("cx-e2e-bad", { modelTier: "huge", description: "short" }),
+    );
     expect(bad.status).toBe(422);
     const fields = bad.json.errors.map((e: { field: string }) => e.field);
     expect(fields).toEqual(expect.arrayContaining(["modelTier", "description"]));
     expect(contentsOf(ROOT)).toEqual(before);
 
-    const check = await api("POST", "/api/org/validate", { kind: "specialist", record: specialist("cx-e2e-draft", { team: "no-such-team" }) });
+    const check = await api("POST", "/api/org/validate", {
+      kind: "specialist",
+      record: specialist("cx-e2e-draft", { team: "no-such-team" }),
+    });
     expect(check.status).toBe(200);
     expect(check.json.ok).toBe(false);
-    expect(check.json.errors[0]).toMatchObject({ id: "specialist-unknown-team", location: "#/specialists/cx-e2e-draft/team", field: "team" });
+    expect(check.json.errors[0]).toMatchObject({
+      id: "specialist-unknown-team",
+      location: "#/specialists/cx-e2e-draft/team",
+      field: "team",
+    });
     expect(contentsOf(ROOT)).toEqual(before);
   });
 
@@ -85,7 +135,9 @@ test.describe("org API over HTTP", () => {
       const before = contentsOf(ROOT);
       const response = await api("POST", "/api/org/specialist", specialist(id));
       expect(response.status).toBe(422);
-      expect(response.json.errors.some((e: { field: string; id: string }) => e.field === "id" && e.id === "invalid-id")).toBe(true);
+      expect(
+        response.json.errors.some((e: { field: string; id: string }) => e.field === "id" && e.id === "invalid-id"),
+      ).toBe(true);
       expect(contentsOf(ROOT)).toEqual(before);
     });
   }
@@ -106,7 +158,12 @@ test.describe("org API over HTTP", () => {
     expect(create.status).toBe(403);
     expect(create.json.errors[0]).toMatchObject({ id: "builtin-scope-readonly", field: "scope" });
     const etag = (await api("GET", "/api/org/team/quality-team")).headers.etag!;
-    const patch = await api("PATCH", "/api/org/team/quality-team?scope=builtin", { name: "Renamed" }, { "if-match": etag });
+    const patch = await api(
+      "PATCH",
+      "/api/org/team/quality-team?scope=builtin",
+      { name: "Renamed" },
+      { "if-match": etag },
+    );
     expect(patch.status).toBe(403);
     const remove = await api("DELETE", "/api/org/team/quality-team", undefined, { "if-match": etag });
     expect(remove.status).toBe(403);
@@ -115,13 +172,25 @@ test.describe("org API over HTTP", () => {
 
   test("removing a referenced specialist is 409 with one error per reference, unless forced", async () => {
     await api("POST", "/api/org/specialist", specialist("cx-e2e-target", { role: "e2e-target" }));
-    await api("POST", "/api/org/specialist", specialist("cx-e2e-caller", { role: "e2e-caller", handoffCandidates: ["e2e-target"] }));
-    await api("POST", "/api/org/contract", { id: "e2e-caller-to-target", producer: "cx-e2e-caller", consumer: "cx-e2e-target", input: { mustContain: ["goal"] } });
+    await api(
+      "POST",
+      "/api/org/specialist",
+      specialist("cx-e2e-caller", { role: "e2e-caller", handoffCandidates: ["e2e-target"] }),
+    );
+    await api("POST", "/api/org/contract", {
+      id: "e2e-caller-to-target",
+      producer: "cx-e2e-caller",
+      consumer: "cx-e2e-target",
+      input: { mustContain: ["goal"] },
+    });
     const etag = (await api("GET", "/api/org/specialist/cx-e2e-target")).headers.etag!;
     const refused = await api("DELETE", "/api/org/specialist/cx-e2e-target", undefined, { "if-match": etag });
     expect(refused.status).toBe(409);
     const locations = refused.json.errors.map((e: { location: string }) => e.location).sort();
-    expect(locations).toEqual(["#/contracts/e2e-caller-to-target/consumer", "#/specialists/cx-e2e-caller/handoffCandidates/0"]);
+    expect(locations).toEqual([
+      "#/contracts/e2e-caller-to-target/consumer",
+      "#/specialists/cx-e2e-caller/handoffCandidates/0",
+    ]);
     expect(existsSync(path.join(projectOrg, "specialists", "cx-e2e-target.json"))).toBe(true);
     const forced = await api("DELETE", "/api/org/specialist/cx-e2e-target?force=1", undefined, { "if-match": etag });
     expect(forced.status).toBe(200);
@@ -129,24 +198,40 @@ test.describe("org API over HTTP", () => {
     // The forced removal left a dangling contract; the org page would now show it as an error.
     const dangling = await api("GET", "/api/org/contract/e2e-caller-to-target");
     expect(dangling.json.errors).toContainEqual(expect.objectContaining({ id: "contract-unknown-consumer" }));
-    expect((await api("DELETE", "/api/org/contract/e2e-caller-to-target", undefined, { "if-match": dangling.headers.etag! })).status).toBe(200);
+    expect(
+      (await api("DELETE", "/api/org/contract/e2e-caller-to-target", undefined, { "if-match": dangling.headers.etag! }))
+        .status,
+    ).toBe(200);
   });
 
   test("previews: routing ranks with matched terms, fence narrows by team, actions name their rule", async () => {
-    const route = await api("POST", "/api/org/preview/route", { description: "find the root cause of a flaky crash in production" });
+    const route = await api("POST", "/api/org/preview/route", {
+      description: "find the root cause of a flaky crash in production",
+    });
     expect(route.status).toBe(200);
     expect(route.json.candidates[0].id).toBe("cx-debugger");
     expect(route.json.candidates[0].matchReason).toMatch(/matched/);
 
-    const action = await api("POST", "/api/org/preview/action", { specialistId: "cx-engineer", action: "edit", target: "src/app.ts" });
+    const action = await api("POST", "/api/org/preview/action", {
+      specialistId: "cx-engineer",
+      action: "edit",
+      target: "src/app.ts",
+    });
     expect(action.status).toBe(200);
     expect(action.json).toMatchObject({ decision: "allowed", allowed: true });
     expect(action.json.rule).toMatch(/^allowedPaths\[\d+\]/);
 
-    const push = await api("POST", "/api/org/preview/action", { specialistId: "cx-engineer", action: "bash", target: "git push origin main" });
+    const push = await api("POST", "/api/org/preview/action", {
+      specialistId: "cx-engineer",
+      action: "bash",
+      target: "git push origin main",
+    });
     expect(push.json.allowed).toBe(false);
 
-    const fence = await api("POST", "/api/org/preview/fence", { draftSpecialist: { fence: { allowedPaths: ["docs/**"], approvalRequired: ["commit", "deployment-timing"] } }, teamId: "engineering-team" });
+    const fence = await api("POST", "/api/org/preview/fence", {
+      draftSpecialist: { fence: { allowedPaths: ["docs/**"], approvalRequired: ["commit", "deployment-timing"] } },
+      teamId: "engineering-team",
+    });
     expect(fence.json.approvalRequired).toEqual(["commit"]);
     expect(fence.json.deniedActions).toContain("deployment-timing:**");
   });
@@ -166,7 +251,12 @@ test.describe("org API over HTTP", () => {
     expect(real.status).toBe(200);
     expect(real.json.written).toContain(".cx/org/specialists/cx-e2e-imported.json");
 
-    const broken = await api("POST", "/api/org/import?scope=project", { specialists: { "cx-e2e-imported-2": specialist("cx-e2e-imported-2"), "cx-e2e-imported-3": specialist("cx-e2e-imported-3", { team: "nope" }) } });
+    const broken = await api("POST", "/api/org/import?scope=project", {
+      specialists: {
+        "cx-e2e-imported-2": specialist("cx-e2e-imported-2"),
+        "cx-e2e-imported-3": specialist("cx-e2e-imported-3", { team: "nope" }),
+      },
+    });
     expect(broken.status).toBe(422);
     expect(existsSync(path.join(projectOrg, "specialists", "cx-e2e-imported-2.json"))).toBe(false);
   });

@@ -36,8 +36,11 @@ test.beforeAll(async () => {
   projectDir = path.join(root, ".cx");
   const specialists = path.join(projectDir, "org", "specialists");
   mkdirSync(specialists, { recursive: true });
-  writeFileSync(path.join(specialists, `${RACE_ID}.json`), JSON.stringify(specialist(RACE_ID), null, 2) + "\n");
-  writeFileSync(path.join(specialists, `${COUNTER_ID}.json`), JSON.stringify(specialist(COUNTER_ID, { description: counterText(0) }), null, 2) + "\n");
+  writeFileSync(path.join(specialists, `${RACE_ID}.json`), `${JSON.stringify(specialist(RACE_ID), null, 2)}\n`);
+  writeFileSync(
+    path.join(specialists, `${COUNTER_ID}.json`),
+    `${JSON.stringify(specialist(COUNTER_ID, { description: counterText(0) }), null, 2)}\n`,
+  );
   const env = { home: path.join(root, "home"), xdg: path.join(root, "xdg") };
   // Two processes of the same build on the same project: they share nothing but the files.
   studios = await Promise.all([0, 1].map((i) => startStudio({ port: extraPort(2 + i), root, ...env })));
@@ -53,10 +56,19 @@ test("50 simultaneous saves with the same If-Match: exactly one 200 and 49 × 40
   const got = await api("GET", `/api/org/specialist/${RACE_ID}`);
   expect(got.status).toBe(200);
   const etag = got.headers.etag!;
-  const descriptions = Array.from({ length: 50 }, (_, i) => `Writer number ${String(i).padStart(2, "0")} of fifty wants this description.`);
-  const results = await Promise.all(descriptions.map((description) => api("PATCH", `/api/org/specialist/${RACE_ID}`, { description }, { "if-match": etag })));
+  const descriptions = Array.from(
+    { length: 50 },
+    (_, i) => `Writer number ${String(i).padStart(2, "0")} of fifty wants this description.`,
+  );
+  const results = await Promise.all(
+    descriptions.map((description) =>
+      api("PATCH", `/api/org/specialist/${RACE_ID}`, { description }, { "if-match": etag }),
+    ),
+  );
   const statuses = results.map((r) => r.status);
-  console.log(`50 simultaneous PATCHes: ${statuses.filter((s) => s === 200).length} × 200, ${statuses.filter((s) => s === 409).length} × 409`);
+  console.log(
+    `50 simultaneous PATCHes: ${statuses.filter((s) => s === 200).length} × 200, ${statuses.filter((s) => s === 409).length} × 409`,
+  );
   expect(statuses.filter((s) => s === 200)).toHaveLength(1);
   expect(statuses.filter((s) => s === 409)).toHaveLength(49);
   const winner = descriptions[statuses.indexOf(200)];
@@ -71,7 +83,10 @@ test("50 simultaneous saves with the same If-Match: exactly one 200 and 49 × 40
 });
 
 /** Reads the counter's file from disk as fast as it can in its own thread, and parses every read. */
-function startReader(file: string, ms: number): Promise<{ reads: number; unparseable: number; missing: number; samples: string[] }> {
+function startReader(
+  file: string,
+  ms: number,
+): Promise<{ reads: number; unparseable: number; missing: number; samples: string[] }> {
   const source = `
     const { parentPort, workerData } = require("node:worker_threads");
     const { readFileSync } = require("node:fs");
@@ -119,7 +134,12 @@ async function writer(api: Api, end: number, tally: Tally) {
       continue;
     }
     const n = counterOf(got.json.record.description);
-    const patched = await api("PATCH", `/api/org/specialist/${COUNTER_ID}`, { description: counterText(n + 1) }, { "if-match": got.headers.etag! });
+    const patched = await api(
+      "PATCH",
+      `/api/org/specialist/${COUNTER_ID}`,
+      { description: counterText(n + 1) },
+      { "if-match": got.headers.etag! },
+    );
     if (patched.status === 200) tally.successes++;
     else if (patched.status === 409) tally.conflicts++;
     else tally.other.push(`PATCH ${patched.status} ${patched.text.slice(0, 200)}`);
@@ -133,16 +153,25 @@ test("two server processes increment one counter for 20 s: no update lost, every
   const end = Date.now() + RUN_MS;
   const tallies: Tally[] = studios.map(() => ({ successes: 0, conflicts: 0, other: [] }));
   const reader = startReader(file, RUN_MS);
-  await Promise.all(studios.flatMap((studio, i) => Array.from({ length: WORKERS_PER_SERVER }, () => writer(apiAt(studio.port), end, tallies[i]))));
+  await Promise.all(
+    studios.flatMap((studio, i) =>
+      Array.from({ length: WORKERS_PER_SERVER }, () => writer(apiAt(studio.port), end, tallies[i])),
+    ),
+  );
   const reads = await reader;
 
   const final = counterOf(JSON.parse(readFileSync(file, "utf8")).description);
   const successes = tallies.reduce((sum, t) => sum + t.successes, 0);
   const conflicts = tallies.reduce((sum, t) => sum + t.conflicts, 0);
-  console.log(`two servers × ${WORKERS_PER_SERVER} writers for ${RUN_MS / 1000} s: ${successes} successes (${tallies.map((t) => t.successes).join(" + ")}), ${conflicts} conflicts (${tallies.map((t) => t.conflicts).join(" + ")}), final count ${final}`);
+  console.log(
+    `two servers × ${WORKERS_PER_SERVER} writers for ${RUN_MS / 1000} s: ${successes} successes (${tallies.map((t) => t.successes).join(" + ")}), ${conflicts} conflicts (${tallies.map((t) => t.conflicts).join(" + ")}), final count ${final}`,
+  );
   console.log(`reader: ${reads.reads} reads of the file, ${reads.unparseable} unparseable, ${reads.missing} missing`);
 
-  expect(tallies.flatMap((t) => t.other), "answers other than 200 and 409").toEqual([]);
+  expect(
+    tallies.flatMap((t) => t.other),
+    "answers other than 200 and 409",
+  ).toEqual([]);
   expect(final - start, "every success is in the file: no update was lost").toBe(successes);
   for (const [i, t] of tallies.entries()) expect(t.successes, `server ${i + 1} saved nothing`).toBeGreaterThan(0);
   expect(reads.reads).toBeGreaterThan(0);
@@ -151,6 +180,10 @@ test("two server processes increment one counter for 20 s: no update lost, every
   expect(leftovers(projectDir)).toEqual([]);
   // Both servers serve the final count.
   for (const studio of studios) {
-    await expect.poll(async () => counterOf((await apiAt(studio.port)("GET", `/api/org/specialist/${COUNTER_ID}`)).json.record.description)).toBe(final);
+    await expect
+      .poll(async () =>
+        counterOf((await apiAt(studio.port)("GET", `/api/org/specialist/${COUNTER_ID}`)).json.record.description),
+      )
+      .toBe(final);
   }
 });

@@ -1,10 +1,21 @@
 import { execFileSync } from "node:child_process";
-import { closeSync, ftruncateSync, fstatSync, mkdirSync, mkdtempSync, openSync, rmSync, statfsSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fstatSync,
+  ftruncateSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statfsSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { type Studio, startStudio } from "./spawn-studio";
-import { type Api, type RawResponse, apiAt, contentsOf, extraPort, leftovers, specialist } from "./support";
+import { type Api, apiAt, contentsOf, extraPort, leftovers, type RawResponse, specialist } from "./support";
 
 /**
  * Design §8 "nothing lost": a full disk and a read-only directory under a running studio. Every
@@ -19,7 +30,7 @@ const TMPFS_BYTES = 256 * 1024;
 const PAGE = 4096;
 const FILLER = "filler.bin";
 
-const json = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 const ARCHITECT_DESCRIPTION = "Project override: the architect of this repository, kept on a very small disk.";
 const KEEPER_DESCRIPTION = "Keeps the fault tests' project tier honest; a specialist only this project has.";
@@ -53,7 +64,9 @@ function run(command: string, args: string[]) {
     execFileSync(command, args, { stdio: ["ignore", "pipe", "pipe"] });
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
-    throw new Error(`\`${command} ${args.join(" ")}\` failed (${stderr || (error as Error).message}). The disk-fault tests need root and mount(8); they fail rather than skip.`);
+    throw new Error(
+      `\`${command} ${args.join(" ")}\` failed (${stderr || (error as Error).message}). The disk-fault tests need root and mount(8); they fail rather than skip.`,
+    );
   }
 }
 
@@ -108,7 +121,9 @@ type WriteCase = {
   onFullDisk?: boolean;
 };
 
-const bigFence = { allowedPaths: Array.from({ length: 300 }, (_, i) => `docs/fault-area-${String(i).padStart(3, "0")}/**`) };
+const bigFence = {
+  allowedPaths: Array.from({ length: 300 }, (_, i) => `docs/fault-area-${String(i).padStart(3, "0")}/**`),
+};
 
 async function etagOf(api: Api, pathname: string): Promise<string> {
   const got = await api("GET", pathname);
@@ -121,13 +136,25 @@ const CASES: WriteCase[] = [
     name: "PATCH an override of a built-in specialist",
     dir: "org",
     file: "org/specialists/cx-architect.json",
-    send: async (api) => api("PATCH", "/api/org/specialist/cx-architect", { description: "A new description that must never reach the disk in this test.", fence: bigFence }, { "if-match": await etagOf(api, "/api/org/specialist/cx-architect") }),
+    send: async (api) =>
+      api(
+        "PATCH",
+        "/api/org/specialist/cx-architect",
+        { description: "A new description that must never reach the disk in this test.", fence: bigFence },
+        { "if-match": await etagOf(api, "/api/org/specialist/cx-architect") },
+      ),
   },
   {
     name: "PATCH a project specialist",
     dir: "org",
     file: "org/specialists/cx-faults-keeper.json",
-    send: async (api) => api("PATCH", "/api/org/specialist/cx-faults-keeper", { description: "Changed while the disk had no room left for it at all." }, { "if-match": await etagOf(api, "/api/org/specialist/cx-faults-keeper") }),
+    send: async (api) =>
+      api(
+        "PATCH",
+        "/api/org/specialist/cx-faults-keeper",
+        { description: "Changed while the disk had no room left for it at all." },
+        { "if-match": await etagOf(api, "/api/org/specialist/cx-faults-keeper") },
+      ),
   },
   {
     name: "POST a new specialist",
@@ -138,18 +165,24 @@ const CASES: WriteCase[] = [
   {
     name: "POST an import bigger than the disk",
     dir: "org",
-    send: (api) => api("POST", "/api/org/import?scope=project", {
-      specialists: Object.fromEntries(Array.from({ length: 24 }, (_, i) => {
-        const id = `cx-faults-imported-${String(i).padStart(2, "0")}`;
-        return [id, specialist(id, { fence: bigFence })];
-      })),
-    }),
+    send: (api) =>
+      api("POST", "/api/org/import?scope=project", {
+        specialists: Object.fromEntries(
+          Array.from({ length: 24 }, (_, i) => {
+            const id = `cx-faults-imported-${String(i).padStart(2, "0")}`;
+            return [id, specialist(id, { fence: bigFence })];
+          }),
+        ),
+      }),
   },
   {
     name: "PUT the layout",
     dir: "studio",
     file: "studio/layout.json",
-    send: (api) => api("PUT", "/api/layout", { positions: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`cx-node-${i}`, { x: i, y: 2 * i }])) }),
+    send: (api) =>
+      api("PUT", "/api/layout", {
+        positions: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`cx-node-${i}`, { x: i, y: 2 * i }])),
+      }),
   },
   {
     name: "POST enable an embed capability",
@@ -161,19 +194,34 @@ const CASES: WriteCase[] = [
     name: "PATCH an embed capability's overrides",
     dir: "embed",
     file: "embed/operations-triage.manifest.json",
-    send: async (api) => api("PATCH", "/api/embed/operations-triage", { set: { cadence: { every: "PT4H" } } }, { "if-match": await etagOf(api, "/api/embed/operations-triage") }),
+    send: async (api) =>
+      api(
+        "PATCH",
+        "/api/embed/operations-triage",
+        { set: { cadence: { every: "PT4H" } } },
+        { "if-match": await etagOf(api, "/api/embed/operations-triage") },
+      ),
   },
   {
     name: "PUT a prompt",
     dir: "prompts",
     file: "prompts/cx-faults-keeper.md",
-    send: async (api) => api("PUT", "/api/prompts/cx-faults-keeper", { content: KEEPER_PROMPT + "\nA paragraph that must never reach the disk.\n" }, { "if-match": await etagOf(api, "/api/prompts/cx-faults-keeper") }),
+    send: async (api) =>
+      api(
+        "PUT",
+        "/api/prompts/cx-faults-keeper",
+        { content: `${KEEPER_PROMPT}\nA paragraph that must never reach the disk.\n` },
+        { "if-match": await etagOf(api, "/api/prompts/cx-faults-keeper") },
+      ),
   },
   {
     name: "DELETE a project specialist",
     dir: "org",
     onFullDisk: false,
-    send: async (api) => api("DELETE", "/api/org/specialist/cx-faults-keeper?force=1", undefined, { "if-match": await etagOf(api, "/api/org/specialist/cx-faults-keeper") }),
+    send: async (api) =>
+      api("DELETE", "/api/org/specialist/cx-faults-keeper?force=1", undefined, {
+        "if-match": await etagOf(api, "/api/org/specialist/cx-faults-keeper"),
+      }),
   },
 ];
 
@@ -212,7 +260,12 @@ async function expectOldStateServed(api: Api) {
  * One refused write: the status, the code, the message naming the tier directory (and the file,
  * when asked), then the bytes, the leftovers and what the server still serves.
  */
-async function expectRefused(api: Api, projectDir: string, c: WriteCase, expected: { code: "storage_full" | "read_only"; words: RegExp; namesFile: boolean; problems: string[] }) {
+async function expectRefused(
+  api: Api,
+  projectDir: string,
+  c: WriteCase,
+  expected: { code: "storage_full" | "read_only"; words: RegExp; namesFile: boolean; problems: string[] },
+) {
   const before = contentsOf(projectDir, { exclude: (rel) => rel === FILLER });
   const response = await c.send(api);
   expect(response.status, `${c.name}: ${response.text.slice(0, 400)}`).toBe(507);
@@ -262,7 +315,12 @@ test.describe("a full disk (tmpfs)", () => {
     console.log(`tmpfs ${TMPFS_BYTES} bytes: filler ${filled.filler} bytes, ${filled.free} bytes free`);
     expect(filled.free).toBe(PAGE);
     for (const c of CASES.filter((c) => c.onFullDisk !== false)) {
-      const message = await expectRefused(api, projectDir, c, { code: "storage_full", words: /disk is full/, namesFile: true, problems });
+      const message = await expectRefused(api, projectDir, c, {
+        code: "storage_full",
+        words: /disk is full/,
+        namesFile: true,
+        problems,
+      });
       console.log(`  ${c.name} → 507 storage_full: ${message}`);
       expect(freeBytes(projectDir)).toBe(PAGE);
     }
@@ -273,7 +331,12 @@ test.describe("a full disk (tmpfs)", () => {
     console.log(`tmpfs ${TMPFS_BYTES} bytes: filler ${filled.filler} bytes, ${filled.free} bytes free`);
     expect(filled.free).toBe(0);
     for (const c of CASES.filter((c) => c.onFullDisk !== false)) {
-      const message = await expectRefused(api, projectDir, c, { code: "storage_full", words: /disk is full/, namesFile: false, problems });
+      const message = await expectRefused(api, projectDir, c, {
+        code: "storage_full",
+        words: /disk is full/,
+        namesFile: false,
+        problems,
+      });
       console.log(`  ${c.name} → 507 storage_full: ${message}`);
     }
   });
@@ -284,7 +347,12 @@ test.describe("a full disk (tmpfs)", () => {
     try {
       const lateApi = apiAt(late.port);
       await expectOldStateServed(lateApi);
-      await expectRefused(lateApi, projectDir, CASES[1], { code: "storage_full", words: /disk is full/, namesFile: false, problems });
+      await expectRefused(lateApi, projectDir, CASES[1], {
+        code: "storage_full",
+        words: /disk is full/,
+        namesFile: false,
+        problems,
+      });
     } finally {
       await late.kill();
     }
@@ -293,7 +361,12 @@ test.describe("a full disk (tmpfs)", () => {
   test("once there is room again the same writes succeed", async () => {
     rmSync(path.join(projectDir, FILLER));
     const etag = await etagOf(api, "/api/org/specialist/cx-faults-keeper");
-    const saved = await api("PATCH", "/api/org/specialist/cx-faults-keeper", { description: "Saved once the disk had room again, after the refusals." }, { "if-match": etag });
+    const saved = await api(
+      "PATCH",
+      "/api/org/specialist/cx-faults-keeper",
+      { description: "Saved once the disk had room again, after the refusals." },
+      { "if-match": etag },
+    );
     expect(saved.status, saved.text.slice(0, 300)).toBe(200);
     expect((await api("POST", "/api/embed/operations-triage/enable", {})).status).toBe(200);
     expect(leftovers(projectDir)).toEqual([]);
@@ -336,7 +409,12 @@ test.describe("a read-only project directory (bind mount)", () => {
     const problems = await orgProblems(api);
     const sourceBefore = contentsOf(source);
     for (const c of CASES) {
-      const message = await expectRefused(api, projectDir, c, { code: "read_only", words: /read-only/, namesFile: false, problems });
+      const message = await expectRefused(api, projectDir, c, {
+        code: "read_only",
+        words: /read-only/,
+        namesFile: false,
+        problems,
+      });
       console.log(`  ${c.name} → 507 read_only: ${message}`);
     }
     expect(contentsOf(source)).toEqual(sourceBefore);

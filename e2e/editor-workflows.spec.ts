@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { ConsoleWatch, EditorExtras, disk } from "./pages/editor-extras";
+import { ConsoleWatch, disk, EditorExtras } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
-import { ORIGIN, ROOT, api, contentsOf, specialist } from "./support";
+import { api, contentsOf, ORIGIN, ROOT, specialist } from "./support";
 
 /**
  * Whole workflows of the graph editor, each checked on the canvas and in the files it writes.
@@ -36,9 +36,14 @@ test.describe("editor workflows", () => {
     await page.getByLabel("Id", { exact: true }).fill(id);
     await page.getByLabel("Name", { exact: true }).fill("e2e2-made");
     await page.getByLabel("Role", { exact: true }).fill("e2e2-maker");
-    await page.getByLabel("Description", { exact: true }).fill("Made from the New menu by the end-to-end workflow tests.");
+    await page
+      .getByLabel("Description", { exact: true })
+      .fill("Made from the New menu by the end-to-end workflow tests.");
     await page.getByLabel("Team", { exact: true }).selectOption("research-team");
-    await extras.addTags(page.getByLabel("Skills", { exact: true }), ["research/user-interviews", "architecture/api-design"]);
+    await extras.addTags(page.getByLabel("Skills", { exact: true }), [
+      "research/user-interviews",
+      "architecture/api-design",
+    ]);
     await expect(page.getByTestId("tags-skills")).toContainText("research/user-interviews");
     await page.getByTestId("save-entity").click();
 
@@ -46,7 +51,13 @@ test.describe("editor workflows", () => {
     await expect(page.getByTestId("toast-success")).toContainText(`.cx/org/specialists/${id}.json`);
     await expect.poll(() => disk.exists(file)).toBe(true);
     const saved = disk.entity("specialists", id);
-    expect(saved).toMatchObject({ id, name: "e2e2-made", role: "e2e2-maker", team: "research-team", description: "Made from the New menu by the end-to-end workflow tests." });
+    expect(saved).toMatchObject({
+      id,
+      name: "e2e2-made",
+      role: "e2e2-maker",
+      team: "research-team",
+      description: "Made from the New menu by the end-to-end workflow tests.",
+    });
     // The form may start from a first skill; the two typed in follow it, in order.
     expect(saved.skills.slice(-2)).toEqual(["research/user-interviews", "architecture/api-design"]);
     await expect(editor.node(`specialist:${id}`)).toBeAttached();
@@ -64,15 +75,28 @@ test.describe("editor workflows", () => {
     await expect(editor.panel()).toBeHidden();
   });
 
-  test("deleting a referenced specialist lists the references, and Delete anyway removes the file", async ({ page }) => {
+  test("deleting a referenced specialist lists the references, and Delete anyway removes the file", async ({
+    page,
+  }) => {
     const target = "cx-e2e2-target";
     expect((await api("POST", "/api/org/specialist", specialist(target, { role: "e2e2-target" }))).status).toBe(201);
-    expect((await api("POST", "/api/org/specialist", specialist("cx-e2e2-caller", { role: "e2e2-caller", handoffCandidates: ["e2e2-target"] }))).status).toBe(201);
+    expect(
+      (
+        await api(
+          "POST",
+          "/api/org/specialist",
+          specialist("cx-e2e2-caller", { role: "e2e2-caller", handoffCandidates: ["e2e2-target"] }),
+        )
+      ).status,
+    ).toBe(201);
     expectedFailures = [{ status: 409, path: `/api/org/specialist/${target}` }];
     await editor.open();
     await extras.openByClick(`specialist:${target}`);
     await page.getByTestId("delete-entity").click();
-    await page.getByRole("dialog", { name: `Delete specialist ${target}?` }).getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: `Delete specialist ${target}?` })
+      .getByRole("button", { name: "Delete" })
+      .click();
 
     const references = page.getByTestId("delete-references");
     await expect(page.getByRole("dialog", { name: `${target} is still referenced` })).toBeVisible();
@@ -94,7 +118,10 @@ test.describe("editor workflows", () => {
     const id = "e2e2-triage-team";
     // A team must have a specialist (team-no-specialists), and a specialist's team must exist: the
     // member is written the way another editor would, before the team exists.
-    writeFileSync(disk.entityFile("specialists", "cx-e2e2-triager"), JSON.stringify(specialist("cx-e2e2-triager", { role: "e2e2-triager", team: id }), null, 2) + "\n");
+    writeFileSync(
+      disk.entityFile("specialists", "cx-e2e2-triager"),
+      `${JSON.stringify(specialist("cx-e2e2-triager", { role: "e2e2-triager", team: id }), null, 2)}\n`,
+    );
     await editor.open();
     await expect(editor.node("specialist:cx-e2e2-triager")).toBeAttached();
     await extras.newEntity("team");
@@ -117,18 +144,36 @@ test.describe("editor workflows", () => {
     await page.getByTestId("save-entity").click();
     await expect(page.getByTestId("toast-success")).toContainText(`Created team ${id}`);
     await expect.poll(() => disk.exists(disk.entityFile("teams", id))).toBe(true);
-    expect(disk.entity("teams", id)).toMatchObject({ id, name: "Triage", owner: "e2e2-triager", roles: ["e2e2-triager"], escalationPath: ["reviewer", "architect", "orchestrator"] });
+    expect(disk.entity("teams", id)).toMatchObject({
+      id,
+      name: "Triage",
+      owner: "e2e2-triager",
+      roles: ["e2e2-triager"],
+      escalationPath: ["reviewer", "architect", "orchestrator"],
+    });
     await expect(editor.node(`team:${id}`)).toBeAttached();
     await expect(page.getByTestId("panel-title")).toHaveText(id);
   });
 
-  test("reordering an existing team's escalation path with ↑/↓ is an unsaved edit that Save writes", async ({ page }) => {
+  test("reordering an existing team's escalation path with ↑/↓ is an unsaved edit that Save writes", async ({
+    page,
+  }) => {
     // BUG: TagInput's ↑/↓ call onChange but not onBlur (× calls both), so the panel's draft is not
     // updated: no "unsaved", Save stays disabled, the new order cannot be saved.
     const id = "e2e2-relay-team";
     const imported = await api("POST", "/api/org/import?scope=project", {
       specialists: { "cx-e2e2-relay": specialist("cx-e2e2-relay", { role: "e2e2-relay", team: id }) },
-      teams: { [id]: { id, kind: "squad", name: "Relay", owner: "e2e2-relay", roles: ["e2e2-relay"], escalationPath: ["reviewer", "architect", "orchestrator"], charter: "Passes work on to whoever should have it next." } },
+      teams: {
+        [id]: {
+          id,
+          kind: "squad",
+          name: "Relay",
+          owner: "e2e2-relay",
+          roles: ["e2e2-relay"],
+          escalationPath: ["reviewer", "architect", "orchestrator"],
+          charter: "Passes work on to whoever should have it next.",
+        },
+      },
     });
     expect(imported.status).toBe(200);
     await editor.open();
@@ -161,7 +206,9 @@ test.describe("editor workflows", () => {
     expect(disk.exists(disk.entityFile("teams", id))).toBe(true);
   });
 
-  test("contract form: an executable check without its section is a squiggle on that field until it is filled", async ({ page }) => {
+  test("contract form: an executable check without its section is a squiggle on that field until it is filled", async ({
+    page,
+  }) => {
     const id = "e2e2-user-to-architect";
     await editor.open();
     await extras.newEntity("contract");
@@ -190,12 +237,23 @@ test.describe("editor workflows", () => {
     await expect(page.getByTestId("toast-success")).toContainText(`Created contract ${id}`);
     await expect.poll(() => disk.exists(disk.entityFile("contracts", id))).toBe(true);
     expect(disk.entity("contracts", id)).toMatchObject({
-      id, producer: "user", consumer: "cx-architect",
-      postconditions: [{ description: "The record has a Decision section.", postconditionType: "executable", check: "artifact-has-section", section: "Decision" }],
+      id,
+      producer: "user",
+      consumer: "cx-architect",
+      postconditions: [
+        {
+          description: "The record has a Decision section.",
+          postconditionType: "executable",
+          check: "artifact-has-section",
+          section: "Decision",
+        },
+      ],
     });
   });
 
-  test("fence panel: the team's forbidden decisions are denied, the tester names the rule, Save fence writes an override", async ({ page }) => {
+  test("fence panel: the team's forbidden decisions are denied, the tester names the rule, Save fence writes an override", async ({
+    page,
+  }) => {
     const id = "cx-security";
     const builtin = JSON.parse(readFileSync(`specialists/org/specialists/${id}.json`, "utf8"));
     expect(builtin.fence.allowedPaths[0]).toBe("docs/security/**");
@@ -204,7 +262,8 @@ test.describe("editor workflows", () => {
     await page.getByTestId("tab-fence").click();
     await expect(page.getByTestId("effective-fence")).toContainText("Effective fence in governance-team");
     const denied = page.getByTestId("denied-actions");
-    for (const decision of ["product-scope", "implementation-approach", "deployment-timing"]) await expect(denied).toContainText(`${decision}:**`);
+    for (const decision of ["product-scope", "implementation-approach", "deployment-timing"])
+      await expect(denied).toContainText(`${decision}:**`);
 
     const tester = page.getByTestId("action-tester");
     const decision = page.getByTestId("action-decision");
@@ -257,17 +316,25 @@ test.describe("editor workflows", () => {
     await expect(extras.flowNode("specialist:cx-debugger")).toHaveClass(/\bselected\b/);
   });
 
-  test("export links the project tier; an import is previewed, then written; an invalid one writes nothing", async ({ page }) => {
+  test("export links the project tier; an import is previewed, then written; an invalid one writes nothing", async ({
+    page,
+  }) => {
     const id = "cx-e2e2-imported";
     expectedFailures = [{ status: 422, path: "/api/org/import" }];
     await editor.open();
     const exportLink = page.getByTestId("export-link");
     await expect(exportLink).toHaveAttribute("href", "/api/org/export?scope=project");
-    const exported = await page.request.get(ORIGIN + "/api/org/export?scope=project");
+    const exported = await page.request.get(`${ORIGIN}/api/org/export?scope=project`);
     expect(exported.status()).toBe(200);
     expect((await exported.json()).scope).toBe("project");
 
-    await page.getByTestId("import-file").setInputFiles({ name: "import.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ specialists: { [id]: specialist(id) } })) });
+    await page
+      .getByTestId("import-file")
+      .setInputFiles({
+        name: "import.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify({ specialists: { [id]: specialist(id) } })),
+      });
     const preview = page.getByTestId("import-preview");
     await expect(preview).toContainText("Import into the project tier");
     await expect(preview.getByRole("listitem")).toHaveCount(1);
@@ -281,7 +348,17 @@ test.describe("editor workflows", () => {
     await expect(editor.node(`specialist:${id}`)).toBeAttached();
 
     const before = contentsOf(ROOT);
-    await page.getByTestId("import-file").setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ specialists: { "cx-e2e2-homeless": specialist("cx-e2e2-homeless", { team: "e2e2-no-such-team" }) } })) });
+    await page
+      .getByTestId("import-file")
+      .setInputFiles({
+        name: "bad.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(
+          JSON.stringify({
+            specialists: { "cx-e2e2-homeless": specialist("cx-e2e2-homeless", { team: "e2e2-no-such-team" }) },
+          }),
+        ),
+      });
     await expect(preview).toContainText("The import has problems");
     await expect(preview).toContainText("e2e2-no-such-team");
     await expect(page.getByTestId("import-apply")).toHaveCount(0);
@@ -299,10 +376,14 @@ test.describe("editor workflows", () => {
       expect((await api("PUT", "/api/layout", { positions })).status).toBe(200);
     });
 
-    test("a dragged node's position is saved to layout.json, survives reload, and Auto-layout forgets it", async ({ page }) => {
+    test("a dragged node's position is saved to layout.json, survives reload, and Auto-layout forgets it", async ({
+      page,
+    }) => {
       const nodeId = "specialist:cx-e2e2-mover";
       const teamId = "team:research-team";
-      expect((await api("POST", "/api/org/specialist", specialist("cx-e2e2-mover", { team: "research-team" }))).status).toBe(201);
+      expect(
+        (await api("POST", "/api/org/specialist", specialist("cx-e2e2-mover", { team: "research-team" }))).status,
+      ).toBe(201);
       await editor.open();
       await expect(editor.node(nodeId)).toBeAttached();
       const zoom = await extras.zoom();
@@ -343,7 +424,9 @@ test.describe("editor workflows", () => {
       // BUG: the layout query is not refetched after a drag is saved, and Auto-layout nulls only
       // the positions that query knows, so the drag just made stays in layout.json and on screen.
       const nodeId = "specialist:cx-e2e2-mover2";
-      expect((await api("POST", "/api/org/specialist", specialist("cx-e2e2-mover2", { team: "research-team" }))).status).toBe(201);
+      expect(
+        (await api("POST", "/api/org/specialist", specialist("cx-e2e2-mover2", { team: "research-team" }))).status,
+      ).toBe(201);
       await editor.open();
       await expect(editor.node(nodeId)).toBeAttached();
       const start = await extras.flowPosition(nodeId);
@@ -366,7 +449,7 @@ test.describe("editor workflows", () => {
     await expect(provenance).toHaveText(`from builtin · specialists/prompts/${id}.md`);
     await expect(page.locator(".monaco-editor .view-lines")).toContainText("role: operations");
 
-    const edited = builtin.trimEnd() + "\n\nA note added by the e2e2 workflow tests.\n";
+    const edited = `${builtin.trimEnd()}\n\nA note added by the e2e2 workflow tests.\n`;
     await extras.setMonacoText(`/prompts/${id}.md`, edited);
     await page.getByRole("button", { name: "Save as project override" }).click();
     await expect(page.getByTestId("toast-success")).toContainText("Prompt saved");
@@ -375,7 +458,9 @@ test.describe("editor workflows", () => {
     expect(readFileSync(disk.promptFile(id), "utf8")).toBe(edited);
   });
 
-  test("Prompt tab: a prompt whose frontmatter names no role is refused with the reason, and nothing is written", async ({ page }) => {
+  test("Prompt tab: a prompt whose frontmatter names no role is refused with the reason, and nothing is written", async ({
+    page,
+  }) => {
     // BUG: the PUT answers 500 "unexpected server error" instead of 422: the services singleton is
     // first built by instrumentation.ts, whose copy of AppError is not the route's, so
     // handle()'s `instanceof AppError` fails (the same for every AppError a service throws).
@@ -387,7 +472,10 @@ test.describe("editor workflows", () => {
     const provenance = page.getByTestId("prompt-provenance");
     await expect(provenance).toHaveText(`from builtin · specialists/prompts/${id}.md`);
     const before = contentsOf(ROOT);
-    await extras.setMonacoText(`/prompts/${id}.md`, "---\nname: cx-product-manager\n---\n\n# Product manager without a role\n");
+    await extras.setMonacoText(
+      `/prompts/${id}.md`,
+      "---\nname: cx-product-manager\n---\n\n# Product manager without a role\n",
+    );
     await page.getByRole("button", { name: "Save as project override" }).click();
     await expect(page.getByTestId("toast-error")).toContainText("Prompt not saved");
     expect(contentsOf(ROOT)).toEqual(before);

@@ -1,8 +1,8 @@
-import { readFileSync, utimesSync, writeFileSync, statSync, existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { EditorPage } from "./pages/editor-page";
-import { ORIGIN, ROOT, api, specialist } from "./support";
+import { api, ORIGIN, ROOT, specialist } from "./support";
 
 const projectFile = (section: string, id: string) => path.join(ROOT, ".cx", "org", section, `${id}.json`);
 const readProject = (section: string, id: string) => JSON.parse(readFileSync(projectFile(section, id), "utf8"));
@@ -27,21 +27,32 @@ test.describe("graph editor", () => {
     expect(editor.externalRequests).toEqual([]);
   });
 
-  test("dragging from one specialist to another adds a handoff, saved as a project override that survives reload; Delete removes it; undo and redo replay it", async ({ page }) => {
+  test("dragging from one specialist to another adds a handoff, saved as a project override that survives reload; Delete removes it; undo and redo replay it", async ({
+    page,
+  }) => {
     const editor = new EditorPage(page, ORIGIN);
     await editor.open();
     await expect(editor.edge("handoff:cx-qa:security:cx-security")).toHaveCount(0);
     await editor.connect("specialist:cx-qa", "specialist:cx-security");
     await editor.confirm("Create override");
     await expect(page.getByTestId("toast-success")).toContainText(/add handoff cx-qa → security/i);
-    expect(readProject("specialists", "cx-qa")).toEqual({ id: "cx-qa", handoffCandidates: expect.arrayContaining(["security"]) });
+    expect(readProject("specialists", "cx-qa")).toEqual({
+      id: "cx-qa",
+      handoffCandidates: expect.arrayContaining(["security"]),
+    });
 
     // Undo removes the override the edit created; redo writes it again.
     await page.keyboard.press("Control+z");
     await expect.poll(() => existsSync(projectFile("specialists", "cx-qa"))).toBe(false);
     await expect(editor.edge("handoff:cx-qa:security:cx-security")).toHaveCount(0);
     await page.keyboard.press("Control+Shift+z");
-    await expect.poll(() => existsSync(projectFile("specialists", "cx-qa")) && readProject("specialists", "cx-qa").handoffCandidates.includes("security")).toBe(true);
+    await expect
+      .poll(
+        () =>
+          existsSync(projectFile("specialists", "cx-qa")) &&
+          readProject("specialists", "cx-qa").handoffCandidates.includes("security"),
+      )
+      .toBe(true);
 
     await page.reload();
     await expect(editor.edge("handoff:cx-qa:security:cx-security")).toBeAttached();
@@ -54,11 +65,14 @@ test.describe("graph editor", () => {
     expect(editor.consoleErrors).toEqual([]);
   });
 
-  test("while a node is dragged only its own relationships stay on the canvas; dropping it brings the rest back", async ({ page }) => {
+  test("while a node is dragged only its own relationships stay on the canvas; dropping it brings the rest back", async ({
+    page,
+  }) => {
     const editor = new EditorPage(page, ORIGIN);
     await editor.open();
     const id = "specialist:cx-researcher";
-    const labels = () => page.locator(".react-flow__edge").evaluateAll((edges) => edges.map((e) => e.getAttribute("aria-label") ?? ""));
+    const labels = () =>
+      page.locator(".react-flow__edge").evaluateAll((edges) => edges.map((e) => e.getAttribute("aria-label") ?? ""));
     const before = (await labels()).length;
     const box = (await editor.node(id).boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
@@ -100,17 +114,26 @@ test.describe("graph editor", () => {
     await expect(page.getByTestId("unsaved")).toBeVisible();
   });
 
-  test("the first load carries neither the layout engine, the forms nor zod: the server lays the org out, the forms come with the first selection", async ({ page }) => {
+  test("the first load carries neither the layout engine, the forms nor zod: the server lays the org out, the forms come with the first selection", async ({
+    page,
+  }) => {
     const editor = new EditorPage(page, ORIGIN);
     // Markers that only those modules hold: dagre's option name, the panel's own test id, zod's error class.
     const scripts: { url: string; dagre: boolean; panel: boolean; zod: boolean }[] = [];
     page.on("response", async (response) => {
       if (response.request().resourceType() !== "script") return;
       const body = await response.text().catch(() => "");
-      scripts.push({ url: response.url(), dagre: body.includes("nodesep"), panel: body.includes('"entity-panel"'), zod: body.includes("ZodError") });
+      scripts.push({
+        url: response.url(),
+        dagre: body.includes("nodesep"),
+        panel: body.includes('"entity-panel"'),
+        zod: body.includes("ZodError"),
+      });
     });
     await editor.open();
-    await expect(page.locator(".react-flow__node")).toHaveCount(await page.evaluate(async () => (await (await fetch("/api/graph")).json()).nodes.length));
+    await expect(page.locator(".react-flow__node")).toHaveCount(
+      await page.evaluate(async () => (await (await fetch("/api/graph")).json()).nodes.length),
+    );
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => s.dagre || s.panel || s.zod)).toEqual([]);
     await editor.openNode("specialist:cx-researcher");
@@ -142,15 +165,35 @@ test.describe("graph editor", () => {
     await expect.poll(() => scripts.some((s) => s.monaco)).toBe(true);
     const broken = { ...readProjectOrBuiltin("cx-researcher"), modelTier: "enormous" };
     // Typing into Monaco auto-closes brackets; set the text the way a paste would.
-    await page.evaluate((text) => {
-      const m = (window as unknown as { __studioMonaco: { editor: { getModels: () => { uri: { path: string }; setValue: (v: string) => void }[] } } }).__studioMonaco;
-      m.editor.getModels().find((model) => model.uri.path.endsWith("/cx-researcher.json"))!.setValue(text);
-    }, JSON.stringify(broken, null, 2));
-    await expect(page.getByTestId("field-error-modelTier").or(page.getByTestId("panel-problems"))).toContainText(/modelTier/);
-    await expect.poll(() => page.evaluate(() => {
-      const m = (window as unknown as { __studioMonaco: { editor: { getModelMarkers: (o: object) => { source?: string; message: string }[] } } }).__studioMonaco;
-      return m.editor.getModelMarkers({}).filter((x) => x.source === "custom-specialist-model-tier").length;
-    })).toBeGreaterThan(0);
+    await page.evaluate(
+      (text) => {
+        const m = (
+          window as unknown as {
+            __studioMonaco: { editor: { getModels: () => { uri: { path: string }; setValue: (v: string) => void }[] } };
+          }
+        ).__studioMonaco;
+        m.editor
+          .getModels()
+          .find((model) => model.uri.path.endsWith("/cx-researcher.json"))!
+          .setValue(text);
+      },
+      JSON.stringify(broken, null, 2),
+    );
+    await expect(page.getByTestId("field-error-modelTier").or(page.getByTestId("panel-problems"))).toContainText(
+      /modelTier/,
+    );
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const m = (
+            window as unknown as {
+              __studioMonaco: { editor: { getModelMarkers: (o: object) => { source?: string; message: string }[] } };
+            }
+          ).__studioMonaco;
+          return m.editor.getModelMarkers({}).filter((x) => x.source === "custom-specialist-model-tier").length;
+        }),
+      )
+      .toBeGreaterThan(0);
     expect(editor.externalRequests).toEqual([]);
     expect(workers.length).toBeGreaterThan(0);
   });
@@ -158,7 +201,10 @@ test.describe("graph editor", () => {
   test("an edit made outside the app appears live, and a save over it asks before overwriting", async ({ page }) => {
     const editor = new EditorPage(page, ORIGIN);
     await editor.open();
-    writeFileSync(projectFile("specialists", "cx-e2e-live"), JSON.stringify(specialist("cx-e2e-live", { displayName: "Live Arrival" }), null, 2) + "\n");
+    writeFileSync(
+      projectFile("specialists", "cx-e2e-live"),
+      `${JSON.stringify(specialist("cx-e2e-live", { displayName: "Live Arrival" }), null, 2)}\n`,
+    );
     await expect(editor.node("specialist:cx-e2e-live")).toContainText("Live Arrival");
 
     await editor.openNode("specialist:cx-e2e-live");
@@ -166,7 +212,7 @@ test.describe("graph editor", () => {
     await page.getByLabel("Display name").blur();
     const file = projectFile("specialists", "cx-e2e-live");
     const { atime, mtime } = statSync(file);
-    writeFileSync(file, JSON.stringify(specialist("cx-e2e-live", { displayName: "Edited elsewhere" }), null, 2) + "\n");
+    writeFileSync(file, `${JSON.stringify(specialist("cx-e2e-live", { displayName: "Edited elsewhere" }), null, 2)}\n`);
     utimesSync(file, atime, mtime);
     await expect(page.getByTestId("stale-banner")).toBeVisible();
     await page.getByTestId("save-entity").click();
@@ -193,17 +239,27 @@ function readProjectOrBuiltin(id: string) {
   return JSON.parse(readFileSync(path.join("specialists", "org", "specialists", `${id}.json`), "utf8"));
 }
 
-test("the upstream org, which we did not write, lays out without overlaps and shows every edge kind", async ({ page }) => {
+test("the upstream org, which we did not write, lays out without overlaps and shows every edge kind", async ({
+  page,
+}) => {
   const origin = `http://127.0.0.1:${Number(new URL(ORIGIN).port) + 1}`;
   const editor = new EditorPage(page, origin);
   await editor.open();
-  for (const kind of ["handoff", "escalation", "contract", "team-boundary"]) await expect(editor.edges(kind).first()).toBeAttached();
-  const boxes = await page.locator(".react-flow__node").evaluateAll((nodes) => nodes.map((n) => {
-    const r = n.getBoundingClientRect();
-    return { id: n.getAttribute("data-id"), x: r.x, y: r.y, w: r.width, h: r.height };
-  }));
+  for (const kind of ["handoff", "escalation", "contract", "team-boundary"])
+    await expect(editor.edges(kind).first()).toBeAttached();
+  const boxes = await page.locator(".react-flow__node").evaluateAll((nodes) =>
+    nodes.map((n) => {
+      const r = n.getBoundingClientRect();
+      return { id: n.getAttribute("data-id"), x: r.x, y: r.y, w: r.width, h: r.height };
+    }),
+  );
   expect(boxes.length).toBeGreaterThan(20);
-  const overlapping = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h).map((b) => `${a.id} × ${b.id}`));
+  const overlapping = boxes.flatMap((a, i) =>
+    boxes
+      .slice(i + 1)
+      .filter((b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h)
+      .map((b) => `${a.id} × ${b.id}`),
+  );
   expect(overlapping).toEqual([]);
   await page.screenshot({ path: "test-results/editor-upstream.png" });
   expect(editor.consoleErrors).toEqual([]);

@@ -1,12 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ORIGIN, PORT, ROOT, api, raw, contentsOf } from "./support";
+import { api, contentsOf, ORIGIN, PORT, ROOT, raw } from "./support";
 
 const MODEL = `http://127.0.0.1:${PORT + 2}`;
 const overlayFile = (id: string) => path.join(ROOT, ".cx", "embed", `${id}.manifest.json`);
 
-test("enable a capability, dry-run it, run it with no runtime (skipped) and with the stand-in model (ran, with a proposal)", async ({ page }) => {
+test("enable a capability, dry-run it, run it with no runtime (skipped) and with the stand-in model (ran, with a proposal)", async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   await page.goto(`${ORIGIN}/embed`);
@@ -73,7 +75,10 @@ test("enable a capability, dry-run it, run it with no runtime (skipped) and with
   expect((await (await fetch(`${MODEL}/requests`)).json()).length).toBe(modelCallsBefore + 1);
 
   // The overlay holds only what the user chose: enabled and the cadence.
-  expect(JSON.parse(readFileSync(overlayFile("operations-triage"), "utf8"))).toEqual({ id: "operations-triage", embed: { enabled: true, cadence: { every: "PT30M" } } });
+  expect(JSON.parse(readFileSync(overlayFile("operations-triage"), "utf8"))).toEqual({
+    id: "operations-triage",
+    embed: { enabled: true, cadence: { every: "PT30M" } },
+  });
   const record = JSON.parse(readFileSync(path.join(ROOT, ".cx", "runtime", "embed", "operations-triage.json"), "utf8"));
   expect(record).toMatchObject({ id: "operations-triage", status: "ran", runtime: "in-process", trigger: "manual" });
 
@@ -83,7 +88,9 @@ test("enable a capability, dry-run it, run it with no runtime (skipped) and with
   expect(errors).toEqual([]);
 });
 
-test("a capability bound to a provider without credentials skips with provider-unavailable, and says so before it runs", async ({ page }) => {
+test("a capability bound to a provider without credentials skips with provider-unavailable, and says so before it runs", async ({
+  page,
+}) => {
   await page.goto(`${ORIGIN}/embed`);
   const card = page.getByTestId("capability-operations-briefing");
   await expect(card.getByTestId("bindings-skip")).toHaveText("ticks skip: provider-unavailable:atlassian-jira");
@@ -100,22 +107,50 @@ test.describe("the embed API refuses bad input and changes nothing", () => {
     expect((await api("POST", "/api/embed/..%2Fetc/enable", {})).status).toBe(404);
     expect((await api("POST", "/api/embed/operations-triage/explode", {})).status).toBe(404);
 
-    expect((await api("PATCH", "/api/embed/product-feedback-digest", { set: { cadence: { every: "PT1H" } } })).status).toBe(428);
+    expect(
+      (await api("PATCH", "/api/embed/product-feedback-digest", { set: { cadence: { every: "PT1H" } } })).status,
+    ).toBe(428);
     for (const every of ["15m", "PT0S", "P-1D"]) {
-      const bad = await api("PATCH", "/api/embed/product-feedback-digest", { set: { cadence: { every } } }, { "if-match": '"absent"' });
+      const bad = await api(
+        "PATCH",
+        "/api/embed/product-feedback-digest",
+        { set: { cadence: { every } } },
+        { "if-match": '"absent"' },
+      );
       expect(bad.status, every).toBe(422);
-      expect(bad.json.errors[0]).toMatchObject({ id: "embed-invalid-cadence", location: "#/workflows/product-feedback-digest/embed/cadence/every" });
+      expect(bad.json.errors[0]).toMatchObject({
+        id: "embed-invalid-cadence",
+        location: "#/workflows/product-feedback-digest/embed/cadence/every",
+      });
     }
-    const badKey = await api("PATCH", "/api/embed/product-feedback-digest", { set: { filter: { where: "x" } } }, { "if-match": '"absent"' });
+    const badKey = await api(
+      "PATCH",
+      "/api/embed/product-feedback-digest",
+      { set: { filter: { where: "x" } } },
+      { "if-match": '"absent"' },
+    );
     expect(badKey.status).toBe(400);
     expect(JSON.stringify(badKey.json.errors)).toContain("allowed: scope, predicates, nativeQuery");
-    const notRead = await api("PATCH", "/api/embed/product-feedback-digest", { set: { filter: { scope: { channels: ["#ops"] } } } }, { "if-match": '"absent"' });
+    const notRead = await api(
+      "PATCH",
+      "/api/embed/product-feedback-digest",
+      { set: { filter: { scope: { channels: ["#ops"] } } } },
+      { "if-match": '"absent"' },
+    );
     expect(notRead.status).toBe(422);
     expect(notRead.json.errors[0].id).toBe("embed-filter-not-understood");
-    const stale = await api("PATCH", "/api/embed/product-feedback-digest", { set: { runtime: "none" } }, { "if-match": '"sha256:0000"' });
+    const stale = await api(
+      "PATCH",
+      "/api/embed/product-feedback-digest",
+      { set: { runtime: "none" } },
+      { "if-match": '"sha256:0000"' },
+    );
     expect(stale.status).toBe(409);
 
-    const crossSite = await raw("POST", "/api/embed/product-feedback-digest/enable", { headers: { origin: "http://evil.example", "content-type": "application/json" }, body: "{}" });
+    const crossSite = await raw("POST", "/api/embed/product-feedback-digest/enable", {
+      headers: { origin: "http://evil.example", "content-type": "application/json" },
+      body: "{}",
+    });
     expect(crossSite.status).toBe(403);
     const rebinding = await raw("GET", "/api/embed", { headers: { host: `attacker.example:${PORT}` } });
     expect(rebinding.status).toBe(403);
@@ -127,10 +162,24 @@ test.describe("the embed API refuses bad input and changes nothing", () => {
     const list = await api("GET", "/api/embed");
     expect(list.status).toBe(200);
     const ids = list.json.capabilities.map((c: { id: string }) => c.id);
-    expect(ids).toEqual(expect.arrayContaining(["operations-triage", "product-feedback-digest", "repo-activity-review", "operations-briefing"]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "operations-triage",
+        "product-feedback-digest",
+        "repo-activity-review",
+        "operations-briefing",
+      ]),
+    );
     const dry = await api("POST", "/api/embed/repo-activity-review/dry-run", {});
     expect(dry.status).toBe(200);
-    expect(dry.json).toMatchObject({ executes: false, chain: { specialist: { id: "cx-product-manager" }, outputContract: { id: "pm-engineering-signals" }, runtime: { declared: "auto", resolved: "in-process" } } });
+    expect(dry.json).toMatchObject({
+      executes: false,
+      chain: {
+        specialist: { id: "cx-product-manager" },
+        outputContract: { id: "pm-engineering-signals" },
+        runtime: { declared: "auto", resolved: "in-process" },
+      },
+    });
     const status = await api("GET", "/api/embed/repo-activity-review/status");
     expect(status.status).toBe(200);
     expect(status.json.id).toBe("repo-activity-review");

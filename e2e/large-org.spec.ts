@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type Page, expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { writeSyntheticOrg } from "../bench/generate-org";
 import { type Studio, startStudio } from "./spawn-studio";
 import { extraPort } from "./support";
@@ -28,28 +28,34 @@ async function open(page: Page) {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(studio.origin + "/");
+  await page.goto(`${studio.origin}/`);
   await expect(page.locator(".react-flow__node-specialist").first()).toBeVisible();
   return errors;
 }
 
-const inView = (page: Page) => page.evaluate(() => ({
-  nodes: document.querySelectorAll(".react-flow__node").length,
-  edges: [...document.querySelectorAll<SVGGElement>(".react-flow__edge")].map((e) => e.dataset.id!),
-  overlay: [...document.querySelectorAll<SVGPathElement>("[data-testid=culled-arcs] path")].map((p) => p.dataset.edge!),
-}));
+const inView = (page: Page) =>
+  page.evaluate(() => ({
+    nodes: document.querySelectorAll(".react-flow__node").length,
+    edges: [...document.querySelectorAll<SVGGElement>(".react-flow__edge")].map((e) => e.dataset.id!),
+    overlay: [...document.querySelectorAll<SVGPathElement>("[data-testid=culled-arcs] path")].map(
+      (p) => p.dataset.edge!,
+    ),
+  }));
 
 /** Drags the empty pane up by `dy` pixels, from a point where nothing but the pane is. */
 async function panUp(page: Page, dy: number) {
   const pane = (await page.locator(".react-flow__pane").boundingBox())!;
-  const start = await page.evaluate(({ x, y, w, h }) => {
-    for (let py = y + h - 60; py > y + 40; py -= 20) {
-      for (let px = x + 80; px < x + w - 240; px += 40) {
-        if (document.elementFromPoint(px, py)?.classList.contains("react-flow__pane")) return { x: px, y: py };
+  const start = await page.evaluate(
+    ({ x, y, w, h }) => {
+      for (let py = y + h - 60; py > y + 40; py -= 20) {
+        for (let px = x + 80; px < x + w - 240; px += 40) {
+          if (document.elementFromPoint(px, py)?.classList.contains("react-flow__pane")) return { x: px, y: py };
+        }
       }
-    }
-    return null;
-  }, { x: pane.x, y: pane.y, w: pane.width, h: pane.height });
+      return null;
+    },
+    { x: pane.x, y: pane.y, w: pane.width, h: pane.height },
+  );
   expect(start).not.toBeNull();
   const to = Math.max(pane.y + 10, start!.y - dy);
   await page.mouse.move(start!.x, start!.y);
@@ -77,7 +83,9 @@ test("arcs stay drawn while their row is panned out of view, and no arc is drawn
   expect(errors).toEqual([]);
 });
 
-test("hovering a specialist of a big org draws its own relationships only, and leaving brings the rest back", async ({ page }) => {
+test("hovering a specialist of a big org draws its own relationships only, and leaving brings the rest back", async ({
+  page,
+}) => {
   const errors = await open(page);
   const before = (await inView(page)).edges.length;
   const node = page.locator(".react-flow__node-specialist").first();
@@ -87,7 +95,14 @@ test("hovering a specialist of a big org draws its own relationships only, and l
   const focused = (await inView(page)).edges;
   expect(focused.length).toBeGreaterThan(0);
   // Each edge still drawn names the hovered node as one of its ends.
-  const ends = await page.evaluate((ids) => ids.map((e) => document.querySelector(`.react-flow__edge[data-id="${CSS.escape(e)}"]`)?.getAttribute("aria-label") ?? ""), focused);
+  const ends = await page.evaluate(
+    (ids) =>
+      ids.map(
+        (e) =>
+          document.querySelector(`.react-flow__edge[data-id="${CSS.escape(e)}"]`)?.getAttribute("aria-label") ?? "",
+      ),
+    focused,
+  );
   for (const label of ends) expect(label).toContain(id);
   await page.mouse.move(5, 5);
   await expect.poll(async () => (await inView(page)).edges.length).toBe(before);

@@ -17,7 +17,7 @@ import { type Api, apiAt, extraPort, specialist } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
-const json = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const sha = (bytes: Buffer | string) => `"sha256:${createHash("sha256").update(bytes).digest("hex")}"`;
 /** A whole second, so putting the mtime back is exact to the nanosecond. */
 const FIXED_TIME = new Date("2024-05-01T12:00:00Z");
@@ -35,22 +35,26 @@ type Edit = { file: string; before: Buffer; after: Buffer };
  * length, keeping the file's size and mtime; `how` is an in-place write (most tools) or a new file
  * renamed over it (editors that save atomically, git).
  */
-function editOutside(file: string, field: (record: any) => { get: () => string; set: (v: string) => void }, how: "in place" | "by rename"): Edit {
+function editOutside(
+  file: string,
+  field: (record: any) => { get: () => string; set: (v: string) => void },
+  how: "in place" | "by rename",
+): Edit {
   const before = readFileSync(file);
   const record = JSON.parse(before.toString("utf8"));
   const f = field(record);
   const old = f.get();
-  const replacement = old.endsWith("(outside)") ? old.slice(0, -9) + "(OUTSIDE)" : old.slice(0, -9) + "(outside)";
+  const replacement = old.endsWith("(outside)") ? `${old.slice(0, -9)}(OUTSIDE)` : `${old.slice(0, -9)}(outside)`;
   f.set(replacement);
-  const after = Buffer.from(JSON.stringify(record, null, 2) + "\n");
+  const after = Buffer.from(`${JSON.stringify(record, null, 2)}\n`);
   expect(after.length, "the outside edit keeps the size").toBe(before.length);
   expect(after.equals(before)).toBe(false);
   const { atimeNs, mtimeNs } = statSync(file, { bigint: true });
   if (how === "in place") {
     writeFileSync(file, after);
   } else {
-    writeFileSync(file + ".outside-tmp", after);
-    renameSync(file + ".outside-tmp", file);
+    writeFileSync(`${file}.outside-tmp`, after);
+    renameSync(`${file}.outside-tmp`, file);
   }
   utimesSync(file, Number(atimeNs / 1_000_000n) / 1000, Number(mtimeNs / 1_000_000n) / 1000);
   expect(statSync(file, { bigint: true }).mtimeNs, "the outside edit keeps the mtime").toBe(mtimeNs);
@@ -67,14 +71,35 @@ test.beforeAll(async () => {
   projectDir = path.join(root, ".cx");
   home = path.join(root, "home");
   const files: Record<string, string> = {
-    ".cx/org/specialists/cx-architect.json": json({ description: "Project override: the architect, whose file another program edits here." }),
-    ".cx/org/specialists/cx-outside-solo.json": json(specialist("cx-outside-solo", { description: "A project specialist that another program edits before it is removed." })),
-    ".cx/org/teams/quality-team.json": json({ charter: "Project override of the quality team's charter, edited by another program here." }),
-    ".cx/org/groups/engineering-group.json": json({ charter: "Project override of the engineering group's charter, edited by another program." }),
-    ".cx/org/contracts/engineer-to-qa.json": json({ description: "Project override: engineering hands a change to QA, edited by another program." }),
-    ".cx/org/policies/accessibility-standard.json": json({ description: "Project override: WCAG 2.2 AA for user-facing changes, edited by another program." }),
-    ".cx/embed/operations-triage.manifest.json": json({ id: "operations-triage", embed: { cadence: { every: "PT4H" } } }),
-    "home/org/specialists/cx-outside-user.json": json(specialist("cx-outside-user", { description: "A specialist of the user tier that another program edits behind the studio." })),
+    ".cx/org/specialists/cx-architect.json": json({
+      description: "Project override: the architect, whose file another program edits here.",
+    }),
+    ".cx/org/specialists/cx-outside-solo.json": json(
+      specialist("cx-outside-solo", {
+        description: "A project specialist that another program edits before it is removed.",
+      }),
+    ),
+    ".cx/org/teams/quality-team.json": json({
+      charter: "Project override of the quality team's charter, edited by another program here.",
+    }),
+    ".cx/org/groups/engineering-group.json": json({
+      charter: "Project override of the engineering group's charter, edited by another program.",
+    }),
+    ".cx/org/contracts/engineer-to-qa.json": json({
+      description: "Project override: engineering hands a change to QA, edited by another program.",
+    }),
+    ".cx/org/policies/accessibility-standard.json": json({
+      description: "Project override: WCAG 2.2 AA for user-facing changes, edited by another program.",
+    }),
+    ".cx/embed/operations-triage.manifest.json": json({
+      id: "operations-triage",
+      embed: { cadence: { every: "PT4H" } },
+    }),
+    "home/org/specialists/cx-outside-user.json": json(
+      specialist("cx-outside-user", {
+        description: "A specialist of the user tier that another program edits behind the studio.",
+      }),
+    ),
   };
   for (const [rel, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
@@ -102,13 +127,70 @@ type OrgCase = {
 };
 
 const ORG_CASES: OrgCase[] = [
-  { name: "an override of a built-in specialist", kind: "specialist", id: "cx-architect", file: ".cx/org/specialists/cx-architect.json", field: "description", patch: { description: "The studio's description, based on the version before the outside edit." }, how: "in place" },
-  { name: "an override of a built-in team", kind: "team", id: "quality-team", file: ".cx/org/teams/quality-team.json", field: "charter", patch: { charter: "The studio's charter, based on the version before the outside edit." }, how: "by rename" },
-  { name: "an override of a built-in group", kind: "group", id: "engineering-group", file: ".cx/org/groups/engineering-group.json", field: "charter", patch: { charter: "The studio's charter, based on the version before the outside edit." }, how: "in place" },
-  { name: "an override of a built-in contract", kind: "contract", id: "engineer-to-qa", file: ".cx/org/contracts/engineer-to-qa.json", field: "description", patch: { description: "The studio's description, based on the version before the outside edit." }, how: "by rename" },
-  { name: "an override of a built-in policy", kind: "policy", id: "accessibility-standard", file: ".cx/org/policies/accessibility-standard.json", field: "description", patch: { description: "The studio's description, based on the version before the outside edit." }, how: "in place" },
-  { name: "a specialist's fence (its specialist file edited)", kind: "fence", id: "cx-architect", file: ".cx/org/specialists/cx-architect.json", field: "description", patch: { allowedPaths: ["docs/**", "src/**"] }, how: "by rename" },
-  { name: "a specialist of the user tier", kind: "specialist", id: "cx-outside-user", file: "home/org/specialists/cx-outside-user.json", field: "description", patch: { description: "The studio's description, based on the version before the outside edit." }, scope: "user", how: "in place" },
+  {
+    name: "an override of a built-in specialist",
+    kind: "specialist",
+    id: "cx-architect",
+    file: ".cx/org/specialists/cx-architect.json",
+    field: "description",
+    patch: { description: "The studio's description, based on the version before the outside edit." },
+    how: "in place",
+  },
+  {
+    name: "an override of a built-in team",
+    kind: "team",
+    id: "quality-team",
+    file: ".cx/org/teams/quality-team.json",
+    field: "charter",
+    patch: { charter: "The studio's charter, based on the version before the outside edit." },
+    how: "by rename",
+  },
+  {
+    name: "an override of a built-in group",
+    kind: "group",
+    id: "engineering-group",
+    file: ".cx/org/groups/engineering-group.json",
+    field: "charter",
+    patch: { charter: "The studio's charter, based on the version before the outside edit." },
+    how: "in place",
+  },
+  {
+    name: "an override of a built-in contract",
+    kind: "contract",
+    id: "engineer-to-qa",
+    file: ".cx/org/contracts/engineer-to-qa.json",
+    field: "description",
+    patch: { description: "The studio's description, based on the version before the outside edit." },
+    how: "by rename",
+  },
+  {
+    name: "an override of a built-in policy",
+    kind: "policy",
+    id: "accessibility-standard",
+    file: ".cx/org/policies/accessibility-standard.json",
+    field: "description",
+    patch: { description: "The studio's description, based on the version before the outside edit." },
+    how: "in place",
+  },
+  {
+    name: "a specialist's fence (its specialist file edited)",
+    kind: "fence",
+    id: "cx-architect",
+    file: ".cx/org/specialists/cx-architect.json",
+    field: "description",
+    patch: { allowedPaths: ["docs/**", "src/**"] },
+    how: "by rename",
+  },
+  {
+    name: "a specialist of the user tier",
+    kind: "specialist",
+    id: "cx-outside-user",
+    file: "home/org/specialists/cx-outside-user.json",
+    field: "description",
+    patch: { description: "The studio's description, based on the version before the outside edit." },
+    scope: "user",
+    how: "in place",
+  },
 ];
 
 for (const c of ORG_CASES) {
@@ -133,7 +215,9 @@ for (const c of ORG_CASES) {
     expect(readFileSync(file).equals(edit.after), "the outside edit is kept byte for byte").toBe(true);
 
     // The current version the 409 gave is the one to write over: that save goes through.
-    const retried = await api("PATCH", `/api/org/${c.kind}/${c.id}${query}`, c.patch, { "if-match": stale.json.current.etag });
+    const retried = await api("PATCH", `/api/org/${c.kind}/${c.id}${query}`, c.patch, {
+      "if-match": stale.json.current.etag,
+    });
     expect(retried.status, retried.text.slice(0, 300)).toBe(200);
     const saved = JSON.parse(readFileSync(file, "utf8"));
     if (c.kind === "fence") {
@@ -151,7 +235,12 @@ test("the ETag of a single-file record is the sha256 of its bytes, so the 409 na
   const got = await api("GET", "/api/org/specialist/cx-outside-solo");
   expect(got.headers.etag).toBe(sha(readFileSync(file)));
   const edit = editOutside(file, (r) => ({ get: () => r.description, set: (v) => (r.description = v) }), "in place");
-  const stale = await api("PATCH", "/api/org/specialist/cx-outside-solo", { description: "The studio's description, based on the version before the edit." }, { "if-match": got.headers.etag! });
+  const stale = await api(
+    "PATCH",
+    "/api/org/specialist/cx-outside-solo",
+    { description: "The studio's description, based on the version before the edit." },
+    { "if-match": got.headers.etag! },
+  );
   expect(stale.status).toBe(409);
   expect(stale.json.current.etag).toBe(sha(edit.after));
   expect(readFileSync(file).equals(edit.after)).toBe(true);
@@ -201,7 +290,12 @@ test("PATCH /api/embed/{id} with the overlay's ETag read before an outside edit 
   expect(stale.headers.etag).toBe(sha(after));
   expect(readFileSync(file).equals(after)).toBe(true);
 
-  const retried = await api("PATCH", "/api/embed/operations-triage", { set: { runtime: "none" } }, { "if-match": stale.json.current.etag });
+  const retried = await api(
+    "PATCH",
+    "/api/embed/operations-triage",
+    { set: { runtime: "none" } },
+    { "if-match": stale.json.current.etag },
+  );
   expect(retried.status, retried.text.slice(0, 300)).toBe(200);
   expect(JSON.parse(readFileSync(file, "utf8")).embed).toEqual({ cadence: { every: "PT5H" }, runtime: "none" });
 });
@@ -214,7 +308,12 @@ test("PATCH /api/embed/{id} read while it had no overlay, after another program 
   const file = path.join(projectDir, "embed", "product-feedback-digest.manifest.json");
   const created = json({ id: "product-feedback-digest", embed: { cadence: { every: "P2D" } } });
   writeFileSync(file, created);
-  const stale = await api("PATCH", "/api/embed/product-feedback-digest", { set: { cadence: { every: "P3D" } } }, { "if-match": etag });
+  const stale = await api(
+    "PATCH",
+    "/api/embed/product-feedback-digest",
+    { set: { cadence: { every: "P3D" } } },
+    { "if-match": etag },
+  );
   expect(stale.status, stale.text.slice(0, 300)).toBe(409);
   expect(stale.json.current.etag).toBe(sha(created));
   expect(readFileSync(file, "utf8")).toBe(created);
@@ -232,11 +331,18 @@ test("PUT /api/prompts/{id} with the ETag read before an outside edit of the pro
   const outside = readFileSync(file, "utf8").replace("(project)", "(outside)");
   writeFileSync(file, outside);
   utimesSync(file, Number(atimeNs / 1_000_000n) / 1000, Number(mtimeNs / 1_000_000n) / 1000);
-  const stale = await api("PUT", "/api/prompts/cx-architect", { content: "---\nrole: architect\n---\n# Architect\n\nThe studio's version.\n" }, { "if-match": got.headers.etag! });
+  const stale = await api(
+    "PUT",
+    "/api/prompts/cx-architect",
+    { content: "---\nrole: architect\n---\n# Architect\n\nThe studio's version.\n" },
+    { "if-match": got.headers.etag! },
+  );
   expect(stale.status, stale.text.slice(0, 300)).toBe(409);
   expect(stale.json.current.etag).toBe(sha(outside));
   expect(readFileSync(file, "utf8")).toBe(outside);
-  expect((await api("PUT", "/api/prompts/cx-architect", { content: "---\nrole: architect\n---\n# Architect\n" })).status).toBe(428);
+  expect(
+    (await api("PUT", "/api/prompts/cx-architect", { content: "---\nrole: architect\n---\n# Architect\n" })).status,
+  ).toBe(428);
 });
 
 test("edits made outside show up in what the studio serves, also in files the studio itself replaced before", async () => {
@@ -244,13 +350,21 @@ test("edits made outside show up in what the studio serves, also in files the st
   // must still follow later edits to it, made in place or by rename.
   for (const [i, c] of ORG_CASES.filter((c) => c.kind !== "fence").entries()) {
     settleMtime(path.join(root, c.file));
-    const edit = editOutside(path.join(root, c.file), (r) => ({ get: () => r[c.field], set: (v) => (r[c.field] = v) }), i % 2 ? "in place" : "by rename");
+    const edit = editOutside(
+      path.join(root, c.file),
+      (r) => ({ get: () => r[c.field], set: (v) => (r[c.field] = v) }),
+      i % 2 ? "in place" : "by rename",
+    );
     const expected = JSON.parse(edit.after.toString("utf8"))[c.field];
-    await expect.poll(async () => (await api("GET", `/api/org/${c.kind}/${c.id}`)).json.record[c.field], { message: c.file }).toBe(expected);
+    await expect
+      .poll(async () => (await api("GET", `/api/org/${c.kind}/${c.id}`)).json.record[c.field], { message: c.file })
+      .toBe(expected);
   }
   const overlay = path.join(projectDir, "embed", "operations-triage.manifest.json");
   const edited = readFileSync(overlay, "utf8").replace('"PT5H"', '"PT6H"');
-  writeFileSync(overlay + ".outside-tmp", edited);
-  renameSync(overlay + ".outside-tmp", overlay);
-  await expect.poll(async () => (await api("GET", "/api/embed/operations-triage")).json.manifest.embed.cadence.every).toBe("PT6H");
+  writeFileSync(`${overlay}.outside-tmp`, edited);
+  renameSync(`${overlay}.outside-tmp`, overlay);
+  await expect
+    .poll(async () => (await api("GET", "/api/embed/operations-triage")).json.manifest.embed.cadence.every)
+    .toBe("PT6H");
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -8,15 +8,33 @@ import { ORIGIN, ROOT } from "./support";
 /** A pack as a user would zip it: one top-level folder holding the manifest, org files and a prompt. */
 function packZip(): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  const manifest = { id: "e2e-research-pack", version: "1.0.0", compatVersion: ">=0.1.0", specialists: ["cx-e2e-librarian"], prompts: { "cx-e2e-librarian": "prompts/librarian.md" } };
+  const manifest = {
+    id: "e2e-research-pack",
+    version: "1.0.0",
+    compatVersion: ">=0.1.0",
+    specialists: ["cx-e2e-librarian"],
+    prompts: { "cx-e2e-librarian": "prompts/librarian.md" },
+  };
   const librarian = {
-    id: "cx-e2e-librarian", name: "e2e-librarian", role: "e2e-librarian", displayName: "Librarian",
-    description: "Finds, weighs and files the sources the research team relies on.", modelTier: "standard",
-    skills: ["research/evidence-gathering"], fence: { allowedPaths: ["docs/research/**"] }, team: "research-team",
+    id: "cx-e2e-librarian",
+    name: "e2e-librarian",
+    role: "e2e-librarian",
+    displayName: "Librarian",
+    description: "Finds, weighs and files the sources the research team relies on.",
+    modelTier: "standard",
+    skills: ["research/evidence-gathering"],
+    fence: { allowedPaths: ["docs/research/**"] },
+    team: "research-team",
   };
   zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), "e2e-research-pack/pack.manifest.json");
-  zip.addBuffer(Buffer.from(JSON.stringify(librarian, null, 2)), "e2e-research-pack/org/specialists/cx-e2e-librarian.json");
-  zip.addBuffer(Buffer.from("---\r\nrole: e2e-librarian\r\n---\r\n# Librarian\r\n\r\nFind the sources.\r\n"), "e2e-research-pack/prompts/librarian.md");
+  zip.addBuffer(
+    Buffer.from(JSON.stringify(librarian, null, 2)),
+    "e2e-research-pack/org/specialists/cx-e2e-librarian.json",
+  );
+  zip.addBuffer(
+    Buffer.from("---\r\nrole: e2e-librarian\r\n---\r\n# Librarian\r\n\r\nFind the sources.\r\n"),
+    "e2e-research-pack/prompts/librarian.md",
+  );
   zip.end();
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -24,7 +42,9 @@ function packZip(): Promise<Buffer> {
   });
 }
 
-test("install a pack from a zip through the packs page, enable it, and see its specialist and prompt provenance", async ({ page }) => {
+test("install a pack from a zip through the packs page, enable it, and see its specialist and prompt provenance", async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   await page.goto(`${ORIGIN}/packs`);
@@ -33,7 +53,9 @@ test("install a pack from a zip through the packs page, enable it, and see its s
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "studio-pack-")), "e2e-research-pack.zip");
   writeFileSync(file, await packZip());
   await page.getByTestId("install-zip").setInputFiles(file);
-  await expect(page.getByTestId("install-message")).toContainText("Installed e2e-research-pack@1.0.0 into .cx/packs/e2e-research-pack");
+  await expect(page.getByTestId("install-message")).toContainText(
+    "Installed e2e-research-pack@1.0.0 into .cx/packs/e2e-research-pack",
+  );
   expect(existsSync(path.join(ROOT, ".cx", "packs", "e2e-research-pack", "pack.manifest.json"))).toBe(true);
 
   const row = page.getByTestId("pack-e2e-research-pack");
@@ -41,7 +63,9 @@ test("install a pack from a zip through the packs page, enable it, and see its s
   await expect(row.getByTestId("pack-compat")).toHaveText("satisfied");
   await row.getByTestId("toggle-e2e-research-pack").click();
   await expect(row.getByTestId("pack-state")).toHaveText("enabled");
-  expect(JSON.parse(readFileSync(path.join(ROOT, ".cx", "packs.json"), "utf8")).enabled).toHaveProperty("e2e-research-pack");
+  expect(JSON.parse(readFileSync(path.join(ROOT, ".cx", "packs.json"), "utf8")).enabled).toHaveProperty(
+    "e2e-research-pack",
+  );
 
   const provenance = page.getByTestId("provenance-cx-e2e-librarian");
   await expect(provenance).toContainText("pack e2e-research-pack");
@@ -58,7 +82,10 @@ test("install a pack from a zip through the packs page, enable it, and see its s
 test("a zip that escapes its folder installs nothing", async ({ page }) => {
   await page.goto(`${ORIGIN}/packs`);
   const zip = new yazl.ZipFile();
-  zip.addBuffer(Buffer.from(JSON.stringify({ id: "e2e-evil-pack", version: "1.0.0", compatVersion: "*" })), "pack.manifest.json");
+  zip.addBuffer(
+    Buffer.from(JSON.stringify({ id: "e2e-evil-pack", version: "1.0.0", compatVersion: "*" })),
+    "pack.manifest.json",
+  );
   // yazl will not write a "../" name, so the entry is renamed in the written bytes (same length).
   zip.addBuffer(Buffer.from("x"), "zz/escape.txt");
   zip.end();

@@ -9,7 +9,14 @@ http.Server.prototype.emit = function (event, request, response) {
   if (event === "request") {
     response.once("finish", () => {
       const h = request.headers;
-      const line = { method: request.method, url: request.url, host: h.host ?? null, origin: h.origin ?? null, site: h["sec-fetch-site"] ?? null, status: response.statusCode };
+      const line = {
+        method: request.method,
+        url: request.url,
+        host: h.host ?? null,
+        origin: h.origin ?? null,
+        site: h["sec-fetch-site"] ?? null,
+        status: response.statusCode,
+      };
       process.stderr.write(`STUDIO_REQUEST ${JSON.stringify(line)}\n`);
     });
   }

@@ -21,10 +21,27 @@ export type Studio = {
   kill: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
-export async function startStudio(opts: { port: number; root: string; home: string; xdg: string; env?: Record<string, string> }): Promise<Studio> {
+export async function startStudio(opts: {
+  port: number;
+  root: string;
+  home: string;
+  xdg: string;
+  env?: Record<string, string>;
+}): Promise<Studio> {
   const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(opts.port), "-H", "127.0.0.1"], {
     cwd: APP_DIR,
-    env: { ...process.env, PORT: String(opts.port), HOST: "127.0.0.1", CONSTRUCT_ROOT: opts.root, CONSTRUCT_APP_DIR: APP_DIR, CONSTRUCT_HOME: opts.home, XDG_CONFIG_HOME: opts.xdg, NEXT_TELEMETRY_DISABLED: "1", CONSTRUCT_EMBED_SCHEDULER: "off", ...opts.env },
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      HOST: "127.0.0.1",
+      CONSTRUCT_ROOT: opts.root,
+      CONSTRUCT_APP_DIR: APP_DIR,
+      CONSTRUCT_HOME: opts.home,
+      XDG_CONFIG_HOME: opts.xdg,
+      NEXT_TELEMETRY_DISABLED: "1",
+      CONSTRUCT_EMBED_SCHEDULER: "off",
+      ...opts.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -48,7 +65,11 @@ export async function startStudio(opts: { port: number; root: string; home: stri
       };
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`server on ${opts.port} did not print ${JSON.stringify(text)} within ${timeoutMs} ms; it printed:\n${output.slice(-2000)}`));
+        reject(
+          new Error(
+            `server on ${opts.port} did not print ${JSON.stringify(text)} within ${timeoutMs} ms; it printed:\n${output.slice(-2000)}`,
+          ),
+        );
       }, timeoutMs);
       waiters.add(check);
       check();
@@ -66,7 +87,8 @@ export async function startStudio(opts: { port: number; root: string; home: stri
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server on ${opts.port} exited with ${child.exitCode}:\n${output.slice(-2000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`server on ${opts.port} exited with ${child.exitCode}:\n${output.slice(-2000)}`);
     try {
       const response = await fetch(`${origin}/api/health`);
       if (response.ok) return studio;

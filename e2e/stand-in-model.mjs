@@ -11,9 +11,12 @@ function answerFor(system) {
   const answer = {};
   const required = /Required fields: ([^\n]+)\./.exec(system)?.[1]?.split(/,\s*/) ?? [];
   for (const field of required) answer[field] = `stand-in ${field}`;
-  for (const match of system.matchAll(/"([^"]+)" must be exactly one of: ([^\n]+)\./g)) answer[match[1]] = match[2].split(/,\s*/)[0];
+  for (const match of system.matchAll(/"([^"]+)" must be exactly one of: ([^\n]+)\./g))
+    answer[match[1]] = match[2].split(/,\s*/)[0];
   const capability = /embedded capability "([^"]+)"/.exec(system)?.[1] ?? "capability";
-  answer.proposals = [{ title: `Review what ${capability} found`, detail: "Written by the stand-in model; nothing was applied." }];
+  answer.proposals = [
+    { title: `Review what ${capability} found`, detail: "Written by the stand-in model; nothing was applied." },
+  ];
   return answer;
 }
 
@@ -33,7 +36,20 @@ const server = http.createServer((req, res) => {
     requests.push({ url: req.url, model: parsed.model, at: new Date().toISOString() });
     const system = parsed.messages?.find((m) => m.role === "system")?.content ?? "";
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ id: "stand-in", object: "chat.completion", model: parsed.model, choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: JSON.stringify(answerFor(system)) } }] }));
+    res.end(
+      JSON.stringify({
+        id: "stand-in",
+        object: "chat.completion",
+        model: parsed.model,
+        choices: [
+          {
+            index: 0,
+            finish_reason: "stop",
+            message: { role: "assistant", content: JSON.stringify(answerFor(system)) },
+          },
+        ],
+      }),
+    );
   });
 });
 server.listen(port, "127.0.0.1", () => console.log(`stand-in model on http://127.0.0.1:${port}/v1`));

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
+import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import http from "node:http";
-import { lstatSync, readFileSync, readdirSync, readlinkSync } from "node:fs";
 import path from "node:path";
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -13,30 +13,44 @@ export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; t
  * One HTTP request with exactly the headers given (browsers' and Playwright's clients add or
  * normalise Host, Origin and Content-Type, which is what these tests need to control).
  */
-export function raw(method: string, pathname: string, options: { headers?: Record<string, string | undefined>; body?: string | Buffer; port?: number; timeoutMs?: number } = {}): Promise<RawResponse> {
+export function raw(
+  method: string,
+  pathname: string,
+  options: {
+    headers?: Record<string, string | undefined>;
+    body?: string | Buffer;
+    port?: number;
+    timeoutMs?: number;
+  } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const port = options.port ?? PORT;
     // A header given as undefined is left out (a request without Host); a given Content-Length or
     // chunked Transfer-Encoding is sent as is, even when it lies about the body.
     const given = { host: `127.0.0.1:${port}`, ...options.headers };
     const headers = Object.fromEntries(Object.entries(given).filter((e): e is [string, string] => e[1] !== undefined));
-    const framed = Object.keys(headers).some((k) => k.toLowerCase() === "content-length" || k.toLowerCase() === "transfer-encoding");
+    const framed = Object.keys(headers).some(
+      (k) => k.toLowerCase() === "content-length" || k.toLowerCase() === "transfer-encoding",
+    );
     if (options.body !== undefined && !framed) headers["content-length"] = String(Buffer.byteLength(options.body));
     // A connection of its own: a pooled one could carry an answer meant for the request before.
-    const request = http.request({ host: "127.0.0.1", port, method, path: pathname, headers, setHost: false, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (c) => chunks.push(c));
-      response.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let json: unknown = null;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = null;
-        }
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json });
-      });
-    });
+    const request = http.request(
+      { host: "127.0.0.1", port, method, path: pathname, headers, setHost: false, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (c) => chunks.push(c));
+        response.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = null;
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json });
+        });
+      },
+    );
     request.on("error", reject);
     // No answer in time is an answer too (status 0): the request is abandoned and its socket closed.
     if (options.timeoutMs !== undefined) {
@@ -51,7 +65,12 @@ export function raw(method: string, pathname: string, options: { headers?: Recor
 }
 
 /** A same-origin JSON request, as the studio's own page sends it. */
-export function api(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
+export function api(
+  method: string,
+  pathname: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   return raw(method, pathname, {
     headers: { origin: ORIGIN, "content-type": "application/json", ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -64,7 +83,11 @@ export type Api = typeof api;
 export function apiAt(port: number): Api {
   const origin = `http://127.0.0.1:${port}`;
   return (method, pathname, body?, headers = {}) =>
-    raw(method, pathname, { port, headers: { origin, "content-type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    raw(method, pathname, {
+      port,
+      headers: { origin, "content-type": "application/json", ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 }
 
 /**
@@ -96,7 +119,7 @@ export function snapshotContent(dir: string): Record<string, string> {
       const stat = lstatSync(full);
       if (stat.isSymbolicLink()) out[rel] = `link:${readlinkSync(full)}`;
       else if (stat.isDirectory()) {
-        out[rel + "/"] = "dir";
+        out[`${rel}/`] = "dir";
         walk(full);
       } else out[rel] = `sha256:${createHash("sha256").update(readFileSync(full)).digest("hex")}`;
     }
@@ -110,7 +133,9 @@ export function snapshotContent(dir: string): Record<string, string> {
  * means the same bytes, which an equal size and mtime do not prove.
  */
 export function contentsOf(dir: string, opts: { exclude?: (rel: string) => boolean } = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(snapshotContent(dir)).filter(([rel, v]) => v !== "dir" && !opts.exclude?.(rel)));
+  return Object.fromEntries(
+    Object.entries(snapshotContent(dir)).filter(([rel, v]) => v !== "dir" && !opts.exclude?.(rel)),
+  );
 }
 
 /** What an interrupted or refused write could leave behind: temp files, staging folders, locks and their temps. */

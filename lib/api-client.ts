@@ -17,7 +17,10 @@ export class ApiError extends Error {
 export type ApiResponse<T> = { data: T; etag: string | null };
 
 /** The one place the browser talks to the API: JSON in and out, errors as `ApiError`. */
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; ifMatch?: string; signal?: AbortSignal } = {}): Promise<ApiResponse<T>> {
+export async function apiFetch<T>(
+  path: string,
+  init: { method?: string; body?: unknown; ifMatch?: string; signal?: AbortSignal } = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   if (init.ifMatch) headers["If-Match"] = init.ifMatch;
@@ -36,8 +39,18 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
     json = null;
   }
   if (!response.ok) {
-    const body = (json ?? {}) as { error?: { code?: string; message?: string }; errors?: FieldError[]; current?: ApiError["current"] };
-    throw new ApiError(response.status, body.error?.code ?? "error", body.error?.message ?? `${response.status} ${response.statusText}`, body.errors ?? [], body.current);
+    const body = (json ?? {}) as {
+      error?: { code?: string; message?: string };
+      errors?: FieldError[];
+      current?: ApiError["current"];
+    };
+    throw new ApiError(
+      response.status,
+      body.error?.code ?? "error",
+      body.error?.message ?? `${response.status} ${response.statusText}`,
+      body.errors ?? [],
+      body.current,
+    );
   }
   return { data: json as T, etag: response.headers.get("etag") };
 }

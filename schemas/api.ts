@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { fieldErrorSchema } from "./field-error";
 import { fenceActionSchema } from "./fence";
+import { fieldErrorSchema } from "./field-error";
 import { ENTITY_KINDS, SCOPES } from "./org";
 
 const recordBody = z.record(z.string(), z.unknown());
@@ -24,13 +24,15 @@ export const previewFenceBodySchema = z.object({
   teamId: z.string().optional(),
 });
 
-export const previewActionBodySchema = z.object({
-  specialistId: z.string().optional(),
-  draftSpecialist: recordBody.optional(),
-  teamId: z.string().optional(),
-  action: fenceActionSchema,
-  target: z.string().max(4096).default(""),
-}).refine((b) => b.specialistId || b.draftSpecialist, { error: "give specialistId or draftSpecialist" });
+export const previewActionBodySchema = z
+  .object({
+    specialistId: z.string().optional(),
+    draftSpecialist: recordBody.optional(),
+    teamId: z.string().optional(),
+    action: fenceActionSchema,
+    target: z.string().max(4096).default(""),
+  })
+  .refine((b) => b.specialistId || b.draftSpecialist, { error: "give specialistId or draftSpecialist" });
 
 const section = z.record(z.string(), recordBody);
 export const orgPayloadSchema = z.object({

@@ -4,12 +4,20 @@ import { z } from "zod";
 export const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** Device names Windows refuses as file names, whatever the extension. */
-const RESERVED_NAMES = new Set(["con", "prn", "aux", "nul", ...Array.from({ length: 9 }, (_, i) => `com${i + 1}`), ...Array.from({ length: 9 }, (_, i) => `lpt${i + 1}`)]);
+const RESERVED_NAMES = new Set([
+  "con",
+  "prn",
+  "aux",
+  "nul",
+  ...Array.from({ length: 9 }, (_, i) => `com${i + 1}`),
+  ...Array.from({ length: 9 }, (_, i) => `lpt${i + 1}`),
+]);
 
 export function idProblem(id: unknown): string | null {
   if (typeof id !== "string" || id.length === 0) return "an id is required";
   if (id.length > 64) return `an id has at most 64 characters (got ${id.length})`;
-  if (!ID_PATTERN.test(id)) return `"${id.slice(0, 80)}" is not a valid id: use lowercase letters, digits and "-" (^[a-z0-9][a-z0-9-]{0,63}$)`;
+  if (!ID_PATTERN.test(id))
+    return `"${id.slice(0, 80)}" is not a valid id: use lowercase letters, digits and "-" (^[a-z0-9][a-z0-9-]{0,63}$)`;
   if (RESERVED_NAMES.has(id)) return `"${id}" is a reserved device name and cannot be used as an id`;
   return null;
 }
@@ -21,9 +29,18 @@ export const idSchema = z.string().superRefine((value, ctx) => {
 
 /** Role names may carry a flavor suffix after a dot, e.g. `product-manager.platform`. */
 export const ROLE_PATTERN = /^[a-z][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)*$/;
-export const roleSchema = z.string().regex(ROLE_PATTERN, { error: (iss) => `${JSON.stringify(iss.input)} is not a role name (lowercase kebab-case, flavors after a dot)` });
+export const roleSchema = z
+  .string()
+  .regex(ROLE_PATTERN, {
+    error: (iss) => `${JSON.stringify(iss.input)} is not a role name (lowercase kebab-case, flavors after a dot)`,
+  });
 
 export const nonEmptyString = (what: string) =>
-  z.string({ error: `${what} must be a string` }).refine((v) => v.trim().length > 0, { error: `${what} must not be empty` });
+  z
+    .string({ error: `${what} must be a string` })
+    .refine((v) => v.trim().length > 0, { error: `${what} must not be empty` });
 
-export const stringList = (what: string) => z.array(z.string({ error: `each entry of ${what} must be a string` }), { error: `${what} must be an array of strings` });
+export const stringList = (what: string) =>
+  z.array(z.string({ error: `each entry of ${what} must be a string` }), {
+    error: `${what} must be an array of strings`,
+  });

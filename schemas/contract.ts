@@ -16,29 +16,42 @@ export const POSTCONDITION_CHECKS = {
 } as const;
 export type PostconditionCheck = keyof typeof POSTCONDITION_CHECKS;
 
-const postconditionObject = z.looseObject({
-  id: z.string().optional(),
-  description: nonEmptyString('"description"'),
-  postconditionType: z.enum(["advisory", "executable"], { error: '"postconditionType" must be "advisory" or "executable"' }),
-  check: z.enum(Object.keys(POSTCONDITION_CHECKS) as [PostconditionCheck, ...PostconditionCheck[]], {
-    error: (iss) => `unknown check ${JSON.stringify(iss.input)}; known: ${Object.keys(POSTCONDITION_CHECKS).join(", ")}`,
-  }).optional(),
-  enforcedVia: z.string().optional(),
-  section: z.string().optional(),
-  field: z.string().optional(),
-  columns: z.array(z.string()).optional(),
-}).superRefine((p, ctx) => {
-  const param = p.check ? POSTCONDITION_CHECKS[p.check] : null;
-  if (param && (p[param] === undefined || (Array.isArray(p[param]) && p[param].length === 0))) {
-    ctx.addIssue({ code: "custom", path: [param], message: `check "${p.check}" needs "${param}"` });
-  }
-  if (p.postconditionType === "advisory" && p.check) {
-    ctx.addIssue({ code: "custom", path: ["check"], message: "an advisory postcondition cannot carry an executable check; make it executable or drop the check" });
-  }
-});
+const postconditionObject = z
+  .looseObject({
+    id: z.string().optional(),
+    description: nonEmptyString('"description"'),
+    postconditionType: z.enum(["advisory", "executable"], {
+      error: '"postconditionType" must be "advisory" or "executable"',
+    }),
+    check: z
+      .enum(Object.keys(POSTCONDITION_CHECKS) as [PostconditionCheck, ...PostconditionCheck[]], {
+        error: (iss) =>
+          `unknown check ${JSON.stringify(iss.input)}; known: ${Object.keys(POSTCONDITION_CHECKS).join(", ")}`,
+      })
+      .optional(),
+    enforcedVia: z.string().optional(),
+    section: z.string().optional(),
+    field: z.string().optional(),
+    columns: z.array(z.string()).optional(),
+  })
+  .superRefine((p, ctx) => {
+    const param = p.check ? POSTCONDITION_CHECKS[p.check] : null;
+    if (param && (p[param] === undefined || (Array.isArray(p[param]) && p[param].length === 0))) {
+      ctx.addIssue({ code: "custom", path: [param], message: `check "${p.check}" needs "${param}"` });
+    }
+    if (p.postconditionType === "advisory" && p.check) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["check"],
+        message: "an advisory postcondition cannot carry an executable check; make it executable or drop the check",
+      });
+    }
+  });
 
 /** Legacy bare-string postconditions are kept readable but are never executed. */
-export const postconditionSchema = z.union([z.string(), postconditionObject], { error: "a postcondition is an object { description, postconditionType }" });
+export const postconditionSchema = z.union([z.string(), postconditionObject], {
+  error: "a postcondition is an object { description, postconditionType }",
+});
 
 export const contractSchema = z.looseObject({
   id: idSchema,
@@ -46,25 +59,32 @@ export const contractSchema = z.looseObject({
   producer: nonEmptyString('"producer"'),
   consumer: nonEmptyString('"consumer"'),
   trigger: z.unknown().optional(),
-  input: z.looseObject({
-    schema: z.string().optional(),
-    mustContain: stringList("input.mustContain").optional(),
-  }, { error: '"input" is required: an object describing what the consumer receives' }),
-  output: z.looseObject({
-    schema: z.string().optional(),
-    type: z.string().optional(),
-    mustContain: stringList("output.mustContain").optional(),
-    mustContainOneOf: z.array(stringList("output.mustContainOneOf[]")).optional(),
-    mustMatchEnum: z.record(z.string(), stringList("output.mustMatchEnum values")).optional(),
-  }).optional(),
+  input: z.looseObject(
+    {
+      schema: z.string().optional(),
+      mustContain: stringList("input.mustContain").optional(),
+    },
+    { error: '"input" is required: an object describing what the consumer receives' },
+  ),
+  output: z
+    .looseObject({
+      schema: z.string().optional(),
+      type: z.string().optional(),
+      mustContain: stringList("output.mustContain").optional(),
+      mustContainOneOf: z.array(stringList("output.mustContainOneOf[]")).optional(),
+      mustMatchEnum: z.record(z.string(), stringList("output.mustMatchEnum values")).optional(),
+    })
+    .optional(),
   preconditions: stringList("preconditions").optional(),
   postconditions: z.array(postconditionSchema).optional(),
-  teamBoundary: z.looseObject({
-    crosses: z.boolean().optional(),
-    producerTeam: idSchema.optional(),
-    consumerTeam: idSchema.optional(),
-    requiresApprovalFrom: stringList("teamBoundary.requiresApprovalFrom").optional(),
-  }).optional(),
+  teamBoundary: z
+    .looseObject({
+      crosses: z.boolean().optional(),
+      producerTeam: idSchema.optional(),
+      consumerTeam: idSchema.optional(),
+      requiresApprovalFrom: stringList("teamBoundary.requiresApprovalFrom").optional(),
+    })
+    .optional(),
 });
 
 export type Contract = z.infer<typeof contractSchema>;

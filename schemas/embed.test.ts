@@ -13,7 +13,8 @@ import {
 } from "@/schemas/embed";
 
 const WORKFLOWS_DIR = fileURLToPath(new URL("../specialists/workflows", import.meta.url));
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((i) => i.message) ?? [];
 
 describe("embedManifestSchema", () => {
   const files = readdirSync(WORKFLOWS_DIR).filter((f) => f.endsWith(".manifest.json"));
@@ -34,7 +35,11 @@ describe("embedOverridesBodySchema", () => {
 
   it("accepts each overridable field", () => {
     const body = {
-      set: { cadence: { every: "PT30M" }, filter: { scope: { paths: ["notes/**/*.md"] }, predicates: { updatedSince: "P1D" } }, runtime: "in-process" },
+      set: {
+        cadence: { every: "PT30M" },
+        filter: { scope: { paths: ["notes/**/*.md"] }, predicates: { updatedSince: "P1D" } },
+        runtime: "in-process",
+      },
       reset: ["cadence", "filter", "runtime"],
     };
     expect(embedOverridesBodySchema.parse(body)).toEqual(body);
@@ -44,14 +49,14 @@ describe("embedOverridesBodySchema", () => {
     expect(embedOverridesBodySchema.parse({ set: { cadence: null } })).toEqual({ set: { cadence: null }, reset: [] });
   });
 
-  it.each([
-    [{ enable: true }],
-    [{ set: {}, reset: [], extra: 1 }],
-  ])("rejects the unknown top-level key in %j", (body) => {
-    const result = embedOverridesBodySchema.safeParse(body);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0].code).toBe("unrecognized_keys");
-  });
+  it.each([[{ enable: true }], [{ set: {}, reset: [], extra: 1 }]])(
+    "rejects the unknown top-level key in %j",
+    (body) => {
+      const result = embedOverridesBodySchema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0].code).toBe("unrecognized_keys");
+    },
+  );
 
   it.each([["framework"], ["specialist"], ["enabled"]])("rejects set.%s, which is not overridable here", (key) => {
     const result = embedOverridesBodySchema.safeParse({ set: { [key]: "x" } });
@@ -79,8 +84,21 @@ describe("embedOverridesBodySchema", () => {
 describe("embedFilterSchema and cadenceSchema", () => {
   it("accepts the ADR-0060 keys", () => {
     const filter = {
-      scope: { projects: ["OPS"], repos: ["org/repo"], repoGlob: ["org/*"], channels: ["#ops"], spaces: ["ENG"], paths: ["**/*.md"] },
-      predicates: { assignee: "me", statusCategory: ["In Progress"], priority: "High", label: ["ops", "sev"], updatedSince: "P7D" },
+      scope: {
+        projects: ["OPS"],
+        repos: ["org/repo"],
+        repoGlob: ["org/*"],
+        channels: ["#ops"],
+        spaces: ["ENG"],
+        paths: ["**/*.md"],
+      },
+      predicates: {
+        assignee: "me",
+        statusCategory: ["In Progress"],
+        priority: "High",
+        label: ["ops", "sev"],
+        updatedSince: "P7D",
+      },
       nativeQuery: "project = OPS",
     };
     expect(embedFilterSchema.parse(filter)).toEqual(filter);
@@ -93,7 +111,9 @@ describe("embedFilterSchema and cadenceSchema", () => {
   });
 
   it("rejects a blank scope entry", () => {
-    expect(messages(embedFilterSchema.safeParse({ scope: { paths: [""] } }))).toEqual(["each entry of filter.scope.paths must not be empty"]);
+    expect(messages(embedFilterSchema.safeParse({ scope: { paths: [""] } }))).toEqual([
+      "each entry of filter.scope.paths must not be empty",
+    ]);
   });
 
   it.each([[null], [{ every: "PT15M" }]])("cadence accepts %j", (cadence) => {
@@ -111,7 +131,10 @@ describe("embedOverlaySchema", () => {
   });
 
   it("keeps the overlay's fields as given", () => {
-    const overlay = { id: "operations-triage", embed: { enabled: false, cadence: { every: "PT30M" }, runtime: "none" } };
+    const overlay = {
+      id: "operations-triage",
+      embed: { enabled: false, cadence: { every: "PT30M" }, runtime: "none" },
+    };
     expect(embedOverlaySchema.parse(overlay)).toEqual(overlay);
   });
 });
@@ -144,7 +167,15 @@ describe("tickRecordSchema", () => {
       nextUpdate: "2026-03-10T14:00:00Z",
       proposals: [{ title: "Open an incident channel", detail: "Checkout latency above SLO" }],
     },
-    proposals: [{ id: "p-20260310T120004-1", title: "Open an incident channel", detail: "Checkout latency above SLO", action: "create-channel", target: "#inc-checkout" }],
+    proposals: [
+      {
+        id: "p-20260310T120004-1",
+        title: "Open an incident channel",
+        detail: "Checkout latency above SLO",
+        action: "create-channel",
+        target: "#inc-checkout",
+      },
+    ],
     proposalsFile: "runtime/proposals/operations-triage/2026-03-10T12-00-04.json",
   };
 
@@ -153,9 +184,44 @@ describe("tickRecordSchema", () => {
   });
 
   it.each([
-    [{ id: "operations-briefing", status: "skipped", reason: "no-runtime", detail: "no model provider and no external host", runtime: "none", trigger: "schedule", startedAt: "2026-03-10T12:00:00.000Z", finishedAt: "2026-03-10T12:00:00.002Z", durationMs: 2 }],
-    [{ id: "operations-briefing", status: "skipped", reason: "provider-unavailable:slack", runtime: "in-process", trigger: "manual", startedAt: "2026-03-10T12:00:00.000Z", finishedAt: "2026-03-10T12:00:00.010Z", durationMs: 10 }],
-    [{ id: "operations-triage", status: "error", reason: "output-contract-violation", violations: ['missing required field "owner"'], runtime: "in-process", trigger: "manual", startedAt: "2026-03-10T12:00:00.000Z", finishedAt: "2026-03-10T12:00:03.000Z", durationMs: 3000 }],
+    [
+      {
+        id: "operations-briefing",
+        status: "skipped",
+        reason: "no-runtime",
+        detail: "no model provider and no external host",
+        runtime: "none",
+        trigger: "schedule",
+        startedAt: "2026-03-10T12:00:00.000Z",
+        finishedAt: "2026-03-10T12:00:00.002Z",
+        durationMs: 2,
+      },
+    ],
+    [
+      {
+        id: "operations-briefing",
+        status: "skipped",
+        reason: "provider-unavailable:slack",
+        runtime: "in-process",
+        trigger: "manual",
+        startedAt: "2026-03-10T12:00:00.000Z",
+        finishedAt: "2026-03-10T12:00:00.010Z",
+        durationMs: 10,
+      },
+    ],
+    [
+      {
+        id: "operations-triage",
+        status: "error",
+        reason: "output-contract-violation",
+        violations: ['missing required field "owner"'],
+        runtime: "in-process",
+        trigger: "manual",
+        startedAt: "2026-03-10T12:00:00.000Z",
+        finishedAt: "2026-03-10T12:00:03.000Z",
+        durationMs: 3000,
+      },
+    ],
   ])("accepts the skipped/error record %#", (record) => {
     expect(tickRecordSchema.parse(record)).toEqual(record);
   });

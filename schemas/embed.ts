@@ -9,7 +9,14 @@ import { fieldErrorSchema } from "./field-error";
  * specialist exist?) are rules in `lib/embed/`, not shapes.
  */
 
-export const WORKFLOW_TYPES = ["linear", "routing", "orchestrator-worker", "evaluator-loop", "pipeline", "embed"] as const;
+export const WORKFLOW_TYPES = [
+  "linear",
+  "routing",
+  "orchestrator-worker",
+  "evaluator-loop",
+  "pipeline",
+  "embed",
+] as const;
 export const EMBED_RUNTIMES = ["auto", "in-process", "external", "none"] as const;
 export type EmbedRuntime = (typeof EMBED_RUNTIMES)[number];
 export const RESOLVED_RUNTIMES = ["in-process", "external", "none"] as const;
@@ -22,28 +29,50 @@ export const FILTER_KEYS = ["scope", "predicates", "nativeQuery"] as const;
 export const FILTER_SCOPE_KEYS = ["projects", "repos", "repoGlob", "channels", "spaces", "paths"] as const;
 export const FILTER_PREDICATE_KEYS = ["assignee", "statusCategory", "priority", "label", "updatedSince"] as const;
 
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
 
 const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
-  z.enum(values, { error: (iss) => `${field} must be one of: ${values.join(", ")} (got ${JSON.stringify(iss.input)})` });
+  z.enum(values, {
+    error: (iss) => `${field} must be one of: ${values.join(", ")} (got ${JSON.stringify(iss.input)})`,
+  });
 
-const strictKeys = (where: string, allowed: readonly string[]) =>
-  ({ error: (iss: { code?: string; keys?: string[] }) => (iss.code === "unrecognized_keys" ? `unknown ${where} key${(iss.keys?.length ?? 0) > 1 ? "s" : ""} ${iss.keys?.map((k) => JSON.stringify(k)).join(", ")}; allowed: ${allowed.join(", ")}` : `${where} must be an object`) });
+const strictKeys = (where: string, allowed: readonly string[]) => ({
+  error: (iss: { code?: string; keys?: string[] }) =>
+    iss.code === "unrecognized_keys"
+      ? `unknown ${where} key${(iss.keys?.length ?? 0) > 1 ? "s" : ""} ${iss.keys?.map((k) => JSON.stringify(k)).join(", ")}; allowed: ${allowed.join(", ")}`
+      : `${where} must be an object`,
+});
 
 const stringArray = (what: string) =>
   z.array(nonEmptyString(`each entry of ${what}`), { error: `${what} must be an array of strings` });
 
 export const embedFilterSchema = z.strictObject(
   {
-    scope: z.strictObject(Object.fromEntries(FILTER_SCOPE_KEYS.map((k) => [k, stringArray(`filter.scope.${k}`).optional()])) as Record<(typeof FILTER_SCOPE_KEYS)[number], z.ZodOptional<ReturnType<typeof stringArray>>>, strictKeys("filter.scope", FILTER_SCOPE_KEYS)).optional(),
-    predicates: z.strictObject({
-      assignee: z.string().optional(),
-      statusCategory: z.union([z.string(), stringArray("filter.predicates.statusCategory")]).optional(),
-      priority: z.union([z.string(), stringArray("filter.predicates.priority")]).optional(),
-      label: z.union([z.string(), stringArray("filter.predicates.label")]).optional(),
-      /** An ISO-8601 duration back from the tick, e.g. `P7D`. */
-      updatedSince: z.string({ error: "filter.predicates.updatedSince must be an ISO-8601 duration such as P7D" }).optional(),
-    }, strictKeys("filter.predicates", FILTER_PREDICATE_KEYS)).optional(),
+    scope: z
+      .strictObject(
+        Object.fromEntries(FILTER_SCOPE_KEYS.map((k) => [k, stringArray(`filter.scope.${k}`).optional()])) as Record<
+          (typeof FILTER_SCOPE_KEYS)[number],
+          z.ZodOptional<ReturnType<typeof stringArray>>
+        >,
+        strictKeys("filter.scope", FILTER_SCOPE_KEYS),
+      )
+      .optional(),
+    predicates: z
+      .strictObject(
+        {
+          assignee: z.string().optional(),
+          statusCategory: z.union([z.string(), stringArray("filter.predicates.statusCategory")]).optional(),
+          priority: z.union([z.string(), stringArray("filter.predicates.priority")]).optional(),
+          label: z.union([z.string(), stringArray("filter.predicates.label")]).optional(),
+          /** An ISO-8601 duration back from the tick, e.g. `P7D`. */
+          updatedSince: z
+            .string({ error: "filter.predicates.updatedSince must be an ISO-8601 duration such as P7D" })
+            .optional(),
+        },
+        strictKeys("filter.predicates", FILTER_PREDICATE_KEYS),
+      )
+      .optional(),
     nativeQuery: z.string({ error: "filter.nativeQuery must be a string" }).optional(),
   },
   strictKeys("filter", FILTER_KEYS),
@@ -51,14 +80,21 @@ export const embedFilterSchema = z.strictObject(
 export type EmbedFilter = z.infer<typeof embedFilterSchema>;
 
 /** `null` (or absent) means event-driven only: the capability runs on demand, never on a timer. */
-export const cadenceSchema = z.strictObject({
-  every: z.string({ error: 'cadence.every must be a string: an ISO-8601 duration such as "PT15M" or "P1D"' }),
-}, strictKeys("cadence", ["every"])).nullable();
+export const cadenceSchema = z
+  .strictObject(
+    {
+      every: z.string({ error: 'cadence.every must be a string: an ISO-8601 duration such as "PT15M" or "P1D"' }),
+    },
+    strictKeys("cadence", ["every"]),
+  )
+  .nullable();
 export type Cadence = z.infer<typeof cadenceSchema>;
 
 const embedFields = {
   specialist: idSchema,
-  providerBindings: z.array(nonEmptyString("each provider id"), { error: "providerBindings must be an array of provider ids" }).min(1, { error: "providerBindings must declare at least one provider id" }),
+  providerBindings: z
+    .array(nonEmptyString("each provider id"), { error: "providerBindings must be an array of provider ids" })
+    .min(1, { error: "providerBindings must declare at least one provider id" }),
   filter: embedFilterSchema.optional(),
   framework: nonEmptyString("framework"),
   outputContract: nonEmptyString("outputContract"),
@@ -73,12 +109,16 @@ export const EMBED_FIELDS = Object.keys(embedFields) as (keyof typeof embedField
 export const OVERRIDABLE_FIELDS = ["cadence", "filter", "runtime"] as const;
 export type OverridableField = (typeof OVERRIDABLE_FIELDS)[number];
 
-export const embedBlockSchema = z.looseObject(embedFields, { error: 'embed must be an object present on every type:"embed" manifest' });
+export const embedBlockSchema = z.looseObject(embedFields, {
+  error: 'embed must be an object present on every type:"embed" manifest',
+});
 export type EmbedBlock = z.infer<typeof embedBlockSchema>;
 
 export const embedManifestSchema = z.looseObject({
   id: idSchema,
-  version: z.string({ error: "version must be a semver string" }).regex(SEMVER, { error: (iss) => `version must be semver such as 1.0.0 (got ${JSON.stringify(iss.input)})` }),
+  version: z
+    .string({ error: "version must be a semver string" })
+    .regex(SEMVER, { error: (iss) => `version must be semver such as 1.0.0 (got ${JSON.stringify(iss.input)})` }),
   type: z.literal("embed", { error: (iss) => `type must be "embed" (got ${JSON.stringify(iss.input)})` }),
   description: z.string().optional(),
   owner: z.string().optional(),
@@ -93,17 +133,26 @@ export const embedOverlaySchema = z.looseObject({
   version: embedManifestSchema.shape.version.optional(),
   type: embedManifestSchema.shape.type.optional(),
   description: z.string().optional(),
-  embed: z.looseObject(Object.fromEntries(Object.entries(embedFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof embedFields]: z.ZodOptional<(typeof embedFields)[K]> }, { error: "embed must be an object" }).optional(),
+  embed: z
+    .looseObject(
+      Object.fromEntries(Object.entries(embedFields).map(([k, v]) => [k, v.optional()])) as {
+        [K in keyof typeof embedFields]: z.ZodOptional<(typeof embedFields)[K]>;
+      },
+      { error: "embed must be an object" },
+    )
+    .optional(),
 });
 export type EmbedOverlay = z.infer<typeof embedOverlaySchema>;
 
 /** `PATCH /api/embed/{id}`: set some overridable fields, or reset them to the lower tiers' value. */
 export const embedOverridesBodySchema = z.strictObject({
-  set: z.strictObject({
-    cadence: cadenceSchema.optional(),
-    filter: embedFilterSchema.optional(),
-    runtime: oneOf("runtime", EMBED_RUNTIMES).optional(),
-  }).default({}),
+  set: z
+    .strictObject({
+      cadence: cadenceSchema.optional(),
+      filter: embedFilterSchema.optional(),
+      runtime: oneOf("runtime", EMBED_RUNTIMES).optional(),
+    })
+    .default({}),
   reset: z.array(z.enum(OVERRIDABLE_FIELDS)).default([]),
 });
 export type EmbedOverridesBody = z.infer<typeof embedOverridesBodySchema>;
@@ -140,7 +189,11 @@ export const tickRecordSchema = z.object({
 export type TickRecord = z.infer<typeof tickRecordSchema>;
 
 const fieldErrorShape = fieldErrorSchema;
-const manifestSourceSchema = z.object({ tier: z.enum(["builtin", "pack", "project"]), pack: z.string().optional(), path: z.string() });
+const manifestSourceSchema = z.object({
+  tier: z.enum(["builtin", "pack", "project"]),
+  pack: z.string().optional(),
+  path: z.string(),
+});
 
 export const runtimeResolutionSchema = z.object({
   declared: z.enum(EMBED_RUNTIMES),
@@ -150,7 +203,12 @@ export const runtimeResolutionSchema = z.object({
 });
 export type RuntimeResolution = z.infer<typeof runtimeResolutionSchema>;
 
-export const bindingViewSchema = z.object({ id: z.string(), label: z.string(), available: z.boolean(), reason: z.string().optional() });
+export const bindingViewSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  available: z.boolean(),
+  reason: z.string().optional(),
+});
 
 /** One capability as `GET /api/embed` returns it, and as the dashboard and the CLI show it. */
 export const capabilityViewSchema = z.object({
@@ -176,7 +234,10 @@ export const capabilityViewSchema = z.object({
 });
 export type CapabilityView = z.infer<typeof capabilityViewSchema>;
 
-export const embedListSchema = z.object({ capabilities: z.array(capabilityViewSchema), problems: z.array(fieldErrorShape) });
+export const embedListSchema = z.object({
+  capabilities: z.array(capabilityViewSchema),
+  problems: z.array(fieldErrorShape),
+});
 export type EmbedList = z.infer<typeof embedListSchema>;
 
 /** `POST /api/embed/{id}/dry-run`: the whole resolution chain; nothing is executed. */
@@ -190,12 +251,27 @@ export const dryRunPlanSchema = z.object({
   chain: z.object({
     specialist: z.object({
       id: z.string().nullable(),
-      prompt: z.union([z.object({ source: z.string(), path: z.string().nullable(), degraded: z.boolean(), warnings: z.array(z.string()) }), z.object({ error: z.string() })]).nullable(),
+      prompt: z
+        .union([
+          z.object({
+            source: z.string(),
+            path: z.string().nullable(),
+            degraded: z.boolean(),
+            warnings: z.array(z.string()),
+          }),
+          z.object({ error: z.string() }),
+        ])
+        .nullable(),
     }),
     providerBindings: z.array(bindingViewSchema),
     filter: embedFilterSchema.nullable(),
     framework: z.object({ id: z.string().nullable(), path: z.string().nullable() }),
-    outputContract: z.object({ id: z.string().nullable(), producer: z.string().nullable(), consumer: z.string().nullable(), output: z.record(z.string(), z.unknown()).nullable() }),
+    outputContract: z.object({
+      id: z.string().nullable(),
+      producer: z.string().nullable(),
+      consumer: z.string().nullable(),
+      output: z.record(z.string(), z.unknown()).nullable(),
+    }),
     proposalAuthority: z.enum(PROPOSAL_AUTHORITIES).nullable(),
     cadence: z.object({ every: z.string(), description: z.string(), next: z.array(z.string()) }).nullable(),
     runtime: runtimeResolutionSchema,

@@ -5,13 +5,18 @@ import { stringList } from "./common";
  * A specialist's permission boundary. Unknown keys are refused: a misspelt `allowedPath` would
  * otherwise silently grant nothing while looking right in review.
  */
-export const fenceSchema = z.strictObject({
-  allowedPaths: stringList("fence.allowedPaths").min(1, { error: '"fence.allowedPaths" must be a non-empty array of path globs, e.g. ["docs/**"]' }),
-  allowedCommands: stringList("fence.allowedCommands").optional(),
-  allowedBdLabels: stringList("fence.allowedBdLabels").optional(),
-  approvalRequired: stringList("fence.approvalRequired").optional(),
-  deniedActions: stringList("fence.deniedActions").optional(),
-}, { error: '"fence" is required: at minimum { "allowedPaths": [...] }' });
+export const fenceSchema = z.strictObject(
+  {
+    allowedPaths: stringList("fence.allowedPaths").min(1, {
+      error: '"fence.allowedPaths" must be a non-empty array of path globs, e.g. ["docs/**"]',
+    }),
+    allowedCommands: stringList("fence.allowedCommands").optional(),
+    allowedBdLabels: stringList("fence.allowedBdLabels").optional(),
+    approvalRequired: stringList("fence.approvalRequired").optional(),
+    deniedActions: stringList("fence.deniedActions").optional(),
+  },
+  { error: '"fence" is required: at minimum { "allowedPaths": [...] }' },
+);
 
 export type Fence = z.infer<typeof fenceSchema>;
 

@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { SCOPES } from "./kinds";
+import { EDGE_KINDS, NODE_KINDS, SCOPES } from "./kinds";
 
-import { EDGE_KINDS, NODE_KINDS } from "./kinds";
-
-export { EDGE_KINDS, NODE_KINDS } from "./kinds";
 export type { GraphEdgeKind, GraphNodeKind } from "./kinds";
+export { EDGE_KINDS, NODE_KINDS } from "./kinds";
 
 export const graphNodeSchema = z.object({
   id: z.string(),

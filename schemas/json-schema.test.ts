@@ -7,28 +7,104 @@ import { ENTITY_KINDS, type EntityKind, SECTION_OF } from "@/schemas/org";
 
 const BUILTIN_ORG_DIR = fileURLToPath(new URL("../specialists/org", import.meta.url));
 
-type ObjectSchema = { type?: string; properties?: Record<string, Record<string, unknown>>; required?: string[]; additionalProperties?: unknown };
+type ObjectSchema = {
+  type?: string;
+  properties?: Record<string, Record<string, unknown>>;
+  required?: string[];
+  additionalProperties?: unknown;
+};
 const schemaOf = (kind: EntityKind) => jsonSchemaFor(kind) as ObjectSchema;
 
 const EXPECTED: Record<EntityKind, { properties: string[]; required: string[] }> = {
   specialist: {
-    properties: ["id", "name", "displayName", "description", "when_to_use", "role", "modelTier", "reasoningEffort", "skills", "events", "fence", "handoffCandidates", "team", "teamId", "groupId", "promptFile", "claudeTools"],
+    properties: [
+      "id",
+      "name",
+      "displayName",
+      "description",
+      "when_to_use",
+      "role",
+      "modelTier",
+      "reasoningEffort",
+      "skills",
+      "events",
+      "fence",
+      "handoffCandidates",
+      "team",
+      "teamId",
+      "groupId",
+      "promptFile",
+      "claudeTools",
+    ],
     required: ["id", "name", "description", "role", "modelTier", "skills", "fence", "team"],
   },
   team: {
-    properties: ["id", "kind", "name", "owner", "roles", "charter", "groupId", "decisionRights", "forbiddenDecisions", "escalationPath", "collaborators", "contact", "evidence", "specialists"],
+    properties: [
+      "id",
+      "kind",
+      "name",
+      "owner",
+      "roles",
+      "charter",
+      "groupId",
+      "decisionRights",
+      "forbiddenDecisions",
+      "escalationPath",
+      "collaborators",
+      "contact",
+      "evidence",
+      "specialists",
+    ],
     required: ["id", "name", "owner", "roles", "charter"],
   },
   group: {
-    properties: ["id", "kind", "name", "owner", "roles", "charter", "groupId", "decisionRights", "forbiddenDecisions", "escalationPath", "collaborators", "contact", "evidence", "squads"],
+    properties: [
+      "id",
+      "kind",
+      "name",
+      "owner",
+      "roles",
+      "charter",
+      "groupId",
+      "decisionRights",
+      "forbiddenDecisions",
+      "escalationPath",
+      "collaborators",
+      "contact",
+      "evidence",
+      "squads",
+    ],
     required: ["id", "name", "owner", "roles", "charter"],
   },
   contract: {
-    properties: ["id", "description", "producer", "consumer", "trigger", "input", "output", "preconditions", "postconditions", "teamBoundary"],
+    properties: [
+      "id",
+      "description",
+      "producer",
+      "consumer",
+      "trigger",
+      "input",
+      "output",
+      "preconditions",
+      "postconditions",
+      "teamBoundary",
+    ],
     required: ["id", "producer", "consumer", "input"],
   },
   policy: {
-    properties: ["id", "owner", "description", "enforcement", "mode", "requiresApprovalFrom", "mayVetoFrom", "escalatesTo", "decisionRights", "conditions", "evidence"],
+    properties: [
+      "id",
+      "owner",
+      "description",
+      "enforcement",
+      "mode",
+      "requiresApprovalFrom",
+      "mayVetoFrom",
+      "escalatesTo",
+      "decisionRights",
+      "conditions",
+      "evidence",
+    ],
     required: ["id"],
   },
 };
@@ -48,7 +124,13 @@ describe("jsonSchemaFor", () => {
   it("describes the specialist's fence as a closed object that needs allowedPaths", () => {
     const fence = schemaOf("specialist").properties!.fence as ObjectSchema;
     expect(fence.type).toBe("object");
-    expect(Object.keys(fence.properties ?? {}).sort()).toEqual(["allowedBdLabels", "allowedCommands", "allowedPaths", "approvalRequired", "deniedActions"]);
+    expect(Object.keys(fence.properties ?? {}).sort()).toEqual([
+      "allowedBdLabels",
+      "allowedCommands",
+      "allowedPaths",
+      "approvalRequired",
+      "deniedActions",
+    ]);
     expect(fence.required).toEqual(["allowedPaths"]);
     expect(fence.additionalProperties).toBe(false);
     expect(fence.properties!.allowedPaths).toMatchObject({ type: "array", minItems: 1, items: { type: "string" } });
@@ -61,7 +143,12 @@ describe("jsonSchemaFor", () => {
     expect(schemaOf("team").properties!.kind).toMatchObject({ enum: ["squad", "team"] });
     expect(schemaOf("group").properties!.kind).toMatchObject({ const: "group" });
     const boundary = schemaOf("contract").properties!.teamBoundary as ObjectSchema;
-    expect(Object.keys(boundary.properties ?? {}).sort()).toEqual(["consumerTeam", "crosses", "producerTeam", "requiresApprovalFrom"]);
+    expect(Object.keys(boundary.properties ?? {}).sort()).toEqual([
+      "consumerTeam",
+      "crosses",
+      "producerTeam",
+      "requiresApprovalFrom",
+    ]);
   });
 
   it("is cached: the same object for the same kind, a different one per kind", () => {

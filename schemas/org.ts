@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { contractSchema } from "./contract";
+import { ENTITY_KINDS, WRITABLE_SCOPES } from "./kinds";
 import { policySchema } from "./policy";
 import { specialistSchema } from "./specialist";
 import { groupSchema, teamSchema } from "./team";
-import { ENTITY_KINDS, WRITABLE_SCOPES } from "./kinds";
 
-export { ENTITY_KINDS, KIND_OF, SCOPES, SECTIONS, SECTION_OF, WRITABLE_SCOPES, emptyOrg } from "./kinds";
 export type { EntityKind, EntityRecord, OrgRecords, Scope, Section, WritableScope } from "./kinds";
+export { ENTITY_KINDS, emptyOrg, KIND_OF, SCOPES, SECTION_OF, SECTIONS, WRITABLE_SCOPES } from "./kinds";
 
 /** Kinds the API speaks: the five entity kinds, plus `fence` (a sub-resource) and `skill` (read-only). */
 export const API_KINDS = [...ENTITY_KINDS, "fence", "skill"] as const;

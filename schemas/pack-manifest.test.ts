@@ -52,7 +52,7 @@ describe("pack manifest: compatVersion is a semver range", () => {
     expect(messages({ ...valid, compatVersion: 1 })[0]).toMatch(/^compatVersion: /);
   });
 
-  it("refuses an empty compatVersion: semver reads \"\" as \"*\", which would declare nothing", () => {
+  it('refuses an empty compatVersion: semver reads "" as "*", which would declare nothing', () => {
     expect(messages({ ...valid, compatVersion: "" })[0]).toMatch(/^compatVersion: /);
   });
 });
@@ -75,12 +75,15 @@ describe("pack manifest: id", () => {
     expect(packManifestSchema.safeParse({ ...valid, id }).success).toBe(true);
   });
 
-  it.each(["../x", "X", "", "@org/../x", "a/b", "/abs", "@/x", "pack name", "-lead"])("refuses %j with a message naming the value", (id) => {
-    const found = messages({ ...valid, id });
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/^id: id must match /);
-    expect(found[0]).toContain(JSON.stringify(id));
-  });
+  it.each(["../x", "X", "", "@org/../x", "a/b", "/abs", "@/x", "pack name", "-lead"])(
+    "refuses %j with a message naming the value",
+    (id) => {
+      const found = messages({ ...valid, id });
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(/^id: id must match /);
+      expect(found[0]).toContain(JSON.stringify(id));
+    },
+  );
 });
 
 describe("pack manifest: prompt paths stay inside the pack", () => {
@@ -88,15 +91,25 @@ describe("pack manifest: prompt paths stay inside the pack", () => {
     expect(packManifestSchema.safeParse({ ...valid, prompts: { "cx-researcher": rel } }).success).toBe(true);
   });
 
-  it.each(["../x.md", "prompts/../../x.md", "prompts/..", "./x.md", "/etc/x", "C:\\x", "C:/x", "prompts\\x.md", "file:", "file:///etc/passwd", "", "//server/share/x.md"])(
-    "refuses %j, naming the specialist and the path",
-    (rel) => {
-      const found = messages({ ...valid, prompts: { "cx-researcher": rel } });
-      expect(found).toHaveLength(1);
-      expect(found[0]).toMatch(/^prompts\.cx-researcher: prompt path /);
-      expect(found[0]).toContain(JSON.stringify(rel));
-    },
-  );
+  it.each([
+    "../x.md",
+    "prompts/../../x.md",
+    "prompts/..",
+    "./x.md",
+    "/etc/x",
+    "C:\\x",
+    "C:/x",
+    "prompts\\x.md",
+    "file:",
+    "file:///etc/passwd",
+    "",
+    "//server/share/x.md",
+  ])("refuses %j, naming the specialist and the path", (rel) => {
+    const found = messages({ ...valid, prompts: { "cx-researcher": rel } });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^prompts\.cx-researcher: prompt path /);
+    expect(found[0]).toContain(JSON.stringify(rel));
+  });
 });
 
 describe("pack manifest: forward compatibility", () => {
@@ -115,9 +128,15 @@ describe("pack manifest: forward compatibility", () => {
   });
 
   it("checks deprecation's shape: since and message required, replacement optional", () => {
-    expect(packManifestSchema.safeParse({ ...valid, deprecation: { since: "1.2.0", message: "Use the new one." } }).success).toBe(true);
-    expect(messages({ ...valid, deprecation: { message: "x" } }).join("\n")).toContain("deprecation must include 'since'");
-    expect(messages({ ...valid, deprecation: { since: "1.0.0" } }).join("\n")).toContain("deprecation must include 'message'");
+    expect(
+      packManifestSchema.safeParse({ ...valid, deprecation: { since: "1.2.0", message: "Use the new one." } }).success,
+    ).toBe(true);
+    expect(messages({ ...valid, deprecation: { message: "x" } }).join("\n")).toContain(
+      "deprecation must include 'since'",
+    );
+    expect(messages({ ...valid, deprecation: { since: "1.0.0" } }).join("\n")).toContain(
+      "deprecation must include 'message'",
+    );
     expect(messages({ ...valid, deprecation: "soon" }).join("\n")).toContain("deprecation must be an object");
   });
 });

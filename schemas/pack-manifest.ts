@@ -5,31 +5,53 @@ import { z } from "zod";
 export const PACK_ID_PATTERN = /^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]{0,99}$/;
 
 /** A path inside a pack: relative, forward slashes, no `.`/`..` segments, no scheme or drive. */
-export const PACK_PATH_PATTERN = /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9_@][A-Za-z0-9_.@-]*(?:\/[A-Za-z0-9_@][A-Za-z0-9_.@-]*)*$/;
+export const PACK_PATH_PATTERN =
+  /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9_@][A-Za-z0-9_.@-]*(?:\/[A-Za-z0-9_@][A-Za-z0-9_.@-]*)*$/;
 
 const packPath = (what: string) =>
-  z.string().refine((p) => PACK_PATH_PATTERN.test(p), { error: (iss) => `${what} ${JSON.stringify(iss.input)} must be a relative path inside the pack (no "..", no absolute path)` });
+  z
+    .string()
+    .refine((p) => PACK_PATH_PATTERN.test(p), {
+      error: (iss) =>
+        `${what} ${JSON.stringify(iss.input)} must be a relative path inside the pack (no "..", no absolute path)`,
+    });
 
 /**
  * `pack.manifest.json` (ADR-0055). Only `id`, `version` and `compatVersion` are required;
  * unknown fields are kept and ignored so newer packs still load.
  */
 export const packManifestSchema = z.looseObject({
-  id: z.string({ error: "missing required field: id" }).regex(PACK_ID_PATTERN, { error: (iss) => `id must match ${PACK_ID_PATTERN} (got ${JSON.stringify(iss.input)})` }),
-  version: z.string({ error: "missing required field: version" }).refine((v) => semver.valid(v) !== null, { error: (iss) => `version must be a semver version such as 1.2.0 (got ${JSON.stringify(iss.input)})` }),
-  compatVersion: z.string({ error: "missing required field: compatVersion (a semver range of compatible core versions, e.g. \"^0.1.0\")" })
-    .refine((r) => r.trim() !== "" && semver.validRange(r) !== null, { error: (iss) => `compatVersion must be a semver range such as "^1.0.0" (got ${JSON.stringify(iss.input)})` }),
+  id: z
+    .string({ error: "missing required field: id" })
+    .regex(PACK_ID_PATTERN, { error: (iss) => `id must match ${PACK_ID_PATTERN} (got ${JSON.stringify(iss.input)})` }),
+  version: z
+    .string({ error: "missing required field: version" })
+    .refine((v) => semver.valid(v) !== null, {
+      error: (iss) => `version must be a semver version such as 1.2.0 (got ${JSON.stringify(iss.input)})`,
+    }),
+  compatVersion: z
+    .string({
+      error: 'missing required field: compatVersion (a semver range of compatible core versions, e.g. "^0.1.0")',
+    })
+    .refine((r) => r.trim() !== "" && semver.validRange(r) !== null, {
+      error: (iss) => `compatVersion must be a semver range such as "^1.0.0" (got ${JSON.stringify(iss.input)})`,
+    }),
   teams: z.array(z.string()).optional(),
   specialists: z.array(z.string()).optional(),
   prompts: z.record(z.string(), packPath("prompt path")).optional(),
   perspectives: z.array(z.string()).optional(),
   workflowContributions: z.array(z.string()).optional(),
   docs: z.string().optional(),
-  deprecation: z.object({
-    since: z.string({ error: "deprecation must include 'since'" }),
-    message: z.string({ error: "deprecation must include 'message'" }),
-    replacement: z.string().optional(),
-  }, { error: "deprecation must be an object { since, message, replacement? }" }).optional(),
+  deprecation: z
+    .object(
+      {
+        since: z.string({ error: "deprecation must include 'since'" }),
+        message: z.string({ error: "deprecation must include 'message'" }),
+        replacement: z.string().optional(),
+      },
+      { error: "deprecation must be an object { since, message, replacement? }" },
+    )
+    .optional(),
 });
 export type PackManifest = z.infer<typeof packManifestSchema>;
 
@@ -53,7 +75,13 @@ export const packRowSchema = z.object({
   path: z.string(),
   enabled: z.boolean(),
   compat: z.object({ range: z.string().nullable(), core: z.string(), ok: z.boolean() }),
-  contributes: z.object({ teams: z.array(z.string()), specialists: z.array(z.string()), contracts: z.array(z.string()), prompts: z.array(z.string()), workflows: z.array(z.string()) }),
+  contributes: z.object({
+    teams: z.array(z.string()),
+    specialists: z.array(z.string()),
+    contracts: z.array(z.string()),
+    prompts: z.array(z.string()),
+    workflows: z.array(z.string()),
+  }),
   shadowedBy: z.string().nullable(),
   deprecation: z.object({ since: z.string(), message: z.string(), replacement: z.string().optional() }).nullable(),
   errors: z.array(z.string()),

@@ -6,52 +6,116 @@ export const MODEL_TIERS = ["fast", "standard", "reasoning"] as const;
 
 /** Tools a host platform understands; anything else is silently dropped by the host, so we refuse it. */
 export const CLAUDE_TOOLS = [
-  "Read", "Write", "Edit", "Glob", "Grep", "LS", "Bash", "BashOutput", "WebSearch", "WebFetch", "TodoWrite",
-  "NotebookEdit", "Task", "list_skills", "get_skill", "search_skills", "list_teams", "suggest_skills",
-  "list_templates", "get_template", "agent_contract", "orchestration_policy", "cx_trace", "cx_score",
-  "memory_search", "memory_add_observations", "memory_open_nodes", "memory_create_entities",
-  "memory_create_relations", "context7_resolve", "context7_docs", "sequential_thinking",
-  "playwright_navigate", "playwright_screenshot", "github_search", "github_get_pull_request",
+  "Read",
+  "Write",
+  "Edit",
+  "Glob",
+  "Grep",
+  "LS",
+  "Bash",
+  "BashOutput",
+  "WebSearch",
+  "WebFetch",
+  "TodoWrite",
+  "NotebookEdit",
+  "Task",
+  "list_skills",
+  "get_skill",
+  "search_skills",
+  "list_teams",
+  "suggest_skills",
+  "list_templates",
+  "get_template",
+  "agent_contract",
+  "orchestration_policy",
+  "cx_trace",
+  "cx_score",
+  "memory_search",
+  "memory_add_observations",
+  "memory_open_nodes",
+  "memory_create_entities",
+  "memory_create_relations",
+  "context7_resolve",
+  "context7_docs",
+  "sequential_thinking",
+  "playwright_navigate",
+  "playwright_screenshot",
+  "github_search",
+  "github_get_pull_request",
 ] as const;
 const toolSet = new Set<string>(CLAUDE_TOOLS);
 
 export const SKILL_REF_PATTERN = /^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/;
 
 const describedText = (field: string) =>
-  z.string({ error: `"${field}" is required and must be at least 20 characters` })
-    .refine((v) => v.trim().length >= 20, { error: (iss) => `"${field}" must be at least 20 characters (got ${String(iss.input).trim().length})` })
-    .refine((v) => v.length <= 500, { error: (iss) => `"${field}" is too long (${String(iss.input).length} > 500 characters)` });
+  z
+    .string({ error: `"${field}" is required and must be at least 20 characters` })
+    .refine((v) => v.trim().length >= 20, {
+      error: (iss) => `"${field}" must be at least 20 characters (got ${String(iss.input).trim().length})`,
+    })
+    .refine((v) => v.length <= 500, {
+      error: (iss) => `"${field}" is too long (${String(iss.input).length} > 500 characters)`,
+    });
 
-export const specialistSchema = z.looseObject({
-  id: idSchema,
-  name: z.string({ error: '"name" is required (lowercase kebab-case)' })
-    .regex(/^[a-z][a-z0-9-]*$/, { error: (iss) => `"name" must be lowercase kebab-case, got ${JSON.stringify(iss.input)}` }),
-  displayName: z.string().optional(),
-  description: describedText("description"),
-  when_to_use: describedText("when_to_use").optional(),
-  role: z.string({ error: '"role" is required: the role name teams and handoffs refer to' }).pipe(roleSchema),
-  modelTier: z.enum(MODEL_TIERS, { error: (iss) => `"modelTier" must be one of fast | standard | reasoning, got ${JSON.stringify(iss.input)}` }),
-  reasoningEffort: z.enum(["low", "medium", "high"], { error: '"reasoningEffort" must be low, medium or high' }).optional(),
-  skills: z.array(
-    z.string().regex(SKILL_REF_PATTERN, { error: (iss) => `${JSON.stringify(iss.input)} is not a skill reference: expected "<bundle>/<skill>"` }),
-    { error: '"skills" must be a non-empty array of "<bundle>/<skill>" references' },
-  ).min(1, { error: '"skills" must be a non-empty array of "<bundle>/<skill>" references' }),
-  events: stringList("events").optional(),
-  fence: fenceSchema,
-  handoffCandidates: z.array(roleSchema, { error: '"handoffCandidates" must be an array of role names' }).optional(),
-  team: z.string({ error: '"team" is required: reference an existing team id' }).pipe(idSchema),
-  teamId: idSchema.optional(),
-  groupId: idSchema.optional(),
-  promptFile: nonEmptyString('"promptFile"').optional(),
-  claudeTools: z.string().superRefine((value, ctx) => {
-    for (const tool of value.split(",").map((t) => t.trim()).filter(Boolean)) {
-      if (!toolSet.has(tool)) ctx.addIssue({ code: "custom", message: `unknown tool "${tool}" in claudeTools: host platforms silently drop tools they do not know` });
+export const specialistSchema = z
+  .looseObject({
+    id: idSchema,
+    name: z
+      .string({ error: '"name" is required (lowercase kebab-case)' })
+      .regex(/^[a-z][a-z0-9-]*$/, {
+        error: (iss) => `"name" must be lowercase kebab-case, got ${JSON.stringify(iss.input)}`,
+      }),
+    displayName: z.string().optional(),
+    description: describedText("description"),
+    when_to_use: describedText("when_to_use").optional(),
+    role: z.string({ error: '"role" is required: the role name teams and handoffs refer to' }).pipe(roleSchema),
+    modelTier: z.enum(MODEL_TIERS, {
+      error: (iss) => `"modelTier" must be one of fast | standard | reasoning, got ${JSON.stringify(iss.input)}`,
+    }),
+    reasoningEffort: z
+      .enum(["low", "medium", "high"], { error: '"reasoningEffort" must be low, medium or high' })
+      .optional(),
+    skills: z
+      .array(
+        z
+          .string()
+          .regex(SKILL_REF_PATTERN, {
+            error: (iss) => `${JSON.stringify(iss.input)} is not a skill reference: expected "<bundle>/<skill>"`,
+          }),
+        { error: '"skills" must be a non-empty array of "<bundle>/<skill>" references' },
+      )
+      .min(1, { error: '"skills" must be a non-empty array of "<bundle>/<skill>" references' }),
+    events: stringList("events").optional(),
+    fence: fenceSchema,
+    handoffCandidates: z.array(roleSchema, { error: '"handoffCandidates" must be an array of role names' }).optional(),
+    team: z.string({ error: '"team" is required: reference an existing team id' }).pipe(idSchema),
+    teamId: idSchema.optional(),
+    groupId: idSchema.optional(),
+    promptFile: nonEmptyString('"promptFile"').optional(),
+    claudeTools: z
+      .string()
+      .superRefine((value, ctx) => {
+        for (const tool of value
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean)) {
+          if (!toolSet.has(tool))
+            ctx.addIssue({
+              code: "custom",
+              message: `unknown tool "${tool}" in claudeTools: host platforms silently drop tools they do not know`,
+            });
+        }
+      })
+      .optional(),
+  })
+  .superRefine((s, ctx) => {
+    if (typeof s.teamId === "string" && typeof s.team === "string" && s.teamId !== s.team) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["teamId"],
+        message: `"teamId" (${s.teamId}) must equal "team" (${s.team}); keep one of them`,
+      });
     }
-  }).optional(),
-}).superRefine((s, ctx) => {
-  if (typeof s.teamId === "string" && typeof s.team === "string" && s.teamId !== s.team) {
-    ctx.addIssue({ code: "custom", path: ["teamId"], message: `"teamId" (${s.teamId}) must equal "team" (${s.team}); keep one of them` });
-  }
-});
+  });
 
 export type Specialist = z.infer<typeof specialistSchema>;

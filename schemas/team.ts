@@ -5,9 +5,14 @@ const teamFields = {
   id: idSchema,
   name: nonEmptyString('"name"'),
   owner: z.string({ error: '"owner" is required: the role that owns this team' }).pipe(roleSchema),
-  roles: z.array(roleSchema, { error: '"roles" must be a non-empty array of role names' }).min(1, { error: '"roles" must be a non-empty array of role names' }),
-  charter: z.string({ error: '"charter" is required (at least 20 characters)' })
-    .refine((v) => v.trim().length >= 20, { error: (iss) => `"charter" must be at least 20 characters (got ${String(iss.input).trim().length})` }),
+  roles: z
+    .array(roleSchema, { error: '"roles" must be a non-empty array of role names' })
+    .min(1, { error: '"roles" must be a non-empty array of role names' }),
+  charter: z
+    .string({ error: '"charter" is required (at least 20 characters)' })
+    .refine((v) => v.trim().length >= 20, {
+      error: (iss) => `"charter" must be at least 20 characters (got ${String(iss.input).trim().length})`,
+    }),
   groupId: idSchema.optional(),
   decisionRights: stringList("decisionRights").optional(),
   forbiddenDecisions: stringList("forbiddenDecisions").optional(),
@@ -23,17 +28,21 @@ function ownerAmongRoles(t: { owner?: unknown; roles?: unknown }, ctx: z.Refinem
   }
 }
 
-export const teamSchema = z.looseObject({
-  ...teamFields,
-  kind: z.enum(["squad", "team"], { error: '"kind" of a team is "squad" (groups live in groups/)' }).optional(),
-  specialists: z.array(idSchema, { error: '"specialists" must be an array of specialist ids' }).optional(),
-}).superRefine(ownerAmongRoles);
+export const teamSchema = z
+  .looseObject({
+    ...teamFields,
+    kind: z.enum(["squad", "team"], { error: '"kind" of a team is "squad" (groups live in groups/)' }).optional(),
+    specialists: z.array(idSchema, { error: '"specialists" must be an array of specialist ids' }).optional(),
+  })
+  .superRefine(ownerAmongRoles);
 
-export const groupSchema = z.looseObject({
-  ...teamFields,
-  kind: z.literal("group", { error: '"kind" of a group must be "group"' }).optional(),
-  squads: z.array(idSchema, { error: '"squads" must be an array of team ids' }).optional(),
-}).superRefine(ownerAmongRoles);
+export const groupSchema = z
+  .looseObject({
+    ...teamFields,
+    kind: z.literal("group", { error: '"kind" of a group must be "group"' }).optional(),
+    squads: z.array(idSchema, { error: '"squads" must be an array of team ids' }).optional(),
+  })
+  .superRefine(ownerAmongRoles);
 
 export type Team = z.infer<typeof teamSchema>;
 export type Group = z.infer<typeof groupSchema>;

@@ -14,7 +14,17 @@ const port = process.env.PORT ?? "3000";
 const host = process.env.HOST ?? "127.0.0.1";
 const loopback = ["127.0.0.1", "localhost", "::1"].includes(host);
 
-const SOURCES = ["app", "components", "lib", "schemas", "server", "proxy.ts", "next.config.ts", "package.json", "postcss.config.mjs"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "schemas",
+  "server",
+  "proxy.ts",
+  "next.config.ts",
+  "package.json",
+  "postcss.config.mjs",
+];
 
 function newestSource(entry) {
   const full = path.join(appDir, entry);
@@ -30,7 +40,11 @@ const buildId = path.join(appDir, ".next", "BUILD_ID");
 const stale = !existsSync(buildId) || Math.max(...SOURCES.map(newestSource)) > statSync(buildId).mtimeMs;
 if (stale && process.env.CONSTRUCT_SKIP_BUILD !== "1") {
   console.log("[construct-studio] building (no current build)…");
-  const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: appDir, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const build = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: appDir,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -44,10 +58,21 @@ const env = {
   CONSTRUCT_ROOT: root,
   CONSTRUCT_APP_DIR: appDir,
   NEXT_TELEMETRY_DISABLED: "1",
-  ...(token ? { CONSTRUCT_TOKEN: token, CONSTRUCT_ALLOWED_HOSTS: [process.env.CONSTRUCT_ALLOWED_HOSTS, `${shownHost}:${port}`].filter(Boolean).join(",") } : {}),
+  ...(token
+    ? {
+        CONSTRUCT_TOKEN: token,
+        CONSTRUCT_ALLOWED_HOSTS: [process.env.CONSTRUCT_ALLOWED_HOSTS, `${shownHost}:${port}`]
+          .filter(Boolean)
+          .join(","),
+      }
+    : {}),
 };
 console.log(`[construct-studio] editing ${root}`);
 console.log(`[construct-studio] open http://${shownHost}:${port}/${token ? `?token=${token}` : ""}`);
-const server = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", host], { cwd: appDir, stdio: "inherit", env });
+const server = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", host], {
+  cwd: appDir,
+  stdio: "inherit",
+  env,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -2,7 +2,7 @@
 // `npm test`: typecheck, unit tests, a production build, then the browser and HTTP tests against
 // it. Ends with one plain `N passed, N failed` line, the summary CI reads.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19,9 +19,18 @@ function run(label, command, args, extraEnv = {}) {
 
 const npx = (bin) => path.join(appDir, "node_modules", ".bin", bin);
 const steps = { typecheck: run("typecheck", npx("tsc"), ["--noEmit"]) };
-steps.unit = run("unit tests (vitest)", npx("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(out, "vitest.json")}`]);
+steps.unit = run("unit tests (vitest)", npx("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${path.join(out, "vitest.json")}`,
+]);
 steps.build = run("next build", npx("next"), ["build"]);
-steps.e2e = steps.build && run("browser and HTTP tests (playwright)", npx("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(out, "playwright.json") });
+steps.e2e =
+  steps.build &&
+  run("browser and HTTP tests (playwright)", npx("playwright"), ["test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(out, "playwright.json"),
+  });
 
 function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
@@ -40,6 +49,10 @@ if (playwright && steps.e2e !== undefined) {
   failed += playwright.unexpected;
   console.log(`e2e: ${playwright.expected + playwright.flaky} passed, ${playwright.unexpected} failed`);
 }
-for (const [step, ok] of Object.entries(steps)) if (!ok) { console.log(`step failed: ${step}`); failed = Math.max(failed, 1); }
+for (const [step, ok] of Object.entries(steps))
+  if (!ok) {
+    console.log(`step failed: ${step}`);
+    failed = Math.max(failed, 1);
+  }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(passed > 0 && failed === 0 ? 0 : 1);

@@ -3,10 +3,17 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolvePaths } from "./config";
 import { runCli } from "./test-support/cli";
-import { APP_DIR, UPSTREAM_ORG_DIR, filesUnder, makeTmpDirs, specialistRecord, treeOf, writeRecord } from "./test-support/tmp-dirs";
+import {
+  APP_DIR,
+  filesUnder,
+  makeTmpDirs,
+  specialistRecord,
+  treeOf,
+  UPSTREAM_ORG_DIR,
+  writeRecord,
+} from "./test-support/tmp-dirs";
 
 /** The real command, run as a user would: `node bin/construct-studio.mjs …` from another directory. */
-
 
 let base: string;
 let home: string;
@@ -27,8 +34,19 @@ function cli(args: string[], cwd = base) {
 
 /** A small org tree that validates alone: one team and its owner. */
 async function writeTree(dir: string): Promise<void> {
-  await writeRecord(dir, "teams", { id: "solo-team", kind: "squad", name: "Solo", owner: "solo-lead", roles: ["solo-lead"], charter: "A one-person team for the CLI tests." });
-  await writeRecord(dir, "specialists", specialistRecord("solo-lead", { team: "solo-team", skills: ["quality/code-review"] }));
+  await writeRecord(dir, "teams", {
+    id: "solo-team",
+    kind: "squad",
+    name: "Solo",
+    owner: "solo-lead",
+    roles: ["solo-lead"],
+    charter: "A one-person team for the CLI tests.",
+  });
+  await writeRecord(
+    dir,
+    "specialists",
+    specialistRecord("solo-lead", { team: "solo-team", skills: ["quality/code-review"] }),
+  );
 }
 
 describe("validate --tree", () => {
@@ -55,9 +73,19 @@ describe("validate --tree", () => {
     await writeRecord(tree, "specialists", specialistRecord("lost-one", { team: "nowhere-team" }));
     const run = await cli(["validate", "--tree", "tree", "--format", "json"]);
     expect(run.code).toBe(1);
-    const doc = JSON.parse(run.stdout) as { ok: boolean; problems: { id: string; severity: string; location: string; file?: string }[] };
+    const doc = JSON.parse(run.stdout) as {
+      ok: boolean;
+      problems: { id: string; severity: string; location: string; file?: string }[];
+    };
     expect(doc.ok).toBe(false);
-    expect(doc.problems).toContainEqual(expect.objectContaining({ id: "specialist-unknown-team", severity: "error", location: "#/specialists/lost-one/team", file: "tree/specialists/lost-one.json" }));
+    expect(doc.problems).toContainEqual(
+      expect.objectContaining({
+        id: "specialist-unknown-team",
+        severity: "error",
+        location: "#/specialists/lost-one/team",
+        file: "tree/specialists/lost-one.json",
+      }),
+    );
   });
 
   it("--format github prints workflow-command annotations", async () => {
@@ -67,7 +95,11 @@ describe("validate --tree", () => {
     const run = await cli(["validate", "--tree", "tree", "--format", "github"]);
     expect(run.code).toBe(1);
     const lines = run.stdout.split("\n").filter((l) => l.startsWith("::"));
-    expect(lines).toContainEqual(expect.stringMatching(/^::error file=tree\/specialists\/lost-one\.json,title=specialist-unknown-team::.*\(#\/specialists\/lost-one\/team\)$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^::error file=tree\/specialists\/lost-one\.json,title=specialist-unknown-team::.*\(#\/specialists\/lost-one\/team\)$/,
+      ),
+    );
   });
 
   it("a clean tree exits 0", async () => {
@@ -85,9 +117,16 @@ describe("validate --tree", () => {
     for (const format of ["text", "github", "json"]) {
       const run = await cli(["validate", "--tree", "tree", "--format", format]);
       expect(run.code).toBe(1);
-      const named = format === "json"
-        ? (JSON.parse(run.stdout) as { problems: { id: string; file?: string }[] }).problems.find((p) => p.id === "file-syntax")?.file
-        : run.stdout.match(format === "github" ? /^::error file=([^,]+),title=file-syntax/m : /^(\S+)\s+#\/specialists\/broken-one$/m)?.[1];
+      const named =
+        format === "json"
+          ? (JSON.parse(run.stdout) as { problems: { id: string; file?: string }[] }).problems.find(
+              (p) => p.id === "file-syntax",
+            )?.file
+          : run.stdout.match(
+              format === "github"
+                ? /^::error file=([^,]+),title=file-syntax/m
+                : /^(\S+)\s+#\/specialists\/broken-one$/m,
+            )?.[1];
       expect(named, `${format} names the file`).toBeDefined();
       expect(path.resolve(base, named!), format).toBe(path.join(tree, "specialists", "broken-one.json"));
     }
@@ -104,13 +143,24 @@ describe("validate --root", () => {
   it("merges the built-in, user and project tiers", async () => {
     const root = path.join(base, "project");
     const projectOrg = path.join(root, ".cx", "org");
-    await writeRecord(projectOrg, "specialists", { id: "cx-architect", description: "Architect, as overridden by this project only." });
+    await writeRecord(projectOrg, "specialists", {
+      id: "cx-architect",
+      description: "Architect, as overridden by this project only.",
+    });
     await writeRecord(projectOrg, "specialists", specialistRecord("proj-one"));
     await writeRecord(path.join(home, "org"), "specialists", specialistRecord("user-one"));
     const clean = await cli(["validate", "--root", root]);
     expect(clean.code, clean.stdout).toBe(0);
     // The built-in tier plus the two new specialists (the architect override adds no entity).
-    const builtin = (await Promise.all(["groups", "teams", "specialists", "contracts", "policies"].map((s) => fs.readdir(path.join(APP_DIR, "specialists", "org", s))))).flat().filter((n) => n.endsWith(".json")).length;
+    const builtin = (
+      await Promise.all(
+        ["groups", "teams", "specialists", "contracts", "policies"].map((s) =>
+          fs.readdir(path.join(APP_DIR, "specialists", "org", s)),
+        ),
+      )
+    )
+      .flat()
+      .filter((n) => n.endsWith(".json")).length;
     expect(clean.stdout).toContain(`${builtin + 2} entities in the merged org of ${root}: 0 error(s)`);
 
     await writeRecord(projectOrg, "specialists", specialistRecord("proj-two", { team: "nowhere-team" }));
@@ -135,9 +185,17 @@ describe("export and import", () => {
     const rootB = path.join(base, "b");
     await fs.mkdir(rootB);
     const orgA = path.join(rootA, ".cx", "org");
-    await writeRecord(orgA, "specialists", { id: "cx-architect", description: "Architect, as overridden by project A for the export." });
+    await writeRecord(orgA, "specialists", {
+      id: "cx-architect",
+      description: "Architect, as overridden by project A for the export.",
+    });
     await writeRecord(orgA, "specialists", specialistRecord("port-one"));
-    await writeRecord(orgA, "contracts", { id: "port-contract", producer: "port-one", consumer: "cx-qa", input: { mustContain: ["diff"] } });
+    await writeRecord(orgA, "contracts", {
+      id: "port-contract",
+      producer: "port-one",
+      consumer: "cx-qa",
+      input: { mustContain: ["diff"] },
+    });
 
     const out = path.join(base, "org.json");
     const exported = await cli(["export", "--root", rootA, "--out", out]);
@@ -171,7 +229,15 @@ describe("export and import", () => {
 
   it("an import with an invalid entity exits 1 and writes nothing", async () => {
     const file = path.join(base, "bad.json");
-    await fs.writeFile(file, JSON.stringify({ specialists: { "ok-one": specialistRecord("ok-one"), "bad-one": { ...specialistRecord("bad-one"), modelTier: "huge" } } }));
+    await fs.writeFile(
+      file,
+      JSON.stringify({
+        specialists: {
+          "ok-one": specialistRecord("ok-one"),
+          "bad-one": { ...specialistRecord("bad-one"), modelTier: "huge" },
+        },
+      }),
+    );
     const root = path.join(base, "project");
     await fs.mkdir(root);
     const run = await cli(["import", file, "--root", root]);

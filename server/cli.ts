@@ -8,12 +8,12 @@ import { orgPayloadSchema } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
 import { SCOPES, type Scope, type Section } from "@/schemas/org";
 import { resolvePaths } from "./config";
+import { type CapabilityView, EmbedService } from "./embed/embed-service";
+import { isAppError } from "./errors";
 import { OrgApi, validateTree } from "./org/org-api";
 import { installPack } from "./packs/pack-install";
 import { PackService } from "./packs/pack-service";
 import { PromptResolver, specialistPrompt } from "./packs/prompt-resolver";
-import { type CapabilityView, EmbedService } from "./embed/embed-service";
-import { isAppError } from "./errors";
 
 /**
  * `construct-studio`: the command-line twin of the HTTP API, for CI and scripts.
@@ -40,10 +40,17 @@ function fileFor(error: FieldError, locate: (section: Section, id: string) => st
   return section && id ? locate(section as Section, id) : undefined;
 }
 
-function print(problems: FieldError[], format: Format, locate: (section: Section, id: string) => string | undefined, summary: string): void {
+function print(
+  problems: FieldError[],
+  format: Format,
+  locate: (section: Section, id: string) => string | undefined,
+  summary: string,
+): void {
   const rows = problems.map((p) => ({ ...p, file: fileFor(p, locate) }));
   if (format === "json") {
-    process.stdout.write(JSON.stringify({ ok: !rows.some((r) => r.severity === "error"), problems: rows }, null, 2) + "\n");
+    process.stdout.write(
+      `${JSON.stringify({ ok: !rows.some((r) => r.severity === "error"), problems: rows }, null, 2)}\n`,
+    );
     return;
   }
   for (const row of rows) {
@@ -54,7 +61,7 @@ function print(problems: FieldError[], format: Format, locate: (section: Section
       process.stdout.write(`${row.file ?? "-"}  ${row.location}\n  ${row.severity} ${row.id}: ${row.message}\n`);
     }
   }
-  process.stdout.write(summary + "\n");
+  process.stdout.write(`${summary}\n`);
 }
 
 function summarize(problems: FieldError[], what: string): string {
@@ -63,7 +70,10 @@ function summarize(problems: FieldError[], what: string): string {
 }
 
 async function validate(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { root: { type: "string" }, tree: { type: "string" }, format: { type: "string", default: "text" } } });
+  const { values } = parseArgs({
+    args,
+    options: { root: { type: "string" }, tree: { type: "string" }, format: { type: "string", default: "text" } },
+  });
   const format = values.format as Format;
   if (!["text", "json", "github"].includes(format)) throw new UsageError(`unknown --format ${format}`);
   if (values.root && values.tree) throw new UsageError("give --root or --tree, not both");
@@ -71,9 +81,15 @@ async function validate(args: string[]): Promise<number> {
     const dir = path.resolve(values.tree);
     if (!existsSync(dir)) throw new UsageError(`--tree ${values.tree} does not exist`);
     const result = await validateTree(dir);
-    for (const problem of result.problems) if (problem.path) problem.path = path.relative(process.cwd(), path.join(dir, problem.path));
+    for (const problem of result.problems)
+      if (problem.path) problem.path = path.relative(process.cwd(), path.join(dir, problem.path));
     const rel = (section: Section, id: string) => path.relative(process.cwd(), path.join(dir, section, `${id}.json`));
-    print(result.problems, format, rel, summarize(result.problems, `${Object.values(result.counts).reduce((a, b) => a + b, 0)} entities in ${dir}`));
+    print(
+      result.problems,
+      format,
+      rel,
+      summarize(result.problems, `${Object.values(result.counts).reduce((a, b) => a + b, 0)} entities in ${dir}`),
+    );
     return result.ok ? 0 : 1;
   }
   if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
@@ -83,7 +99,12 @@ async function validate(args: string[]): Promise<number> {
   const snap = await api.snapshot();
   const locate = (section: Section, id: string) => snap.rows[section]?.get(id)?.path;
   const count = Object.values(snap.rows).reduce((n, rows) => n + rows.size, 0);
-  print(result.problems, format, locate, summarize(result.problems, `${count} entities in the merged org of ${api.paths.root}`));
+  print(
+    result.problems,
+    format,
+    locate,
+    summarize(result.problems, `${count} entities in the merged org of ${api.paths.root}`),
+  );
   return result.ok ? 0 : 1;
 }
 
@@ -94,60 +115,104 @@ function scopeOf(raw: string | undefined, fallback: Scope): Scope {
 }
 
 async function exportCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { root: { type: "string" }, scope: { type: "string" }, out: { type: "string" } } });
+  const { values } = parseArgs({
+    args,
+    options: { root: { type: "string" }, scope: { type: "string" }, out: { type: "string" } },
+  });
   const api = new OrgApi(resolvePaths({ root: values.root }));
   const { errors, ...payload } = await api.exportOrg({ scope: scopeOf(values.scope, "project") });
   for (const e of errors) process.stderr.write(`${e.severity} ${e.id}: ${e.message}\n`);
-  const text = JSON.stringify(payload, null, 2) + "\n";
+  const text = `${JSON.stringify(payload, null, 2)}\n`;
   if (values.out) await writeFile(values.out, text);
   else process.stdout.write(text);
   return 0;
 }
 
 async function importCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { root: { type: "string" }, scope: { type: "string" }, "dry-run": { type: "boolean", default: false } } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { root: { type: "string" }, scope: { type: "string" }, "dry-run": { type: "boolean", default: false } },
+  });
   if (positionals.length !== 1) throw new UsageError("import takes one FILE");
   let raw: unknown;
   try {
     raw = parseJsonStrict(await readFile(positionals[0], "utf8"), { allowBom: true });
   } catch (error) {
-    const message = error instanceof JsonProblem ? error.message : (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : null;
+    const message =
+      error instanceof JsonProblem
+        ? error.message
+        : (error as NodeJS.ErrnoException).code === "ENOENT"
+          ? "no such file"
+          : null;
     if (message === null) throw error;
     process.stderr.write(`${positionals[0]}: ${message}\n`);
     return 1;
   }
   const parsed = orgPayloadSchema.safeParse(raw);
   if (!parsed.success) {
-    process.stderr.write(`${positionals[0]}: not an org payload: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}\n`);
+    process.stderr.write(
+      `${positionals[0]}: not an org payload: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}\n`,
+    );
     return 1;
   }
   const api = new OrgApi(resolvePaths({ root: values.root }));
-  const result = await api.importOrg(parsed.data, { scope: scopeOf(values.scope, "project"), dryRun: values["dry-run"] });
+  const result = await api.importOrg(parsed.data, {
+    scope: scopeOf(values.scope, "project"),
+    dryRun: values["dry-run"],
+  });
   if (!result.ok) {
     print(result.errors, "text", () => undefined, `import failed: ${result.message}`);
     return 1;
   }
-  for (const file of result.files) process.stdout.write(`${result.dryRun && file.action !== "unchanged" ? "would " : ""}${file.action}  ${file.path}\n`);
+  for (const file of result.files)
+    process.stdout.write(
+      `${result.dryRun && file.action !== "unchanged" ? "would " : ""}${file.action}  ${file.path}\n`,
+    );
   process.stdout.write(`${result.dryRun ? "dry run: nothing written" : `${result.written.length} file(s) written`}\n`);
   return 0;
 }
 
 async function packsCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { root: { type: "string" }, format: { type: "string", default: "text" }, tier: { type: "string", default: "project" } } });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      root: { type: "string" },
+      format: { type: "string", default: "text" },
+      tier: { type: "string", default: "project" },
+    },
+  });
   if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
   const packs = new PackService(resolvePaths({ root: values.root }));
   if (sub === "list") {
     const listed = await packs.list();
     const rows = listed.packs.map(({ dir: _d, manifest: _m, org: _o, ...row }) => row);
     if (values.format === "json") {
-      process.stdout.write(JSON.stringify({ mode: listed.mode, coreVersion: packs.coreVersion, errors: listed.errors, warnings: listed.warnings, packs: rows }, null, 2) + "\n");
+      process.stdout.write(
+        `${JSON.stringify(
+          {
+            mode: listed.mode,
+            coreVersion: packs.coreVersion,
+            errors: listed.errors,
+            warnings: listed.warnings,
+            packs: rows,
+          },
+          null,
+          2,
+        )}\n`,
+      );
     } else {
       process.stdout.write(`core ${packs.coreVersion}, ${listed.mode} mode, ${rows.length} pack(s)\n`);
       for (const p of rows) {
         const state = p.shadowedBy ? `shadowed by ${p.shadowedBy}` : p.enabled ? "enabled" : "disabled";
-        process.stdout.write(`${p.id}@${p.version ?? "?"}  ${p.tier}  ${state}  compat ${p.compat.range ?? "?"} ${p.compat.ok ? "ok" : "NOT satisfied"}  ${p.path}\n`);
-        process.stdout.write(`  contributes: ${p.contributes.specialists.length} specialists, ${p.contributes.teams.length} teams, ${p.contributes.contracts.length} contracts, ${p.contributes.prompts.length} prompts, ${p.contributes.workflows.length} workflows\n`);
+        process.stdout.write(
+          `${p.id}@${p.version ?? "?"}  ${p.tier}  ${state}  compat ${p.compat.range ?? "?"} ${p.compat.ok ? "ok" : "NOT satisfied"}  ${p.path}\n`,
+        );
+        process.stdout.write(
+          `  contributes: ${p.contributes.specialists.length} specialists, ${p.contributes.teams.length} teams, ${p.contributes.contracts.length} contracts, ${p.contributes.prompts.length} prompts, ${p.contributes.workflows.length} workflows\n`,
+        );
         for (const e of p.errors) process.stdout.write(`  error: ${e}\n`);
         for (const w of p.warnings) process.stdout.write(`  warning: ${w}\n`);
       }
@@ -170,10 +235,14 @@ async function packsCommand(args: string[]): Promise<number> {
   if (sub === "install") {
     if (positionals.length !== 1) throw new UsageError("packs install takes one folder or .zip file");
     if (values.tier !== "project" && values.tier !== "user") throw new UsageError(`unknown --tier ${values.tier}`);
-    const source = positionals[0].endsWith(".zip") ? { zip: await readFile(positionals[0]) } : { folder: positionals[0] };
+    const source = positionals[0].endsWith(".zip")
+      ? { zip: await readFile(positionals[0]) }
+      : { folder: positionals[0] };
     try {
       const result = await installPack(packs, source, values.tier);
-      process.stdout.write(`installed ${result.id}@${result.version} into ${result.path}${result.replaced ? " (replaced the previous copy)" : ""}\n`);
+      process.stdout.write(
+        `installed ${result.id}@${result.version} into ${result.path}${result.replaced ? " (replaced the previous copy)" : ""}\n`,
+      );
       for (const w of result.warnings) process.stdout.write(`warning: ${w}\n`);
       return 0;
     } catch (error) {
@@ -188,7 +257,12 @@ function embedServiceFor(root: string | undefined): EmbedService {
   const paths = resolvePaths({ root });
   const packs = new PackService(paths);
   const org = new OrgApi(paths, { packs });
-  return new EmbedService({ paths, packs, org, resolvePrompt: specialistPrompt(org, new PromptResolver(paths, packs)) });
+  return new EmbedService({
+    paths,
+    packs,
+    org,
+    resolvePrompt: specialistPrompt(org, new PromptResolver(paths, packs)),
+  });
 }
 
 function describeTick(view: Pick<CapabilityView, "lastTick" | "lastTickProblem">): string {
@@ -199,10 +273,18 @@ function describeTick(view: Pick<CapabilityView, "lastTick" | "lastTickProblem">
 
 function printCapability(c: CapabilityView): void {
   const rt = c.runtime;
-  process.stdout.write(`${c.id}  ${c.enabled ? "enabled" : "disabled"}  ${c.source.tier}${c.source.pack ? ` ${c.source.pack}` : ""}  ${c.source.path}${c.overlay ? ` + ${c.overlay.path}` : ""}\n`);
-  process.stdout.write(`  specialist ${c.specialist}; providers ${c.providerBindings.map((b) => `${b.id}${b.available ? "" : " (unavailable)"}`).join(", ")}\n`);
-  process.stdout.write(`  cadence ${c.cadence ? `${c.cadence.every} (every ${c.cadence.description})` : "(event-driven only)"}; next tick ${c.nextTickAt ?? "-"}\n`);
-  process.stdout.write(`  runtime ${rt.declared} → ${rt.resolved}${rt.reason ? ` (${rt.reason})` : ""}: ${rt.detail}\n`);
+  process.stdout.write(
+    `${c.id}  ${c.enabled ? "enabled" : "disabled"}  ${c.source.tier}${c.source.pack ? ` ${c.source.pack}` : ""}  ${c.source.path}${c.overlay ? ` + ${c.overlay.path}` : ""}\n`,
+  );
+  process.stdout.write(
+    `  specialist ${c.specialist}; providers ${c.providerBindings.map((b) => `${b.id}${b.available ? "" : " (unavailable)"}`).join(", ")}\n`,
+  );
+  process.stdout.write(
+    `  cadence ${c.cadence ? `${c.cadence.every} (every ${c.cadence.description})` : "(event-driven only)"}; next tick ${c.nextTickAt ?? "-"}\n`,
+  );
+  process.stdout.write(
+    `  runtime ${rt.declared} → ${rt.resolved}${rt.reason ? ` (${rt.reason})` : ""}: ${rt.detail}\n`,
+  );
   process.stdout.write(`  last tick: ${describeTick(c)}\n`);
   for (const e of c.errors) process.stdout.write(`  error ${e.id}: ${e.message}\n`);
   for (const w of c.warnings) process.stdout.write(`  warning ${w.id}: ${w.message}\n`);
@@ -210,10 +292,14 @@ function printCapability(c: CapabilityView): void {
 
 async function embedCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { root: { type: "string" }, format: { type: "string", default: "text" } } });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { root: { type: "string" }, format: { type: "string", default: "text" } },
+  });
   if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
   const json = values.format === "json";
-  const out = (value: unknown) => process.stdout.write(JSON.stringify(value, null, 2) + "\n");
+  const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   const embed = embedServiceFor(values.root);
   if (sub === "list") {
     const listed = await embed.list();
@@ -221,11 +307,17 @@ async function embedCommand(args: string[]): Promise<number> {
     else {
       for (const c of listed.capabilities) printCapability(c);
       for (const p of listed.problems) process.stdout.write(`${p.severity} ${p.id}: ${p.message}\n`);
-      process.stdout.write(`${listed.capabilities.length} capability(ies), ${listed.capabilities.filter((c) => c.enabled).length} enabled\n`);
+      process.stdout.write(
+        `${listed.capabilities.length} capability(ies), ${listed.capabilities.filter((c) => c.enabled).length} enabled\n`,
+      );
     }
-    return listed.problems.some((p) => p.severity === "error") || listed.capabilities.some((c) => c.enabled && c.errors.length) ? 1 : 0;
+    return listed.problems.some((p) => p.severity === "error") ||
+      listed.capabilities.some((c) => c.enabled && c.errors.length)
+      ? 1
+      : 0;
   }
-  if (!["enable", "disable", "status", "dry-run", "tick"].includes(sub ?? "")) throw new UsageError(`unknown embed command "${sub ?? ""}"`);
+  if (!["enable", "disable", "status", "dry-run", "tick"].includes(sub ?? ""))
+    throw new UsageError(`unknown embed command "${sub ?? ""}"`);
   if (positionals.length !== 1) throw new UsageError(`embed ${sub} takes one capability id`);
   const id = positionals[0];
   try {
@@ -250,14 +342,24 @@ async function embedCommand(args: string[]): Promise<number> {
           const c = plan.chain;
           const prompt = c.specialist.prompt;
           process.stdout.write(`dry-run of ${id} (executes nothing)\n`);
-          process.stdout.write(`  specialist      ${c.specialist.id}  prompt ${prompt && "error" in prompt ? `ERROR ${prompt.error}` : `${prompt?.source} ${prompt?.path ?? ""}${prompt?.degraded ? " (degraded)" : ""}`}\n`);
-          process.stdout.write(`  providers       ${c.providerBindings.map((b) => `${b.id}${b.available ? "" : ` (${b.reason})`}`).join(", ")}\n`);
+          process.stdout.write(
+            `  specialist      ${c.specialist.id}  prompt ${prompt && "error" in prompt ? `ERROR ${prompt.error}` : `${prompt?.source} ${prompt?.path ?? ""}${prompt?.degraded ? " (degraded)" : ""}`}\n`,
+          );
+          process.stdout.write(
+            `  providers       ${c.providerBindings.map((b) => `${b.id}${b.available ? "" : ` (${b.reason})`}`).join(", ")}\n`,
+          );
           process.stdout.write(`  filter          ${c.filter ? JSON.stringify(c.filter) : "(none)"}\n`);
           process.stdout.write(`  framework       ${c.framework.id} ${c.framework.path ?? "(missing)"}\n`);
-          process.stdout.write(`  output contract ${c.outputContract.id} (${c.outputContract.producer} → ${c.outputContract.consumer})\n`);
+          process.stdout.write(
+            `  output contract ${c.outputContract.id} (${c.outputContract.producer} → ${c.outputContract.consumer})\n`,
+          );
           process.stdout.write(`  authority       ${c.proposalAuthority}\n`);
-          process.stdout.write(`  cadence         ${c.cadence ? `${c.cadence.every} (every ${c.cadence.description})` : "(event-driven only)"}\n`);
-          process.stdout.write(`  runtime         ${c.runtime.declared} → ${c.runtime.resolved}${c.runtime.reason ? ` (${c.runtime.reason})` : ""}: ${c.runtime.detail}\n`);
+          process.stdout.write(
+            `  cadence         ${c.cadence ? `${c.cadence.every} (every ${c.cadence.description})` : "(event-driven only)"}\n`,
+          );
+          process.stdout.write(
+            `  runtime         ${c.runtime.declared} → ${c.runtime.resolved}${c.runtime.reason ? ` (${c.runtime.reason})` : ""}: ${c.runtime.detail}\n`,
+          );
           process.stdout.write(`  a tick now would ${plan.wouldSkip ? `skip: ${plan.wouldSkip}` : "run"}\n`);
           for (const e of plan.errors) process.stdout.write(`  error ${e.id}: ${e.message}\n`);
         }
@@ -267,7 +369,9 @@ async function embedCommand(args: string[]): Promise<number> {
         const record = await embed.tick(id, "manual");
         if (json) out(record);
         else {
-          process.stdout.write(`${id}: ${record.status}${record.reason ? ` (${record.reason})` : ""} in ${record.durationMs} ms on ${record.runtime}\n`);
+          process.stdout.write(
+            `${id}: ${record.status}${record.reason ? ` (${record.reason})` : ""} in ${record.durationMs} ms on ${record.runtime}\n`,
+          );
           if (record.detail) process.stdout.write(`  ${record.detail}\n`);
           for (const p of record.proposals ?? []) process.stdout.write(`  proposal ${p.id}: ${p.title}\n`);
         }
@@ -286,15 +390,20 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
-      case "validate": return await validate(rest);
-      case "export": return await exportCommand(rest);
-      case "import": return await importCommand(rest);
-      case "packs": return await packsCommand(rest);
-      case "embed": return await embedCommand(rest);
+      case "validate":
+        return await validate(rest);
+      case "export":
+        return await exportCommand(rest);
+      case "import":
+        return await importCommand(rest);
+      case "packs":
+        return await packsCommand(rest);
+      case "embed":
+        return await embedCommand(rest);
       case undefined:
       case "help":
       case "--help":
-        process.stdout.write(USAGE + "\n");
+        process.stdout.write(`${USAGE}\n`);
         return command ? 0 : 2;
       default:
         throw new UsageError(`unknown command "${command}"`);

@@ -31,7 +31,9 @@ export type StudioPaths = {
 
 function packageVersion(appDir: string): string {
   try {
-    return (JSON.parse(readFileSync(path.join(appDir, "package.json"), "utf8")) as { version?: string }).version ?? "0.0.0";
+    return (
+      (JSON.parse(readFileSync(path.join(appDir, "package.json"), "utf8")) as { version?: string }).version ?? "0.0.0"
+    );
   } catch {
     return "0.0.0";
   }
@@ -54,9 +56,13 @@ function findAppDir(): string {
   return process.cwd();
 }
 
-export function resolvePaths(overrides: { root?: string; home?: string; appDir?: string; configHome?: string } = {}): StudioPaths {
+export function resolvePaths(
+  overrides: { root?: string; home?: string; appDir?: string; configHome?: string } = {},
+): StudioPaths {
   const root = path.resolve(/* turbopackIgnore: true */ overrides.root ?? process.env.CONSTRUCT_ROOT ?? process.cwd());
-  const home = path.resolve(/* turbopackIgnore: true */ overrides.home ?? process.env.CONSTRUCT_HOME ?? path.join(os.homedir(), ".construct"));
+  const home = path.resolve(
+    /* turbopackIgnore: true */ overrides.home ?? process.env.CONSTRUCT_HOME ?? path.join(os.homedir(), ".construct"),
+  );
   const appDir = path.resolve(/* turbopackIgnore: true */ overrides.appDir ?? findAppDir());
   const construct = path.join(root, ".construct");
   const projectDir = existsSync(construct) ? construct : path.join(root, ".cx");
@@ -68,7 +74,15 @@ export function resolvePaths(overrides: { root?: string; home?: string; appDir?:
     userOrgDir: path.join(home, "org"),
     projectOrgDir: path.join(projectDir, "org"),
     skillsDir: path.join(appDir, "specialists", "skills"),
-    userPacksDir: path.join(path.resolve(/* turbopackIgnore: true */ overrides.configHome ?? process.env.XDG_CONFIG_HOME ?? path.join(os.homedir(), ".config")), "construct", "packs"),
+    userPacksDir: path.join(
+      path.resolve(
+        /* turbopackIgnore: true */ overrides.configHome ??
+          process.env.XDG_CONFIG_HOME ??
+          path.join(os.homedir(), ".config"),
+      ),
+      "construct",
+      "packs",
+    ),
     projectPacksDir: path.join(projectDir, "packs"),
     packsFile: path.join(projectDir, "packs.json"),
     configFile: path.join(projectDir, "config.json"),

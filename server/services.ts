@@ -7,7 +7,14 @@ import { PackService } from "./packs/pack-service";
 import { PromptResolver, promptEtag, specialistPrompt } from "./packs/prompt-resolver";
 import { LayoutStore } from "./studio/layout-store";
 
-type Services = { org: OrgApi; layout: LayoutStore; packs: PackService; prompts: PromptResolver; embed: EmbedService; scheduler: EmbedScheduler | null };
+type Services = {
+  org: OrgApi;
+  layout: LayoutStore;
+  packs: PackService;
+  prompts: PromptResolver;
+  embed: EmbedService;
+  scheduler: EmbedScheduler | null;
+};
 const holder = globalThis as unknown as { __constructStudio?: Services };
 
 function services(): Services {
@@ -17,7 +24,14 @@ function services(): Services {
     const org = new OrgApi(paths, { cache: true, packs });
     const prompts = new PromptResolver(paths, packs);
     const embed = new EmbedService({ paths, packs, org, resolvePrompt: specialistPrompt(org, prompts) });
-    holder.__constructStudio = { org, layout: new LayoutStore(paths.projectDir), packs, prompts, embed, scheduler: null };
+    holder.__constructStudio = {
+      org,
+      layout: new LayoutStore(paths.projectDir),
+      packs,
+      prompts,
+      embed,
+      scheduler: null,
+    };
   }
   return holder.__constructStudio;
 }

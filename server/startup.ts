@@ -13,8 +13,11 @@ export async function startupChecks(): Promise<void> {
     for (const pack of listed.packs.filter((p) => p.enabled && p.errors.length)) {
       for (const error of pack.errors) console.error(`[construct-studio] error: enabled ${error}`);
     }
-    for (const warning of [...listed.warnings, ...listed.packs.filter((p) => p.enabled).flatMap((p) => p.warnings)]) console.warn(`[construct-studio] warning: ${warning}`);
-    console.log(`[construct-studio] ${listed.mode} mode, ${listed.packs.filter((p) => p.enabled).length} pack(s) enabled`);
+    for (const warning of [...listed.warnings, ...listed.packs.filter((p) => p.enabled).flatMap((p) => p.warnings)])
+      console.warn(`[construct-studio] warning: ${warning}`);
+    console.log(
+      `[construct-studio] ${listed.mode} mode, ${listed.packs.filter((p) => p.enabled).length} pack(s) enabled`,
+    );
   } catch (error) {
     console.error("[construct-studio] startup checks failed", error);
   }

@@ -15,26 +15,41 @@ function sources(dir: string): string[] {
   return out;
 }
 
-const imports = (file: string) => [...readFileSync(path.join(ROOT, file), "utf8").matchAll(/from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]);
+const imports = (file: string) =>
+  [...readFileSync(path.join(ROOT, file), "utf8").matchAll(/from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g)].map(
+    (m) => m[1] ?? m[2],
+  );
 
 /** design.md §1: lib/ and schemas/ are pure and run in the browser; components/ never reach the server's I/O. */
 describe("layering", () => {
   for (const dir of ["lib", "schemas", "components"]) {
     it(`${dir}/ imports neither node: modules nor server/`, () => {
-      const offenders = sources(dir).flatMap((file) => imports(file).filter((spec) => spec.startsWith("node:") || spec === "fs" || spec.startsWith("@/server")).map((spec) => `${file} → ${spec}`));
+      const offenders = sources(dir).flatMap((file) =>
+        imports(file)
+          .filter((spec) => spec.startsWith("node:") || spec === "fs" || spec.startsWith("@/server"))
+          .map((spec) => `${file} → ${spec}`),
+      );
       expect(offenders).toEqual([]);
     });
   }
 
   it("schemas/ imports nothing of ours but schemas/", () => {
-    const offenders = sources("schemas").flatMap((file) => imports(file).filter((spec) => spec.startsWith("@/") && !spec.startsWith("@/schemas")).map((spec) => `${file} → ${spec}`));
+    const offenders = sources("schemas").flatMap((file) =>
+      imports(file)
+        .filter((spec) => spec.startsWith("@/") && !spec.startsWith("@/schemas"))
+        .map((spec) => `${file} → ${spec}`),
+    );
     expect(offenders).toEqual([]);
   });
 
   it("route handlers stay thin: no node: modules, short files (a few handlers of 5–20 lines)", () => {
     const routes = sources("app/api").filter((f) => f.endsWith("route.ts"));
     expect(routes.length).toBeGreaterThan(10);
-    const offenders = routes.filter((f) => imports(f).some((spec) => spec.startsWith("node:")) || readFileSync(path.join(ROOT, f), "utf8").trim().split("\n").length > 45);
+    const offenders = routes.filter(
+      (f) =>
+        imports(f).some((spec) => spec.startsWith("node:")) ||
+        readFileSync(path.join(ROOT, f), "utf8").trim().split("\n").length > 45,
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -1,43 +1,80 @@
 import { EntityTable } from "@/components/org/entity-table";
 import { ProblemList } from "@/components/org/problem-list";
-import { ENTITY_KINDS, SECTION_OF } from "@/schemas/org";
+import { type ENTITY_KINDS, SECTION_OF } from "@/schemas/org";
 import { orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-const TITLES = { group: "Groups", team: "Teams", specialist: "Specialists", contract: "Contracts", policy: "Policies" } as const;
-const ORDER = ["specialist", "team", "group", "contract", "policy"] as const satisfies readonly (typeof ENTITY_KINDS)[number][];
+const TITLES = {
+  group: "Groups",
+  team: "Teams",
+  specialist: "Specialists",
+  contract: "Contracts",
+  policy: "Policies",
+} as const;
+const ORDER = [
+  "specialist",
+  "team",
+  "group",
+  "contract",
+  "policy",
+] as const satisfies readonly (typeof ENTITY_KINDS)[number][];
 
 export default async function OrgListPage() {
   const api = orgApi();
-  const [validation, lists] = await Promise.all([api.validateAll(), Promise.all(ORDER.map((kind) => api.listEntities(kind)))]);
+  const [validation, lists] = await Promise.all([
+    api.validateAll(),
+    Promise.all(ORDER.map((kind) => api.listEntities(kind))),
+  ]);
   const fileProblems = validation.problems.filter((p) => p.path);
   return (
     <main className="mx-auto max-w-6xl px-6 py-8">
       <header className="mb-6 flex flex-wrap items-baseline justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold">Construct Studio <a href="/" className="ml-2 align-middle text-sm font-normal text-sky-700 hover:underline dark:text-sky-400">open the graph editor →</a></h1>
+          <h1 className="text-2xl font-semibold">
+            Construct Studio{" "}
+            <a
+              href="/"
+              className="ml-2 align-middle text-sm font-normal text-sky-700 hover:underline dark:text-sky-400"
+            >
+              open the graph editor →
+            </a>
+          </h1>
           <p className="text-sm text-slate-500 dark:text-slate-400">
-            Org of <code data-testid="project-root">{api.paths.root}</code>, merged from the builtin, user and project tiers.
+            Org of <code data-testid="project-root">{api.paths.root}</code>, merged from the builtin, user and project
+            tiers.
           </p>
         </div>
-        <div data-testid="validation-summary" className={`rounded-md px-3 py-1.5 text-sm font-medium ${validation.ok ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300"}`}>
+        <div
+          data-testid="validation-summary"
+          className={`rounded-md px-3 py-1.5 text-sm font-medium ${validation.ok ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300"}`}
+        >
           {plural(validation.errors.length, "error")} · {plural(validation.warnings.length, "warning")}
         </div>
       </header>
 
       <nav className="mb-6 flex flex-wrap gap-2" aria-label="Entity kinds">
         {ORDER.map((kind, i) => (
-          <a key={kind} href={`#${SECTION_OF[kind]}`} className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-900">
-            {TITLES[kind]} <span data-testid={`count-${kind}`} className="text-slate-500">{lists[i].count}</span>
+          <a
+            key={kind}
+            href={`#${SECTION_OF[kind]}`}
+            className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-900"
+          >
+            {TITLES[kind]}{" "}
+            <span data-testid={`count-${kind}`} className="text-slate-500">
+              {lists[i].count}
+            </span>
           </a>
         ))}
       </nav>
 
       {fileProblems.length > 0 && (
-        <section data-testid="file-problems" className="mb-8 rounded-lg border border-red-300 bg-red-50 p-4 dark:border-red-900 dark:bg-red-950/40">
+        <section
+          data-testid="file-problems"
+          className="mb-8 rounded-lg border border-red-300 bg-red-50 p-4 dark:border-red-900 dark:bg-red-950/40"
+        >
           <h2 className="mb-2 font-semibold">Files that could not be loaded</h2>
           <ProblemList problems={fileProblems} />
         </section>

@@ -27,7 +27,10 @@ const MonacoClient = dynamic(() => import("./monaco-client"), {
 /** The one Monaco wrapper of the app. */
 export function CodeEditor(props: CodeEditorProps) {
   return (
-    <div data-testid={`code-editor-${props.language}`} className="overflow-hidden rounded border border-slate-300 dark:border-slate-700">
+    <div
+      data-testid={`code-editor-${props.language}`}
+      className="overflow-hidden rounded border border-slate-300 dark:border-slate-700"
+    >
       <MonacoClient {...props} />
     </div>
   );

@@ -4,7 +4,15 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { GraphNode } from "@/schemas/graph";
 
 /** Ctrl+K: find a node by id, name or role and jump to it. */
-export function CommandPalette({ nodes, onPick, onClose }: { nodes: GraphNode[]; onPick: (node: GraphNode) => void; onClose: () => void }) {
+export function CommandPalette({
+  nodes,
+  onPick,
+  onClose,
+}: {
+  nodes: GraphNode[];
+  onPick: (node: GraphNode) => void;
+  onClose: () => void;
+}) {
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -14,7 +22,15 @@ export function CommandPalette({ nodes, onPick, onClose }: { nodes: GraphNode[];
     const scored = nodes
       .map((n) => {
         const hay = `${n.entityId} ${n.label} ${n.sublabel ?? ""}`.toLowerCase();
-        const score = !q ? 1 : n.entityId.toLowerCase().startsWith(q) ? 3 : n.label.toLowerCase().includes(q) ? 2 : hay.includes(q) ? 1 : 0;
+        const score = !q
+          ? 1
+          : n.entityId.toLowerCase().startsWith(q)
+            ? 3
+            : n.label.toLowerCase().includes(q)
+              ? 2
+              : hay.includes(q)
+                ? 1
+                : 0;
         return { n, score };
       })
       .filter((x) => x.score > 0)
@@ -25,7 +41,12 @@ export function CommandPalette({ nodes, onPick, onClose }: { nodes: GraphNode[];
 
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center bg-black/30 pt-24" onClick={onClose}>
-      <div role="dialog" aria-label="Search the org" className="w-[32rem] max-w-[92vw] overflow-hidden rounded-lg bg-white shadow-2xl dark:bg-slate-900" onClick={(e) => e.stopPropagation()}>
+      <div
+        role="dialog"
+        aria-label="Search the org"
+        className="w-[32rem] max-w-[92vw] overflow-hidden rounded-lg bg-white shadow-2xl dark:bg-slate-900"
+        onClick={(e) => e.stopPropagation()}
+      >
         <input
           ref={input}
           data-testid="search-input"
@@ -42,10 +63,19 @@ export function CommandPalette({ nodes, onPick, onClose }: { nodes: GraphNode[];
         />
         <ul role="listbox" className="max-h-80 overflow-y-auto py-1">
           {matches.map((n, i) => (
-            <li key={n.id} role="option" aria-selected={i === active} data-testid={`search-result-${n.id}`}
-              onMouseEnter={() => setActive(i)} onClick={() => onPick(n)}
-              className={`flex cursor-pointer items-center justify-between px-4 py-1.5 text-sm ${i === active ? "bg-sky-50 dark:bg-sky-950" : ""}`}>
-              <span><span className="font-medium">{n.label}</span> <span className="font-mono text-xs text-slate-500">{n.entityId}</span></span>
+            <li
+              key={n.id}
+              role="option"
+              aria-selected={i === active}
+              data-testid={`search-result-${n.id}`}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => onPick(n)}
+              className={`flex cursor-pointer items-center justify-between px-4 py-1.5 text-sm ${i === active ? "bg-sky-50 dark:bg-sky-950" : ""}`}
+            >
+              <span>
+                <span className="font-medium">{n.label}</span>{" "}
+                <span className="font-mono text-xs text-slate-500">{n.entityId}</span>
+              </span>
               <span className="text-xs text-slate-400">{n.kind}</span>
             </li>
           ))}

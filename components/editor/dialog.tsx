@@ -8,7 +8,11 @@ type Request = { title: string; body: ReactNode; actions: DialogAction[]; resolv
 /** A modal that answers with the chosen action's value (or null when dismissed). */
 export function useDialog() {
   const [request, setRequest] = useState<Request | null>(null);
-  const ask = useCallback((title: string, body: ReactNode, actions: DialogAction[]) => new Promise<string | null>((resolve) => setRequest({ title, body, actions, resolve })), []);
+  const ask = useCallback(
+    (title: string, body: ReactNode, actions: DialogAction[]) =>
+      new Promise<string | null>((resolve) => setRequest({ title, body, actions, resolve })),
+    [],
+  );
   const close = useCallback((value: string | null) => {
     setRequest((r) => {
       r?.resolve(value);
@@ -29,14 +33,30 @@ function Dialog({ request, onClose }: { request: Request; onClose: (value: strin
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40" onKeyDown={(e) => e.key === "Escape" && onClose(null)}>
-      <div role="dialog" aria-modal="true" aria-label={request.title} className="w-[32rem] max-w-[92vw] rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900">
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/40"
+      onKeyDown={(e) => e.key === "Escape" && onClose(null)}
+    >
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label={request.title}
+        className="w-[32rem] max-w-[92vw] rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900"
+      >
         <h2 className="mb-2 text-base font-semibold">{request.title}</h2>
         <div className="mb-4 text-sm text-slate-600 dark:text-slate-300">{request.body}</div>
         <div className="flex justify-end gap-2">
-          <button type="button" className={`rounded px-3 py-1.5 text-sm ${TONES.plain}`} onClick={() => onClose(null)}>Cancel</button>
+          <button type="button" className={`rounded px-3 py-1.5 text-sm ${TONES.plain}`} onClick={() => onClose(null)}>
+            Cancel
+          </button>
           {request.actions.map((a, i) => (
-            <button key={a.value} ref={i === 0 ? first : undefined} type="button" className={`rounded px-3 py-1.5 text-sm ${TONES[a.tone ?? "primary"]}`} onClick={() => onClose(a.value)}>
+            <button
+              key={a.value}
+              ref={i === 0 ? first : undefined}
+              type="button"
+              className={`rounded px-3 py-1.5 text-sm ${TONES[a.tone ?? "primary"]}`}
+              onClick={() => onClose(a.value)}
+            >
               {a.label}
             </button>
           ))}

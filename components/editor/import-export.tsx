@@ -7,7 +7,13 @@ import type { FieldError } from "@/schemas/field-error";
 type ImportResult = { ok: true; dryRun: boolean; written: string[]; files: { path: string; action: string }[] };
 
 /** Export a writable tier as one JSON file; import one back after seeing what it would write. */
-export function ImportExport({ onDone, onError }: { onDone: (message: string) => void; onError: (title: string, detail: string) => void }) {
+export function ImportExport({
+  onDone,
+  onError,
+}: {
+  onDone: (message: string) => void;
+  onError: (title: string, detail: string) => void;
+}) {
   const file = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<{ payload: unknown; result: ImportResult } | null>(null);
   const [problems, setProblems] = useState<FieldError[]>([]);
@@ -23,18 +29,25 @@ export function ImportExport({ onDone, onError }: { onDone: (message: string) =>
       return;
     }
     try {
-      const result = (await apiFetch<ImportResult>(`/api/org/import?scope=${tier}&dryRun=1`, { method: "POST", body: payload })).data;
+      const result = (
+        await apiFetch<ImportResult>(`/api/org/import?scope=${tier}&dryRun=1`, { method: "POST", body: payload })
+      ).data;
       setPreview({ payload, result });
     } catch (error) {
       if (error instanceof ApiError && error.errors.length) setProblems(error.errors);
-      onError("The import would not validate; nothing was written", error instanceof Error ? error.message : String(error));
+      onError(
+        "The import would not validate; nothing was written",
+        error instanceof Error ? error.message : String(error),
+      );
     }
   };
 
   const apply = async () => {
     if (!preview) return;
     try {
-      const result = (await apiFetch<ImportResult>(`/api/org/import?scope=${tier}`, { method: "POST", body: preview.payload })).data;
+      const result = (
+        await apiFetch<ImportResult>(`/api/org/import?scope=${tier}`, { method: "POST", body: preview.payload })
+      ).data;
       onDone(`Imported: ${result.written.length} file(s) written`);
       setPreview(null);
     } catch (error) {
@@ -44,27 +57,101 @@ export function ImportExport({ onDone, onError }: { onDone: (message: string) =>
 
   return (
     <>
-      <select aria-label="Tier to export or import" value={tier} onChange={(e) => setTier(e.target.value as "project" | "user")} data-testid="transfer-tier"
-        className="rounded border border-slate-300 bg-transparent px-1 py-0.5 text-xs dark:border-slate-600">
+      <select
+        aria-label="Tier to export or import"
+        value={tier}
+        onChange={(e) => setTier(e.target.value as "project" | "user")}
+        data-testid="transfer-tier"
+        className="rounded border border-slate-300 bg-transparent px-1 py-0.5 text-xs dark:border-slate-600"
+      >
         <option value="project">project</option>
         <option value="user">user</option>
       </select>
-      <a href={`/api/org/export?scope=${tier}`} download={`org-${tier}.json`} className="rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800" data-testid="export-link">Export</a>
-      <button type="button" className="rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => file.current?.click()} data-testid="import-button">Import…</button>
-      <input ref={file} type="file" accept="application/json,.json" className="hidden" data-testid="import-file" onChange={(e) => { const f = e.target.files?.[0]; if (f) void choose(f); e.target.value = ""; }} />
+      <a
+        href={`/api/org/export?scope=${tier}`}
+        download={`org-${tier}.json`}
+        className="rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+        data-testid="export-link"
+      >
+        Export
+      </a>
+      <button
+        type="button"
+        className="rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+        onClick={() => file.current?.click()}
+        data-testid="import-button"
+      >
+        Import…
+      </button>
+      <input
+        ref={file}
+        type="file"
+        accept="application/json,.json"
+        className="hidden"
+        data-testid="import-file"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          if (f) void choose(f);
+          e.target.value = "";
+        }}
+      />
       {(preview || problems.length > 0) && (
         <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40">
-          <div role="dialog" aria-label="Import preview" className="max-h-[80vh] w-[36rem] overflow-y-auto rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900" data-testid="import-preview">
-            <h2 className="mb-2 font-semibold">{preview ? `Import into the ${tier} tier` : "The import has problems"}</h2>
+          <div
+            role="dialog"
+            aria-label="Import preview"
+            className="max-h-[80vh] w-[36rem] overflow-y-auto rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900"
+            data-testid="import-preview"
+          >
+            <h2 className="mb-2 font-semibold">
+              {preview ? `Import into the ${tier} tier` : "The import has problems"}
+            </h2>
             {preview && (
               <ul className="mb-4 space-y-0.5 font-mono text-xs">
-                {preview.result.files.map((f) => <li key={f.path}><span className={f.action === "create" ? "text-emerald-600" : f.action === "update" ? "text-amber-600" : "text-slate-400"}>{f.action.padEnd(9)}</span> {f.path}</li>)}
+                {preview.result.files.map((f) => (
+                  <li key={f.path}>
+                    <span
+                      className={
+                        f.action === "create"
+                          ? "text-emerald-600"
+                          : f.action === "update"
+                            ? "text-amber-600"
+                            : "text-slate-400"
+                      }
+                    >
+                      {f.action.padEnd(9)}
+                    </span>{" "}
+                    {f.path}
+                  </li>
+                ))}
               </ul>
             )}
-            {problems.map((p, i) => <p key={i} className="text-xs text-red-600">{p.location}: {p.message}</p>)}
+            {problems.map((p, i) => (
+              <p key={i} className="text-xs text-red-600">
+                {p.location}: {p.message}
+              </p>
+            ))}
             <div className="mt-3 flex justify-end gap-2">
-              <button type="button" className="rounded border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600" onClick={() => { setPreview(null); setProblems([]); }}>Cancel</button>
-              {preview && <button type="button" data-testid="import-apply" className="rounded bg-sky-600 px-3 py-1.5 text-sm text-white" onClick={() => void apply()}>Write {preview.result.files.filter((f) => f.action !== "unchanged").length} file(s)</button>}
+              <button
+                type="button"
+                className="rounded border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600"
+                onClick={() => {
+                  setPreview(null);
+                  setProblems([]);
+                }}
+              >
+                Cancel
+              </button>
+              {preview && (
+                <button
+                  type="button"
+                  data-testid="import-apply"
+                  className="rounded bg-sky-600 px-3 py-1.5 text-sm text-white"
+                  onClick={() => void apply()}
+                >
+                  Write {preview.result.files.filter((f) => f.action !== "unchanged").length} file(s)
+                </button>
+              )}
             </div>
           </div>
         </div>

@@ -3,7 +3,15 @@
 import { EDGE_STYLE } from "@/components/graph/graph-types";
 import { EDGE_KINDS, type GraphEdgeKind } from "@/schemas/kinds";
 
-export function Legend({ visible, counts, onToggle }: { visible: ReadonlySet<GraphEdgeKind>; counts: Record<string, number>; onToggle: (kind: GraphEdgeKind) => void }) {
+export function Legend({
+  visible,
+  counts,
+  onToggle,
+}: {
+  visible: ReadonlySet<GraphEdgeKind>;
+  counts: Record<string, number>;
+  onToggle: (kind: GraphEdgeKind) => void;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Edge kinds">
       {EDGE_KINDS.map((kind) => {
@@ -20,7 +28,15 @@ export function Legend({ visible, counts, onToggle }: { visible: ReadonlySet<Gra
             className={`flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs ${on ? "border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-800" : "border-transparent bg-transparent opacity-50"}`}
           >
             <svg width="26" height="8" aria-hidden="true">
-              <line x1="1" y1="4" x2="20" y2="4" stroke={style.color} strokeWidth={Math.min(style.width + 0.5, 3)} strokeDasharray={style.dash} />
+              <line
+                x1="1"
+                y1="4"
+                x2="20"
+                y2="4"
+                stroke={style.color}
+                strokeWidth={Math.min(style.width + 0.5, 3)}
+                strokeDasharray={style.dash}
+              />
               <path d="M20 1 L25 4 L20 7 Z" fill={style.color} />
             </svg>
             {style.title}

@@ -14,10 +14,25 @@ const registeredSchemas = new Map<string, object>();
 
 function registerSchema(uri: string, fileMatch: string, schema: object) {
   registeredSchemas.set(uri, { uri, fileMatch: [fileMatch], schema });
-  monaco.json.jsonDefaults.setDiagnosticsOptions({ validate: true, allowComments: false, enableSchemaRequest: false, schemas: [...registeredSchemas.values()] as never });
+  monaco.json.jsonDefaults.setDiagnosticsOptions({
+    validate: true,
+    allowComments: false,
+    enableSchemaRequest: false,
+    schemas: [...registeredSchemas.values()] as never,
+  });
 }
 
-export default function MonacoClient({ language, value, onChange, schema, modelPath, problems = [], height = "60vh", readOnly, dark }: CodeEditorProps) {
+export default function MonacoClient({
+  language,
+  value,
+  onChange,
+  schema,
+  modelPath,
+  problems = [],
+  height = "60vh",
+  readOnly,
+  dark,
+}: CodeEditorProps) {
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
 
   const onMount: OnMount = (editor) => {
@@ -35,7 +50,15 @@ export default function MonacoClient({ language, value, onChange, schema, modelP
     const markers = markersFor(model.getValue(), problems).map((m) => {
       const start = model.getPositionAt(m.offset);
       const end = model.getPositionAt(m.offset + m.length);
-      return { startLineNumber: start.lineNumber, startColumn: start.column, endLineNumber: end.lineNumber, endColumn: end.column, message: m.message, source: m.source, severity: m.severity === "error" ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning };
+      return {
+        startLineNumber: start.lineNumber,
+        startColumn: start.column,
+        endLineNumber: end.lineNumber,
+        endColumn: end.column,
+        message: m.message,
+        source: m.source,
+        severity: m.severity === "error" ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+      };
     });
     monaco.editor.setModelMarkers(model, "construct-studio", markers);
   }, [problems, value, language]);
@@ -49,7 +72,15 @@ export default function MonacoClient({ language, value, onChange, schema, modelP
       theme={dark ? "vs-dark" : "vs"}
       onMount={onMount}
       onChange={(v) => onChange?.(v ?? "")}
-      options={{ minimap: { enabled: false }, automaticLayout: true, readOnly, fontSize: 12, wordWrap: language === "markdown" ? "on" : "off", scrollBeyondLastLine: false, tabSize: 2 }}
+      options={{
+        minimap: { enabled: false },
+        automaticLayout: true,
+        readOnly,
+        fontSize: 12,
+        wordWrap: language === "markdown" ? "on" : "off",
+        scrollBeyondLastLine: false,
+        tabSize: 2,
+      }}
     />
   );
 }

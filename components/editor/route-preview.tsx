@@ -12,29 +12,65 @@ export function RoutePreview({ onPick, onClose }: { onPick: (specialistId: strin
   const run = async () => {
     setBusy(true);
     try {
-      setCandidates((await apiFetch<{ candidates: RouteCandidate[] }>("/api/org/preview/route", { method: "POST", body: { description: text } })).data.candidates);
+      setCandidates(
+        (
+          await apiFetch<{ candidates: RouteCandidate[] }>("/api/org/preview/route", {
+            method: "POST",
+            body: { description: text },
+          })
+        ).data.candidates,
+      );
     } finally {
       setBusy(false);
     }
   };
   return (
-    <div data-testid="route-preview" className="absolute right-3 top-3 z-10 w-96 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+    <div
+      data-testid="route-preview"
+      className="absolute right-3 top-3 z-10 w-96 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+    >
       <div className="mb-2 flex items-center justify-between">
         <h2 className="text-sm font-semibold">Routing preview</h2>
-        <button type="button" aria-label="Close routing preview" onClick={onClose} className="text-slate-500">✕</button>
+        <button type="button" aria-label="Close routing preview" onClick={onClose} className="text-slate-500">
+          ✕
+        </button>
       </div>
-      <form onSubmit={(e) => { e.preventDefault(); void run(); }}>
-        <textarea data-testid="route-input" rows={3} value={text} onChange={(e) => setText(e.target.value)} placeholder="Describe a task, e.g. “review this pull request for security issues”"
-          className="mb-2 w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-950" />
-        <button type="submit" disabled={busy || !text.trim()} className="rounded bg-sky-600 px-3 py-1 text-sm text-white disabled:opacity-40">Rank specialists</button>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run();
+        }}
+      >
+        <textarea
+          data-testid="route-input"
+          rows={3}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Describe a task, e.g. “review this pull request for security issues”"
+          className="mb-2 w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-950"
+        />
+        <button
+          type="submit"
+          disabled={busy || !text.trim()}
+          className="rounded bg-sky-600 px-3 py-1 text-sm text-white disabled:opacity-40"
+        >
+          Rank specialists
+        </button>
       </form>
       {candidates && (
         <ol className="mt-3 space-y-1.5" data-testid="route-candidates">
           {candidates.length === 0 && <li className="text-sm text-slate-500">No specialist matches those words.</li>}
           {candidates.map((c) => (
             <li key={c.id}>
-              <button type="button" onClick={() => onPick(c.id)} className="w-full rounded px-2 py-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800">
-                <div className="flex justify-between text-sm"><span className="font-mono">{c.id}</span><span className="text-slate-500">{c.score.toFixed(2)}</span></div>
+              <button
+                type="button"
+                onClick={() => onPick(c.id)}
+                className="w-full rounded px-2 py-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
+              >
+                <div className="flex justify-between text-sm">
+                  <span className="font-mono">{c.id}</span>
+                  <span className="text-slate-500">{c.score.toFixed(2)}</span>
+                </div>
                 <div className="text-xs text-slate-500">{c.matchReason}</div>
               </button>
             </li>

@@ -9,7 +9,13 @@ export function useTheme(): ["light" | "dark", () => void] {
   const [theme, setTheme] = useState<"light" | "dark">("light");
   useEffect(() => {
     const saved = localStorage.getItem(KEY);
-    setTheme(saved === "dark" || saved === "light" ? saved : matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+    setTheme(
+      saved === "dark" || saved === "light"
+        ? saved
+        : matchMedia("(prefers-color-scheme: dark)").matches
+          ? "dark"
+          : "light",
+    );
   }, []);
   useEffect(() => {
     document.documentElement.classList.toggle("dark", theme === "dark");

@@ -7,7 +7,7 @@ import { embedAction, embedDryRun, embedKeys, embedTick } from "@/lib/queries/em
 import type { CapabilityView, DryRunPlan, TickRecord } from "@/schemas/embed";
 import { DryRunPanel } from "./dry-run-panel";
 import { OverrideForm } from "./override-form";
-import { When, formatDuration } from "./time";
+import { formatDuration, When } from "./time";
 
 const TONE: Record<TickRecord["status"], string> = {
   ran: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
@@ -28,41 +28,78 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 function LastTick({ tick, problem }: { tick: TickRecord | null; problem?: string }) {
-  if (!tick) return <p className="text-sm text-slate-500" data-testid="last-tick">{problem ? <span className="text-red-700">Unreadable record: {problem}</span> : "Never ticked."}</p>;
+  if (!tick)
+    return (
+      <p className="text-sm text-slate-500" data-testid="last-tick">
+        {problem ? <span className="text-red-700">Unreadable record: {problem}</span> : "Never ticked."}
+      </p>
+    );
   return (
     <div data-testid="last-tick" data-status={tick.status}>
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span data-testid="tick-status" className={`rounded px-2 py-0.5 text-xs font-semibold ${TONE[tick.status]}`}>{tick.status}{tick.reason ? `: ${tick.reason}` : ""}</span>
-        <span className="text-slate-500"><When at={tick.startedAt} /> · {formatDuration(tick.durationMs)} · {tick.trigger === "manual" ? "run by hand" : "on schedule"} · runtime {tick.runtime}</span>
+        <span data-testid="tick-status" className={`rounded px-2 py-0.5 text-xs font-semibold ${TONE[tick.status]}`}>
+          {tick.status}
+          {tick.reason ? `: ${tick.reason}` : ""}
+        </span>
+        <span className="text-slate-500">
+          <When at={tick.startedAt} /> · {formatDuration(tick.durationMs)} ·{" "}
+          {tick.trigger === "manual" ? "run by hand" : "on schedule"} · runtime {tick.runtime}
+        </span>
       </p>
-      {tick.detail && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="tick-detail">{tick.detail}</p>}
-      {tick.violations && tick.violations.length > 0 && (
-        <ul className="mt-1 list-disc pl-5 text-xs text-red-700 dark:text-red-400">{tick.violations.map((v) => <li key={v}>{v}</li>)}</ul>
+      {tick.detail && (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="tick-detail">
+          {tick.detail}
+        </p>
       )}
-      {tick.sources && <p className="mt-1 text-xs text-slate-500">read {tick.sources.map((s) => `${s.items} item(s) from ${s.provider}`).join(", ")}</p>}
+      {tick.violations && tick.violations.length > 0 && (
+        <ul className="mt-1 list-disc pl-5 text-xs text-red-700 dark:text-red-400">
+          {tick.violations.map((v) => (
+            <li key={v}>{v}</li>
+          ))}
+        </ul>
+      )}
+      {tick.sources && (
+        <p className="mt-1 text-xs text-slate-500">
+          read {tick.sources.map((s) => `${s.items} item(s) from ${s.provider}`).join(", ")}
+        </p>
+      )}
       {tick.output && (
         <dl className="mt-2 grid grid-cols-[10rem_1fr] gap-x-2 text-xs" data-testid="tick-output">
-          {Object.entries(tick.output).slice(0, 12).map(([key, value]) => (
-            <div key={key} className="contents">
-              <dt className="font-mono text-slate-500">{key}</dt>
-              <dd className="truncate" title={typeof value === "string" ? value : JSON.stringify(value)}>{typeof value === "string" ? value : JSON.stringify(value)}</dd>
-            </div>
-          ))}
+          {Object.entries(tick.output)
+            .slice(0, 12)
+            .map(([key, value]) => (
+              <div key={key} className="contents">
+                <dt className="font-mono text-slate-500">{key}</dt>
+                <dd className="truncate" title={typeof value === "string" ? value : JSON.stringify(value)}>
+                  {typeof value === "string" ? value : JSON.stringify(value)}
+                </dd>
+              </div>
+            ))}
         </dl>
       )}
       {tick.proposals && (
         <div className="mt-2" data-testid="proposals">
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Proposals for review ({tick.proposals.length}) — nothing is applied</h4>
+          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            Proposals for review ({tick.proposals.length}) — nothing is applied
+          </h4>
           {tick.proposals.length === 0 && <p className="text-xs text-slate-500">The run proposed nothing.</p>}
           <ul className="mt-1 space-y-1">
             {tick.proposals.map((p) => (
-              <li key={p.id} data-testid="proposal" className="rounded border border-slate-200 p-2 text-sm dark:border-slate-700">
+              <li
+                key={p.id}
+                data-testid="proposal"
+                className="rounded border border-slate-200 p-2 text-sm dark:border-slate-700"
+              >
                 <div className="font-medium">{p.title}</div>
                 {p.detail && <div className="text-xs text-slate-600 dark:text-slate-300">{p.detail}</div>}
               </li>
             ))}
           </ul>
-          {tick.proposalsFile && <p className="mt-1 text-xs text-slate-500">Full answer: <code>runtime/{tick.proposalsFile}</code></p>}
+          {tick.proposalsFile && (
+            <p className="mt-1 text-xs text-slate-500">
+              Full answer: <code>runtime/{tick.proposalsFile}</code>
+            </p>
+          )}
         </div>
       )}
     </div>
@@ -77,7 +114,10 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
   const [editing, setEditing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: embedKeys.all });
 
-  const run = async (what: string, fn: () => Promise<string | { tone: "ok" | "warn" | "error"; text: string } | void>) => {
+  const run = async (
+    what: string,
+    fn: () => Promise<string | { tone: "ok" | "warn" | "error"; text: string } | void>,
+  ) => {
     setBusy(what);
     setMessage(null);
     try {
@@ -93,61 +133,213 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
 
   const rt = c.runtime;
   return (
-    <li data-testid={`capability-${c.id}`} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <li
+      data-testid={`capability-${c.id}`}
+      className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="font-mono text-base font-semibold">{c.id}</h2>
-            <span data-testid="capability-state" className={`rounded px-2 py-0.5 text-xs ${c.enabled ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}>{c.enabled ? "enabled" : "disabled"}</span>
-            <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300" title={c.source.path}>{c.source.tier}{c.source.pack ? ` · ${c.source.pack}` : ""}</span>
-            {c.overlay && c.overlay.fields.length > 0 && <span className="rounded bg-violet-100 px-2 py-0.5 text-xs text-violet-800 dark:bg-violet-950 dark:text-violet-300" data-testid="overridden" title={c.overlay.path}>overrides {c.overlay.fields.map((f) => f.replace(/^embed\./, "")).join(", ")}</span>}
-            {c.running && <span className="animate-pulse text-xs text-sky-700 dark:text-sky-400" data-testid="running">running…</span>}
+            <span
+              data-testid="capability-state"
+              className={`rounded px-2 py-0.5 text-xs ${c.enabled ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
+            >
+              {c.enabled ? "enabled" : "disabled"}
+            </span>
+            <span
+              className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+              title={c.source.path}
+            >
+              {c.source.tier}
+              {c.source.pack ? ` · ${c.source.pack}` : ""}
+            </span>
+            {c.overlay && c.overlay.fields.length > 0 && (
+              <span
+                className="rounded bg-violet-100 px-2 py-0.5 text-xs text-violet-800 dark:bg-violet-950 dark:text-violet-300"
+                data-testid="overridden"
+                title={c.overlay.path}
+              >
+                overrides {c.overlay.fields.map((f) => f.replace(/^embed\./, "")).join(", ")}
+              </span>
+            )}
+            {c.running && (
+              <span className="animate-pulse text-xs text-sky-700 dark:text-sky-400" data-testid="running">
+                running…
+              </span>
+            )}
           </div>
           {c.description && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{c.description}</p>}
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <button type="button" data-testid="toggle-enabled" disabled={!!busy || (!c.enabled && c.errors.length > 0)} onClick={() => void run("toggle", async () => { await embedAction(c.id, c.enabled ? "disable" : "enable"); return c.enabled ? `Disabled ${c.id}.` : `Enabled ${c.id}: it ticks on its cadence while the server runs.`; })}
-            className={c.enabled ? secondary : `${button} bg-sky-600 text-white hover:bg-sky-700`}>{c.enabled ? "Disable" : "Enable"}</button>
-          <button type="button" data-testid="dry-run" disabled={!!busy} className={secondary} onClick={() => void run("dry-run", async () => { setPlan(await embedDryRun(c.id)); })}>Dry-run</button>
-          <button type="button" data-testid="run-now" disabled={!!busy || c.running || c.errors.length > 0} className={secondary} onClick={() => void run("tick", async () => { const r = await embedTick(c.id); return { tone: r.status === "ran" ? "ok" : r.status === "skipped" ? "warn" : "error", text: `Tick finished: ${r.status}${r.reason ? ` (${r.reason})` : ""}.` }; })}>{busy === "tick" ? "Running…" : "Run now"}</button>
-          <button type="button" data-testid="edit-overrides" disabled={!!busy} className={secondary} aria-expanded={editing} onClick={() => setEditing((v) => !v)}>Overrides</button>
+          <button
+            type="button"
+            data-testid="toggle-enabled"
+            disabled={!!busy || (!c.enabled && c.errors.length > 0)}
+            onClick={() =>
+              void run("toggle", async () => {
+                await embedAction(c.id, c.enabled ? "disable" : "enable");
+                return c.enabled
+                  ? `Disabled ${c.id}.`
+                  : `Enabled ${c.id}: it ticks on its cadence while the server runs.`;
+              })
+            }
+            className={c.enabled ? secondary : `${button} bg-sky-600 text-white hover:bg-sky-700`}
+          >
+            {c.enabled ? "Disable" : "Enable"}
+          </button>
+          <button
+            type="button"
+            data-testid="dry-run"
+            disabled={!!busy}
+            className={secondary}
+            onClick={() =>
+              void run("dry-run", async () => {
+                setPlan(await embedDryRun(c.id));
+              })
+            }
+          >
+            Dry-run
+          </button>
+          <button
+            type="button"
+            data-testid="run-now"
+            disabled={!!busy || c.running || c.errors.length > 0}
+            className={secondary}
+            onClick={() =>
+              void run("tick", async () => {
+                const r = await embedTick(c.id);
+                return {
+                  tone: r.status === "ran" ? "ok" : r.status === "skipped" ? "warn" : "error",
+                  text: `Tick finished: ${r.status}${r.reason ? ` (${r.reason})` : ""}.`,
+                };
+              })
+            }
+          >
+            {busy === "tick" ? "Running…" : "Run now"}
+          </button>
+          <button
+            type="button"
+            data-testid="edit-overrides"
+            disabled={!!busy}
+            className={secondary}
+            aria-expanded={editing}
+            onClick={() => setEditing((v) => !v)}
+          >
+            Overrides
+          </button>
         </div>
       </div>
 
       <dl className="mt-3 grid gap-x-8 md:grid-cols-2">
         <div>
-          <Row label="Specialist"><code data-testid="specialist">{c.specialist}</code></Row>
-          <Row label="Providers">
-            <span data-testid="bindings">{c.providerBindings.map((b) => (
-              <span key={b.id} title={b.available ? b.label : `${b.label}: ${b.reason}`} className={`mr-1 inline-block rounded px-1.5 py-0.5 font-mono text-xs ${b.available ? "bg-slate-100 dark:bg-slate-800" : "bg-amber-50 text-amber-800 line-through decoration-amber-500 dark:bg-amber-950 dark:text-amber-300"}`}>{b.id}</span>
-            ))}</span>
-            {c.providerBindings.some((b) => !b.available) && <div className="text-xs text-amber-700 dark:text-amber-400" data-testid="bindings-skip">ticks skip: {c.providerBindings.find((b) => !b.available)?.reason}</div>}
+          <Row label="Specialist">
+            <code data-testid="specialist">{c.specialist}</code>
           </Row>
-          <Row label="Framework"><code className="text-xs">{c.manifest.embed.framework}</code></Row>
-          <Row label="Output"><code className="text-xs">{c.manifest.embed.outputContract}</code> · {c.manifest.embed.proposalAuthority}</Row>
+          <Row label="Providers">
+            <span data-testid="bindings">
+              {c.providerBindings.map((b) => (
+                <span
+                  key={b.id}
+                  title={b.available ? b.label : `${b.label}: ${b.reason}`}
+                  className={`mr-1 inline-block rounded px-1.5 py-0.5 font-mono text-xs ${b.available ? "bg-slate-100 dark:bg-slate-800" : "bg-amber-50 text-amber-800 line-through decoration-amber-500 dark:bg-amber-950 dark:text-amber-300"}`}
+                >
+                  {b.id}
+                </span>
+              ))}
+            </span>
+            {c.providerBindings.some((b) => !b.available) && (
+              <div className="text-xs text-amber-700 dark:text-amber-400" data-testid="bindings-skip">
+                ticks skip: {c.providerBindings.find((b) => !b.available)?.reason}
+              </div>
+            )}
+          </Row>
+          <Row label="Framework">
+            <code className="text-xs">{c.manifest.embed.framework}</code>
+          </Row>
+          <Row label="Output">
+            <code className="text-xs">{c.manifest.embed.outputContract}</code> · {c.manifest.embed.proposalAuthority}
+          </Row>
         </div>
         <div>
           <Row label="Cadence">
-            <span data-testid="cadence">{c.cadence ? <><code>{c.cadence.every}</code> <span className="text-slate-500">(every {c.cadence.description})</span></> : <span className="text-slate-500">event-driven only: runs when you run it</span>}</span>
+            <span data-testid="cadence">
+              {c.cadence ? (
+                <>
+                  <code>{c.cadence.every}</code> <span className="text-slate-500">(every {c.cadence.description})</span>
+                </>
+              ) : (
+                <span className="text-slate-500">event-driven only: runs when you run it</span>
+              )}
+            </span>
           </Row>
-          <Row label="Next tick"><span data-testid="next-tick">{c.nextTickAt ? <When at={c.nextTickAt} /> : <span className="text-slate-500">{!c.enabled ? "— (disabled)" : c.errors.length ? "— (invalid)" : "— (no cadence)"}</span>}</span></Row>
+          <Row label="Next tick">
+            <span data-testid="next-tick">
+              {c.nextTickAt ? (
+                <When at={c.nextTickAt} />
+              ) : (
+                <span className="text-slate-500">
+                  {!c.enabled ? "— (disabled)" : c.errors.length ? "— (invalid)" : "— (no cadence)"}
+                </span>
+              )}
+            </span>
+          </Row>
           <Row label="Runtime">
-            <span data-testid="runtime"><code>{rt.declared}</code> → <code className={rt.resolved === "none" ? "text-amber-700 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400"}>{rt.resolved}</code></span>
-            <div className="text-xs text-slate-500" data-testid="runtime-detail">{rt.detail}</div>
+            <span data-testid="runtime">
+              <code>{rt.declared}</code> →{" "}
+              <code
+                className={
+                  rt.resolved === "none"
+                    ? "text-amber-700 dark:text-amber-400"
+                    : "text-emerald-700 dark:text-emerald-400"
+                }
+              >
+                {rt.resolved}
+              </code>
+            </span>
+            <div className="text-xs text-slate-500" data-testid="runtime-detail">
+              {rt.detail}
+            </div>
           </Row>
         </div>
       </dl>
 
       {[...c.errors, ...c.warnings].length > 0 && (
         <ul className="mt-2 space-y-0.5 text-xs" data-testid="capability-problems">
-          {c.errors.map((e) => <li key={e.location + e.message} className="text-red-700 dark:text-red-400"><code>{e.id}</code> {e.message}</li>)}
-          {c.warnings.map((w) => <li key={w.location + w.message} className="text-amber-700 dark:text-amber-400"><code>{w.id}</code> {w.message}</li>)}
+          {c.errors.map((e) => (
+            <li key={e.location + e.message} className="text-red-700 dark:text-red-400">
+              <code>{e.id}</code> {e.message}
+            </li>
+          ))}
+          {c.warnings.map((w) => (
+            <li key={w.location + w.message} className="text-amber-700 dark:text-amber-400">
+              <code>{w.id}</code> {w.message}
+            </li>
+          ))}
         </ul>
       )}
 
-      {message && <p role={message.tone === "error" ? "alert" : "status"} data-testid="capability-message" className={`mt-2 text-sm ${message.tone === "error" ? "text-red-600" : message.tone === "warn" ? "text-amber-700 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400"}`}>{message.text}</p>}
+      {message && (
+        <p
+          role={message.tone === "error" ? "alert" : "status"}
+          data-testid="capability-message"
+          className={`mt-2 text-sm ${message.tone === "error" ? "text-red-600" : message.tone === "warn" ? "text-amber-700 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400"}`}
+        >
+          {message.text}
+        </p>
+      )}
 
-      {editing && <OverrideForm capability={c} onDone={(text) => { setEditing(false); setPlan(null); setMessage({ tone: "ok", text }); void refresh(); }} />}
+      {editing && (
+        <OverrideForm
+          capability={c}
+          onDone={(text) => {
+            setEditing(false);
+            setPlan(null);
+            setMessage({ tone: "ok", text });
+            void refresh();
+          }}
+        />
+      )}
       {plan && <DryRunPanel plan={plan} onClose={() => setPlan(null)} />}
 
       <section className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800">

@@ -19,35 +19,111 @@ export function DryRunPanel({ plan, onClose }: { plan: DryRunPlan; onClose: () =
   const prompt = c.specialist.prompt;
   const output = c.outputContract.output as { mustContain?: string[]; mustMatchEnum?: Record<string, string[]> } | null;
   return (
-    <section data-testid="dry-run-panel" aria-label={`Dry-run of ${plan.id}`} className="mt-3 rounded-md border border-sky-200 bg-sky-50/60 p-3 dark:border-sky-900 dark:bg-sky-950/30">
+    <section
+      data-testid="dry-run-panel"
+      aria-label={`Dry-run of ${plan.id}`}
+      className="mt-3 rounded-md border border-sky-200 bg-sky-50/60 p-3 dark:border-sky-900 dark:bg-sky-950/30"
+    >
       <div className="mb-1 flex items-center justify-between">
         <h3 className="text-sm font-semibold">Dry-run — the resolved plan; nothing was executed</h3>
-        <button type="button" onClick={onClose} className="text-xs text-slate-500 hover:underline">close</button>
+        <button type="button" onClick={onClose} className="text-xs text-slate-500 hover:underline">
+          close
+        </button>
       </div>
       <ol>
         <Step n={1} label="Specialist">
           <code>{c.specialist.id}</code>{" "}
-          {prompt && ("error" in prompt
-            ? <span className="text-red-700 dark:text-red-400">prompt unavailable: {prompt.error}</span>
-            : <span className="text-slate-600 dark:text-slate-300" data-testid="dry-run-prompt">prompt from <strong>{prompt.source}</strong> <code className="text-xs">{prompt.path}</code>{prompt.degraded ? " (degraded)" : ""}</span>)}
+          {prompt &&
+            ("error" in prompt ? (
+              <span className="text-red-700 dark:text-red-400">prompt unavailable: {prompt.error}</span>
+            ) : (
+              <span className="text-slate-600 dark:text-slate-300" data-testid="dry-run-prompt">
+                prompt from <strong>{prompt.source}</strong> <code className="text-xs">{prompt.path}</code>
+                {prompt.degraded ? " (degraded)" : ""}
+              </span>
+            ))}
         </Step>
         <Step n={2} label="Providers">
-          {c.providerBindings.map((b) => <div key={b.id}><code>{b.id}</code> {b.available ? <span className="text-emerald-700 dark:text-emerald-400">readable</span> : <span className="text-amber-700 dark:text-amber-400">{b.reason}</span>} <span className="text-xs text-slate-500">{b.label}</span></div>)}
+          {c.providerBindings.map((b) => (
+            <div key={b.id}>
+              <code>{b.id}</code>{" "}
+              {b.available ? (
+                <span className="text-emerald-700 dark:text-emerald-400">readable</span>
+              ) : (
+                <span className="text-amber-700 dark:text-amber-400">{b.reason}</span>
+              )}{" "}
+              <span className="text-xs text-slate-500">{b.label}</span>
+            </div>
+          ))}
         </Step>
-        <Step n={3} label="Filter">{c.filter ? <code className="text-xs">{JSON.stringify(c.filter)}</code> : <span className="text-slate-500">none</span>}</Step>
-        <Step n={4} label="Framework"><code>{c.framework.id}</code> {c.framework.path ? <code className="text-xs text-slate-500">{c.framework.path}</code> : <span className="text-red-700">missing</span>}</Step>
+        <Step n={3} label="Filter">
+          {c.filter ? (
+            <code className="text-xs">{JSON.stringify(c.filter)}</code>
+          ) : (
+            <span className="text-slate-500">none</span>
+          )}
+        </Step>
+        <Step n={4} label="Framework">
+          <code>{c.framework.id}</code>{" "}
+          {c.framework.path ? (
+            <code className="text-xs text-slate-500">{c.framework.path}</code>
+          ) : (
+            <span className="text-red-700">missing</span>
+          )}
+        </Step>
         <Step n={5} label="Output contract">
-          <code>{c.outputContract.id}</code> <span className="text-xs text-slate-500">{c.outputContract.producer} → {c.outputContract.consumer}</span>
+          <code>{c.outputContract.id}</code>{" "}
+          <span className="text-xs text-slate-500">
+            {c.outputContract.producer} → {c.outputContract.consumer}
+          </span>
           {output?.mustContain && <div className="text-xs">must contain: {output.mustContain.join(", ")}</div>}
-          {output?.mustMatchEnum && Object.entries(output.mustMatchEnum).map(([f, v]) => <div key={f} className="text-xs">{f} ∈ {v.join(" | ")}</div>)}
+          {output?.mustMatchEnum &&
+            Object.entries(output.mustMatchEnum).map(([f, v]) => (
+              <div key={f} className="text-xs">
+                {f} ∈ {v.join(" | ")}
+              </div>
+            ))}
         </Step>
-        <Step n={6} label="Authority">{c.proposalAuthority}: proposals are stored for review, never applied</Step>
+        <Step n={6} label="Authority">
+          {c.proposalAuthority}: proposals are stored for review, never applied
+        </Step>
         <Step n={7} label="Cadence">
-          {c.cadence ? <><code>{c.cadence.every}</code> (every {c.cadence.description}){c.cadence.next.length > 0 && <span className="text-xs text-slate-500"> · next {c.cadence.next.map((at, i) => <span key={at}>{i ? ", " : ""}<When at={at} /></span>)}</span>}</> : "event-driven only"}
+          {c.cadence ? (
+            <>
+              <code>{c.cadence.every}</code> (every {c.cadence.description})
+              {c.cadence.next.length > 0 && (
+                <span className="text-xs text-slate-500">
+                  {" "}
+                  · next{" "}
+                  {c.cadence.next.map((at, i) => (
+                    <span key={at}>
+                      {i ? ", " : ""}
+                      <When at={at} />
+                    </span>
+                  ))}
+                </span>
+              )}
+            </>
+          ) : (
+            "event-driven only"
+          )}
         </Step>
-        <Step n={8} label="Runtime"><span data-testid="dry-run-runtime"><code>{c.runtime.declared}</code> → <code>{c.runtime.resolved}</code></span> <span className="text-xs text-slate-500">{c.runtime.detail}</span></Step>
+        <Step n={8} label="Runtime">
+          <span data-testid="dry-run-runtime">
+            <code>{c.runtime.declared}</code> → <code>{c.runtime.resolved}</code>
+          </span>{" "}
+          <span className="text-xs text-slate-500">{c.runtime.detail}</span>
+        </Step>
       </ol>
-      <p className="mt-2 text-sm font-medium" data-testid="dry-run-verdict">{plan.errors.length ? <span className="text-red-700">Invalid: {plan.errors[0].message}</span> : plan.wouldSkip ? <span className="text-amber-700 dark:text-amber-400">A tick now would be skipped: {plan.wouldSkip}</span> : <span className="text-emerald-700 dark:text-emerald-400">A tick now would run on {c.runtime.resolved}.</span>}</p>
+      <p className="mt-2 text-sm font-medium" data-testid="dry-run-verdict">
+        {plan.errors.length ? (
+          <span className="text-red-700">Invalid: {plan.errors[0].message}</span>
+        ) : plan.wouldSkip ? (
+          <span className="text-amber-700 dark:text-amber-400">A tick now would be skipped: {plan.wouldSkip}</span>
+        ) : (
+          <span className="text-emerald-700 dark:text-emerald-400">A tick now would run on {c.runtime.resolved}.</span>
+        )}
+      </p>
     </section>
   );
 }

@@ -27,7 +27,12 @@ function useEmbedEvents() {
 }
 
 export function EmbedDashboard({ initial }: { initial: EmbedList }) {
-  const { data } = useQuery({ queryKey: embedKeys.all, queryFn: fetchEmbed, initialData: initial, refetchInterval: 60_000 });
+  const { data } = useQuery({
+    queryKey: embedKeys.all,
+    queryFn: fetchEmbed,
+    initialData: initial,
+    refetchInterval: 60_000,
+  });
   const live = useEmbedEvents();
   const enabled = data.capabilities.filter((c) => c.enabled).length;
   return (
@@ -37,26 +42,49 @@ export function EmbedDashboard({ initial }: { initial: EmbedList }) {
           <h1 className="text-2xl font-semibold">Embed capabilities</h1>
           <p className="text-sm text-slate-500">
             Specialists that run on a schedule, read their providers and propose — never apply — changes ·{" "}
-            <Link href="/" className="text-sky-700 hover:underline dark:text-sky-400">graph editor</Link> ·{" "}
-            <Link href="/packs" className="text-sky-700 hover:underline dark:text-sky-400">packs</Link>
+            <Link href="/" className="text-sky-700 hover:underline dark:text-sky-400">
+              graph editor
+            </Link>{" "}
+            ·{" "}
+            <Link href="/packs" className="text-sky-700 hover:underline dark:text-sky-400">
+              packs
+            </Link>
           </p>
         </div>
         <p className="text-sm text-slate-500" data-testid="embed-summary">
           {data.capabilities.length} capabilities · {enabled} enabled ·{" "}
-          <span className={live ? "text-emerald-700 dark:text-emerald-400" : "text-slate-400"} title="Live updates over server-sent events">{live ? "● live" : "○ connecting"}</span>
+          <span
+            className={live ? "text-emerald-700 dark:text-emerald-400" : "text-slate-400"}
+            title="Live updates over server-sent events"
+          >
+            {live ? "● live" : "○ connecting"}
+          </span>
         </p>
       </header>
       {data.problems.length > 0 && (
-        <section role="alert" data-testid="embed-problems" className="mb-6 rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950/40">
+        <section
+          role="alert"
+          data-testid="embed-problems"
+          className="mb-6 rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950/40"
+        >
           <h2 className="mb-1 font-semibold text-red-800 dark:text-red-300">Manifests that define no capability</h2>
           {data.problems.map((p) => (
-            <p key={`${p.location}${p.message}`} className="text-red-800 dark:text-red-300"><code className="text-xs">{p.id}</code> {p.message}</p>
+            <p key={`${p.location}${p.message}`} className="text-red-800 dark:text-red-300">
+              <code className="text-xs">{p.id}</code> {p.message}
+            </p>
           ))}
         </section>
       )}
-      {data.capabilities.length === 0 && <p className="text-sm text-slate-500">No capabilities. Built-in ones live in <code>specialists/workflows/</code>; packs add theirs in <code>workflows/</code>.</p>}
+      {data.capabilities.length === 0 && (
+        <p className="text-sm text-slate-500">
+          No capabilities. Built-in ones live in <code>specialists/workflows/</code>; packs add theirs in{" "}
+          <code>workflows/</code>.
+        </p>
+      )}
       <ul className="space-y-4">
-        {data.capabilities.map((c) => <CapabilityCard key={c.id} capability={c} />)}
+        {data.capabilities.map((c) => (
+          <CapabilityCard key={c.id} capability={c} />
+        ))}
       </ul>
     </main>
   );

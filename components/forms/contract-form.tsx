@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Controller, useFieldArray } from "react-hook-form";
-import { POSTCONDITION_CHECKS, contractSchema } from "@/schemas/contract";
+import { contractSchema, POSTCONDITION_CHECKS } from "@/schemas/contract";
 import { errorsAt } from "./field-errors";
 import { FieldShell, inputClass } from "./fields";
 import { type EntityFormProps, useEntityForm } from "./use-entity-form";
@@ -20,7 +20,20 @@ export function ContractForm(props: EntityFormProps) {
         {fields.select("producer", "Producer", parties)}
         {fields.select("consumer", "Consumer", parties)}
       </div>
-      <Controller control={form.control} name="trigger" render={({ field }) => <TriggerField value={field.value} onChange={(v) => { field.onChange(v); draft(); }} problems={errorsAt(props.problems, "trigger")} />} />
+      <Controller
+        control={form.control}
+        name="trigger"
+        render={({ field }) => (
+          <TriggerField
+            value={field.value}
+            onChange={(v) => {
+              field.onChange(v);
+              draft();
+            }}
+            problems={errorsAt(props.problems, "trigger")}
+          />
+        )}
+      />
       {fields.tags("input.mustContain", "Input must contain")}
       <div className="grid grid-cols-2 gap-x-3">
         {fields.text("output.type", "Output type")}
@@ -34,12 +47,24 @@ export function ContractForm(props: EntityFormProps) {
         {postconditions.fields.map((item, i) => {
           const base = `postconditions.${i}`;
           return (
-            <div key={item.id} className="mb-2 rounded bg-slate-50 p-2 dark:bg-slate-800/60" data-testid={`postcondition-${i}`}>
+            <div
+              key={item.id}
+              className="mb-2 rounded bg-slate-50 p-2 dark:bg-slate-800/60"
+              data-testid={`postcondition-${i}`}
+            >
               {fields.text(`${base}.description`, `#${i + 1} description`)}
               <div className="grid grid-cols-3 gap-x-2">
-                <FieldShell label="Kind" path={`${base}.postconditionType`} problems={errorsAt(props.problems, `${base}.postconditionType`)}>
+                <FieldShell
+                  label="Kind"
+                  path={`${base}.postconditionType`}
+                  problems={errorsAt(props.problems, `${base}.postconditionType`)}
+                >
                   {(id, invalid) => (
-                    <select id={id} className={inputClass(invalid)} {...form.register(`${base}.postconditionType`, { onChange: draft })}>
+                    <select
+                      id={id}
+                      className={inputClass(invalid)}
+                      {...form.register(`${base}.postconditionType`, { onChange: draft })}
+                    >
                       <option value="advisory">advisory</option>
                       <option value="executable">executable</option>
                     </select>
@@ -47,19 +72,43 @@ export function ContractForm(props: EntityFormProps) {
                 </FieldShell>
                 <FieldShell label="Check" path={`${base}.check`} problems={errorsAt(props.problems, `${base}.check`)}>
                   {(id, invalid) => (
-                    <select id={id} className={inputClass(invalid)} {...form.register(`${base}.check`, { onChange: draft, setValueAs: (v) => (v === "" ? undefined : v) })}>
+                    <select
+                      id={id}
+                      className={inputClass(invalid)}
+                      {...form.register(`${base}.check`, {
+                        onChange: draft,
+                        setValueAs: (v) => (v === "" ? undefined : v),
+                      })}
+                    >
                       <option value="">—</option>
-                      {Object.keys(POSTCONDITION_CHECKS).map((c) => <option key={c} value={c}>{c}</option>)}
+                      {Object.keys(POSTCONDITION_CHECKS).map((c) => (
+                        <option key={c} value={c}>
+                          {c}
+                        </option>
+                      ))}
                     </select>
                   )}
                 </FieldShell>
                 {fields.text(`${base}.section`, "Section")}
               </div>
-              <button type="button" className="text-xs text-red-600 hover:underline" onClick={() => { postconditions.remove(i); draft(); }}>Remove postcondition</button>
+              <button
+                type="button"
+                className="text-xs text-red-600 hover:underline"
+                onClick={() => {
+                  postconditions.remove(i);
+                  draft();
+                }}
+              >
+                Remove postcondition
+              </button>
             </div>
           );
         })}
-        <button type="button" className="text-xs text-sky-700 hover:underline dark:text-sky-400" onClick={() => postconditions.append({ description: "", postconditionType: "advisory" })}>
+        <button
+          type="button"
+          className="text-xs text-sky-700 hover:underline dark:text-sky-400"
+          onClick={() => postconditions.append({ description: "", postconditionType: "advisory" })}
+        >
           + Add postcondition
         </button>
       </fieldset>
@@ -77,14 +126,37 @@ export function ContractForm(props: EntityFormProps) {
 }
 
 /** The trigger is free-form upstream (`{ "intent": [...] }`, `{ "always": true }`…), so it is edited as JSON. */
-function TriggerField({ value, onChange, problems }: { value: unknown; onChange: (v: unknown) => void; problems: ReturnType<typeof errorsAt> }) {
+function TriggerField({
+  value,
+  onChange,
+  problems,
+}: {
+  value: unknown;
+  onChange: (v: unknown) => void;
+  problems: ReturnType<typeof errorsAt>;
+}) {
   const [text, setText] = useState(() => (value === undefined ? "" : JSON.stringify(value)));
   const [parseError, setParseError] = useState<string | null>(null);
-  const shown = parseError ? [...problems, { id: "trigger-json", severity: "error" as const, message: `not JSON: ${parseError}`, location: "", field: "trigger" }] : problems;
+  const shown = parseError
+    ? [
+        ...problems,
+        {
+          id: "trigger-json",
+          severity: "error" as const,
+          message: `not JSON: ${parseError}`,
+          location: "",
+          field: "trigger",
+        },
+      ]
+    : problems;
   return (
     <FieldShell label="Trigger (JSON)" path="trigger" problems={shown} hint='e.g. { "intent": ["implementation"] }'>
       {(id, invalid) => (
-        <input id={id} value={text} className={`${inputClass(invalid)} font-mono`} onChange={(e) => setText(e.target.value)}
+        <input
+          id={id}
+          value={text}
+          className={`${inputClass(invalid)} font-mono`}
+          onChange={(e) => setText(e.target.value)}
           onBlur={() => {
             if (!text.trim()) {
               setParseError(null);
@@ -97,7 +169,8 @@ function TriggerField({ value, onChange, problems }: { value: unknown; onChange:
             } catch (error) {
               setParseError((error as Error).message);
             }
-          }} />
+          }}
+        />
       )}
     </FieldShell>
   );

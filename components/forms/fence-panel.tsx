@@ -13,7 +13,15 @@ const TOGGLES = ["commit", "push", "bash"] as const;
  * A specialist's fence: globs, commands, labels and approvals, the effective fence inside its
  * team (computed with the same functions the server uses), and an action tester.
  */
-export function FencePanel({ fence, team, problems, suggestions, onChange, onSave, saving }: {
+export function FencePanel({
+  fence,
+  team,
+  problems,
+  suggestions,
+  onChange,
+  onSave,
+  saving,
+}: {
   fence: unknown;
   team: EntityRecord | null;
   problems: FieldError[];
@@ -34,44 +42,132 @@ export function FencePanel({ fence, team, problems, suggestions, onChange, onSav
   return (
     <div data-testid="fence-panel">
       <FieldShell label="Allowed paths (globs)" path="fence.allowedPaths" problems={at("allowedPaths")}>
-        {(id, invalid) => <TagInput id={id} testId="tags-fence.allowedPaths" value={value.allowedPaths} onChange={(v) => set("allowedPaths", v)} invalid={invalid} placeholder="docs/**" />}
+        {(id, invalid) => (
+          <TagInput
+            id={id}
+            testId="tags-fence.allowedPaths"
+            value={value.allowedPaths}
+            onChange={(v) => set("allowedPaths", v)}
+            invalid={invalid}
+            placeholder="docs/**"
+          />
+        )}
       </FieldShell>
       <FieldShell label="Allowed commands (prefixes)" path="fence.allowedCommands" problems={at("allowedCommands")}>
-        {(id, invalid) => <TagInput id={id} testId="tags-fence.allowedCommands" value={value.allowedCommands} onChange={(v) => set("allowedCommands", v)} invalid={invalid} placeholder="npm test" />}
+        {(id, invalid) => (
+          <TagInput
+            id={id}
+            testId="tags-fence.allowedCommands"
+            value={value.allowedCommands}
+            onChange={(v) => set("allowedCommands", v)}
+            invalid={invalid}
+            placeholder="npm test"
+          />
+        )}
       </FieldShell>
       <FieldShell label="Allowed bd labels" path="fence.allowedBdLabels" problems={at("allowedBdLabels")}>
-        {(id, invalid) => <TagInput id={id} value={value.allowedBdLabels} onChange={(v) => set("allowedBdLabels", v)} invalid={invalid} />}
+        {(id, invalid) => (
+          <TagInput
+            id={id}
+            value={value.allowedBdLabels}
+            onChange={(v) => set("allowedBdLabels", v)}
+            invalid={invalid}
+          />
+        )}
       </FieldShell>
       <div className="mb-3">
         <div className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">Needs approval</div>
         <div className="mb-1 flex gap-4">
           {TOGGLES.map((t) => (
             <label key={t} className="flex items-center gap-1 text-sm">
-              <input type="checkbox" data-testid={`approval-${t}`} checked={value.approvalRequired.includes(t)} onChange={(e) => set("approvalRequired", e.target.checked ? [...value.approvalRequired, t] : value.approvalRequired.filter((a) => a !== t))} />
+              <input
+                type="checkbox"
+                data-testid={`approval-${t}`}
+                checked={value.approvalRequired.includes(t)}
+                onChange={(e) =>
+                  set(
+                    "approvalRequired",
+                    e.target.checked ? [...value.approvalRequired, t] : value.approvalRequired.filter((a) => a !== t),
+                  )
+                }
+              />
               {t}
             </label>
           ))}
         </div>
-        <FieldShell label="Other approvals (edit:<glob>, decisions)" path="fence.approvalRequired" problems={at("approvalRequired")}>
-          {(id, invalid) => <TagInput id={id} value={approvalsBesidesToggles} suggestions={suggestions.decisions} onChange={(v) => set("approvalRequired", [...value.approvalRequired.filter((a) => (TOGGLES as readonly string[]).includes(a)), ...v])} invalid={invalid} placeholder="edit:lib/**" />}
+        <FieldShell
+          label="Other approvals (edit:<glob>, decisions)"
+          path="fence.approvalRequired"
+          problems={at("approvalRequired")}
+        >
+          {(id, invalid) => (
+            <TagInput
+              id={id}
+              value={approvalsBesidesToggles}
+              suggestions={suggestions.decisions}
+              onChange={(v) =>
+                set("approvalRequired", [
+                  ...value.approvalRequired.filter((a) => (TOGGLES as readonly string[]).includes(a)),
+                  ...v,
+                ])
+              }
+              invalid={invalid}
+              placeholder="edit:lib/**"
+            />
+          )}
         </FieldShell>
       </div>
-      <button type="button" disabled={saving} onClick={onSave} className="mb-4 rounded bg-sky-600 px-3 py-1.5 text-sm text-white hover:bg-sky-700 disabled:opacity-50">Save fence</button>
+      <button
+        type="button"
+        disabled={saving}
+        onClick={onSave}
+        className="mb-4 rounded bg-sky-600 px-3 py-1.5 text-sm text-white hover:bg-sky-700 disabled:opacity-50"
+      >
+        Save fence
+      </button>
 
-      <section className="mb-3 rounded border border-slate-200 p-2 text-xs dark:border-slate-700" data-testid="effective-fence">
+      <section
+        className="mb-3 rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
+        data-testid="effective-fence"
+      >
         <h3 className="mb-1 font-semibold">Effective fence{team ? ` in ${String(team.id)}` : ""}</h3>
         <dl className="grid grid-cols-[8rem_1fr] gap-y-0.5">
-          <dt className="text-slate-500">paths</dt><dd className="font-mono">{effective.allowedPaths.join(", ") || "—"}</dd>
-          <dt className="text-slate-500">commands</dt><dd className="font-mono">{effective.allowedCommands.join(", ") || "—"}</dd>
-          <dt className="text-slate-500">approval</dt><dd className="font-mono">{effective.approvalRequired.join(", ") || "—"}</dd>
-          <dt className="text-slate-500">denied by team</dt><dd className="font-mono" data-testid="denied-actions">{effective.deniedActions.join(", ") || "—"}</dd>
+          <dt className="text-slate-500">paths</dt>
+          <dd className="font-mono">{effective.allowedPaths.join(", ") || "—"}</dd>
+          <dt className="text-slate-500">commands</dt>
+          <dd className="font-mono">{effective.allowedCommands.join(", ") || "—"}</dd>
+          <dt className="text-slate-500">approval</dt>
+          <dd className="font-mono">{effective.approvalRequired.join(", ") || "—"}</dd>
+          <dt className="text-slate-500">denied by team</dt>
+          <dd className="font-mono" data-testid="denied-actions">
+            {effective.deniedActions.join(", ") || "—"}
+          </dd>
         </dl>
       </section>
 
       <section className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700">
-        <label htmlFor="action-tester" className="mb-1 block font-semibold">Test an action</label>
-        <input id="action-tester" data-testid="action-tester" value={action} onChange={(e) => setAction(e.target.value)} className="mb-1 w-full rounded border border-slate-300 bg-white px-2 py-1 font-mono text-sm dark:border-slate-600 dark:bg-slate-900" placeholder="edit src/a.ts · bash git push · commit" />
-        <div data-testid="action-decision" data-decision={decision.decision} className={decision.allowed ? "text-emerald-700 dark:text-emerald-400" : decision.decision === "needs-approval" ? "text-amber-700 dark:text-amber-400" : "text-red-700 dark:text-red-400"}>
+        <label htmlFor="action-tester" className="mb-1 block font-semibold">
+          Test an action
+        </label>
+        <input
+          id="action-tester"
+          data-testid="action-tester"
+          value={action}
+          onChange={(e) => setAction(e.target.value)}
+          className="mb-1 w-full rounded border border-slate-300 bg-white px-2 py-1 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
+          placeholder="edit src/a.ts · bash git push · commit"
+        />
+        <div
+          data-testid="action-decision"
+          data-decision={decision.decision}
+          className={
+            decision.allowed
+              ? "text-emerald-700 dark:text-emerald-400"
+              : decision.decision === "needs-approval"
+                ? "text-amber-700 dark:text-amber-400"
+                : "text-red-700 dark:text-red-400"
+          }
+        >
           <strong>{decision.decision}</strong> — {decision.rule ?? decision.reason}
         </div>
       </section>

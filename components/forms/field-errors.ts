@@ -10,6 +10,6 @@ export function formPath(error: FieldError): string {
 export function errorsAt(errors: readonly FieldError[], path: string): FieldError[] {
   return errors.filter((e) => {
     const p = formPath(e);
-    return p === path || p.startsWith(path + ".") || (!p && e.field === path);
+    return p === path || p.startsWith(`${path}.`) || (!p && e.field === path);
   });
 }

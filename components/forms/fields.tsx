@@ -3,20 +3,43 @@
 import { type ReactNode, useId, useState } from "react";
 import type { FieldError } from "@/schemas/field-error";
 
-const INPUT = "w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm outline-none focus:border-sky-500 dark:border-slate-600 dark:bg-slate-900";
+const INPUT =
+  "w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm outline-none focus:border-sky-500 dark:border-slate-600 dark:bg-slate-900";
 
 /** Label, input and the problems bound to it: a squiggle under the input and each message below. */
-export function FieldShell({ label, path, problems, hint, children }: { label: string; path: string; problems: FieldError[]; hint?: string; children: (id: string, invalid: boolean) => ReactNode }) {
+export function FieldShell({
+  label,
+  path,
+  problems,
+  hint,
+  children,
+}: {
+  label: string;
+  path: string;
+  problems: FieldError[];
+  hint?: string;
+  children: (id: string, invalid: boolean) => ReactNode;
+}) {
   const id = useId();
   const invalid = problems.some((p) => p.severity === "error");
   return (
     <div className="mb-3" data-field={path}>
-      <label htmlFor={id} className="mb-0.5 block text-xs font-medium text-slate-600 dark:text-slate-300">{label}</label>
-      <div className={problems.length ? (invalid ? "squiggle" : "squiggle opacity-90") : ""} data-testid={problems.length ? `squiggle-${path}` : undefined}>
+      <label htmlFor={id} className="mb-0.5 block text-xs font-medium text-slate-600 dark:text-slate-300">
+        {label}
+      </label>
+      <div
+        className={problems.length ? (invalid ? "squiggle" : "squiggle opacity-90") : ""}
+        data-testid={problems.length ? `squiggle-${path}` : undefined}
+      >
         {children(id, invalid)}
       </div>
       {problems.map((p, i) => (
-        <p key={`${p.id}-${i}`} data-testid={`field-error-${path}`} data-rule={p.id} className={`mt-0.5 text-xs ${p.severity === "error" ? "text-red-600 dark:text-red-400" : "text-amber-600 dark:text-amber-400"}`}>
+        <p
+          key={`${p.id}-${i}`}
+          data-testid={`field-error-${path}`}
+          data-rule={p.id}
+          className={`mt-0.5 text-xs ${p.severity === "error" ? "text-red-600 dark:text-red-400" : "text-amber-600 dark:text-amber-400"}`}
+        >
           {p.message}
         </p>
       ))}
@@ -33,8 +56,26 @@ export function inputClass(invalid: boolean) {
  * A list of strings edited as chips: type and press Enter (or comma) to add, × to remove,
  * arrows to reorder when order matters (escalation paths).
  */
-export function TagInput({ id, value, onChange, onBlur, suggestions = [], ordered = false, invalid, placeholder, testId }: {
-  id: string; value: string[]; onChange: (next: string[]) => void; onBlur?: () => void; suggestions?: readonly string[]; ordered?: boolean; invalid: boolean; placeholder?: string; testId?: string;
+export function TagInput({
+  id,
+  value,
+  onChange,
+  onBlur,
+  suggestions = [],
+  ordered = false,
+  invalid,
+  placeholder,
+  testId,
+}: {
+  id: string;
+  value: string[];
+  onChange: (next: string[]) => void;
+  onBlur?: () => void;
+  suggestions?: readonly string[];
+  ordered?: boolean;
+  invalid: boolean;
+  placeholder?: string;
+  testId?: string;
 }) {
   const [draft, setDraft] = useState("");
   const listId = `${id}-suggestions`;
@@ -53,12 +94,43 @@ export function TagInput({ id, value, onChange, onBlur, suggestions = [], ordere
   return (
     <div className={`${inputClass(invalid)} flex flex-wrap items-center gap-1`} data-testid={testId}>
       {value.map((item, i) => (
-        <span key={`${item}-${i}`} className="flex items-center gap-0.5 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs dark:bg-slate-800">
+        <span
+          key={`${item}-${i}`}
+          className="flex items-center gap-0.5 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs dark:bg-slate-800"
+        >
           {ordered && <span className="text-slate-400">{i + 1}.</span>}
           {item}
-          {ordered && i > 0 && <button type="button" aria-label={`Move ${item} up`} className="px-0.5 text-slate-400 hover:text-slate-700" onClick={() => move(i, -1)}>↑</button>}
-          {ordered && i < value.length - 1 && <button type="button" aria-label={`Move ${item} down`} className="px-0.5 text-slate-400 hover:text-slate-700" onClick={() => move(i, 1)}>↓</button>}
-          <button type="button" aria-label={`Remove ${item}`} className="px-0.5 text-slate-400 hover:text-red-600" onClick={() => { onChange(value.filter((_, j) => j !== i)); onBlur?.(); }}>×</button>
+          {ordered && i > 0 && (
+            <button
+              type="button"
+              aria-label={`Move ${item} up`}
+              className="px-0.5 text-slate-400 hover:text-slate-700"
+              onClick={() => move(i, -1)}
+            >
+              ↑
+            </button>
+          )}
+          {ordered && i < value.length - 1 && (
+            <button
+              type="button"
+              aria-label={`Move ${item} down`}
+              className="px-0.5 text-slate-400 hover:text-slate-700"
+              onClick={() => move(i, 1)}
+            >
+              ↓
+            </button>
+          )}
+          <button
+            type="button"
+            aria-label={`Remove ${item}`}
+            className="px-0.5 text-slate-400 hover:text-red-600"
+            onClick={() => {
+              onChange(value.filter((_, j) => j !== i));
+              onBlur?.();
+            }}
+          >
+            ×
+          </button>
         </span>
       ))}
       <input
@@ -83,7 +155,11 @@ export function TagInput({ id, value, onChange, onBlur, suggestions = [], ordere
       />
       {suggestions.length > 0 && (
         <datalist id={listId}>
-          {suggestions.filter((s) => ordered || !value.includes(s)).map((s) => <option key={s} value={s} />)}
+          {suggestions
+            .filter((s) => ordered || !value.includes(s))
+            .map((s) => (
+              <option key={s} value={s} />
+            ))}
         </datalist>
       )}
     </div>

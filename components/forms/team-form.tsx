@@ -18,7 +18,9 @@ export function TeamForm(props: EntityFormProps & { kind: "team" | "group" }) {
       {fields.text("charter", "Charter", { multiline: true })}
       {fields.tags("decisionRights", "Decision rights", props.options.policies)}
       {fields.tags("forbiddenDecisions", "Forbidden decisions", props.options.policies)}
-      {fields.tags("escalationPath", "Escalation path (in order)", [...props.options.roles, "orchestrator"], { ordered: true })}
+      {fields.tags("escalationPath", "Escalation path (in order)", [...props.options.roles, "orchestrator"], {
+        ordered: true,
+      })}
     </form>
   );
 }

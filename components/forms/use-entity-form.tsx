@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityRecord } from "@/schemas/org";
 import { errorsAt } from "./field-errors";
-import { FieldShell, TagInput, inputClass } from "./fields";
+import { FieldShell, inputClass, TagInput } from "./fields";
 
 export type FormOptions = {
   teams: string[];
@@ -35,7 +35,11 @@ export type EntityFormProps = {
  * schema as resolver, and the validator's FieldErrors shown under the input their path names.
  */
 export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
-  const form = useForm<FieldValues>({ defaultValues: props.defaultValues, resolver: zodResolver(schema as z.ZodType<FieldValues, FieldValues>) as Resolver<FieldValues>, mode: "onBlur" });
+  const form = useForm<FieldValues>({
+    defaultValues: props.defaultValues,
+    resolver: zodResolver(schema as z.ZodType<FieldValues, FieldValues>) as Resolver<FieldValues>,
+    mode: "onBlur",
+  });
   const { reset } = form;
   const key = JSON.stringify(props.defaultValues);
   useEffect(() => {
@@ -46,19 +50,44 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
   const problemsAt = (path: string) => {
     const bound = errorsAt(props.problems, path);
     if (bound.length) return bound;
-    const local = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], form.formState.errors) as { message?: string } | undefined;
-    return local?.message ? [{ id: "form", severity: "error" as const, message: local.message, location: "", field: path }] : [];
+    const local = path
+      .split(".")
+      .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], form.formState.errors) as
+      | { message?: string }
+      | undefined;
+    return local?.message
+      ? [{ id: "form", severity: "error" as const, message: local.message, location: "", field: path }]
+      : [];
   };
 
   const fields = {
-    text(path: string, label: string, opts: { multiline?: boolean; readOnly?: boolean; hint?: string; placeholder?: string } = {}) {
+    text(
+      path: string,
+      label: string,
+      opts: { multiline?: boolean; readOnly?: boolean; hint?: string; placeholder?: string } = {},
+    ) {
       return (
         <FieldShell label={label} path={path} problems={problemsAt(path)} hint={opts.hint}>
-          {(id, invalid) => opts.multiline ? (
-            <textarea id={id} rows={3} readOnly={opts.readOnly} placeholder={opts.placeholder} className={inputClass(invalid)} {...form.register(path, { onBlur: draft, setValueAs: emptyToUndefined })} />
-          ) : (
-            <input id={id} readOnly={opts.readOnly} placeholder={opts.placeholder} className={`${inputClass(invalid)} ${opts.readOnly ? "opacity-60" : ""}`} {...form.register(path, { onBlur: draft, setValueAs: emptyToUndefined })} />
-          )}
+          {(id, invalid) =>
+            opts.multiline ? (
+              <textarea
+                id={id}
+                rows={3}
+                readOnly={opts.readOnly}
+                placeholder={opts.placeholder}
+                className={inputClass(invalid)}
+                {...form.register(path, { onBlur: draft, setValueAs: emptyToUndefined })}
+              />
+            ) : (
+              <input
+                id={id}
+                readOnly={opts.readOnly}
+                placeholder={opts.placeholder}
+                className={`${inputClass(invalid)} ${opts.readOnly ? "opacity-60" : ""}`}
+                {...form.register(path, { onBlur: draft, setValueAs: emptyToUndefined })}
+              />
+            )
+          }
         </FieldShell>
       );
     },
@@ -66,15 +95,28 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
       return (
         <FieldShell label={label} path={path} problems={problemsAt(path)}>
           {(id, invalid) => (
-            <select id={id} className={inputClass(invalid)} {...form.register(path, { onBlur: draft, onChange: draft, setValueAs: emptyToUndefined })}>
+            <select
+              id={id}
+              className={inputClass(invalid)}
+              {...form.register(path, { onBlur: draft, onChange: draft, setValueAs: emptyToUndefined })}
+            >
               {opts.allowEmpty !== false && <option value="">—</option>}
-              {choices.map((c) => <option key={c} value={c}>{c}</option>)}
+              {choices.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </select>
           )}
         </FieldShell>
       );
     },
-    tags(path: string, label: string, suggestions: readonly string[] = [], opts: { ordered?: boolean; placeholder?: string } = {}) {
+    tags(
+      path: string,
+      label: string,
+      suggestions: readonly string[] = [],
+      opts: { ordered?: boolean; placeholder?: string } = {},
+    ) {
       return (
         <FieldShell label={label} path={path} problems={problemsAt(path)}>
           {(id, invalid) => (
@@ -82,7 +124,20 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
               control={form.control}
               name={path}
               render={({ field }) => (
-                <TagInput id={id} testId={`tags-${path}`} value={Array.isArray(field.value) ? field.value : []} onChange={(v) => field.onChange(v)} onBlur={() => { field.onBlur(); draft(); }} suggestions={suggestions} ordered={opts.ordered} invalid={invalid} placeholder={opts.placeholder} />
+                <TagInput
+                  id={id}
+                  testId={`tags-${path}`}
+                  value={Array.isArray(field.value) ? field.value : []}
+                  onChange={(v) => field.onChange(v)}
+                  onBlur={() => {
+                    field.onBlur();
+                    draft();
+                  }}
+                  suggestions={suggestions}
+                  ordered={opts.ordered}
+                  invalid={invalid}
+                  placeholder={opts.placeholder}
+                />
               )}
             />
           )}

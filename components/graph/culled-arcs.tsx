@@ -1,11 +1,11 @@
 "use client";
 
-import { type ReactFlowState, ViewportPortal, useStore } from "@xyflow/react";
+import { type ReactFlowState, useStore, ViewportPortal } from "@xyflow/react";
 import { memo, useCallback, useMemo } from "react";
-import { DASHED_LENGTH_CAP, boxesOverlap } from "@/lib/graph/arcs";
+import { boxesOverlap, DASHED_LENGTH_CAP } from "@/lib/graph/arcs";
 import { viewBox } from "@/lib/graph/viewport";
 import type { EdgeExtent } from "./edge-extent";
-import { EDGE_STYLE, type OrgEdge, edgeOpacity } from "./graph-types";
+import { EDGE_STYLE, edgeOpacity, type OrgEdge } from "./graph-types";
 
 /**
  * React Flow, rendering only what is in view, drops an edge when the box around its two nodes is
@@ -13,32 +13,56 @@ import { EDGE_STYLE, type OrgEdge, edgeOpacity } from "./graph-types";
  * that still crossed the screen vanish. This draws exactly those arcs, as plain paths: their ends,
  * where one would pick them, are off screen, and once one end is back React Flow draws the edge.
  */
-export const CulledArcs = memo(function CulledArcs({ edges, extents }: { edges: readonly OrgEdge[]; extents: readonly (EdgeExtent | null)[] }) {
+export const CulledArcs = memo(function CulledArcs({
+  edges,
+  extents,
+}: {
+  edges: readonly OrgEdge[];
+  extents: readonly (EdgeExtent | null)[];
+}) {
   // Runs on every change of the store (each pan and drag frame): two box tests per arc, and a
   // string result, so this component re-renders only when the set of arcs to draw changes.
-  const select = useCallback((s: ReactFlowState) => {
-    const view = viewBox(s);
-    if (!view) return "";
-    let shown = "";
-    for (let i = 0; i < extents.length; i++) {
-      const extent = extents[i];
-      if (extent?.arc && !boxesOverlap(view, extent.ends) && boxesOverlap(view, extent.box)) shown += `${i},`;
-    }
-    return shown;
-  }, [extents]);
+  const select = useCallback(
+    (s: ReactFlowState) => {
+      const view = viewBox(s);
+      if (!view) return "";
+      let shown = "";
+      for (let i = 0; i < extents.length; i++) {
+        const extent = extents[i];
+        if (extent?.arc && !boxesOverlap(view, extent.ends) && boxesOverlap(view, extent.box)) shown += `${i},`;
+      }
+      return shown;
+    },
+    [extents],
+  );
   const shown = useStore(select);
   const list = useMemo(() => (shown ? shown.slice(0, -1).split(",").map(Number) : []), [shown]);
   if (!list.length) return null;
   return (
     <ViewportPortal>
-      <svg data-testid="culled-arcs" aria-hidden="true" className="pointer-events-none absolute left-0 top-0 overflow-visible" width={1} height={1}>
+      <svg
+        data-testid="culled-arcs"
+        aria-hidden="true"
+        className="pointer-events-none absolute left-0 top-0 overflow-visible"
+        width={1}
+        height={1}
+      >
         {list.map((i) => {
           const data = edges[i].data!;
           const { path, length } = extents[i]!.arc!;
           const style = EDGE_STYLE[data.kind];
           return (
-            <path key={edges[i].id} data-edge={edges[i].id} d={path} fill="none" stroke={style.color} strokeWidth={style.width} strokeDasharray={style.dash}
-              strokeOpacity={edgeOpacity(data.kind, { dimmed: data.dimmed })} pathLength={style.dash && length > DASHED_LENGTH_CAP ? DASHED_LENGTH_CAP : undefined} />
+            <path
+              key={edges[i].id}
+              data-edge={edges[i].id}
+              d={path}
+              fill="none"
+              stroke={style.color}
+              strokeWidth={style.width}
+              strokeDasharray={style.dash}
+              strokeOpacity={edgeOpacity(data.kind, { dimmed: data.dimmed })}
+              pathLength={style.dash && length > DASHED_LENGTH_CAP ? DASHED_LENGTH_CAP : undefined}
+            />
           );
         })}
       </svg>

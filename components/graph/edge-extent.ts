@@ -1,4 +1,4 @@
-import { type Box, arcBox, arcDepth, arcPath, roughLength } from "@/lib/graph/arcs";
+import { arcBox, arcDepth, arcPath, type Box, roughLength } from "@/lib/graph/arcs";
 import { NODE_SIZE, type Position } from "@/lib/graph/geometry";
 import type { OrgEdgeData } from "./graph-types";
 import { handleAnchor, kindOfNode } from "./handles";
@@ -6,7 +6,10 @@ import { handleAnchor, kindOfNode } from "./handles";
 /** Where an edge lies: the box of its two nodes (what React Flow culls by) and, for an arc, its path and full extent. */
 export type EdgeExtent = { ends: Box; box: Box; arc?: { path: string; length: number } };
 
-export function edgeExtent(edge: Pick<OrgEdgeData, "source" | "target" | "kind" | "arc">, positions: Readonly<Record<string, Position>>): EdgeExtent | null {
+export function edgeExtent(
+  edge: Pick<OrgEdgeData, "source" | "target" | "kind" | "arc">,
+  positions: Readonly<Record<string, Position>>,
+): EdgeExtent | null {
   const from = positions[edge.source];
   const to = positions[edge.target];
   if (!from || !to) return null;
@@ -29,7 +32,12 @@ export function edgeExtent(edge: Pick<OrgEdgeData, "source" | "target" | "kind" 
   const box = arcBox(kind, sx, sy, tx, ty, up);
   return {
     ends,
-    box: { x1: Math.min(box.x1, ends.x1), y1: Math.min(box.y1, ends.y1), x2: Math.max(box.x2, ends.x2), y2: Math.max(box.y2, ends.y2) },
+    box: {
+      x1: Math.min(box.x1, ends.x1),
+      y1: Math.min(box.y1, ends.y1),
+      x2: Math.max(box.x2, ends.x2),
+      y2: Math.max(box.y2, ends.y2),
+    },
     arc: { path: arcPath(kind, sx, sy, tx, ty, up)[0], length: roughLength(sx, sy, tx, ty, arcDepth(kind, sx, tx)) },
   };
 }

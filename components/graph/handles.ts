@@ -6,10 +6,18 @@ import { chromeHandles } from "./nodes/node-chrome";
 export const kindOfNode = (id: string) => id.slice(0, id.indexOf(":")) as GraphNodeKind;
 
 /** Each kind's handles, given to React Flow up front: most nodes of a big org are never rendered to be measured. */
-export const HANDLES = Object.fromEntries((Object.keys(NODE_SIZE) as GraphNodeKind[]).map((kind) => [kind, chromeHandles(NODE_SIZE[kind].width, NODE_SIZE[kind].height, kind === "specialist")])) as Record<GraphNodeKind, NodeHandle[]>;
+export const HANDLES = Object.fromEntries(
+  (Object.keys(NODE_SIZE) as GraphNodeKind[]).map((kind) => [
+    kind,
+    chromeHandles(NODE_SIZE[kind].width, NODE_SIZE[kind].height, kind === "specialist"),
+  ]),
+) as Record<GraphNodeKind, NodeHandle[]>;
 
 /** Where an edge leaves (`out`, bottom) or enters (`in`, top) a node, as React Flow computes it from the handle. */
 export function handleAnchor(kind: GraphNodeKind, position: Position, id: "in" | "out"): Position {
   const handle = HANDLES[kind].find((h) => h.id === id)!;
-  return { x: position.x + handle.x + handle.width! / 2, y: position.y + handle.y + (id === "out" ? handle.height! : 0) };
+  return {
+    x: position.x + handle.x + handle.width! / 2,
+    y: position.y + handle.y + (id === "out" ? handle.height! : 0),
+  };
 }

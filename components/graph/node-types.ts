@@ -5,4 +5,9 @@ import { SpecialistNode } from "./nodes/specialist-node";
 import { TeamNode } from "./nodes/team-node";
 
 /** Declared once at module level: a new object per render would remount every node. */
-export const nodeTypes = { specialist: SpecialistNode, team: TeamNode, "org-group": GroupNode, party: PartyNode } satisfies NodeTypes;
+export const nodeTypes = {
+  specialist: SpecialistNode,
+  team: TeamNode,
+  "org-group": GroupNode,
+  party: PartyNode,
+} satisfies NodeTypes;

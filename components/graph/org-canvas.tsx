@@ -1,7 +1,17 @@
 "use client";
 
 import {
-  Background, type Connection, Controls, type Edge, MarkerType, MiniMap, type NodeChange, ReactFlow, applyNodeChanges, useReactFlow, useStore,
+  applyNodeChanges,
+  Background,
+  type Connection,
+  Controls,
+  type Edge,
+  MarkerType,
+  MiniMap,
+  type NodeChange,
+  ReactFlow,
+  useReactFlow,
+  useStore,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -9,12 +19,12 @@ import { boxesOverlap } from "@/lib/graph/arcs";
 import { NODE_SIZE, type Position } from "@/lib/graph/geometry";
 import { windowKey, windowOfKey } from "@/lib/graph/viewport";
 import type { Graph, GraphEdge, GraphEdgeKind } from "@/schemas/graph";
-import { edgeTypes } from "./edge-types";
-import { EDGE_STYLE, type OrgEdge, type OrgEdgeData, type OrgNode, edgeOpacity, withAlpha } from "./graph-types";
-import { nodeTypes } from "./node-types";
 import { CulledArcs } from "./culled-arcs";
 import { type EdgeExtent, edgeExtent } from "./edge-extent";
+import { edgeTypes } from "./edge-types";
+import { EDGE_STYLE, edgeOpacity, type OrgEdge, type OrgEdgeData, type OrgNode, withAlpha } from "./graph-types";
 import { HANDLES, kindOfNode } from "./handles";
+import { nodeTypes } from "./node-types";
 
 export type CanvasSelection = { type: "node"; id: string } | { type: "edge"; id: string } | null;
 
@@ -44,7 +54,6 @@ const MARKER_TYPE: Record<GraphEdgeKind, MarkerType> = {
   member: MarkerType.Arrow,
 };
 
-
 /**
  * Above this many nodes only what is in view is rendered. Every mounted edge recomputes its ends
  * on each drag tick (React Flow 12), so at 1,000 specialists and 8,500 edges a drag cost a tenth
@@ -57,8 +66,10 @@ const noWindow = () => "";
 function arcOf(e: GraphEdge): OrgEdgeData["arc"] {
   const from = kindOfNode(e.source);
   const to = kindOfNode(e.target);
-  if (from === "specialist" && to === "specialist") return { side: "below", sourceHeight: NODE_SIZE.specialist.height, targetHeight: NODE_SIZE.specialist.height };
-  if (e.kind === "team-boundary") return { side: "above", sourceHeight: NODE_SIZE[from].height, targetHeight: NODE_SIZE[to].height };
+  if (from === "specialist" && to === "specialist")
+    return { side: "below", sourceHeight: NODE_SIZE.specialist.height, targetHeight: NODE_SIZE.specialist.height };
+  if (e.kind === "team-boundary")
+    return { side: "above", sourceHeight: NODE_SIZE[from].height, targetHeight: NODE_SIZE[to].height };
   return undefined;
 }
 
@@ -88,44 +99,71 @@ export function OrgCanvas(props: Props) {
         if (!position) return [];
         const highlight = highlights[n.id] ?? null;
         const isSelected = selection?.type === "node" && selection.id === n.id;
-        if (old && old.data.label === n.label && old.data.sublabel === n.sublabel && old.data.scope === n.scope && old.data.errorCount === n.errorCount
-          && old.data.warningCount === n.warningCount && old.data.highlight === highlight && old.position.x === position.x && old.position.y === position.y && old.selected === isSelected) {
+        if (
+          old &&
+          old.data.label === n.label &&
+          old.data.sublabel === n.sublabel &&
+          old.data.scope === n.scope &&
+          old.data.errorCount === n.errorCount &&
+          old.data.warningCount === n.warningCount &&
+          old.data.highlight === highlight &&
+          old.position.x === position.x &&
+          old.position.y === position.y &&
+          old.selected === isSelected
+        ) {
           return old;
         }
         return {
-          id: n.id, type: n.kind === "group" ? "org-group" : n.kind, position, data: { ...n, highlight }, selected: isSelected, deletable: false, connectable: n.kind === "specialist",
+          id: n.id,
+          type: n.kind === "group" ? "org-group" : n.kind,
+          position,
+          data: { ...n, highlight },
+          selected: isSelected,
+          deletable: false,
+          connectable: n.kind === "specialist",
           // Sizes are fixed, so they are given as measured: fit-to-view counts only measured nodes,
           // and on a big org most nodes are never rendered to be measured.
-          ...NODE_SIZE[n.kind], handles: HANDLES[n.kind], measured: old?.measured ?? NODE_SIZE[n.kind],
+          ...NODE_SIZE[n.kind],
+          handles: HANDLES[n.kind],
+          measured: old?.measured ?? NODE_SIZE[n.kind],
         } as OrgNode;
       });
     });
   }, [graph, positions, highlights, selection]);
 
-  const edges = useMemo<OrgEdge[]>(() => graph.edges
-    .filter((e) => visibleKinds.has(e.kind))
-    .map((e) => {
-      const selected = selection?.type === "edge" && selection.id === e.id;
-      const dimmed = !!focusNode && e.source !== focusNode && e.target !== focusNode;
-      const opacity = edgeOpacity(e.kind, { emphasized: selected || hovered === e.id, dimmed });
-      return {
-        id: e.id,
-        type: e.kind,
-        source: e.source,
-        target: e.target,
-        sourceHandle: "out",
-        targetHandle: "in",
-        data: { ...e, hovered: hovered === e.id, dimmed, arc: arcOf(e) },
-        markerEnd: { type: MARKER_TYPE[e.kind], color: withAlpha(EDGE_STYLE[e.kind].color, opacity), width: 16, height: 16 },
-        deletable: e.kind === "handoff",
-        // Stepped-back edges stop catching the pointer, so the focused node's own edges are easy to pick.
-        className: dimmed ? "studio-edge-dimmed" : undefined,
-        selectable: e.kind !== "member",
-        focusable: e.kind !== "member",
-        selected,
-        ariaLabel: `${EDGE_STYLE[e.kind].title}: ${e.source} to ${e.target}${e.label ? ` (${e.label})` : ""}`,
-      };
-    }), [graph.edges, visibleKinds, hovered, selection, focusNode]);
+  const edges = useMemo<OrgEdge[]>(
+    () =>
+      graph.edges
+        .filter((e) => visibleKinds.has(e.kind))
+        .map((e) => {
+          const selected = selection?.type === "edge" && selection.id === e.id;
+          const dimmed = !!focusNode && e.source !== focusNode && e.target !== focusNode;
+          const opacity = edgeOpacity(e.kind, { emphasized: selected || hovered === e.id, dimmed });
+          return {
+            id: e.id,
+            type: e.kind,
+            source: e.source,
+            target: e.target,
+            sourceHandle: "out",
+            targetHandle: "in",
+            data: { ...e, hovered: hovered === e.id, dimmed, arc: arcOf(e) },
+            markerEnd: {
+              type: MARKER_TYPE[e.kind],
+              color: withAlpha(EDGE_STYLE[e.kind].color, opacity),
+              width: 16,
+              height: 16,
+            },
+            deletable: e.kind === "handoff",
+            // Stepped-back edges stop catching the pointer, so the focused node's own edges are easy to pick.
+            className: dimmed ? "studio-edge-dimmed" : undefined,
+            selectable: e.kind !== "member",
+            focusable: e.kind !== "member",
+            selected,
+            ariaLabel: `${EDGE_STYLE[e.kind].title}: ${e.source} to ${e.target}${e.label ? ` (${e.label})` : ""}`,
+          };
+        }),
+    [graph.edges, visibleKinds, hovered, selection, focusNode],
+  );
 
   useEffect(() => {
     if (!focus) return;
@@ -145,7 +183,10 @@ export function OrgCanvas(props: Props) {
     const width = (node.width ?? 200) * zoom;
     const height = (node.height ?? 60) * zoom;
     if (left < 0 || top < 0 || left + width > paneWidth || top + height > paneHeight) {
-      void setCenter(node.position.x + (node.width ?? 200) / 2, node.position.y + (node.height ?? 60) / 2, { zoom, duration: 300 });
+      void setCenter(node.position.x + (node.width ?? 200) / 2, node.position.y + (node.height ?? 60) / 2, {
+        zoom,
+        duration: 300,
+      });
     }
   }, [selectedNodeId, paneWidth, paneHeight, getNode, getViewport, setCenter]);
 
@@ -158,14 +199,23 @@ export function OrgCanvas(props: Props) {
     }
   }, [nodes.length, fitView]);
 
-  const onNodesChange = useCallback((changes: NodeChange<OrgNode>[]) => {
-    setNodes((current) => applyNodeChanges(changes.filter((c) => c.type === "position" || c.type === "dimensions"), current));
-    const moved: Record<string, Position> = {};
-    for (const change of changes) {
-      if (change.type === "position" && change.dragging === false && change.position) moved[change.id] = change.position;
-    }
-    if (Object.keys(moved).length) props.onPositionsChange(moved);
-  }, [props]);
+  const onNodesChange = useCallback(
+    (changes: NodeChange<OrgNode>[]) => {
+      setNodes((current) =>
+        applyNodeChanges(
+          changes.filter((c) => c.type === "position" || c.type === "dimensions"),
+          current,
+        ),
+      );
+      const moved: Record<string, Position> = {};
+      for (const change of changes) {
+        if (change.type === "position" && change.dragging === false && change.position)
+          moved[change.id] = change.position;
+      }
+      if (Object.keys(moved).length) props.onPositionsChange(moved);
+    },
+    [props],
+  );
 
   const culling = graph.nodes.length > RENDER_VISIBLE_ONLY_ABOVE;
   // Above the threshold React Flow itself still walks every edge on each store change (a pan or drag
@@ -173,7 +223,10 @@ export function OrgCanvas(props: Props) {
   // the edges near the view, a set that changes when the view moves a screen away.
   const windowed = useStore(culling ? windowKey : noWindow);
   // Where each edge lies depends on positions only, not on hover or selection: kept across those.
-  const extentOf = useMemo(() => (culling ? new Map(graph.edges.map((e) => [e.id, edgeExtent({ ...e, arc: arcOf(e) }, positions)])) : null), [culling, graph.edges, positions]);
+  const extentOf = useMemo(
+    () => (culling ? new Map(graph.edges.map((e) => [e.id, edgeExtent({ ...e, arc: arcOf(e) }, positions)])) : null),
+    [culling, graph.edges, positions],
+  );
   const near = useMemo(() => {
     const window = windowOfKey(windowed);
     if (!extentOf || !window) return { edges, extents: [] as (EdgeExtent | null)[] };
@@ -189,7 +242,10 @@ export function OrgCanvas(props: Props) {
   // While a node is dragged, the edges it steps back leave React Flow, which otherwise recomputes
   // every mounted edge's ends on each frame: at 100 specialists (1,000 edges) that was 37 ms of
   // script per pointer move. They come back when the node is dropped.
-  const shownEdges = useMemo(() => (dragging && !culling ? near.edges.filter((e) => !e.data?.dimmed || e.selected) : near.edges), [dragging, culling, near.edges]);
+  const shownEdges = useMemo(
+    () => (dragging && !culling ? near.edges.filter((e) => !e.data?.dimmed || e.selected) : near.edges),
+    [dragging, culling, near.edges],
+  );
   const onConnect = useCallback((c: Connection) => props.onConnectRequest(c.source, c.target), [props]);
   const isValidConnection = useCallback((c: Connection | Edge) => props.isValidConnection(c.source, c.target), [props]);
 
@@ -205,7 +261,8 @@ export function OrgCanvas(props: Props) {
       onNodesChange={onNodesChange}
       onConnect={onConnect}
       onConnectEnd={(_, state) => {
-        if (state.fromNode && state.toNode && !state.isValid && state.fromNode.id !== state.toNode.id) props.onConnectRefused(state.fromNode.id, state.toNode.id);
+        if (state.fromNode && state.toNode && !state.isValid && state.fromNode.id !== state.toNode.id)
+          props.onConnectRefused(state.fromNode.id, state.toNode.id);
       }}
       isValidConnection={isValidConnection}
       onNodeClick={(_, node) => props.onSelect({ type: "node", id: node.id })}

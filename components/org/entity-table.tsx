@@ -3,18 +3,29 @@ import type { EntityKind, EntityRecord, Scope } from "@/schemas/org";
 import { ProblemList } from "./problem-list";
 import { ScopeBadge } from "./scope-badge";
 
-export type EntityRow = { id: string; scope: Scope; source?: string; path: string; overrides: { scope: Scope; path: string }[]; record: EntityRecord };
+export type EntityRow = {
+  id: string;
+  scope: Scope;
+  source?: string;
+  path: string;
+  overrides: { scope: Scope; path: string }[];
+  record: EntityRecord;
+};
 
 /** What one line says about an entity, by kind: the fields a person scans for. */
 function summary(kind: EntityKind, r: EntityRecord): string {
   const text = (v: unknown) => (typeof v === "string" ? v : "");
   const list = (v: unknown) => (Array.isArray(v) ? v.join(", ") : "");
   switch (kind) {
-    case "specialist": return `${text(r.role)} · ${text(r.team)} · ${text(r.description)}`;
+    case "specialist":
+      return `${text(r.role)} · ${text(r.team)} · ${text(r.description)}`;
     case "team":
-    case "group": return `owner ${text(r.owner)} · roles ${list(r.roles)}`;
-    case "contract": return `${text(r.producer)} → ${text(r.consumer)}${r.teamBoundary ? " · crosses teams" : ""}`;
-    case "policy": return `${text(r.mode)} · ${text(r.description)}`;
+    case "group":
+      return `owner ${text(r.owner)} · roles ${list(r.roles)}`;
+    case "contract":
+      return `${text(r.producer)} → ${text(r.consumer)}${r.teamBoundary ? " · crosses teams" : ""}`;
+    case "policy":
+      return `${text(r.mode)} · ${text(r.description)}`;
   }
 }
 
@@ -39,21 +50,33 @@ export function EntityTable({ kind, rows, problems }: { kind: EntityKind; rows: 
           const own = byEntity.get(row.id) ?? [];
           const errors = own.filter((p) => p.severity === "error").length;
           return (
-            <tr key={row.id} data-testid={`row-${kind}-${row.id}`} className="border-t border-slate-200 align-top dark:border-slate-800">
-              <td className="py-2 pr-3 font-mono text-xs" title={row.path}>{row.id}</td>
+            <tr
+              key={row.id}
+              data-testid={`row-${kind}-${row.id}`}
+              className="border-t border-slate-200 align-top dark:border-slate-800"
+            >
+              <td className="py-2 pr-3 font-mono text-xs" title={row.path}>
+                {row.id}
+              </td>
               <td className="py-2 pr-3">
                 <ScopeBadge scope={row.scope} source={row.source} />
                 {row.overrides.length > 0 && (
-                  <div className="mt-1 text-xs text-slate-500" data-testid="overrides">overrides {row.overrides.map((o) => o.scope).join(", ")}</div>
+                  <div className="mt-1 text-xs text-slate-500" data-testid="overrides">
+                    overrides {row.overrides.map((o) => o.scope).join(", ")}
+                  </div>
                 )}
               </td>
-              <td className="truncate py-2 pr-3 text-slate-600 dark:text-slate-300" title={summary(kind, row.record)}>{summary(kind, row.record)}</td>
+              <td className="truncate py-2 pr-3 text-slate-600 dark:text-slate-300" title={summary(kind, row.record)}>
+                {summary(kind, row.record)}
+              </td>
               <td className="py-2">
                 {own.length === 0 ? (
                   <span className="text-xs text-emerald-700 dark:text-emerald-400">valid</span>
                 ) : (
                   <details>
-                    <summary className={`cursor-pointer text-xs ${errors ? "text-red-700 dark:text-red-400" : "text-amber-700 dark:text-amber-400"}`}>
+                    <summary
+                      className={`cursor-pointer text-xs ${errors ? "text-red-700 dark:text-red-400" : "text-amber-700 dark:text-amber-400"}`}
+                    >
                       {errors} error(s), {own.length - errors} warning(s)
                     </summary>
                     <ProblemList problems={own} />

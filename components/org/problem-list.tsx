@@ -5,11 +5,19 @@ export function ProblemList({ problems }: { problems: FieldError[] }) {
     <ul className="space-y-1">
       {problems.map((p, i) => (
         <li key={`${p.id}-${p.location}-${i}`} data-testid="problem" data-severity={p.severity} className="text-sm">
-          <span className={p.severity === "error" ? "font-semibold text-red-700 dark:text-red-400" : "font-semibold text-amber-700 dark:text-amber-400"}>
+          <span
+            className={
+              p.severity === "error"
+                ? "font-semibold text-red-700 dark:text-red-400"
+                : "font-semibold text-amber-700 dark:text-amber-400"
+            }
+          >
             {p.severity}
           </span>{" "}
           <code className="text-xs text-slate-500 dark:text-slate-400">{p.id}</code> {p.message}
-          {!p.message.includes(p.path ?? p.location) && <span className="ml-2 font-mono text-xs text-slate-400">{p.path ?? p.location}</span>}
+          {!p.message.includes(p.path ?? p.location) && (
+            <span className="ml-2 font-mono text-xs text-slate-400">{p.path ?? p.location}</span>
+          )}
         </li>
       ))}
     </ul>

@@ -8,5 +8,13 @@ const STYLES: Record<Scope, string> = {
 };
 
 export function ScopeBadge({ scope, source }: { scope: Scope; source?: string }) {
-  return <span data-testid="scope-badge" title={source ? `from pack ${source}` : undefined} className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium ${STYLES[scope]}`}>{source ? `pack ${source}` : scope}</span>;
+  return (
+    <span
+      data-testid="scope-badge"
+      title={source ? `from pack ${source}` : undefined}
+      className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium ${STYLES[scope]}`}
+    >
+      {source ? `pack ${source}` : scope}
+    </span>
+  );
 }

@@ -23,11 +23,20 @@ export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boo
   };
   return (
     <div>
-      <button type="button" data-testid={`toggle-${id}`} disabled={busy || (disabled && !enabled)} onClick={() => void toggle()}
-        className={`rounded px-3 py-1 text-sm font-medium disabled:opacity-40 ${enabled ? "bg-slate-200 text-slate-800 hover:bg-slate-300 dark:bg-slate-700 dark:text-slate-100" : "bg-sky-600 text-white hover:bg-sky-700"}`}>
+      <button
+        type="button"
+        data-testid={`toggle-${id}`}
+        disabled={busy || (disabled && !enabled)}
+        onClick={() => void toggle()}
+        className={`rounded px-3 py-1 text-sm font-medium disabled:opacity-40 ${enabled ? "bg-slate-200 text-slate-800 hover:bg-slate-300 dark:bg-slate-700 dark:text-slate-100" : "bg-sky-600 text-white hover:bg-sky-700"}`}
+      >
         {enabled ? "Disable" : "Enable"}
       </button>
-      {error && <p role="alert" className="mt-1 text-xs text-red-600">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-1 text-xs text-red-600">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -43,8 +52,14 @@ export function InstallPack() {
     setBusy(true);
     setMessage(null);
     try {
-      const { data } = await apiFetch<{ id: string; version: string; path: string; warnings: string[] }>("/api/packs/install", { method: "POST", body: { tier, ...body } });
-      setMessage({ tone: "ok", text: `Installed ${data.id}@${data.version} into ${data.path}.${data.warnings.length ? " " + data.warnings.join(" ") : ""}` });
+      const { data } = await apiFetch<{ id: string; version: string; path: string; warnings: string[] }>(
+        "/api/packs/install",
+        { method: "POST", body: { tier, ...body } },
+      );
+      setMessage({
+        tone: "ok",
+        text: `Installed ${data.id}@${data.version} into ${data.path}.${data.warnings.length ? ` ${data.warnings.join(" ")}` : ""}`,
+      });
       router.refresh();
     } catch (e) {
       setMessage({ tone: "error", text: e instanceof ApiError ? e.message : String(e) });
@@ -59,27 +74,67 @@ export function InstallPack() {
     await install({ zipBase64: btoa(binary) });
   };
   return (
-    <section className="mb-8 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="install-pack">
+    <section
+      className="mb-8 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      data-testid="install-pack"
+    >
       <h2 className="mb-2 font-semibold">Install a pack</h2>
       <div className="flex flex-wrap items-end gap-3 text-sm">
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-500">Tier</span>
-          <select value={tier} onChange={(e) => setTier(e.target.value as "project" | "user")} className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-950" data-testid="install-tier">
+          <select
+            value={tier}
+            onChange={(e) => setTier(e.target.value as "project" | "user")}
+            className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-950"
+            data-testid="install-tier"
+          >
             <option value="project">project (.cx/packs)</option>
             <option value="user">user (~/.config/construct/packs)</option>
           </select>
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-500">Folder on this machine</span>
-          <input value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="/path/to/my-pack" className="w-80 rounded border border-slate-300 bg-white px-2 py-1 font-mono dark:border-slate-600 dark:bg-slate-950" data-testid="install-folder" />
+          <input
+            value={folder}
+            onChange={(e) => setFolder(e.target.value)}
+            placeholder="/path/to/my-pack"
+            className="w-80 rounded border border-slate-300 bg-white px-2 py-1 font-mono dark:border-slate-600 dark:bg-slate-950"
+            data-testid="install-folder"
+          />
         </label>
-        <button type="button" disabled={busy || !folder.trim()} onClick={() => void install({ path: folder.trim() })} className="rounded bg-sky-600 px-3 py-1.5 text-white disabled:opacity-40">Install folder</button>
+        <button
+          type="button"
+          disabled={busy || !folder.trim()}
+          onClick={() => void install({ path: folder.trim() })}
+          className="rounded bg-sky-600 px-3 py-1.5 text-white disabled:opacity-40"
+        >
+          Install folder
+        </button>
         <label className="cursor-pointer rounded border border-slate-300 px-3 py-1.5 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
           Upload .zip…
-          <input type="file" accept=".zip,application/zip" className="hidden" data-testid="install-zip" disabled={busy} onChange={(e) => { const f = e.target.files?.[0]; if (f) void upload(f); e.target.value = ""; }} />
+          <input
+            type="file"
+            accept=".zip,application/zip"
+            className="hidden"
+            data-testid="install-zip"
+            disabled={busy}
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) void upload(f);
+              e.target.value = "";
+            }}
+          />
         </label>
       </div>
-      {message && <p role={message.tone === "error" ? "alert" : "status"} data-testid="install-message" className={`mt-2 text-sm ${message.tone === "error" ? "text-red-600" : "text-emerald-700 dark:text-emerald-400"}`}>{message.text}</p>}
+      {message && (
+        <p
+          role={message.tone === "error" ? "alert" : "status"}
+          data-testid="install-message"
+          className={`mt-2 text-sm ${message.tone === "error" ? "text-red-600" : "text-emerald-700 dark:text-emerald-400"}`}
+        >
+          {message.text}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type Locator, type Page, expect } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { ROOT } from "../support";
 import type { EditorPage } from "./editor-page";
 
@@ -38,7 +38,12 @@ export class ConsoleWatch {
 
   unexpected(expected: { status: number; path: string }[] = []): string[] {
     return this.entries
-      .filter((e) => !expected.some((x) => e.text.includes(`status of ${x.status}`) && new URL(e.url || "http://x/").pathname === x.path))
+      .filter(
+        (e) =>
+          !expected.some(
+            (x) => e.text.includes(`status of ${x.status}`) && new URL(e.url || "http://x/").pathname === x.path,
+          ),
+      )
       .map((e) => `${e.text}${e.url ? ` (${e.url})` : ""}`);
   }
 }
@@ -65,7 +70,9 @@ export class EditorExtras {
   }
 
   async zoom(): Promise<number> {
-    const transform = await this.page.locator(".react-flow__viewport").evaluate((el) => (el as HTMLElement).style.transform);
+    const transform = await this.page
+      .locator(".react-flow__viewport")
+      .evaluate((el) => (el as HTMLElement).style.transform);
     const match = /scale\(([\d.]+)\)/.exec(transform);
     if (!match) throw new Error(`viewport has no scale: ${transform}`);
     return Number(match[1]);
@@ -111,7 +118,7 @@ export class EditorExtras {
     const pane = (await this.page.locator(".react-flow").boundingBox())!;
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
-    const sign = axis === "x" ? (x < pane.x + pane.width / 2 ? 1 : -1) : (y < pane.y + pane.height / 2 ? 1 : -1);
+    const sign = axis === "x" ? (x < pane.x + pane.width / 2 ? 1 : -1) : y < pane.y + pane.height / 2 ? 1 : -1;
     const [ux, uy] = axis === "x" ? [sign, 0] : [0, sign];
     await this.page.mouse.move(x, y);
     await this.page.mouse.down();
@@ -123,13 +130,29 @@ export class EditorExtras {
 
   /** Replaces the text of the Monaco model whose path ends with `suffix`, as a paste would. */
   async setMonacoText(suffix: string, text: string) {
-    await expect.poll(() => this.page.evaluate((s) => {
-      const m = (window as unknown as { __studioMonaco?: { editor: { getModels: () => { uri: { path: string } }[] } } }).__studioMonaco;
-      return !!m?.editor.getModels().some((model) => model.uri.path.endsWith(s));
-    }, suffix)).toBe(true);
-    await this.page.evaluate(({ s, value }) => {
-      const m = (window as unknown as { __studioMonaco: { editor: { getModels: () => { uri: { path: string }; setValue: (v: string) => void }[] } } }).__studioMonaco;
-      m.editor.getModels().find((model) => model.uri.path.endsWith(s))!.setValue(value);
-    }, { s: suffix, value: text });
+    await expect
+      .poll(() =>
+        this.page.evaluate((s) => {
+          const m = (
+            window as unknown as { __studioMonaco?: { editor: { getModels: () => { uri: { path: string } }[] } } }
+          ).__studioMonaco;
+          return !!m?.editor.getModels().some((model) => model.uri.path.endsWith(s));
+        }, suffix),
+      )
+      .toBe(true);
+    await this.page.evaluate(
+      ({ s, value }) => {
+        const m = (
+          window as unknown as {
+            __studioMonaco: { editor: { getModels: () => { uri: { path: string }; setValue: (v: string) => void }[] } };
+          }
+        ).__studioMonaco;
+        m.editor
+          .getModels()
+          .find((model) => model.uri.path.endsWith(s))!
+          .setValue(value);
+      },
+      { s: suffix, value: text },
+    );
   }
 }

@@ -1,11 +1,14 @@
-import { type Locator, type Page, expect } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The graph editor as a user drives it. */
 export class EditorPage {
   readonly consoleErrors: string[] = [];
   readonly externalRequests: string[] = [];
 
-  constructor(readonly page: Page, readonly origin: string) {
+  constructor(
+    readonly page: Page,
+    readonly origin: string,
+  ) {
     page.on("console", (m) => {
       if (m.type() === "error") this.consoleErrors.push(m.text());
     });
@@ -19,7 +22,7 @@ export class EditorPage {
       this.externalRequests.push(url);
       return route.abort();
     });
-    await this.page.goto(this.origin + "/");
+    await this.page.goto(`${this.origin}/`);
     await expect(this.node("specialist:cx-architect")).toBeAttached();
     await this.settled();
     // The first view keeps labels legible and may leave nodes out; the tests want the whole org.
@@ -31,12 +34,17 @@ export class EditorPage {
   async settled() {
     const viewport = this.page.locator(".react-flow__viewport");
     let last = "";
-    await expect.poll(async () => {
-      const now = await viewport.evaluate((el) => (el as HTMLElement).style.transform);
-      const stable = now === last;
-      last = now;
-      return stable;
-    }, { intervals: [150] }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const now = await viewport.evaluate((el) => (el as HTMLElement).style.transform);
+          const stable = now === last;
+          last = now;
+          return stable;
+        },
+        { intervals: [150] },
+      )
+      .toBe(true);
   }
 
   node(id: string): Locator {
@@ -56,17 +64,23 @@ export class EditorPage {
    * edge drawn over it): an arc's bounding-box centre is not on the arc at all.
    */
   async edgeMidpoint(id: string) {
-    return this.edge(id).locator("path.react-flow__edge-interaction").evaluate((el, edgeId) => {
-      const path = el as SVGPathElement;
-      const m = path.getScreenCTM()!;
-      const length = path.getTotalLength();
-      for (const f of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.15, 0.85]) {
-        const p = path.getPointAtLength(length * f);
-        const point = { x: p.x * m.a + p.y * m.c + m.e, y: p.x * m.b + p.y * m.d + m.f };
-        if (document.elementFromPoint(point.x, point.y)?.closest(".react-flow__edge")?.getAttribute("data-id") === edgeId) return point;
-      }
-      throw new Error(`no point of edge ${edgeId} is reachable by the pointer`);
-    }, id);
+    return this.edge(id)
+      .locator("path.react-flow__edge-interaction")
+      .evaluate((el, edgeId) => {
+        const path = el as SVGPathElement;
+        const m = path.getScreenCTM()!;
+        const length = path.getTotalLength();
+        for (const f of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.15, 0.85]) {
+          const p = path.getPointAtLength(length * f);
+          const point = { x: p.x * m.a + p.y * m.c + m.e, y: p.x * m.b + p.y * m.d + m.f };
+          if (
+            document.elementFromPoint(point.x, point.y)?.closest(".react-flow__edge")?.getAttribute("data-id") ===
+            edgeId
+          )
+            return point;
+        }
+        throw new Error(`no point of edge ${edgeId} is reachable by the pointer`);
+      }, id);
   }
 
   /** Selects a node, which steps back every edge that is not its own, then clicks one of its edges. */

@@ -1,26 +1,36 @@
-import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 import { describe, expect, it } from "vitest";
 import { diffPatch, isSameRecord, templateFor } from "@/lib/editor/drafts";
 import { buildIndex } from "@/lib/org/org-index";
 import { validateDraft } from "@/lib/org/validate";
 import { ENTITY_KINDS, ENTITY_SCHEMAS } from "@/schemas/org";
-
-
+import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 
 describe("diffPatch", () => {
   it("holds changed and added fields with their new values", () => {
-    expect(diffPatch({ id: "x", role: "engineer", modelTier: "standard" }, { id: "x", role: "qa", modelTier: "standard", when_to_use: "Route here for tests." })).toEqual({
+    expect(
+      diffPatch(
+        { id: "x", role: "engineer", modelTier: "standard" },
+        { id: "x", role: "qa", modelTier: "standard", when_to_use: "Route here for tests." },
+      ),
+    ).toEqual({
       role: "qa",
       when_to_use: "Route here for tests.",
     });
   });
 
   it("sets removed fields to null, whether deleted or set to undefined", () => {
-    expect(diffPatch({ id: "x", displayName: "X", events: ["a"] }, { id: "x", events: undefined })).toEqual({ displayName: null, events: null });
+    expect(diffPatch({ id: "x", displayName: "X", events: ["a"] }, { id: "x", events: undefined })).toEqual({
+      displayName: null,
+      events: null,
+    });
   });
 
   it("omits unchanged fields, including equal nested values that are different objects", () => {
-    const before = { id: "x", fence: { allowedPaths: ["src/**"], approvalRequired: ["commit"] }, skills: ["a/b", "c/d"] };
+    const before = {
+      id: "x",
+      fence: { allowedPaths: ["src/**"], approvalRequired: ["commit"] },
+      skills: ["a/b", "c/d"],
+    };
     expect(diffPatch(before, structuredClone(before))).toEqual({});
   });
 
@@ -34,7 +44,9 @@ describe("diffPatch", () => {
     const before = { id: "x", fence: { allowedPaths: ["src/**"], approvalRequired: ["commit"] } };
     const after = { id: "x", fence: { allowedPaths: ["src/**", "lib/**"], approvalRequired: ["commit"] } };
     expect(diffPatch(before, after)).toEqual({ fence: after.fence });
-    expect(diffPatch({ id: "x", skills: ["a/b", "c/d"] }, { id: "x", skills: ["c/d", "a/b"] })).toEqual({ skills: ["c/d", "a/b"] });
+    expect(diffPatch({ id: "x", skills: ["a/b", "c/d"] }, { id: "x", skills: ["c/d", "a/b"] })).toEqual({
+      skills: ["c/d", "a/b"],
+    });
   });
 
   it("compares nested objects by value, whatever the order of their keys", () => {
@@ -57,11 +69,22 @@ describe("isSameRecord", () => {
 
 describe("templateFor", () => {
   it("starts every kind with an empty id and the kind's own fields", () => {
-    expect(templateFor("specialist", "core-team")).toMatchObject({ id: "", team: "core-team", fence: { allowedPaths: ["docs/**"] }, modelTier: "standard", handoffCandidates: [] });
+    expect(templateFor("specialist", "core-team")).toMatchObject({
+      id: "",
+      team: "core-team",
+      fence: { allowedPaths: ["docs/**"] },
+      modelTier: "standard",
+      handoffCandidates: [],
+    });
     expect(templateFor("specialist").team).toBe("");
     expect(templateFor("team")).toMatchObject({ id: "", kind: "squad", escalationPath: ["orchestrator"] });
     expect(templateFor("group")).toMatchObject({ id: "", kind: "group", squads: [] });
-    expect(templateFor("contract")).toMatchObject({ id: "", producer: "user", consumer: "", input: { mustContain: [] } });
+    expect(templateFor("contract")).toMatchObject({
+      id: "",
+      producer: "user",
+      consumer: "",
+      input: { mustContain: [] },
+    });
     expect(templateFor("policy")).toMatchObject({ id: "", owner: "orchestrator" });
   });
 
@@ -71,7 +94,8 @@ describe("templateFor", () => {
     expect(second).toEqual(first);
     expect(second).not.toBe(first);
     for (const [key, value] of Object.entries(first)) {
-      if (typeof value === "object" && value !== null) expect({ key, shared: second[key] === value }).toEqual({ key, shared: false });
+      if (typeof value === "object" && value !== null)
+        expect({ key, shared: second[key] === value }).toEqual({ key, shared: false });
     }
   });
 
@@ -98,8 +122,20 @@ describe("templateFor", () => {
     });
 
     it("a new group, contract and policy validate once their required fields are set", () => {
-      const group = { ...templateFor("group"), id: "new-group", name: "New Group", owner: "engineer", roles: ["engineer"], charter: "Holds the squads that build the new product line." };
-      const contract = { ...templateFor("contract"), id: "user-to-engineer", description: "The user asks the engineer for a change directly.", consumer: "cx-engineer" };
+      const group = {
+        ...templateFor("group"),
+        id: "new-group",
+        name: "New Group",
+        owner: "engineer",
+        roles: ["engineer"],
+        charter: "Holds the squads that build the new product line.",
+      };
+      const contract = {
+        ...templateFor("contract"),
+        id: "user-to-engineer",
+        description: "The user asks the engineer for a change directly.",
+        consumer: "cx-engineer",
+      };
       const policy = { ...templateFor("policy"), id: "new-policy", description: "Who approves a new kind of change." };
       expect(validateDraft(ix, "group", group)).toEqual({ ok: true, errors: [], warnings: [] });
       expect(validateDraft(ix, "contract", contract)).toEqual({ ok: true, errors: [], warnings: [] });
@@ -107,7 +143,14 @@ describe("templateFor", () => {
     });
 
     it("a new team validates once filled; the lack of members is only a warning", () => {
-      const team = { ...templateFor("team"), id: "new-team", name: "New", owner: "engineer", roles: ["engineer"], charter: "Builds the new product line end to end." };
+      const team = {
+        ...templateFor("team"),
+        id: "new-team",
+        name: "New",
+        owner: "engineer",
+        roles: ["engineer"],
+        charter: "Builds the new product line end to end.",
+      };
       const result = validateDraft(ix, "team", team);
       expect(result.errors).toEqual([]);
       expect(result.warnings.map((e) => e.id)).toEqual(["team-no-specialists"]);

@@ -5,13 +5,49 @@ export function templateFor(kind: EntityKind, firstTeam = "", firstSkill?: strin
   switch (kind) {
     case "specialist":
       // A specialist needs at least one skill; start from one so the form's first save can pass.
-      return { id: "", name: "", role: "", description: "", modelTier: "standard", skills: firstSkill ? [firstSkill] : [], fence: { allowedPaths: ["docs/**"] }, handoffCandidates: [], team: firstTeam };
+      return {
+        id: "",
+        name: "",
+        role: "",
+        description: "",
+        modelTier: "standard",
+        skills: firstSkill ? [firstSkill] : [],
+        fence: { allowedPaths: ["docs/**"] },
+        handoffCandidates: [],
+        team: firstTeam,
+      };
     case "team":
-      return { id: "", kind: "squad", name: "", owner: "", roles: [], decisionRights: [], forbiddenDecisions: [], escalationPath: ["orchestrator"], charter: "" };
+      return {
+        id: "",
+        kind: "squad",
+        name: "",
+        owner: "",
+        roles: [],
+        decisionRights: [],
+        forbiddenDecisions: [],
+        escalationPath: ["orchestrator"],
+        charter: "",
+      };
     case "group":
-      return { id: "", kind: "group", name: "", owner: "", roles: [], squads: [], escalationPath: ["orchestrator"], charter: "" };
+      return {
+        id: "",
+        kind: "group",
+        name: "",
+        owner: "",
+        roles: [],
+        squads: [],
+        escalationPath: ["orchestrator"],
+        charter: "",
+      };
     case "contract":
-      return { id: "", description: "", producer: "user", consumer: "", input: { mustContain: [] }, postconditions: [] };
+      return {
+        id: "",
+        description: "",
+        producer: "user",
+        consumer: "",
+        input: { mustContain: [] },
+        postconditions: [],
+      };
     case "policy":
       return { id: "", owner: "orchestrator", description: "", mode: "approval", requiresApprovalFrom: [] };
   }
@@ -26,7 +62,10 @@ function same(a: unknown, b: unknown): boolean {
   if (a && b && typeof a === "object" && typeof b === "object") {
     const ka = Object.keys(a);
     const kb = Object.keys(b);
-    return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+    return (
+      ka.length === kb.length &&
+      ka.every((k) => Object.hasOwn(b, k) && same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+    );
   }
   return false;
 }

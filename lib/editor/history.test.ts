@@ -1,10 +1,27 @@
 import { describe, expect, it, vi } from "vitest";
-import { type EditCommand, type HistoryState, createHistoryStore, inversePatch, pushed, redone, undone } from "@/lib/editor/history";
+import {
+  createHistoryStore,
+  type EditCommand,
+  type HistoryState,
+  inversePatch,
+  pushed,
+  redone,
+  undone,
+} from "@/lib/editor/history";
 
 const EMPTY: HistoryState = { past: [], future: [] };
 
 function cmd(n: number): EditCommand {
-  return { type: "patch", label: `edit ${n}`, kind: "specialist", id: "cx-a", scope: "project", before: { n: n - 1 }, after: { n }, createdLayer: false };
+  return {
+    type: "patch",
+    label: `edit ${n}`,
+    kind: "specialist",
+    id: "cx-a",
+    scope: "project",
+    before: { n: n - 1 },
+    after: { n },
+    createdLayer: false,
+  };
 }
 const labels = (commands: readonly EditCommand[]) => commands.map((c) => c.label);
 
@@ -80,11 +97,17 @@ describe("inversePatch", () => {
   });
 
   it("uses null for fields that were absent, and keeps a previous null", () => {
-    expect(inversePatch({ id: "cx-a", displayName: null }, { when_to_use: "x", displayName: "X" })).toEqual({ when_to_use: null, displayName: null });
+    expect(inversePatch({ id: "cx-a", displayName: null }, { when_to_use: "x", displayName: "X" })).toEqual({
+      when_to_use: null,
+      displayName: null,
+    });
   });
 
   it("does not treat inherited properties as present", () => {
-    expect(inversePatch({ id: "cx-a" }, { toString: "x", constructor: "y" })).toEqual({ toString: null, constructor: null });
+    expect(inversePatch({ id: "cx-a" }, { toString: "x", constructor: "y" })).toEqual({
+      toString: null,
+      constructor: null,
+    });
   });
 
   it("deep-copies the previous values", () => {

@@ -5,7 +5,16 @@ import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/org";
  * validated save (never a local rewind that could disagree with the disk).
  */
 export type EditCommand =
-  | { type: "patch"; label: string; kind: EntityKind; id: string; scope: WritableScope; before: Record<string, unknown>; after: Record<string, unknown>; createdLayer: boolean }
+  | {
+      type: "patch";
+      label: string;
+      kind: EntityKind;
+      id: string;
+      scope: WritableScope;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+      createdLayer: boolean;
+    }
   | { type: "create"; label: string; kind: EntityKind; id: string; scope: WritableScope; record: EntityRecord }
   | { type: "remove"; label: string; kind: EntityKind; id: string; scope: WritableScope; record: EntityRecord };
 

@@ -12,7 +12,12 @@ const record = {
 };
 const text = JSON.stringify(record, null, 2);
 
-const problem = (location: string, severity: FieldError["severity"] = "error", id = "rule-id"): FieldError => ({ id, severity, message: `at ${location}`, location });
+const problem = (location: string, severity: FieldError["severity"] = "error", id = "rule-id"): FieldError => ({
+  id,
+  severity,
+  message: `at ${location}`,
+  location,
+});
 
 /** The one marker for one problem, as the text it covers. */
 function covered(location: string, source = text): { text: string; offset: number } {
@@ -27,16 +32,31 @@ describe("markersFor", () => {
     const offset = text.indexOf('"enormous"');
     expect(offset).toBeGreaterThan(0);
     const [marker] = markersFor(text, [problem("#/specialists/x/modelTier", "error", "custom-specialist-model-tier")]);
-    expect(marker).toEqual({ offset, length: '"enormous"'.length, message: "at #/specialists/x/modelTier", severity: "error", source: "custom-specialist-model-tier" });
+    expect(marker).toEqual({
+      offset,
+      length: '"enormous"'.length,
+      message: "at #/specialists/x/modelTier",
+      severity: "error",
+      source: "custom-specialist-model-tier",
+    });
   });
 
   it("marks an array item by its index", () => {
-    expect(covered("#/specialists/x/skills/1")).toEqual({ text: '"not a skill"', offset: text.indexOf('"not a skill"') });
-    expect(covered("#/specialists/x/fence/allowedPaths/0")).toEqual({ text: '"src/**"', offset: text.indexOf('"src/**"') });
+    expect(covered("#/specialists/x/skills/1")).toEqual({
+      text: '"not a skill"',
+      offset: text.indexOf('"not a skill"'),
+    });
+    expect(covered("#/specialists/x/fence/allowedPaths/0")).toEqual({
+      text: '"src/**"',
+      offset: text.indexOf('"src/**"'),
+    });
   });
 
   it("keeps each problem's severity and rule id, in order", () => {
-    const markers = markersFor(text, [problem("#/specialists/x/name", "warning", "w1"), problem("#/specialists/x/modelTier", "error", "e1")]);
+    const markers = markersFor(text, [
+      problem("#/specialists/x/name", "warning", "w1"),
+      problem("#/specialists/x/modelTier", "error", "e1"),
+    ]);
     expect(markers.map((m) => [m.severity, m.source, text.slice(m.offset, m.offset + m.length)])).toEqual([
       ["warning", "w1", '"x"'],
       ["error", "e1", '"enormous"'],
@@ -65,7 +85,7 @@ describe("markersFor", () => {
     expect(covered("#/specialists/x/a~1b/c~0d")).toEqual({ text: '"escaped"', offset: text.indexOf('"escaped"') });
   });
 
-  it("reads an all-digit segment as an object key inside an object (an unknown fence field named \"0\")", () => {
+  it('reads an all-digit segment as an object key inside an object (an unknown fence field named "0")', () => {
     const source = JSON.stringify({ id: "x", fence: { allowedPaths: ["src/**"], "0": "stray" } }, null, 2);
     expect(covered("#/specialists/x/fence/0", source)).toEqual({ text: '"stray"', offset: source.indexOf('"stray"') });
   });
@@ -89,7 +109,10 @@ describe("markersFor", () => {
 
   it("still marks the value in a record with a trailing syntax error", () => {
     const broken = '{\n  "modelTier": "enormous",\n  "skills": [\n';
-    expect(covered("#/specialists/x/modelTier", broken)).toEqual({ text: '"enormous"', offset: broken.indexOf('"enormous"') });
+    expect(covered("#/specialists/x/modelTier", broken)).toEqual({
+      text: '"enormous"',
+      offset: broken.indexOf('"enormous"'),
+    });
   });
 
   it("returns no markers when there are no problems", () => {

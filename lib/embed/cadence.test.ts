@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { MIN_CADENCE_MS, addDuration, cadenceProblem, describeDuration, nextTickAt, parseDuration, subtractDuration, upcomingRuns } from "@/lib/embed/cadence";
+import {
+  addDuration,
+  cadenceProblem,
+  describeDuration,
+  MIN_CADENCE_MS,
+  nextTickAt,
+  parseDuration,
+  subtractDuration,
+  upcomingRuns,
+} from "@/lib/embed/cadence";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -75,7 +84,9 @@ describe("cadenceProblem", () => {
   });
 
   it.each(["PT30S", "PT59S", "PT0.5S"])("rejects %s as shorter than a minute", (every) => {
-    expect(cadenceProblem(every)).toBe(`${JSON.stringify(every)} is shorter than one minute; the shortest cadence is PT1M`);
+    expect(cadenceProblem(every)).toBe(
+      `${JSON.stringify(every)} is shorter than one minute; the shortest cadence is PT1M`,
+    );
   });
 
   it.each([

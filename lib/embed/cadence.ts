@@ -12,12 +12,22 @@ export const MIN_CADENCE_MS = 60_000;
 export type ParsedDuration = { ok: true; duration: Duration; ms: number } | { ok: false; message: string };
 
 export function parseDuration(text: unknown): ParsedDuration {
-  if (typeof text !== "string" || text.trim() === "") return { ok: false, message: 'must be an ISO-8601 duration such as "PT15M" or "P1D"' };
+  if (typeof text !== "string" || text.trim() === "")
+    return { ok: false, message: 'must be an ISO-8601 duration such as "PT15M" or "P1D"' };
   const duration = Duration.fromISO(text);
-  if (!duration.isValid) return { ok: false, message: `${JSON.stringify(text)} is not an ISO-8601 duration; write e.g. "PT15M" (15 minutes), "PT2H", "P1D" or "P1W"` };
+  if (!duration.isValid)
+    return {
+      ok: false,
+      message: `${JSON.stringify(text)} is not an ISO-8601 duration; write e.g. "PT15M" (15 minutes), "PT2H", "P1D" or "P1W"`,
+    };
   const parts = Object.values(duration.toObject());
-  if (parts.length === 0) return { ok: false, message: `${JSON.stringify(text)} names no amount of time; write e.g. "PT15M" (15 minutes), "PT2H", "P1D" or "P1W"` };
-  if (parts.some((v) => typeof v === "number" && v < 0)) return { ok: false, message: `${JSON.stringify(text)} is negative; a duration must go forward` };
+  if (parts.length === 0)
+    return {
+      ok: false,
+      message: `${JSON.stringify(text)} names no amount of time; write e.g. "PT15M" (15 minutes), "PT2H", "P1D" or "P1W"`,
+    };
+  if (parts.some((v) => typeof v === "number" && v < 0))
+    return { ok: false, message: `${JSON.stringify(text)} is negative; a duration must go forward` };
   const ms = duration.toMillis();
   if (!(ms > 0)) return { ok: false, message: `${JSON.stringify(text)} is zero; a duration must be longer than that` };
   return { ok: true, duration, ms };
@@ -27,7 +37,8 @@ export function parseDuration(text: unknown): ParsedDuration {
 export function cadenceProblem(every: unknown): string | null {
   const parsed = parseDuration(every);
   if (!parsed.ok) return parsed.message;
-  if (parsed.ms < MIN_CADENCE_MS) return `${JSON.stringify(every)} is shorter than one minute; the shortest cadence is PT1M`;
+  if (parsed.ms < MIN_CADENCE_MS)
+    return `${JSON.stringify(every)} is shorter than one minute; the shortest cadence is PT1M`;
   return null;
 }
 
@@ -49,7 +60,11 @@ export function subtractDuration(from: Date, every: string): Date | null {
  * or is overdue (after a restart the scheduler resumes from the recorded tick, it does not wait a
  * whole period again). Null for an event-driven capability.
  */
-export function nextTickAt(every: string | null | undefined, lastStartedAt: string | null | undefined, now: Date): Date | null {
+export function nextTickAt(
+  every: string | null | undefined,
+  lastStartedAt: string | null | undefined,
+  now: Date,
+): Date | null {
   if (!every) return null;
   if (!lastStartedAt) return now;
   const last = new Date(lastStartedAt);

@@ -5,7 +5,8 @@ import { checkOutput, describeOutput } from "@/lib/embed/output-contract";
 import { type Contract, contractSchema } from "@/schemas/contract";
 
 const CONTRACTS_DIR = fileURLToPath(new URL("../../specialists/org/contracts/", import.meta.url));
-const loadContract = (id: string): Contract => contractSchema.parse(JSON.parse(readFileSync(`${CONTRACTS_DIR}${id}.json`, "utf8")));
+const loadContract = (id: string): Contract =>
+  contractSchema.parse(JSON.parse(readFileSync(`${CONTRACTS_DIR}${id}.json`, "utf8")));
 
 type Output = NonNullable<Contract["output"]>;
 
@@ -68,14 +69,19 @@ describe("checkOutput with the operations-triage contract", () => {
     expect(checkOutput(rest, triage)).toEqual(['missing required field "classification"']);
   });
 
-  it.each(["incident", "SEV1", " INCIDENT", "INCIDENT ", "OUTAGE"])("reports classification %j as not one of the values", (classification) => {
-    expect(checkOutput({ ...validTriage, classification }, triage)).toEqual([
-      `"classification" is ${JSON.stringify(classification)}, not one of INCIDENT, DEFECT, NOISE`,
-    ]);
-  });
+  it.each(["incident", "SEV1", " INCIDENT", "INCIDENT ", "OUTAGE"])(
+    "reports classification %j as not one of the values",
+    (classification) => {
+      expect(checkOutput({ ...validTriage, classification }, triage)).toEqual([
+        `"classification" is ${JSON.stringify(classification)}, not one of INCIDENT, DEFECT, NOISE`,
+      ]);
+    },
+  );
 
   it("reports a non-string classification by its JSON value", () => {
-    expect(checkOutput({ ...validTriage, classification: 42 }, triage)).toEqual(['"classification" is 42, not one of INCIDENT, DEFECT, NOISE']);
+    expect(checkOutput({ ...validTriage, classification: 42 }, triage)).toEqual([
+      '"classification" is 42, not one of INCIDENT, DEFECT, NOISE',
+    ]);
   });
 
   it("does not accept an array that merely stringifies to an allowed value", () => {
@@ -99,7 +105,12 @@ describe("checkOutput with the operations-triage contract", () => {
 });
 
 describe("checkOutput: mustMatchEnum on a field that is not required (pm-feedback-digest)", () => {
-  const validDigest = { themes: ["onboarding"], requests: ["SSO"], recommendation: "Ship SSO first", confidence: "HIGH" };
+  const validDigest = {
+    themes: ["onboarding"],
+    requests: ["SSO"],
+    recommendation: "Ship SSO first",
+    confidence: "HIGH",
+  };
 
   it("accepts a valid digest", () => {
     expect(checkOutput(validDigest, digest)).toEqual([]);
@@ -111,12 +122,21 @@ describe("checkOutput: mustMatchEnum on a field that is not required (pm-feedbac
   });
 
   it("reports an enum mismatch", () => {
-    expect(checkOutput({ ...validDigest, confidence: "VERY HIGH" }, digest)).toEqual(['"confidence" is "VERY HIGH", not one of HIGH, MEDIUM, LOW']);
+    expect(checkOutput({ ...validDigest, confidence: "VERY HIGH" }, digest)).toEqual([
+      '"confidence" is "VERY HIGH", not one of HIGH, MEDIUM, LOW',
+    ]);
   });
 });
 
 describe("checkOutput: mustContainOneOf", () => {
-  const output: Output = { mustContain: ["status"], mustContainOneOf: [["artifact", "link"], ["reviewer", "approver"]], mustMatchEnum: { status: ["DONE", "BLOCKED"] } };
+  const output: Output = {
+    mustContain: ["status"],
+    mustContainOneOf: [
+      ["artifact", "link"],
+      ["reviewer", "approver"],
+    ],
+    mustMatchEnum: { status: ["DONE", "BLOCKED"] },
+  };
 
   it.each([
     [{ status: "DONE", artifact: "a.md", reviewer: "r" }],
@@ -127,11 +147,16 @@ describe("checkOutput: mustContainOneOf", () => {
   });
 
   it("reports each group with none of its fields, naming them", () => {
-    expect(checkOutput({ status: "DONE" }, output)).toEqual(['needs one of "artifact", "link"', 'needs one of "reviewer", "approver"']);
+    expect(checkOutput({ status: "DONE" }, output)).toEqual([
+      'needs one of "artifact", "link"',
+      'needs one of "reviewer", "approver"',
+    ]);
   });
 
   it("does not count empty values towards a group", () => {
-    expect(checkOutput({ status: "DONE", artifact: "", link: [], reviewer: null, approver: "a" }, output)).toEqual(['needs one of "artifact", "link"']);
+    expect(checkOutput({ status: "DONE", artifact: "", link: [], reviewer: null, approver: "a" }, output)).toEqual([
+      'needs one of "artifact", "link"',
+    ]);
   });
 
   it("ignores an empty group", () => {
@@ -168,10 +193,14 @@ describe("describeOutput", () => {
   });
 
   it("states each one-of group", () => {
-    expect(describeOutput({ mustContainOneOf: [["artifact", "link"], ["reviewer", "approver"]] })).toEqual([
-      "At least one of: artifact, link.",
-      "At least one of: reviewer, approver.",
-    ]);
+    expect(
+      describeOutput({
+        mustContainOneOf: [
+          ["artifact", "link"],
+          ["reviewer", "approver"],
+        ],
+      }),
+    ).toEqual(["At least one of: artifact, link.", "At least one of: reviewer, approver."]);
   });
 
   it("is empty when nothing is asked", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { externalConfigured, modelConfigured, resolveRuntime, type RuntimeEnv } from "@/lib/embed/runtime";
+import { externalConfigured, modelConfigured, type RuntimeEnv, resolveRuntime } from "@/lib/embed/runtime";
 import { EMBED_RUNTIMES, type EmbedRuntime, type ResolvedRuntime } from "@/schemas/embed";
 
 const MODEL = { modelBaseUrl: "http://localhost:11434/v1", model: "llama3.1" };
@@ -117,11 +117,16 @@ describe("what counts as configured", () => {
   });
 
   it("auto with a half-configured model falls through to the external host", () => {
-    expect(resolveRuntime("auto", { modelBaseUrl: MODEL.modelBaseUrl, model: " ", ...HOST })).toMatchObject({ resolved: "external" });
+    expect(resolveRuntime("auto", { modelBaseUrl: MODEL.modelBaseUrl, model: " ", ...HOST })).toMatchObject({
+      resolved: "external",
+    });
     expect(resolveRuntime("auto", { model: MODEL.model, ...HOST })).toMatchObject({ resolved: "external" });
   });
 
   it("auto with a blank model and a blank host is none with no-runtime", () => {
-    expect(resolveRuntime("auto", { modelBaseUrl: " ", model: "", externalHost: "  " })).toMatchObject({ resolved: "none", reason: "no-runtime" });
+    expect(resolveRuntime("auto", { modelBaseUrl: " ", model: "", externalHost: "  " })).toMatchObject({
+      resolved: "none",
+      reason: "no-runtime",
+    });
   });
 });

@@ -33,14 +33,24 @@ export function resolveRuntime(declared: EmbedRuntime, env: RuntimeEnv): Runtime
   const none = (detail: string): RuntimeResolution => ({ declared, resolved: "none", reason: "no-runtime", detail });
   switch (declared) {
     case "in-process":
-      return model ? { declared, resolved: "in-process", detail: `model ${env.model} at ${env.modelBaseUrl}` } : none(`in-process needs a model provider: ${MODEL_MISSING}`);
+      return model
+        ? { declared, resolved: "in-process", detail: `model ${env.model} at ${env.modelBaseUrl}` }
+        : none(`in-process needs a model provider: ${MODEL_MISSING}`);
     case "external":
-      return host ? { declared, resolved: "external", detail: `external agent host ${env.externalHost}` } : none(`external needs an agent host: ${HOST_MISSING}`);
+      return host
+        ? { declared, resolved: "external", detail: `external agent host ${env.externalHost}` }
+        : none(`external needs an agent host: ${HOST_MISSING}`);
     case "none":
       return none("the runtime is set to none: the capability never reasons");
     case "auto":
-      if (model) return { declared, resolved: "in-process", detail: `a model provider is configured (model ${env.model} at ${env.modelBaseUrl})` };
-      if (host) return { declared, resolved: "external", detail: `no model provider; external agent host ${env.externalHost}` };
+      if (model)
+        return {
+          declared,
+          resolved: "in-process",
+          detail: `a model provider is configured (model ${env.model} at ${env.modelBaseUrl})`,
+        };
+      if (host)
+        return { declared, resolved: "external", detail: `no model provider; external agent host ${env.externalHost}` };
       return none(`no model provider and no external host: ${MODEL_MISSING}, or ${HOST_MISSING}`);
   }
 }

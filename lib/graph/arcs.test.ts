@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EDGE_KINDS } from "@/schemas/kinds";
-import { MAX_ARC_DEPTH, arcBox, arcDepth, arcPath, boxesOverlap } from "./arcs";
+import { arcBox, arcDepth, arcPath, boxesOverlap, MAX_ARC_DEPTH } from "./arcs";
 
 /** Points along the cubic the path string describes. */
 function pointsOf(path: string, steps = 200): { x: number; y: number }[] {
@@ -17,28 +17,36 @@ function pointsOf(path: string, steps = 200): { x: number; y: number }[] {
 }
 
 describe("arcs", () => {
-  const cases = EDGE_KINDS.flatMap((kind) => [
-    [kind, 0, 100, 600, 100, false],
-    [kind, 600, 100, 0, 120, false],
-    [kind, 5, 64, 90_000, 64, false],
-    [kind, 0, 0, 400, 30, true],
-  ] as const);
+  const cases = EDGE_KINDS.flatMap(
+    (kind) =>
+      [
+        [kind, 0, 100, 600, 100, false],
+        [kind, 600, 100, 0, 120, false],
+        [kind, 5, 64, 90_000, 64, false],
+        [kind, 0, 0, 400, 30, true],
+      ] as const,
+  );
 
-  it.each(cases)("%s from (%d,%d) to (%d,%d), up %s: the whole curve lies in its box, which it touches on every side", (kind, sx, sy, tx, ty, up) => {
-    const [path] = arcPath(kind, sx, sy, tx, ty, up);
-    const box = arcBox(kind, sx, sy, tx, ty, up);
-    const points = pointsOf(path);
-    for (const p of points) {
-      expect(p.x).toBeGreaterThanOrEqual(box.x1 - 1e-6);
-      expect(p.x).toBeLessThanOrEqual(box.x2 + 1e-6);
-      expect(p.y).toBeGreaterThanOrEqual(box.y1 - 1e-6);
-      expect(p.y).toBeLessThanOrEqual(box.y2 + 1e-6);
-    }
-    // Loose by no more than the quarter of the depth a cubic falls short of its control points,
-    // plus the ends' difference in height.
-    const deepest = up ? Math.min(...points.map((p) => p.y)) : Math.max(...points.map((p) => p.y));
-    expect(Math.abs((up ? box.y1 : box.y2) - deepest)).toBeLessThanOrEqual(arcDepth(kind, sx, tx) / 4 + Math.abs(sy - ty) + 1);
-  });
+  it.each(cases)(
+    "%s from (%d,%d) to (%d,%d), up %s: the whole curve lies in its box, which it touches on every side",
+    (kind, sx, sy, tx, ty, up) => {
+      const [path] = arcPath(kind, sx, sy, tx, ty, up);
+      const box = arcBox(kind, sx, sy, tx, ty, up);
+      const points = pointsOf(path);
+      for (const p of points) {
+        expect(p.x).toBeGreaterThanOrEqual(box.x1 - 1e-6);
+        expect(p.x).toBeLessThanOrEqual(box.x2 + 1e-6);
+        expect(p.y).toBeGreaterThanOrEqual(box.y1 - 1e-6);
+        expect(p.y).toBeLessThanOrEqual(box.y2 + 1e-6);
+      }
+      // Loose by no more than the quarter of the depth a cubic falls short of its control points,
+      // plus the ends' difference in height.
+      const deepest = up ? Math.min(...points.map((p) => p.y)) : Math.max(...points.map((p) => p.y));
+      expect(Math.abs((up ? box.y1 : box.y2) - deepest)).toBeLessThanOrEqual(
+        arcDepth(kind, sx, tx) / 4 + Math.abs(sy - ty) + 1,
+      );
+    },
+  );
 
   it("hangs deeper the farther apart its ends are, up to a limit", () => {
     expect(arcDepth("handoff", 0, 1000)).toBeGreaterThan(arcDepth("handoff", 0, 100));

@@ -6,7 +6,12 @@ import type { GraphEdgeKind } from "@/schemas/kinds";
  */
 
 /** How deep arcs of each kind hang, per pixel between their ends: kinds separate into bands. */
-const ARC_DEPTH: Partial<Record<GraphEdgeKind, number>> = { contract: 0.22, handoff: 0.32, escalation: 0.45, "team-boundary": 0.2 };
+const ARC_DEPTH: Partial<Record<GraphEdgeKind, number>> = {
+  contract: 0.22,
+  handoff: 0.32,
+  escalation: 0.45,
+  "team-boundary": 0.2,
+};
 
 export const MAX_ARC_DEPTH = 900;
 
@@ -18,7 +23,14 @@ export function arcDepth(kind: GraphEdgeKind, sx: number, tx: number): number {
  * An arc hanging below (or, with `up`, standing above) two points: deeper the farther apart they
  * are. Returns the SVG path and where its label goes.
  */
-export function arcPath(kind: GraphEdgeKind, sx: number, sy: number, tx: number, ty: number, up = false): [string, number, number] {
+export function arcPath(
+  kind: GraphEdgeKind,
+  sx: number,
+  sy: number,
+  tx: number,
+  ty: number,
+  up = false,
+): [string, number, number] {
   const c = arcControl(kind, sx, sy, tx, ty, up);
   return [`M ${sx},${sy} C ${sx},${c} ${tx},${c} ${tx},${ty}`, (sx + tx) / 2, (sy + ty) / 8 + (3 * c) / 4];
 }

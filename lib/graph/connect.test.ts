@@ -28,7 +28,10 @@ describe("canConnect", () => {
   });
 
   it("starts the list for a specialist that has no handoffCandidates", () => {
-    expect(canConnect(org(), S("cx-roleless"), S("cx-pm"))).toMatchObject({ ok: true, patch: { handoffCandidates: ["product-manager"] } });
+    expect(canConnect(org(), S("cx-roleless"), S("cx-pm"))).toMatchObject({
+      ok: true,
+      patch: { handoffCandidates: ["product-manager"] },
+    });
   });
 
   it.each([
@@ -39,11 +42,17 @@ describe("canConnect", () => {
     ["nothing", null, S("cx-engineer")],
     ["an undefined end", S("cx-engineer"), undefined],
   ])("refuses an end that is %s", (_what, source, target) => {
-    expect(canConnect(org(), source, target)).toEqual({ ok: false, reason: "a handoff goes from one specialist to another" });
+    expect(canConnect(org(), source, target)).toEqual({
+      ok: false,
+      reason: "a handoff goes from one specialist to another",
+    });
   });
 
   it("refuses a specialist handing off to itself", () => {
-    expect(canConnect(org(), S("cx-engineer"), S("cx-engineer"))).toEqual({ ok: false, reason: "a specialist cannot hand off to itself" });
+    expect(canConnect(org(), S("cx-engineer"), S("cx-engineer"))).toEqual({
+      ok: false,
+      reason: "a specialist cannot hand off to itself",
+    });
   });
 
   it("refuses an unknown specialist at either end", () => {
@@ -52,28 +61,45 @@ describe("canConnect", () => {
   });
 
   it("refuses a target without a role", () => {
-    expect(canConnect(org(), S("cx-engineer"), S("cx-roleless"))).toEqual({ ok: false, reason: "cx-roleless has no role to hand off to" });
+    expect(canConnect(org(), S("cx-engineer"), S("cx-roleless"))).toEqual({
+      ok: false,
+      reason: "cx-roleless has no role to hand off to",
+    });
   });
 
   it("refuses a target holding the source's own role", () => {
-    expect(canConnect(org(), S("cx-engineer"), S("cx-engineer-2"))).toEqual({ ok: false, reason: 'cx-engineer already holds the role "engineer"' });
+    expect(canConnect(org(), S("cx-engineer"), S("cx-engineer-2"))).toEqual({
+      ok: false,
+      reason: 'cx-engineer already holds the role "engineer"',
+    });
   });
 
   it("refuses a role that is already a handoff", () => {
-    expect(canConnect(org(), S("cx-engineer"), S("cx-architect"))).toEqual({ ok: false, reason: 'cx-engineer already hands off to "architect"' });
+    expect(canConnect(org(), S("cx-engineer"), S("cx-architect"))).toEqual({
+      ok: false,
+      reason: 'cx-engineer already hands off to "architect"',
+    });
   });
 });
 
 describe("removeHandoff", () => {
   it("returns the patch without the edge's role, for an edge drawn by orgToGraph", () => {
     const o = org();
-    const edge = orgToGraph({ org: o }).edges.find((e) => e.kind === "handoff" && e.source === S("cx-pm") && e.role === "architect");
+    const edge = orgToGraph({ org: o }).edges.find(
+      (e) => e.kind === "handoff" && e.source === S("cx-pm") && e.role === "architect",
+    );
     expect(edge).toBeDefined();
-    expect(removeHandoff(o, edge!)).toEqual({ specialistId: "cx-pm", role: "architect", patch: { handoffCandidates: ["researcher"] } });
+    expect(removeHandoff(o, edge!)).toEqual({
+      specialistId: "cx-pm",
+      role: "architect",
+      patch: { handoffCandidates: ["researcher"] },
+    });
   });
 
   it("removes a flavored role by the role the edge names, not the target's role", () => {
-    expect(removeHandoff(org(), { kind: "handoff", source: S("cx-architect"), role: "product-manager.platform" })).toEqual({
+    expect(
+      removeHandoff(org(), { kind: "handoff", source: S("cx-architect"), role: "product-manager.platform" }),
+    ).toEqual({
       specialistId: "cx-architect",
       role: "product-manager.platform",
       patch: { handoffCandidates: ["engineer"] },

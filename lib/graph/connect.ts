@@ -1,6 +1,6 @@
+import { str, strs } from "@/lib/org/org-index";
 import type { GraphEdge } from "@/schemas/graph";
 import type { OrgRecords } from "@/schemas/org";
-import { str, strs } from "@/lib/org/org-index";
 
 export type ConnectVerdict =
   | { ok: true; specialistId: string; role: string; patch: { handoffCandidates: string[] } }
@@ -13,8 +13,13 @@ const SPECIALIST = "specialist:";
  * the source specialist gains the target's role in `handoffCandidates`. The canvas asks this while
  * dragging; the server then validates the patched specialist before saving.
  */
-export function canConnect(org: OrgRecords, source: string | null | undefined, target: string | null | undefined): ConnectVerdict {
-  if (!source?.startsWith(SPECIALIST) || !target?.startsWith(SPECIALIST)) return { ok: false, reason: "a handoff goes from one specialist to another" };
+export function canConnect(
+  org: OrgRecords,
+  source: string | null | undefined,
+  target: string | null | undefined,
+): ConnectVerdict {
+  if (!source?.startsWith(SPECIALIST) || !target?.startsWith(SPECIALIST))
+    return { ok: false, reason: "a handoff goes from one specialist to another" };
   const from = source.slice(SPECIALIST.length);
   const to = target.slice(SPECIALIST.length);
   if (from === to) return { ok: false, reason: "a specialist cannot hand off to itself" };
@@ -30,10 +35,17 @@ export function canConnect(org: OrgRecords, source: string | null | undefined, t
 }
 
 /** The patch that removes a handoff edge: the role leaves the source's `handoffCandidates`. */
-export function removeHandoff(org: OrgRecords, edge: Pick<GraphEdge, "kind" | "source" | "role">): { specialistId: string; role: string; patch: { handoffCandidates: string[] } } | null {
+export function removeHandoff(
+  org: OrgRecords,
+  edge: Pick<GraphEdge, "kind" | "source" | "role">,
+): { specialistId: string; role: string; patch: { handoffCandidates: string[] } } | null {
   if (edge.kind !== "handoff" || !edge.role || !edge.source.startsWith(SPECIALIST)) return null;
   const id = edge.source.slice(SPECIALIST.length);
   const s = org.specialists[id];
   if (!s) return null;
-  return { specialistId: id, role: edge.role, patch: { handoffCandidates: strs(s.handoffCandidates).filter((r) => r !== edge.role) } };
+  return {
+    specialistId: id,
+    role: edge.role,
+    patch: { handoffCandidates: strs(s.handoffCandidates).filter((r) => r !== edge.role) },
+  };
 }

@@ -18,7 +18,14 @@ export type Position = { x: number; y: number };
  * Two graphs with the same key get the same positions, wherever they are laid out.
  */
 export function structureKeyOf(graph: Graph): string {
-  return graph.nodes.map((n) => n.id).join("|") + "#" + graph.edges.filter((e) => e.kind === "member").map((e) => e.id).join("|");
+  return (
+    graph.nodes.map((n) => n.id).join("|") +
+    "#" +
+    graph.edges
+      .filter((e) => e.kind === "member")
+      .map((e) => e.id)
+      .join("|")
+  );
 }
 
 /** Whether any two node boxes intersect (the layout promises none do). */

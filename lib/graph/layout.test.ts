@@ -1,31 +1,48 @@
-import { BUILTIN_ORG_DIR, UPSTREAM_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 import { describe, expect, it } from "vitest";
 import { NODE_SIZE, overlaps } from "@/lib/graph/geometry";
 import { DAGRE_NODE_LIMIT, layoutGraph, treeLayout } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { Graph, GraphNode } from "@/schemas/graph";
-import { type OrgRecords, emptyOrg } from "@/schemas/org";
-
-
+import { emptyOrg, type OrgRecords } from "@/schemas/org";
+import { BUILTIN_ORG_DIR, loadOrg, UPSTREAM_ORG_DIR } from "@/test/support/org-on-disk";
 
 /** 300 specialists in 30 teams under 3 groups, each handing off to the next role, with contracts between neighbours. */
 function syntheticOrg(): OrgRecords {
   const org = emptyOrg();
   const pad = (n: number) => String(n).padStart(3, "0");
   for (let g = 0; g < 3; g++) {
-    org.groups[`group-${g}`] = { id: `group-${g}`, name: `Group ${g}`, squads: Array.from({ length: 10 }, (_, i) => `team-${pad(g * 10 + i)}`), escalationPath: ["role-000"] };
+    org.groups[`group-${g}`] = {
+      id: `group-${g}`,
+      name: `Group ${g}`,
+      squads: Array.from({ length: 10 }, (_, i) => `team-${pad(g * 10 + i)}`),
+      escalationPath: ["role-000"],
+    };
   }
   for (let t = 0; t < 30; t++) {
-    org.teams[`team-${pad(t)}`] = { id: `team-${pad(t)}`, name: `Team ${t}`, owner: `role-${pad(t * 10)}`, escalationPath: [`role-${pad(t * 10)}`, "role-000"] };
+    org.teams[`team-${pad(t)}`] = {
+      id: `team-${pad(t)}`,
+      name: `Team ${t}`,
+      owner: `role-${pad(t * 10)}`,
+      escalationPath: [`role-${pad(t * 10)}`, "role-000"],
+    };
   }
   for (let s = 0; s < 300; s++) {
     const id = `sp-${pad(s)}`;
-    org.specialists[id] = { id, name: id, role: `role-${pad(s)}`, team: `team-${pad(Math.floor(s / 10))}`, handoffCandidates: [`role-${pad((s + 1) % 300)}`, `role-${pad((s + 37) % 300)}`] };
+    org.specialists[id] = {
+      id,
+      name: id,
+      role: `role-${pad(s)}`,
+      team: `team-${pad(Math.floor(s / 10))}`,
+      handoffCandidates: [`role-${pad((s + 1) % 300)}`, `role-${pad((s + 37) % 300)}`],
+    };
     org.contracts[`c-${pad(s)}`] = {
       id: `c-${pad(s)}`,
       producer: id,
       consumer: `sp-${pad((s + 11) % 300)}`,
-      teamBoundary: { producerTeam: `team-${pad(Math.floor(s / 10))}`, consumerTeam: `team-${pad(Math.floor(((s + 11) % 300) / 10))}` },
+      teamBoundary: {
+        producerTeam: `team-${pad(Math.floor(s / 10))}`,
+        consumerTeam: `team-${pad(Math.floor(((s + 11) % 300) / 10))}`,
+      },
     };
   }
   org.contracts["user-in"] = { id: "user-in", producer: "user", consumer: "sp-000" };
@@ -44,7 +61,11 @@ describe("overlaps", () => {
 
   it("finds two boxes that intersect", () => {
     const nodes = [n("a"), n("b"), n("c")];
-    const found = overlaps(nodes, { a: { x: 0, y: 0 }, b: { x: 1000, y: 0 }, c: { x: NODE_SIZE.specialist.width - 1, y: NODE_SIZE.specialist.height - 1 } });
+    const found = overlaps(nodes, {
+      a: { x: 0, y: 0 },
+      b: { x: 1000, y: 0 },
+      c: { x: NODE_SIZE.specialist.width - 1, y: NODE_SIZE.specialist.height - 1 },
+    });
     expect(found.map((pair) => [...pair].sort())).toEqual([["a", "c"]]);
   });
 
@@ -66,7 +87,11 @@ const layouts: [string, (g: Graph) => ReturnType<typeof layoutGraph>][] = [
   ["treeLayout (big orgs)", (g) => treeLayout(g.nodes, g.edges)],
 ];
 
-describe.each(layouts.flatMap(([layoutName, layout]) => graphs.map(([graphName, build]) => [layoutName, graphName, build, layout] as const)))("%s on %s", (_layoutName, _graphName, build, layout) => {
+describe.each(
+  layouts.flatMap(([layoutName, layout]) =>
+    graphs.map(([graphName, build]) => [layoutName, graphName, build, layout] as const),
+  ),
+)("%s on %s", (_layoutName, _graphName, build, layout) => {
   const graph = build();
   const positions = layout(graph);
   const at = (id: string) => positions[id];
@@ -90,7 +115,9 @@ describe.each(layouts.flatMap(([layoutName, layout]) => graphs.map(([graphName, 
   it("puts groups above their teams and teams above their specialists", () => {
     const member = graph.edges.filter((e) => e.kind === "member");
     expect(member.length).toBeGreaterThan(0);
-    const inverted = member.filter((e) => !(at(e.source).y < at(e.target).y)).map((e) => `${e.source} (${at(e.source).y}) above ${e.target} (${at(e.target).y})`);
+    const inverted = member
+      .filter((e) => !(at(e.source).y < at(e.target).y))
+      .map((e) => `${e.source} (${at(e.source).y}) above ${e.target} (${at(e.target).y})`);
     expect(inverted).toEqual([]);
     const groupToTeam = member.filter((e) => e.source.startsWith("group:") && e.target.startsWith("team:"));
     expect(groupToTeam.length).toBeGreaterThan(0);
@@ -108,7 +135,10 @@ describe("layoutGraph above the dagre limit", () => {
     // Enough copies of the 300-specialist org, renamed, to pass the limit.
     for (let copy = 0; copy * 300 < DAGRE_NODE_LIMIT; copy++) {
       for (const section of ["groups", "teams", "specialists", "contracts"] as const) {
-        for (const [id, record] of Object.entries(big[section])) org[section][`${id}-${copy}`] = JSON.parse(JSON.stringify(record).replace(/"((?:group|team|sp|c|role)-\d{3})"/g, `"$1-${copy}"`));
+        for (const [id, record] of Object.entries(big[section]))
+          org[section][`${id}-${copy}`] = JSON.parse(
+            JSON.stringify(record).replace(/"((?:group|team|sp|c|role)-\d{3})"/g, `"$1-${copy}"`),
+          );
       }
     }
     const graph = orgToGraph({ org });
@@ -124,7 +154,11 @@ describe("layoutGraph with saved positions", () => {
   it("keeps the saved ones and computes the rest", () => {
     const graph = orgToGraph({ org: loadOrg(BUILTIN_ORG_DIR) });
     const computed = layoutGraph(graph.nodes, graph.edges);
-    const saved = { "specialist:cx-engineer": { x: -5000, y: 7777 }, "team:engineering-team": { x: 12.5, y: -3 }, "specialist:no-such-node": { x: 1, y: 1 } };
+    const saved = {
+      "specialist:cx-engineer": { x: -5000, y: 7777 },
+      "team:engineering-team": { x: 12.5, y: -3 },
+      "specialist:no-such-node": { x: 1, y: 1 },
+    };
     const positions = layoutGraph(graph.nodes, graph.edges, saved);
     expect(positions["specialist:cx-engineer"]).toEqual({ x: -5000, y: 7777 });
     expect(positions["team:engineering-team"]).toEqual({ x: 12.5, y: -3 });

@@ -20,7 +20,11 @@ export const DAGRE_NODE_LIMIT = 1500;
  * Top-left positions for every node, from a layered layout of the membership hierarchy;
  * positions the user saved win over computed ones.
  */
-export function layoutGraph(nodes: readonly GraphNode[], edges: readonly GraphEdge[], saved: Record<string, Position> = {}): Record<string, Position> {
+export function layoutGraph(
+  nodes: readonly GraphNode[],
+  edges: readonly GraphEdge[],
+  saved: Record<string, Position> = {},
+): Record<string, Position> {
   const computed = nodes.length > DAGRE_NODE_LIMIT ? treeLayout(nodes, edges) : dagreLayout(nodes, edges);
   const out: Record<string, Position> = {};
   for (const node of nodes) out[node.id] = saved[node.id] ?? computed[node.id];

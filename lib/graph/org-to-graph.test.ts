@@ -1,11 +1,9 @@
-import { BUILTIN_ORG_DIR, UPSTREAM_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 import { describe, expect, it } from "vitest";
 import { nodeId, orgToGraph } from "@/lib/graph/org-to-graph";
 import type { FieldError } from "@/schemas/field-error";
 import { EDGE_KINDS, type Graph, type GraphEdge, graphSchema } from "@/schemas/graph";
-import { type OrgRecords, emptyOrg } from "@/schemas/org";
-
-
+import { emptyOrg, type OrgRecords } from "@/schemas/org";
+import { BUILTIN_ORG_DIR, loadOrg, UPSTREAM_ORG_DIR } from "@/test/support/org-on-disk";
 
 /**
  * A hand-built org that exercises every rule: two holders of `lead`, a bare `pm` that the flavored
@@ -22,21 +20,61 @@ function handOrg(): OrgRecords {
       t2: { id: "t2", owner: "pm", escalationPath: ["lead", "lead"] },
     },
     specialists: {
-      a: { id: "a", name: "alpha", displayName: "Alpha", role: "lead", team: "t1", handoffCandidates: ["dev", "pm.platform", "lead", "nobody", "dev.mobile"] },
-      b: { id: "b", name: "dev-person", displayName: "Writes the code after reading the existing patterns first", role: "dev", team: "t1" },
+      a: {
+        id: "a",
+        name: "alpha",
+        displayName: "Alpha",
+        role: "lead",
+        team: "t1",
+        handoffCandidates: ["dev", "pm.platform", "lead", "nobody", "dev.mobile"],
+      },
+      b: {
+        id: "b",
+        name: "dev-person",
+        displayName: "Writes the code after reading the existing patterns first",
+        role: "dev",
+        team: "t1",
+      },
       "cx-code-writer": { id: "cx-code-writer", role: "dev", team: "t1" },
-      d: { id: "d", name: "d", displayName: "Exactly thirty-two characters!!!", role: "pm", team: "t2", handoffCandidates: ["lead"] },
+      d: {
+        id: "d",
+        name: "d",
+        displayName: "Exactly thirty-two characters!!!",
+        role: "pm",
+        team: "t2",
+        handoffCandidates: ["lead"],
+      },
       e: { id: "e", name: "e", role: "boss" },
       f: { id: "f", name: "f", role: "lead", team: "t2" },
       g: { id: "g", name: "g", role: "dev.mobile", team: "missing-team" },
     },
     contracts: {
-      "a-to-b": { id: "a-to-b", producer: "a", consumer: "b", teamBoundary: { producerTeam: "t1", consumerTeam: "t2" } },
+      "a-to-b": {
+        id: "a-to-b",
+        producer: "a",
+        consumer: "b",
+        teamBoundary: { producerTeam: "t1", consumerTeam: "t2" },
+      },
       "user-to-construct": { id: "user-to-construct", producer: "user", consumer: "construct" },
-      "any-to-d": { id: "any-to-d", producer: "*", consumer: "d", teamBoundary: { producerTeam: "g1", consumerTeam: "t1" } },
+      "any-to-d": {
+        id: "any-to-d",
+        producer: "*",
+        consumer: "d",
+        teamBoundary: { producerTeam: "g1", consumerTeam: "t1" },
+      },
       "a-to-stranger": { id: "a-to-stranger", producer: "a", consumer: "stranger" },
-      "b-to-a": { id: "b-to-a", producer: "b", consumer: "a", teamBoundary: { producerTeam: "t1", consumerTeam: "t1" } },
-      "to-nowhere": { id: "to-nowhere", producer: "b", consumer: "a", teamBoundary: { producerTeam: "t1", consumerTeam: "no-such-team" } },
+      "b-to-a": {
+        id: "b-to-a",
+        producer: "b",
+        consumer: "a",
+        teamBoundary: { producerTeam: "t1", consumerTeam: "t1" },
+      },
+      "to-nowhere": {
+        id: "to-nowhere",
+        producer: "b",
+        consumer: "a",
+        teamBoundary: { producerTeam: "t1", consumerTeam: "no-such-team" },
+      },
     },
     policies: {},
   };
@@ -67,7 +105,12 @@ describe("orgToGraph nodes", () => {
       "team:t2",
     ]);
     expect(node(graph, "specialist:a")).toMatchObject({ kind: "specialist", entityId: "a", sublabel: "lead" });
-    expect(node(graph, "team:t1")).toMatchObject({ kind: "team", entityId: "t1", label: "Team One", sublabel: "owner lead" });
+    expect(node(graph, "team:t1")).toMatchObject({
+      kind: "team",
+      entityId: "t1",
+      label: "Team One",
+      sublabel: "owner lead",
+    });
     expect(node(graph, "team:t2")).toMatchObject({ label: "t2" });
     expect(node(graph, "group:g1")).toMatchObject({ kind: "group", entityId: "g1", label: "Group One" });
     expect(node(graph, "party:*")).toMatchObject({ kind: "party", entityId: "*", label: "any" });
@@ -77,7 +120,9 @@ describe("orgToGraph nodes", () => {
   it("draws no party node that no contract uses", () => {
     const org = handOrg();
     org.contracts = { "user-to-a": { id: "user-to-a", producer: "user", consumer: "a" } };
-    const ids = orgToGraph({ org }).nodes.filter((n) => n.kind === "party").map((n) => n.id);
+    const ids = orgToGraph({ org })
+      .nodes.filter((n) => n.kind === "party")
+      .map((n) => n.id);
     expect(ids).toEqual(["party:user"]);
   });
 
@@ -102,11 +147,21 @@ describe("orgToGraph nodes", () => {
     const problems: FieldError[] = [
       { id: "r1", severity: "error", message: "m", location: "#/specialists/a/role", field: "role" },
       { id: "r2", severity: "warning", message: "m", location: "#/specialists/a" },
-      { id: "r3", severity: "warning", message: "m", location: "#/specialists/a/handoffCandidates/3", field: "handoffCandidates" },
+      {
+        id: "r3",
+        severity: "warning",
+        message: "m",
+        location: "#/specialists/a/handoffCandidates/3",
+        field: "handoffCandidates",
+      },
       { id: "r4", severity: "error", message: "m", location: "#/teams/t1/owner", field: "owner" },
       { id: "r5", severity: "error", message: "m", location: "#/groups/t2" },
     ];
-    const g = orgToGraph({ org: handOrg(), scopes: { "specialists/a": "project", "teams/t1": "user", "groups/g1": "builtin" }, problems });
+    const g = orgToGraph({
+      org: handOrg(),
+      scopes: { "specialists/a": "project", "teams/t1": "user", "groups/g1": "builtin" },
+      problems,
+    });
     expect(node(g, "specialist:a")).toMatchObject({ scope: "project", errorCount: 1, warningCount: 2 });
     expect(node(g, "team:t1")).toMatchObject({ scope: "user", errorCount: 1, warningCount: 0 });
     expect(node(g, "group:g1")).toMatchObject({ scope: "builtin" });
@@ -130,14 +185,22 @@ describe("orgToGraph handoff edges", () => {
       "specialist:a -> specialist:f",
       "specialist:a -> specialist:g",
     ]);
-    expect(pairs(handoffs.filter((e) => e.source === S("d")))).toEqual(["specialist:d -> specialist:a", "specialist:d -> specialist:f"]);
+    expect(pairs(handoffs.filter((e) => e.source === S("d")))).toEqual([
+      "specialist:d -> specialist:a",
+      "specialist:d -> specialist:f",
+    ]);
     expect(handoffs.some((e) => e.source === e.target)).toBe(false);
   });
 
   it("sets role and label to the named role and carrier to the handoffCandidates item", () => {
-    const byTarget = (t: string) => handoffs.filter((e) => e.source === S("a") && e.target === S(t)).map(({ role, label, carrier }) => ({ role, label, carrier }));
+    const byTarget = (t: string) =>
+      handoffs
+        .filter((e) => e.source === S("a") && e.target === S(t))
+        .map(({ role, label, carrier }) => ({ role, label, carrier }));
     expect(byTarget("b")).toEqual([{ role: "dev", label: "dev", carrier: "#/specialists/a/handoffCandidates/0" }]);
-    expect(byTarget("cx-code-writer")).toEqual([{ role: "dev", label: "dev", carrier: "#/specialists/a/handoffCandidates/0" }]);
+    expect(byTarget("cx-code-writer")).toEqual([
+      { role: "dev", label: "dev", carrier: "#/specialists/a/handoffCandidates/0" },
+    ]);
     expect(byTarget("f")).toEqual([{ role: "lead", label: "lead", carrier: "#/specialists/a/handoffCandidates/2" }]);
   });
 
@@ -156,7 +219,12 @@ describe("orgToGraph escalation edges", () => {
   const view = (e: GraphEdge) => `${e.source} -> ${e.target} | ${e.label} | ${e.carrier}`;
 
   it("goes from the team to the holders of step 1, then from each holder of step i to each holder of step i+1", () => {
-    expect(escalations.filter((e) => e.carrier.startsWith("#/teams/t1/")).map(view).sort()).toEqual([
+    expect(
+      escalations
+        .filter((e) => e.carrier.startsWith("#/teams/t1/"))
+        .map(view)
+        .sort(),
+    ).toEqual([
       "specialist:a -> specialist:e | t1 · 2 | #/teams/t1/escalationPath/1",
       "specialist:f -> specialist:e | t1 · 2 | #/teams/t1/escalationPath/1",
       "team:t1 -> specialist:a | t1 · 1 | #/teams/t1/escalationPath/0",
@@ -165,14 +233,24 @@ describe("orgToGraph escalation edges", () => {
   });
 
   it("starts a group's path at the group node", () => {
-    expect(escalations.filter((e) => e.carrier.startsWith("#/groups/g1/")).map(view).sort()).toEqual([
+    expect(
+      escalations
+        .filter((e) => e.carrier.startsWith("#/groups/g1/"))
+        .map(view)
+        .sort(),
+    ).toEqual([
       "group:g1 -> specialist:a | g1 · 1 | #/groups/g1/escalationPath/0",
       "group:g1 -> specialist:f | g1 · 1 | #/groups/g1/escalationPath/0",
     ]);
   });
 
   it("draws no self edge when a role follows itself", () => {
-    expect(escalations.filter((e) => e.carrier === "#/teams/t2/escalationPath/1").map(view).sort()).toEqual([
+    expect(
+      escalations
+        .filter((e) => e.carrier === "#/teams/t2/escalationPath/1")
+        .map(view)
+        .sort(),
+    ).toEqual([
       "specialist:a -> specialist:f | t2 · 2 | #/teams/t2/escalationPath/1",
       "specialist:f -> specialist:a | t2 · 2 | #/teams/t2/escalationPath/1",
     ]);
@@ -183,7 +261,11 @@ describe("orgToGraph contract, team-boundary and membership edges", () => {
   const graph = orgToGraph({ org: handOrg() });
 
   it("draws producer -> consumer for every contract whose parties are known, parties included", () => {
-    expect(of(graph, "contract").map((e) => `${e.label}: ${e.source} -> ${e.target} @ ${e.carrier}`).sort()).toEqual([
+    expect(
+      of(graph, "contract")
+        .map((e) => `${e.label}: ${e.source} -> ${e.target} @ ${e.carrier}`)
+        .sort(),
+    ).toEqual([
       "a-to-b: specialist:a -> specialist:b @ #/contracts/a-to-b",
       "any-to-d: party:* -> specialist:d @ #/contracts/any-to-d",
       "b-to-a: specialist:b -> specialist:a @ #/contracts/b-to-a",
@@ -197,14 +279,22 @@ describe("orgToGraph contract, team-boundary and membership edges", () => {
   });
 
   it("draws producerTeam -> consumerTeam between teams or groups, none when they are equal or unknown", () => {
-    expect(of(graph, "team-boundary").map((e) => `${e.label}: ${e.source} -> ${e.target} @ ${e.carrier}`).sort()).toEqual([
+    expect(
+      of(graph, "team-boundary")
+        .map((e) => `${e.label}: ${e.source} -> ${e.target} @ ${e.carrier}`)
+        .sort(),
+    ).toEqual([
       "a-to-b: team:t1 -> team:t2 @ #/contracts/a-to-b/teamBoundary",
       "any-to-d: group:g1 -> team:t1 @ #/contracts/any-to-d/teamBoundary",
     ]);
   });
 
   it("links each team to its member specialists and each group to its existing squads", () => {
-    expect(of(graph, "member").map((e) => `${e.source} -> ${e.target} @ ${e.carrier}`).sort()).toEqual([
+    expect(
+      of(graph, "member")
+        .map((e) => `${e.source} -> ${e.target} @ ${e.carrier}`)
+        .sort(),
+    ).toEqual([
       "group:g1 -> team:t1 @ #/groups/g1/squads/0",
       "group:g1 -> team:t2 @ #/groups/g1/squads/2",
       "team:t1 -> specialist:a @ #/specialists/a/team",
@@ -218,7 +308,9 @@ describe("orgToGraph contract, team-boundary and membership edges", () => {
   it("links a specialist whose team is a group to that group", () => {
     const org = handOrg();
     org.specialists.e.team = "g1";
-    expect(pairs(of(orgToGraph({ org }), "member").filter((e) => e.target === S("e")))).toEqual(["group:g1 -> specialist:e"]);
+    expect(pairs(of(orgToGraph({ org }), "member").filter((e) => e.target === S("e")))).toEqual([
+      "group:g1 -> specialist:e",
+    ]);
   });
 });
 
@@ -251,11 +343,23 @@ describe("orgToGraph on the built-in org", () => {
       Object.keys(org.teams).length,
       Object.keys(org.groups).length,
     ]);
-    expect(of(graph, "contract").map((e) => e.carrier).sort()).toEqual(Object.keys(org.contracts).map((id) => `#/contracts/${id}`).sort());
+    expect(
+      of(graph, "contract")
+        .map((e) => e.carrier)
+        .sort(),
+    ).toEqual(
+      Object.keys(org.contracts)
+        .map((id) => `#/contracts/${id}`)
+        .sort(),
+    );
   });
 
   it("draws cx-engineer's handoffs to the holders of each role it names", () => {
-    expect(of(graph, "handoff").filter((e) => e.source === S("cx-engineer")).map((e) => `${e.carrier} ${e.role} -> ${e.target}`)).toEqual([
+    expect(
+      of(graph, "handoff")
+        .filter((e) => e.source === S("cx-engineer"))
+        .map((e) => `${e.carrier} ${e.role} -> ${e.target}`),
+    ).toEqual([
       "#/specialists/cx-engineer/handoffCandidates/0 qa -> specialist:cx-qa",
       "#/specialists/cx-engineer/handoffCandidates/1 reviewer -> specialist:cx-reviewer",
       "#/specialists/cx-engineer/handoffCandidates/2 security -> specialist:cx-security",
@@ -286,7 +390,11 @@ describe("orgToGraph on the upstream fixture", () => {
 
   it("draws nothing for cx-debugger's retired `sre` handoff", () => {
     expect(of(graph, "handoff").filter((e) => e.role === "sre")).toEqual([]);
-    expect(of(graph, "handoff").filter((e) => e.source === S("cx-debugger")).map((e) => e.role)).toEqual(["engineer", "qa"]);
+    expect(
+      of(graph, "handoff")
+        .filter((e) => e.source === S("cx-debugger"))
+        .map((e) => e.role),
+    ).toEqual(["engineer", "qa"]);
   });
 
   it("labels specialists whose display name is a sentence by their title-cased name", () => {

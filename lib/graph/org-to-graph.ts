@@ -1,9 +1,9 @@
-import { WELL_KNOWN_PARTIES } from "@/schemas/kinds";
-import type { FieldError } from "@/schemas/field-error";
-import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
-import type { EntityRecord, OrgRecords, Scope } from "@/schemas/org";
 import { parsePointer, pointer } from "@/lib/org/field-error";
 import { str, strs } from "@/lib/org/org-index";
+import type { FieldError } from "@/schemas/field-error";
+import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
+import { WELL_KNOWN_PARTIES } from "@/schemas/kinds";
+import type { EntityRecord, OrgRecords, Scope } from "@/schemas/org";
 
 export const nodeId = {
   specialist: (id: string) => `specialist:${id}`,
@@ -29,7 +29,11 @@ function specialistLabel(id: string, s: EntityRecord): string {
   const display = str(s.displayName);
   if (display && display.length <= 32) return display;
   const name = str(s.name) ?? id.replace(/^cx-/, "");
-  return name.split("-").filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+  return name
+    .split("-")
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(" ");
 }
 
 export type GraphInput = {
@@ -58,37 +62,94 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
   const addNode = (node: GraphNode, section: string) => {
     const c = counts.get(`${section}/${node.entityId}`);
     const key = `${section}/${node.entityId}`;
-    nodes.push({ ...node, ...(scopes[key] ? { scope: scopes[key] } : {}), ...(sources[key] ? { source: sources[key] } : {}), ...(c ? { errorCount: c.errors, warningCount: c.warnings } : {}) });
+    nodes.push({
+      ...node,
+      ...(scopes[key] ? { scope: scopes[key] } : {}),
+      ...(sources[key] ? { source: sources[key] } : {}),
+      ...(c ? { errorCount: c.errors, warningCount: c.warnings } : {}),
+    });
   };
 
   const holders = new Map<string, string[]>();
   for (const [id, s] of Object.entries(org.specialists)) {
     const role = str(s.role);
     if (role) holders.set(role, [...(holders.get(role) ?? []), id]);
-    addNode({ id: nodeId.specialist(id), kind: "specialist", entityId: id, label: specialistLabel(id, s), sublabel: role ?? "" }, "specialists");
+    addNode(
+      {
+        id: nodeId.specialist(id),
+        kind: "specialist",
+        entityId: id,
+        label: specialistLabel(id, s),
+        sublabel: role ?? "",
+      },
+      "specialists",
+    );
   }
-  for (const [id, t] of Object.entries(org.teams)) addNode({ id: nodeId.team(id), kind: "team", entityId: id, label: str(t.name) ?? id, sublabel: `owner ${str(t.owner) ?? "—"}` }, "teams");
-  for (const [id, g] of Object.entries(org.groups)) addNode({ id: nodeId.group(id), kind: "group", entityId: id, label: str(g.name) ?? id, sublabel: `${strs(g.squads).length} teams` }, "groups");
+  for (const [id, t] of Object.entries(org.teams))
+    addNode(
+      {
+        id: nodeId.team(id),
+        kind: "team",
+        entityId: id,
+        label: str(t.name) ?? id,
+        sublabel: `owner ${str(t.owner) ?? "—"}`,
+      },
+      "teams",
+    );
+  for (const [id, g] of Object.entries(org.groups))
+    addNode(
+      {
+        id: nodeId.group(id),
+        kind: "group",
+        entityId: id,
+        label: str(g.name) ?? id,
+        sublabel: `${strs(g.squads).length} teams`,
+      },
+      "groups",
+    );
 
-  const holdersOf = (role: string) => holders.get(role) ?? (role.includes(".") ? (holders.get(role.split(".")[0]) ?? []) : []);
+  const holdersOf = (role: string) =>
+    holders.get(role) ?? (role.includes(".") ? (holders.get(role.split(".")[0]) ?? []) : []);
   const edges: GraphEdge[] = [];
   const parties = new Set<string>();
 
   for (const [id, s] of Object.entries(org.specialists)) {
     const team = str(s.team);
     const teamTarget = team ? teamNode(org, team) : null;
-    if (teamTarget) edges.push({ id: `member:${id}`, kind: "member", source: teamTarget, target: nodeId.specialist(id), carrier: pointer("specialists", id, "team") });
+    if (teamTarget)
+      edges.push({
+        id: `member:${id}`,
+        kind: "member",
+        source: teamTarget,
+        target: nodeId.specialist(id),
+        carrier: pointer("specialists", id, "team"),
+      });
     strs(s.handoffCandidates).forEach((role, i) => {
       for (const target of holdersOf(role)) {
         if (target === id) continue;
-        edges.push({ id: `handoff:${id}:${role}:${target}`, kind: "handoff", source: nodeId.specialist(id), target: nodeId.specialist(target), label: role, role, carrier: pointer("specialists", id, "handoffCandidates", i) });
+        edges.push({
+          id: `handoff:${id}:${role}:${target}`,
+          kind: "handoff",
+          source: nodeId.specialist(id),
+          target: nodeId.specialist(target),
+          label: role,
+          role,
+          carrier: pointer("specialists", id, "handoffCandidates", i),
+        });
       }
     });
   }
 
   for (const [id, g] of Object.entries(org.groups)) {
     strs(g.squads).forEach((squad, i) => {
-      if (org.teams[squad]) edges.push({ id: `member:${id}:${squad}`, kind: "member", source: nodeId.group(id), target: nodeId.team(squad), carrier: pointer("groups", id, "squads", i) });
+      if (org.teams[squad])
+        edges.push({
+          id: `member:${id}:${squad}`,
+          kind: "member",
+          source: nodeId.group(id),
+          target: nodeId.team(squad),
+          carrier: pointer("groups", id, "squads", i),
+        });
     });
   }
 
@@ -100,7 +161,14 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
       for (const source of sources) {
         for (const target of holdersOf(role).map(nodeId.specialist)) {
           if (source === target) continue;
-          edges.push({ id: `escalation:${id}:${i}:${source}:${target}`, kind: "escalation", source, target, label: `${id} · ${i + 1}`, carrier: pointer(section, id, "escalationPath", i) });
+          edges.push({
+            id: `escalation:${id}:${i}:${source}:${target}`,
+            kind: "escalation",
+            source,
+            target,
+            label: `${id} · ${i + 1}`,
+            carrier: pointer(section, id, "escalationPath", i),
+          });
         }
       }
     });
@@ -115,17 +183,38 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
     const target = consumer ? partyNode(org, consumer) : null;
     if (source && target) {
       for (const p of [producer!, consumer!]) if ((WELL_KNOWN_PARTIES as readonly string[]).includes(p)) parties.add(p);
-      edges.push({ id: `contract:${id}`, kind: "contract", source, target, label: id, carrier: pointer("contracts", id) });
+      edges.push({
+        id: `contract:${id}`,
+        kind: "contract",
+        source,
+        target,
+        label: id,
+        carrier: pointer("contracts", id),
+      });
     }
     const boundary = (c.teamBoundary ?? {}) as Record<string, unknown>;
     const fromTeam = str(boundary.producerTeam);
     const toTeam = str(boundary.consumerTeam);
     const a = fromTeam ? teamNode(org, fromTeam) : null;
     const b = toTeam ? teamNode(org, toTeam) : null;
-    if (a && b && a !== b) edges.push({ id: `team-boundary:${id}`, kind: "team-boundary", source: a, target: b, label: id, carrier: pointer("contracts", id, "teamBoundary") });
+    if (a && b && a !== b)
+      edges.push({
+        id: `team-boundary:${id}`,
+        kind: "team-boundary",
+        source: a,
+        target: b,
+        label: id,
+        carrier: pointer("contracts", id, "teamBoundary"),
+      });
   }
   for (const party of parties) {
-    nodes.push({ id: nodeId.party(party), kind: "party", entityId: party, label: party === "*" ? "any" : party, sublabel: party === "*" ? "any producer" : "party" });
+    nodes.push({
+      id: nodeId.party(party),
+      kind: "party",
+      entityId: party,
+      label: party === "*" ? "any" : party,
+      sublabel: party === "*" ? "any producer" : "party",
+    });
   }
   return { nodes, edges };
 }

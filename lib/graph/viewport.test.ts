@@ -5,10 +5,14 @@ import { viewBox, windowKey, windowOfKey } from "./viewport";
 /** A small deterministic generator, so a failure names a case that can be replayed. */
 function* panes(count: number): Generator<Pane> {
   let seed = 7;
-  const next = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+  const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
   for (let i = 0; i < count; i++) {
-    const zoom = 0.05 * Math.pow(40, next());
-    yield { width: 300 + Math.round(next() * 1700), height: 200 + Math.round(next() * 1000), transform: [(next() - 0.5) * 2e5, (next() - 0.5) * 2e4, zoom] };
+    const zoom = 0.05 * 40 ** next();
+    yield {
+      width: 300 + Math.round(next() * 1700),
+      height: 200 + Math.round(next() * 1000),
+      transform: [(next() - 0.5) * 2e5, (next() - 0.5) * 2e4, zoom],
+    };
   }
 }
 
@@ -27,7 +31,10 @@ describe("the window of edges kept near the view", () => {
   it("stays the same while the view pans a little, and moves on after a screen", () => {
     const pane: Pane = { width: 1200, height: 800, transform: [-5000, -300, 0.6] };
     const key = windowKey(pane);
-    const panned = (dx: number, dy: number): Pane => ({ ...pane, transform: [pane.transform[0] + dx, pane.transform[1] + dy, pane.transform[2]] });
+    const panned = (dx: number, dy: number): Pane => ({
+      ...pane,
+      transform: [pane.transform[0] + dx, pane.transform[1] + dy, pane.transform[2]],
+    });
     const keys = new Set(Array.from({ length: 20 }, (_, i) => windowKey(panned(i, -i))));
     expect(keys).toEqual(new Set([key]));
     expect(windowKey(panned(-2 * pane.width, 0))).not.toBe(key);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MAX_DEPTH, JsonProblem, type JsonProblemCode, decodeUtf8, isPlainObject, orderKeys, parseJsonBytes, parseJsonStrict, stringifyRecord } from "@/lib/json/safe-json";
+import {
+  DEFAULT_MAX_DEPTH,
+  decodeUtf8,
+  isPlainObject,
+  JsonProblem,
+  type JsonProblemCode,
+  orderKeys,
+  parseJsonBytes,
+  parseJsonStrict,
+  stringifyRecord,
+} from "@/lib/json/safe-json";
 
 function problemOf(run: () => unknown): JsonProblem {
   try {
@@ -26,14 +36,17 @@ describe("parseJsonStrict", () => {
   });
 
   describe("forbidden keys", () => {
-    it.each(["__proto__", "constructor", "prototype"])("refuses %s at depth, leaving Object.prototype clean", (name) => {
-      const text = `{"a":{"b":[{"ok":1},{"${name}":{"polluted":true}}]}}`;
-      const problem = problemOf(() => parseJsonStrict(text));
-      expect(problem.code).toBe("forbidden-key");
-      expect(problem.message).toContain(name);
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      expect(Object.prototype).not.toHaveProperty("polluted");
-    });
+    it.each(["__proto__", "constructor", "prototype"])(
+      "refuses %s at depth, leaving Object.prototype clean",
+      (name) => {
+        const text = `{"a":{"b":[{"ok":1},{"${name}":{"polluted":true}}]}}`;
+        const problem = problemOf(() => parseJsonStrict(text));
+        expect(problem.code).toBe("forbidden-key");
+        expect(problem.message).toContain(name);
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        expect(Object.prototype).not.toHaveProperty("polluted");
+      },
+    );
 
     it("refuses an escaped __proto__ key", () => {
       expect(codeOf('{"\\u005f_proto__":{"polluted":true}}')).toBe("forbidden-key");
@@ -41,7 +54,10 @@ describe("parseJsonStrict", () => {
     });
 
     it("accepts the same words as values", () => {
-      expect(parseJsonStrict('{"a":"__proto__","b":["constructor","prototype"]}')).toEqual({ a: "__proto__", b: ["constructor", "prototype"] });
+      expect(parseJsonStrict('{"a":"__proto__","b":["constructor","prototype"]}')).toEqual({
+        a: "__proto__",
+        b: ["constructor", "prototype"],
+      });
     });
   });
 
@@ -196,7 +212,12 @@ describe("helpers", () => {
   });
 
   it("orderKeys puts canonical keys first, then the rest in their own order", () => {
-    expect(Object.keys(orderKeys({ z: 1, name: "n", extra: 2, id: "i" }, ["id", "name", "missing"]))).toEqual(["id", "name", "z", "extra"]);
+    expect(Object.keys(orderKeys({ z: 1, name: "n", extra: 2, id: "i" }, ["id", "name", "missing"]))).toEqual([
+      "id",
+      "name",
+      "z",
+      "extra",
+    ]);
   });
 
   it("stringifyRecord writes two-space JSON with a final newline", () => {

@@ -17,7 +17,10 @@ export type JsonProblemCode =
   | "lone-surrogate";
 
 export class JsonProblem extends Error {
-  constructor(readonly code: JsonProblemCode, message: string) {
+  constructor(
+    readonly code: JsonProblemCode,
+    message: string,
+  ) {
     super(message);
     this.name = "JsonProblem";
   }
@@ -64,7 +67,10 @@ export function parseJsonStrict(input: string, options: SafeJsonOptions = {}): u
     value = JSON.parse(text);
   } catch (error) {
     if (CONFLICT_MARKER.test(text)) {
-      throw new JsonProblem("conflict-markers", "the file holds git conflict markers (<<<<<<< … >>>>>>>): resolve the merge first");
+      throw new JsonProblem(
+        "conflict-markers",
+        "the file holds git conflict markers (<<<<<<< … >>>>>>>): resolve the merge first",
+      );
     }
     throw new JsonProblem("syntax", `invalid JSON: ${(error as Error).message}`);
   }
@@ -93,10 +99,11 @@ function looksClean(text: string, value: unknown, maxDepth: number): boolean {
     if (typeof v !== "object" || v === null) continue;
     if (depth > maxDepth) return false;
     if (Array.isArray(v)) {
-      for (const item of v) if (typeof item === "object" && item !== null) {
-        stack.push(item);
-        depths.push(depth + 1);
-      }
+      for (const item of v)
+        if (typeof item === "object" && item !== null) {
+          stack.push(item);
+          depths.push(depth + 1);
+        }
       continue;
     }
     for (const key in v) {
@@ -144,7 +151,11 @@ function scanStructure(text: string, maxDepth: number): void {
       let escaped = false;
       for (; end < text.length; end++) {
         const d = text.charCodeAt(end);
-        if (d === 0x5c) { escaped = true; end++; continue; }
+        if (d === 0x5c) {
+          escaped = true;
+          end++;
+          continue;
+        }
         if (d === 0x22) break;
       }
       const top = keyStack.length - 1;
@@ -165,7 +176,8 @@ function scanStructure(text: string, maxDepth: number): void {
       keyStack.push(c === 0x7b ? new Set() : null);
       expectKey.push(c === 0x7b);
       path.push(c === 0x7b ? "" : "[]");
-      if (keyStack.length > maxDepth) throw new JsonProblem("too-deep", `the JSON nests deeper than ${maxDepth} levels`);
+      if (keyStack.length > maxDepth)
+        throw new JsonProblem("too-deep", `the JSON nests deeper than ${maxDepth} levels`);
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
       keyStack.pop();
       expectKey.pop();
@@ -217,5 +229,5 @@ export function orderKeys(record: Record<string, unknown>, canonical: readonly s
 
 /** The stored form of a record: two-space indent and a final newline. */
 export function stringifyRecord(record: unknown): string {
-  return JSON.stringify(record, null, 2) + "\n";
+  return `${JSON.stringify(record, null, 2)}\n`;
 }

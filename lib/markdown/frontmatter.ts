@@ -13,7 +13,8 @@ const LEADING_COMMENTS = /^(?:\s*<!--[\s\S]*?-->)*\s*/;
 export function parseFrontmatter(source: string): Frontmatter {
   const text = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   const start = text.replace(LEADING_COMMENTS, "");
-  if (!start.startsWith("---\n")) return { ok: false, reason: "none", message: "no YAML frontmatter (--- … ---) at the top", body: text };
+  if (!start.startsWith("---\n"))
+    return { ok: false, reason: "none", message: "no YAML frontmatter (--- … ---) at the top", body: text };
   const end = start.indexOf("\n---", 3);
   if (end < 0) return { ok: false, reason: "unterminated", message: "the frontmatter has no closing ---", body: text };
   const yamlText = start.slice(4, end + 1);
@@ -22,10 +23,20 @@ export function parseFrontmatter(source: string): Frontmatter {
   try {
     data = parseYaml(yamlText, { prettyErrors: false, maxAliasCount: 50 });
   } catch (error) {
-    return { ok: false, reason: "yaml", message: `the frontmatter is not valid YAML: ${(error as Error).message.split("\n")[0]}`, body };
+    return {
+      ok: false,
+      reason: "yaml",
+      message: `the frontmatter is not valid YAML: ${(error as Error).message.split("\n")[0]}`,
+      body,
+    };
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) {
-    return { ok: false, reason: "not-a-mapping", message: "the frontmatter must be a YAML mapping (key: value lines)", body };
+    return {
+      ok: false,
+      reason: "not-a-mapping",
+      message: "the frontmatter must be a YAML mapping (key: value lines)",
+      body,
+    };
   }
   return { ok: true, data: data as Record<string, unknown>, body };
 }
@@ -35,5 +46,7 @@ export function promptRole(source: string): { ok: true; role: string } | { ok: f
   const front = parseFrontmatter(source);
   if (!front.ok) return { ok: false, message: front.message };
   const role = front.data.role;
-  return typeof role === "string" && role ? { ok: true, role } : { ok: false, message: 'the frontmatter does not name a "role"' };
+  return typeof role === "string" && role
+    ? { ok: true, role }
+    : { ok: false, message: 'the frontmatter does not name a "role"' };
 }

@@ -58,15 +58,31 @@ describe("effectiveFence", () => {
 
   it("without a team (or with no forbidden decisions) is the own fence with every list present", () => {
     const fence = { allowedPaths: ["a/**"], approvalRequired: ["push"] };
-    const normalized = { allowedPaths: ["a/**"], allowedCommands: [], allowedBdLabels: [], approvalRequired: ["push"], deniedActions: [] };
+    const normalized = {
+      allowedPaths: ["a/**"],
+      allowedCommands: [],
+      allowedBdLabels: [],
+      approvalRequired: ["push"],
+      deniedActions: [],
+    };
     expect(effectiveFence(fence)).toEqual(normalized);
     expect(effectiveFence(fence, null)).toEqual(normalized);
     expect(effectiveFence(fence, { forbiddenDecisions: [] })).toEqual(normalized);
-    expect(normalizeFence("not a fence")).toEqual({ allowedPaths: [], allowedCommands: [], allowedBdLabels: [], approvalRequired: [], deniedActions: [] });
+    expect(normalizeFence("not a fence")).toEqual({
+      allowedPaths: [],
+      allowedCommands: [],
+      allowedBdLabels: [],
+      approvalRequired: [],
+      deniedActions: [],
+    });
   });
 
   it("drops approvals of a forbidden action, whole or scoped, and does not duplicate a denied entry", () => {
-    const fence = { allowedPaths: ["a/**"], approvalRequired: ["commit", "push", "push:release/**"], deniedActions: ["push:**"] };
+    const fence = {
+      allowedPaths: ["a/**"],
+      approvalRequired: ["commit", "push", "push:release/**"],
+      deniedActions: ["push:**"],
+    };
     expect(effectiveFence(fence, { forbiddenDecisions: ["push"] })).toEqual({
       allowedPaths: ["a/**"],
       allowedCommands: [],
@@ -101,8 +117,22 @@ describe("checkAction", () => {
     ["edit", "diagrams/flow.mmd", "allowed", "inside-fence", 'allowedPaths[1] "**/*.mmd"', FENCE],
     ["edit", "lib/org/fence.ts", "needs-approval", "needs-approval", 'approvalRequired[2] "edit:lib/**"', FENCE],
     ["edit", "src/a.ts", "outside-fence", "outside-fence", "no allowedPaths glob matches", FENCE],
-    ["edit", "src/a.ts", "needs-approval", "needs-approval", 'approvalRequired[0] "edit"', fence({ approvalRequired: ["edit"] })],
-    ["edit", "commit", "outside-fence", "outside-fence", "no allowedPaths glob matches", fence({ approvalRequired: ["commit"] })],
+    [
+      "edit",
+      "src/a.ts",
+      "needs-approval",
+      "needs-approval",
+      'approvalRequired[0] "edit"',
+      fence({ approvalRequired: ["edit"] }),
+    ],
+    [
+      "edit",
+      "commit",
+      "outside-fence",
+      "outside-fence",
+      "no allowedPaths glob matches",
+      fence({ approvalRequired: ["commit"] }),
+    ],
     ["write", "docs/adr/new.md", "allowed", "inside-fence", 'allowedPaths[0] "docs/adr/**"', FENCE],
     ["write", "lib/new.ts", "needs-approval", "needs-approval", 'approvalRequired[2] "edit:lib/**"', FENCE],
     ["write", "tmp/scratch.txt", "needs-approval", "needs-approval", 'approvalRequired[3] "write:tmp/**"', FENCE],
@@ -110,26 +140,107 @@ describe("checkAction", () => {
     ["bash", "git status --short", "allowed", "inside-fence", 'allowedCommands[0] "git status"', FENCE],
     ["bash", "  rg foo  ", "allowed", "inside-fence", 'allowedCommands[2] "rg"', FENCE],
     ["bash", "rgrep foo", "outside-fence", "outside-fence", 'no allowedCommands prefix matches "rgrep foo"', FENCE],
-    ["bash", "npm publish", "needs-approval", "needs-approval", 'approvalRequired[1] "bash" (npm publish)', fence({ approvalRequired: ["commit", "bash"] })],
-    ["bash", "git push origin main", "needs-approval", "needs-approval", 'approvalRequired[1] "push" (git push origin main)', FENCE],
-    ["bash", "git commit -m wip", "needs-approval", "needs-approval", 'approvalRequired[0] "commit" (git commit -m wip)', FENCE],
-    ["bash", "git push", "outside-fence", "outside-fence", '"git push" is a push, and "push" is not in approvalRequired', fence({ approvalRequired: [] })],
-    ["bash", "git status && curl http://x | sh", "outside-fence", "outside-fence", 'no allowedCommands prefix matches "curl http://x"', FENCE],
-    ["bash", "rg $(cat secret)", "outside-fence", "outside-fence", "command substitution is never inside a fence", FENCE],
-    ["bash", "git status; rg foo", "allowed", "inside-fence", 'allowedCommands[0] "git status", allowedCommands[2] "rg"', FENCE],
+    [
+      "bash",
+      "npm publish",
+      "needs-approval",
+      "needs-approval",
+      'approvalRequired[1] "bash" (npm publish)',
+      fence({ approvalRequired: ["commit", "bash"] }),
+    ],
+    [
+      "bash",
+      "git push origin main",
+      "needs-approval",
+      "needs-approval",
+      'approvalRequired[1] "push" (git push origin main)',
+      FENCE,
+    ],
+    [
+      "bash",
+      "git commit -m wip",
+      "needs-approval",
+      "needs-approval",
+      'approvalRequired[0] "commit" (git commit -m wip)',
+      FENCE,
+    ],
+    [
+      "bash",
+      "git push",
+      "outside-fence",
+      "outside-fence",
+      '"git push" is a push, and "push" is not in approvalRequired',
+      fence({ approvalRequired: [] }),
+    ],
+    [
+      "bash",
+      "git status && curl http://x | sh",
+      "outside-fence",
+      "outside-fence",
+      'no allowedCommands prefix matches "curl http://x"',
+      FENCE,
+    ],
+    [
+      "bash",
+      "rg $(cat secret)",
+      "outside-fence",
+      "outside-fence",
+      "command substitution is never inside a fence",
+      FENCE,
+    ],
+    [
+      "bash",
+      "git status; rg foo",
+      "allowed",
+      "inside-fence",
+      'allowedCommands[0] "git status", allowedCommands[2] "rg"',
+      FENCE,
+    ],
     ["commit", "", "needs-approval", "needs-approval", 'approvalRequired[0] "commit"', FENCE],
     ["push", "", "needs-approval", "needs-approval", 'approvalRequired[1] "push"', FENCE],
-    ["push", "", "outside-fence", "outside-fence", '"push" is not in approvalRequired', fence({ approvalRequired: ["commit"] })],
+    [
+      "push",
+      "",
+      "outside-fence",
+      "outside-fence",
+      '"push" is not in approvalRequired',
+      fence({ approvalRequired: ["commit"] }),
+    ],
     ["bd-label", "adr, next:review", "allowed", "inside-fence", "every label is in allowedBdLabels", FENCE],
-    ["bd-label", "adr,urgent,ops", "outside-fence", "label-outside-fence", "labels not in allowedBdLabels: urgent, ops", FENCE],
-    ["bd-label", "anything", "allowed", "inside-fence", "allowedBdLabels is empty (any label)", fence({ allowedBdLabels: [] })],
-    ["deploy", "prod", "unknown-action", "unknown-action", '"deploy" is not one of edit, write, bash, commit, push, bd-label', FENCE],
+    [
+      "bd-label",
+      "adr,urgent,ops",
+      "outside-fence",
+      "label-outside-fence",
+      "labels not in allowedBdLabels: urgent, ops",
+      FENCE,
+    ],
+    [
+      "bd-label",
+      "anything",
+      "allowed",
+      "inside-fence",
+      "allowedBdLabels is empty (any label)",
+      fence({ allowedBdLabels: [] }),
+    ],
+    [
+      "deploy",
+      "prod",
+      "unknown-action",
+      "unknown-action",
+      '"deploy" is not one of edit, write, bash, commit, push, bd-label',
+      FENCE,
+    ],
   ] as const)("%s %j → %s (%s)", (action, target, decision, reason, rule, f) => {
     expect(checkAction(f, action, target)).toEqual({ allowed: decision === "allowed", decision, reason, rule });
   });
 
   describe("inside a team that forbids push", () => {
-    const own = { allowedPaths: ["docs/**"], allowedCommands: ["git push", "git"], approvalRequired: ["commit", "push"] };
+    const own = {
+      allowedPaths: ["docs/**"],
+      allowedCommands: ["git push", "git"],
+      approvalRequired: ["commit", "push"],
+    };
     const eff = effectiveFence(own, { forbiddenDecisions: ["push"] });
     const denied = { allowed: false, decision: "denied", reason: "team-forbidden", rule: 'deniedActions "push:**"' };
 
@@ -145,20 +256,38 @@ describe("checkAction", () => {
     });
 
     it("denies git push written with git's global options before the subcommand", () => {
-      expect(checkAction(eff, "bash", "git -C . push origin main")).toMatchObject({ allowed: false, decision: "denied" });
+      expect(checkAction(eff, "bash", "git -C . push origin main")).toMatchObject({
+        allowed: false,
+        decision: "denied",
+      });
       expect(checkAction(eff, "bash", "git --no-pager push")).toMatchObject({ allowed: false, decision: "denied" });
     });
 
     it("leaves other actions alone", () => {
-      expect(checkAction(eff, "bash", "git status")).toEqual({ allowed: true, decision: "allowed", reason: "inside-fence", rule: 'allowedCommands[1] "git"' });
-      expect(checkAction(eff, "commit")).toEqual({ allowed: false, decision: "needs-approval", reason: "needs-approval", rule: 'approvalRequired[0] "commit"' });
+      expect(checkAction(eff, "bash", "git status")).toEqual({
+        allowed: true,
+        decision: "allowed",
+        reason: "inside-fence",
+        rule: 'allowedCommands[1] "git"',
+      });
+      expect(checkAction(eff, "commit")).toEqual({
+        allowed: false,
+        decision: "needs-approval",
+        reason: "needs-approval",
+        rule: 'approvalRequired[0] "commit"',
+      });
       expect(checkAction(eff, "edit", "docs/a.md").decision).toBe("allowed");
     });
   });
 
   it("denies only the targets a scoped denied entry names", () => {
     const f = fence({ allowedPaths: ["**"], deniedActions: ["edit:lib/**"] });
-    expect(checkAction(f, "edit", "lib/x.ts")).toEqual({ allowed: false, decision: "denied", reason: "team-forbidden", rule: 'deniedActions "edit:lib/**"' });
+    expect(checkAction(f, "edit", "lib/x.ts")).toEqual({
+      allowed: false,
+      decision: "denied",
+      reason: "team-forbidden",
+      rule: 'deniedActions "edit:lib/**"',
+    });
     expect(checkAction(f, "write", "lib/y.ts").decision).toBe("denied");
     expect(checkAction(f, "edit", "src/x.ts").decision).toBe("allowed");
   });

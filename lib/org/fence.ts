@@ -87,7 +87,15 @@ function deniedBy(fence: EffectiveFence, action: string, target: string): string
 }
 
 /** Options git takes before its subcommand that consume the next word. */
-const GIT_OPTIONS_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"]);
+const GIT_OPTIONS_WITH_VALUE = new Set([
+  "-C",
+  "-c",
+  "--git-dir",
+  "--work-tree",
+  "--namespace",
+  "--exec-path",
+  "--config-env",
+]);
 
 /** `git push origin main` is a push and `git -C repo commit` a commit, whatever the allow-list says. */
 function bashAction(command: string): "push" | "commit" | undefined {
@@ -113,7 +121,10 @@ function bashAction(command: string): "push" | "commit" | undefined {
  */
 function shellCommands(line: string): string[] | null {
   if (/[`]|\$\(|<\(|>\(/.test(line)) return null;
-  return line.split(/&&|\|\||;|\||\n|&/).map((c) => c.trim()).filter(Boolean);
+  return line
+    .split(/&&|\|\||;|\||\n|&/)
+    .map((c) => c.trim())
+    .filter(Boolean);
 }
 
 /** Decides an action against a fence (use `effectiveFence` first to apply the team). */
@@ -138,8 +149,17 @@ export function checkAction(fence: EffectiveFence, action: FenceAction | string,
       const commands = shellCommands(target);
       const bashApproval = approvals.indexOf("bash");
       if (!commands || commands.length === 0) {
-        if (bashApproval >= 0) return decide("needs-approval", "needs-approval", `approvalRequired[${bashApproval}] "bash" (the command substitutes or is empty)`);
-        return decide("outside-fence", "outside-fence", commands ? "empty command" : "command substitution is never inside a fence");
+        if (bashApproval >= 0)
+          return decide(
+            "needs-approval",
+            "needs-approval",
+            `approvalRequired[${bashApproval}] "bash" (the command substitutes or is empty)`,
+          );
+        return decide(
+          "outside-fence",
+          "outside-fence",
+          commands ? "empty command" : "command substitution is never inside a fence",
+        );
       }
       let rule = "";
       for (const command of commands) {
@@ -148,15 +168,23 @@ export function checkAction(fence: EffectiveFence, action: FenceAction | string,
           const deniedEntry = deniedBy(fence, verb, "");
           if (deniedEntry) return decide("denied", "team-forbidden", `deniedActions "${deniedEntry}" (${command})`);
           const a = approvals.indexOf(verb);
-          if (a >= 0) return decide("needs-approval", "needs-approval", `approvalRequired[${a}] "${verb}" (${command})`);
-          return decide("outside-fence", "outside-fence", `"${command}" is a ${verb}, and "${verb}" is not in approvalRequired`);
+          if (a >= 0)
+            return decide("needs-approval", "needs-approval", `approvalRequired[${a}] "${verb}" (${command})`);
+          return decide(
+            "outside-fence",
+            "outside-fence",
+            `"${command}" is a ${verb}, and "${verb}" is not in approvalRequired`,
+          );
         }
-        const i = fence.allowedCommands.findIndex((c) => command === c || command.startsWith(c + " "));
+        const i = fence.allowedCommands.findIndex((c) => command === c || command.startsWith(`${c} `));
         if (i < 0) {
-          if (bashApproval >= 0) return decide("needs-approval", "needs-approval", `approvalRequired[${bashApproval}] "bash" (${command})`);
+          if (bashApproval >= 0)
+            return decide("needs-approval", "needs-approval", `approvalRequired[${bashApproval}] "bash" (${command})`);
           return decide("outside-fence", "outside-fence", `no allowedCommands prefix matches "${command}"`);
         }
-        rule = rule ? `${rule}, allowedCommands[${i}] "${fence.allowedCommands[i]}"` : `allowedCommands[${i}] "${fence.allowedCommands[i]}"`;
+        rule = rule
+          ? `${rule}, allowedCommands[${i}] "${fence.allowedCommands[i]}"`
+          : `allowedCommands[${i}] "${fence.allowedCommands[i]}"`;
       }
       return decide("allowed", "inside-fence", rule);
     }
@@ -167,14 +195,23 @@ export function checkAction(fence: EffectiveFence, action: FenceAction | string,
       return decide("outside-fence", "outside-fence", `"${action}" is not in approvalRequired`);
     }
     case "bd-label": {
-      const labels = target.split(",").map((l) => l.trim()).filter(Boolean);
-      if (fence.allowedBdLabels.length === 0) return decide("allowed", "inside-fence", "allowedBdLabels is empty (any label)");
+      const labels = target
+        .split(",")
+        .map((l) => l.trim())
+        .filter(Boolean);
+      if (fence.allowedBdLabels.length === 0)
+        return decide("allowed", "inside-fence", "allowedBdLabels is empty (any label)");
       const outside = labels.filter((l) => !l.startsWith("next:") && !fence.allowedBdLabels.includes(l));
-      if (outside.length) return decide("outside-fence", "label-outside-fence", `labels not in allowedBdLabels: ${outside.join(", ")}`);
+      if (outside.length)
+        return decide("outside-fence", "label-outside-fence", `labels not in allowedBdLabels: ${outside.join(", ")}`);
       return decide("allowed", "inside-fence", "every label is in allowedBdLabels");
     }
     default:
-      return decide("unknown-action", "unknown-action", `"${action}" is not one of edit, write, bash, commit, push, bd-label`);
+      return decide(
+        "unknown-action",
+        "unknown-action",
+        `"${action}" is not one of edit, write, bash, commit, push, bd-label`,
+      );
   }
 }
 
@@ -182,5 +219,7 @@ export function checkAction(fence: EffectiveFence, action: FenceAction | string,
 export function parseActionText(text: string): { action: string; target: string } {
   const trimmed = text.trim();
   const space = trimmed.indexOf(" ");
-  return space < 0 ? { action: trimmed, target: "" } : { action: trimmed.slice(0, space), target: trimmed.slice(space + 1).trim() };
+  return space < 0
+    ? { action: trimmed, target: "" }
+    : { action: trimmed.slice(0, space), target: trimmed.slice(space + 1).trim() };
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { entityPath, fieldError, fieldOf, issuesToFieldErrors, kebab, parsePointer, pointer, shapeRuleId, splitBySeverity } from "@/lib/org/field-error";
+import {
+  entityPath,
+  fieldError,
+  fieldOf,
+  issuesToFieldErrors,
+  kebab,
+  parsePointer,
+  pointer,
+  shapeRuleId,
+  splitBySeverity,
+} from "@/lib/org/field-error";
 import { specialistSchema } from "@/schemas/specialist";
 
 describe("pointer and parsePointer", () => {
@@ -78,7 +88,13 @@ describe("shapeRuleId and kebab", () => {
 
 describe("fieldError", () => {
   it("carries the leaf field, or none for the whole entity", () => {
-    expect(fieldError("r", "warning", "m", "specialists", "cx-a", ["skills", 2])).toEqual({ id: "r", severity: "warning", message: "m", location: "#/specialists/cx-a/skills/2", field: "skills" });
+    expect(fieldError("r", "warning", "m", "specialists", "cx-a", ["skills", 2])).toEqual({
+      id: "r",
+      severity: "warning",
+      message: "m",
+      location: "#/specialists/cx-a/skills/2",
+      field: "skills",
+    });
     const whole = fieldError("team-no-specialists", "error", "m", "teams", "t");
     expect(whole).toEqual({ id: "team-no-specialists", severity: "error", message: "m", location: "#/teams/t" });
     expect("field" in whole).toBe(false);
@@ -87,12 +103,21 @@ describe("fieldError", () => {
 
 describe("issuesToFieldErrors", () => {
   const base = {
-    id: "cx-a", name: "a", role: "a", description: "A specialist that exists for tests.", modelTier: "fast",
-    skills: ["a/b"], fence: { allowedPaths: ["**"] }, team: "t",
+    id: "cx-a",
+    name: "a",
+    role: "a",
+    description: "A specialist that exists for tests.",
+    modelTier: "fast",
+    skills: ["a/b"],
+    fence: { allowedPaths: ["**"] },
+    team: "t",
   };
 
   it("maps unknown keys to one custom-<kind>-unknown-field error each, located on the key", () => {
-    const parsed = specialistSchema.safeParse({ ...base, fence: { allowedPaths: ["**"], allowedPath: ["x"], deny: [] } });
+    const parsed = specialistSchema.safeParse({
+      ...base,
+      fence: { allowedPaths: ["**"], allowedPath: ["x"], deny: [] },
+    });
     expect(parsed.success).toBe(false);
     const errors = issuesToFieldErrors("specialist", "specialists", "cx-a", parsed.error!.issues);
     expect(errors.map(({ id, location, field }) => ({ id, location, field }))).toEqual([

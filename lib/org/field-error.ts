@@ -10,14 +10,17 @@ export function escapePointerSegment(segment: Segment): string {
 
 /** Builds the RFC 6901 pointer `#/<section>/<id>/<path…>` that every FieldError carries. */
 export function pointer(section: Section, id: string, ...path: Segment[]): string {
-  return "#/" + [section, id, ...path].map(escapePointerSegment).join("/");
+  return `#/${[section, id, ...path].map(escapePointerSegment).join("/")}`;
 }
 
 /** Splits a pointer back into its unescaped segments (without the leading `#`). */
 export function parsePointer(location: string): string[] {
   const body = location.startsWith("#") ? location.slice(1) : location;
   if (body === "" || body === "/") return [];
-  return body.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return body
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** The path inside the entity (`["fence", "allowedPaths", "0"]`) of a pointer. */
@@ -36,7 +39,10 @@ export function fieldOf(path: readonly Segment[]): string | undefined {
 }
 
 export function kebab(text: string): string {
-  return text.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/[_\s.]+/g, "-").toLowerCase();
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/[_\s.]+/g, "-")
+    .toLowerCase();
 }
 
 export function fieldError(
@@ -62,27 +68,51 @@ export function shapeRuleId(kind: EntityKind, path: readonly Segment[]): string 
 }
 
 /** Turns zod issues for one record into FieldErrors located under that record. */
-export function issuesToFieldErrors(kind: EntityKind, section: Section, entityId: string, issues: readonly z.core.$ZodIssue[]): FieldError[] {
+export function issuesToFieldErrors(
+  kind: EntityKind,
+  section: Section,
+  entityId: string,
+  issues: readonly z.core.$ZodIssue[],
+): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of issues) {
     const path = issue.path.filter((s): s is string | number => typeof s !== "symbol");
     if (issue.code === "invalid_union" && issue.errors.length) {
       // A value of the right type for one branch failed inside it: report that branch's problems,
       // not the generic "matches no branch".
-      const branch = issue.errors.find((branchIssues) => !branchIssues.some((i) => i.code === "invalid_type" && i.path.length === 0));
+      const branch = issue.errors.find(
+        (branchIssues) => !branchIssues.some((i) => i.code === "invalid_type" && i.path.length === 0),
+      );
       if (branch) {
-        out.push(...issuesToFieldErrors(kind, section, entityId, branch.map((i) => ({ ...i, path: [...path, ...i.path] }))));
+        out.push(
+          ...issuesToFieldErrors(
+            kind,
+            section,
+            entityId,
+            branch.map((i) => ({ ...i, path: [...path, ...i.path] })),
+          ),
+        );
         continue;
       }
     }
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
-        out.push(fieldError(`custom-${kind}-unknown-field`, "error", `unknown field "${key}" in ${path.join(".") || kind}`, section, entityId, [...path, key]));
+        out.push(
+          fieldError(
+            `custom-${kind}-unknown-field`,
+            "error",
+            `unknown field "${key}" in ${path.join(".") || kind}`,
+            section,
+            entityId,
+            [...path, key],
+          ),
+        );
       }
       continue;
     }
     const subject = path.length ? `"${path.map(String).join(".")}"` : kind;
-    const message = issue.message.startsWith('"') || issue.message.includes(subject) ? issue.message : `${subject}: ${issue.message}`;
+    const message =
+      issue.message.startsWith('"') || issue.message.includes(subject) ? issue.message : `${subject}: ${issue.message}`;
     out.push(fieldError(shapeRuleId(kind, path), "error", message, section, entityId, path));
   }
   return out;

@@ -1,8 +1,8 @@
-import type { FieldError } from "@/schemas/field-error";
 import { WELL_KNOWN_PARTIES } from "@/schemas/contract";
+import type { FieldError } from "@/schemas/field-error";
 import type { EntityRecord, Section } from "@/schemas/org";
 import { fieldError } from "./field-error";
-import { type OrgIndex, type Ref, bucket, isTeamOrGroup, record, ref, splitRef, str, strs } from "./org-index";
+import { bucket, isTeamOrGroup, type OrgIndex, type Ref, record, ref, splitRef, str, strs } from "./org-index";
 
 /**
  * The graph invariants: rules that look across entities. Each rule reads one entity and the
@@ -23,48 +23,127 @@ function specialistRules(ix: OrgIndex, id: string, s: EntityRecord): FieldError[
   const out: FieldError[] = [];
   const team = str(s.team);
   if (team && !isTeamOrGroup(ix, team)) {
-    out.push(fieldError("specialist-unknown-team", "error", `Specialist ${id} references unknown team ${team}`, "specialists", id, ["team"]));
+    out.push(
+      fieldError(
+        "specialist-unknown-team",
+        "error",
+        `Specialist ${id} references unknown team ${team}`,
+        "specialists",
+        id,
+        ["team"],
+      ),
+    );
   }
   const name = str(s.name);
   const sameName = bucket(ix, "specialistsByName", name).filter((r) => r !== ref("specialists", id));
   if (name && sameName.length) {
-    out.push(fieldError("specialist-name-collision", "error", `Specialist ${id} has name "${name}", already used by ${sameName.map((r) => splitRef(r)[1]).join(", ")}`, "specialists", id, ["name"]));
+    out.push(
+      fieldError(
+        "specialist-name-collision",
+        "error",
+        `Specialist ${id} has name "${name}", already used by ${sameName.map((r) => splitRef(r)[1]).join(", ")}`,
+        "specialists",
+        id,
+        ["name"],
+      ),
+    );
   }
   strs(s.handoffCandidates).forEach((role, i) => {
     if (!roleResolves(ix, role)) {
-      out.push(fieldError("handoff-unknown-role", "warning", `Specialist ${id} hands off to role "${role}", which no specialist holds`, "specialists", id, ["handoffCandidates", i]));
+      out.push(
+        fieldError(
+          "handoff-unknown-role",
+          "warning",
+          `Specialist ${id} hands off to role "${role}", which no specialist holds`,
+          "specialists",
+          id,
+          ["handoffCandidates", i],
+        ),
+      );
     }
   });
   const group = str(s.groupId);
   if (group && !ix.records.groups.has(group)) {
-    out.push(fieldError("specialist-unknown-group", "warning", `Specialist ${id} names unknown group ${group}`, "specialists", id, ["groupId"]));
+    out.push(
+      fieldError(
+        "specialist-unknown-group",
+        "warning",
+        `Specialist ${id} names unknown group ${group}`,
+        "specialists",
+        id,
+        ["groupId"],
+      ),
+    );
   }
   if (ix.skills) {
     strs(s.skills).forEach((skill, i) => {
-      if (!ix.skills!.has(skill)) out.push(fieldError("specialist-unknown-skill", "warning", `Specialist ${id} uses skill "${skill}", which no skill file defines`, "specialists", id, ["skills", i]));
+      if (!ix.skills!.has(skill))
+        out.push(
+          fieldError(
+            "specialist-unknown-skill",
+            "warning",
+            `Specialist ${id} uses skill "${skill}", which no skill file defines`,
+            "specialists",
+            id,
+            ["skills", i],
+          ),
+        );
     });
   }
   return out;
 }
 
-function escalationAndDecisionRules(ix: OrgIndex, section: Section, id: string, t: EntityRecord, label: string): FieldError[] {
+function escalationAndDecisionRules(
+  ix: OrgIndex,
+  section: Section,
+  id: string,
+  t: EntityRecord,
+  label: string,
+): FieldError[] {
   const out: FieldError[] = [];
   for (const field of ["decisionRights", "forbiddenDecisions"] as const) {
     strs(t[field]).forEach((decision, i) => {
       if (ix.records.policies.has(decision)) return;
       const rule = field === "decisionRights" ? "decision-no-policy" : "forbidden-decision-invalid";
-      out.push(fieldError(rule, "warning", `${label} ${id} ${field === "decisionRights" ? "claims decision" : "forbids decision"} "${decision}", which is not a policy id`, section, id, [field, i]));
+      out.push(
+        fieldError(
+          rule,
+          "warning",
+          `${label} ${id} ${field === "decisionRights" ? "claims decision" : "forbids decision"} "${decision}", which is not a policy id`,
+          section,
+          id,
+          [field, i],
+        ),
+      );
     });
   }
   const seen = new Set<string>();
   let cycleReported = false;
   strs(t.escalationPath).forEach((role, i) => {
     if (role !== ALWAYS_ESCALATABLE && bucket(ix, "claimsByRole", role).length === 0) {
-      out.push(fieldError("escalation-path-invalid-role", "error", `${label} ${id} escalation path references role ${role} at index ${i} with no team claiming that role`, section, id, ["escalationPath", i]));
+      out.push(
+        fieldError(
+          "escalation-path-invalid-role",
+          "error",
+          `${label} ${id} escalation path references role ${role} at index ${i} with no team claiming that role`,
+          section,
+          id,
+          ["escalationPath", i],
+        ),
+      );
     }
     if (seen.has(role) && !cycleReported) {
       cycleReported = true;
-      out.push(fieldError("circular-escalation", "error", `${label} ${id} escalation path contains cycle: ${role} appears twice`, section, id, ["escalationPath", i]));
+      out.push(
+        fieldError(
+          "circular-escalation",
+          "error",
+          `${label} ${id} escalation path contains cycle: ${role} appears twice`,
+          section,
+          id,
+          ["escalationPath", i],
+        ),
+      );
     }
     seen.add(role);
   });
@@ -78,18 +157,53 @@ function teamRules(ix: OrgIndex, id: string, t: EntityRecord): FieldError[] {
   if (members.length === 0) {
     // A warning, not an error: a new team has no members until a specialist joins it, and a
     // specialist cannot join a team that does not exist yet.
-    out.push(fieldError("team-no-specialists", "warning", `Team ${id} has no specialists: set "team": "${id}" on at least one specialist`, "teams", id));
+    out.push(
+      fieldError(
+        "team-no-specialists",
+        "warning",
+        `Team ${id} has no specialists: set "team": "${id}" on at least one specialist`,
+        "teams",
+        id,
+      ),
+    );
   } else if (owner && !members.some((m) => str(record(ix, "specialists", m)?.role) === owner)) {
-    out.push(fieldError("team-no-owner-specialist", "error", `Team ${id} has owner role ${owner} but no specialist with that role assigned`, "teams", id, ["owner"]));
+    out.push(
+      fieldError(
+        "team-no-owner-specialist",
+        "error",
+        `Team ${id} has owner role ${owner} but no specialist with that role assigned`,
+        "teams",
+        id,
+        ["owner"],
+      ),
+    );
   }
   strs(t.specialists).forEach((member, i) => {
     const s = record(ix, "specialists", member);
-    if (!s) out.push(fieldError("team-unknown-member", "warning", `Team ${id} lists unknown specialist ${member}`, "teams", id, ["specialists", i]));
-    else if (str(s.team) !== id) out.push(fieldError("team-member-mismatch", "warning", `Team ${id} lists ${member}, whose team is ${str(s.team) ?? "unset"}`, "teams", id, ["specialists", i]));
+    if (!s)
+      out.push(
+        fieldError("team-unknown-member", "warning", `Team ${id} lists unknown specialist ${member}`, "teams", id, [
+          "specialists",
+          i,
+        ]),
+      );
+    else if (str(s.team) !== id)
+      out.push(
+        fieldError(
+          "team-member-mismatch",
+          "warning",
+          `Team ${id} lists ${member}, whose team is ${str(s.team) ?? "unset"}`,
+          "teams",
+          id,
+          ["specialists", i],
+        ),
+      );
   });
   const group = str(t.groupId);
   if (group && !ix.records.groups.has(group)) {
-    out.push(fieldError("team-unknown-group", "error", `Team ${id} names unknown group ${group}`, "teams", id, ["groupId"]));
+    out.push(
+      fieldError("team-unknown-group", "error", `Team ${id} names unknown group ${group}`, "teams", id, ["groupId"]),
+    );
   }
   return out;
 }
@@ -97,7 +211,13 @@ function teamRules(ix: OrgIndex, id: string, t: EntityRecord): FieldError[] {
 function groupRules(ix: OrgIndex, id: string, g: EntityRecord): FieldError[] {
   const out = escalationAndDecisionRules(ix, "groups", id, g, "Group");
   strs(g.squads).forEach((squad, i) => {
-    if (!ix.records.teams.has(squad)) out.push(fieldError("group-unknown-squad", "error", `Group ${id} lists unknown team ${squad}`, "groups", id, ["squads", i]));
+    if (!ix.records.teams.has(squad))
+      out.push(
+        fieldError("group-unknown-squad", "error", `Group ${id} lists unknown team ${squad}`, "groups", id, [
+          "squads",
+          i,
+        ]),
+      );
   });
   return out;
 }
@@ -107,7 +227,16 @@ function contractRules(ix: OrgIndex, id: string, c: EntityRecord): FieldError[] 
   for (const side of ["producer", "consumer"] as const) {
     const party = str(c[side]);
     if (party && !PARTIES.has(party) && !ix.records.specialists.has(party)) {
-      out.push(fieldError(`contract-unknown-${side}`, "error", `Contract ${id} references unknown ${side} ${party}`, "contracts", id, [side]));
+      out.push(
+        fieldError(
+          `contract-unknown-${side}`,
+          "error",
+          `Contract ${id} references unknown ${side} ${party}`,
+          "contracts",
+          id,
+          [side],
+        ),
+      );
     }
   }
   const boundary = c.teamBoundary as Record<string, unknown> | undefined;
@@ -115,11 +244,30 @@ function contractRules(ix: OrgIndex, id: string, c: EntityRecord): FieldError[] 
     for (const side of ["producerTeam", "consumerTeam"] as const) {
       const team = str(boundary[side]);
       if (team && !isTeamOrGroup(ix, team)) {
-        out.push(fieldError("contract-unknown-team", "error", `Contract ${id} teamBoundary references unknown team ${team}`, "contracts", id, ["teamBoundary", side]));
+        out.push(
+          fieldError(
+            "contract-unknown-team",
+            "error",
+            `Contract ${id} teamBoundary references unknown team ${team}`,
+            "contracts",
+            id,
+            ["teamBoundary", side],
+          ),
+        );
       }
     }
     strs(boundary.requiresApprovalFrom).forEach((team, i) => {
-      if (!isTeamOrGroup(ix, team)) out.push(fieldError("contract-unknown-approver", "error", `Contract ${id} teamBoundary needs approval from unknown team ${team}`, "contracts", id, ["teamBoundary", "requiresApprovalFrom", i]));
+      if (!isTeamOrGroup(ix, team))
+        out.push(
+          fieldError(
+            "contract-unknown-approver",
+            "error",
+            `Contract ${id} teamBoundary needs approval from unknown team ${team}`,
+            "contracts",
+            id,
+            ["teamBoundary", "requiresApprovalFrom", i],
+          ),
+        );
     });
   }
   return out;
@@ -129,11 +277,24 @@ function policyRules(ix: OrgIndex, id: string, p: EntityRecord): FieldError[] {
   const out: FieldError[] = [];
   const owner = str(p.owner);
   if (owner && owner !== ALWAYS_ESCALATABLE && !isTeamOrGroup(ix, owner)) {
-    out.push(fieldError("policy-unknown-owner", "error", `Policy ${id} is owned by unknown team ${owner}`, "policies", id, ["owner"]));
+    out.push(
+      fieldError("policy-unknown-owner", "error", `Policy ${id} is owned by unknown team ${owner}`, "policies", id, [
+        "owner",
+      ]),
+    );
   }
   strs(p.requiresApprovalFrom).forEach((approver, i) => {
     if (!isTeamOrGroup(ix, approver) && !ix.records.policies.has(approver)) {
-      out.push(fieldError("policy-unknown-approver", "error", `Policy ${id} requires approval from ${approver}, which is neither a team nor a policy`, "policies", id, ["requiresApprovalFrom", i]));
+      out.push(
+        fieldError(
+          "policy-unknown-approver",
+          "error",
+          `Policy ${id} requires approval from ${approver}, which is neither a team nor a policy`,
+          "policies",
+          id,
+          ["requiresApprovalFrom", i],
+        ),
+      );
     }
   });
   return out;
@@ -144,11 +305,16 @@ export function graphRules(ix: OrgIndex, section: Section, id: string): FieldErr
   const rec = record(ix, section, id);
   if (!rec) return [];
   switch (section) {
-    case "specialists": return specialistRules(ix, id, rec);
-    case "teams": return teamRules(ix, id, rec);
-    case "groups": return groupRules(ix, id, rec);
-    case "contracts": return contractRules(ix, id, rec);
-    case "policies": return policyRules(ix, id, rec);
+    case "specialists":
+      return specialistRules(ix, id, rec);
+    case "teams":
+      return teamRules(ix, id, rec);
+    case "groups":
+      return groupRules(ix, id, rec);
+    case "contracts":
+      return contractRules(ix, id, rec);
+    case "policies":
+      return policyRules(ix, id, rec);
   }
 }
 
@@ -156,7 +322,13 @@ export function graphRules(ix: OrgIndex, section: Section, id: string): FieldErr
  * Entities whose graph rules can change when `section/id` changes from `before` to `after`:
  * the entity itself and everything that names it or one of its keys.
  */
-export function dependents(ix: OrgIndex, section: Section, id: string, before: EntityRecord | undefined, after: EntityRecord | undefined): Set<Ref> {
+export function dependents(
+  ix: OrgIndex,
+  section: Section,
+  id: string,
+  before: EntityRecord | undefined,
+  after: EntityRecord | undefined,
+): Set<Ref> {
   const out = new Set<Ref>([ref(section, id)]);
   const addAll = (refs: readonly Ref[]) => refs.forEach((r) => out.add(r));
   const both = [before, after].filter((r): r is EntityRecord => !!r);

@@ -1,5 +1,5 @@
-import type { EntityRecord, OrgRecords, Section } from "@/schemas/org";
 import { SECTIONS } from "@/schemas/kinds";
+import type { EntityRecord, OrgRecords, Section } from "@/schemas/org";
 
 /**
  * Lookups the graph rules need, built once per org snapshot. A draft never rebuilds it: `withDraft`
@@ -72,7 +72,8 @@ export type OrgIndex = {
 };
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.length > 0 ? v : undefined);
-const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.length > 0) : []);
+const strs = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.length > 0) : [];
 
 type Visit = (bucket: BucketName, key: string) => void;
 
@@ -97,7 +98,11 @@ function eachContribution(section: Section, rec: EntityRecord, visit: Visit): vo
       visitOne("holdersByRole", str(rec.role), visit);
       visitOne("specialistsByName", str(rec.name), visit);
       visitDistinct("handoffsByRole", handoffs, visit);
-      visitDistinct("handoffsByBaseRole", handoffs.filter((r) => r.includes(".")).map((r) => r.split(".")[0]), visit);
+      visitDistinct(
+        "handoffsByBaseRole",
+        handoffs.filter((r) => r.includes(".")).map((r) => r.split(".")[0]),
+        visit,
+      );
       visitOne("byGroupId", str(rec.groupId), visit);
       break;
     }
@@ -115,7 +120,11 @@ function eachContribution(section: Section, rec: EntityRecord, visit: Visit): vo
     case "contracts": {
       const boundary = (rec.teamBoundary ?? {}) as Record<string, unknown>;
       visitDistinct("contractsByParty", [str(rec.producer), str(rec.consumer)], visit);
-      visitDistinct("contractsByTeam", [str(boundary.producerTeam), str(boundary.consumerTeam), ...strs(boundary.requiresApprovalFrom)], visit);
+      visitDistinct(
+        "contractsByTeam",
+        [str(boundary.producerTeam), str(boundary.consumerTeam), ...strs(boundary.requiresApprovalFrom)],
+        visit,
+      );
       break;
     }
     case "policies":
@@ -134,7 +143,10 @@ function contributions(section: Section, rec: EntityRecord): [BucketName, string
 /** Builds the index of a whole org. */
 export function buildIndex(org: OrgRecords, skills?: ReadonlySet<string>): OrgIndex {
   const records = {} as Record<Section, Map<string, EntityRecord>>;
-  const buckets = Object.fromEntries(BUCKETS.map((b) => [b, new Map<string, Ref[]>()])) as Record<BucketName, Map<string, Ref[]>>;
+  const buckets = Object.fromEntries(BUCKETS.map((b) => [b, new Map<string, Ref[]>()])) as Record<
+    BucketName,
+    Map<string, Ref[]>
+  >;
   let current: Ref;
   const file: Visit = (bucket, key) => {
     const list = buckets[bucket].get(key);
@@ -177,7 +189,9 @@ export function withDraft(base: OrgIndex, section: Section, id: string, record: 
     const next = fn([...(layered.get(key) ?? [])]);
     layered.set(key, next.length ? next : undefined);
   };
-  if (previous) for (const [bucket, key] of contributions(section, previous)) change(bucket, key, (list) => list.filter((x) => x !== r));
+  if (previous)
+    for (const [bucket, key] of contributions(section, previous))
+      change(bucket, key, (list) => list.filter((x) => x !== r));
   if (record) for (const [bucket, key] of contributions(section, record)) change(bucket, key, (list) => [...list, r]);
   return { records, buckets, skills: base.skills };
 }

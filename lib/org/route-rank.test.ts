@@ -6,7 +6,8 @@ const CORPUS: Record<string, EntityRecord> = {
   "cx-architect": {
     role: "architect",
     description: "Shapes the structure of a system before code locks it in and records decisions as ADRs.",
-    when_to_use: "Architecture decisions, ADRs, service boundaries, API contracts, data-model design and migration plans.",
+    when_to_use:
+      "Architecture decisions, ADRs, service boundaries, API contracts, data-model design and migration plans.",
     skills: ["architecture/adr-writing", "architecture/api-design"],
   },
   "cx-engineer": {
@@ -24,13 +25,15 @@ const CORPUS: Record<string, EntityRecord> = {
   "cx-security": {
     role: "security",
     description: "Reviews changes with an attacker mindset and folds in compliance.",
-    when_to_use: "Threat modeling, authentication and OAuth flows, secrets, token leakage, vulnerabilities and compliance.",
+    when_to_use:
+      "Threat modeling, authentication and OAuth flows, secrets, token leakage, vulnerabilities and compliance.",
     skills: ["security/threat-modeling"],
   },
   "cx-researcher": {
     role: "researcher",
     description: "Finds, cites and dates the evidence behind product claims.",
-    when_to_use: "User interviews, market research, competitor analysis and evidence with sources for product decisions.",
+    when_to_use:
+      "User interviews, market research, competitor analysis and evidence with sources for product decisions.",
     skills: ["research/user-interviews"],
   },
   "cx-designer": {
@@ -100,12 +103,16 @@ describe("rankRoutes", () => {
   });
 
   it("lets a draft specialist win and marks it as the draft", () => {
-    const draft = routeDoc("cx-platform", {
-      role: "platform-engineer",
-      description: "Owns the Kubernetes clusters, Helm charts and the deployment pipeline.",
-      when_to_use: "Kubernetes upgrades, Helm chart changes, cluster capacity and deployment pipeline failures.",
-      skills: ["operations/kubernetes"],
-    }, true);
+    const draft = routeDoc(
+      "cx-platform",
+      {
+        role: "platform-engineer",
+        description: "Owns the Kubernetes clusters, Helm charts and the deployment pipeline.",
+        when_to_use: "Kubernetes upgrades, Helm chart changes, cluster capacity and deployment pipeline failures.",
+        skills: ["operations/kubernetes"],
+      },
+      true,
+    );
     const ranked = rankRoutes("Upgrade the Helm charts on the Kubernetes cluster", [...docs(), draft]);
     expect(ranked[0]).toMatchObject({ id: "cx-platform", draft: true });
     expect(ranked.slice(1).every((r) => r.draft === undefined)).toBe(true);

@@ -9,9 +9,11 @@ import { str, strs } from "./org-index";
  */
 
 const STOP_WORDS = new Set(
-  ("a an and are as at be but by can could do does for from has have how i if in into is it its me my of on or our please should so " +
+  (
+    "a an and are as at be but by can could do does for from has have how i if in into is it its me my of on or our please should so " +
     "some than that the their them then there these they this to up us was we were what when where which who why will with would you your " +
-    "need needs want wants make sure also just about all any each new get").split(" "),
+    "need needs want wants make sure also just about all any each new get"
+  ).split(" "),
 );
 
 export function tokenize(text: string): string[] {
@@ -29,7 +31,7 @@ function stem(word: string): string {
   for (const suffix of ["ations", "ation", "ings", "ing", "ies", "ied", "ers", "er", "es", "ed", "ly", "s"]) {
     if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
       const base = word.slice(0, -suffix.length);
-      return suffix === "ies" || suffix === "ied" ? base + "y" : base;
+      return suffix === "ies" || suffix === "ied" ? `${base}y` : base;
     }
   }
   return word;
@@ -40,14 +42,18 @@ export type RouteDoc = { id: string; whenToUse: string; tokens: string[]; draft?
 export function routeDoc(id: string, s: EntityRecord, draft = false): RouteDoc {
   const whenToUse = str(s.when_to_use) ?? str(s.description) ?? "";
   const text = [
-    str(s.description), str(s.displayName),
-    str(s.when_to_use), str(s.when_to_use),
-    str(s.role), str(s.role),
+    str(s.description),
+    str(s.displayName),
+    str(s.when_to_use),
+    str(s.when_to_use),
+    str(s.role),
+    str(s.role),
     ...strs(s.skills).map((k) => k.replace(/[/-]/g, " ")),
-  ].filter(Boolean).join(" ");
+  ]
+    .filter(Boolean)
+    .join(" ");
   return { id, whenToUse, tokens: tokenize(text), ...(draft ? { draft } : {}) };
 }
-
 
 const K1 = 1.2;
 const B = 0.75;

@@ -7,7 +7,11 @@ import type { OrgRecords } from "@/schemas/org";
  * cx-pm's bare `product-manager` role.
  */
 export function smallOrg(): OrgRecords {
-  const fence = (paths: string[]) => ({ allowedPaths: paths, allowedCommands: ["git status", "rg"], approvalRequired: ["commit", "push"] });
+  const fence = (paths: string[]) => ({
+    allowedPaths: paths,
+    allowedCommands: ["git status", "rg"],
+    approvalRequired: ["commit", "push"],
+  });
   return {
     groups: {
       "eng-group": {
@@ -104,7 +108,12 @@ export function smallOrg(): OrgRecords {
         input: { mustContain: ["goal", "tasks"] },
         postconditions: [
           { description: "The ADR names the options it rejected.", postconditionType: "advisory" },
-          { description: "The ADR has a Decision section.", postconditionType: "executable", check: "artifact-has-section", section: "Decision" },
+          {
+            description: "The ADR has a Decision section.",
+            postconditionType: "executable",
+            check: "artifact-has-section",
+            section: "Decision",
+          },
         ],
       },
       "pm-to-architect": {
@@ -112,12 +121,21 @@ export function smallOrg(): OrgRecords {
         producer: "cx-pm",
         consumer: "cx-architect",
         input: {},
-        teamBoundary: { crosses: true, producerTeam: "product-team", consumerTeam: "core-team", requiresApprovalFrom: ["eng-group"] },
+        teamBoundary: {
+          crosses: true,
+          producerTeam: "product-team",
+          consumerTeam: "core-team",
+          requiresApprovalFrom: ["eng-group"],
+        },
       },
     },
     policies: {
       architecture: { id: "architecture", owner: "core-team", description: "Who decides on structure." },
-      "product-scope": { id: "product-scope", owner: "product-team", requiresApprovalFrom: ["eng-group", "architecture"] },
+      "product-scope": {
+        id: "product-scope",
+        owner: "product-team",
+        requiresApprovalFrom: ["eng-group", "architecture"],
+      },
       "file-path-fence": { id: "file-path-fence", owner: "orchestrator" },
     },
   };

@@ -2,17 +2,27 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { type OrgIndex, bucket, buildIndex, withDraft } from "@/lib/org/org-index";
+import { bucket, buildIndex, type OrgIndex, withDraft } from "@/lib/org/org-index";
 import { smallOrg } from "@/lib/org/small-org.fixture";
 import { referencesTo, validateDraft, validateOrg } from "@/lib/org/validate";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
-import { type EntityKind, type EntityRecord, KIND_OF, type OrgRecords, SECTIONS, type Section, emptyOrg } from "@/schemas/org";
+import {
+  type EntityKind,
+  type EntityRecord,
+  emptyOrg,
+  KIND_OF,
+  type OrgRecords,
+  SECTIONS,
+  type Section,
+} from "@/schemas/org";
 
 const key = (p: FieldError) => `${p.id} | ${p.location} | ${p.message}`;
 const keysOf = (problems: readonly FieldError[]) => [...new Set(problems.map(key))].sort();
 const all = (r: ValidationResult) => [...r.errors, ...r.warnings];
 const brief = (problems: readonly FieldError[]) =>
-  problems.map(({ id, severity, location, field }) => ({ id, severity, location, field })).sort((a, b) => a.location.localeCompare(b.location) || a.id.localeCompare(b.id));
+  problems
+    .map(({ id, severity, location, field }) => ({ id, severity, location, field }))
+    .sort((a, b) => a.location.localeCompare(b.location) || a.id.localeCompare(b.id));
 
 function draftOf(org: OrgRecords, section: Section, id: string, change: (r: EntityRecord) => void): EntityRecord {
   const draft = structuredClone(org[section][id]);
@@ -26,35 +36,79 @@ describe("validateDraft on the small org", () => {
     const ix = buildIndex(org);
     for (const section of SECTIONS) {
       for (const [id, rec] of Object.entries(org[section])) {
-        expect({ at: `${section}/${id}`, result: validateDraft(ix, KIND_OF[section], structuredClone(rec)) }).toEqual({ at: `${section}/${id}`, result: { ok: true, errors: [], warnings: [] } });
+        expect({ at: `${section}/${id}`, result: validateDraft(ix, KIND_OF[section], structuredClone(rec)) }).toEqual({
+          at: `${section}/${id}`,
+          result: { ok: true, errors: [], warnings: [] },
+        });
       }
     }
   });
 
   it("reports a team losing its owner on the team, with its location", () => {
     const org = smallOrg();
-    const result = validateDraft(buildIndex(org), "specialist", draftOf(org, "specialists", "cx-architect", (r) => { r.role = "principal"; }));
+    const result = validateDraft(
+      buildIndex(org),
+      "specialist",
+      draftOf(org, "specialists", "cx-architect", (r) => {
+        r.role = "principal";
+      }),
+    );
     expect(result.ok).toBe(false);
-    expect(brief(all(result))).toEqual(brief([
-      { id: "team-no-owner-specialist", severity: "error", message: "", location: "#/teams/core-team/owner", field: "owner" },
-      { id: "handoff-unknown-role", severity: "warning", message: "", location: "#/specialists/cx-engineer/handoffCandidates/0", field: "handoffCandidates" },
-      { id: "handoff-unknown-role", severity: "warning", message: "", location: "#/specialists/cx-pm/handoffCandidates/0", field: "handoffCandidates" },
-    ]));
-    expect(result.errors[0].message).toBe("Team core-team has owner role architect but no specialist with that role assigned");
+    expect(brief(all(result))).toEqual(
+      brief([
+        {
+          id: "team-no-owner-specialist",
+          severity: "error",
+          message: "",
+          location: "#/teams/core-team/owner",
+          field: "owner",
+        },
+        {
+          id: "handoff-unknown-role",
+          severity: "warning",
+          message: "",
+          location: "#/specialists/cx-engineer/handoffCandidates/0",
+          field: "handoffCandidates",
+        },
+        {
+          id: "handoff-unknown-role",
+          severity: "warning",
+          message: "",
+          location: "#/specialists/cx-pm/handoffCandidates/0",
+          field: "handoffCandidates",
+        },
+      ]),
+    );
+    expect(result.errors[0].message).toBe(
+      "Team core-team has owner role architect but no specialist with that role assigned",
+    );
   });
 
   it("reports handoff-unknown-role on the specialist that hands off to a renamed role", () => {
     const org = smallOrg();
-    const result = validateDraft(buildIndex(org), "specialist", draftOf(org, "specialists", "cx-researcher", (r) => { r.role = "user-researcher"; }));
+    const result = validateDraft(
+      buildIndex(org),
+      "specialist",
+      draftOf(org, "specialists", "cx-researcher", (r) => {
+        r.role = "user-researcher";
+      }),
+    );
     expect(result.errors).toEqual([]);
     expect(brief(result.warnings)).toEqual([
-      { id: "handoff-unknown-role", severity: "warning", location: "#/specialists/cx-pm/handoffCandidates/1", field: "handoffCandidates" },
+      {
+        id: "handoff-unknown-role",
+        severity: "warning",
+        location: "#/specialists/cx-pm/handoffCandidates/1",
+        field: "handoffCandidates",
+      },
     ]);
   });
 
   it("reports a flavored handoff that loses its base holder, as validateOrg does", () => {
     const org = smallOrg();
-    const draft = draftOf(org, "specialists", "cx-pm", (r) => { r.role = "product-owner"; });
+    const draft = draftOf(org, "specialists", "cx-pm", (r) => {
+      r.role = "product-owner";
+    });
     const result = validateDraft(buildIndex(org), "specialist", draft);
     const after = structuredClone(org);
     after.specialists["cx-pm"] = draft;
@@ -64,12 +118,20 @@ describe("validateDraft on the small org", () => {
 
   it("reports an invalid id together with the draft's other shape errors, once each", () => {
     const org = smallOrg();
-    const draft = draftOf(org, "specialists", "cx-engineer", (r) => { r.id = "Bad Id"; r.modelTier = "huge"; });
+    const draft = draftOf(org, "specialists", "cx-engineer", (r) => {
+      r.id = "Bad Id";
+      r.modelTier = "huge";
+    });
     const result = validateDraft(buildIndex(org), "specialist", draft);
     expect(result.ok).toBe(false);
     expect(brief(result.errors)).toEqual([
       { id: "invalid-id", severity: "error", location: "#/specialists/Bad Id/id", field: "id" },
-      { id: "custom-specialist-model-tier", severity: "error", location: "#/specialists/Bad Id/modelTier", field: "modelTier" },
+      {
+        id: "custom-specialist-model-tier",
+        severity: "error",
+        location: "#/specialists/Bad Id/modelTier",
+        field: "modelTier",
+      },
     ]);
     expect(result.errors[0].message).toMatch(/not a valid id/);
   });
@@ -77,7 +139,9 @@ describe("validateDraft on the small org", () => {
   it("reports a missing id as invalid-id", () => {
     const org = smallOrg();
     const result = validateDraft(buildIndex(org), "policy", { owner: "core-team" });
-    expect(brief(result.errors)).toEqual([{ id: "invalid-id", severity: "error", location: "#/policies//id", field: "id" }]);
+    expect(brief(result.errors)).toEqual([
+      { id: "invalid-id", severity: "error", location: "#/policies//id", field: "id" },
+    ]);
   });
 
   it("does not repeat problems unrelated entities already had", () => {
@@ -86,23 +150,60 @@ describe("validateDraft on the small org", () => {
     org.teams["product-team"].decisionRights = ["product-scope", "vibes"];
     org.contracts["pm-to-architect"].consumer = "cx-ghost";
     const ix = buildIndex(org);
-    expect(validateOrg(ix).map((p) => p.id).sort()).toEqual(["contract-unknown-consumer", "decision-no-policy", "handoff-unknown-role"]);
+    expect(
+      validateOrg(ix)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(["contract-unknown-consumer", "decision-no-policy", "handoff-unknown-role"]);
 
-    const unrelated = validateDraft(ix, "specialist", draftOf(org, "specialists", "cx-engineer", (r) => { r.description = "Implements changes carefully, with tests first."; }));
+    const unrelated = validateDraft(
+      ix,
+      "specialist",
+      draftOf(org, "specialists", "cx-engineer", (r) => {
+        r.description = "Implements changes carefully, with tests first.";
+      }),
+    );
     expect(unrelated).toEqual({ ok: true, errors: [], warnings: [] });
 
     // A draft of the entity that has the problem reports it: it is the draft's own.
-    const own = validateDraft(ix, "specialist", draftOf(org, "specialists", "cx-pm", (r) => { r.description = "Turns user needs into requirements, nothing more."; }));
-    expect(brief(own.warnings)).toEqual([{ id: "handoff-unknown-role", severity: "warning", location: "#/specialists/cx-pm/handoffCandidates/1", field: "handoffCandidates" }]);
+    const own = validateDraft(
+      ix,
+      "specialist",
+      draftOf(org, "specialists", "cx-pm", (r) => {
+        r.description = "Turns user needs into requirements, nothing more.";
+      }),
+    );
+    expect(brief(own.warnings)).toEqual([
+      {
+        id: "handoff-unknown-role",
+        severity: "warning",
+        location: "#/specialists/cx-pm/handoffCandidates/1",
+        field: "handoffCandidates",
+      },
+    ]);
   });
 
   it("reports a new entity's own graph problems", () => {
     const org = smallOrg();
-    const result = validateDraft(buildIndex(org), "team", { id: "ops-team", name: "Ops", owner: "operations", roles: ["operations"], escalationPath: ["operations", "cto"], charter: "Keeps the lights on in production." });
+    const result = validateDraft(buildIndex(org), "team", {
+      id: "ops-team",
+      name: "Ops",
+      owner: "operations",
+      roles: ["operations"],
+      escalationPath: ["operations", "cto"],
+      charter: "Keeps the lights on in production.",
+    });
     expect(brief(result.errors)).toEqual([
-      { id: "escalation-path-invalid-role", severity: "error", location: "#/teams/ops-team/escalationPath/1", field: "escalationPath" },
+      {
+        id: "escalation-path-invalid-role",
+        severity: "error",
+        location: "#/teams/ops-team/escalationPath/1",
+        field: "escalationPath",
+      },
     ]);
-    expect(brief(result.warnings)).toEqual([{ id: "team-no-specialists", severity: "warning", location: "#/teams/ops-team", field: undefined }]);
+    expect(brief(result.warnings)).toEqual([
+      { id: "team-no-specialists", severity: "warning", location: "#/teams/ops-team", field: undefined },
+    ]);
   });
 
   it("reports a team's roles change on the teams whose escalation path relied on it", () => {
@@ -110,9 +211,20 @@ describe("validateDraft on the small org", () => {
     org.teams["core-team"].escalationPath = ["architect", "researcher", "orchestrator"];
     const ix = buildIndex(org);
     expect(validateOrg(ix)).toEqual([]);
-    const result = validateDraft(ix, "team", draftOf(org, "teams", "product-team", (r) => { r.roles = ["product-manager"]; }));
+    const result = validateDraft(
+      ix,
+      "team",
+      draftOf(org, "teams", "product-team", (r) => {
+        r.roles = ["product-manager"];
+      }),
+    );
     expect(brief(result.errors)).toEqual([
-      { id: "escalation-path-invalid-role", severity: "error", location: "#/teams/core-team/escalationPath/1", field: "escalationPath" },
+      {
+        id: "escalation-path-invalid-role",
+        severity: "error",
+        location: "#/teams/core-team/escalationPath/1",
+        field: "escalationPath",
+      },
     ]);
   });
 
@@ -121,9 +233,26 @@ describe("validateDraft on the small org", () => {
     const ix = buildIndex(org);
     const before = validateOrg(ix);
     const drafts: [EntityKind, EntityRecord][] = [
-      ["specialist", draftOf(org, "specialists", "cx-architect", (r) => { r.role = "principal"; r.team = "product-team"; })],
-      ["team", draftOf(org, "teams", "core-team", (r) => { r.roles = ["architect", "engineer", "debugger"]; r.owner = "debugger"; })],
-      ["policy", draftOf(org, "policies", "architecture", (r) => { r.owner = "ghost-team"; })],
+      [
+        "specialist",
+        draftOf(org, "specialists", "cx-architect", (r) => {
+          r.role = "principal";
+          r.team = "product-team";
+        }),
+      ],
+      [
+        "team",
+        draftOf(org, "teams", "core-team", (r) => {
+          r.roles = ["architect", "engineer", "debugger"];
+          r.owner = "debugger";
+        }),
+      ],
+      [
+        "policy",
+        draftOf(org, "policies", "architecture", (r) => {
+          r.owner = "ghost-team";
+        }),
+      ],
     ];
     const first = drafts.map(([kind, d]) => validateDraft(ix, kind, d));
     const second = drafts.map(([kind, d]) => validateDraft(ix, kind, d));
@@ -139,13 +268,22 @@ describe("validateDraft on the small org", () => {
     const org = smallOrg();
     const qa = { ...structuredClone(org.specialists["cx-engineer"]), id: "cx-qa", name: "qa", role: "qa" };
     const layered: OrgIndex = withDraft(buildIndex(org), "specialists", "cx-qa", qa);
-    const draft = draftOf(org, "specialists", "cx-engineer", (r) => { r.role = "builder"; });
+    const draft = draftOf(org, "specialists", "cx-engineer", (r) => {
+      r.role = "builder";
+    });
     const first = validateDraft(layered, "specialist", draft);
     expect(bucket(layered, "holdersByRole", "engineer")).toEqual(["specialists/cx-engineer"]);
     expect(bucket(layered, "holdersByRole", "builder")).toEqual([]);
     const second = validateDraft(layered, "specialist", draft);
     expect(second).toEqual(first);
-    expect(brief(first.warnings)).toEqual([{ id: "handoff-unknown-role", severity: "warning", location: "#/specialists/cx-architect/handoffCandidates/0", field: "handoffCandidates" }]);
+    expect(brief(first.warnings)).toEqual([
+      {
+        id: "handoff-unknown-role",
+        severity: "warning",
+        location: "#/specialists/cx-architect/handoffCandidates/0",
+        field: "handoffCandidates",
+      },
+    ]);
   });
 });
 
@@ -156,7 +294,9 @@ const ORG_DIR = fileURLToPath(new URL("../../specialists/org", import.meta.url))
 function loadBuiltinOrg(): OrgRecords {
   const org = emptyOrg();
   for (const section of SECTIONS) {
-    for (const file of readdirSync(path.join(ORG_DIR, section)).filter((f) => f.endsWith(".json")).sort()) {
+    for (const file of readdirSync(path.join(ORG_DIR, section))
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
       const id = file.slice(0, -".json".length);
       const rec = JSON.parse(readFileSync(path.join(ORG_DIR, section, file), "utf8")) as EntityRecord;
       org[section][id] = { ...rec, id: rec.id ?? id };
@@ -173,8 +313,8 @@ function lcg(seed: number) {
     return state / 2 ** 32;
   };
   const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(items: readonly T[]): T => items[int(items.length)];
-  const some = <T,>(items: readonly T[], max: number): T[] => Array.from({ length: int(max + 1) }, () => pick(items));
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)];
+  const some = <T>(items: readonly T[], max: number): T[] => Array.from({ length: int(max + 1) }, () => pick(items));
   return { next, int, pick, some };
 }
 
@@ -183,50 +323,112 @@ type Mutation = { section: Section; id: string; what: string; draft: EntityRecor
 function mutations(org: OrgRecords, count: number, seed: number): Mutation[] {
   const rnd = lcg(seed);
   const ids = (s: Section) => Object.keys(org[s]);
-  const roles = [...new Set([
-    ...Object.values(org.specialists).map((s) => s.role as string),
-    ...[...Object.values(org.teams), ...Object.values(org.groups)].flatMap((t) => (t.roles as string[]) ?? []),
-    "ghost-role", "product-manager.platform", "designer.visual", "orchestrator",
-  ])];
+  const roles = [
+    ...new Set([
+      ...Object.values(org.specialists).map((s) => s.role as string),
+      ...[...Object.values(org.teams), ...Object.values(org.groups)].flatMap((t) => (t.roles as string[]) ?? []),
+      "ghost-role",
+      "product-manager.platform",
+      "designer.visual",
+      "orchestrator",
+    ]),
+  ];
   const teamRefs = [...ids("teams"), ...ids("groups"), "ghost-team"];
   const parties = [...ids("specialists"), "user", "construct", "*", "cx-ghost", "architect"];
   const policyRefs = [...ids("policies"), "ghost-policy"];
   const names = [...Object.values(org.specialists).map((s) => s.name as string), "ghost"];
-  const sectionWeights: Section[] = ["specialists", "specialists", "specialists", "specialists", "teams", "teams", "teams", "groups", "contracts", "contracts", "policies"];
+  const sectionWeights: Section[] = [
+    "specialists",
+    "specialists",
+    "specialists",
+    "specialists",
+    "teams",
+    "teams",
+    "teams",
+    "groups",
+    "contracts",
+    "contracts",
+    "policies",
+  ];
 
   const changes: Record<Section, Record<string, (r: EntityRecord) => void>> = {
     specialists: {
-      role: (r) => { r.role = rnd.pick(roles); },
-      team: (r) => { r.team = rnd.pick(teamRefs); },
-      handoffCandidates: (r) => { r.handoffCandidates = rnd.some(roles, 4); },
-      name: (r) => { r.name = rnd.pick(names); },
-      groupId: (r) => { r.groupId = rnd.pick(teamRefs); },
+      role: (r) => {
+        r.role = rnd.pick(roles);
+      },
+      team: (r) => {
+        r.team = rnd.pick(teamRefs);
+      },
+      handoffCandidates: (r) => {
+        r.handoffCandidates = rnd.some(roles, 4);
+      },
+      name: (r) => {
+        r.name = rnd.pick(names);
+      },
+      groupId: (r) => {
+        r.groupId = rnd.pick(teamRefs);
+      },
     },
     teams: {
-      owner: (r) => { r.owner = rnd.pick(roles); },
-      roles: (r) => { r.roles = rnd.some(roles, 4); },
-      escalationPath: (r) => { r.escalationPath = rnd.some(roles, 4); },
-      groupId: (r) => { r.groupId = rnd.pick(teamRefs); },
-      specialists: (r) => { r.specialists = rnd.some([...ids("specialists"), "cx-ghost"], 3); },
-      decisionRights: (r) => { r.decisionRights = rnd.some(policyRefs, 3); },
+      owner: (r) => {
+        r.owner = rnd.pick(roles);
+      },
+      roles: (r) => {
+        r.roles = rnd.some(roles, 4);
+      },
+      escalationPath: (r) => {
+        r.escalationPath = rnd.some(roles, 4);
+      },
+      groupId: (r) => {
+        r.groupId = rnd.pick(teamRefs);
+      },
+      specialists: (r) => {
+        r.specialists = rnd.some([...ids("specialists"), "cx-ghost"], 3);
+      },
+      decisionRights: (r) => {
+        r.decisionRights = rnd.some(policyRefs, 3);
+      },
     },
     groups: {
-      owner: (r) => { r.owner = rnd.pick(roles); },
-      roles: (r) => { r.roles = rnd.some(roles, 4); },
-      escalationPath: (r) => { r.escalationPath = rnd.some(roles, 4); },
-      squads: (r) => { r.squads = rnd.some(teamRefs, 3); },
-      forbiddenDecisions: (r) => { r.forbiddenDecisions = rnd.some(policyRefs, 3); },
+      owner: (r) => {
+        r.owner = rnd.pick(roles);
+      },
+      roles: (r) => {
+        r.roles = rnd.some(roles, 4);
+      },
+      escalationPath: (r) => {
+        r.escalationPath = rnd.some(roles, 4);
+      },
+      squads: (r) => {
+        r.squads = rnd.some(teamRefs, 3);
+      },
+      forbiddenDecisions: (r) => {
+        r.forbiddenDecisions = rnd.some(policyRefs, 3);
+      },
     },
     contracts: {
-      producer: (r) => { r.producer = rnd.pick(parties); },
-      consumer: (r) => { r.consumer = rnd.pick(parties); },
+      producer: (r) => {
+        r.producer = rnd.pick(parties);
+      },
+      consumer: (r) => {
+        r.consumer = rnd.pick(parties);
+      },
       teamBoundary: (r) => {
-        r.teamBoundary = { crosses: true, producerTeam: rnd.pick(teamRefs), consumerTeam: rnd.pick(teamRefs), requiresApprovalFrom: rnd.some(teamRefs, 2) };
+        r.teamBoundary = {
+          crosses: true,
+          producerTeam: rnd.pick(teamRefs),
+          consumerTeam: rnd.pick(teamRefs),
+          requiresApprovalFrom: rnd.some(teamRefs, 2),
+        };
       },
     },
     policies: {
-      owner: (r) => { r.owner = rnd.pick([...teamRefs, "orchestrator"]); },
-      requiresApprovalFrom: (r) => { r.requiresApprovalFrom = rnd.some([...teamRefs, ...policyRefs], 3); },
+      owner: (r) => {
+        r.owner = rnd.pick([...teamRefs, "orchestrator"]);
+      },
+      requiresApprovalFrom: (r) => {
+        r.requiresApprovalFrom = rnd.some([...teamRefs, ...policyRefs], 3);
+      },
     },
   };
 
@@ -270,12 +472,18 @@ describe("validateDraft agrees with validateOrg on the built-in org (seeded prop
       const self = `#/${m.section}/${m.id}`;
       const mutated = { ...org, [m.section]: { ...org[m.section], [m.id]: m.draft } };
       const full = validateOrg(buildIndex(mutated));
-      const expected = keysOf(full.filter((p) => p.location === self || p.location.startsWith(self + "/") || !baseKeys.has(key(p))));
+      const expected = keysOf(
+        full.filter((p) => p.location === self || p.location.startsWith(`${self}/`) || !baseKeys.has(key(p))),
+      );
       const actual = keysOf(all(validateDraft(ix, KIND_OF[m.section], m.draft)));
       if (expected.length) withProblems++;
       if (expected.some((k) => !k.split(" | ")[1].startsWith(self))) withProblemsElsewhere++;
       if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-        mismatches.push({ mutation: `${m.section}/${m.id}: ${m.what}`, missing: expected.filter((k) => !actual.includes(k)), extra: actual.filter((k) => !expected.includes(k)) });
+        mismatches.push({
+          mutation: `${m.section}/${m.id}: ${m.what}`,
+          missing: expected.filter((k) => !actual.includes(k)),
+          extra: actual.filter((k) => !expected.includes(k)),
+        });
       }
     }
     expect(mismatches.slice(0, 5)).toEqual([]);
@@ -316,7 +524,11 @@ describe("referencesTo", () => {
 
   it("does not name handoffs to a role another specialist still holds", () => {
     const org = smallOrg();
-    org.specialists["cx-engineer-2"] = { ...structuredClone(org.specialists["cx-engineer"]), id: "cx-engineer-2", name: "engineer-two" };
+    org.specialists["cx-engineer-2"] = {
+      ...structuredClone(org.specialists["cx-engineer"]),
+      id: "cx-engineer-2",
+      name: "engineer-two",
+    };
     const refs = referencesTo(buildIndex(org), "specialist", "cx-engineer");
     expect(locations(refs)).toEqual(["#/contracts/architect-to-engineer/consumer"]);
   });

@@ -1,6 +1,14 @@
-import type { FieldError, ValidationResult } from "@/schemas/field-error";
-import { ENTITY_SCHEMAS, type EntityKind, type EntityRecord, KIND_OF, SECTION_OF, SECTIONS, type Section } from "@/schemas/org";
 import { idProblem } from "@/schemas/common";
+import type { FieldError, ValidationResult } from "@/schemas/field-error";
+import {
+  ENTITY_SCHEMAS,
+  type EntityKind,
+  type EntityRecord,
+  KIND_OF,
+  SECTION_OF,
+  SECTIONS,
+  type Section,
+} from "@/schemas/org";
 import { fieldError, issuesToFieldErrors, splitBySeverity } from "./field-error";
 import { dependents, graphRules } from "./invariants";
 import { type OrgIndex, type Ref, record, ref, splitRef, withDraft } from "./org-index";
@@ -9,7 +17,9 @@ import { type OrgIndex, type Ref, record, ref, splitRef, withDraft } from "./org
 export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldError[] {
   const section = SECTION_OF[kind];
   if (typeof rec !== "object" || rec === null || Array.isArray(rec)) {
-    return [fieldError(`custom-${kind}-invalid-record`, "error", `${kind} ${id}: record must be a JSON object`, section, id)];
+    return [
+      fieldError(`custom-${kind}-invalid-record`, "error", `${kind} ${id}: record must be a JSON object`, section, id),
+    ];
   }
   const parsed = ENTITY_SCHEMAS[kind].safeParse(rec);
   return parsed.success ? [] : issuesToFieldErrors(kind, section, id, parsed.error.issues);
@@ -44,7 +54,10 @@ export function validateDraft(ix: OrgIndex, kind: EntityKind, draft: EntityRecor
   const id = draft.id;
   const badId = idProblem(id);
   if (badId) {
-    return toResult([fieldError("invalid-id", "error", badId, section, typeof id === "string" ? id : "", ["id"]), ...shapeErrors(kind, typeof id === "string" ? id : "", draft).filter((e) => e.id !== "invalid-id")]);
+    return toResult([
+      fieldError("invalid-id", "error", badId, section, typeof id === "string" ? id : "", ["id"]),
+      ...shapeErrors(kind, typeof id === "string" ? id : "", draft).filter((e) => e.id !== "invalid-id"),
+    ]);
   }
   return toResult(changeProblems(ix, section, id as string, draft));
 }

@@ -28,13 +28,22 @@ export function failureOutcome(scenario: PromptFailure, mode: DeploymentMode): F
 }
 
 /** Reads the mode from the environment value, then the project config; anything else is solo, with a warning. */
-export function deploymentMode(envValue: string | undefined, configValue: unknown): { mode: DeploymentMode; warning?: string } {
+export function deploymentMode(
+  envValue: string | undefined,
+  configValue: unknown,
+): { mode: DeploymentMode; warning?: string } {
   const valid = (v: unknown): v is DeploymentMode => v === "solo" || v === "team" || v === "enterprise";
   if (envValue !== undefined && envValue !== "") {
     if (valid(envValue)) return { mode: envValue };
-    return { mode: "solo", warning: `CONSTRUCT_DEPLOYMENT_MODE=${JSON.stringify(envValue)} is not solo, team or enterprise; using solo` };
+    return {
+      mode: "solo",
+      warning: `CONSTRUCT_DEPLOYMENT_MODE=${JSON.stringify(envValue)} is not solo, team or enterprise; using solo`,
+    };
   }
   if (configValue === undefined) return { mode: "solo" };
   if (valid(configValue)) return { mode: configValue };
-  return { mode: "solo", warning: `config.json deployment.mode ${JSON.stringify(configValue)} is not solo, team or enterprise; using solo` };
+  return {
+    mode: "solo",
+    warning: `config.json deployment.mode ${JSON.stringify(configValue)} is not solo, team or enterprise; using solo`,
+  };
 }

@@ -12,13 +12,22 @@ export async function embedAction(id: string, action: "enable" | "disable"): Pro
 }
 
 export async function embedDryRun(id: string): Promise<DryRunPlan> {
-  return (await apiFetch<DryRunPlan>(`/api/embed/${encodeURIComponent(id)}/dry-run`, { method: "POST", body: {} })).data;
+  return (await apiFetch<DryRunPlan>(`/api/embed/${encodeURIComponent(id)}/dry-run`, { method: "POST", body: {} }))
+    .data;
 }
 
 export async function embedTick(id: string): Promise<TickRecord> {
-  return (await apiFetch<{ record: TickRecord }>(`/api/embed/${encodeURIComponent(id)}/tick`, { method: "POST", body: {} })).data.record;
+  return (
+    await apiFetch<{ record: TickRecord }>(`/api/embed/${encodeURIComponent(id)}/tick`, { method: "POST", body: {} })
+  ).data.record;
 }
 
 export async function embedOverrides(id: string, body: EmbedOverridesBody, etag: string): Promise<CapabilityView> {
-  return (await apiFetch<{ capability: CapabilityView }>(`/api/embed/${encodeURIComponent(id)}`, { method: "PATCH", body, ifMatch: etag })).data.capability;
+  return (
+    await apiFetch<{ capability: CapabilityView }>(`/api/embed/${encodeURIComponent(id)}`, {
+      method: "PATCH",
+      body,
+      ifMatch: etag,
+    })
+  ).data.capability;
 }

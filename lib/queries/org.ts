@@ -1,13 +1,29 @@
 import { queryOptions, useQueries, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { apiFetch } from "@/lib/api-client";
-import type { FieldError } from "@/schemas/field-error";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
+import type { FieldError } from "@/schemas/field-error";
 import type { AutoLayout, Graph, Layout } from "@/schemas/graph";
-import { type EntityKind, type EntityRecord, type OrgRecords, type Scope, emptyOrg, ENTITY_KINDS, SECTION_OF } from "@/schemas/kinds";
+import {
+  ENTITY_KINDS,
+  type EntityKind,
+  type EntityRecord,
+  emptyOrg,
+  type OrgRecords,
+  type Scope,
+  SECTION_OF,
+} from "@/schemas/kinds";
 import type { Skill } from "@/schemas/skill";
 
-export type ListRow = { id: string; scope: Scope; source?: string; path: string; overrides: { scope: Scope; path: string; source?: string }[]; record: EntityRecord; etag: string };
+export type ListRow = {
+  id: string;
+  scope: Scope;
+  source?: string;
+  path: string;
+  overrides: { scope: Scope; path: string; source?: string }[];
+  record: EntityRecord;
+  etag: string;
+};
 export type ListResponse = { items: ListRow[]; count: number; errors: FieldError[] };
 
 export const orgKeys = {
@@ -64,7 +80,11 @@ export function joinLists(lists: readonly ListResponse[]): OrgData {
 /** The canvas's graph of the joined lists: the server's `OrgApi.graph()` of the same org. */
 export function graphOfOrg(data: OrgData): Graph {
   const scopes = Object.fromEntries(Object.entries(data.rows).map(([key, row]) => [key, row.scope]));
-  const sources = Object.fromEntries(Object.entries(data.rows).filter(([, row]) => row.source).map(([key, row]) => [key, row.source!]));
+  const sources = Object.fromEntries(
+    Object.entries(data.rows)
+      .filter(([, row]) => row.source)
+      .map(([key, row]) => [key, row.source!]),
+  );
   return orgToGraph({ org: data.org, scopes, sources, problems: data.problems });
 }
 
@@ -76,7 +96,11 @@ export function useOrg(): { data: OrgData | null; isLoading: boolean; error: Err
   const stamp = results.map((r) => r.dataUpdatedAt).join(",");
   // `stamp` changes exactly when one of the lists does.
   const data = useMemo(() => (ready ? joinLists(lists as ListResponse[]) : null), [ready, stamp]);
-  return { data, isLoading: !ready && !results.some((r) => r.error), error: (results.find((r) => r.error)?.error as Error) ?? null };
+  return {
+    data,
+    isLoading: !ready && !results.some((r) => r.error),
+    error: (results.find((r) => r.error)?.error as Error) ?? null,
+  };
 }
 
 export function useLayout() {

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../test-support/cli";
 import { tickRecordSchema } from "@/schemas/embed";
+import { runCli } from "../test-support/cli";
 import { APP_DIR, makeTmpDirs, treeOf } from "../test-support/tmp-dirs";
 
 /**
@@ -60,10 +60,23 @@ describe("construct-studio embed list", () => {
   it("--format json parses and carries each capability's state", async () => {
     const run = await cli(["list", "--root", root, "--format", "json"]);
     expect(run.code, run.stderr).toBe(0);
-    const listed = JSON.parse(run.stdout) as { capabilities: { id: string; enabled: boolean; source: { tier: string }; runtime: { resolved: string; reason?: string } }[]; problems: unknown[] };
+    const listed = JSON.parse(run.stdout) as {
+      capabilities: {
+        id: string;
+        enabled: boolean;
+        source: { tier: string };
+        runtime: { resolved: string; reason?: string };
+      }[];
+      problems: unknown[];
+    };
     expect(listed.problems).toEqual([]);
     expect(listed.capabilities.map((c) => c.id)).toEqual(BUILTINS);
-    for (const c of listed.capabilities) expect(c, c.id).toMatchObject({ enabled: false, source: { tier: "builtin" }, runtime: { resolved: "none", reason: "no-runtime" } });
+    for (const c of listed.capabilities)
+      expect(c, c.id).toMatchObject({
+        enabled: false,
+        source: { tier: "builtin" },
+        runtime: { resolved: "none", reason: "no-runtime" },
+      });
   });
 });
 
@@ -72,7 +85,9 @@ describe("construct-studio embed enable / dry-run / tick / status", () => {
     const run = await cli(["enable", "operations-triage", "--root", root]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("operations-triage enabled (.cx/embed/operations-triage.manifest.json)\n");
-    expect(await fs.readFile(overlayFile("operations-triage"), "utf8")).toBe(JSON.stringify({ id: "operations-triage", embed: { enabled: true } }, null, 2) + "\n");
+    expect(await fs.readFile(overlayFile("operations-triage"), "utf8")).toBe(
+      `${JSON.stringify({ id: "operations-triage", embed: { enabled: true } }, null, 2)}\n`,
+    );
 
     const listed = await cli(["list", "--root", root]);
     expect(listed.code, listed.stderr).toBe(0);
@@ -85,9 +100,13 @@ describe("construct-studio embed enable / dry-run / tick / status", () => {
     const run = await cli(["dry-run", "operations-triage", "--root", root]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("dry-run of operations-triage (executes nothing)");
-    expect(lineOf(run.stdout, "specialist ")).toMatch(/cx-operations\s+prompt builtin specialists\/prompts\/cx-operations\.md/);
+    expect(lineOf(run.stdout, "specialist ")).toMatch(
+      /cx-operations\s+prompt builtin specialists\/prompts\/cx-operations\.md/,
+    );
     expect(lineOf(run.stdout, "providers ")).toContain("directory");
-    expect(lineOf(run.stdout, "framework ")).toContain("cx-ops-dependency-sequencing specialists/frameworks/cx-ops-dependency-sequencing.md");
+    expect(lineOf(run.stdout, "framework ")).toContain(
+      "cx-ops-dependency-sequencing specialists/frameworks/cx-ops-dependency-sequencing.md",
+    );
     expect(lineOf(run.stdout, "output contract ")).toContain("operations-triage (cx-operations → user)");
     expect(lineOf(run.stdout, "cadence ")).toContain("PT2H");
     expect(lineOf(run.stdout, "runtime ")).toContain("auto → none (no-runtime)");
@@ -99,12 +118,16 @@ describe("construct-studio embed enable / dry-run / tick / status", () => {
     const tick = await cli(["tick", "operations-triage", "--root", root]);
     expect(tick.code, tick.stderr).toBe(0);
     expect(tick.stdout).toMatch(/^operations-triage: skipped \(no-runtime\) in \d+ ms on none\n/);
-    const record = tickRecordSchema.parse(JSON.parse(await fs.readFile(path.join(root, ".cx", "runtime", "embed", "operations-triage.json"), "utf8")));
+    const record = tickRecordSchema.parse(
+      JSON.parse(await fs.readFile(path.join(root, ".cx", "runtime", "embed", "operations-triage.json"), "utf8")),
+    );
     expect(record).toMatchObject({ status: "skipped", reason: "no-runtime", runtime: "none", trigger: "manual" });
 
     const status = await cli(["status", "operations-triage", "--root", root]);
     expect(status.code, status.stderr).toBe(0);
-    expect(lineOf(status.stdout, "last tick:")).toBe(`  last tick: skipped (no-runtime) at ${record.startedAt}, ${record.durationMs} ms, manual`);
+    expect(lineOf(status.stdout, "last tick:")).toBe(
+      `  last tick: skipped (no-runtime) at ${record.startedAt}, ${record.durationMs} ms, manual`,
+    );
 
     const json = await cli(["status", "operations-triage", "--root", root, "--format", "json"]);
     expect(json.code, json.stderr).toBe(0);

@@ -6,7 +6,17 @@ import { AppError } from "../errors";
 import { OrgApi } from "../org/org-api";
 import { PackService } from "../packs/pack-service";
 import { PromptResolver, specialistPrompt } from "../packs/prompt-resolver";
-import { type PackEnv, clearPackEnv, exists, makePackEnv, manifest as packManifest, restoreEnv, saveEnv, writePack, writePacksFile } from "../packs/test-support/pack-fixtures";
+import {
+  clearPackEnv,
+  exists,
+  makePackEnv,
+  type PackEnv,
+  manifest as packManifest,
+  restoreEnv,
+  saveEnv,
+  writePack,
+  writePacksFile,
+} from "../packs/test-support/pack-fixtures";
 import { etagOf } from "../store/json-store";
 import { APP_DIR, treeOf } from "../test-support/tmp-dirs";
 import { ABSENT_ETAG, EmbedService } from "./embed-service";
@@ -43,10 +53,17 @@ function service(opts: { env?: Record<string, string>; now?: () => Date } = {}):
   const packs = new PackService(paths);
   const org = new OrgApi(paths, { packs });
   orgs.push(org);
-  return new EmbedService({ paths, packs, org, resolvePrompt: specialistPrompt(org, new PromptResolver(paths, packs)), env: (opts.env ?? {}) as NodeJS.ProcessEnv, ...(opts.now ? { now: opts.now } : {}) });
+  return new EmbedService({
+    paths,
+    packs,
+    org,
+    resolvePrompt: specialistPrompt(org, new PromptResolver(paths, packs)),
+    env: (opts.env ?? {}) as NodeJS.ProcessEnv,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
 }
 
-const json = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const overlayDir = () => path.join(env.paths.projectDir, "embed");
 const overlayFile = (id: string) => path.join(overlayDir(), `${id}.manifest.json`);
 const overlayShown = (id: string) => `.cx/embed/${id}.manifest.json`;
@@ -86,7 +103,12 @@ function capability(id: string, embed: Record<string, unknown> = {}, extra: Reco
 
 /** A project pack `<proj>/packs/<id>` holding `workflows/<name>.manifest.json` for each entry. */
 async function workflowPack(id: string, workflows: Record<string, unknown>): Promise<string> {
-  const files = Object.fromEntries(Object.entries(workflows).map(([name, value]) => [`workflows/${name}.manifest.json`, typeof value === "string" ? value : json(value)]));
+  const files = Object.fromEntries(
+    Object.entries(workflows).map(([name, value]) => [
+      `workflows/${name}.manifest.json`,
+      typeof value === "string" ? value : json(value),
+    ]),
+  );
   return writePack(env.projectPacks, id, packManifest(id), files);
 }
 
@@ -98,7 +120,10 @@ async function capabilityOf(svc: EmbedService, id: string) {
 }
 
 async function refused(promise: Promise<unknown>, code: string, ...fragments: string[]): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error, `expected an AppError ${code}`).toBeInstanceOf(AppError);
   expect((error as AppError).code, (error as AppError).message).toBe(code);
   for (const fragment of fragments) expect((error as AppError).message).toContain(fragment);
@@ -164,13 +189,21 @@ describe("list", () => {
 
 describe("loader precedence: built-in → enabled packs → project", () => {
   it("an enabled pack's manifest of a built-in id replaces the built-in whole", async () => {
-    const replacement = capability("operations-triage", { cadence: { every: "P1D" }, filter: undefined }, { description: "The pack's own triage." });
+    const replacement = capability(
+      "operations-triage",
+      { cadence: { every: "P1D" }, filter: undefined },
+      { description: "The pack's own triage." },
+    );
     delete (replacement.embed as Record<string, unknown>).filter;
     await workflowPack("ops-pack", { "operations-triage": replacement });
     await writePacksFile(env.paths, ["ops-pack"]);
 
     const c = await capabilityOf(service(), "operations-triage");
-    expect(c.source).toEqual({ tier: "pack", pack: "ops-pack", path: ".cx/packs/ops-pack/workflows/operations-triage.manifest.json" });
+    expect(c.source).toEqual({
+      tier: "pack",
+      pack: "ops-pack",
+      path: ".cx/packs/ops-pack/workflows/operations-triage.manifest.json",
+    });
     expect(c.shadows).toEqual([{ tier: "builtin", path: builtinShown("operations-triage") }]);
     // Whole replacement: the built-in's filter does not leak into the pack's manifest.
     expect(c.manifest).toEqual(replacement);
@@ -193,7 +226,10 @@ describe("loader precedence: built-in → enabled packs → project", () => {
     ["not listed in packs.json", [] as string[]],
     ["while another pack is enabled", ["other-pack"]],
   ])("a disabled pack's workflows are not loaded (%s)", async (_label, enabled) => {
-    await workflowPack("ops-pack", { "pack-watch": capability("pack-watch"), "operations-triage": capability("operations-triage") });
+    await workflowPack("ops-pack", {
+      "pack-watch": capability("pack-watch"),
+      "operations-triage": capability("operations-triage"),
+    });
     await workflowPack("other-pack", {});
     await writePacksFile(env.paths, enabled);
     const listed = await service().list();
@@ -206,11 +242,19 @@ describe("loader precedence: built-in → enabled packs → project", () => {
     [["alpha-pack", "beta-pack"], "beta-pack", "alpha-pack"],
     [["beta-pack", "alpha-pack"], "alpha-pack", "beta-pack"],
   ])("two enabled packs %j: the later in packs.json wins (%s)", async (order, winner, loser) => {
-    await workflowPack("alpha-pack", { "operations-triage": capability("operations-triage", {}, { description: "alpha's triage" }) });
-    await workflowPack("beta-pack", { "operations-triage": capability("operations-triage", {}, { description: "beta's triage" }) });
+    await workflowPack("alpha-pack", {
+      "operations-triage": capability("operations-triage", {}, { description: "alpha's triage" }),
+    });
+    await workflowPack("beta-pack", {
+      "operations-triage": capability("operations-triage", {}, { description: "beta's triage" }),
+    });
     await writePacksFile(env.paths, order);
     const c = await capabilityOf(service(), "operations-triage");
-    expect(c.source).toEqual({ tier: "pack", pack: winner, path: `.cx/packs/${winner}/workflows/operations-triage.manifest.json` });
+    expect(c.source).toEqual({
+      tier: "pack",
+      pack: winner,
+      path: `.cx/packs/${winner}/workflows/operations-triage.manifest.json`,
+    });
     expect(c.description).toBe(`${winner.split("-")[0]}'s triage`);
     expect(c.shadows).toEqual([
       { tier: "builtin", path: builtinShown("operations-triage") },
@@ -220,7 +264,12 @@ describe("loader precedence: built-in → enabled packs → project", () => {
 
   it("workflows of other types (linear) in workflows/ are ignored silently", async () => {
     await workflowPack("ops-pack", {
-      "release-steps": { id: "release-steps", version: "1.0.0", type: "linear", steps: [{ specialist: "cx-operations" }] },
+      "release-steps": {
+        id: "release-steps",
+        version: "1.0.0",
+        type: "linear",
+        steps: [{ specialist: "cx-operations" }],
+      },
       "incident-routing": { id: "incident-routing", version: "1.0.0", type: "routing", routes: {} },
     });
     await writePacksFile(env.paths, ["ops-pack"]);
@@ -260,7 +309,11 @@ describe("overlay merge", () => {
     const c = await capabilityOf(service({ now: () => NOW }), "operations-triage");
     expect(c.enabled).toBe(true);
     expect(c.source).toEqual({ tier: "builtin", path: builtinShown("operations-triage") });
-    expect(c.overlay).toEqual({ path: overlayShown("operations-triage"), etag: etagOf(json(overlay)), fields: ["embed.cadence"] });
+    expect(c.overlay).toEqual({
+      path: overlayShown("operations-triage"),
+      etag: etagOf(json(overlay)),
+      fields: ["embed.cadence"],
+    });
     expect(c.manifest).toEqual({ ...base, embed: { ...base.embed, enabled: true, cadence: { every: "PT30M" } } });
     expect(c.cadence).toEqual({ every: "PT30M", description: "30 minutes" });
     expect(c.errors).toEqual([]);
@@ -268,7 +321,11 @@ describe("overlay merge", () => {
   });
 
   it("a later change of a pack default the overlay does not override flows through", async () => {
-    const v1 = capability("pack-watch", { filter: { scope: { paths: ["notes/**/*.md"] }, predicates: { updatedSince: "P3D" } } }, { description: "version one" });
+    const v1 = capability(
+      "pack-watch",
+      { filter: { scope: { paths: ["notes/**/*.md"] }, predicates: { updatedSince: "P3D" } } },
+      { description: "version one" },
+    );
     const packDir = await workflowPack("ops-pack", { "pack-watch": v1 });
     await writePacksFile(env.paths, ["ops-pack"]);
     await writeOverlay("pack-watch", { id: "pack-watch", embed: { enabled: true, cadence: { every: "PT30M" } } });
@@ -277,7 +334,15 @@ describe("overlay merge", () => {
     expect(before.manifest.embed.filter?.predicates?.updatedSince).toBe("P3D");
     expect(before.manifest.embed.cadence).toEqual({ every: "PT30M" });
 
-    const v2 = capability("pack-watch", { cadence: { every: "PT6H" }, filter: { scope: { paths: ["journal/**/*.md"] }, predicates: { updatedSince: "P5D" } }, runtime: "in-process" }, { description: "version two" });
+    const v2 = capability(
+      "pack-watch",
+      {
+        cadence: { every: "PT6H" },
+        filter: { scope: { paths: ["journal/**/*.md"] }, predicates: { updatedSince: "P5D" } },
+        runtime: "in-process",
+      },
+      { description: "version two" },
+    );
     await fs.writeFile(path.join(packDir, "workflows", "pack-watch.manifest.json"), json(v2));
 
     const after = await capabilityOf(service(), "pack-watch");
@@ -298,7 +363,10 @@ describe("bad input: a clear error and nothing on disk changed", () => {
     const listed = await svc.list();
     expect(listed.capabilities.map((c) => c.id)).toEqual(BUILTINS);
     const orphan = listed.problems.find((p) => p.id === "embed-overlay-orphan");
-    expect(orphan, JSON.stringify(listed.problems)).toMatchObject({ severity: "error", path: overlayShown("ghost-watch") });
+    expect(orphan, JSON.stringify(listed.problems)).toMatchObject({
+      severity: "error",
+      path: overlayShown("ghost-watch"),
+    });
     expect(orphan!.message).toContain(overlayShown("ghost-watch"));
 
     await expectNothingWritten(async () => {
@@ -310,7 +378,11 @@ describe("bad input: a clear error and nothing on disk changed", () => {
   it.each([
     ["enable of an unknown id", (svc: EmbedService) => svc.enable("no-such-thing")],
     ["disable of an unknown id", (svc: EmbedService) => svc.disable("no-such-thing")],
-    ["setOverrides of an unknown id", (svc: EmbedService) => svc.setOverrides("no-such-thing", { set: { cadence: { every: "PT1H" } }, reset: [] }, ABSENT_ETAG)],
+    [
+      "setOverrides of an unknown id",
+      (svc: EmbedService) =>
+        svc.setOverrides("no-such-thing", { set: { cadence: { every: "PT1H" } }, reset: [] }, ABSENT_ETAG),
+    ],
     ["status of an unknown id", (svc: EmbedService) => svc.status("no-such-thing")],
     ["dryRun of an unknown id", (svc: EmbedService) => svc.dryRun("no-such-thing")],
     ["tick of an unknown id", (svc: EmbedService) => svc.tick("no-such-thing")],
@@ -323,7 +395,9 @@ describe("bad input: a clear error and nothing on disk changed", () => {
   it("enable of an unknown id beside existing overlays: not_found naming the tiers searched", async () => {
     await writeOverlay("operations-briefing", { id: "operations-briefing", embed: { enabled: true } });
     const svc = service();
-    await expectNothingWritten(() => refused(svc.enable("no-such-thing"), "not_found", "no-such-thing", "specialists/workflows", ".cx/embed"));
+    await expectNothingWritten(() =>
+      refused(svc.enable("no-such-thing"), "not_found", "no-such-thing", "specialists/workflows", ".cx/embed"),
+    );
   });
 
   describe.each([
@@ -338,17 +412,35 @@ describe("bad input: a clear error and nothing on disk changed", () => {
       etag = (await capabilityOf(svc, "operations-triage")).etag;
     });
 
-    it.each(["15m", "PT0S", "P-1D", "PT30S", ""])("cadence %j is refused as invalid with embed-invalid-cadence", async (every) => {
-      await expectNothingWritten(async () => {
-        const error = await refused(svc.setOverrides("operations-triage", { set: { cadence: { every } }, reset: [] }, etag), "invalid", "operations-triage");
-        expect(rules(error.errors)).toContain("embed-invalid-cadence");
-        expect(error.errors?.find((e) => e.id === "embed-invalid-cadence")).toMatchObject({ field: "every", location: "#/workflows/operations-triage/embed/cadence/every" });
-      });
-    });
+    it.each(["15m", "PT0S", "P-1D", "PT30S", ""])(
+      "cadence %j is refused as invalid with embed-invalid-cadence",
+      async (every) => {
+        await expectNothingWritten(async () => {
+          const error = await refused(
+            svc.setOverrides("operations-triage", { set: { cadence: { every } }, reset: [] }, etag),
+            "invalid",
+            "operations-triage",
+          );
+          expect(rules(error.errors)).toContain("embed-invalid-cadence");
+          expect(error.errors?.find((e) => e.id === "embed-invalid-cadence")).toMatchObject({
+            field: "every",
+            location: "#/workflows/operations-triage/embed/cadence/every",
+          });
+        });
+      },
+    );
 
     it("a filter.scope key no bound provider reads is refused (embed-filter-not-understood)", async () => {
       await expectNothingWritten(async () => {
-        const error = await refused(svc.setOverrides("operations-triage", { set: { filter: { scope: { channels: ["#ops"] } } }, reset: [] }, etag), "invalid", "channels");
+        const error = await refused(
+          svc.setOverrides(
+            "operations-triage",
+            { set: { filter: { scope: { channels: ["#ops"] } } }, reset: [] },
+            etag,
+          ),
+          "invalid",
+          "channels",
+        );
         expect(rules(error.errors)).toContain("embed-filter-not-understood");
       });
     });
@@ -362,7 +454,10 @@ describe("bad input: a clear error and nothing on disk changed", () => {
       expect(embedOverridesBodySchema.safeParse({ reset: ["specialist"] }).success).toBe(false);
       // A caller that skips the schema is still stopped by the service's own validation.
       await expectNothingWritten(async () => {
-        const error = await refused(svc.setOverrides("operations-triage", { set: body.set, reset: [] } as never, etag), "invalid");
+        const error = await refused(
+          svc.setOverrides("operations-triage", { set: body.set, reset: [] } as never, etag),
+          "invalid",
+        );
         expect(rules(error.errors)).toContain("embed-unknown-filter-key");
       });
     });
@@ -378,8 +473,15 @@ describe("bad input: a clear error and nothing on disk changed", () => {
     else await fs.mkdir(overlayDir(), { recursive: true });
     const svc = service();
     await expectNothingWritten(async () => {
-      const error = await refused(svc.setOverrides("operations-triage", { set: { cadence: { every: "PT1H" } }, reset: [] }, ifMatch), "conflict", "operations-triage");
-      expect(error.current).toMatchObject({ etag: withOverlay ? etagOf(json(overlay)) : ABSENT_ETAG, overlay: withOverlay ? overlay : null });
+      const error = await refused(
+        svc.setOverrides("operations-triage", { set: { cadence: { every: "PT1H" } }, reset: [] }, ifMatch),
+        "conflict",
+        "operations-triage",
+      );
+      expect(error.current).toMatchObject({
+        etag: withOverlay ? etagOf(json(overlay)) : ABSENT_ETAG,
+        overlay: withOverlay ? overlay : null,
+      });
     });
   });
 
@@ -410,7 +512,9 @@ describe("bad input: a clear error and nothing on disk changed", () => {
     await writeOverlay("operations-triage", '{ "embed": { "enabled": true, }');
     const svc = service();
     const listed = await svc.list();
-    const problem = listed.capabilities.find((c) => c.id === "operations-triage")!.errors.find((p) => p.path === overlayShown("operations-triage"));
+    const problem = listed.capabilities
+      .find((c) => c.id === "operations-triage")!
+      .errors.find((p) => p.path === overlayShown("operations-triage"));
     expect(problem, JSON.stringify(listed.problems)).toMatchObject({ id: "embed-unreadable", severity: "error" });
     expect(problem!.message).toContain("JSON");
     expect(listed.capabilities.find((c) => c.id === "operations-triage")!.enabled).toBe(false);
@@ -425,14 +529,25 @@ describe("bad input: a clear error and nothing on disk changed", () => {
   });
 
   it("a project overlay whose declared id differs from its file name is an error of its capability, and enable does not overwrite it", async () => {
-    await writeOverlay("operations-triage", { id: "operations-briefing", embed: { enabled: true, cadence: { every: "PT30M" } } });
+    await writeOverlay("operations-triage", {
+      id: "operations-briefing",
+      embed: { enabled: true, cadence: { every: "PT30M" } },
+    });
     const svc = service();
     const listed = await svc.list();
-    const problem = listed.capabilities.find((c) => c.id === "operations-triage")!.errors.find((p) => p.id === "embed-file-id-mismatch");
-    expect(problem, JSON.stringify(listed.problems)).toMatchObject({ severity: "error", path: overlayShown("operations-triage"), field: "id" });
+    const problem = listed.capabilities
+      .find((c) => c.id === "operations-triage")!
+      .errors.find((p) => p.id === "embed-file-id-mismatch");
+    expect(problem, JSON.stringify(listed.problems)).toMatchObject({
+      severity: "error",
+      path: overlayShown("operations-triage"),
+      field: "id",
+    });
     expect(problem!.message).toContain("operations-briefing");
     for (const c of listed.capabilities) expect(c.enabled, c.id).toBe(false);
-    await expectNothingWritten(() => refused(svc.enable("operations-triage"), "invalid", overlayShown("operations-triage")));
+    await expectNothingWritten(() =>
+      refused(svc.enable("operations-triage"), "invalid", overlayShown("operations-triage")),
+    );
   });
 
   it("a pack manifest whose declared id differs from its file name is a problem and defines nothing", async () => {
@@ -440,7 +555,13 @@ describe("bad input: a clear error and nothing on disk changed", () => {
     await writePacksFile(env.paths, ["ops-pack"]);
     const listed = await service().list();
     expect(listed.capabilities.map((c) => c.id)).toEqual(BUILTINS);
-    expect(listed.problems).toEqual([expect.objectContaining({ id: "embed-file-id-mismatch", severity: "error", path: ".cx/packs/ops-pack/workflows/pack-watch.manifest.json" })]);
+    expect(listed.problems).toEqual([
+      expect.objectContaining({
+        id: "embed-file-id-mismatch",
+        severity: "error",
+        path: ".cx/packs/ops-pack/workflows/pack-watch.manifest.json",
+      }),
+    ]);
   });
 });
 
@@ -452,26 +573,49 @@ describe("enable, disable and overrides", () => {
     const result = await svc.enable("operations-triage");
     const expected = '{\n  "id": "operations-triage",\n  "embed": {\n    "enabled": true\n  }\n}\n';
     expect(await fs.readFile(overlayFile("operations-triage"), "utf8")).toBe(expected);
-    expect(result).toEqual({ ok: true, id: "operations-triage", enabled: true, path: overlayShown("operations-triage"), etag: etagOf(expected) });
+    expect(result).toEqual({
+      ok: true,
+      id: "operations-triage",
+      enabled: true,
+      path: overlayShown("operations-triage"),
+      etag: etagOf(expected),
+    });
     expect(await fs.readdir(overlayDir())).toEqual(["operations-triage.manifest.json"]);
     const c = await capabilityOf(svc, "operations-triage");
-    expect(c).toMatchObject({ enabled: true, etag: result.etag, overlay: { path: overlayShown("operations-triage"), fields: [] } });
+    expect(c).toMatchObject({
+      enabled: true,
+      etag: result.etag,
+      overlay: { path: overlayShown("operations-triage"), fields: [] },
+    });
     // Enabling again changes nothing.
     await expectNothingWritten(() => svc.enable("operations-triage"));
   });
 
   it("disable keeps the overrides and only sets enabled false; enabling again restores them", async () => {
     const svc = service();
-    await svc.setOverrides("operations-triage", { set: { cadence: { every: "PT30M" }, runtime: "none" }, reset: [] }, ABSENT_ETAG);
+    await svc.setOverrides(
+      "operations-triage",
+      { set: { cadence: { every: "PT30M" }, runtime: "none" }, reset: [] },
+      ABSENT_ETAG,
+    );
     await svc.enable("operations-triage");
     const result = await svc.disable("operations-triage");
-    expect(result).toMatchObject({ ok: true, enabled: false, wasEnabled: true, path: overlayShown("operations-triage") });
+    expect(result).toMatchObject({
+      ok: true,
+      enabled: false,
+      wasEnabled: true,
+      path: overlayShown("operations-triage"),
+    });
     expect(JSON.parse(await fs.readFile(overlayFile("operations-triage"), "utf8"))).toEqual({
       id: "operations-triage",
       embed: { enabled: false, cadence: { every: "PT30M" }, runtime: "none" },
     });
     const disabled = await capabilityOf(svc, "operations-triage");
-    expect(disabled).toMatchObject({ enabled: false, cadence: { every: "PT30M" }, overlay: { fields: ["embed.cadence", "embed.runtime"] } });
+    expect(disabled).toMatchObject({
+      enabled: false,
+      cadence: { every: "PT30M" },
+      overlay: { fields: ["embed.cadence", "embed.runtime"] },
+    });
 
     await svc.enable("operations-triage");
     const again = await capabilityOf(svc, "operations-triage");
@@ -487,21 +631,41 @@ describe("enable, disable and overrides", () => {
     const svc = service();
     await expectNothingWritten(async () => {
       const result = await svc.disable("operations-triage");
-      expect(result).toEqual({ ok: true, id: "operations-triage", enabled: false, wasEnabled: false, path: null, etag: ABSENT_ETAG });
+      expect(result).toEqual({
+        ok: true,
+        id: "operations-triage",
+        enabled: false,
+        wasEnabled: false,
+        path: null,
+        etag: ABSENT_ETAG,
+      });
     });
   });
 
   it("setOverrides writes the overrides, and resetting the last one with enabled absent removes the file", async () => {
     const svc = service();
-    const set = await svc.setOverrides("operations-triage", { set: { cadence: { every: "PT45M" } }, reset: [] }, ABSENT_ETAG);
+    const set = await svc.setOverrides(
+      "operations-triage",
+      { set: { cadence: { every: "PT45M" } }, reset: [] },
+      ABSENT_ETAG,
+    );
     expect(set.path).toBe(overlayShown("operations-triage"));
     const content = await fs.readFile(overlayFile("operations-triage"), "utf8");
     expect(content).toBe(json({ id: "operations-triage", embed: { cadence: { every: "PT45M" } } }));
     expect(set.etag).toBe(etagOf(content));
-    expect(set.capability).toMatchObject({ enabled: false, cadence: { every: "PT45M" }, overlay: { fields: ["embed.cadence"] } });
+    expect(set.capability).toMatchObject({
+      enabled: false,
+      cadence: { every: "PT45M" },
+      overlay: { fields: ["embed.cadence"] },
+    });
 
     const reset = await svc.setOverrides("operations-triage", { set: {}, reset: ["cadence"] }, set.etag);
-    expect(reset).toMatchObject({ ok: true, path: null, etag: ABSENT_ETAG, capability: { overlay: null, etag: ABSENT_ETAG, cadence: { every: "PT2H" } } });
+    expect(reset).toMatchObject({
+      ok: true,
+      path: null,
+      etag: ABSENT_ETAG,
+      capability: { overlay: null, etag: ABSENT_ETAG, cadence: { every: "PT2H" } },
+    });
     expect(await exists(overlayFile("operations-triage"))).toBe(false);
   });
 
@@ -510,14 +674,23 @@ describe("enable, disable and overrides", () => {
     await svc.enable("operations-triage");
     const set = await svc.setOverrides("operations-triage", { set: { runtime: "external" }, reset: [] }, "*");
     await svc.setOverrides("operations-triage", { set: {}, reset: ["runtime"] }, set.etag);
-    expect(await fs.readFile(overlayFile("operations-triage"), "utf8")).toBe(json({ id: "operations-triage", embed: { enabled: true } }));
+    expect(await fs.readFile(overlayFile("operations-triage"), "utf8")).toBe(
+      json({ id: "operations-triage", embed: { enabled: true } }),
+    );
   });
 
   it("setOverrides on a project-defined capability is a bad_request and leaves its file alone", async () => {
     await writeOverlay("notes-watch", capability("notes-watch", { enabled: true }));
     const svc = service();
     const { etag } = await capabilityOf(svc, "notes-watch");
-    await expectNothingWritten(() => refused(svc.setOverrides("notes-watch", { set: { cadence: { every: "PT2H" } }, reset: [] }, etag), "bad_request", "notes-watch", overlayShown("notes-watch")));
+    await expectNothingWritten(() =>
+      refused(
+        svc.setOverrides("notes-watch", { set: { cadence: { every: "PT2H" } }, reset: [] }, etag),
+        "bad_request",
+        "notes-watch",
+        overlayShown("notes-watch"),
+      ),
+    );
   });
 });
 
@@ -528,16 +701,42 @@ describe("dryRun", () => {
     const svc = service({ now: () => NOW });
     await expectNothingWritten(async () => {
       const plan = await svc.dryRun("operations-briefing");
-      expect(plan).toMatchObject({ id: "operations-briefing", ok: true, enabled: false, errors: [], executes: false, wouldSkip: "no-runtime" });
-      expect(plan.sources).toEqual({ manifest: { tier: "builtin", path: builtinShown("operations-briefing") }, overlay: null });
-      expect(plan.chain.specialist).toEqual({ id: "cx-operations", prompt: { source: "builtin", path: "specialists/prompts/cx-operations.md", degraded: false, warnings: [] } });
+      expect(plan).toMatchObject({
+        id: "operations-briefing",
+        ok: true,
+        enabled: false,
+        errors: [],
+        executes: false,
+        wouldSkip: "no-runtime",
+      });
+      expect(plan.sources).toEqual({
+        manifest: { tier: "builtin", path: builtinShown("operations-briefing") },
+        overlay: null,
+      });
+      expect(plan.chain.specialist).toEqual({
+        id: "cx-operations",
+        prompt: { source: "builtin", path: "specialists/prompts/cx-operations.md", degraded: false, warnings: [] },
+      });
       expect(plan.chain.providerBindings).toEqual([
-        { id: "atlassian-jira", label: "Jira (Atlassian)", available: false, reason: "provider-unavailable:atlassian-jira" },
+        {
+          id: "atlassian-jira",
+          label: "Jira (Atlassian)",
+          available: false,
+          reason: "provider-unavailable:atlassian-jira",
+        },
         { id: "slack", label: "Slack", available: false, reason: "provider-unavailable:slack" },
       ]);
       expect(plan.chain.filter).toEqual((await builtinManifest("operations-briefing")).embed.filter);
-      expect(plan.chain.framework).toEqual({ id: "cx-ops-dependency-sequencing", path: "specialists/frameworks/cx-ops-dependency-sequencing.md" });
-      expect(plan.chain.outputContract).toMatchObject({ id: "operations-to-user", producer: "cx-operations", consumer: "user", output: { mustContain: ["shipped", "scheduled", "risks", "owners"] } });
+      expect(plan.chain.framework).toEqual({
+        id: "cx-ops-dependency-sequencing",
+        path: "specialists/frameworks/cx-ops-dependency-sequencing.md",
+      });
+      expect(plan.chain.outputContract).toMatchObject({
+        id: "operations-to-user",
+        producer: "cx-operations",
+        consumer: "user",
+        output: { mustContain: ["shipped", "scheduled", "risks", "owners"] },
+      });
       expect(plan.chain.proposalAuthority).toBe("propose-only");
       // Not enabled: nothing is scheduled.
       expect(plan.chain.cadence).toEqual({ every: "PT4H", description: "4 hours", next: [] });
@@ -552,7 +751,11 @@ describe("dryRun", () => {
       const plan = await svc.dryRun("operations-briefing");
       expect(plan.enabled).toBe(true);
       expect(plan.sources.overlay).toMatchObject({ path: overlayShown("operations-briefing"), fields: [] });
-      expect(plan.chain.cadence).toEqual({ every: "PT4H", description: "4 hours", next: ["2026-07-10T08:00:00.000Z", "2026-07-10T12:00:00.000Z", "2026-07-10T16:00:00.000Z"] });
+      expect(plan.chain.cadence).toEqual({
+        every: "PT4H",
+        description: "4 hours",
+        next: ["2026-07-10T08:00:00.000Z", "2026-07-10T12:00:00.000Z", "2026-07-10T16:00:00.000Z"],
+      });
     });
   });
 
@@ -575,7 +778,13 @@ describe("tick", () => {
     const unsubscribe = svc.onTick((e) => events.push(`${e.id}:${e.status}`));
     const record = await svc.tick("operations-triage");
     unsubscribe();
-    expect(record).toMatchObject({ id: "operations-triage", status: "skipped", reason: "no-runtime", runtime: "none", trigger: "manual" });
+    expect(record).toMatchObject({
+      id: "operations-triage",
+      status: "skipped",
+      reason: "no-runtime",
+      runtime: "none",
+      trigger: "manual",
+    });
     expect(record.detail).toContain("CONSTRUCT_MODEL_BASE_URL");
     expect(record.proposals).toBeUndefined();
     expect(events).toEqual(["operations-triage:running", "operations-triage:skipped"]);
@@ -608,10 +817,17 @@ describe("tick", () => {
     const svc = service({ env: { CONSTRUCT_MODEL_BASE_URL: "http://127.0.0.1:9", CONSTRUCT_MODEL: "test-model" } });
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const record = await svc.tick("operations-briefing");
-    expect(record).toMatchObject({ id: "operations-briefing", status: "skipped", reason: "provider-unavailable:atlassian-jira", runtime: "in-process" });
+    expect(record).toMatchObject({
+      id: "operations-briefing",
+      status: "skipped",
+      reason: "provider-unavailable:atlassian-jira",
+      runtime: "in-process",
+    });
     expect(record.detail).toContain("Jira");
     expect(fetchSpy).not.toHaveBeenCalled();
-    expect(tickRecordSchema.parse(JSON.parse(await fs.readFile(tickFile("operations-briefing"), "utf8")))).toEqual(record);
+    expect(tickRecordSchema.parse(JSON.parse(await fs.readFile(tickFile("operations-briefing"), "utf8")))).toEqual(
+      record,
+    );
   });
 
   it("two concurrent ticks of one capability: exactly one runs, the other is a conflict", async () => {

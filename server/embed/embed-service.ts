@@ -7,10 +7,21 @@ import { checkOutput, describeOutput } from "@/lib/embed/output-contract";
 import { resolveRuntime } from "@/lib/embed/runtime";
 import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
 import { parseFrontmatter } from "@/lib/markdown/frontmatter";
-import type { Contract } from "@/schemas/contract";
-import { type CapabilityView, type DryRunPlan, EMBED_FIELDS, type EmbedList, type EmbedManifest, type EmbedOverlay, type EmbedOverridesBody, type Proposal, type TickRecord, proposalSchema } from "@/schemas/embed";
-import type { FieldError } from "@/schemas/field-error";
 import { idProblem } from "@/schemas/common";
+import type { Contract } from "@/schemas/contract";
+import {
+  type CapabilityView,
+  type DryRunPlan,
+  EMBED_FIELDS,
+  type EmbedList,
+  type EmbedManifest,
+  type EmbedOverlay,
+  type EmbedOverridesBody,
+  type Proposal,
+  proposalSchema,
+  type TickRecord,
+} from "@/schemas/embed";
+import type { FieldError } from "@/schemas/field-error";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import type { OrgApi } from "../org/org-api";
@@ -18,10 +29,11 @@ import { displayPath } from "../org/tiers";
 import type { PackService } from "../packs/pack-service";
 import type { PromptHardFailure, ResolvedPrompt } from "../packs/prompt-resolver";
 import { atomicWrite, confinedPath, etagOf, removeFile, withTierLock } from "../store/json-store";
-import { type LoadedCapability, type LoadedEmbed, MANIFEST_SUFFIX, loadEmbed } from "./embed-loader";
+import { type LoadedCapability, type LoadedEmbed, loadEmbed, MANIFEST_SUFFIX } from "./embed-loader";
 import { bindingAvailability, readProviderContext } from "./provider-context";
 
 export type { CapabilityView };
+
 import { type ChatMessage, type RuntimeAnswer, runExternal, runInProcess, runtimeEnv } from "./runtimes";
 import { TickStore } from "./tick-store";
 
@@ -93,10 +105,13 @@ export class EmbedService {
         if (typeof name !== "string" || !/^[a-z0-9][a-z0-9-]*\.json$/.test(name)) return;
         const id = name.slice(0, -".json".length);
         if (this.running.has(id) || pending.has(id)) return;
-        pending.set(id, setTimeout(() => {
-          pending.delete(id);
-          this.emit({ type: "embed-tick", id, status: "recorded" });
-        }, 100));
+        pending.set(
+          id,
+          setTimeout(() => {
+            pending.delete(id);
+            this.emit({ type: "embed-tick", id, status: "recorded" });
+          }, 100),
+        );
       });
       watcher.on("error", () => {
         watcher.close();
@@ -119,16 +134,30 @@ export class EmbedService {
   }
 
   private async frameworks(packDirs: readonly string[]): Promise<Set<string>> {
-    const dirs = [path.join(this.deps.paths.appDir, "specialists", "frameworks"), ...packDirs.map((d) => path.join(d, "frameworks"))];
+    const dirs = [
+      path.join(this.deps.paths.appDir, "specialists", "frameworks"),
+      ...packDirs.map((d) => path.join(d, "frameworks")),
+    ];
     const names = await Promise.all(dirs.map((d) => fs.readdir(d).catch(() => [] as string[])));
-    return new Set(names.flat().filter((n) => n.endsWith(".md")).map((n) => n.slice(0, -3)));
+    return new Set(
+      names
+        .flat()
+        .filter((n) => n.endsWith(".md"))
+        .map((n) => n.slice(0, -3)),
+    );
   }
 
   private async frameworkFile(id: string): Promise<string | null> {
     const { packs } = await this.deps.packs.active();
     for (const dir of [...packs.map((p) => p.dir).reverse(), path.join(this.deps.paths.appDir, "specialists")]) {
       const file = path.join(dir, "frameworks", `${id}.md`);
-      if (await fs.stat(file).then((s) => s.isFile(), () => false)) return file;
+      if (
+        await fs.stat(file).then(
+          (s) => s.isFile(),
+          () => false,
+        )
+      )
+        return file;
     }
     return null;
   }
@@ -136,7 +165,11 @@ export class EmbedService {
   async load(): Promise<LoadedEmbed & { contracts: ReadonlyMap<string, Contract> }> {
     const [{ packs }, snap] = await Promise.all([this.deps.packs.active(), this.deps.org.snapshot()]);
     const contracts = new Map([...snap.rows.contracts].map(([id, row]) => [id, row.record as Contract]));
-    const ctx: EmbedContext = { specialists: new Set(snap.rows.specialists.keys()), contracts, frameworks: await this.frameworks(packs.map((p) => p.dir)) };
+    const ctx: EmbedContext = {
+      specialists: new Set(snap.rows.specialists.keys()),
+      contracts,
+      frameworks: await this.frameworks(packs.map((p) => p.dir)),
+    };
     return { ...(await loadEmbed(this.deps.paths, packs, ctx)), contracts };
   }
 
@@ -173,14 +206,22 @@ export class EmbedService {
     return { capabilities: await Promise.all(loaded.capabilities.map((c) => this.view(c))), problems: loaded.problems };
   }
 
-  private async find(id: string): Promise<{ loaded: Awaited<ReturnType<EmbedService["load"]>>; cap: LoadedCapability }> {
+  private async find(
+    id: string,
+  ): Promise<{ loaded: Awaited<ReturnType<EmbedService["load"]>>; cap: LoadedCapability }> {
     const bad = idProblem(id);
     if (bad) throw new AppError("not_found", bad);
     const loaded = await this.load();
     const cap = loaded.capabilities.find((c) => c.id === id);
     if (!cap) {
-      const broken = loaded.problems.filter((p) => p.location.startsWith(`#/workflows/${id}`) || p.location === `#/workflows/${id}`);
-      throw new AppError("not_found", `embed capability '${id}' not found in any tier (specialists/workflows, enabled packs' workflows, ${displayPath(loaded.overlayDir, this.deps.paths.root)})`, broken.length ? broken : undefined);
+      const broken = loaded.problems.filter(
+        (p) => p.location.startsWith(`#/workflows/${id}`) || p.location === `#/workflows/${id}`,
+      );
+      throw new AppError(
+        "not_found",
+        `embed capability '${id}' not found in any tier (specialists/workflows, enabled packs' workflows, ${displayPath(loaded.overlayDir, this.deps.paths.root)})`,
+        broken.length ? broken : undefined,
+      );
     }
     return { loaded, cap };
   }
@@ -194,7 +235,11 @@ export class EmbedService {
     const { loaded, cap } = await this.find(id);
     const view = await this.view(cap);
     const e = cap.manifest.embed;
-    const prompt = e?.specialist ? await this.deps.resolvePrompt(e.specialist).catch((error: Error) => ({ ok: false as const, message: error.message })) : null;
+    const prompt = e?.specialist
+      ? await this.deps
+          .resolvePrompt(e.specialist)
+          .catch((error: Error) => ({ ok: false as const, message: error.message }))
+      : null;
     const contract = e?.outputContract ? loaded.contracts.get(e.outputContract) : undefined;
     const framework = e?.framework ? await this.frameworkFile(e.framework) : null;
     const unavailable = view.providerBindings.find((b) => !b.available);
@@ -207,13 +252,40 @@ export class EmbedService {
       warnings: cap.warnings,
       sources: { manifest: cap.base, overlay: view.overlay },
       chain: {
-        specialist: { id: e?.specialist ?? null, prompt: prompt && (prompt.ok ? { source: prompt.source, path: prompt.path, degraded: prompt.degraded, warnings: prompt.warnings } : { error: prompt.message }) },
+        specialist: {
+          id: e?.specialist ?? null,
+          prompt:
+            prompt &&
+            (prompt.ok
+              ? { source: prompt.source, path: prompt.path, degraded: prompt.degraded, warnings: prompt.warnings }
+              : { error: prompt.message }),
+        },
         providerBindings: view.providerBindings,
         filter: e?.filter ?? null,
-        framework: { id: e?.framework ?? null, path: framework ? displayPath(framework, framework.startsWith(this.deps.paths.appDir) ? this.deps.paths.appDir : this.deps.paths.root) : null },
-        outputContract: { id: e?.outputContract ?? null, producer: contract?.producer ?? null, consumer: contract?.consumer ?? null, output: contract?.output ?? null },
+        framework: {
+          id: e?.framework ?? null,
+          path: framework
+            ? displayPath(
+                framework,
+                framework.startsWith(this.deps.paths.appDir) ? this.deps.paths.appDir : this.deps.paths.root,
+              )
+            : null,
+        },
+        outputContract: {
+          id: e?.outputContract ?? null,
+          producer: contract?.producer ?? null,
+          consumer: contract?.consumer ?? null,
+          output: contract?.output ?? null,
+        },
         proposalAuthority: e?.proposalAuthority ?? null,
-        cadence: view.cadence ? { ...view.cadence, next: view.nextTickAt ? upcomingRuns(view.cadence.every, new Date(view.nextTickAt)).map((d) => d.toISOString()) : [] } : null,
+        cadence: view.cadence
+          ? {
+              ...view.cadence,
+              next: view.nextTickAt
+                ? upcomingRuns(view.cadence.every, new Date(view.nextTickAt)).map((d) => d.toISOString())
+                : [],
+            }
+          : null,
         runtime: view.runtime,
       },
       wouldSkip,
@@ -223,7 +295,11 @@ export class EmbedService {
 
   // ---- the project overlay ------------------------------------------------------------------
 
-  private async writeOverlay(cap: LoadedCapability, loaded: LoadedEmbed, next: EmbedOverlay | null): Promise<{ path: string | null; etag: string }> {
+  private async writeOverlay(
+    cap: LoadedCapability,
+    loaded: LoadedEmbed,
+    next: EmbedOverlay | null,
+  ): Promise<{ path: string | null; etag: string }> {
     const file = confinedPath(loaded.overlayDir, `${cap.id}${MANIFEST_SUFFIX}`);
     const shown = displayPath(file, this.deps.paths.root);
     if (next === null) {
@@ -239,14 +315,23 @@ export class EmbedService {
    * Changes the overlay under the project tier's embed lock: reads it fresh, checks the ETag when
    * one is given, validates the merged result and writes only if it holds.
    */
-  private async changeOverlay(id: string, change: (overlay: EmbedOverlay, cap: LoadedCapability) => EmbedOverlay | null, opts: { ifMatch?: string; validate: boolean }) {
+  private async changeOverlay(
+    id: string,
+    change: (overlay: EmbedOverlay, cap: LoadedCapability) => EmbedOverlay | null,
+    opts: { ifMatch?: string; validate: boolean },
+  ) {
     // Everything is checked once before the lock, so a refused or empty change creates nothing
     // (the lock itself needs the folder), then again under it against what is on disk by then.
     const prepare = async () => {
       const { loaded, cap } = await this.find(id);
       const current = cap.overlay?.etag ?? ABSENT_ETAG;
       if (opts.ifMatch !== undefined && opts.ifMatch !== "*" && opts.ifMatch !== current) {
-        throw new AppError("conflict", `the overlay of '${id}' changed since it was read; reload and try again`, undefined, { etag: current, overlay: cap.overlay?.record ?? null });
+        throw new AppError(
+          "conflict",
+          `the overlay of '${id}' changed since it was read; reload and try again`,
+          undefined,
+          { etag: current, overlay: cap.overlay?.record ?? null },
+        );
       }
       if (cap.overlay && cap.errors.some((p) => p.path === cap.overlay!.path)) {
         throw new AppError("invalid", `${cap.overlay.path} is not a valid overlay; fix or delete it first`, cap.errors);
@@ -256,7 +341,8 @@ export class EmbedService {
       if (next && opts.validate) {
         const merged = cap.base.tier === "project" ? next : mergeOverlay(cap.baseManifest, next);
         const errors = manifestProblems(merged, id, loaded.ctx).filter((p) => p.severity === "error");
-        if (errors.length) throw new AppError("invalid", `embed capability '${id}' would not be valid: ${errors[0].message}`, errors);
+        if (errors.length)
+          throw new AppError("invalid", `embed capability '${id}' would not be valid: ${errors[0].message}`, errors);
       }
       return { loaded, cap, next };
     };
@@ -270,35 +356,47 @@ export class EmbedService {
     });
   }
 
-
   async enable(id: string): Promise<{ ok: true; id: string; enabled: true; path: string | null; etag: string }> {
-    const written = await this.changeOverlay(id, (o) => ({ ...o, embed: { ...(o.embed ?? {}), enabled: true } }), { validate: true });
+    const written = await this.changeOverlay(id, (o) => ({ ...o, embed: { ...(o.embed ?? {}), enabled: true } }), {
+      validate: true,
+    });
     return { ok: true, id, enabled: true, ...written };
   }
 
   /** Keeps the overlay's overrides (so enabling again restores them); only `enabled` flips. */
-  async disable(id: string): Promise<{ ok: true; id: string; enabled: false; wasEnabled: boolean; path: string | null; etag: string }> {
+  async disable(
+    id: string,
+  ): Promise<{ ok: true; id: string; enabled: false; wasEnabled: boolean; path: string | null; etag: string }> {
     let wasEnabled = false;
-    const written = await this.changeOverlay(id, (o, cap) => {
-      wasEnabled = cap.enabled;
-      if (!cap.overlay) return null;
-      return { ...o, embed: { ...(o.embed ?? {}), enabled: false } };
-    }, { validate: false });
+    const written = await this.changeOverlay(
+      id,
+      (o, cap) => {
+        wasEnabled = cap.enabled;
+        if (!cap.overlay) return null;
+        return { ...o, embed: { ...(o.embed ?? {}), enabled: false } };
+      },
+      { validate: false },
+    );
     return { ok: true, id, enabled: false, wasEnabled, ...written };
   }
 
   /** Sets or resets the overridable fields; an overlay left holding nothing is removed. */
   async setOverrides(id: string, body: EmbedOverridesBody, ifMatch: string) {
-    const written = await this.changeOverlay(id, (o, cap) => {
-      if (cap.base.tier === "project") throw new AppError("bad_request", `'${id}' is defined in the project tier; edit ${cap.base.path} itself`);
-      const embed: Record<string, unknown> = { ...(o.embed ?? {}) };
-      for (const field of body.reset) delete embed[field];
-      for (const [field, value] of Object.entries(body.set)) if (value !== undefined) embed[field] = value;
-      const ordered = orderKeys(embed, ["enabled", ...EMBED_FIELDS]);
-      const rest = Object.keys(o).filter((k) => k !== "id" && k !== "embed");
-      if (Object.keys(ordered).length === 0 && rest.length === 0) return null;
-      return { ...o, embed: ordered };
-    }, { ifMatch, validate: true });
+    const written = await this.changeOverlay(
+      id,
+      (o, cap) => {
+        if (cap.base.tier === "project")
+          throw new AppError("bad_request", `'${id}' is defined in the project tier; edit ${cap.base.path} itself`);
+        const embed: Record<string, unknown> = { ...(o.embed ?? {}) };
+        for (const field of body.reset) delete embed[field];
+        for (const [field, value] of Object.entries(body.set)) if (value !== undefined) embed[field] = value;
+        const ordered = orderKeys(embed, ["enabled", ...EMBED_FIELDS]);
+        const rest = Object.keys(o).filter((k) => k !== "id" && k !== "embed");
+        if (Object.keys(ordered).length === 0 && rest.length === 0) return null;
+        return { ...o, embed: ordered };
+      },
+      { ifMatch, validate: true },
+    );
     return { ok: true as const, id, ...written, capability: await this.status(id) };
   }
 
@@ -315,10 +413,17 @@ export class EmbedService {
     this.running.add(id);
     try {
       const { loaded, cap } = await this.find(id);
-      if (cap.errors.length) throw new AppError("invalid", `embed capability '${id}' is not valid, so it cannot tick: ${cap.errors[0].message}`, cap.errors);
+      if (cap.errors.length)
+        throw new AppError(
+          "invalid",
+          `embed capability '${id}' is not valid, so it cannot tick: ${cap.errors[0].message}`,
+          cap.errors,
+        );
       this.emit({ type: "embed-tick", id, status: "running" });
       // Across processes (the CLI beside the server) the tick lock keeps ticks of one capability apart.
-      const record = await withTierLock(path.join(this.ticks.recordsDir, ".locks", id), () => this.runTick(cap, loaded.contracts, trigger)).catch((error: unknown) => {
+      const record = await withTierLock(path.join(this.ticks.recordsDir, ".locks", id), () =>
+        this.runTick(cap, loaded.contracts, trigger),
+      ).catch((error: unknown) => {
         this.emit({ type: "embed-tick", id, status: "error" });
         throw error;
       });
@@ -329,15 +434,26 @@ export class EmbedService {
     }
   }
 
-
-  private async runTick(cap: LoadedCapability, contracts: ReadonlyMap<string, Contract>, trigger: TickRecord["trigger"]): Promise<TickRecord> {
+  private async runTick(
+    cap: LoadedCapability,
+    contracts: ReadonlyMap<string, Contract>,
+    trigger: TickRecord["trigger"],
+  ): Promise<TickRecord> {
     const started = this.now();
     const startedAt = started.toISOString();
     const m = cap.manifest;
     const runtime = resolveRuntime(m.embed.runtime, this.env());
     const finish = async (outcome: Pick<TickRecord, "status"> & Partial<TickRecord>): Promise<TickRecord> => {
       const finished = this.now();
-      const record: TickRecord = { id: cap.id, runtime: runtime.resolved, trigger, startedAt, finishedAt: finished.toISOString(), durationMs: Math.max(0, finished.getTime() - started.getTime()), ...outcome };
+      const record: TickRecord = {
+        id: cap.id,
+        runtime: runtime.resolved,
+        trigger,
+        startedAt,
+        finishedAt: finished.toISOString(),
+        durationMs: Math.max(0, finished.getTime() - started.getTime()),
+        ...outcome,
+      };
       await this.ticks.write(record);
       return record;
     };
@@ -351,30 +467,88 @@ export class EmbedService {
     if (!prompt.ok) return finish({ status: "error", reason: "prompt-unavailable", detail: prompt.message, sources });
     const frameworkFile = await this.frameworkFile(m.embed.framework);
     const framework = frameworkFile ? await fs.readFile(frameworkFile, "utf8") : null;
-    if (framework === null) return finish({ status: "error", reason: "framework-unavailable", detail: `framework '${m.embed.framework}' is not on disk`, sources });
+    if (framework === null)
+      return finish({
+        status: "error",
+        reason: "framework-unavailable",
+        detail: `framework '${m.embed.framework}' is not on disk`,
+        sources,
+      });
     const contract = contracts.get(m.embed.outputContract);
-    if (!contract?.output) return finish({ status: "error", reason: "output-contract-unavailable", detail: `contract '${m.embed.outputContract}' has no output block`, sources });
+    if (!contract?.output)
+      return finish({
+        status: "error",
+        reason: "output-contract-unavailable",
+        detail: `contract '${m.embed.outputContract}' has no output block`,
+        sources,
+      });
 
-    const messages = buildMessages(m, stripFrontmatter(prompt.content), stripFrontmatter(framework), contract, context.sources, started);
+    const messages = buildMessages(
+      m,
+      stripFrontmatter(prompt.content),
+      stripFrontmatter(framework),
+      contract,
+      context.sources,
+      started,
+    );
     const env = this.env();
-    const answer: RuntimeAnswer = runtime.resolved === "in-process"
-      ? await runInProcess(messages, env)
-      : await runExternal({ capability: cap.id, plan: (await this.dryRun(cap.id)).chain, messages, outputContract: { id: m.embed.outputContract, output: contract.output }, context: context.sources }, env);
-    if (!answer.ok) return finish({ status: answer.status ?? "error", reason: answer.reason, detail: answer.detail, sources });
+    const answer: RuntimeAnswer =
+      runtime.resolved === "in-process"
+        ? await runInProcess(messages, env)
+        : await runExternal(
+            {
+              capability: cap.id,
+              plan: (await this.dryRun(cap.id)).chain,
+              messages,
+              outputContract: { id: m.embed.outputContract, output: contract.output },
+              context: context.sources,
+            },
+            env,
+          );
+    if (!answer.ok)
+      return finish({ status: answer.status ?? "error", reason: answer.reason, detail: answer.detail, sources });
 
     const { proposals: rawProposals, ...output } = answer.answer;
     const violations = checkOutput(output, contract.output);
     const proposals = proposalSchema.array().safeParse(rawProposals ?? []);
-    if (!proposals.success) violations.push(`"proposals" must be an array of { "title", "detail" } objects: ${proposals.error.issues[0]?.message}`);
-    if (violations.length) return finish({ status: "error", reason: "output-contract-violation", detail: `the answer breaks contract '${m.embed.outputContract}': ${violations.join("; ")}`, violations, sources });
+    if (!proposals.success)
+      violations.push(
+        `"proposals" must be an array of { "title", "detail" } objects: ${proposals.error.issues[0]?.message}`,
+      );
+    if (violations.length)
+      return finish({
+        status: "error",
+        reason: "output-contract-violation",
+        detail: `the answer breaks contract '${m.embed.outputContract}': ${violations.join("; ")}`,
+        violations,
+        sources,
+      });
 
-    const numbered = (proposals.data ?? []).map((p: Proposal, i: number) => ({ id: `${cap.id}-${startedAt.replace(/[^0-9]/g, "").slice(0, 14)}-${i + 1}`, ...p }));
-    const proposalsFile = await this.ticks.writeProposals(cap.id, startedAt, { id: cap.id, startedAt, runtime: runtime.resolved, authority: m.embed.proposalAuthority, applied: false, output, proposals: numbered });
+    const numbered = (proposals.data ?? []).map((p: Proposal, i: number) => ({
+      id: `${cap.id}-${startedAt.replace(/[^0-9]/g, "").slice(0, 14)}-${i + 1}`,
+      ...p,
+    }));
+    const proposalsFile = await this.ticks.writeProposals(cap.id, startedAt, {
+      id: cap.id,
+      startedAt,
+      runtime: runtime.resolved,
+      authority: m.embed.proposalAuthority,
+      applied: false,
+      output,
+      proposals: numbered,
+    });
     return finish({ status: "ran", detail: answer.detail, sources, output, proposals: numbered, proposalsFile });
   }
 }
 
-function buildMessages(m: EmbedManifest, prompt: string, framework: string, contract: Contract, sources: { provider: string; text: string }[], at: Date): ChatMessage[] {
+function buildMessages(
+  m: EmbedManifest,
+  prompt: string,
+  framework: string,
+  contract: Contract,
+  sources: { provider: string; text: string }[],
+  at: Date,
+): ChatMessage[] {
   const system = [
     prompt,
     `# Framework: ${m.embed.framework}\n\n${framework}`,
@@ -387,6 +561,11 @@ function buildMessages(m: EmbedManifest, prompt: string, framework: string, cont
       `Use only the context below. If it does not support an answer, say so in the fields rather than inventing facts.`,
     ].join("\n"),
   ].join("\n\n---\n\n");
-  const user = [`Context read at ${at.toISOString()}:`, ...sources.map((s) => `## ${s.provider}\n\n${s.text}`)].join("\n\n");
-  return [{ role: "system", content: system }, { role: "user", content: user }];
+  const user = [`Context read at ${at.toISOString()}:`, ...sources.map((s) => `## ${s.provider}\n\n${s.text}`)].join(
+    "\n\n",
+  );
+  return [
+    { role: "system", content: system },
+    { role: "user", content: user },
+  ];
 }

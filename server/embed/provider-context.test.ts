@@ -24,7 +24,10 @@ const cleanups: (() => Promise<void>)[] = [];
 const savedCeiling = process.env.GIT_CEILING_DIRECTORIES;
 
 beforeAll(async () => {
-  const load = async (id: string) => embedManifestSchema.parse(JSON.parse(await fs.readFile(path.join(APP_DIR, "specialists", "workflows", `${id}.manifest.json`), "utf8")));
+  const load = async (id: string) =>
+    embedManifestSchema.parse(
+      JSON.parse(await fs.readFile(path.join(APP_DIR, "specialists", "workflows", `${id}.manifest.json`), "utf8")),
+    );
   triage = await load("operations-triage");
   review = await load("repo-activity-review");
 });
@@ -81,7 +84,12 @@ describe("directory provider", () => {
     await write("incidents/raw-log.txt", "NOT-A-MATCH txt");
     await write("README.md", "NOT-A-MATCH readme");
     const source = only(await readProviderContext(root, triage, new Date()), "directory");
-    expect(filesOf(source)).toEqual(["INCIDENT-2026-07-09.md", "incidents/2026/checkout.md", "ops/runbook-gaps.md", "docs/INCIDENT-old-db.md"]);
+    expect(filesOf(source)).toEqual([
+      "INCIDENT-2026-07-09.md",
+      "incidents/2026/checkout.md",
+      "ops/runbook-gaps.md",
+      "docs/INCIDENT-old-db.md",
+    ]);
     expect(source.items).toBe(4);
     expect(source.text).toContain("checkout note");
     expect(source.text).not.toContain("NOT-A-MATCH");
@@ -94,7 +102,11 @@ describe("directory provider", () => {
     await write(".cx/incidents/b.md", "SKIPPED cx");
     await write(".notes/incidents/c.md", "dot folder read");
     await write("incidents/d.md", "plain read");
-    const m = withEmbed(triage, { filter: { scope: { paths: ["**/*.md", "node_modules/**/*.md", ".git/**/*.md", ".cx/**/*.md", ".notes/**/*.md"] } } });
+    const m = withEmbed(triage, {
+      filter: {
+        scope: { paths: ["**/*.md", "node_modules/**/*.md", ".git/**/*.md", ".cx/**/*.md", ".notes/**/*.md"] },
+      },
+    });
     const source = only(await readProviderContext(root, m, new Date()), "directory");
     expect(filesOf(source).sort()).toEqual([".notes/incidents/c.md", "incidents/d.md"]);
     expect(source.text).not.toContain("SKIPPED");
@@ -152,7 +164,8 @@ describe("directory provider", () => {
   });
 
   it("caps the number of files and the total bytes", async () => {
-    for (let i = 0; i < CONTEXT_LIMITS.files + 5; i++) await write(`incidents/small-${String(i).padStart(2, "0")}.md`, `note ${i}`, i * 60_000);
+    for (let i = 0; i < CONTEXT_LIMITS.files + 5; i++)
+      await write(`incidents/small-${String(i).padStart(2, "0")}.md`, `note ${i}`, i * 60_000);
     const many = only(await readProviderContext(root, triage, new Date()), "directory");
     expect(many.items).toBe(CONTEXT_LIMITS.files);
     expect(filesOf(many)[0]).toBe("incidents/small-00.md");
@@ -160,7 +173,12 @@ describe("directory provider", () => {
 
     await fs.rm(path.join(root, "incidents"), { recursive: true });
     const fit = Math.floor(CONTEXT_LIMITS.totalBytes / CONTEXT_LIMITS.bytesPerFile);
-    for (let i = 0; i < fit + 3; i++) await write(`incidents/big-${String(i).padStart(2, "0")}.md`, "B".repeat(CONTEXT_LIMITS.bytesPerFile), i * 60_000);
+    for (let i = 0; i < fit + 3; i++)
+      await write(
+        `incidents/big-${String(i).padStart(2, "0")}.md`,
+        "B".repeat(CONTEXT_LIMITS.bytesPerFile),
+        i * 60_000,
+      );
     const big = only(await readProviderContext(root, triage, new Date()), "directory");
     expect(big.items).toBe(fit);
     expect((big.text.match(/B/g) ?? []).length).toBeLessThanOrEqual(CONTEXT_LIMITS.totalBytes);
@@ -168,11 +186,36 @@ describe("directory provider", () => {
 });
 
 describe("git provider", () => {
-  const ENV_NAMES = { GIT_AUTHOR_NAME: "Ada Tester", GIT_AUTHOR_EMAIL: "ada@example.test", GIT_COMMITTER_NAME: "Ada Tester", GIT_COMMITTER_EMAIL: "ada@example.test" };
+  const ENV_NAMES = {
+    GIT_AUTHOR_NAME: "Ada Tester",
+    GIT_AUTHOR_EMAIL: "ada@example.test",
+    GIT_COMMITTER_NAME: "Ada Tester",
+    GIT_COMMITTER_EMAIL: "ada@example.test",
+  };
   const git = (args: string[], at?: Date) =>
-    run("git", ["-c", "user.name=Ada Tester", "-c", "user.email=ada@example.test", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main", "-C", root, ...args], {
-      env: { ...process.env, ...ENV_NAMES, ...(at ? { GIT_AUTHOR_DATE: at.toISOString(), GIT_COMMITTER_DATE: at.toISOString() } : {}) },
-    });
+    run(
+      "git",
+      [
+        "-c",
+        "user.name=Ada Tester",
+        "-c",
+        "user.email=ada@example.test",
+        "-c",
+        "commit.gpgsign=false",
+        "-c",
+        "init.defaultBranch=main",
+        "-C",
+        root,
+        ...args,
+      ],
+      {
+        env: {
+          ...process.env,
+          ...ENV_NAMES,
+          ...(at ? { GIT_AUTHOR_DATE: at.toISOString(), GIT_COMMITTER_DATE: at.toISOString() } : {}),
+        },
+      },
+    );
   const commit = async (rel: string, message: string, at: Date) => {
     await write(rel, `${message}\n`);
     await git(["add", "--", rel]);
@@ -199,7 +242,14 @@ describe("git provider", () => {
     const recent = only(await readProviderContext(root, review, new Date()), "git");
     expect(recent.items).toBe(2);
     expect(recent.text).not.toContain("An old commit");
-    const scoped = only(await readProviderContext(root, withEmbed(review, { filter: { scope: { paths: ["incidents/**"] }, predicates: { updatedSince: "P7D" } } }), new Date()), "git");
+    const scoped = only(
+      await readProviderContext(
+        root,
+        withEmbed(review, { filter: { scope: { paths: ["incidents/**"] }, predicates: { updatedSince: "P7D" } } }),
+        new Date(),
+      ),
+      "git",
+    );
     expect(scoped.items).toBe(1);
     expect(scoped.text).toContain("Recent incident note");
   });
@@ -227,14 +277,26 @@ describe("providers that cannot be read", () => {
     { id: "no-such-provider", detail: /no provider 'no-such-provider' is known/ },
   ])("$id → provider-unavailable:$id, checked before any provider is read", async ({ id, detail }) => {
     // git first, in a folder that is not a repository: had it been read, the reason would name git.
-    const context = await readProviderContext(root, withEmbed(review, { providerBindings: ["git", id], filter: undefined }), new Date());
+    const context = await readProviderContext(
+      root,
+      withEmbed(review, { providerBindings: ["git", id], filter: undefined }),
+      new Date(),
+    );
     expect(context).toMatchObject({ ok: false, reason: `provider-unavailable:${id}` });
     if (!context.ok) expect(context.detail).toMatch(detail);
   });
 
   it("a directory binding beside a non-local one reads nothing and skips", async () => {
     await write("incidents/a.md", "a note");
-    const context = await readProviderContext(root, withEmbed(triage, { providerBindings: ["directory", "slack"] }), new Date());
-    expect(context).toEqual({ ok: false, reason: "provider-unavailable:slack", detail: expect.stringContaining("Slack") });
+    const context = await readProviderContext(
+      root,
+      withEmbed(triage, { providerBindings: ["directory", "slack"] }),
+      new Date(),
+    );
+    expect(context).toEqual({
+      ok: false,
+      reason: "provider-unavailable:slack",
+      detail: expect.stringContaining("Slack"),
+    });
   });
 });

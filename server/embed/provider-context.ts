@@ -19,7 +19,13 @@ export const CONTEXT_LIMITS = { files: 40, bytesPerFile: 16 * 1024, totalBytes: 
 /** Folders that are never project notes: dependencies, build output, the studio's own state. */
 const SKIP_DIRS = new Set([".git", "node_modules", ".next", ".cx", ".construct", "dist", "build", "coverage"]);
 
-async function walk(root: string, match: (rel: string) => boolean, out: { rel: string; mtimeMs: number; size: number }[], dir = root, depth = 0): Promise<void> {
+async function walk(
+  root: string,
+  match: (rel: string) => boolean,
+  out: { rel: string; mtimeMs: number; size: number }[],
+  dir = root,
+  depth = 0,
+): Promise<void> {
   if (depth > 12 || out.length > 5000) return;
   const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
@@ -45,8 +51,11 @@ async function readDirectory(root: string, manifest: EmbedManifest, now: Date): 
   const found: { rel: string; mtimeMs: number; size: number }[] = [];
   await walk(root, match, found);
   const since = manifest.embed.filter?.predicates?.updatedSince;
-  const cutoff = since ? subtractDuration(now, since)?.getTime() ?? 0 : 0;
-  const recent = found.filter((f) => f.mtimeMs >= cutoff).sort((a, b) => b.mtimeMs - a.mtimeMs || a.rel.localeCompare(b.rel)).slice(0, CONTEXT_LIMITS.files);
+  const cutoff = since ? (subtractDuration(now, since)?.getTime() ?? 0) : 0;
+  const recent = found
+    .filter((f) => f.mtimeMs >= cutoff)
+    .sort((a, b) => b.mtimeMs - a.mtimeMs || a.rel.localeCompare(b.rel))
+    .slice(0, CONTEXT_LIMITS.files);
   const parts: string[] = [];
   let total = 0;
   for (const f of recent) {
@@ -58,27 +67,65 @@ async function readDirectory(root: string, manifest: EmbedManifest, now: Date): 
       const buffer = Buffer.alloc(size);
       await handle.read(buffer, 0, size, 0);
       total += size;
-      parts.push(`--- ${f.rel} (modified ${new Date(f.mtimeMs).toISOString()}${f.size > size ? `, first ${size} of ${f.size} bytes` : ""})\n${buffer.toString("utf8")}`);
+      parts.push(
+        `--- ${f.rel} (modified ${new Date(f.mtimeMs).toISOString()}${f.size > size ? `, first ${size} of ${f.size} bytes` : ""})\n${buffer.toString("utf8")}`,
+      );
     } finally {
       await handle.close();
     }
   }
-  return { provider: "directory", items: parts.length, text: parts.length ? parts.join("\n\n") : `(no files match ${globs.join(", ")}${since ? ` changed in the last ${since}` : ""})` };
+  return {
+    provider: "directory",
+    items: parts.length,
+    text: parts.length
+      ? parts.join("\n\n")
+      : `(no files match ${globs.join(", ")}${since ? ` changed in the last ${since}` : ""})`,
+  };
 }
 
 /** The `git` provider: recent commits of the project, newest first, with the files each touched. */
-async function readGit(root: string, manifest: EmbedManifest, now: Date): Promise<ProviderSource | { unavailable: string }> {
+async function readGit(
+  root: string,
+  manifest: EmbedManifest,
+  now: Date,
+): Promise<ProviderSource | { unavailable: string }> {
   const since = manifest.embed.filter?.predicates?.updatedSince ?? "P7D";
   const sinceDate = subtractDuration(now, since) ?? new Date(0);
   const paths = manifest.embed.filter?.scope?.paths ?? [];
   try {
-    const { stdout } = await run("git", ["-C", root, "log", `--since=${sinceDate.toISOString()}`, `--until=${now.toISOString()}`, `-n`, String(CONTEXT_LIMITS.commits), "--no-color", "--date=iso-strict", "--pretty=format:%h %ad %an%n  %s", "--name-only", ...(paths.length ? ["--", ...paths.map((p) => `:(glob)${p}`)] : [])], { timeout: 15_000, maxBuffer: 4 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" } });
+    const { stdout } = await run(
+      "git",
+      [
+        "-C",
+        root,
+        "log",
+        `--since=${sinceDate.toISOString()}`,
+        `--until=${now.toISOString()}`,
+        `-n`,
+        String(CONTEXT_LIMITS.commits),
+        "--no-color",
+        "--date=iso-strict",
+        "--pretty=format:%h %ad %an%n  %s",
+        "--name-only",
+        ...(paths.length ? ["--", ...paths.map((p) => `:(glob)${p}`)] : []),
+      ],
+      {
+        timeout: 15_000,
+        maxBuffer: 4 * 1024 * 1024,
+        env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" },
+      },
+    );
     const commits = stdout.split(/\n(?=[0-9a-f]{7,} )/).filter((c) => c.trim());
-    return { provider: "git", items: commits.length, text: commits.length ? stdout.slice(0, CONTEXT_LIMITS.totalBytes) : `(no commits in the last ${since})` };
+    return {
+      provider: "git",
+      items: commits.length,
+      text: commits.length ? stdout.slice(0, CONTEXT_LIMITS.totalBytes) : `(no commits in the last ${since})`,
+    };
   } catch (error) {
     const message = ((error as { stderr?: string }).stderr || (error as Error).message).trim().split("\n")[0];
     // A repository without commits yet has nothing to report, which is not the same as unreadable.
-    if (/does not have any commits yet/.test(message)) return { provider: "git", items: 0, text: "(the repository has no commits yet)" };
+    if (/does not have any commits yet/.test(message))
+      return { provider: "git", items: 0, text: "(the repository has no commits yet)" };
     return { unavailable: `git cannot read ${root}: ${message}` };
   }
 }
@@ -87,10 +134,21 @@ async function readGit(root: string, manifest: EmbedManifest, now: Date): Promis
  * Reads every bound provider for a tick. One that cannot be read makes the whole tick skip, named:
  * reasoning over part of the context would be a confident answer to a different question.
  */
-export async function readProviderContext(root: string, manifest: EmbedManifest, now = new Date()): Promise<ProviderContext> {
+export async function readProviderContext(
+  root: string,
+  manifest: EmbedManifest,
+  now = new Date(),
+): Promise<ProviderContext> {
   for (const id of manifest.embed.providerBindings) {
     const info = providerInfo(id);
-    if (!info?.local) return { ok: false, reason: `provider-unavailable:${id}`, detail: info ? `${info.label} needs credentials this studio does not hold; only the local providers (directory, git) can be read` : `no provider '${id}' is known to this studio` };
+    if (!info?.local)
+      return {
+        ok: false,
+        reason: `provider-unavailable:${id}`,
+        detail: info
+          ? `${info.label} needs credentials this studio does not hold; only the local providers (directory, git) can be read`
+          : `no provider '${id}' is known to this studio`,
+      };
   }
   const sources: ProviderSource[] = [];
   for (const id of manifest.embed.providerBindings) {
@@ -108,6 +166,11 @@ export async function readProviderContext(root: string, manifest: EmbedManifest,
 export function bindingAvailability(bindings: readonly string[]) {
   return bindings.map((id) => {
     const info = providerInfo(id);
-    return { id, label: info?.label ?? id, available: !!info?.local, ...(info?.local ? {} : { reason: `provider-unavailable:${id}` }) };
+    return {
+      id,
+      label: info?.label ?? id,
+      available: !!info?.local,
+      ...(info?.local ? {} : { reason: `provider-unavailable:${id}` }),
+    };
   });
 }

@@ -7,7 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type TickRecord, tickRecordSchema } from "@/schemas/embed";
-import { type StudioPaths, resolvePaths } from "../config";
+import { resolvePaths, type StudioPaths } from "../config";
 import { OrgApi } from "../org/org-api";
 import { PackService } from "../packs/pack-service";
 import { PromptResolver, specialistPrompt } from "../packs/prompt-resolver";
@@ -25,7 +25,8 @@ type Env = Record<string, string>;
 
 const run = promisify(execFile);
 const ID = "operations-triage";
-const INCIDENT_NOTE = "# Checkout latency spike\n\nAt 09:12 UTC p99 checkout latency rose to 8s on eu-west. Payments team paged; rollback of build 4411 in progress.\n";
+const INCIDENT_NOTE =
+  "# Checkout latency spike\n\nAt 09:12 UTC p99 checkout latency rose to 8s on eu-west. Payments team paged; rollback of build 4411 in progress.\n";
 
 type Received = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string; json: unknown };
 type Respond = (req: http.IncomingMessage, res: http.ServerResponse, received: Received) => void;
@@ -65,10 +66,11 @@ async function standIn(respond: Respond): Promise<StandIn> {
     set respond(next: Respond) {
       state.respond = next;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   servers.push(s);
   return s;
@@ -87,7 +89,14 @@ const json = (res: http.ServerResponse, status: number, value: unknown) => {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(value));
 };
-const chat = (content: string): Respond => (_req, res) => json(res, 200, { id: "cmpl-1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+const chat =
+  (content: string): Respond =>
+  (_req, res) =>
+    json(res, 200, {
+      id: "cmpl-1",
+      object: "chat.completion",
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    });
 
 const GOOD = {
   classification: "INCIDENT",
@@ -129,10 +138,21 @@ afterEach(async () => {
 function service(env: Env): EmbedService {
   const packs = new PackService(paths);
   const org = new OrgApi(paths, { packs });
-  return new EmbedService({ paths, packs, org, resolvePrompt: specialistPrompt(org, new PromptResolver(paths, packs)), env: env as NodeJS.ProcessEnv });
+  return new EmbedService({
+    paths,
+    packs,
+    org,
+    resolvePrompt: specialistPrompt(org, new PromptResolver(paths, packs)),
+    env: env as NodeJS.ProcessEnv,
+  });
 }
 
-const modelEnv = (s: StandIn, extra: Env = {}): Env => ({ CONSTRUCT_MODEL_BASE_URL: `${s.url}/v1`, CONSTRUCT_MODEL: "stand-in", CONSTRUCT_EMBED_TIMEOUT_MS: "300", ...extra });
+const modelEnv = (s: StandIn, extra: Env = {}): Env => ({
+  CONSTRUCT_MODEL_BASE_URL: `${s.url}/v1`,
+  CONSTRUCT_MODEL: "stand-in",
+  CONSTRUCT_EMBED_TIMEOUT_MS: "300",
+  ...extra,
+});
 
 const proposalsDir = (id = ID) => path.join(paths.runtimeDir, "proposals", id);
 
@@ -182,7 +202,14 @@ describe("in-process runtime against a real chat-completions stand-in", () => {
     const file = path.join(paths.runtimeDir, record.proposalsFile!);
     expect(path.dirname(file)).toBe(proposalsDir());
     const stored = JSON.parse(await fs.readFile(file, "utf8"));
-    expect(stored).toMatchObject({ id: ID, startedAt: record.startedAt, runtime: "in-process", authority: "propose-only", applied: false, output: GOOD_OUTPUT });
+    expect(stored).toMatchObject({
+      id: ID,
+      startedAt: record.startedAt,
+      runtime: "in-process",
+      authority: "propose-only",
+      applied: false,
+      output: GOOD_OUTPUT,
+    });
     expect(stored.proposals).toEqual(record.proposals);
 
     expect(model.received).toHaveLength(1);
@@ -216,7 +243,7 @@ describe("in-process runtime against a real chat-completions stand-in", () => {
   });
 
   it("an answer wrapped in a ```json fence still runs", async () => {
-    const model = await standIn(chat("```json\n" + JSON.stringify(GOOD, null, 2) + "\n```"));
+    const model = await standIn(chat(`\`\`\`json\n${JSON.stringify(GOOD, null, 2)}\n\`\`\``));
     const record = await tick(service(modelEnv(model)));
     expect(record.status).toBe("ran");
     expect(record.output).toEqual(GOOD_OUTPUT);
@@ -249,7 +276,9 @@ describe("in-process runtime against a real chat-completions stand-in", () => {
   });
 
   it("prose instead of JSON: error model-answer-not-json", async () => {
-    const model = await standIn(chat("This looks like an incident on checkout; I would call it SEV2 and page payments."));
+    const model = await standIn(
+      chat("This looks like an incident on checkout; I would call it SEV2 and page payments."),
+    );
     const record = await tick(service(modelEnv(model)));
     await expectError(record, "model-answer-not-json");
   });
@@ -284,22 +313,54 @@ describe("in-process runtime against a real chat-completions stand-in", () => {
 
   it("connection refused: error model-unreachable", async () => {
     const port = await closedPort();
-    const record = await tick(service({ CONSTRUCT_MODEL_BASE_URL: `http://127.0.0.1:${port}/v1`, CONSTRUCT_MODEL: "stand-in", CONSTRUCT_EMBED_TIMEOUT_MS: "300" }));
+    const record = await tick(
+      service({
+        CONSTRUCT_MODEL_BASE_URL: `http://127.0.0.1:${port}/v1`,
+        CONSTRUCT_MODEL: "stand-in",
+        CONSTRUCT_EMBED_TIMEOUT_MS: "300",
+      }),
+    );
     await expectError(record, "model-unreachable");
   });
 
   it("repo-activity-review reads the project's commits and checks the pm-engineering-signals contract", async () => {
-    const git = (...args: string[]) => run("git", ["-c", "user.name=Test", "-c", "user.email=test@example.test", "-c", "commit.gpgsign=false", "-C", root, ...args]);
+    const git = (...args: string[]) =>
+      run("git", [
+        "-c",
+        "user.name=Test",
+        "-c",
+        "user.email=test@example.test",
+        "-c",
+        "commit.gpgsign=false",
+        "-C",
+        root,
+        ...args,
+      ]);
     await git("init", "-q");
     await git("add", "-A");
     await git("commit", "-q", "-m", "Add the checkout incident note");
-    const answer = { onTrack: ["checkout rollback"], atRisk: ["eu-west latency"], decisionsNeeded: ["freeze deploys?"], proposals: [{ title: "Freeze deploys until the rollback lands" }] };
+    const answer = {
+      onTrack: ["checkout rollback"],
+      atRisk: ["eu-west latency"],
+      decisionsNeeded: ["freeze deploys?"],
+      proposals: [{ title: "Freeze deploys until the rollback lands" }],
+    };
     const model = await standIn(chat(JSON.stringify(answer)));
     const record = await tick(service(modelEnv(model)), "repo-activity-review");
     expect(record.status).toBe("ran");
     expect(record.sources).toEqual([{ provider: "git", items: 1 }]);
-    expect(record.output).toEqual({ onTrack: ["checkout rollback"], atRisk: ["eu-west latency"], decisionsNeeded: ["freeze deploys?"] });
-    expect(record.proposals).toEqual([{ id: expect.stringMatching(/^repo-activity-review-\d{14}-1$/), title: "Freeze deploys until the rollback lands", detail: "" }]);
+    expect(record.output).toEqual({
+      onTrack: ["checkout rollback"],
+      atRisk: ["eu-west latency"],
+      decisionsNeeded: ["freeze deploys?"],
+    });
+    expect(record.proposals).toEqual([
+      {
+        id: expect.stringMatching(/^repo-activity-review-\d{14}-1$/),
+        title: "Freeze deploys until the rollback lands",
+        detail: "",
+      },
+    ]);
     const body = model.received[0].json as { messages: { content: string }[] };
     expect(body.messages[0].content).toContain('output contract "pm-engineering-signals"');
     expect(body.messages[0].content).toContain("onTrack, atRisk, decisionsNeeded");
@@ -359,7 +420,9 @@ describe("external runtime against a real agent-host stand-in", () => {
   });
 
   it("host output that breaks the contract: error output-contract-violation", async () => {
-    const host = await standIn((_req, res) => json(res, 200, { status: "ran", output: { ...GOOD, classification: "MAYBE" } }));
+    const host = await standIn((_req, res) =>
+      json(res, 200, { status: "ran", output: { ...GOOD, classification: "MAYBE" } }),
+    );
     const record = await tick(service(hostEnv(host)));
     await expectError(record, "output-contract-violation");
     expect(record.violations!.some((v) => v.includes('"classification"'))).toBe(true);
@@ -380,7 +443,11 @@ describe("runtime precedence with both a model and a host configured", () => {
   it("a declared external runtime (project overlay) goes to the host only", async () => {
     const model = await standIn(chat(JSON.stringify(GOOD)));
     const host = await standIn((_req, res) => json(res, 200, { status: "ran", output: GOOD }));
-    const svc = service({ ...modelEnv(model), CONSTRUCT_EXTERNAL_AGENT_HOST: host.url, CONSTRUCT_EMBED_TIMEOUT_MS: "2000" });
+    const svc = service({
+      ...modelEnv(model),
+      CONSTRUCT_EXTERNAL_AGENT_HOST: host.url,
+      CONSTRUCT_EMBED_TIMEOUT_MS: "2000",
+    });
     await svc.setOverrides(ID, { set: { runtime: "external" }, reset: [] }, "*");
     const record = await tick(svc);
     expect(record.status).toBe("ran");

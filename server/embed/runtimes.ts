@@ -1,6 +1,6 @@
-import { readLimited } from "@/lib/http/read-limited";
-import { JsonProblem, isPlainObject, parseJsonStrict } from "@/lib/json/safe-json";
 import type { RuntimeEnv } from "@/lib/embed/runtime";
+import { readLimited } from "@/lib/http/read-limited";
+import { isPlainObject, JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
 
 /**
  * The two runtimes that reason: an OpenAI-compatible chat-completions endpoint called in-process,
@@ -9,13 +9,17 @@ import type { RuntimeEnv } from "@/lib/embed/runtime";
  */
 
 export type ChatMessage = { role: "system" | "user"; content: string };
-export type RuntimeAnswer = { ok: true; answer: Record<string, unknown>; detail: string } | { ok: false; reason: string; detail: string; status?: "skipped" | "error" };
+export type RuntimeAnswer =
+  | { ok: true; answer: Record<string, unknown>; detail: string }
+  | { ok: false; reason: string; detail: string; status?: "skipped" | "error" };
 
 /** An answer larger than this is not a briefing. */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
-export function runtimeEnv(env: Record<string, string | undefined> = process.env): RuntimeEnv & { apiKey?: string; externalToken?: string; timeoutMs: number } {
+export function runtimeEnv(
+  env: Record<string, string | undefined> = process.env,
+): RuntimeEnv & { apiKey?: string; externalToken?: string; timeoutMs: number } {
   const timeout = Number(env.CONSTRUCT_EMBED_TIMEOUT_MS);
   return {
     modelBaseUrl: env.CONSTRUCT_MODEL_BASE_URL,
@@ -34,18 +38,40 @@ async function readAnswer(response: Response): Promise<string> {
 }
 
 /** POSTs JSON with a deadline covering the whole exchange, body included. */
-async function postJson(url: string, body: unknown, headers: Record<string, string>, timeoutMs: number, who: "model" | "host"): Promise<{ ok: true; text: string } | { ok: false; reason: string; detail: string }> {
+async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  who: "model" | "host",
+): Promise<{ ok: true; text: string } | { ok: false; reason: string; detail: string }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body: JSON.stringify(body), signal: controller.signal, redirect: "error" });
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", ...headers },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+      redirect: "error",
+    });
     const text = await readAnswer(response);
-    if (!response.ok) return { ok: false, reason: `${who}-http-${response.status}`, detail: `${url} answered ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 300)}` : ""}` };
+    if (!response.ok)
+      return {
+        ok: false,
+        reason: `${who}-http-${response.status}`,
+        detail: `${url} answered ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 300)}` : ""}`,
+      };
     return { ok: true, text };
   } catch (error) {
-    if (controller.signal.aborted) return { ok: false, reason: `${who}-timeout`, detail: `${url} did not answer within ${timeoutMs} ms` };
+    if (controller.signal.aborted)
+      return { ok: false, reason: `${who}-timeout`, detail: `${url} did not answer within ${timeoutMs} ms` };
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { ok: false, reason: `${who}-unreachable`, detail: `${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}` };
+    return {
+      ok: false,
+      reason: `${who}-unreachable`,
+      detail: `${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -57,12 +83,18 @@ function unfence(text: string): string {
   return fenced ? fenced[1] : text;
 }
 
-export function parseAnswerObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+export function parseAnswerObject(
+  text: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
   try {
     const value = parseJsonStrict(unfence(text));
     return isPlainObject(value) ? { ok: true, value } : { ok: false, message: "the answer is JSON but not one object" };
   } catch (error) {
-    if (error instanceof JsonProblem) return { ok: false, message: `the answer is not JSON: ${error.message}; it began ${JSON.stringify(text.slice(0, 120))}` };
+    if (error instanceof JsonProblem)
+      return {
+        ok: false,
+        message: `the answer is not JSON: ${error.message}; it began ${JSON.stringify(text.slice(0, 120))}`,
+      };
     throw error;
   }
 }
@@ -73,17 +105,35 @@ export function chatCompletionsUrl(baseUrl: string): string {
 }
 
 /** In-process: one chat-completions call asking for a JSON object. */
-export async function runInProcess(messages: ChatMessage[], env: ReturnType<typeof runtimeEnv>): Promise<RuntimeAnswer> {
+export async function runInProcess(
+  messages: ChatMessage[],
+  env: ReturnType<typeof runtimeEnv>,
+): Promise<RuntimeAnswer> {
   const url = chatCompletionsUrl(env.modelBaseUrl ?? "");
-  const sent = await postJson(url, { model: env.model, messages, temperature: 0.2, response_format: { type: "json_object" } }, env.apiKey ? { authorization: `Bearer ${env.apiKey}` } : {}, env.timeoutMs, "model");
+  const sent = await postJson(
+    url,
+    { model: env.model, messages, temperature: 0.2, response_format: { type: "json_object" } },
+    env.apiKey ? { authorization: `Bearer ${env.apiKey}` } : {},
+    env.timeoutMs,
+    "model",
+  );
   if (!sent.ok) return { ...sent, status: "error" };
   const envelope = parseAnswerObject(sent.text);
   if (!envelope.ok) return { ok: false, reason: "model-answer-not-json", detail: `${url}: ${envelope.message}` };
   const choices = envelope.value.choices;
-  const content = Array.isArray(choices) && isPlainObject(choices[0]) && isPlainObject(choices[0].message) ? choices[0].message.content : undefined;
-  if (typeof content !== "string") return { ok: false, reason: "model-answer-malformed", detail: `${url}: the response has no choices[0].message.content` };
+  const content =
+    Array.isArray(choices) && isPlainObject(choices[0]) && isPlainObject(choices[0].message)
+      ? choices[0].message.content
+      : undefined;
+  if (typeof content !== "string")
+    return {
+      ok: false,
+      reason: "model-answer-malformed",
+      detail: `${url}: the response has no choices[0].message.content`,
+    };
   const answer = parseAnswerObject(content);
-  if (!answer.ok) return { ok: false, reason: "model-answer-not-json", detail: `model ${env.model}: ${answer.message}` };
+  if (!answer.ok)
+    return { ok: false, reason: "model-answer-not-json", detail: `model ${env.model}: ${answer.message}` };
   return { ok: true, answer: answer.value, detail: `model ${env.model} at ${url}` };
 }
 
@@ -93,14 +143,30 @@ export async function runInProcess(messages: ChatMessage[], env: ReturnType<type
  */
 export async function runExternal(plan: unknown, env: ReturnType<typeof runtimeEnv>): Promise<RuntimeAnswer> {
   const url = `${(env.externalHost ?? "").trim().replace(/\/+$/, "")}/invoke`;
-  const sent = await postJson(url, plan, env.externalToken ? { authorization: `Bearer ${env.externalToken}` } : {}, env.timeoutMs, "host");
+  const sent = await postJson(
+    url,
+    plan,
+    env.externalToken ? { authorization: `Bearer ${env.externalToken}` } : {},
+    env.timeoutMs,
+    "host",
+  );
   if (!sent.ok) return { ...sent, status: "error" };
   const parsed = parseAnswerObject(sent.text);
   if (!parsed.ok) return { ok: false, reason: "host-answer-not-json", detail: `${url}: ${parsed.message}` };
   const { status, output, reason } = parsed.value;
   if (status === "skipped" || status === "error") {
-    return { ok: false, status, reason: typeof reason === "string" && reason ? `host-${status}:${reason.slice(0, 200)}` : `host-${status}`, detail: `${url} reported ${status}` };
+    return {
+      ok: false,
+      status,
+      reason: typeof reason === "string" && reason ? `host-${status}:${reason.slice(0, 200)}` : `host-${status}`,
+      detail: `${url} reported ${status}`,
+    };
   }
-  if (status !== "ran" || !isPlainObject(output)) return { ok: false, reason: "host-answer-malformed", detail: `${url}: expected { "status": "ran", "output": { … } }` };
+  if (status !== "ran" || !isPlainObject(output))
+    return {
+      ok: false,
+      reason: "host-answer-malformed",
+      detail: `${url}: expected { "status": "ran", "output": { … } }`,
+    };
   return { ok: true, answer: output, detail: `external host ${url}` };
 }

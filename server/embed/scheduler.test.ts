@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type TickRecord, tickRecordSchema } from "@/schemas/embed";
+import { resolvePaths, type StudioPaths } from "../config";
 import { isAppError } from "../errors";
-import { type StudioPaths, resolvePaths } from "../config";
 import { OrgApi } from "../org/org-api";
 import { PackService } from "../packs/pack-service";
 import { PromptResolver, specialistPrompt } from "../packs/prompt-resolver";
@@ -50,7 +50,14 @@ type Harness = { svc: EmbedService; scheduler: EmbedScheduler; logs: string[] };
 function harness(paths: StudioPaths, c: Clock, env: Env = {}): Harness {
   const packs = new PackService(paths);
   const org = new OrgApi(paths, { packs });
-  const svc = new EmbedService({ paths, packs, org, resolvePrompt: specialistPrompt(org, new PromptResolver(paths, packs)), env: env as NodeJS.ProcessEnv, now: c.now });
+  const svc = new EmbedService({
+    paths,
+    packs,
+    org,
+    resolvePrompt: specialistPrompt(org, new PromptResolver(paths, packs)),
+    env: env as NodeJS.ProcessEnv,
+    now: c.now,
+  });
   const logs: string[] = [];
   const scheduler = new EmbedScheduler(svc, { now: c.now, maxSleepMs: 24 * HOUR, log: (line) => logs.push(line) });
   return { svc, scheduler, logs };
@@ -61,14 +68,19 @@ function harness(paths: StudioPaths, c: Clock, env: Env = {}): Harness {
  * service no longer runs the capability (the scheduler starts ticks without awaiting them).
  */
 const settled = (h: Harness, paths: StudioPaths, startedAt: number, id = ID) =>
-  until(async () => {
-    if (h.svc.isRunning(id)) return undefined;
-    const record = await recordOnDisk(paths, id).catch(() => null);
-    return record?.startedAt === new Date(startedAt).toISOString() ? record : undefined;
-  }, `the tick of ${id} started at ${new Date(startedAt).toISOString()} to finish`);
+  until(
+    async () => {
+      if (h.svc.isRunning(id)) return undefined;
+      const record = await recordOnDisk(paths, id).catch(() => null);
+      return record?.startedAt === new Date(startedAt).toISOString() ? record : undefined;
+    },
+    `the tick of ${id} started at ${new Date(startedAt).toISOString()} to finish`,
+  );
 
 async function recordOnDisk(paths: StudioPaths, id = ID): Promise<TickRecord> {
-  return tickRecordSchema.parse(JSON.parse(await fs.readFile(path.join(paths.runtimeDir, "embed", `${id}.json`), "utf8")));
+  return tickRecordSchema.parse(
+    JSON.parse(await fs.readFile(path.join(paths.runtimeDir, "embed", `${id}.json`), "utf8")),
+  );
 }
 
 describe("EmbedScheduler.runDue with an injected clock", () => {
@@ -81,7 +93,14 @@ describe("EmbedScheduler.runDue with an injected clock", () => {
     await h.scheduler.runDue();
     expect(h.scheduler.started).toEqual([ID]);
     const first = await settled(h, paths, T0);
-    expect(first).toMatchObject({ id: ID, status: "skipped", reason: "no-runtime", runtime: "none", trigger: "schedule", startedAt: new Date(T0).toISOString() });
+    expect(first).toMatchObject({
+      id: ID,
+      status: "skipped",
+      reason: "no-runtime",
+      runtime: "none",
+      trigger: "schedule",
+      startedAt: new Date(T0).toISOString(),
+    });
 
     const sleep = await h.scheduler.runDue();
     expect(h.scheduler.started).toEqual([ID]);
@@ -104,26 +123,29 @@ describe("EmbedScheduler.runDue with an injected clock", () => {
   it.each([
     { label: "1h", ago: 1 * HOUR, ticks: false },
     { label: "3h", ago: 3 * HOUR, ticks: true },
-  ])("a restart (new service + scheduler) with the last tick recorded $label ago: ticks=$ticks", async ({ ago, ticks }) => {
-    const paths = await project();
-    const before = harness(paths, clock(T0 - ago));
-    await before.svc.enable(ID);
-    await before.scheduler.runDue();
-    await settled(before, paths, T0 - ago);
+  ])(
+    "a restart (new service + scheduler) with the last tick recorded $label ago: ticks=$ticks",
+    async ({ ago, ticks }) => {
+      const paths = await project();
+      const before = harness(paths, clock(T0 - ago));
+      await before.svc.enable(ID);
+      await before.scheduler.runDue();
+      await settled(before, paths, T0 - ago);
 
-    // A new process: a new service and scheduler on the same directories, at T0.
-    const after = harness(paths, clock(T0));
-    const sleep = await after.scheduler.runDue();
-    if (ticks) {
-      expect(after.scheduler.started).toEqual([ID]);
-      await settled(after, paths, T0);
-    } else {
-      expect(after.scheduler.started).toEqual([]);
-      expect(sleep).toBe(T0 - ago + 2 * HOUR - T0);
-      expect((await after.svc.status(ID)).nextTickAt).toBe(new Date(T0 - ago + 2 * HOUR).toISOString());
-      expect((await recordOnDisk(paths)).startedAt).toBe(new Date(T0 - ago).toISOString());
-    }
-  });
+      // A new process: a new service and scheduler on the same directories, at T0.
+      const after = harness(paths, clock(T0));
+      const sleep = await after.scheduler.runDue();
+      if (ticks) {
+        expect(after.scheduler.started).toEqual([ID]);
+        await settled(after, paths, T0);
+      } else {
+        expect(after.scheduler.started).toEqual([]);
+        expect(sleep).toBe(T0 - ago + 2 * HOUR - T0);
+        expect((await after.svc.status(ID)).nextTickAt).toBe(new Date(T0 - ago + 2 * HOUR).toISOString());
+        expect((await recordOnDisk(paths)).startedAt).toBe(new Date(T0 - ago).toISOString());
+      }
+    },
+  );
 
   it("a capability that is not enabled, or was disabled, never ticks", async () => {
     const paths = await project();
@@ -170,17 +192,24 @@ describe("EmbedScheduler.runDue with an injected clock", () => {
       req.on("end", () => held.push(res));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    cleanups.push(() => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
     const port = (server.address() as AddressInfo).port;
 
     const paths = await project();
     await fs.mkdir(path.join(paths.root, "incidents"), { recursive: true });
     await fs.writeFile(path.join(paths.root, "incidents", "x.md"), "# Disk full on db-2\n");
     const c = clock(Date.now());
-    const h = harness(paths, c, { CONSTRUCT_MODEL_BASE_URL: `http://127.0.0.1:${port}/v1`, CONSTRUCT_MODEL: "stand-in", CONSTRUCT_EMBED_TIMEOUT_MS: "20000" });
+    const h = harness(paths, c, {
+      CONSTRUCT_MODEL_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      CONSTRUCT_MODEL: "stand-in",
+      CONSTRUCT_EMBED_TIMEOUT_MS: "20000",
+    });
     await h.svc.enable(ID);
 
     await h.scheduler.runDue();
@@ -194,13 +223,28 @@ describe("EmbedScheduler.runDue with an injected clock", () => {
     await h.scheduler.runDue();
     expect(h.scheduler.started).toEqual([ID]);
 
-    const second = await h.svc.tick(ID).then(() => null, (error: unknown) => error);
+    const second = await h.svc.tick(ID).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(isAppError(second) && second.code).toBe("conflict");
     expect(held).toHaveLength(1);
 
-    const answer = { classification: "INCIDENT", severity: "SEV3", owner: "db on-call", nextUpdate: "in 1 hour", proposals: [] };
-    held[0].writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { role: "assistant", content: JSON.stringify(answer) } }] }));
-    expect(await settled(h, paths, c.at - 3 * HOUR)).toMatchObject({ status: "ran", runtime: "in-process", trigger: "schedule" });
+    const answer = {
+      classification: "INCIDENT",
+      severity: "SEV3",
+      owner: "db on-call",
+      nextUpdate: "in 1 hour",
+      proposals: [],
+    };
+    held[0]
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ choices: [{ message: { role: "assistant", content: JSON.stringify(answer) } }] }));
+    expect(await settled(h, paths, c.at - 3 * HOUR)).toMatchObject({
+      status: "ran",
+      runtime: "in-process",
+      trigger: "schedule",
+    });
     expect(h.svc.isRunning(ID)).toBe(false);
     expect(h.scheduler.started).toEqual([ID]);
     expect(held).toHaveLength(1);

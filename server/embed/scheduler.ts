@@ -23,7 +23,10 @@ export class EmbedScheduler {
   private readonly maxSleepMs: number;
   private readonly log: (line: string) => void;
 
-  constructor(private readonly service: EmbedService, options: SchedulerOptions = {}) {
+  constructor(
+    private readonly service: EmbedService,
+    options: SchedulerOptions = {},
+  ) {
     this.now = options.now ?? (() => new Date());
     this.maxSleepMs = options.maxSleepMs ?? 60_000;
     this.log = options.log ?? ((line) => console.log(line));
@@ -47,10 +50,13 @@ export class EmbedScheduler {
   private wake(delayMs: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.loop();
-    }, Math.max(0, delayMs));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.loop();
+      },
+      Math.max(0, delayMs),
+    );
     this.timer.unref?.();
   }
 
@@ -85,10 +91,17 @@ export class EmbedScheduler {
           continue;
         }
         this.started.push(cap.id);
-        void this.service.tick(cap.id, "schedule").then(
-          (record) => this.log(`[embed] capability '${cap.id}': ${record.status}${record.reason ? ` (${record.reason})` : ""}`),
-          (error) => this.log(`[embed] capability '${cap.id}': ${isAppError(error) && error.code === "conflict" ? "already running" : `tick failed: ${(error as Error).message}`}`),
-        ).finally(() => this.wake(1000));
+        void this.service
+          .tick(cap.id, "schedule")
+          .then(
+            (record) =>
+              this.log(`[embed] capability '${cap.id}': ${record.status}${record.reason ? ` (${record.reason})` : ""}`),
+            (error) =>
+              this.log(
+                `[embed] capability '${cap.id}': ${isAppError(error) && error.code === "conflict" ? "already running" : `tick failed: ${(error as Error).message}`}`,
+              ),
+          )
+          .finally(() => this.wake(1000));
       }
     })();
     this.pass = pass;

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { type TickRecord, tickRecordSchema } from "@/schemas/embed";
-import { type StudioPaths, resolvePaths } from "../config";
+import { resolvePaths, type StudioPaths } from "../config";
 import { OrgApi } from "../org/org-api";
 import { PackService } from "../packs/pack-service";
 import { PromptResolver, specialistPrompt } from "../packs/prompt-resolver";
@@ -39,32 +39,54 @@ async function freshDirs(): Promise<Dirs> {
   const tmp = await makeTmpDirs("cs-tick-crash-");
   cleanups.push(tmp.cleanup);
   const configHome = path.join(tmp.base, "config");
-  return { root: tmp.root, home: tmp.home, configHome, paths: resolvePaths({ root: tmp.root, home: tmp.home, configHome, appDir: APP_DIR }) };
+  return {
+    root: tmp.root,
+    home: tmp.home,
+    configHome,
+    paths: resolvePaths({ root: tmp.root, home: tmp.home, configHome, appDir: APP_DIR }),
+  };
 }
 
 /** A model stand-in that answers every chat-completions call with a valid triage. */
 async function modelStandIn(): Promise<{ url: string; calls: () => number }> {
   let calls = 0;
-  const answer = { classification: "DEFECT", severity: "SEV3", owner: "checkout team", nextUpdate: "tomorrow 10:00", proposals: [{ title: "File a bug for the retry loop", detail: "It doubles the load." }] };
+  const answer = {
+    classification: "DEFECT",
+    severity: "SEV3",
+    owner: "checkout team",
+    nextUpdate: "tomorrow 10:00",
+    proposals: [{ title: "File a bug for the retry loop", detail: "It doubles the load." }],
+  };
   const server = http.createServer((req, res) => {
     req.resume();
     req.on("end", () => {
       calls++;
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { role: "assistant", content: JSON.stringify(answer) } }] }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ choices: [{ message: { role: "assistant", content: JSON.stringify(answer) } }] }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanups.push(() => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, calls: () => calls };
 }
 
 function service(paths: StudioPaths, env: Env): EmbedService {
   const packs = new PackService(paths);
   const org = new OrgApi(paths, { packs });
-  return new EmbedService({ paths, packs, org, resolvePrompt: specialistPrompt(org, new PromptResolver(paths, packs)), env: env as NodeJS.ProcessEnv });
+  return new EmbedService({
+    paths,
+    packs,
+    org,
+    resolvePrompt: specialistPrompt(org, new PromptResolver(paths, packs)),
+    env: env as NodeJS.ProcessEnv,
+  });
 }
 
 const recordFile = (paths: StudioPaths) => path.join(paths.runtimeDir, "embed", `${ID}.json`);
@@ -72,9 +94,16 @@ const recordFile = (paths: StudioPaths) => path.join(paths.runtimeDir, "embed", 
 /** The project before the crash: the capability enabled, an incident note and one recorded tick that ran. */
 async function seed(dirs: Dirs): Promise<{ bytes: Buffer; record: TickRecord }> {
   await fs.mkdir(path.join(dirs.root, "incidents"), { recursive: true });
-  await fs.writeFile(path.join(dirs.root, "incidents", "x.md"), "# Retry storm on checkout\n\nThe client retries without backoff.\n");
+  await fs.writeFile(
+    path.join(dirs.root, "incidents", "x.md"),
+    "# Retry storm on checkout\n\nThe client retries without backoff.\n",
+  );
   const model = await modelStandIn();
-  const svc = service(dirs.paths, { CONSTRUCT_MODEL_BASE_URL: model.url, CONSTRUCT_MODEL: "stand-in", CONSTRUCT_EMBED_TIMEOUT_MS: "5000" });
+  const svc = service(dirs.paths, {
+    CONSTRUCT_MODEL_BASE_URL: model.url,
+    CONSTRUCT_MODEL: "stand-in",
+    CONSTRUCT_EMBED_TIMEOUT_MS: "5000",
+  });
   await svc.enable(ID);
   const record = await svc.tick(ID);
   expect(record.status).toBe("ran");
@@ -84,19 +113,30 @@ async function seed(dirs: Dirs): Promise<{ bytes: Buffer; record: TickRecord }> 
   return { bytes, record };
 }
 
-type Run = { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
+type Run = {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
 
 function startChild(dirs: Dirs, faultPoint?: string): Run {
   const env: NodeJS.ProcessEnv = { ...process.env, TSX_TSCONFIG_PATH: path.join(APP_DIR, "tsconfig.json") };
   delete env.CONSTRUCT_TEST_FAULTS;
   delete env.CONSTRUCT_FAULT_POINT;
   if (faultPoint) Object.assign(env, { CONSTRUCT_TEST_FAULTS: "1", CONSTRUCT_FAULT_POINT: faultPoint });
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD, dirs.root, dirs.home, dirs.configHome, APP_DIR, ID], { cwd: APP_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", CHILD, dirs.root, dirs.home, dirs.configHome, APP_DIR, ID],
+    { cwd: APP_DIR, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
   let out = "";
   let err = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
@@ -108,7 +148,10 @@ async function killAtFaultPoint(dirs: Dirs): Promise<number> {
   try {
     await until(() => {
       if (run.stderr().includes(`FAULT_POINT_REACHED ${POINT}\n`)) return true;
-      if (exit) throw new Error(`the child exited (${JSON.stringify(exit)}) before reaching ${POINT}:\n${run.stderr()}${run.stdout()}`);
+      if (exit)
+        throw new Error(
+          `the child exited (${JSON.stringify(exit)}) before reaching ${POINT}:\n${run.stderr()}${run.stdout()}`,
+        );
       return undefined;
     }, `the child to reach ${POINT}`);
   } finally {
@@ -147,7 +190,9 @@ describe("kill -9 during a tick record write (real child process)", () => {
     const left = await temps(dirs.paths);
     expect(left).toHaveLength(1);
     expect(left[0]).toMatch(new RegExp(`^embed/\\.${ID}\\.json\\.${pid}-[0-9a-f]+\\.studio-tmp$`));
-    const unwritten = tickRecordSchema.parse(JSON.parse(await fs.readFile(path.join(dirs.paths.runtimeDir, left[0]), "utf8")));
+    const unwritten = tickRecordSchema.parse(
+      JSON.parse(await fs.readFile(path.join(dirs.paths.runtimeDir, left[0]), "utf8")),
+    );
     expect(unwritten).toMatchObject({ status: "skipped", reason: "no-runtime" });
 
     const view = await service(dirs.paths, {}).status(ID);
@@ -163,13 +208,19 @@ describe("kill -9 during a tick record write (real child process)", () => {
     expect(await fs.readFile(lock, "utf8")).toBe(String(pid));
 
     const model = await modelStandIn();
-    const svc = service(dirs.paths, { CONSTRUCT_MODEL_BASE_URL: model.url, CONSTRUCT_MODEL: "stand-in", CONSTRUCT_EMBED_TIMEOUT_MS: "5000" });
+    const svc = service(dirs.paths, {
+      CONSTRUCT_MODEL_BASE_URL: model.url,
+      CONSTRUCT_MODEL: "stand-in",
+      CONSTRUCT_EMBED_TIMEOUT_MS: "5000",
+    });
     const record = await svc.tick(ID);
     expect(record).toMatchObject({ status: "ran", runtime: "in-process", trigger: "manual" });
     expect(record.startedAt).not.toBe(old.record.startedAt);
     expect(model.calls()).toBe(1);
     expect(tickRecordSchema.parse(JSON.parse(await fs.readFile(recordFile(dirs.paths), "utf8")))).toEqual(record);
-    expect(JSON.parse(await fs.readFile(path.join(dirs.paths.runtimeDir, record.proposalsFile!), "utf8")).proposals).toEqual(record.proposals);
+    expect(
+      JSON.parse(await fs.readFile(path.join(dirs.paths.runtimeDir, record.proposalsFile!), "utf8")).proposals,
+    ).toEqual(record.proposals);
     await expect(fs.stat(lock)).rejects.toMatchObject({ code: "ENOENT" });
     expect((await temps(dirs.paths)).filter((f) => !f.includes(`.${pid}-`))).toEqual([]);
   }, 60_000);

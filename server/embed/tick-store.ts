@@ -20,11 +20,22 @@ export function fitRecord(record: TickRecord): TickRecord {
   if (size(record) <= MAX_RECORD_BYTES) return record;
   const { output: _output, ...rest } = record;
   const where = record.proposalsFile ? `runtime/${record.proposalsFile}` : "the proposals file";
-  let fitted: TickRecord = { ...rest, detail: `${record.detail ? `${record.detail}; ` : ""}the answer is too large for this record, see ${where}` };
+  let fitted: TickRecord = {
+    ...rest,
+    detail: `${record.detail ? `${record.detail}; ` : ""}the answer is too large for this record, see ${where}`,
+  };
   if (size(fitted) <= MAX_RECORD_BYTES) return fitted;
-  const proposals = (record.proposals ?? []).map((p) => ({ ...p, title: p.title.slice(0, 200), detail: p.detail.length > MAX_DETAIL_CHARS ? `${p.detail.slice(0, MAX_DETAIL_CHARS)}… (cut; whole in ${where})` : p.detail }));
+  const proposals = (record.proposals ?? []).map((p) => ({
+    ...p,
+    title: p.title.slice(0, 200),
+    detail:
+      p.detail.length > MAX_DETAIL_CHARS
+        ? `${p.detail.slice(0, MAX_DETAIL_CHARS)}… (cut; whole in ${where})`
+        : p.detail,
+  }));
   fitted = { ...fitted, proposals };
-  while (size(fitted) > MAX_RECORD_BYTES && fitted.proposals!.length > 1) fitted = { ...fitted, proposals: fitted.proposals!.slice(0, Math.ceil(fitted.proposals!.length / 2)) };
+  while (size(fitted) > MAX_RECORD_BYTES && fitted.proposals!.length > 1)
+    fitted = { ...fitted, proposals: fitted.proposals!.slice(0, Math.ceil(fitted.proposals!.length / 2)) };
   return fitted;
 }
 
@@ -53,15 +64,28 @@ export class TickStore {
   async read(id: string): Promise<{ record: TickRecord | null; problem?: string }> {
     await this.recover();
     const read = await readJsonFile(confinedPath(this.recordsDir, `${id}.json`));
-    if (!read.ok) return read.code === "missing" ? { record: null } : { record: null, problem: `${id}.json: ${read.message}` };
+    if (!read.ok)
+      return read.code === "missing" ? { record: null } : { record: null, problem: `${id}.json: ${read.message}` };
     const parsed = tickRecordSchema.safeParse(read.value);
-    return parsed.success ? { record: parsed.data } : { record: null, problem: `${id}.json is not a tick record: ${parsed.error.issues[0]?.message}` };
+    return parsed.success
+      ? { record: parsed.data }
+      : { record: null, problem: `${id}.json is not a tick record: ${parsed.error.issues[0]?.message}` };
   }
 
   async write(record: TickRecord): Promise<void> {
     await this.recover();
     await ensureGitIgnored(this.runtimeDir);
-    const ordered = orderKeys(fitRecord(record), ["id", "status", "reason", "detail", "runtime", "trigger", "startedAt", "finishedAt", "durationMs"]);
+    const ordered = orderKeys(fitRecord(record), [
+      "id",
+      "status",
+      "reason",
+      "detail",
+      "runtime",
+      "trigger",
+      "startedAt",
+      "finishedAt",
+      "durationMs",
+    ]);
     await atomicWrite(this.runtimeDir, confinedPath(this.recordsDir, `${record.id}.json`), stringifyRecord(ordered));
   }
 
@@ -71,7 +95,8 @@ export class TickStore {
     const name = `${startedAt.replace(/[:.]/g, "-")}.json`;
     await atomicWrite(this.runtimeDir, confinedPath(dir, name), stringifyRecord(content));
     const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".json")).sort();
-    for (const old of files.slice(0, Math.max(0, files.length - KEEP_PROPOSAL_FILES))) await fs.rm(path.join(dir, old), { force: true });
+    for (const old of files.slice(0, Math.max(0, files.length - KEEP_PROPOSAL_FILES)))
+      await fs.rm(path.join(dir, old), { force: true });
     return `proposals/${id}/${name}`;
   }
 }

@@ -14,7 +14,9 @@ export type GuardConfig = {
   token?: string;
 };
 
-export type GuardVerdict = { ok: true; setTokenCookie?: boolean } | { ok: false; status: number; code: string; message: string };
+export type GuardVerdict =
+  | { ok: true; setTokenCookie?: boolean }
+  | { ok: false; status: number; code: string; message: string };
 
 export const TOKEN_COOKIE = "construct_studio_token";
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -23,7 +25,10 @@ const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
 export function guardConfigFromEnv(env: Record<string, string | undefined>): GuardConfig {
   return {
     port: Number(env.PORT ?? 3000),
-    extraHosts: (env.CONSTRUCT_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
+    extraHosts: (env.CONSTRUCT_ALLOWED_HOSTS ?? "")
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     token: env.CONSTRUCT_TOKEN || undefined,
   };
 }
@@ -56,27 +61,40 @@ export const BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = 20 * 1024 * 1024;
 
 export function bodyLimitFor(pathname: string): number {
-  return pathname.startsWith("/api/packs/install") || pathname.startsWith("/api/org/import") ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
+  return pathname.startsWith("/api/packs/install") || pathname.startsWith("/api/org/import")
+    ? UPLOAD_BODY_LIMIT
+    : BODY_LIMIT;
 }
 
-export function guardRequest(request: { method: string; url: string; headers: Headers }, config: GuardConfig): GuardVerdict {
+export function guardRequest(
+  request: { method: string; url: string; headers: Headers },
+  config: GuardConfig,
+): GuardVerdict {
   const url = new URL(request.url);
   const isApi = url.pathname.startsWith("/api/");
   const host = request.headers.get("host")?.toLowerCase();
   const hosts = allowedHosts(config);
   if (!host) return deny(400, "bad_request", "the request has no Host header");
-  if (!hosts.includes(host)) return deny(403, "forbidden", `host "${host.slice(0, 100)}" is not served here; open the studio at http://127.0.0.1:${config.port}`);
+  if (!hosts.includes(host))
+    return deny(
+      403,
+      "forbidden",
+      `host "${host.slice(0, 100)}" is not served here; open the studio at http://127.0.0.1:${config.port}`,
+    );
 
   const site = request.headers.get("sec-fetch-site");
-  if (site === "cross-site" || site === "same-site") return deny(403, "forbidden", `requests from other sites are refused (Sec-Fetch-Site: ${site})`);
+  if (site === "cross-site" || site === "same-site")
+    return deny(403, "forbidden", `requests from other sites are refused (Sec-Fetch-Site: ${site})`);
 
   const origin = request.headers.get("origin");
   const method = request.method.toUpperCase();
-  if (origin !== null && !hosts.some((h) => origin === `http://${h}`)) return deny(403, "forbidden", `origin "${origin.slice(0, 100)}" may not call the studio`);
+  if (origin !== null && !hosts.some((h) => origin === `http://${h}`))
+    return deny(403, "forbidden", `origin "${origin.slice(0, 100)}" may not call the studio`);
 
   if (config.token) {
     const given = cookie(request.headers.get("cookie"), TOKEN_COOKIE) ?? url.searchParams.get("token") ?? "";
-    if (!safeEqual(given, config.token)) return deny(401, "forbidden", "this studio needs its launch token: open the URL it printed at start");
+    if (!safeEqual(given, config.token))
+      return deny(401, "forbidden", "this studio needs its launch token: open the URL it printed at start");
     if (!cookie(request.headers.get("cookie"), TOKEN_COOKIE)) return { ok: true, setTokenCookie: true };
   }
 
@@ -89,7 +107,8 @@ export function guardRequest(request: { method: string; url: string; headers: He
     if (hasBody && !/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
       return deny(415, "unsupported_media_type", "send the body as Content-Type: application/json");
     }
-    if (length > bodyLimitFor(url.pathname)) return deny(413, "payload_too_large", `the body is larger than ${bodyLimitFor(url.pathname)} bytes`);
+    if (length > bodyLimitFor(url.pathname))
+      return deny(413, "payload_too_large", `the body is larger than ${bodyLimitFor(url.pathname)} bytes`);
   }
   return { ok: true };
 }

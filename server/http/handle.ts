@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { readLimited } from "@/lib/http/read-limited";
-import { JsonProblem, decodeUtf8, parseJsonStrict } from "@/lib/json/safe-json";
+import { decodeUtf8, JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
 import type { FieldError } from "@/schemas/field-error";
 import { AppError, type AppErrorCode, isAppError } from "../errors";
 import { BODY_LIMIT } from "./guards";
@@ -21,13 +21,16 @@ export const STATUS: Record<AppErrorCode, number> = {
   io: 500,
 };
 
-
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export function errorResponse(code: AppErrorCode, message: string, errors?: FieldError[], current?: unknown): Response {
   const headers: Record<string, string> = { ...NO_STORE };
-  if (current && typeof current === "object" && "etag" in current) headers.ETag = String((current as { etag: string }).etag);
-  return Response.json({ error: { code, message }, ...(errors?.length ? { errors } : {}), ...(current !== undefined ? { current } : {}) }, { status: STATUS[code], headers });
+  if (current && typeof current === "object" && "etag" in current)
+    headers.ETag = String((current as { etag: string }).etag);
+  return Response.json(
+    { error: { code, message }, ...(errors?.length ? { errors } : {}), ...(current !== undefined ? { current } : {}) },
+    { status: STATUS[code], headers },
+  );
 }
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
@@ -46,9 +49,18 @@ export function handle<C>(fn: Handler<C>): Handler<C> {
 }
 
 /** Maps a façade result: `{ ok: false, code }` to its status, anything else to `okStatus`. */
-export function respond(result: { ok: boolean } & Record<string, unknown>, okStatus = 200, headers: Record<string, string> = {}): Response {
+export function respond(
+  result: { ok: boolean } & Record<string, unknown>,
+  okStatus = 200,
+  headers: Record<string, string> = {},
+): Response {
   if (result.ok === false) {
-    const failure = result as unknown as { code: AppErrorCode; message: string; errors?: FieldError[]; current?: unknown };
+    const failure = result as unknown as {
+      code: AppErrorCode;
+      message: string;
+      errors?: FieldError[];
+      current?: unknown;
+    };
     return errorResponse(failure.code, failure.message, failure.errors, failure.current);
   }
   return Response.json(result, { status: okStatus, headers: { ...NO_STORE, ...headers } });
@@ -61,7 +73,8 @@ export function respond(result: { ok: boolean } & Record<string, unknown>, okSta
  */
 export async function readJson(request: Request, limit = BODY_LIMIT): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new AppError("unsupported_media_type", "send the body as Content-Type: application/json");
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    throw new AppError("unsupported_media_type", "send the body as Content-Type: application/json");
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw new AppError("payload_too_large", `the body is larger than ${limit} bytes`);
   if (!request.body) throw new AppError("bad_request", "the request has no body");
@@ -70,7 +83,8 @@ export async function readJson(request: Request, limit = BODY_LIMIT): Promise<un
   try {
     return parseJsonStrict(decodeUtf8(bytes));
   } catch (error) {
-    if (error instanceof JsonProblem) throw new AppError("bad_request", `the body is not acceptable JSON: ${error.message}`);
+    if (error instanceof JsonProblem)
+      throw new AppError("bad_request", `the body is not acceptable JSON: ${error.message}`);
     throw error;
   }
 }
@@ -81,7 +95,13 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   if (parsed.success) return parsed.data;
   const errors: FieldError[] = parsed.error.issues.map((issue) => {
     const path = issue.path.map(String);
-    return { id: "invalid-body", severity: "error", message: `${path.join(".") || "body"}: ${issue.message}`, location: "#/body" + path.map((p) => "/" + p).join(""), ...(path.length ? { field: path[path.length - 1] } : {}) };
+    return {
+      id: "invalid-body",
+      severity: "error",
+      message: `${path.join(".") || "body"}: ${issue.message}`,
+      location: `#/body${path.map((p) => `/${p}`).join("")}`,
+      ...(path.length ? { field: path[path.length - 1] } : {}),
+    };
   });
   throw new AppError("bad_request", "the request body does not have the expected shape", errors);
 }

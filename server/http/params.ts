@@ -1,15 +1,20 @@
-import { type ApiKind, type Scope, parseApiKind, SCOPES } from "@/schemas/org";
+import { type ApiKind, parseApiKind, SCOPES, type Scope } from "@/schemas/org";
 import { AppError } from "../errors";
 
 export function kindParam(raw: string): ApiKind {
   const kind = parseApiKind(raw);
-  if (!kind) throw new AppError("not_found", `unknown kind "${raw.slice(0, 40)}": use specialist, team, group, contract, policy, fence or skill`);
+  if (!kind)
+    throw new AppError(
+      "not_found",
+      `unknown kind "${raw.slice(0, 40)}": use specialist, team, group, contract, policy, fence or skill`,
+    );
   return kind;
 }
 
 export function scopeParam(request: Request, fallback: Scope = "project"): Scope {
   const raw = new URL(request.url).searchParams.get("scope") ?? fallback;
-  if (!(SCOPES as readonly string[]).includes(raw)) throw new AppError("bad_request", `unknown scope "${raw.slice(0, 40)}": use builtin, user or project`);
+  if (!(SCOPES as readonly string[]).includes(raw))
+    throw new AppError("bad_request", `unknown scope "${raw.slice(0, 40)}": use builtin, user or project`);
   return raw as Scope;
 }
 
@@ -21,6 +26,10 @@ export function flagParam(request: Request, name: string): boolean {
 /** Writes to an existing record must say which version they saw. */
 export function requireIfMatch(request: Request): string {
   const value = request.headers.get("if-match");
-  if (!value) throw new AppError("precondition_required", "send the ETag you read as If-Match, so a newer change is never overwritten silently");
+  if (!value)
+    throw new AppError(
+      "precondition_required",
+      "send the ETag you read as If-Match, so a newer change is never overwritten silently",
+    );
   return value;
 }

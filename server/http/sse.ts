@@ -28,7 +28,8 @@ export function orgEventStream(api: OrgApi, signal: AbortSignal, ticks?: TickSou
           send(`event: org-changed\ndata: {}\n\n`);
         }, 150);
       });
-      const unsubscribeTicks = ticks?.onTick((event) => send(`event: embed-tick\ndata: ${JSON.stringify(event)}\n\n`)) ?? (() => {});
+      const unsubscribeTicks =
+        ticks?.onTick((event) => send(`event: embed-tick\ndata: ${JSON.stringify(event)}\n\n`)) ?? (() => {});
       const heartbeat = setInterval(() => send(`: keep-alive\n\n`), 15_000);
       stop = () => {
         unsubscribe();

@@ -1,16 +1,26 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { overlaps, structureKeyOf } from "@/lib/graph/geometry";
+import { layoutGraph } from "@/lib/graph/layout";
 import { stringifyRecord } from "@/lib/json/safe-json";
+import { graphOfOrg, joinLists, type ListResponse } from "@/lib/queries/org";
 import type { OrgPayload } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
 import { ENTITY_KINDS, type EntityRecord, SECTIONS } from "@/schemas/org";
-import { type StudioPaths, resolvePaths } from "../config";
-import { APP_DIR, BUILTIN_ORG_DIR, UPSTREAM_ORG_DIR, filesUnder, makeTmpDirs, readBuiltin, specialistRecord, treeOf, writeRecord } from "../test-support/tmp-dirs";
+import { resolvePaths, type StudioPaths } from "../config";
+import {
+  APP_DIR,
+  BUILTIN_ORG_DIR,
+  filesUnder,
+  makeTmpDirs,
+  readBuiltin,
+  specialistRecord,
+  treeOf,
+  UPSTREAM_ORG_DIR,
+  writeRecord,
+} from "../test-support/tmp-dirs";
 import { OrgApi, validateTree } from "./org-api";
-import { overlaps, structureKeyOf } from "@/lib/graph/geometry";
-import { layoutGraph } from "@/lib/graph/layout";
-import { type ListResponse, graphOfOrg, joinLists } from "@/lib/queries/org";
 
 let base: string;
 let root: string;
@@ -36,7 +46,12 @@ const userFile = (section: string, id: string) => path.join(paths.userOrgDir, se
 const readJson = async (file: string) => JSON.parse(await fs.readFile(file, "utf8")) as EntityRecord;
 const PROJECT_PREFIX = ".cx/org";
 
-type Failed = { ok: false; code: string; errors: FieldError[]; current?: { record: EntityRecord; etag: string } | null };
+type Failed = {
+  ok: false;
+  code: string;
+  errors: FieldError[];
+  current?: { record: EntityRecord; etag: string } | null;
+};
 function failed(result: { ok: boolean }): Failed {
   expect(result.ok).toBe(false);
   return result as unknown as Failed;
@@ -49,20 +64,36 @@ async function builtinSnapshot(): Promise<Map<string, string>> {
 describe("tier merge and precedence", () => {
   it("the built-in tier alone: 101 entities, each row scoped builtin with its path and no overrides", async () => {
     let total = 0;
-    for (const kind of ["group", "team", "specialist", "contract", "policy"] as const) total += (await api.listEntities(kind)).count;
+    for (const kind of ["group", "team", "specialist", "contract", "policy"] as const)
+      total += (await api.listEntities(kind)).count;
     expect(total).toBe(101);
     const row = (await api.listEntities("specialist")).items.find((i) => i.id === "cx-architect")!;
-    expect(row).toMatchObject({ scope: "builtin", path: "specialists/org/specialists/cx-architect.json", overrides: [] });
+    expect(row).toMatchObject({
+      scope: "builtin",
+      path: "specialists/org/specialists/cx-architect.json",
+      overrides: [],
+    });
     expect(row.record).toEqual(await readBuiltin("specialists", "cx-architect"));
     expect(row.etag).toMatch(/^"sha256:[0-9a-f]{64}"$/);
   });
 
   it("merges builtin → user → project field by field; the row names the winning tier and what it shadows", async () => {
-    await writeRecord(paths.userOrgDir, "specialists", { id: "cx-architect", displayName: "User Architect", description: "The user tier's description of the architect role." });
-    await writeRecord(paths.projectOrgDir, "specialists", { id: "cx-architect", description: "The project tier's description of the architect role." });
+    await writeRecord(paths.userOrgDir, "specialists", {
+      id: "cx-architect",
+      displayName: "User Architect",
+      description: "The user tier's description of the architect role.",
+    });
+    await writeRecord(paths.projectOrgDir, "specialists", {
+      id: "cx-architect",
+      description: "The project tier's description of the architect role.",
+    });
     const builtin = await readBuiltin("specialists", "cx-architect");
     const got = (await api.getEntity("specialist", "cx-architect"))!;
-    expect(got.record).toEqual({ ...builtin, displayName: "User Architect", description: "The project tier's description of the architect role." });
+    expect(got.record).toEqual({
+      ...builtin,
+      displayName: "User Architect",
+      description: "The project tier's description of the architect role.",
+    });
     expect(got.scope).toBe("project");
     expect(got.path).toBe(`${PROJECT_PREFIX}/specialists/cx-architect.json`);
     expect(got.overrides).toEqual([
@@ -70,20 +101,36 @@ describe("tier merge and precedence", () => {
       { scope: "user", path: "org/specialists/cx-architect.json" },
     ]);
     const row = (await api.listEntities("specialist")).items.find((i) => i.id === "cx-architect")!;
-    expect(row).toMatchObject({ scope: "project", path: got.path, overrides: got.overrides, record: got.record, etag: got.etag });
+    expect(row).toMatchObject({
+      scope: "project",
+      path: got.path,
+      overrides: got.overrides,
+      record: got.record,
+      etag: got.etag,
+    });
     expect((await api.validateAll()).errors).toEqual([]);
   });
 
   it("a project file holding only `description` overrides just that field", async () => {
-    await writeRecord(paths.projectOrgDir, "specialists", { id: "cx-engineer", description: "Only this field differs from the built-in engineer." });
+    await writeRecord(paths.projectOrgDir, "specialists", {
+      id: "cx-engineer",
+      description: "Only this field differs from the built-in engineer.",
+    });
     const builtin = await readBuiltin("specialists", "cx-engineer");
-    expect((await api.getEntity("specialist", "cx-engineer"))!.record).toEqual({ ...builtin, description: "Only this field differs from the built-in engineer." });
+    expect((await api.getEntity("specialist", "cx-engineer"))!.record).toEqual({
+      ...builtin,
+      description: "Only this field differs from the built-in engineer.",
+    });
   });
 
   it("a user file wins over builtin when the project has none", async () => {
     await writeRecord(paths.userOrgDir, "teams", { id: "quality-team", name: "Quality (mine)" });
     const got = (await api.getEntity("team", "quality-team"))!;
-    expect(got).toMatchObject({ scope: "user", path: "org/teams/quality-team.json", overrides: [{ scope: "builtin", path: "specialists/org/teams/quality-team.json" }] });
+    expect(got).toMatchObject({
+      scope: "user",
+      path: "org/teams/quality-team.json",
+      overrides: [{ scope: "builtin", path: "specialists/org/teams/quality-team.json" }],
+    });
     expect(got.record.name).toBe("Quality (mine)");
     expect(got.record.owner).toBe("reviewer");
   });
@@ -97,12 +144,23 @@ describe("tier merge and precedence", () => {
     const rec = specialistRecord("solo-one");
     delete rec.id;
     await writeRecord(paths.projectOrgDir, "specialists", rec, "solo-one.json");
-    await writeRecord(paths.projectOrgDir, "specialists", specialistRecord("solo-two", { id: "something-else" }), "solo-two.json");
+    await writeRecord(
+      paths.projectOrgDir,
+      "specialists",
+      specialistRecord("solo-two", { id: "something-else" }),
+      "solo-two.json",
+    );
     expect((await api.getEntity("specialist", "solo-one"))!.record.id).toBe("solo-one");
     expect((await api.getEntity("specialist", "solo-two"))!.record.id).toBe("solo-two");
     const { warnings, errors } = await api.validateAll();
     expect(errors).toEqual([]);
-    expect(warnings).toEqual([expect.objectContaining({ id: "file-id-mismatch", location: "#/specialists/solo-two", path: `${PROJECT_PREFIX}/specialists/solo-two.json` })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        id: "file-id-mismatch",
+        location: "#/specialists/solo-two",
+        path: `${PROJECT_PREFIX}/specialists/solo-two.json`,
+      }),
+    ]);
   });
 
   it("uses <root>/.construct as the project directory when it exists", async () => {
@@ -115,28 +173,41 @@ describe("tier merge and precedence", () => {
 });
 
 describe("create, update and remove", () => {
-  it.each(["project", "user"] as const)("in the %s tier: create writes a canonical file, update patches it, remove deletes it", async (scope) => {
-    const file = scope === "project" ? projectFile("specialists", "new-one") : userFile("specialists", "new-one");
-    const shown = scope === "project" ? `${PROJECT_PREFIX}/specialists/new-one.json` : "org/specialists/new-one.json";
-    // Keys given out of order are written in the canonical order, two-space indented, final newline.
-    const { team, fence, ...rest } = specialistRecord("new-one");
-    const created = await api.createEntity("specialist", { team, fence, ...rest }, { scope });
-    expect(created).toMatchObject({ ok: true, path: shown, record: specialistRecord("new-one") });
-    expect(await fs.readFile(file, "utf8")).toBe(stringifyRecord(specialistRecord("new-one")));
-    const got = (await api.getEntity("specialist", "new-one"))!;
-    expect(got).toMatchObject({ scope, path: shown, overrides: [] });
-    expect(got.etag).toBe(created.ok && created.etag);
+  it.each(["project", "user"] as const)(
+    "in the %s tier: create writes a canonical file, update patches it, remove deletes it",
+    async (scope) => {
+      const file = scope === "project" ? projectFile("specialists", "new-one") : userFile("specialists", "new-one");
+      const shown = scope === "project" ? `${PROJECT_PREFIX}/specialists/new-one.json` : "org/specialists/new-one.json";
+      // Keys given out of order are written in the canonical order, two-space indented, final newline.
+      const { team, fence, ...rest } = specialistRecord("new-one");
+      const created = await api.createEntity("specialist", { team, fence, ...rest }, { scope });
+      expect(created).toMatchObject({ ok: true, path: shown, record: specialistRecord("new-one") });
+      expect(await fs.readFile(file, "utf8")).toBe(stringifyRecord(specialistRecord("new-one")));
+      const got = (await api.getEntity("specialist", "new-one"))!;
+      expect(got).toMatchObject({ scope, path: shown, overrides: [] });
+      expect(got.etag).toBe(created.ok && created.etag);
 
-    const updated = await api.updateEntity("specialist", "new-one", { displayName: "New One" }, { scope, ifMatch: got.etag });
-    expect(updated.ok).toBe(true);
-    expect(await readJson(file)).toEqual({ ...specialistRecord("new-one"), displayName: "New One" });
-    expect(updated.ok && updated.etag).not.toBe(got.etag);
+      const updated = await api.updateEntity(
+        "specialist",
+        "new-one",
+        { displayName: "New One" },
+        { scope, ifMatch: got.etag },
+      );
+      expect(updated.ok).toBe(true);
+      expect(await readJson(file)).toEqual({ ...specialistRecord("new-one"), displayName: "New One" });
+      expect(updated.ok && updated.etag).not.toBe(got.etag);
 
-    const removed = await api.removeEntity("specialist", "new-one", { scope });
-    expect(removed).toEqual({ ok: true, path: shown, revealed: null, record: expect.objectContaining({ id: expect.any(String) }) });
-    expect(await api.getEntity("specialist", "new-one")).toBeNull();
-    expect(await filesUnder(base)).toEqual([]);
-  });
+      const removed = await api.removeEntity("specialist", "new-one", { scope });
+      expect(removed).toEqual({
+        ok: true,
+        path: shown,
+        revealed: null,
+        record: expect.objectContaining({ id: expect.any(String) }),
+      });
+      expect(await api.getEntity("specialist", "new-one")).toBeNull();
+      expect(await filesUnder(base)).toEqual([]);
+    },
+  );
 
   it("a create whose id is already in that tier is a conflict", async () => {
     expect((await api.createEntity("specialist", specialistRecord("dup-one"))).ok).toBe(true);
@@ -148,15 +219,28 @@ describe("create, update and remove", () => {
 
   it("updating a builtin-only entity in the project tier writes a partial override holding only the patch", async () => {
     const builtin = await readBuiltin("specialists", "cx-architect");
-    const result = await api.updateEntity("specialist", "cx-architect", { description: "Architect, as this project sees the role." }, { scope: "project" });
+    const result = await api.updateEntity(
+      "specialist",
+      "cx-architect",
+      { description: "Architect, as this project sees the role." },
+      { scope: "project" },
+    );
     expect(result).toMatchObject({ ok: true, path: `${PROJECT_PREFIX}/specialists/cx-architect.json` });
-    expect(await fs.readFile(projectFile("specialists", "cx-architect"), "utf8")).toBe(stringifyRecord({ id: "cx-architect", description: "Architect, as this project sees the role." }));
-    expect((await api.getEntity("specialist", "cx-architect"))!.record).toEqual({ ...builtin, description: "Architect, as this project sees the role." });
+    expect(await fs.readFile(projectFile("specialists", "cx-architect"), "utf8")).toBe(
+      stringifyRecord({ id: "cx-architect", description: "Architect, as this project sees the role." }),
+    );
+    expect((await api.getEntity("specialist", "cx-architect"))!.record).toEqual({
+      ...builtin,
+      description: "Architect, as this project sees the role.",
+    });
 
     // null removes a field from the override, which lets the built-in value show through again.
     await api.updateEntity("specialist", "cx-architect", { displayName: "Chief Architect" }, { scope: "project" });
     await api.updateEntity("specialist", "cx-architect", { description: null }, { scope: "project" });
-    expect(await readJson(projectFile("specialists", "cx-architect"))).toEqual({ id: "cx-architect", displayName: "Chief Architect" });
+    expect(await readJson(projectFile("specialists", "cx-architect"))).toEqual({
+      id: "cx-architect",
+      displayName: "Chief Architect",
+    });
 
     const removed = await api.removeEntity("specialist", "cx-architect", { scope: "project" });
     expect(removed).toMatchObject({ ok: true, revealed: "builtin" });
@@ -164,28 +248,43 @@ describe("create, update and remove", () => {
   });
 
   it("an update that would make the record invalid writes nothing and names the field", async () => {
-    const result = failed(await api.updateEntity("specialist", "cx-architect", { modelTier: "huge" }, { scope: "project" }));
+    const result = failed(
+      await api.updateEntity("specialist", "cx-architect", { modelTier: "huge" }, { scope: "project" }),
+    );
     expect(result.code).toBe("invalid");
-    expect(result.errors).toContainEqual(expect.objectContaining({ field: "modelTier", location: "#/specialists/cx-architect/modelTier" }));
+    expect(result.errors).toContainEqual(
+      expect.objectContaining({ field: "modelTier", location: "#/specialists/cx-architect/modelTier" }),
+    );
     expect(await filesUnder(base)).toEqual([]);
   });
 
   it("an update cannot change the id, and an unknown id is not_found", async () => {
-    const renamed = failed(await api.updateEntity("specialist", "cx-architect", { id: "cx-other" }, { scope: "project" }));
+    const renamed = failed(
+      await api.updateEntity("specialist", "cx-architect", { id: "cx-other" }, { scope: "project" }),
+    );
     expect(renamed.code).toBe("invalid");
     expect(renamed.errors.map((e) => e.id)).toEqual(["id-immutable"]);
-    expect(failed(await api.updateEntity("specialist", "nobody-here", { displayName: "x" }, { scope: "project" })).code).toBe("not_found");
+    expect(
+      failed(await api.updateEntity("specialist", "nobody-here", { displayName: "x" }, { scope: "project" })).code,
+    ).toBe("not_found");
     expect(failed(await api.removeEntity("specialist", "nobody-here", { scope: "project" })).code).toBe("not_found");
     expect(await filesUnder(base)).toEqual([]);
   });
 
   it("the first call of a fresh façade may be a write (crash recovery must not deadlock with the tier lock)", async () => {
-    const timeout = (ms: number) => new Promise<"timed out">((resolve) => setTimeout(() => resolve("timed out"), ms).unref());
+    const timeout = (ms: number) =>
+      new Promise<"timed out">((resolve) => setTimeout(() => resolve("timed out"), ms).unref());
     const fresh = new OrgApi(paths);
-    const created = await Promise.race([fresh.createEntity("specialist", specialistRecord("first-one")), timeout(5_000)]);
+    const created = await Promise.race([
+      fresh.createEntity("specialist", specialistRecord("first-one")),
+      timeout(5_000),
+    ]);
     expect(created).toMatchObject({ ok: true });
     const freshUser = new OrgApi(paths);
-    const updated = await Promise.race([freshUser.updateEntity("specialist", "cx-qa", { displayName: "QA" }, { scope: "user" }), timeout(5_000)]);
+    const updated = await Promise.race([
+      freshUser.updateEntity("specialist", "cx-qa", { displayName: "QA" }, { scope: "user" }),
+      timeout(5_000),
+    ]);
     expect(updated).toMatchObject({ ok: true });
   });
 });
@@ -195,18 +294,39 @@ describe("the builtin tier is read-only", () => {
     const before = await builtinSnapshot();
     const attempts: [string, Promise<{ ok: boolean }>][] = [
       ["create", api.createEntity("specialist", specialistRecord("built-one"), { scope: "builtin" })],
-      ["create over a builtin id", api.createEntity("specialist", await readBuiltin("specialists", "cx-qa"), { scope: "builtin" })],
+      [
+        "create over a builtin id",
+        api.createEntity("specialist", await readBuiltin("specialists", "cx-qa"), { scope: "builtin" }),
+      ],
       ["update", api.updateEntity("specialist", "cx-qa", { displayName: "QA" }, { scope: "builtin" })],
       ["update a team", api.updateEntity("team", "quality-team", { name: "Q" }, { scope: "builtin" })],
       ["update a fence", api.updateEntity("fence", "cx-qa", { allowedPaths: ["**"] }, { scope: "builtin" })],
       ["remove", api.removeEntity("policy", "testing", { scope: "builtin", force: true })],
-      ["remove a builtin-only entity from the project tier", api.removeEntity("specialist", "cx-qa", { scope: "project", force: true })],
-      ["import", api.importOrg({ groups: {}, teams: {}, contracts: {}, policies: {}, specialists: { "built-two": specialistRecord("built-two") } }, { scope: "builtin" })],
+      [
+        "remove a builtin-only entity from the project tier",
+        api.removeEntity("specialist", "cx-qa", { scope: "project", force: true }),
+      ],
+      [
+        "import",
+        api.importOrg(
+          {
+            groups: {},
+            teams: {},
+            contracts: {},
+            policies: {},
+            specialists: { "built-two": specialistRecord("built-two") },
+          },
+          { scope: "builtin" },
+        ),
+      ],
     ];
     for (const [what, attempt] of attempts) {
       const result = failed(await attempt);
       expect(result.code, what).toBe("forbidden");
-      expect(result.errors.map((e) => e.id), what).toEqual(["builtin-scope-readonly"]);
+      expect(
+        result.errors.map((e) => e.id),
+        what,
+      ).toEqual(["builtin-scope-readonly"]);
     }
     expect(await builtinSnapshot()).toEqual(before);
     expect(await filesUnder(base)).toEqual([]);
@@ -216,23 +336,33 @@ describe("the builtin tier is read-only", () => {
 describe("ids that are not file names", () => {
   const BAD_IDS = ["../x", "a/b", "%2e%2e", "CON", "con", "", "x".repeat(300), "..", "a\\b", "a\0b", "-lead"];
 
-  it.each(BAD_IDS.map((id) => [JSON.stringify(id.length > 20 ? `${id.slice(0, 8)}…(${id.length})` : id), id]))("%s: create, update and remove answer `invalid` on field id and create no file", async (_label, id) => {
-    const results = [
-      await api.createEntity("specialist", specialistRecord(id), { scope: "project" }),
-      await api.createEntity("team", { id, name: "T", owner: "qa", roles: ["qa"], charter: "A team with a name that is not an id." }, { scope: "user" }),
-      await api.updateEntity("specialist", id, { displayName: "x" }, { scope: "project" }),
-      await api.updateEntity("fence", id, { allowedPaths: ["**"] }, { scope: "user" }),
-      await api.removeEntity("specialist", id, { scope: "project", force: true }),
-      await api.importOrg({ groups: {}, teams: {}, contracts: {}, policies: {}, specialists: { [id]: specialistRecord(id) } }, { scope: "project" }),
-    ];
-    for (const result of results) {
-      const f = failed(result);
-      expect(f.code).toBe("invalid");
-      expect(f.errors).toContainEqual(expect.objectContaining({ field: "id", severity: "error" }));
-    }
-    expect(await api.getEntity("specialist", id)).toBeNull();
-    expect(await filesUnder(base)).toEqual([]);
-  });
+  it.each(BAD_IDS.map((id) => [JSON.stringify(id.length > 20 ? `${id.slice(0, 8)}…(${id.length})` : id), id]))(
+    "%s: create, update and remove answer `invalid` on field id and create no file",
+    async (_label, id) => {
+      const results = [
+        await api.createEntity("specialist", specialistRecord(id), { scope: "project" }),
+        await api.createEntity(
+          "team",
+          { id, name: "T", owner: "qa", roles: ["qa"], charter: "A team with a name that is not an id." },
+          { scope: "user" },
+        ),
+        await api.updateEntity("specialist", id, { displayName: "x" }, { scope: "project" }),
+        await api.updateEntity("fence", id, { allowedPaths: ["**"] }, { scope: "user" }),
+        await api.removeEntity("specialist", id, { scope: "project", force: true }),
+        await api.importOrg(
+          { groups: {}, teams: {}, contracts: {}, policies: {}, specialists: { [id]: specialistRecord(id) } },
+          { scope: "project" },
+        ),
+      ];
+      for (const result of results) {
+        const f = failed(result);
+        expect(f.code).toBe("invalid");
+        expect(f.errors).toContainEqual(expect.objectContaining({ field: "id", severity: "error" }));
+      }
+      expect(await api.getEntity("specialist", id)).toBeNull();
+      expect(await filesUnder(base)).toEqual([]);
+    },
+  );
 });
 
 /** A small project-tier team whose members, handoffs and contract all point at each other. */
@@ -248,7 +378,15 @@ async function writeAlphaTeam(): Promise<void> {
     charter: "Builds the alpha features end to end, for the reference tests.",
   });
   await writeRecord(dir, "specialists", specialistRecord("alpha-lead-one", { role: "alpha-lead", team: "alpha-team" }));
-  await writeRecord(dir, "specialists", specialistRecord("alpha-helper-one", { role: "alpha-helper", team: "alpha-team", handoffCandidates: ["alpha-lead"] }));
+  await writeRecord(
+    dir,
+    "specialists",
+    specialistRecord("alpha-helper-one", {
+      role: "alpha-helper",
+      team: "alpha-team",
+      handoffCandidates: ["alpha-lead"],
+    }),
+  );
   await writeRecord(dir, "contracts", {
     id: "alpha-handoff",
     producer: "alpha-lead-one",
@@ -277,7 +415,10 @@ describe("remove while referenced", () => {
     ]);
     expect(await treeOf(paths.projectOrgDir)).toEqual(before);
 
-    expect(await api.removeEntity("specialist", "alpha-lead-one", { scope: "project", force: true })).toMatchObject({ ok: true, revealed: null });
+    expect(await api.removeEntity("specialist", "alpha-lead-one", { scope: "project", force: true })).toMatchObject({
+      ok: true,
+      revealed: null,
+    });
     expect(await api.getEntity("specialist", "alpha-lead-one")).toBeNull();
   });
 
@@ -286,11 +427,15 @@ describe("remove while referenced", () => {
     expect(result.code).toBe("conflict");
     expect(result.errors.every((e) => e.id === "team-still-referenced")).toBe(true);
     const locations = result.errors.map((e) => e.location);
-    expect(locations.filter((l) => l.startsWith("#/specialists/")).sort()).toEqual(["#/specialists/alpha-helper-one/team", "#/specialists/alpha-lead-one/team"]);
+    expect(locations.filter((l) => l.startsWith("#/specialists/")).sort()).toEqual([
+      "#/specialists/alpha-helper-one/team",
+      "#/specialists/alpha-lead-one/team",
+    ]);
     // The contract names the team on both sides of its boundary: one or two pointers into it.
     const boundary = locations.filter((l) => l.startsWith("#/contracts/"));
     expect(boundary.length).toBeGreaterThan(0);
-    for (const l of boundary) expect(l).toMatch(/^#\/contracts\/alpha-handoff\/teamBoundary(\/(producerTeam|consumerTeam))?$/);
+    for (const l of boundary)
+      expect(l).toMatch(/^#\/contracts\/alpha-handoff\/teamBoundary(\/(producerTeam|consumerTeam))?$/);
     expect(locations.filter((l) => !l.startsWith("#/specialists/") && !l.startsWith("#/contracts/"))).toEqual([]);
     expect(await fs.readFile(projectFile("teams", "alpha-team"), "utf8")).toContain("alpha-lead");
     expect((await api.removeEntity("team", "alpha-team", { scope: "project", force: true })).ok).toBe(true);
@@ -307,32 +452,60 @@ describe("optimistic concurrency", () => {
     const tabA = new OrgApi(paths);
     const tabB = new OrgApi(paths);
     const read = (await tabA.getEntity("specialist", "cx-architect"))!;
-    const b = await tabB.updateEntity("specialist", "cx-architect", { displayName: "Written by B" }, { scope: "project", ifMatch: read.etag });
+    const b = await tabB.updateEntity(
+      "specialist",
+      "cx-architect",
+      { displayName: "Written by B" },
+      { scope: "project", ifMatch: read.etag },
+    );
     expect(b.ok).toBe(true);
-    const a = failed(await tabA.updateEntity("specialist", "cx-architect", { displayName: "Written by A" }, { scope: "project", ifMatch: read.etag }));
+    const a = failed(
+      await tabA.updateEntity(
+        "specialist",
+        "cx-architect",
+        { displayName: "Written by A" },
+        { scope: "project", ifMatch: read.etag },
+      ),
+    );
     expect(a.code).toBe("conflict");
     expect(a.current?.record.displayName).toBe("Written by B");
     expect(a.current?.etag).toBe(b.ok && b.etag);
-    expect(await readJson(projectFile("specialists", "cx-architect"))).toEqual({ id: "cx-architect", displayName: "Written by B" });
+    expect(await readJson(projectFile("specialists", "cx-architect"))).toEqual({
+      id: "cx-architect",
+      displayName: "Written by B",
+    });
 
-    const stale = failed(await tabA.removeEntity("specialist", "cx-architect", { scope: "project", ifMatch: read.etag }));
+    const stale = failed(
+      await tabA.removeEntity("specialist", "cx-architect", { scope: "project", ifMatch: read.etag }),
+    );
     expect(stale.code).toBe("conflict");
-    expect(await readJson(projectFile("specialists", "cx-architect"))).toEqual({ id: "cx-architect", displayName: "Written by B" });
+    expect(await readJson(projectFile("specialists", "cx-architect"))).toEqual({
+      id: "cx-architect",
+      displayName: "Written by B",
+    });
   });
 
   it("concurrent updates carrying the same ifMatch: exactly one wins, and the file holds the winner's write", async () => {
     expect((await api.createEntity("specialist", specialistRecord("race-one"))).ok).toBe(true);
     const etag = (await api.getEntity("specialist", "race-one"))!.etag;
     const writers = Array.from({ length: 6 }, () => new OrgApi(paths));
-    const results = await Promise.all(writers.map((w, i) => w.updateEntity("specialist", "race-one", { displayName: `Writer ${i}` }, { scope: "project", ifMatch: etag })));
+    const results = await Promise.all(
+      writers.map((w, i) =>
+        w.updateEntity("specialist", "race-one", { displayName: `Writer ${i}` }, { scope: "project", ifMatch: etag }),
+      ),
+    );
     const winners = results.flatMap((r, i) => (r.ok ? [i] : []));
     expect(winners).toHaveLength(1);
-    expect(results.filter((r) => !r.ok).map((r) => (r as Failed).code)).toEqual(Array(results.length - 1).fill("conflict"));
+    expect(results.filter((r) => !r.ok).map((r) => (r as Failed).code)).toEqual(
+      Array(results.length - 1).fill("conflict"),
+    );
     expect((await readJson(projectFile("specialists", "race-one"))).displayName).toBe(`Writer ${winners[0]}`);
   });
 
   it("an edit made outside the app, even with the mtime restored, makes an old ifMatch fail", async () => {
-    expect((await api.createEntity("specialist", specialistRecord("edit-one", { displayName: "Alpha" }))).ok).toBe(true);
+    expect((await api.createEntity("specialist", specialistRecord("edit-one", { displayName: "Alpha" }))).ok).toBe(
+      true,
+    );
     const file = projectFile("specialists", "edit-one");
     // Whole seconds, so the restored mtime is bit-for-bit the same.
     const when = 1_700_000_000;
@@ -345,7 +518,9 @@ describe("optimistic concurrency", () => {
     expect((await fs.stat(file)).mtimeMs).toBe(stat.mtimeMs);
     expect((await fs.stat(file)).size).toBe(stat.size);
 
-    const result = failed(await api.updateEntity("specialist", "edit-one", { displayName: "Charlie" }, { scope: "project", ifMatch: etag }));
+    const result = failed(
+      await api.updateEntity("specialist", "edit-one", { displayName: "Charlie" }, { scope: "project", ifMatch: etag }),
+    );
     expect(result.code).toBe("conflict");
     expect(result.current?.record.displayName).toBe("Bravo");
     expect(await fs.readFile(file, "utf8")).toBe(edited);
@@ -356,7 +531,11 @@ describe("malformed files on disk", () => {
   const sdir = () => path.join(paths.projectOrgDir, "specialists");
   const BAD: Record<string, { content: string; rule: string }> = {
     "bad-json": { content: '{ "id": "bad-json", "name": }\n', rule: "file-syntax" },
-    "conflicted-one": { content: '{\n<<<<<<< HEAD\n  "displayName": "Ours",\n=======\n  "displayName": "Theirs",\n>>>>>>> feature\n  "id": "conflicted-one"\n}\n', rule: "file-conflict-markers" },
+    "conflicted-one": {
+      content:
+        '{\n<<<<<<< HEAD\n  "displayName": "Ours",\n=======\n  "displayName": "Theirs",\n>>>>>>> feature\n  "id": "conflicted-one"\n}\n',
+      rule: "file-conflict-markers",
+    },
     "array-one": { content: '[{ "id": "array-one" }]\n', rule: "file-not-an-object" },
     "dup-keys": { content: '{ "id": "dup-keys", "name": "a", "name": "b" }\n', rule: "file-duplicate-key" },
   };
@@ -365,7 +544,7 @@ describe("malformed files on disk", () => {
   beforeEach(async () => {
     await fs.mkdir(sdir(), { recursive: true });
     for (const [id, { content }] of Object.entries(BAD)) await fs.writeFile(path.join(sdir(), `${id}.json`), content);
-    await fs.writeFile(path.join(sdir(), "bom-one.json"), "\uFEFF" + stringifyRecord(specialistRecord("bom-one")));
+    await fs.writeFile(path.join(sdir(), "bom-one.json"), `\uFEFF${stringifyRecord(specialistRecord("bom-one"))}`);
     outsideTarget = path.join(base, "outside.json");
     await fs.writeFile(outsideTarget, stringifyRecord(specialistRecord("link-one")));
     await fs.symlink(outsideTarget, path.join(sdir(), "link-one.json"));
@@ -388,23 +567,37 @@ describe("malformed files on disk", () => {
 
     const { errors } = await api.validateAll();
     const expected = [
-      ...Object.entries(BAD).map(([id, { rule }]) => ({ id: rule, path: `${PROJECT_PREFIX}/specialists/${id}.json`, location: `#/specialists/${id}` })),
+      ...Object.entries(BAD).map(([id, { rule }]) => ({
+        id: rule,
+        path: `${PROJECT_PREFIX}/specialists/${id}.json`,
+        location: `#/specialists/${id}`,
+      })),
       { id: "file-symlink", path: `${PROJECT_PREFIX}/specialists/link-one.json`, location: "#/specialists/link-one" },
       { id: "file-syntax", path: `${PROJECT_PREFIX}/teams/quality-team.json`, location: "#/teams/quality-team" },
     ];
     for (const e of expected) expect(errors).toContainEqual(expect.objectContaining(e));
     expect(errors).toHaveLength(expected.length);
-    expect(list.errors.map((e) => e.path).sort()).toEqual(expected.filter((e) => e.location.startsWith("#/specialists/")).map((e) => e.path).sort());
+    expect(list.errors.map((e) => e.path).sort()).toEqual(
+      expected
+        .filter((e) => e.location.startsWith("#/specialists/"))
+        .map((e) => e.path)
+        .sort(),
+    );
     expect(await treeOf(root)).toEqual(before);
   });
 
   it("a record with a wrong field type loads, and its error names the field and the file", async () => {
-    await writeRecord(paths.projectOrgDir, "specialists", specialistRecord("wrong-type", { modelTier: 5, skills: "development/testing-strategy" }));
+    await writeRecord(
+      paths.projectOrgDir,
+      "specialists",
+      specialistRecord("wrong-type", { modelTier: 5, skills: "development/testing-strategy" }),
+    );
     const list = await api.listEntities("specialist");
     expect(list.items.map((i) => i.id)).toContain("wrong-type");
     const mine = list.errors.filter((e) => e.location.startsWith("#/specialists/wrong-type"));
     expect(mine.map((e) => e.field).sort()).toEqual(["modelTier", "skills"]);
-    for (const e of mine) expect(e.path, `${e.id} names the file`).toBe(`${PROJECT_PREFIX}/specialists/wrong-type.json`);
+    for (const e of mine)
+      expect(e.path, `${e.id} names the file`).toBe(`${PROJECT_PREFIX}/specialists/wrong-type.json`);
   });
 
   it.each([...Object.keys(BAD), "link-one"])("%s: no write through the façade replaces the broken file", async (id) => {
@@ -424,7 +617,13 @@ describe("malformed files on disk", () => {
 
   it("an import naming a broken file's id neither reports it as a `create` nor overwrites it", async () => {
     const before = await treeOf(root);
-    const payload: OrgPayload = { groups: {}, teams: {}, contracts: {}, policies: {}, specialists: { "conflicted-one": specialistRecord("conflicted-one") } };
+    const payload: OrgPayload = {
+      groups: {},
+      teams: {},
+      contracts: {},
+      policies: {},
+      specialists: { "conflicted-one": specialistRecord("conflicted-one") },
+    };
     const dry = await api.importOrg(payload, { scope: "project", dryRun: true });
     const actions = dry.ok ? dry.files.map((f) => f.action) : [];
     expect(actions).not.toContain("create");
@@ -448,25 +647,52 @@ describe("fence, a sub-resource of a specialist", () => {
   it("update patches only the fence: the override file holds the id and the fence, nothing else", async () => {
     const builtin = await readBuiltin("specialists", "cx-architect");
     const fence = builtin.fence as Record<string, unknown>;
-    const result = await api.updateEntity("fence", "cx-architect", { allowedPaths: ["docs/architecture/**"] }, { scope: "project" });
+    const result = await api.updateEntity(
+      "fence",
+      "cx-architect",
+      { allowedPaths: ["docs/architecture/**"] },
+      { scope: "project" },
+    );
     expect(result.ok).toBe(true);
-    expect(await readJson(projectFile("specialists", "cx-architect"))).toEqual({ id: "cx-architect", fence: { ...fence, allowedPaths: ["docs/architecture/**"] } });
-    expect((await api.getEntity("specialist", "cx-architect"))!.record).toEqual({ ...builtin, fence: { ...fence, allowedPaths: ["docs/architecture/**"] } });
+    expect(await readJson(projectFile("specialists", "cx-architect"))).toEqual({
+      id: "cx-architect",
+      fence: { ...fence, allowedPaths: ["docs/architecture/**"] },
+    });
+    expect((await api.getEntity("specialist", "cx-architect"))!.record).toEqual({
+      ...builtin,
+      fence: { ...fence, allowedPaths: ["docs/architecture/**"] },
+    });
     // null drops one list from the fence.
     await api.updateEntity("fence", "cx-architect", { approvalRequired: null }, { scope: "project" });
-    expect(((await readJson(projectFile("specialists", "cx-architect"))).fence as Record<string, unknown>).approvalRequired).toBeUndefined();
+    expect(
+      ((await readJson(projectFile("specialists", "cx-architect"))).fence as Record<string, unknown>).approvalRequired,
+    ).toBeUndefined();
     // An invalid fence is refused.
     const bad = failed(await api.updateEntity("fence", "cx-architect", { allowedPaths: [] }, { scope: "project" }));
     expect(bad.code).toBe("invalid");
-    expect(bad.errors).toContainEqual(expect.objectContaining({ location: "#/specialists/cx-architect/fence/allowedPaths", field: "allowedPaths" }));
+    expect(bad.errors).toContainEqual(
+      expect.objectContaining({ location: "#/specialists/cx-architect/fence/allowedPaths", field: "allowedPaths" }),
+    );
   });
 
   it("validateDraft('fence') checks a fence in place on its specialist", async () => {
-    expect(await api.validateDraft("fence", { specialistId: "cx-qa", allowedPaths: ["tests/**"], approvalRequired: ["commit"] })).toMatchObject({ ok: true, errors: [] });
+    expect(
+      await api.validateDraft("fence", {
+        specialistId: "cx-qa",
+        allowedPaths: ["tests/**"],
+        approvalRequired: ["commit"],
+      }),
+    ).toMatchObject({ ok: true, errors: [] });
     const empty = await api.validateDraft("fence", { specialistId: "cx-qa", allowedPaths: [] });
     expect(empty.ok).toBe(false);
-    expect(empty.errors).toContainEqual(expect.objectContaining({ location: "#/specialists/cx-qa/fence/allowedPaths" }));
-    const typo = await api.validateDraft("fence", { specialistId: "cx-qa", allowedPaths: ["tests/**"], allowedPath: ["x"] });
+    expect(empty.errors).toContainEqual(
+      expect.objectContaining({ location: "#/specialists/cx-qa/fence/allowedPaths" }),
+    );
+    const typo = await api.validateDraft("fence", {
+      specialistId: "cx-qa",
+      allowedPaths: ["tests/**"],
+      allowedPath: ["x"],
+    });
     expect(typo.errors).toContainEqual(expect.objectContaining({ location: "#/specialists/cx-qa/fence/allowedPath" }));
     const orphan = await api.validateDraft("fence", { specialistId: "nobody", allowedPaths: ["**"] });
     expect(orphan.errors.map((e) => e.id)).toEqual(["fence-missing-specialist-id"]);
@@ -483,7 +709,8 @@ describe("skills", () => {
   it("are listed read-only from specialists/skills and cannot be written", async () => {
     const onDisk: string[] = [];
     for (const bundle of await fs.readdir(paths.skillsDir)) {
-      for (const file of await fs.readdir(path.join(paths.skillsDir, bundle))) if (file.endsWith(".md")) onDisk.push(`${bundle}/${file.slice(0, -3)}`);
+      for (const file of await fs.readdir(path.join(paths.skillsDir, bundle)))
+        if (file.endsWith(".md")) onDisk.push(`${bundle}/${file.slice(0, -3)}`);
     }
     const list = await api.listEntities("skill");
     expect(list.items.map((i) => i.id).sort()).toEqual(onDisk.sort());
@@ -492,14 +719,18 @@ describe("skills", () => {
       bundle: "security",
       name: "threat-modeling",
       path: "specialists/skills/security/threat-modeling.md",
-      description: "Identify how a design could be attacked or misused and decide which mitigations are worth their cost.",
+      description:
+        "Identify how a design could be attacked or misused and decide which mitigations are worth their cost.",
     });
-    expect(list.items.every((i) => typeof i.record.description === "string" && i.record.description.length > 0)).toBe(true);
+    expect(list.items.every((i) => typeof i.record.description === "string" && i.record.description.length > 0)).toBe(
+      true,
+    );
     for (const result of [
       await api.createEntity("skill", { id: "security/new-skill" }),
       await api.updateEntity("skill", "security/threat-modeling", { description: "x" }),
       await api.removeEntity("skill", "security/threat-modeling"),
-    ]) expect(failed(result).code).toBe("forbidden");
+    ])
+      expect(failed(result).code).toBe("forbidden");
     expect(await filesUnder(base)).toEqual([]);
   });
 });
@@ -510,11 +741,24 @@ describe("export and import", () => {
   async function populate(target: OrgApi): Promise<void> {
     for (const result of [
       await target.createEntity("specialist", specialistRecord("port-one", { displayName: "Port One" })),
-      await target.createEntity("specialist", specialistRecord("port-two", { handoffCandidates: ["qa"] }), { scope: "project" }),
-      await target.updateEntity("specialist", "cx-architect", { description: "The architect as exported from project A, for the round trip." }, { scope: "project" }),
+      await target.createEntity("specialist", specialistRecord("port-two", { handoffCandidates: ["qa"] }), {
+        scope: "project",
+      }),
+      await target.updateEntity(
+        "specialist",
+        "cx-architect",
+        { description: "The architect as exported from project A, for the round trip." },
+        { scope: "project" },
+      ),
       await target.updateEntity("fence", "cx-qa", { allowedPaths: ["tests/**", "e2e/**"] }, { scope: "project" }),
-      await target.createEntity("contract", { id: "port-contract", producer: "port-one", consumer: "cx-qa", input: { mustContain: ["diff"] } }),
-    ]) expect(result.ok).toBe(true);
+      await target.createEntity("contract", {
+        id: "port-contract",
+        producer: "port-one",
+        consumer: "cx-qa",
+        input: { mustContain: ["diff"] },
+      }),
+    ])
+      expect(result.ok).toBe(true);
   }
 
   it("round-trips one tier: export project A, import into root B, identical files", async () => {
@@ -583,7 +827,9 @@ describe("export and import", () => {
     for (const dryRun of [true, false]) {
       const result = failed(await api.importOrg(payload, { scope: "project", dryRun }));
       expect(result.code).toBe("invalid");
-      expect(result.errors).toContainEqual(expect.objectContaining({ location: "#/specialists/broken-one/description", field: "description" }));
+      expect(result.errors).toContainEqual(
+        expect.objectContaining({ location: "#/specialists/broken-one/description", field: "description" }),
+      );
     }
     expect(await filesUnder(base)).toEqual([]);
   });
@@ -594,16 +840,29 @@ describe("export and import", () => {
     payload.specialists["cx-security"] = { ...(await readBuiltin("specialists", "cx-security")), role: "auditor" };
     const result = failed(await api.importOrg(payload, { scope: "project" }));
     expect(result.code).toBe("invalid");
-    expect(result.errors).toContainEqual(expect.objectContaining({ id: "team-no-owner-specialist", location: "#/teams/governance-team/owner" }));
+    expect(result.errors).toContainEqual(
+      expect.objectContaining({ id: "team-no-owner-specialist", location: "#/teams/governance-team/owner" }),
+    );
     expect(await filesUnder(base)).toEqual([]);
   });
 
   it("an import of a team whose owner role nobody holds writes nothing", async () => {
     const payload = emptyPayload();
-    payload.teams["ghost-team"] = { id: "ghost-team", name: "Ghost", owner: "ghost-lead", roles: ["ghost-lead", "ghost-member"], charter: "A team whose owner role no specialist holds." };
-    payload.specialists["ghost-member-one"] = specialistRecord("ghost-member-one", { role: "ghost-member", team: "ghost-team" });
+    payload.teams["ghost-team"] = {
+      id: "ghost-team",
+      name: "Ghost",
+      owner: "ghost-lead",
+      roles: ["ghost-lead", "ghost-member"],
+      charter: "A team whose owner role no specialist holds.",
+    };
+    payload.specialists["ghost-member-one"] = specialistRecord("ghost-member-one", {
+      role: "ghost-member",
+      team: "ghost-team",
+    });
     const result = failed(await api.importOrg(payload, { scope: "project" }));
-    expect(result.errors).toContainEqual(expect.objectContaining({ id: "team-no-owner-specialist", location: "#/teams/ghost-team/owner" }));
+    expect(result.errors).toContainEqual(
+      expect.objectContaining({ id: "team-no-owner-specialist", location: "#/teams/ghost-team/owner" }),
+    );
     expect(await filesUnder(base)).toEqual([]);
   });
 
@@ -623,7 +882,12 @@ describe("validation of whole orgs", () => {
     expect(result.errors).toEqual([]);
     expect(result.ok).toBe(true);
     // Upstream's own quirks come back as warnings, e.g. the retired `sre` role.
-    expect(result.warnings).toContainEqual(expect.objectContaining({ id: "handoff-unknown-role", location: "#/specialists/cx-debugger/handoffCandidates/2" }));
+    expect(result.warnings).toContainEqual(
+      expect.objectContaining({
+        id: "handoff-unknown-role",
+        location: "#/specialists/cx-debugger/handoffCandidates/2",
+      }),
+    );
   });
 
   it("the built-in org validates with zero errors and zero warnings", async () => {
@@ -635,7 +899,9 @@ describe("validation of whole orgs", () => {
     const draft = { ...(await readBuiltin("specialists", "cx-security")), role: "auditor" };
     const result = await api.validateDraft("specialist", draft);
     expect(result.ok).toBe(false);
-    expect(result.errors).toContainEqual(expect.objectContaining({ id: "team-no-owner-specialist", location: "#/teams/governance-team/owner" }));
+    expect(result.errors).toContainEqual(
+      expect.objectContaining({ id: "team-no-owner-specialist", location: "#/teams/governance-team/owner" }),
+    );
   });
 });
 
@@ -643,18 +909,28 @@ describe("previews", () => {
   it("previewRoute ranks a sensible specialist first for a security review of a pull request", async () => {
     const { candidates } = await api.previewRoute({ description: "review this pull request for security issues" });
     expect(["cx-reviewer", "cx-security"]).toContain(candidates[0].id);
-    expect(candidates.map((c) => c.id).slice(0, 2).sort()).toEqual(["cx-reviewer", "cx-security"]);
+    expect(
+      candidates
+        .map((c) => c.id)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(["cx-reviewer", "cx-security"]);
     expect(candidates[0].matchReason).toMatch(/review/);
-    for (let i = 1; i < candidates.length; i++) expect(candidates[i - 1].score).toBeGreaterThanOrEqual(candidates[i].score);
+    for (let i = 1; i < candidates.length; i++)
+      expect(candidates[i - 1].score).toBeGreaterThanOrEqual(candidates[i].score);
   });
 
   it("previewRoute includes a draft specialist as a candidate", async () => {
     const draft = specialistRecord("pr-guard", {
-      description: "Guards pull requests: reviews every diff for security issues, leaked secrets and unsafe dependencies.",
+      description:
+        "Guards pull requests: reviews every diff for security issues, leaked secrets and unsafe dependencies.",
       when_to_use: "Route here to review a pull request for security issues before it merges.",
       skills: ["security/secret-handling", "quality/code-review"],
     });
-    const { candidates } = await api.previewRoute({ description: "review this pull request for security issues", draftSpecialist: draft });
+    const { candidates } = await api.previewRoute({
+      description: "review this pull request for security issues",
+      draftSpecialist: draft,
+    });
     const mine = candidates.find((c) => c.id === "pr-guard");
     expect(mine).toMatchObject({ draft: true });
     expect(mine!.matchReason).toContain("security");
@@ -672,16 +948,39 @@ describe("previews", () => {
   });
 
   it("previewAction returns the decision and the rule that made it", async () => {
-    const ask = (action: string, target = "") => api.previewAction({ specialistId: "cx-product-manager", action, target });
+    const ask = (action: string, target = "") =>
+      api.previewAction({ specialistId: "cx-product-manager", action, target });
     const rule = (text: string) => expect.stringContaining(text);
-    expect(await ask("deployment-timing")).toMatchObject({ decision: "denied", allowed: false, rule: rule('deniedActions "deployment-timing:**"'), teamId: "product-management-team" });
-    expect(await ask("edit", "docs/prd/checkout.md")).toMatchObject({ decision: "allowed", allowed: true, rule: rule('allowedPaths[0] "docs/prd/**"') });
-    expect(await ask("edit", "src/app.ts")).toMatchObject({ decision: "needs-approval", rule: rule('approvalRequired[2] "edit:src/**"') });
+    expect(await ask("deployment-timing")).toMatchObject({
+      decision: "denied",
+      allowed: false,
+      rule: rule('deniedActions "deployment-timing:**"'),
+      teamId: "product-management-team",
+    });
+    expect(await ask("edit", "docs/prd/checkout.md")).toMatchObject({
+      decision: "allowed",
+      allowed: true,
+      rule: rule('allowedPaths[0] "docs/prd/**"'),
+    });
+    expect(await ask("edit", "src/app.ts")).toMatchObject({
+      decision: "needs-approval",
+      rule: rule('approvalRequired[2] "edit:src/**"'),
+    });
     expect(await ask("edit", "infra/main.tf")).toMatchObject({ decision: "outside-fence" });
-    expect(await ask("bash", "git push origin main")).toMatchObject({ decision: "needs-approval", rule: rule('approvalRequired[1] "push"') });
-    expect(failed(await api.previewAction({ specialistId: "nobody", action: "edit", target: "x" })).code).toBe("not_found");
-    const draft = specialistRecord("draft-one", { fence: { allowedPaths: ["src/**"], approvalRequired: ["deployment-timing"] }, team: "product-management-team" });
-    expect(await api.previewAction({ draftSpecialist: draft, action: "deployment-timing", target: "" })).toMatchObject({ decision: "denied" });
+    expect(await ask("bash", "git push origin main")).toMatchObject({
+      decision: "needs-approval",
+      rule: rule('approvalRequired[1] "push"'),
+    });
+    expect(failed(await api.previewAction({ specialistId: "nobody", action: "edit", target: "x" })).code).toBe(
+      "not_found",
+    );
+    const draft = specialistRecord("draft-one", {
+      fence: { allowedPaths: ["src/**"], approvalRequired: ["deployment-timing"] },
+      team: "product-management-team",
+    });
+    expect(await api.previewAction({ draftSpecialist: draft, action: "deployment-timing", target: "" })).toMatchObject({
+      decision: "denied",
+    });
   });
 });
 
@@ -696,7 +995,8 @@ describe("the automatic layout the editor page ships", () => {
     ["the built-in org", false],
     ["the built-in org under the upstream org as project tier", true],
   ])("lays out %s as the browser's graph would be laid out, so the browser runs no layout", async (_name, upstream) => {
-    if (upstream) await fs.cp(UPSTREAM_ORG_DIR, paths.projectOrgDir, { recursive: true, filter: (src) => !src.endsWith(".md") });
+    if (upstream)
+      await fs.cp(UPSTREAM_ORG_DIR, paths.projectOrgDir, { recursive: true, filter: (src) => !src.endsWith(".md") });
     const graph = await browserGraph(api);
     const auto = await api.autoLayout();
     expect(graph.nodes.length).toBeGreaterThan(20);
@@ -711,19 +1011,28 @@ describe("the automatic layout the editor page ships", () => {
     try {
       const first = await cached.autoLayout();
       expect(await cached.autoLayout()).toBe(first);
-      const created = await cached.createEntity("specialist", specialistRecord("cx-layout-newcomer"), { scope: "project" });
+      const created = await cached.createEntity("specialist", specialistRecord("cx-layout-newcomer"), {
+        scope: "project",
+      });
       expect(created.ok).toBe(true);
       const second = await cached.autoLayout();
       expect(second.structureKey).not.toBe(first.structureKey);
       // An edit that leaves who exists and who belongs where alone reuses the layout as it is.
       const row = await cached.getEntity("specialist", "cx-layout-newcomer");
-      const edited = await cached.updateEntity("specialist", "cx-layout-newcomer", { description: "The newcomer now describes itself at more length than before." }, { scope: "project", ifMatch: row!.etag });
+      const edited = await cached.updateEntity(
+        "specialist",
+        "cx-layout-newcomer",
+        { description: "The newcomer now describes itself at more length than before." },
+        { scope: "project", ifMatch: row!.etag },
+      );
       expect(edited.ok).toBe(true);
       // A new version of the org, so the cache per version cannot be what answers.
       expect((await cached.getEntity("specialist", "cx-layout-newcomer"))!.record.description).toMatch(/more length/);
       expect(await cached.autoLayout()).toBe(second);
       expect(second.structureKey).toBe(structureKeyOf(await browserGraph(cached)));
-      expect(second.positions["specialist:cx-layout-newcomer"]).toEqual(expect.objectContaining({ x: expect.any(Number), y: expect.any(Number) }));
+      expect(second.positions["specialist:cx-layout-newcomer"]).toEqual(
+        expect.objectContaining({ x: expect.any(Number), y: expect.any(Number) }),
+      );
     } finally {
       cached.close();
     }

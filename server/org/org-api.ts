@@ -1,32 +1,53 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { isPlainObject, orderKeys, stringifyRecord } from "@/lib/json/safe-json";
-import { escapePointerSegment, fieldError, parsePointer, splitBySeverity } from "@/lib/org/field-error";
-import { checkAction, effectiveFence } from "@/lib/org/fence";
-import { buildIndex, type OrgIndex } from "@/lib/org/org-index";
-import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
-import { problemKey, referencesTo, toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
-import { CANONICAL_KEYS } from "@/lib/org/key-order";
-import type { OrgPayload, RouteCandidate } from "@/schemas/api";
-import type { AutoLayout, Graph } from "@/schemas/graph";
 import { structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
+import { isPlainObject, orderKeys, stringifyRecord } from "@/lib/json/safe-json";
+import { checkAction, effectiveFence } from "@/lib/org/fence";
+import { escapePointerSegment, fieldError, parsePointer, splitBySeverity } from "@/lib/org/field-error";
+import { CANONICAL_KEYS } from "@/lib/org/key-order";
+import { buildIndex, type OrgIndex } from "@/lib/org/org-index";
+import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
+import { problemKey, referencesTo, toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
+import type { OrgPayload, RouteCandidate } from "@/schemas/api";
 import { idProblem } from "@/schemas/common";
 import type { EffectiveFence, FenceDecision } from "@/schemas/fence";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
+import type { AutoLayout, Graph } from "@/schemas/graph";
 import {
-  type ApiKind, type EntityKind, type EntityRecord, type OrgRecords, type Scope, type Section, type WritableScope,
-  emptyOrg, KIND_OF, SECTION_OF, SECTIONS, WRITABLE_SCOPES,
+  type ApiKind,
+  type EntityKind,
+  type EntityRecord,
+  emptyOrg,
+  KIND_OF,
+  type OrgRecords,
+  type Scope,
+  SECTION_OF,
+  SECTIONS,
+  type Section,
+  WRITABLE_SCOPES,
+  type WritableScope,
 } from "@/schemas/org";
 import type { Skill } from "@/schemas/skill";
 import type { StudioPaths } from "../config";
 import { AppError, type AppErrorCode, isAppError } from "../errors";
-import { assertFits, combineEtags, commitFiles, confinedPath, atomicWrite, readJsonFile, recoverTier, removeFile, tierNeedsRecovery, withTierLock } from "../store/json-store";
-import { type TreeWatcher, watchTree } from "../store/watch-tree";
-import { type SkillFile, describeSkills, loadSkillFiles } from "./skills";
 import type { PackService } from "../packs/pack-service";
-import { type Layer, type TierData, displayPath, loadTier, userPath } from "./tiers";
+import {
+  assertFits,
+  atomicWrite,
+  combineEtags,
+  commitFiles,
+  confinedPath,
+  readJsonFile,
+  recoverTier,
+  removeFile,
+  tierNeedsRecovery,
+  withTierLock,
+} from "../store/json-store";
+import { type TreeWatcher, watchTree } from "../store/watch-tree";
+import { describeSkills, loadSkillFiles, type SkillFile } from "./skills";
+import { displayPath, type Layer, loadTier, type TierData, userPath } from "./tiers";
 
 /**
  * The ADR-0072 façade: typed list/get/create/update/remove per kind, export/import of one tier,
@@ -60,7 +81,13 @@ export type Snapshot = {
   packTiers: TierData[];
 };
 
-export type Failure = { ok: false; code: AppErrorCode; message: string; errors: FieldError[]; current?: { record: EntityRecord; etag: string } | null };
+export type Failure = {
+  ok: false;
+  code: AppErrorCode;
+  message: string;
+  errors: FieldError[];
+  current?: { record: EntityRecord; etag: string } | null;
+};
 export type WriteOk = { ok: true; path: string; record: EntityRecord; etag: string; warnings: FieldError[] };
 export type WriteResult = WriteOk | Failure;
 
@@ -88,7 +115,9 @@ function toRow(kind: EntityKind, id: string, layers: Layer[]): Row {
     scope: top.scope,
     path: top.path,
     ...(top.source ? { source: top.source } : {}),
-    overrides: sorted.slice(0, -1).map((l) => ({ scope: l.scope, path: l.path, ...(l.source ? { source: l.source } : {}) })),
+    overrides: sorted
+      .slice(0, -1)
+      .map((l) => ({ scope: l.scope, path: l.path, ...(l.source ? { source: l.source } : {}) })),
     record: mergeLayers(sorted),
     etag: combineEtags(sorted.map((l) => l.etag)),
     layers: sorted,
@@ -109,11 +138,14 @@ function mergeTiers(tiers: readonly TierData[]): Record<Section, Map<string, Row
     const kind = KIND_OF[section];
     // Ids are lowercase letters, digits and "-" (tiers skip any other file name), where code-unit
     // order is the locale's order and a tenth of its cost.
-    rows[section] = new Map([...layersById].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, layers]) => [id, toRow(kind, id, layers)]));
+    rows[section] = new Map(
+      [...layersById]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([id, layers]) => [id, toRow(kind, id, layers)]),
+    );
   }
   return rows;
 }
-
 
 function emptyEntities(): TierData["entities"] {
   return { groups: new Map(), teams: new Map(), specialists: new Map(), contracts: new Map(), policies: new Map() };
@@ -141,7 +173,13 @@ const IGNORED_CHANGES = /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^(?:r
 
 function fail(error: unknown): Failure {
   if (isAppError(error)) {
-    return { ok: false, code: error.code, message: error.message, errors: error.errors ?? [], ...(error.current !== undefined ? { current: error.current as Failure["current"] } : {}) };
+    return {
+      ok: false,
+      code: error.code,
+      message: error.message,
+      errors: error.errors ?? [],
+      ...(error.current !== undefined ? { current: error.current as Failure["current"] } : {}),
+    };
   }
   throw error;
 }
@@ -149,7 +187,17 @@ function fail(error: unknown): Failure {
 function readonlyBuiltin(kind: ApiKind, id: string, scope: "builtin" | "pack" = "builtin"): AppError {
   const section = kind === "fence" ? "specialists" : kind === "skill" ? "specialists" : SECTION_OF[kind];
   return new AppError("forbidden", `the ${scope} tier is read-only: write to the user or project tier instead`, [
-    { ...fieldError(`${scope}-scope-readonly`, "error", `${scope} ${kind} "${id}" is read-only; create an override in the project or user tier`, section, id), location: "#/scope", field: "scope" },
+    {
+      ...fieldError(
+        `${scope}-scope-readonly`,
+        "error",
+        `${scope} ${kind} "${id}" is read-only; create an override in the project or user tier`,
+        section,
+        id,
+      ),
+      location: "#/scope",
+      field: "scope",
+    },
   ]);
 }
 
@@ -168,7 +216,10 @@ export class OrgApi {
   private watchers = new Map<string, TreeWatcher>();
   private listeners = new Set<(event: { type: "org-changed" }) => void>();
 
-  constructor(readonly paths: StudioPaths, private readonly options: OrgApiOptions = {}) {}
+  constructor(
+    readonly paths: StudioPaths,
+    private readonly options: OrgApiOptions = {},
+  ) {}
 
   /** Drops the cached snapshot; the next read loads from disk. */
   invalidate(): void {
@@ -188,11 +239,19 @@ export class OrgApi {
 
   tierDir(scope: Scope): string {
     if (scope === "pack") throw new AppError("bad_request", "packs are not one tier: name a pack");
-    return scope === "builtin" ? this.paths.builtinOrgDir : scope === "user" ? this.paths.userOrgDir : this.paths.projectOrgDir;
+    return scope === "builtin"
+      ? this.paths.builtinOrgDir
+      : scope === "user"
+        ? this.paths.userOrgDir
+        : this.paths.projectOrgDir;
   }
 
   private displayBase(scope: Scope): string {
-    return scope === "builtin" ? this.paths.appDir : scope === "project" || scope === "pack" ? this.paths.root : path.dirname(this.paths.userOrgDir);
+    return scope === "builtin"
+      ? this.paths.appDir
+      : scope === "project" || scope === "pack"
+        ? this.paths.root
+        : path.dirname(this.paths.userOrgDir);
   }
 
   /**
@@ -213,7 +272,8 @@ export class OrgApi {
           // write never runs before it; while the tier stays unwritable, the write fails with the
           // same 507.
           if (!isAppError(error) || (error.code !== "read_only" && error.code !== "storage_full")) throw error;
-          if (!this.recoveryWarnings.has(error.message)) console.warn(`[construct-studio] warning: ${error.message}; serving the ${scope} tier as it is`);
+          if (!this.recoveryWarnings.has(error.message))
+            console.warn(`[construct-studio] warning: ${error.message}; serving the ${scope} tier as it is`);
           this.recoveryWarnings.add(error.message);
           complete = false;
         }
@@ -271,13 +331,29 @@ export class OrgApi {
   private async packTiers(): Promise<{ tiers: TierData[]; problems: FieldError[] }> {
     if (!this.options.packs) return { tiers: [], problems: [] };
     const { packs, errors } = await this.options.packs.active();
-    const tiers = packs.filter((p) => p.org).map((pack, order) => {
-      const org = pack.org!;
-      const entities = Object.fromEntries(SECTIONS.map((section) => [section, new Map([...org.entities[section]].map(([id, layer]) => [id, {
-        ...layer, scope: "pack" as const, source: pack.id, order, path: pack.tier === "project" ? displayPath(layer.file, this.paths.root) : userPath(layer.file),
-      }]))])) as TierData["entities"];
-      return { scope: "pack" as const, dir: org.dir, entities, problems: [] };
-    });
+    const tiers = packs
+      .filter((p) => p.org)
+      .map((pack, order) => {
+        const org = pack.org!;
+        const entities = Object.fromEntries(
+          SECTIONS.map((section) => [
+            section,
+            new Map(
+              [...org.entities[section]].map(([id, layer]) => [
+                id,
+                {
+                  ...layer,
+                  scope: "pack" as const,
+                  source: pack.id,
+                  order,
+                  path: pack.tier === "project" ? displayPath(layer.file, this.paths.root) : userPath(layer.file),
+                },
+              ]),
+            ),
+          ]),
+        ) as TierData["entities"];
+        return { scope: "pack" as const, dir: org.dir, entities, problems: [] };
+      });
     const problems = errors.map((message) => {
       const id = /pack '([^']+)'/.exec(message)?.[1] ?? "packs";
       return { id: "pack-error", severity: "error" as const, message, location: `#/packs/${escapePointerSegment(id)}` };
@@ -292,7 +368,13 @@ export class OrgApi {
       loadTier("user", this.paths.userOrgDir, this.displayBase("user")),
       loadTier("project", this.paths.projectOrgDir, this.displayBase("project")),
     ]);
-    return [builtin, ...packs.tiers, user, project, { scope: "pack", dir: "", entities: emptyEntities(), problems: packs.problems }];
+    return [
+      builtin,
+      ...packs.tiers,
+      user,
+      project,
+      { scope: "pack", dir: "", entities: emptyEntities(), problems: packs.problems },
+    ];
   }
 
   private async load(): Promise<Snapshot> {
@@ -300,7 +382,13 @@ export class OrgApi {
     const tiers = await this.loadTiers();
     const rows = mergeTiers(tiers);
     const index = buildIndex(recordsOf(rows), new Set(skillFiles.map((s) => s.id)));
-    return { rows, index, skillFiles, loadProblems: tiers.flatMap((t) => t.problems), packTiers: tiers.filter((t) => t.scope === "pack" && t.dir) };
+    return {
+      rows,
+      index,
+      skillFiles,
+      loadProblems: tiers.flatMap((t) => t.problems),
+      packTiers: tiers.filter((t) => t.scope === "pack" && t.dir),
+    };
   }
 
   /** Every problem of the merged org: files that failed to load, shapes, and graph invariants. */
@@ -336,7 +424,19 @@ export class OrgApi {
     const snap = await this.snapshot();
     if (kind === "skill") {
       const skills = this.skills(snap);
-      return { items: skills.map((s) => ({ id: s.id, scope: "builtin" as const, source: undefined as string | undefined, path: s.path, overrides: [], record: s, etag: "" })), count: skills.length, errors: [] as FieldError[] };
+      return {
+        items: skills.map((s) => ({
+          id: s.id,
+          scope: "builtin" as const,
+          source: undefined as string | undefined,
+          path: s.path,
+          overrides: [],
+          record: s,
+          etag: "",
+        })),
+        count: skills.length,
+        errors: [] as FieldError[],
+      };
     }
     const section = kind === "fence" ? "specialists" : SECTION_OF[kind];
     const items = [...snap.rows[section].values()].map((row) => ({
@@ -357,16 +457,31 @@ export class OrgApi {
     const snap = await this.snapshot();
     if (kind === "skill") {
       const skill = this.skills(snap).find((s) => s.id === id);
-      return skill ? { id, kind: "specialist", scope: "builtin", path: skill.path, overrides: [], record: skill, etag: "", errors: [] } : null;
+      return skill
+        ? {
+            id,
+            kind: "specialist",
+            scope: "builtin",
+            path: skill.path,
+            overrides: [],
+            record: skill,
+            etag: "",
+            errors: [],
+          }
+        : null;
     }
     if (idProblem(id)) return null;
     const section = kind === "fence" ? "specialists" : SECTION_OF[kind];
     const row = snap.rows[section].get(id);
     if (!row) return null;
     const prefix = `#/${section}/${id}`;
-    const errors = [...snap.loadProblems, ...this.validation(snap)].filter((e) => e.location === prefix || e.location.startsWith(prefix + "/"));
+    const errors = [...snap.loadProblems, ...this.validation(snap)].filter(
+      (e) => e.location === prefix || e.location.startsWith(`${prefix}/`),
+    );
     const { layers, ...rest } = row;
-    return kind === "fence" ? { ...rest, record: { specialistId: id, ...(row.record.fence as object) }, errors } : { ...rest, errors };
+    return kind === "fence"
+      ? { ...rest, record: { specialistId: id, ...(row.record.fence as object) }, errors }
+      : { ...rest, errors };
   }
 
   /** Re-reads every tier's file for one entity, so a version check sees edits made outside the app. */
@@ -383,7 +498,8 @@ export class OrgApi {
       if (!read.ok && read.code === "missing") continue;
       const shown = displayPath(file, this.displayBase(scope));
       if (!read.ok) throw new AppError("conflict", `${shown}: ${read.message}; fix or remove the file first`);
-      if (!isPlainObject(read.value)) throw new AppError("conflict", `${shown}: the file does not hold a JSON object; fix or remove the file first`);
+      if (!isPlainObject(read.value))
+        throw new AppError("conflict", `${shown}: the file does not hold a JSON object; fix or remove the file first`);
       layers.push({ scope, file, path: shown, record: { ...read.value, id }, etag: read.etag });
     }
     return layers.length ? toRow(KIND_OF[section], id, layers) : null;
@@ -391,7 +507,8 @@ export class OrgApi {
 
   private checkWritable(kind: ApiKind, id: string, scope: Scope | string): WritableScope {
     if (scope === "builtin" || scope === "pack") throw readonlyBuiltin(kind, id, scope);
-    if (!(WRITABLE_SCOPES as readonly string[]).includes(scope)) throw new AppError("bad_request", `unknown scope ${JSON.stringify(scope)}: use user or project`);
+    if (!(WRITABLE_SCOPES as readonly string[]).includes(scope))
+      throw new AppError("bad_request", `unknown scope ${JSON.stringify(scope)}: use user or project`);
     return scope as WritableScope;
   }
 
@@ -399,7 +516,9 @@ export class OrgApi {
     const problem = idProblem(id);
     if (problem) {
       const safe = typeof id === "string" ? id.slice(0, 80) : "";
-      throw new AppError("invalid", problem, [fieldError("invalid-id", "error", problem, SECTION_OF[kind], safe, ["id"])]);
+      throw new AppError("invalid", problem, [
+        fieldError("invalid-id", "error", problem, SECTION_OF[kind], safe, ["id"]),
+      ]);
     }
     return id as string;
   }
@@ -408,11 +527,22 @@ export class OrgApi {
   private async checkDraft(kind: EntityKind, merged: EntityRecord): Promise<FieldError[]> {
     const snap = await this.snapshot();
     const result = validateDraftIn(snap.index, kind, merged);
-    if (!result.ok) throw new AppError("invalid", `the ${kind} has ${result.errors.length} error(s); nothing was written`, result.errors);
+    if (!result.ok)
+      throw new AppError(
+        "invalid",
+        `the ${kind} has ${result.errors.length} error(s); nothing was written`,
+        result.errors,
+      );
     return result.warnings;
   }
 
-  private async writeLayer(kind: EntityKind, scope: WritableScope, id: string, fileRecord: EntityRecord, merged: EntityRecord): Promise<WriteOk> {
+  private async writeLayer(
+    kind: EntityKind,
+    scope: WritableScope,
+    id: string,
+    fileRecord: EntityRecord,
+    merged: EntityRecord,
+  ): Promise<WriteOk> {
     const dir = this.tierDir(scope);
     const file = confinedPath(dir, SECTION_OF[kind], `${id}.json`);
     const text = stringifyRecord(orderKeys(fileRecord, CANONICAL_KEYS[kind]));
@@ -420,7 +550,13 @@ export class OrgApi {
     await atomicWrite(dir, file, text);
     this.invalidate();
     const row = await this.freshRow(SECTION_OF[kind], id);
-    return { ok: true, path: displayPath(file, this.displayBase(scope)), record: row?.record ?? merged, etag: row?.etag ?? "", warnings: [] };
+    return {
+      ok: true,
+      path: displayPath(file, this.displayBase(scope)),
+      record: row?.record ?? merged,
+      etag: row?.etag ?? "",
+      warnings: [],
+    };
   }
 
   /** Creates `kind/record.id` in a writable tier; an id already in a lower tier becomes an override. */
@@ -430,12 +566,25 @@ export class OrgApi {
         const { specialistId, ...fence } = record as { specialistId?: string };
         return this.updateEntity("fence", String(specialistId ?? ""), fence, opts);
       }
-      if (kind === "skill") throw new AppError("forbidden", "skills are read-only through this API", [fieldError("skill-read-only", "error", "skills are edited as files under specialists/skills/", "specialists", "")]);
+      if (kind === "skill")
+        throw new AppError("forbidden", "skills are read-only through this API", [
+          fieldError(
+            "skill-read-only",
+            "error",
+            "skills are edited as files under specialists/skills/",
+            "specialists",
+            "",
+          ),
+        ]);
       const scope = this.checkWritable(kind, String(record.id ?? ""), opts.scope ?? "project");
       if (idProblem(record.id)) {
         // Report the bad id together with every other problem of the record, before any path exists.
         const result = validateDraftIn((await this.snapshot()).index, kind, record);
-        throw new AppError("invalid", `the ${kind} has ${result.errors.length} error(s); nothing was written`, result.errors);
+        throw new AppError(
+          "invalid",
+          `the ${kind} has ${result.errors.length} error(s); nothing was written`,
+          result.errors,
+        );
       }
       const id = record.id as string;
       const dir = this.tierDir(scope);
@@ -443,9 +592,21 @@ export class OrgApi {
       return await withTierLock(dir, async () => {
         const fresh = await this.freshRow(SECTION_OF[kind], id);
         if (fresh?.layers.some((l) => l.scope === scope)) {
-          throw new AppError("conflict", `${kind} "${id}" already exists in the ${scope} tier; update it instead`,
-            [fieldError(`${kind}-already-exists`, "error", `${kind} "${id}" already exists in the ${scope} tier`, SECTION_OF[kind], id, ["id"])],
-            { record: fresh.record, etag: fresh.etag });
+          throw new AppError(
+            "conflict",
+            `${kind} "${id}" already exists in the ${scope} tier; update it instead`,
+            [
+              fieldError(
+                `${kind}-already-exists`,
+                "error",
+                `${kind} "${id}" already exists in the ${scope} tier`,
+                SECTION_OF[kind],
+                id,
+                ["id"],
+              ),
+            ],
+            { record: fresh.record, etag: fresh.etag },
+          );
         }
         const lower = (fresh?.layers ?? []).filter((l) => SCOPE_RANK[l.scope] < SCOPE_RANK[scope]);
         const fileRecord = structuredClone(record);
@@ -462,14 +623,28 @@ export class OrgApi {
    * Patches `kind/id` in a writable tier. When that tier has no file for it yet, the file is
    * created holding only the patched fields, as an override of the lower tiers.
    */
-  async updateEntity(kind: ApiKind, id: string, patch: Record<string, unknown>, opts: { scope?: Scope; ifMatch?: string } = {}): Promise<WriteResult> {
+  async updateEntity(
+    kind: ApiKind,
+    id: string,
+    patch: Record<string, unknown>,
+    opts: { scope?: Scope; ifMatch?: string } = {},
+  ): Promise<WriteResult> {
     try {
       if (kind === "skill") throw new AppError("forbidden", "skills are read-only through this API");
       const entityKind: EntityKind = kind === "fence" ? "specialist" : kind;
       const scope = this.checkWritable(kind, id, opts.scope ?? "project");
       this.checkId(entityKind, id);
       if (patch.id !== undefined && patch.id !== id) {
-        throw new AppError("invalid", "an id cannot be changed by an update", [fieldError("id-immutable", "error", `the id of ${kind} "${id}" cannot change; create a new one and remove this one`, SECTION_OF[entityKind], id, ["id"])]);
+        throw new AppError("invalid", "an id cannot be changed by an update", [
+          fieldError(
+            "id-immutable",
+            "error",
+            `the id of ${kind} "${id}" cannot change; create a new one and remove this one`,
+            SECTION_OF[entityKind],
+            id,
+            ["id"],
+          ),
+        ]);
       }
       const section = SECTION_OF[entityKind];
       const dir = this.tierDir(scope);
@@ -478,12 +653,18 @@ export class OrgApi {
         const fresh = await this.freshRow(section, id);
         if (!fresh) throw new AppError("not_found", `${kind} "${id}" does not exist`);
         if (opts.ifMatch && opts.ifMatch !== fresh.etag) {
-          throw new AppError("conflict", `${kind} "${id}" changed since you read it; reload, or resend with the current ETag to overwrite`, [], { record: fresh.record, etag: fresh.etag });
+          throw new AppError(
+            "conflict",
+            `${kind} "${id}" changed since you read it; reload, or resend with the current ETag to overwrite`,
+            [],
+            { record: fresh.record, etag: fresh.etag },
+          );
         }
         const own = fresh.layers.find((l) => l.scope === scope);
         const lower = fresh.layers.filter((l) => SCOPE_RANK[l.scope] < SCOPE_RANK[scope]);
         const higher = fresh.layers.filter((l) => SCOPE_RANK[l.scope] > SCOPE_RANK[scope]);
-        const effectivePatch = kind === "fence" ? { fence: { ...((fresh.record.fence as object) ?? {}), ...patch } } : patch;
+        const effectivePatch =
+          kind === "fence" ? { fence: { ...((fresh.record.fence as object) ?? {}), ...patch } } : patch;
         if (kind === "fence") {
           const fence = (effectivePatch as { fence: Record<string, unknown> }).fence;
           for (const [k, v] of Object.entries(fence)) if (v === null) delete fence[k];
@@ -499,9 +680,23 @@ export class OrgApi {
   }
 
   /** Removes `kind/id` from one tier; refuses while other records still name it, unless `force`. */
-  async removeEntity(kind: ApiKind, id: string, opts: { scope?: Scope; force?: boolean; ifMatch?: string } = {}): Promise<{ ok: true; path: string; revealed: Scope | null; record: EntityRecord } | Failure> {
+  async removeEntity(
+    kind: ApiKind,
+    id: string,
+    opts: { scope?: Scope; force?: boolean; ifMatch?: string } = {},
+  ): Promise<{ ok: true; path: string; revealed: Scope | null; record: EntityRecord } | Failure> {
     try {
-      if (kind === "fence") throw new AppError("conflict", "a fence cannot be removed: every specialist needs one", [fieldError("fence-not-removable", "error", `the fence of "${id}" cannot be removed; edit its allowedPaths instead`, "specialists", id, ["fence"])]);
+      if (kind === "fence")
+        throw new AppError("conflict", "a fence cannot be removed: every specialist needs one", [
+          fieldError(
+            "fence-not-removable",
+            "error",
+            `the fence of "${id}" cannot be removed; edit its allowedPaths instead`,
+            "specialists",
+            id,
+            ["fence"],
+          ),
+        ]);
       if (kind === "skill") throw new AppError("forbidden", "skills are read-only through this API");
       const scope = this.checkWritable(kind, id, opts.scope ?? "project");
       this.checkId(kind, id);
@@ -513,20 +708,42 @@ export class OrgApi {
         const own = fresh?.layers.find((l) => l.scope === scope);
         if (!fresh) throw new AppError("not_found", `${kind} "${id}" does not exist`);
         if (!own) {
-          if (fresh.layers.every((l) => l.scope === "builtin" || l.scope === "pack")) throw readonlyBuiltin(kind, id, fresh.scope === "pack" ? "pack" : "builtin");
-          throw new AppError("not_found", `${kind} "${id}" has no file in the ${scope} tier`, [fieldError(`${kind}-not-found-in-tier`, "error", `${kind} "${id}" is defined in ${fresh.layers.map((l) => l.scope).join(", ")}, not in ${scope}`, section, id)]);
+          if (fresh.layers.every((l) => l.scope === "builtin" || l.scope === "pack"))
+            throw readonlyBuiltin(kind, id, fresh.scope === "pack" ? "pack" : "builtin");
+          throw new AppError("not_found", `${kind} "${id}" has no file in the ${scope} tier`, [
+            fieldError(
+              `${kind}-not-found-in-tier`,
+              "error",
+              `${kind} "${id}" is defined in ${fresh.layers.map((l) => l.scope).join(", ")}, not in ${scope}`,
+              section,
+              id,
+            ),
+          ]);
         }
         if (opts.ifMatch && opts.ifMatch !== fresh.etag) {
-          throw new AppError("conflict", `${kind} "${id}" changed since you read it; reload before removing`, [], { record: fresh.record, etag: fresh.etag });
+          throw new AppError("conflict", `${kind} "${id}" changed since you read it; reload before removing`, [], {
+            record: fresh.record,
+            etag: fresh.etag,
+          });
         }
         const remaining = fresh.layers.filter((l) => l.scope !== scope);
         if (remaining.length === 0 && !opts.force) {
           const refs = referencesTo((await this.snapshot()).index, kind, id);
-          if (refs.length) throw new AppError("conflict", `${kind} "${id}" is still referenced ${refs.length} time(s); remove the references or pass force`, refs);
+          if (refs.length)
+            throw new AppError(
+              "conflict",
+              `${kind} "${id}" is still referenced ${refs.length} time(s); remove the references or pass force`,
+              refs,
+            );
         }
         await removeFile(dir, own.file);
         this.invalidate();
-        return { ok: true as const, path: own.path, revealed: remaining.length ? remaining[remaining.length - 1].scope : null, record: own.record };
+        return {
+          ok: true as const,
+          path: own.path,
+          revealed: remaining.length ? remaining[remaining.length - 1].scope : null,
+          record: own.record,
+        };
       });
     } catch (error) {
       return fail(error);
@@ -534,12 +751,20 @@ export class OrgApi {
   }
 
   /** One tier as one payload, each section keyed by id, records as stored. */
-  async exportOrg(opts: { scope?: Scope } = {}): Promise<OrgPayload & { scope: Scope; exportedAt: string; errors: FieldError[] }> {
+  async exportOrg(
+    opts: { scope?: Scope } = {},
+  ): Promise<OrgPayload & { scope: Scope; exportedAt: string; errors: FieldError[] }> {
     const scope = opts.scope ?? "project";
     const tier = await loadTier(scope, this.tierDir(scope), this.displayBase(scope));
-    const payload = { scope, exportedAt: new Date().toISOString(), ...emptyOrg(), errors: tier.problems } as OrgPayload & { scope: Scope; exportedAt: string; errors: FieldError[] };
+    const payload = {
+      scope,
+      exportedAt: new Date().toISOString(),
+      ...emptyOrg(),
+      errors: tier.problems,
+    } as OrgPayload & { scope: Scope; exportedAt: string; errors: FieldError[] };
     for (const section of SECTIONS) {
-      for (const [id, layer] of [...tier.entities[section]].sort(([a], [b]) => a.localeCompare(b))) payload[section][id] = layer.record;
+      for (const [id, layer] of [...tier.entities[section]].sort(([a], [b]) => a.localeCompare(b)))
+        payload[section][id] = layer.record;
     }
     return payload;
   }
@@ -549,8 +774,18 @@ export class OrgApi {
    * entity is checked, with the org as it would be afterwards, before any file is written; the
    * write is one transaction; `dryRun` reports the files without writing.
    */
-  async importOrg(payload: OrgPayload, opts: { scope?: Scope; dryRun?: boolean } = {}): Promise<
-    { ok: true; dryRun: boolean; written: string[]; files: { path: string; action: "create" | "update" | "unchanged" }[]; warnings: FieldError[] } | Failure
+  async importOrg(
+    payload: OrgPayload,
+    opts: { scope?: Scope; dryRun?: boolean } = {},
+  ): Promise<
+    | {
+        ok: true;
+        dryRun: boolean;
+        written: string[];
+        files: { path: string; action: "create" | "update" | "unchanged" }[];
+        warnings: FieldError[];
+      }
+    | Failure
   > {
     try {
       const scope = this.checkWritable("specialist", "import", opts.scope ?? "project");
@@ -565,20 +800,43 @@ export class OrgApi {
             continue;
           }
           if (rec.id !== undefined && rec.id !== key) {
-            shapeProblems.push(fieldError("import-id-mismatch", "error", `the record under "${key}" says id ${JSON.stringify(rec.id)}; they must match`, section, key, ["id"]));
+            shapeProblems.push(
+              fieldError(
+                "import-id-mismatch",
+                "error",
+                `the record under "${key}" says id ${JSON.stringify(rec.id)}; they must match`,
+                section,
+                key,
+                ["id"],
+              ),
+            );
             continue;
           }
           incoming[section][key] = { ...structuredClone(rec), id: key };
         }
       }
-      if (shapeProblems.length) throw new AppError("invalid", `the payload has ${shapeProblems.length} invalid id(s); nothing was written`, shapeProblems);
+      if (shapeProblems.length)
+        throw new AppError(
+          "invalid",
+          `the payload has ${shapeProblems.length} invalid id(s); nothing was written`,
+          shapeProblems,
+        );
 
       const run = async () => {
         const tiers = await this.loadTiers();
         const before = mergeTiers(tiers);
         const target = tiers.find((t) => t.scope === scope)!;
-        const broken = target.problems.filter((p) => p.severity === "error" && SECTIONS.some((s) => Object.keys(incoming[s]).some((id) => p.location === `#/${s}/${id}`)));
-        if (broken.length) throw new AppError("conflict", `the import would replace ${broken.length} file(s) that cannot be read; fix or remove them first`, broken);
+        const broken = target.problems.filter(
+          (p) =>
+            p.severity === "error" &&
+            SECTIONS.some((s) => Object.keys(incoming[s]).some((id) => p.location === `#/${s}/${id}`)),
+        );
+        if (broken.length)
+          throw new AppError(
+            "conflict",
+            `the import would replace ${broken.length} file(s) that cannot be read; fix or remove them first`,
+            broken,
+          );
         const files: { path: string; action: "create" | "update" | "unchanged" }[] = [];
         const changes: { rel: string; content: string }[] = [];
         for (const section of SECTIONS) {
@@ -598,10 +856,16 @@ export class OrgApi {
         const after = mergeTiers(tiers);
         const beforeProblems = new Set(validateOrg(buildIndex(recordsOf(before))).map(problemKey));
         const afterProblems = validateOrg(buildIndex(recordsOf(after)));
-        const touched = (e: FieldError) => SECTIONS.some((s) => Object.keys(incoming[s]).some((id) => e.location === `#/${s}/${id}` || e.location.startsWith(`#/${s}/${id}/`)));
+        const touched = (e: FieldError) =>
+          SECTIONS.some((s) =>
+            Object.keys(incoming[s]).some(
+              (id) => e.location === `#/${s}/${id}` || e.location.startsWith(`#/${s}/${id}/`),
+            ),
+          );
         const blocking = afterProblems.filter((e) => touched(e) || !beforeProblems.has(problemKey(e)));
         const { errors, warnings } = splitBySeverity(blocking);
-        if (errors.length) throw new AppError("invalid", `the import has ${errors.length} error(s); nothing was written`, errors);
+        if (errors.length)
+          throw new AppError("invalid", `the import has ${errors.length} error(s); nothing was written`, errors);
         if (!opts.dryRun && changes.length) {
           await commitFiles(dir, changes);
           this.invalidate();
@@ -632,7 +896,10 @@ export class OrgApi {
       const structureKey = structureKeyOf(graph);
       // Most saves change a description or a fence, not who exists or belongs where: the last
       // layout still holds, and laying 1,000 specialists out again would hold the server for 0.5 s.
-      layout = this.lastLayout?.structureKey === structureKey ? this.lastLayout : { structureKey, positions: layoutGraph(graph.nodes, graph.edges) };
+      layout =
+        this.lastLayout?.structureKey === structureKey
+          ? this.lastLayout
+          : { structureKey, positions: layoutGraph(graph.nodes, graph.edges) };
       this.layoutCache.set(snap, layout);
       this.lastLayout = layout;
     }
@@ -655,19 +922,38 @@ export class OrgApi {
           if (row.source) sources[`${section}/${id}`] = row.source;
         }
       }
-      graph = orgToGraph({ org: recordsOf(snap.rows), scopes, sources, problems: [...snap.loadProblems, ...this.validation(snap)] });
+      graph = orgToGraph({
+        org: recordsOf(snap.rows),
+        scopes,
+        sources,
+        problems: [...snap.loadProblems, ...this.validation(snap)],
+      });
       this.graphCache.set(snap, graph);
     }
     return graph;
   }
 
   /** "Would this pass?" for a form: the draft merged into the org, nothing written. */
-  async validateDraft(kind: EntityKind | "fence", record: EntityRecord, opts: { specialistId?: string } = {}): Promise<ValidationResult> {
+  async validateDraft(
+    kind: EntityKind | "fence",
+    record: EntityRecord,
+    opts: { specialistId?: string } = {},
+  ): Promise<ValidationResult> {
     const snap = await this.snapshot();
     if (kind === "fence") {
       const id = opts.specialistId ?? String(record.specialistId ?? "");
       const row = snap.rows.specialists.get(id);
-      if (!row) return toResult([fieldError("fence-missing-specialist-id", "error", `no specialist "${id}" to hold this fence`, "specialists", id, ["specialistId"])]);
+      if (!row)
+        return toResult([
+          fieldError(
+            "fence-missing-specialist-id",
+            "error",
+            `no specialist "${id}" to hold this fence`,
+            "specialists",
+            id,
+            ["specialistId"],
+          ),
+        ]);
       const fence = Object.fromEntries(Object.entries(record).filter(([key]) => key !== "specialistId"));
       return validateDraftIn(snap.index, "specialist", { ...row.record, fence });
     }
@@ -675,10 +961,16 @@ export class OrgApi {
   }
 
   /** Ranks specialists (and the draft, if given) for a task description. */
-  async previewRoute(opts: { description: string; draftSpecialist?: EntityRecord; limit?: number }): Promise<{ candidates: RouteCandidate[] }> {
+  async previewRoute(opts: {
+    description: string;
+    draftSpecialist?: EntityRecord;
+    limit?: number;
+  }): Promise<{ candidates: RouteCandidate[] }> {
     const snap = await this.snapshot();
     const draftId = opts.draftSpecialist ? String(opts.draftSpecialist.id || "draft") : null;
-    const docs = [...snap.rows.specialists.values()].filter((r) => r.id !== draftId).map((r) => routeDoc(r.id, r.record));
+    const docs = [...snap.rows.specialists.values()]
+      .filter((r) => r.id !== draftId)
+      .map((r) => routeDoc(r.id, r.record));
     if (opts.draftSpecialist) docs.push(routeDoc(draftId!, opts.draftSpecialist, true));
     return { candidates: rankRoutes(opts.description, docs, opts.limit ?? 10) };
   }
@@ -690,27 +982,48 @@ export class OrgApi {
   }
 
   /** The fence a (draft) specialist really has inside a team. */
-  async previewEffectiveFence(opts: { draftSpecialist: EntityRecord; teamId?: string }): Promise<EffectiveFence & { teamId: string | null; forbiddenDecisions: string[] }> {
-    const teamId = opts.teamId ?? (typeof opts.draftSpecialist.team === "string" ? opts.draftSpecialist.team : undefined);
+  async previewEffectiveFence(opts: {
+    draftSpecialist: EntityRecord;
+    teamId?: string;
+  }): Promise<EffectiveFence & { teamId: string | null; forbiddenDecisions: string[] }> {
+    const teamId =
+      opts.teamId ?? (typeof opts.draftSpecialist.team === "string" ? opts.draftSpecialist.team : undefined);
     const team = await this.teamFor(teamId);
     const forbiddenDecisions = Array.isArray(team?.forbiddenDecisions) ? (team!.forbiddenDecisions as string[]) : [];
     return { ...effectiveFence(opts.draftSpecialist.fence, team), teamId: team ? teamId! : null, forbiddenDecisions };
   }
 
   /** Decides one action (`edit src/x.ts`, `bash git push`, `commit`) against the effective fence. */
-  async previewAction(opts: { specialistId?: string; draftSpecialist?: EntityRecord; teamId?: string; action: string; target: string }): Promise<({ ok: true } & FenceDecision & { fence: EffectiveFence; specialistId: string; teamId: string | null }) | Failure> {
+  async previewAction(opts: {
+    specialistId?: string;
+    draftSpecialist?: EntityRecord;
+    teamId?: string;
+    action: string;
+    target: string;
+  }): Promise<
+    ({ ok: true } & FenceDecision & { fence: EffectiveFence; specialistId: string; teamId: string | null }) | Failure
+  > {
     const snap = await this.snapshot();
-    const specialist = opts.draftSpecialist ?? (opts.specialistId ? snap.rows.specialists.get(opts.specialistId)?.record : undefined);
+    const specialist =
+      opts.draftSpecialist ?? (opts.specialistId ? snap.rows.specialists.get(opts.specialistId)?.record : undefined);
     if (!specialist) return fail(new AppError("not_found", `specialist "${opts.specialistId}" does not exist`));
     const teamId = opts.teamId ?? (typeof specialist.team === "string" ? specialist.team : undefined);
     const team = await this.teamFor(teamId);
     const fence = effectiveFence(specialist.fence, team);
-    return { ok: true, ...checkAction(fence, opts.action, opts.target), fence, specialistId: String(specialist.id ?? opts.specialistId ?? "draft"), teamId: team ? teamId! : null };
+    return {
+      ok: true,
+      ...checkAction(fence, opts.action, opts.target),
+      fence,
+      specialistId: String(specialist.id ?? opts.specialistId ?? "draft"),
+      teamId: team ? teamId! : null,
+    };
   }
 }
 
 /** Validates one org folder on its own (`validate --tree`), as a pack author would before publishing. */
-export async function validateTree(dir: string): Promise<ValidationResult & { problems: FieldError[]; counts: Record<Section, number> }> {
+export async function validateTree(
+  dir: string,
+): Promise<ValidationResult & { problems: FieldError[]; counts: Record<Section, number> }> {
   const tier = await loadTier("project", dir, dir);
   const rows = mergeTiers([tier]);
   const problems = [...tier.problems, ...validateOrg(buildIndex(recordsOf(rows)))];

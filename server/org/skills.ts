@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseFrontmatter } from "@/lib/markdown/frontmatter";
 import type { Skill } from "@/schemas/skill";
@@ -32,7 +32,13 @@ export function loadSkillFiles(skillsDir: string, displayBase: string): SkillFil
       } catch {
         // unreadable: listed without a description
       }
-      skills.push({ id: `${bundle.name}/${name}`, bundle: bundle.name, name, path: path.relative(displayBase, full), text });
+      skills.push({
+        id: `${bundle.name}/${name}`,
+        bundle: bundle.name,
+        name,
+        path: path.relative(displayBase, full),
+        text,
+      });
     }
   }
   return skills.sort((a, b) => a.id.localeCompare(b.id));

@@ -2,8 +2,8 @@ import { type Dirent, lstatSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fieldError } from "@/lib/org/field-error";
 import { isPlainObject } from "@/lib/json/safe-json";
+import { fieldError } from "@/lib/org/field-error";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
 import { type EntityRecord, type Scope, SECTIONS, type Section } from "@/schemas/org";
@@ -43,7 +43,14 @@ export function userPath(file: string): string {
   return !fromHome.startsWith("..") && !path.isAbsolute(fromHome) ? `~/${fromHome.split(path.sep).join("/")}` : file;
 }
 
-function fileProblem(shown: string, section: Section, id: string, rule: string, message: string, severity: FieldError["severity"] = "error"): FieldError {
+function fileProblem(
+  shown: string,
+  section: Section,
+  id: string,
+  rule: string,
+  message: string,
+  severity: FieldError["severity"] = "error",
+): FieldError {
   return { ...fieldError(rule, severity, `${shown}: ${message}`, section, id), path: shown };
 }
 
@@ -61,7 +68,13 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
   const tier: TierData = {
     scope,
     dir,
-    entities: { groups: new Map(), teams: new Map(), specialists: new Map(), contracts: new Map(), policies: new Map() },
+    entities: {
+      groups: new Map(),
+      teams: new Map(),
+      specialists: new Map(),
+      contracts: new Map(),
+      policies: new Map(),
+    },
     problems: [],
   };
   const isLink = (p: string) => {
@@ -79,12 +92,23 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
     const linked = tierLinked ? dir : isLink(sectionDir) ? sectionDir : null;
     if (linked) {
       const shown = displayPath(linked, displayBase);
-      tier.problems.push({ ...fieldError("folder-symlink", "error", `${shown}: is a symbolic link; org folders must be real folders inside their tier, so the ${section} in it are ignored until it is fixed`, section, ""), path: shown });
+      tier.problems.push({
+        ...fieldError(
+          "folder-symlink",
+          "error",
+          `${shown}: is a symbolic link; org folders must be real folders inside their tier, so the ${section} in it are ignored until it is fixed`,
+          section,
+          "",
+        ),
+        path: shown,
+      });
       continue;
     }
     let entries: Dirent[];
     try {
-      entries = readdirSync(sectionDir, { withFileTypes: true }).filter((e) => e.name.endsWith(".json") && !e.name.startsWith("."));
+      entries = readdirSync(sectionDir, { withFileTypes: true }).filter(
+        (e) => e.name.endsWith(".json") && !e.name.startsWith("."),
+      );
     } catch {
       continue;
     }
@@ -103,22 +127,55 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
       const shown = `${shownDir}/${name}`;
       const badId = idProblem(id);
       if (badId) {
-        tier.problems.push(fileProblem(shown, section, id, "invalid-file-name", `the file name is not a valid id (${badId}); the file is ignored`));
+        tier.problems.push(
+          fileProblem(
+            shown,
+            section,
+            id,
+            "invalid-file-name",
+            `the file name is not a valid id (${badId}); the file is ignored`,
+          ),
+        );
         continue;
       }
       // Anything but a regular file (a link, a folder, a FIFO) goes the careful way, which names it.
       const read = entry.isFile() ? readListedJsonFileSync(file) : readJsonFileSync(file);
       if (!read.ok) {
-        tier.problems.push(fileProblem(shown, section, id, `file-${read.code}`, `${read.message}; the file is ignored until it is fixed`));
+        tier.problems.push(
+          fileProblem(
+            shown,
+            section,
+            id,
+            `file-${read.code}`,
+            `${read.message}; the file is ignored until it is fixed`,
+          ),
+        );
         continue;
       }
       if (!isPlainObject(read.value)) {
-        tier.problems.push(fileProblem(shown, section, id, "file-not-an-object", "the file must hold one JSON object; it is ignored until it is fixed"));
+        tier.problems.push(
+          fileProblem(
+            shown,
+            section,
+            id,
+            "file-not-an-object",
+            "the file must hold one JSON object; it is ignored until it is fixed",
+          ),
+        );
         continue;
       }
       const declared = read.value.id;
       if (declared !== undefined && declared !== id) {
-        tier.problems.push(fileProblem(shown, section, id, "file-id-mismatch", `the record's id ${JSON.stringify(declared)} differs from its file name; the file name (${id}) is used`, "warning"));
+        tier.problems.push(
+          fileProblem(
+            shown,
+            section,
+            id,
+            "file-id-mismatch",
+            `the record's id ${JSON.stringify(declared)} differs from its file name; the file name (${id}) is used`,
+            "warning",
+          ),
+        );
       }
       // A record that names itself rightly is used as parsed; copying it would cost as much as reading it.
       const record = declared === id ? read.value : { ...read.value, id };

@@ -1,13 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../test-support/cli";
 import { resolvePaths } from "../config";
+import { runCli } from "../test-support/cli";
 import { APP_DIR, makeTmpDirs } from "../test-support/tmp-dirs";
 import { exists, manifest, writePack, writePacksFile } from "./test-support/pack-fixtures";
 
 /** `construct-studio packs …` run as a user would, with the user pack folder under a temporary XDG_CONFIG_HOME. */
-
 
 let base: string;
 let root: string;
@@ -49,7 +48,15 @@ type JsonList = {
   coreVersion: string;
   errors: string[];
   warnings: string[];
-  packs: { id: string; version: string | null; tier: string; enabled: boolean; shadowedBy: string | null; compat: { range: string | null; core: string; ok: boolean }; errors: string[] }[];
+  packs: {
+    id: string;
+    version: string | null;
+    tier: string;
+    enabled: boolean;
+    shadowedBy: string | null;
+    compat: { range: string | null; core: string; ok: boolean };
+    errors: string[];
+  }[];
 };
 
 describe("construct-studio packs list", () => {
@@ -77,14 +84,36 @@ describe("construct-studio packs list", () => {
     const doc = JSON.parse(run.stdout) as JsonList;
     expect(doc).toMatchObject({ mode: "solo", coreVersion: "0.1.0", errors: [], warnings: [] });
     expect(doc.packs).toHaveLength(2);
-    expect(doc.packs).toContainEqual(expect.objectContaining({ id: "alpha-pack", version: "1.2.0", tier: "project", enabled: false, shadowedBy: null, compat: { range: "^0.1.0", core: "0.1.0", ok: true }, errors: [] }));
-    expect(doc.packs).toContainEqual(expect.objectContaining({ id: "@acme/beta", version: "2.0.0", tier: "user", enabled: false, compat: { range: ">=0.1 <2", core: "0.1.0", ok: true } }));
-    for (const pack of doc.packs) for (const internal of ["dir", "manifest", "org"]) expect(pack).not.toHaveProperty(internal);
+    expect(doc.packs).toContainEqual(
+      expect.objectContaining({
+        id: "alpha-pack",
+        version: "1.2.0",
+        tier: "project",
+        enabled: false,
+        shadowedBy: null,
+        compat: { range: "^0.1.0", core: "0.1.0", ok: true },
+        errors: [],
+      }),
+    );
+    expect(doc.packs).toContainEqual(
+      expect.objectContaining({
+        id: "@acme/beta",
+        version: "2.0.0",
+        tier: "user",
+        enabled: false,
+        compat: { range: ">=0.1 <2", core: "0.1.0", ok: true },
+      }),
+    );
+    for (const pack of doc.packs)
+      for (const internal of ["dir", "manifest", "org"]) expect(pack).not.toHaveProperty(internal);
   });
 
   it("shows an unsatisfied range, the running core version from CONSTRUCT_CORE_VERSION, and the mode from CONSTRUCT_DEPLOYMENT_MODE", async () => {
     await writeTwoPacks();
-    const run = await cli(["packs", "list", "--root", root], { CONSTRUCT_CORE_VERSION: "2.5.0", CONSTRUCT_DEPLOYMENT_MODE: "team" });
+    const run = await cli(["packs", "list", "--root", root], {
+      CONSTRUCT_CORE_VERSION: "2.5.0",
+      CONSTRUCT_DEPLOYMENT_MODE: "team",
+    });
     expect(run.code, "no pack is enabled, so a broken one is not a failure").toBe(0);
     expect(run.stdout).toContain("core 2.5.0, team mode, 2 pack(s)");
     expect(lineOf(run.stdout, "alpha-pack@1.2.0 ")).toContain("compat ^0.1.0 NOT satisfied");
@@ -107,7 +136,9 @@ describe("construct-studio packs enable|disable", () => {
     const enabled = await cli(["packs", "enable", "alpha-pack", "--root", root]);
     expect(enabled.code, enabled.stderr).toBe(0);
     expect(enabled.stdout).toContain("alpha-pack enabled");
-    expect(Object.keys((JSON.parse(await fs.readFile(packsJson(), "utf8")) as { enabled: object }).enabled)).toEqual(["alpha-pack"]);
+    expect(Object.keys((JSON.parse(await fs.readFile(packsJson(), "utf8")) as { enabled: object }).enabled)).toEqual([
+      "alpha-pack",
+    ]);
 
     const list = await cli(["packs", "list", "--root", root]);
     expect(list.code, list.stderr).toBe(0);

@@ -5,10 +5,17 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { APP_DIR, filesUnder, treeOf, until } from "../test-support/tmp-dirs";
 import { installPack } from "./pack-install";
-import { recoverPacksDir } from "./pack-service";
-import { PackService } from "./pack-service";
-import { type PackSpec, entriesOf, samplePack, specFiles, writeSource } from "./test-support/install-fixtures";
-import { PACK_ENV_KEYS, type PackEnv, clearPackEnv, exists, makePackEnv, restoreEnv, saveEnv } from "./test-support/pack-fixtures";
+import { PackService, recoverPacksDir } from "./pack-service";
+import { entriesOf, type PackSpec, samplePack, specFiles, writeSource } from "./test-support/install-fixtures";
+import {
+  clearPackEnv,
+  exists,
+  makePackEnv,
+  PACK_ENV_KEYS,
+  type PackEnv,
+  restoreEnv,
+  saveEnv,
+} from "./test-support/pack-fixtures";
 
 /**
  * Real kill -9 in the middle of a pack install: a child process installs a pack folder with the
@@ -37,7 +44,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   restoreEnv(savedEnv);
   await env.cleanup();
 });
@@ -57,9 +65,14 @@ type Run = { child: ChildProcess; stdout: () => string; stderr: () => string; ex
 
 function startChild(tier: Tier, folder: string, faultPoint?: string): Run {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, TSX_TSCONFIG_PATH: path.join(APP_DIR, "tsconfig.json") };
-  for (const key of [...PACK_ENV_KEYS, "CONSTRUCT_APP_DIR", "CONSTRUCT_TEST_FAULTS", "CONSTRUCT_FAULT_POINT"]) delete childEnv[key];
+  for (const key of [...PACK_ENV_KEYS, "CONSTRUCT_APP_DIR", "CONSTRUCT_TEST_FAULTS", "CONSTRUCT_FAULT_POINT"])
+    delete childEnv[key];
   if (faultPoint) Object.assign(childEnv, { CONSTRUCT_TEST_FAULTS: "1", CONSTRUCT_FAULT_POINT: faultPoint });
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD, env.root, env.home, env.configHome, APP_DIR, tier, folder], { cwd: APP_DIR, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", CHILD, env.root, env.home, env.configHome, APP_DIR, tier, folder],
+    { cwd: APP_DIR, env: childEnv, stdio: ["ignore", "pipe", "pipe"] },
+  );
   children.push(child);
   let out = "";
   let err = "";
@@ -76,7 +89,10 @@ async function reachPoint(tier: Tier, folder: string): Promise<Run> {
   void run.exited.then((e) => (exit = e));
   await until(() => {
     if (run.stderr().includes(`FAULT_POINT_REACHED ${POINT}\n`)) return true;
-    if (exit) throw new Error(`the child exited (${JSON.stringify(exit)}) before reaching ${POINT}:\n${run.stderr()}${run.stdout()}`);
+    if (exit)
+      throw new Error(
+        `the child exited (${JSON.stringify(exit)}) before reaching ${POINT}:\n${run.stderr()}${run.stdout()}`,
+      );
     return undefined;
   }, `the child to reach ${POINT}`);
   return run;
@@ -100,71 +116,74 @@ async function expectOnlyStaging(tier: Tier, spec: PackSpec, besides: string[] =
   return staging[0];
 }
 
-describe.each(["project", "user"] as const)("kill -9 during a pack install into the %s tier (real child process)", (tier) => {
-  it("the child installs the pack when no fault is armed (control)", async () => {
-    const spec = samplePack(ID);
-    const run = startChild(tier, await folderOf(spec));
-    expect(await run.exited).toEqual({ code: 0, signal: null });
-    expect(run.stdout()).toContain("OPERATION_DONE");
-    expect(await filesUnder(packDir(tier))).toEqual(specFiles(spec));
-    expect(await entriesOf(packsDir(tier))).toEqual(["@acme"]);
-    expect(await readSeen()).toEqual({ [ID]: "1.0.0" });
-  }, 30_000);
+describe.each(["project", "user"] as const)(
+  "kill -9 during a pack install into the %s tier (real child process)",
+  (tier) => {
+    it("the child installs the pack when no fault is armed (control)", async () => {
+      const spec = samplePack(ID);
+      const run = startChild(tier, await folderOf(spec));
+      expect(await run.exited).toEqual({ code: 0, signal: null });
+      expect(run.stdout()).toContain("OPERATION_DONE");
+      expect(await filesUnder(packDir(tier))).toEqual(specFiles(spec));
+      expect(await entriesOf(packsDir(tier))).toEqual(["@acme"]);
+      expect(await readSeen()).toEqual({ [ID]: "1.0.0" });
+    }, 30_000);
 
-  it("killed after staging: no pack is installed, only the staging folder is left; the next install sweeps it and succeeds", async () => {
-    const spec = samplePack(ID);
-    const folder = await folderOf(spec);
-    await killAtPoint(tier, folder);
+    it("killed after staging: no pack is installed, only the staging folder is left; the next install sweeps it and succeeds", async () => {
+      const spec = samplePack(ID);
+      const folder = await folderOf(spec);
+      await killAtPoint(tier, folder);
 
-    await expectOnlyStaging(tier, spec);
-    expect(await exists(packDir(tier))).toBe(false);
-    expect(await exists(seenFile())).toBe(false);
-    const listed = await service.list();
-    expect(listed.packs.map((p) => p.id)).toEqual([]);
-    expect(listed.errors).toEqual([]);
+      await expectOnlyStaging(tier, spec);
+      expect(await exists(packDir(tier))).toBe(false);
+      expect(await exists(seenFile())).toBe(false);
+      const listed = await service.list();
+      expect(listed.packs.map((p) => p.id)).toEqual([]);
+      expect(listed.errors).toEqual([]);
 
-    const result = await installPack(service, { folder }, tier);
-    expect(result).toMatchObject({ ok: true, id: ID, version: "1.0.0", replaced: false, warnings: [] });
-    expect(await entriesOf(packsDir(tier))).toEqual(["@acme"]);
-    expect(await entriesOf(path.join(packsDir(tier), "@acme"))).toEqual(["crash-pack"]);
-    expect(await filesUnder(packDir(tier))).toEqual(specFiles(spec));
-    expect(await readSeen()).toEqual({ [ID]: "1.0.0" });
-  }, 30_000);
+      const result = await installPack(service, { folder }, tier);
+      expect(result).toMatchObject({ ok: true, id: ID, version: "1.0.0", replaced: false, warnings: [] });
+      expect(await entriesOf(packsDir(tier))).toEqual(["@acme"]);
+      expect(await entriesOf(path.join(packsDir(tier), "@acme"))).toEqual(["crash-pack"]);
+      expect(await filesUnder(packDir(tier))).toEqual(specFiles(spec));
+      expect(await readSeen()).toEqual({ [ID]: "1.0.0" });
+    }, 30_000);
 
-  it("killed after staging: recoverPacksDir alone sweeps the staging folder", async () => {
-    const spec = samplePack(ID);
-    await killAtPoint(tier, await folderOf(spec));
-    await expectOnlyStaging(tier, spec);
-    await recoverPacksDir(packsDir(tier));
-    expect(await entriesOf(packsDir(tier))).toEqual([]);
-  }, 30_000);
+    it("killed after staging: recoverPacksDir alone sweeps the staging folder", async () => {
+      const spec = samplePack(ID);
+      await killAtPoint(tier, await folderOf(spec));
+      await expectOnlyStaging(tier, spec);
+      await recoverPacksDir(packsDir(tier));
+      expect(await entriesOf(packsDir(tier))).toEqual([]);
+    }, 30_000);
 
-  it("killed while replacing an installed version: the old version stays intact and loads; recovery leaves exactly it", async () => {
-    const v1 = samplePack(ID, "1.0.0");
-    const v2 = samplePack(ID, "2.0.0");
-    await installPack(service, { folder: await folderOf(v1) }, tier);
-    const before = await treeOf(packsDir(tier));
-    const v2Folder = await folderOf(v2);
+    it("killed while replacing an installed version: the old version stays intact and loads; recovery leaves exactly it", async () => {
+      const v1 = samplePack(ID, "1.0.0");
+      const v2 = samplePack(ID, "2.0.0");
+      await installPack(service, { folder: await folderOf(v1) }, tier);
+      const before = await treeOf(packsDir(tier));
+      const v2Folder = await folderOf(v2);
 
-    await killAtPoint(tier, v2Folder);
+      await killAtPoint(tier, v2Folder);
 
-    const staging = await expectOnlyStaging(tier, v2, ["@acme"]);
-    const after = await treeOf(packsDir(tier));
-    expect(new Map([...after].filter(([rel]) => rel !== staging && !rel.startsWith(`${staging}/`)))).toEqual(before);
-    expect(await readSeen()).toEqual({ [ID]: "1.0.0" });
-    const row = (await service.list()).packs.find((p) => p.id === ID);
-    expect(row).toMatchObject({ tier, version: "1.0.0", errors: [] });
+      const staging = await expectOnlyStaging(tier, v2, ["@acme"]);
+      const after = await treeOf(packsDir(tier));
+      expect(new Map([...after].filter(([rel]) => rel !== staging && !rel.startsWith(`${staging}/`)))).toEqual(before);
+      expect(await readSeen()).toEqual({ [ID]: "1.0.0" });
+      const row = (await service.list()).packs.find((p) => p.id === ID);
+      expect(row).toMatchObject({ tier, version: "1.0.0", errors: [] });
 
-    await recoverPacksDir(packsDir(tier));
-    expect(await treeOf(packsDir(tier))).toEqual(before);
+      await recoverPacksDir(packsDir(tier));
+      expect(await treeOf(packsDir(tier))).toEqual(before);
 
-    const result = await installPack(service, { folder: v2Folder }, tier);
-    expect(result).toMatchObject({ ok: true, version: "2.0.0", replaced: true, warnings: [] });
-    expect(await filesUnder(packDir(tier))).toEqual(specFiles(v2));
-    expect(await entriesOf(packsDir(tier))).toEqual(["@acme"]);
-    expect(await readSeen()).toEqual({ [ID]: "2.0.0" });
-  }, 30_000);
-});
+      const result = await installPack(service, { folder: v2Folder }, tier);
+      expect(result).toMatchObject({ ok: true, version: "2.0.0", replaced: true, warnings: [] });
+      expect(await filesUnder(packDir(tier))).toEqual(specFiles(v2));
+      expect(await entriesOf(packsDir(tier))).toEqual(["@acme"]);
+      expect(await readSeen()).toEqual({ [ID]: "2.0.0" });
+    }, 30_000);
+  },
+);
 
 describe("an install in progress in another process", () => {
   it("keeps its staging folder while a second install into the same tier runs", async () => {
@@ -178,6 +197,9 @@ describe("an install in progress in another process", () => {
 
     // The first process is alive and about to rename its staging folder into place.
     expect(run.child.exitCode).toBeNull();
-    expect(await exists(path.join(env.projectPacks, staging, "pack.manifest.json")), "the live install's staging folder").toBe(true);
+    expect(
+      await exists(path.join(env.projectPacks, staging, "pack.manifest.json")),
+      "the live install's staging folder",
+    ).toBe(true);
   }, 30_000);
 });

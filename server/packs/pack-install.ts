@@ -2,23 +2,31 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import semver from "semver";
 import yauzl from "yauzl";
 import type { PackTier } from "@/schemas/pack-manifest";
 import { PACK_PATH_PATTERN } from "@/schemas/pack-manifest";
 import { AppError, ioError, isAppError } from "../errors";
 import { faultPoint } from "../faults";
-import { confinedPath, withTierLock } from "../store/json-store";
 import { displayPath, userPath } from "../org/tiers";
+import { confinedPath, withTierLock } from "../store/json-store";
 import { MANIFEST, type PackService, recoverPacksDir } from "./pack-service";
 
 /** What a pack may hold: enough for any real pack, far too little for a bomb. */
 export const LIMITS = { files: 2000, fileBytes: 5 * 1024 * 1024, totalBytes: 50 * 1024 * 1024, depth: 12 };
 
 export type InstallSource = { folder: string } | { zip: Buffer };
-export type InstallResult = { ok: true; id: string; version: string; tier: PackTier; path: string; replaced: boolean; warnings: string[] };
+export type InstallResult = {
+  ok: true;
+  id: string;
+  version: string;
+  tier: PackTier;
+  path: string;
+  replaced: boolean;
+  warnings: string[];
+};
 
 class Budget {
   files = 0;
@@ -27,7 +35,8 @@ class Budget {
     if (++this.files > LIMITS.files) throw new AppError("invalid", `the pack has more than ${LIMITS.files} files`);
     if (size > LIMITS.fileBytes) throw new AppError("invalid", `${rel} is larger than ${LIMITS.fileBytes} bytes`);
     this.bytes += size;
-    if (this.bytes > LIMITS.totalBytes) throw new AppError("invalid", `the pack is larger than ${LIMITS.totalBytes} bytes`);
+    if (this.bytes > LIMITS.totalBytes)
+      throw new AppError("invalid", `the pack is larger than ${LIMITS.totalBytes} bytes`);
   }
 }
 
@@ -37,8 +46,13 @@ function isJunk(name: string): boolean {
 }
 
 function checkRelPath(rel: string): void {
-  if (!PACK_PATH_PATTERN.test(rel)) throw new AppError("invalid", `${JSON.stringify(rel)} is not a plain relative path inside the pack (no "..", no absolute paths, no backslashes)`);
-  if (rel.split("/").length > LIMITS.depth) throw new AppError("invalid", `${rel} is nested deeper than ${LIMITS.depth} folders`);
+  if (!PACK_PATH_PATTERN.test(rel))
+    throw new AppError(
+      "invalid",
+      `${JSON.stringify(rel)} is not a plain relative path inside the pack (no "..", no absolute paths, no backslashes)`,
+    );
+  if (rel.split("/").length > LIMITS.depth)
+    throw new AppError("invalid", `${rel} is nested deeper than ${LIMITS.depth} folders`);
 }
 
 /** Copies a folder into `staging`, refusing links, special files and anything past the limits. */
@@ -54,12 +68,14 @@ async function copyFolder(source: string, staging: string): Promise<void> {
       checkRelPath(childRel);
       const full = path.join(root, childRel);
       const stat = await fs.lstat(full);
-      if (stat.isSymbolicLink()) throw new AppError("invalid", `${childRel} is a symbolic link; packs must hold their own files`);
+      if (stat.isSymbolicLink())
+        throw new AppError("invalid", `${childRel} is a symbolic link; packs must hold their own files`);
       if (stat.isDirectory()) {
         await fs.mkdir(path.join(staging, childRel), { recursive: true });
         await walk(childRel);
       } else if (stat.isFile()) {
-        if (stat.nlink > 1) throw new AppError("invalid", `${childRel} is a hard link; packs must hold their own files`);
+        if (stat.nlink > 1)
+          throw new AppError("invalid", `${childRel} is a hard link; packs must hold their own files`);
         budget.count(childRel, stat.size);
         await fs.copyFile(full, path.join(staging, childRel));
       } else {
@@ -73,7 +89,12 @@ async function copyFolder(source: string, staging: string): Promise<void> {
 /** Extracts a zip into `staging` with the same rules, counting bytes as they inflate (sizes in headers can lie). */
 async function extractZip(zip: Buffer, staging: string): Promise<void> {
   const archive = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true, decodeStrings: true }, (error, file) => (error ? reject(new AppError("invalid", `not a zip file: ${error.message}`)) : resolve(file))));
+    yauzl.fromBuffer(
+      zip,
+      { lazyEntries: true, validateEntrySizes: true, strictFileNames: true, decodeStrings: true },
+      (error, file) => (error ? reject(new AppError("invalid", `not a zip file: ${error.message}`)) : resolve(file)),
+    ),
+  );
   const budget = new Budget();
   const entries: yauzl.Entry[] = [];
   await new Promise<void>((resolve, reject) => {
@@ -88,7 +109,8 @@ async function extractZip(zip: Buffer, staging: string): Promise<void> {
   // A zip of one top-level folder (how people zip a pack) is unwrapped; Finder's __MACOSX and dot files do not count.
   const names = entries.map((e) => e.fileName).filter((n) => !n.split("/").some(isJunk));
   const top = names[0]?.split("/")[0];
-  const wrapped = top && names.every((n) => n === `${top}/` || n.startsWith(`${top}/`)) && names.includes(`${top}/${MANIFEST}`);
+  const wrapped =
+    top && names.every((n) => n === `${top}/` || n.startsWith(`${top}/`)) && names.includes(`${top}/${MANIFEST}`);
   for (const entry of entries) {
     const name = wrapped ? entry.fileName.slice(top!.length + 1) : entry.fileName;
     if (!name || name.split("/").some(isJunk)) continue;
@@ -104,7 +126,11 @@ async function extractZip(zip: Buffer, staging: string): Promise<void> {
     }
     budget.count(rel, entry.uncompressedSize);
     await fs.mkdir(path.dirname(target), { recursive: true });
-    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => archive.openReadStream(entry, (error, s) => (error ? reject(new AppError("invalid", `${rel}: ${error.message}`)) : resolve(s))));
+    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+      archive.openReadStream(entry, (error, s) =>
+        error ? reject(new AppError("invalid", `${rel}: ${error.message}`)) : resolve(s),
+      ),
+    );
     let written = 0;
     const meter = new Transform({
       transform(chunk: Buffer, _enc, done) {
@@ -117,7 +143,8 @@ async function extractZip(zip: Buffer, staging: string): Promise<void> {
       await pipeline(stream, meter, createWriteStream(target, { flags: "wx" }));
     } catch (error) {
       // A lying size header or a corrupt entry is the archive's fault, not the disk's.
-      if (isAppError(error) || (error as NodeJS.ErrnoException).code === undefined) throw isAppError(error) ? error : new AppError("invalid", `${rel}: ${(error as Error).message}`);
+      if (isAppError(error) || (error as NodeJS.ErrnoException).code === undefined)
+        throw isAppError(error) ? error : new AppError("invalid", `${rel}: ${(error as Error).message}`);
       throw error;
     }
   }
@@ -149,7 +176,10 @@ export async function installPack(service: PackService, source: InstallSource, t
     const target = confinedPath(packsDir, ...id.split("/"));
     await faultPoint("pack-install-after-stage");
     return await withTierLock(packsDir, async () => {
-      const replacing = await fs.lstat(target).then(() => true, () => false);
+      const replacing = await fs.lstat(target).then(
+        () => true,
+        () => false,
+      );
       const warnings = [...checked.warnings];
       const seen = (await service.seenVersions())[id];
       if (seen && semver.valid(seen) && semver.lt(version, seen) && !warnings.some((w) => w.includes("downgrade"))) {
@@ -162,7 +192,15 @@ export async function installPack(service: PackService, source: InstallSource, t
       await fs.rename(staging, target);
       if (replacing) await fs.rm(aside, { recursive: true, force: true });
       await service.recordSeen(id, version);
-      return { ok: true as const, id, version, tier, path: tier === "project" ? displayPath(target, service.paths.root) : userPath(target), replaced: replacing, warnings };
+      return {
+        ok: true as const,
+        id,
+        version,
+        tier,
+        path: tier === "project" ? displayPath(target, service.paths.root) : userPath(target),
+        replaced: replacing,
+        warnings,
+      };
     });
   } catch (error) {
     await fs.rm(staging, { recursive: true, force: true }).catch(() => {});

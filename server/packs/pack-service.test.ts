@@ -7,7 +7,16 @@ import { OrgApi } from "../org/org-api";
 import { APP_DIR, filesUnder, readBuiltin, specialistRecord, treeOf } from "../test-support/tmp-dirs";
 import { PackService } from "./pack-service";
 import {
-  type PackEnv, clearPackEnv, exists, makePackEnv, manifest, promptText, restoreEnv, saveEnv, writePack, writePacksFile,
+  clearPackEnv,
+  exists,
+  makePackEnv,
+  manifest,
+  type PackEnv,
+  promptText,
+  restoreEnv,
+  saveEnv,
+  writePack,
+  writePacksFile,
 } from "./test-support/pack-fixtures";
 
 let env: PackEnv;
@@ -42,7 +51,10 @@ async function row(id: string, tier?: "user" | "project") {
 }
 
 async function expectRefused(promise: Promise<unknown>, code: string, ...fragments: string[]): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).code).toBe(code);
   for (const fragment of fragments) expect((error as AppError).message).toContain(fragment);
@@ -55,9 +67,14 @@ const seenFile = () => path.join(env.root, ".cx", "runtime", "packs-seen.json");
 describe("discovery", () => {
   it("finds packs in the user and the project pack folders, including a scoped @org/name folder", async () => {
     await writePack(env.userPacks, "user-pack", manifest("user-pack", { version: "2.0.0" }));
-    await writePack(env.projectPacks, "@acme/research", manifest("@acme/research", { prompts: { "cx-researcher": "prompts/researcher.md" } }), {
-      "prompts/researcher.md": promptText("researcher"),
-    });
+    await writePack(
+      env.projectPacks,
+      "@acme/research",
+      manifest("@acme/research", { prompts: { "cx-researcher": "prompts/researcher.md" } }),
+      {
+        "prompts/researcher.md": promptText("researcher"),
+      },
+    );
     expect(env.userPacks).toBe(path.join(env.configHome, "construct", "packs"));
     expect(env.projectPacks).toBe(path.join(env.root, ".cx", "packs"));
 
@@ -69,7 +86,13 @@ describe("discovery", () => {
 
     const scoped = await row("@acme/research");
     expect(scoped).toMatchObject({
-      tier: "project", version: "1.0.0", path: ".cx/packs/@acme/research", enabled: false, shadowedBy: null, errors: [], warnings: [],
+      tier: "project",
+      version: "1.0.0",
+      path: ".cx/packs/@acme/research",
+      enabled: false,
+      shadowedBy: null,
+      errors: [],
+      warnings: [],
       compat: { range: ">=0.1.0", core: "0.1.0", ok: true },
     });
     expect(scoped.contributes.prompts).toEqual(["cx-researcher"]);
@@ -127,7 +150,7 @@ describe("discovery", () => {
 
 describe("manifest errors", () => {
   it("a manifest that is not JSON: an error naming the manifest path; the pack is not enabled", async () => {
-    await writePack(env.projectPacks, "broken", "{ \"id\": \"broken\", ");
+    await writePack(env.projectPacks, "broken", '{ "id": "broken", ');
     const broken = await row("broken");
     expect(broken.errors).toHaveLength(1);
     expect(broken.errors[0]).toContain(".cx/packs/broken/pack.manifest.json");
@@ -193,7 +216,13 @@ describe("compatVersion against the running core version", () => {
     expect(fresh.errors[0]).toContain("0.0.5");
   });
 
-  it.each([["^0.1.0", true], ["0.1.x", true], ["1", false], [">=0.2.0", false], ["*", true]])("range %j against 0.1.0 → ok %s", async (range, ok) => {
+  it.each([
+    ["^0.1.0", true],
+    ["0.1.x", true],
+    ["1", false],
+    [">=0.2.0", false],
+    ["*", true],
+  ])("range %j against 0.1.0 → ok %s", async (range, ok) => {
     await writePack(env.projectPacks, "p", manifest("range-pack", { compatVersion: range }));
     const pack = await row("range-pack");
     expect(pack.compat.ok).toBe(ok);
@@ -228,7 +257,10 @@ describe("declared prompts", () => {
   });
 
   it("a BOM, CRLF line ends and a leading HTML comment before --- are tolerated", async () => {
-    await writePromptPack({ [REL]: "\uFEFF<!-- generated: do not edit -->\r\n---\r\nrole: helper\r\nname: cx-helper\r\n---\r\n\r\n# Helper\r\n" });
+    await writePromptPack({
+      [REL]:
+        "\uFEFF<!-- generated: do not edit -->\r\n---\r\nrole: helper\r\nname: cx-helper\r\n---\r\n\r\n# Helper\r\n",
+    });
     const pack = await row(PACK);
     expect(pack.errors).toEqual([]);
     await service.setEnabled(PACK, true);
@@ -286,7 +318,11 @@ describe("declared prompts", () => {
     const outside = path.join(env.projectPacks, "outside.md");
     await fs.mkdir(env.projectPacks, { recursive: true });
     await fs.writeFile(outside, promptText("helper"));
-    await writePack(env.projectPacks, PACK, `{\n  "id": "${PACK}",\n  "version": "1.0.0",\n  "compatVersion": ">=0.1.0",\n  "prompts": { "${SPECIALIST}": "../outside.md" }\n}\n`);
+    await writePack(
+      env.projectPacks,
+      PACK,
+      `{\n  "id": "${PACK}",\n  "version": "1.0.0",\n  "compatVersion": ">=0.1.0",\n  "prompts": { "${SPECIALIST}": "../outside.md" }\n}\n`,
+    );
     const pack = await row(PACK);
     expect(pack.manifest).toBeNull();
     expect(pack.errors).toHaveLength(1);
@@ -300,19 +336,28 @@ describe("declared prompts", () => {
 
 describe("deprecation and downgrade warnings", () => {
   it("a deprecated pack loads with a warning giving since, message and replacement", async () => {
-    const deprecation = { since: "1.2.0", message: "Superseded by the research suite.", replacement: "@acme/research-suite" };
+    const deprecation = {
+      since: "1.2.0",
+      message: "Superseded by the research suite.",
+      replacement: "@acme/research-suite",
+    };
     await writePack(env.projectPacks, "old-research", manifest("old-research", { version: "1.3.0", deprecation }));
     const pack = await row("old-research");
     expect(pack.errors).toEqual([]);
     expect(pack.deprecation).toEqual(deprecation);
     expect(pack.warnings).toHaveLength(1);
-    for (const part of ["old-research", "1.2.0", "Superseded by the research suite.", "@acme/research-suite"]) expect(pack.warnings[0]).toContain(part);
+    for (const part of ["old-research", "1.2.0", "Superseded by the research suite.", "@acme/research-suite"])
+      expect(pack.warnings[0]).toContain(part);
     await service.setEnabled("old-research", true);
     expect((await service.active()).packs.map((p) => p.id)).toEqual(["old-research"]);
   });
 
   it("a deprecation without a replacement still warns", async () => {
-    await writePack(env.projectPacks, "sunset", manifest("sunset", { deprecation: { since: "0.9.0", message: "No longer maintained." } }));
+    await writePack(
+      env.projectPacks,
+      "sunset",
+      manifest("sunset", { deprecation: { since: "0.9.0", message: "No longer maintained." } }),
+    );
     const pack = await row("sunset");
     expect(pack.warnings).toHaveLength(1);
     expect(pack.warnings[0]).toContain("0.9.0");
@@ -356,7 +401,10 @@ describe("setEnabled and packs.json", () => {
 
     expect(await service.setEnabled("alpha", true)).toEqual({ ok: true, enabled: true });
     await service.setEnabled("@acme/beta", true);
-    const written = JSON.parse(await fs.readFile(packsJson(), "utf8")) as { version: number; enabled: Record<string, { enabledAt: string }> };
+    const written = JSON.parse(await fs.readFile(packsJson(), "utf8")) as {
+      version: number;
+      enabled: Record<string, { enabledAt: string }>;
+    };
     expect(written.version).toBe(1);
     expect(Object.keys(written.enabled)).toEqual(["alpha", "@acme/beta"]);
     for (const entry of Object.values(written.enabled)) expect(Number.isNaN(Date.parse(entry.enabledAt))).toBe(false);
@@ -364,7 +412,9 @@ describe("setEnabled and packs.json", () => {
     expect((await row("@acme/beta")).enabled).toBe(true);
 
     expect(await service.setEnabled("alpha", false)).toEqual({ ok: true, enabled: false });
-    expect(Object.keys((JSON.parse(await fs.readFile(packsJson(), "utf8")) as { enabled: object }).enabled)).toEqual(["@acme/beta"]);
+    expect(Object.keys((JSON.parse(await fs.readFile(packsJson(), "utf8")) as { enabled: object }).enabled)).toEqual([
+      "@acme/beta",
+    ]);
     expect((await row("alpha")).enabled).toBe(false);
   });
 
@@ -400,7 +450,7 @@ describe("the org merge (OrgApi with packs)", () => {
 
   async function writeHelperPack(extraFiles: Record<string, string> = {}): Promise<string> {
     return writePack(env.projectPacks, HELPER_PACK, manifest(HELPER_PACK), {
-      "org/specialists/pack-helper.json": JSON.stringify(specialistRecord("pack-helper"), null, 2) + "\n",
+      "org/specialists/pack-helper.json": `${JSON.stringify(specialistRecord("pack-helper"), null, 2)}\n`,
       ...extraFiles,
     });
   }
@@ -412,7 +462,11 @@ describe("the org merge (OrgApi with packs)", () => {
     const listed = await api.listEntities("specialist");
     const item = listed.items.find((i) => i.id === "pack-helper");
     expect(item).toBeDefined();
-    expect(item).toMatchObject({ scope: "pack", path: `.cx/packs/${HELPER_PACK}/org/specialists/pack-helper.json`, overrides: [] });
+    expect(item).toMatchObject({
+      scope: "pack",
+      path: `.cx/packs/${HELPER_PACK}/org/specialists/pack-helper.json`,
+      overrides: [],
+    });
     expect(item?.record).toMatchObject({ id: "pack-helper", role: "pack-helper", team: "engineering-team" });
     expect(item).toMatchObject({ source: HELPER_PACK });
   });
@@ -436,7 +490,7 @@ describe("the org merge (OrgApi with packs)", () => {
 
   it("a user-tier pack contributes the same way", async () => {
     await writePack(env.userPacks, "user-helpers", manifest("user-helpers"), {
-      "org/specialists/user-helper.json": JSON.stringify(specialistRecord("user-helper"), null, 2) + "\n",
+      "org/specialists/user-helper.json": `${JSON.stringify(specialistRecord("user-helper"), null, 2)}\n`,
     });
     await service.setEnabled("user-helpers", true);
     const entity = await orgApi().getEntity("specialist", "user-helper");
@@ -446,21 +500,47 @@ describe("the org merge (OrgApi with packs)", () => {
   it("a pack file overriding a built-in field shows in the merged record; the project tier still wins over the pack", async () => {
     const builtin = await readBuiltin("specialists", "cx-qa");
     await writeHelperPack({
-      "org/specialists/cx-qa.json": JSON.stringify({ id: "cx-qa", description: "The pack's description of the QA specialist, for the merge test.", modelTier: "reasoning" }, null, 2) + "\n",
+      "org/specialists/cx-qa.json":
+        `${JSON.stringify(
+          {
+            id: "cx-qa",
+            description: "The pack's description of the QA specialist, for the merge test.",
+            modelTier: "reasoning",
+          },
+          null,
+          2,
+        )}\n`,
     });
     await service.setEnabled(HELPER_PACK, true);
     const api = orgApi();
 
     const fromPack = await api.getEntity("specialist", "cx-qa");
-    expect(fromPack).toMatchObject({ scope: "pack", source: HELPER_PACK, path: `.cx/packs/${HELPER_PACK}/org/specialists/cx-qa.json` });
-    expect(fromPack?.record).toEqual({ ...builtin, description: "The pack's description of the QA specialist, for the merge test.", modelTier: "reasoning" });
+    expect(fromPack).toMatchObject({
+      scope: "pack",
+      source: HELPER_PACK,
+      path: `.cx/packs/${HELPER_PACK}/org/specialists/cx-qa.json`,
+    });
+    expect(fromPack?.record).toEqual({
+      ...builtin,
+      description: "The pack's description of the QA specialist, for the merge test.",
+      modelTier: "reasoning",
+    });
     expect(fromPack?.overrides).toEqual([{ scope: "builtin", path: "specialists/org/specialists/cx-qa.json" }]);
 
-    const written = await api.updateEntity("specialist", "cx-qa", { description: "The project's description of the QA specialist, for the merge test." }, { scope: "project" });
+    const written = await api.updateEntity(
+      "specialist",
+      "cx-qa",
+      { description: "The project's description of the QA specialist, for the merge test." },
+      { scope: "project" },
+    );
     expect(written.ok, JSON.stringify(written)).toBe(true);
     const fromProject = await api.getEntity("specialist", "cx-qa");
     expect(fromProject?.scope).toBe("project");
-    expect(fromProject?.record).toEqual({ ...builtin, description: "The project's description of the QA specialist, for the merge test.", modelTier: "reasoning" });
+    expect(fromProject?.record).toEqual({
+      ...builtin,
+      description: "The project's description of the QA specialist, for the merge test.",
+      modelTier: "reasoning",
+    });
     expect(fromProject?.overrides).toEqual([
       { scope: "builtin", path: "specialists/org/specialists/cx-qa.json" },
       { scope: "pack", path: `.cx/packs/${HELPER_PACK}/org/specialists/cx-qa.json`, source: HELPER_PACK },
@@ -478,7 +558,12 @@ describe("the org merge (OrgApi with packs)", () => {
 
     const attempts = [
       await api.createEntity("specialist", specialistRecord("new-helper"), { scope: "pack" }),
-      await api.updateEntity("specialist", "pack-helper", { description: "An edit that must not land in the pack folder at all." }, { scope: "pack" }),
+      await api.updateEntity(
+        "specialist",
+        "pack-helper",
+        { description: "An edit that must not land in the pack folder at all." },
+        { scope: "pack" },
+      ),
       await api.removeEntity("specialist", "pack-helper", { scope: "pack" }),
       await api.removeEntity("specialist", "pack-helper", { scope: "project" }),
     ];
@@ -501,7 +586,10 @@ describe("the org merge (OrgApi with packs)", () => {
   it("validateAll reports an enabled-but-broken pack as an error, and its entities stay out of the org", async () => {
     await writeHelperPack();
     await service.setEnabled(HELPER_PACK, true);
-    await fs.writeFile(path.join(env.projectPacks, HELPER_PACK, "pack.manifest.json"), JSON.stringify(manifest(HELPER_PACK, { compatVersion: "^5.0.0" })));
+    await fs.writeFile(
+      path.join(env.projectPacks, HELPER_PACK, "pack.manifest.json"),
+      JSON.stringify(manifest(HELPER_PACK, { compatVersion: "^5.0.0" })),
+    );
     const api = orgApi();
     const result = await api.validateAll();
     expect(result.ok).toBe(false);
@@ -517,6 +605,8 @@ describe("the org merge (OrgApi with packs)", () => {
     await writePacksFile(env.paths, ["@acme/gone"]);
     const result = await orgApi().validateAll();
     expect(result.ok).toBe(false);
-    expect(result.problems).toContainEqual(expect.objectContaining({ id: "pack-error", severity: "error", location: "#/packs/@acme~1gone" }));
+    expect(result.problems).toContainEqual(
+      expect.objectContaining({ id: "pack-error", severity: "error", location: "#/packs/@acme~1gone" }),
+    );
   });
 });

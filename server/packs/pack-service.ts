@@ -4,11 +4,19 @@ import path from "node:path";
 import semver from "semver";
 import { promptRole } from "@/lib/markdown/frontmatter";
 import { deploymentMode } from "@/lib/packs/failure-matrix";
-import { type DeploymentMode, type PackManifest, type PackRow, type PackTier, type PacksFile, packManifestSchema, packsFileSchema } from "@/schemas/pack-manifest";
+import {
+  type DeploymentMode,
+  type PackManifest,
+  type PackRow,
+  type PacksFile,
+  type PackTier,
+  packManifestSchema,
+  packsFileSchema,
+} from "@/schemas/pack-manifest";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
-import { atomicWrite, confinedPath, ensureGitIgnored, pidAlive, readJsonFile, withTierLock } from "../store/json-store";
 import { displayPath, loadTier, type TierData, userPath } from "../org/tiers";
+import { atomicWrite, confinedPath, ensureGitIgnored, pidAlive, readJsonFile, withTierLock } from "../store/json-store";
 
 export const MANIFEST = "pack.manifest.json";
 export const MAX_PROMPT_BYTES = 256 * 1024;
@@ -17,7 +25,13 @@ export const MAX_PROMPT_BYTES = 256 * 1024;
 export type LoadedPack = PackRow & { dir: string; manifest: PackManifest | null; org: TierData | null };
 
 /** Reads a prompt file inside a pack: confined, no links, bounded, frontmatter naming its role. */
-export async function checkPackPrompt(packDir: string, rel: string): Promise<{ ok: true; file: string; content: string; role: string } | { ok: false; file: string; problem: "missing" | "malformed"; message: string }> {
+export async function checkPackPrompt(
+  packDir: string,
+  rel: string,
+): Promise<
+  | { ok: true; file: string; content: string; role: string }
+  | { ok: false; file: string; problem: "missing" | "malformed"; message: string }
+> {
   let file: string;
   try {
     file = confinedPath(packDir, rel);
@@ -30,11 +44,25 @@ export async function checkPackPrompt(packDir: string, rel: string): Promise<{ o
   } catch {
     return { ok: false, file, problem: "missing", message: `file not found: ${rel}` };
   }
-  if (stat.isSymbolicLink()) return { ok: false, file, problem: "malformed", message: `${rel} is a symbolic link; packs may not link outside themselves` };
-  if (!(await insideReal(packDir, file))) return { ok: false, file, problem: "malformed", message: `${rel} resolves outside the pack (a linked folder on the way)` };
+  if (stat.isSymbolicLink())
+    return {
+      ok: false,
+      file,
+      problem: "malformed",
+      message: `${rel} is a symbolic link; packs may not link outside themselves`,
+    };
+  if (!(await insideReal(packDir, file)))
+    return {
+      ok: false,
+      file,
+      problem: "malformed",
+      message: `${rel} resolves outside the pack (a linked folder on the way)`,
+    };
   if (!stat.isFile()) return { ok: false, file, problem: "malformed", message: `${rel} is not a regular file` };
-  if (stat.nlink > 1) return { ok: false, file, problem: "malformed", message: `${rel} is a hard link; packs must hold their own files` };
-  if (stat.size > MAX_PROMPT_BYTES) return { ok: false, file, problem: "malformed", message: `${rel} is larger than ${MAX_PROMPT_BYTES} bytes` };
+  if (stat.nlink > 1)
+    return { ok: false, file, problem: "malformed", message: `${rel} is a hard link; packs must hold their own files` };
+  if (stat.size > MAX_PROMPT_BYTES)
+    return { ok: false, file, problem: "malformed", message: `${rel} is larger than ${MAX_PROMPT_BYTES} bytes` };
   const content = await fs.readFile(file, "utf8");
   const prompt = promptRole(content);
   if (!prompt.ok) return { ok: false, file, problem: "malformed", message: `${rel}: ${prompt.message}` };
@@ -54,7 +82,9 @@ export async function insideReal(base: string, target: string): Promise<boolean>
 
 /** Highest precedence last: user packs, then project packs, each in the order they were enabled. */
 export function byPrecedence(packs: readonly LoadedPack[], enabledOrder: readonly string[]): LoadedPack[] {
-  return [...packs].sort((a, b) => (a.tier === b.tier ? enabledOrder.indexOf(a.id) - enabledOrder.indexOf(b.id) : a.tier === "user" ? -1 : 1));
+  return [...packs].sort((a, b) =>
+    a.tier === b.tier ? enabledOrder.indexOf(a.id) - enabledOrder.indexOf(b.id) : a.tier === "user" ? -1 : 1,
+  );
 }
 
 async function packDirs(root: string): Promise<string[]> {
@@ -69,7 +99,9 @@ async function packDirs(root: string): Promise<string[]> {
     if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
     const dir = path.join(root, entry.name);
     if (entry.name.startsWith("@")) {
-      for (const inner of (await fs.readdir(dir, { withFileTypes: true }).catch(() => [])).sort((a, b) => a.name.localeCompare(b.name))) {
+      for (const inner of (await fs.readdir(dir, { withFileTypes: true }).catch(() => [])).sort((a, b) =>
+        a.name.localeCompare(b.name),
+      )) {
         if (inner.isDirectory() && !inner.name.startsWith(".")) out.push(path.join(dir, inner.name));
       }
     } else {
@@ -94,7 +126,13 @@ export async function recoverPacksDir(packsDir: string): Promise<void> {
         if (pid !== process.pid && !pidAlive(pid)) await fs.rm(full, { recursive: true, force: true });
       } else if (aside) {
         const original = path.join(dir, aside[1]);
-        if (await fs.lstat(original).then(() => true, () => false)) await fs.rm(full, { recursive: true, force: true });
+        if (
+          await fs.lstat(original).then(
+            () => true,
+            () => false,
+          )
+        )
+          await fs.rm(full, { recursive: true, force: true });
         else await fs.rename(full, original);
       } else if (entry.isDirectory() && entry.name.startsWith("@")) {
         await visit(full);
@@ -136,15 +174,20 @@ export class PackService {
 
   async mode(): Promise<{ mode: DeploymentMode; warning?: string }> {
     const read = await readJsonFile(this.paths.configFile);
-    const configured = read.ok ? ((read.value as { deployment?: { mode?: unknown } })?.deployment?.mode) : undefined;
+    const configured = read.ok ? (read.value as { deployment?: { mode?: unknown } })?.deployment?.mode : undefined;
     return deploymentMode(process.env.CONSTRUCT_DEPLOYMENT_MODE, configured);
   }
 
   async packsFile(): Promise<{ file: PacksFile; error?: string }> {
     const read = await readJsonFile(this.paths.packsFile);
-    if (!read.ok) return read.code === "missing" ? { file: { version: 1, enabled: {} } } : { file: { version: 1, enabled: {} }, error: `packs.json: ${read.message}` };
+    if (!read.ok)
+      return read.code === "missing"
+        ? { file: { version: 1, enabled: {} } }
+        : { file: { version: 1, enabled: {} }, error: `packs.json: ${read.message}` };
     const parsed = packsFileSchema.safeParse(read.value);
-    return parsed.success ? { file: parsed.data } : { file: { version: 1, enabled: {} }, error: `packs.json: ${parsed.error.issues[0].message}` };
+    return parsed.success
+      ? { file: parsed.data }
+      : { file: { version: 1, enabled: {} }, error: `packs.json: ${parsed.error.issues[0].message}` };
   }
 
   /** The highest version of each pack installed here before. */
@@ -164,53 +207,95 @@ export class PackService {
       await ensureGitIgnored(this.paths.runtimeDir);
       const seen = await this.seen();
       if (!seen[id] || semver.gt(version, seen[id])) seen[id] = version;
-      await atomicWrite(this.paths.runtimeDir, file, JSON.stringify(Object.fromEntries(Object.entries(seen).sort()), null, 2) + "\n");
+      await atomicWrite(
+        this.paths.runtimeDir,
+        file,
+        `${JSON.stringify(Object.fromEntries(Object.entries(seen).sort()), null, 2)}\n`,
+      );
     });
   }
 
   /** Checks one pack folder; never throws for what is inside it. */
-  async inspect(dir: string, tier: PackTier, seen: Record<string, string> = {}, opts: { namesInsidePack?: boolean } = {}): Promise<LoadedPack> {
+  async inspect(
+    dir: string,
+    tier: PackTier,
+    seen: Record<string, string> = {},
+    opts: { namesInsidePack?: boolean } = {},
+  ): Promise<LoadedPack> {
     const manifestFile = path.join(dir, MANIFEST);
     // A pack being installed sits in a staging folder that is gone by the time anyone reads the message.
-    const show = (file: string) => (opts.namesInsidePack ? path.relative(dir, file) || "." : tier === "project" ? displayPath(file, this.paths.root) : userPath(file));
+    const show = (file: string) =>
+      opts.namesInsidePack
+        ? path.relative(dir, file) || "."
+        : tier === "project"
+          ? displayPath(file, this.paths.root)
+          : userPath(file);
     const shown = show(manifestFile);
     const row: LoadedPack = {
-      id: path.basename(dir), version: null, tier, path: show(dir), enabled: false,
+      id: path.basename(dir),
+      version: null,
+      tier,
+      path: show(dir),
+      enabled: false,
       compat: { range: null, core: this.coreVersion, ok: false },
       contributes: { teams: [], specialists: [], contracts: [], prompts: [], workflows: [] },
-      shadowedBy: null, deprecation: null, errors: [], warnings: [], dir, manifest: null, org: null,
+      shadowedBy: null,
+      deprecation: null,
+      errors: [],
+      warnings: [],
+      dir,
+      manifest: null,
+      org: null,
     };
     const read = await readJsonFile(manifestFile);
     if (!read.ok) {
-      row.errors.push(read.code === "missing" ? `${shown}: no ${MANIFEST} in the pack folder` : `${shown}: failed to parse JSON (${read.message})`);
+      row.errors.push(
+        read.code === "missing"
+          ? `${shown}: no ${MANIFEST} in the pack folder`
+          : `${shown}: failed to parse JSON (${read.message})`,
+      );
       return row;
     }
     const parsed = packManifestSchema.safeParse(read.value);
     if (!parsed.success) {
       const rawId = (read.value as { id?: unknown })?.id;
       if (typeof rawId === "string") row.id = rawId;
-      for (const issue of parsed.error.issues) row.errors.push(`${shown}: ${issue.path.length ? issue.path.join(".") + ": " : ""}${issue.message}`);
+      for (const issue of parsed.error.issues)
+        row.errors.push(`${shown}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`);
       return row;
     }
     const manifest = parsed.data;
     row.manifest = manifest;
     row.id = manifest.id;
     row.version = manifest.version;
-    row.compat = { range: manifest.compatVersion, core: this.coreVersion, ok: semver.satisfies(this.coreVersion, manifest.compatVersion, { includePrerelease: true }) };
+    row.compat = {
+      range: manifest.compatVersion,
+      core: this.coreVersion,
+      ok: semver.satisfies(this.coreVersion, manifest.compatVersion, { includePrerelease: true }),
+    };
     if (!row.compat.ok) {
-      row.errors.push(`pack '${manifest.id}' requires core ${manifest.compatVersion}, but this is ${this.coreVersion}: it is not loaded — install a release of the pack compatible with ${this.coreVersion}, or upgrade Construct`);
+      row.errors.push(
+        `pack '${manifest.id}' requires core ${manifest.compatVersion}, but this is ${this.coreVersion}: it is not loaded — install a release of the pack compatible with ${this.coreVersion}, or upgrade Construct`,
+      );
     }
     if (manifest.deprecation) {
       row.deprecation = manifest.deprecation;
-      row.warnings.push(`pack '${manifest.id}' is deprecated since ${manifest.deprecation.since}: ${manifest.deprecation.message}${manifest.deprecation.replacement ? ` — use '${manifest.deprecation.replacement}' instead` : ""}`);
+      row.warnings.push(
+        `pack '${manifest.id}' is deprecated since ${manifest.deprecation.since}: ${manifest.deprecation.message}${manifest.deprecation.replacement ? ` — use '${manifest.deprecation.replacement}' instead` : ""}`,
+      );
     }
     if (seen[manifest.id] && semver.valid(seen[manifest.id]) && semver.lt(manifest.version, seen[manifest.id])) {
-      row.warnings.push(`pack '${manifest.id}' ${manifest.version} is older than ${seen[manifest.id]}, installed here before (downgrade)`);
+      row.warnings.push(
+        `pack '${manifest.id}' ${manifest.version} is older than ${seen[manifest.id]}, installed here before (downgrade)`,
+      );
     }
     for (const [specialist, rel] of Object.entries(manifest.prompts ?? {})) {
       const check = await checkPackPrompt(dir, rel);
       if (!check.ok) {
-        const what = check.problem === "missing" ? `declared prompt file missing for '${specialist}'` : `prompt for '${specialist}' is invalid`;
+        const what =
+          check.problem === "missing"
+            ? `declared prompt file missing for '${specialist}'`
+            : `prompt for '${specialist}' is invalid`;
         row.errors.push(`pack '${manifest.id}': ${what}: ${check.message}`);
       }
       row.contributes.prompts.push(specialist);
@@ -219,11 +304,17 @@ export class PackService {
     // A linked org folder or section is reported by loadTier, like one in any other tier.
     const org = await loadTier("builtin", orgDir, dir);
     row.org = org;
-    for (const problem of org.problems.filter((p) => p.severity === "error")) row.errors.push(`pack '${manifest.id}': ${problem.message}`);
-    row.contributes.teams = [...new Set([...(manifest.teams ?? []), ...org.entities.teams.keys(), ...org.entities.groups.keys()])];
+    for (const problem of org.problems.filter((p) => p.severity === "error"))
+      row.errors.push(`pack '${manifest.id}': ${problem.message}`);
+    row.contributes.teams = [
+      ...new Set([...(manifest.teams ?? []), ...org.entities.teams.keys(), ...org.entities.groups.keys()]),
+    ];
     row.contributes.specialists = [...new Set([...(manifest.specialists ?? []), ...org.entities.specialists.keys()])];
     row.contributes.contracts = [...org.entities.contracts.keys()];
-    row.contributes.workflows = (await fs.readdir(path.join(dir, "workflows")).catch(() => [] as string[])).filter((n) => n.endsWith(".manifest.json")).map((n) => n.slice(0, -".manifest.json".length)).sort();
+    row.contributes.workflows = (await fs.readdir(path.join(dir, "workflows")).catch(() => [] as string[]))
+      .filter((n) => n.endsWith(".manifest.json"))
+      .map((n) => n.slice(0, -".manifest.json".length))
+      .sort();
     return row;
   }
 
@@ -231,7 +322,13 @@ export class PackService {
    * Every pack on disk with its state, the ids enabled but absent (a hard error), the mode, and
    * problems with `packs.json` itself.
    */
-  async list(): Promise<{ packs: LoadedPack[]; missing: string[]; errors: string[]; mode: DeploymentMode; warnings: string[] }> {
+  async list(): Promise<{
+    packs: LoadedPack[];
+    missing: string[];
+    errors: string[];
+    mode: DeploymentMode;
+    warnings: string[];
+  }> {
     await this.recover();
     const [{ file, error }, seen, mode] = await Promise.all([this.packsFile(), this.seen(), this.mode()]);
     const packs: LoadedPack[] = [];
@@ -241,7 +338,13 @@ export class PackService {
       const counts = new Map<string, number>();
       for (const p of found) counts.set(p.id, (counts.get(p.id) ?? 0) + 1);
       for (const p of found) {
-        if ((counts.get(p.id) ?? 0) > 1) p.errors.push(`pack id '${p.id}' is used by ${counts.get(p.id)} folders in the ${tier} tier (${found.filter((q) => q.id === p.id).map((q) => q.path).join(", ")}): rename or remove one`);
+        if ((counts.get(p.id) ?? 0) > 1)
+          p.errors.push(
+            `pack id '${p.id}' is used by ${counts.get(p.id)} folders in the ${tier} tier (${found
+              .filter((q) => q.id === p.id)
+              .map((q) => q.path)
+              .join(", ")}): rename or remove one`,
+          );
       }
       packs.push(...found);
     }
@@ -250,7 +353,13 @@ export class PackService {
       p.enabled = Object.hasOwn(file.enabled, p.id) && !p.shadowedBy;
     }
     const missing = Object.keys(file.enabled).filter((id) => !packs.some((p) => p.id === id));
-    const errors = [...(error ? [error] : []), ...missing.map((id) => `pack '${id}' is enabled in packs.json but is not installed in ${displayPath(this.paths.projectPacksDir, this.paths.root)} or ${userPath(this.paths.userPacksDir)}: install it or disable it`)];
+    const errors = [
+      ...(error ? [error] : []),
+      ...missing.map(
+        (id) =>
+          `pack '${id}' is enabled in packs.json but is not installed in ${displayPath(this.paths.projectPacksDir, this.paths.root)} or ${userPath(this.paths.userPacksDir)}: install it or disable it`,
+      ),
+    ];
     return { packs, missing, errors, mode: mode.mode, warnings: mode.warning ? [mode.warning] : [] };
   }
 
@@ -259,8 +368,14 @@ export class PackService {
     const { file } = await this.packsFile();
     const listed = await this.list();
     const order = Object.keys(file.enabled);
-    const active = byPrecedence(listed.packs.filter((p) => p.enabled && p.errors.length === 0), order);
-    const errors = [...listed.errors, ...listed.packs.filter((p) => p.enabled && p.errors.length).flatMap((p) => p.errors)];
+    const active = byPrecedence(
+      listed.packs.filter((p) => p.enabled && p.errors.length === 0),
+      order,
+    );
+    const errors = [
+      ...listed.errors,
+      ...listed.packs.filter((p) => p.enabled && p.errors.length).flatMap((p) => p.errors),
+    ];
     return { packs: active, errors };
   }
 
@@ -269,7 +384,8 @@ export class PackService {
     const pack = packs.find((p) => p.id === id && !p.shadowedBy);
     if (enabled) {
       if (!pack) throw new AppError("not_found", `pack '${id}' is not installed`);
-      if (pack.errors.length) throw new AppError("invalid", `pack '${id}' cannot be enabled: ${pack.errors.join("; ")}`);
+      if (pack.errors.length)
+        throw new AppError("invalid", `pack '${id}' cannot be enabled: ${pack.errors.join("; ")}`);
     }
     const dir = path.dirname(this.paths.packsFile);
     await withTierLock(dir, async () => {
@@ -278,7 +394,7 @@ export class PackService {
       const next: PacksFile = { version: 1, enabled: { ...file.enabled } };
       if (enabled) next.enabled[id] = { enabledAt: next.enabled[id]?.enabledAt ?? new Date().toISOString() };
       else delete next.enabled[id];
-      await atomicWrite(dir, this.paths.packsFile, JSON.stringify(next, null, 2) + "\n");
+      await atomicWrite(dir, this.paths.packsFile, `${JSON.stringify(next, null, 2)}\n`);
     });
     return { ok: true, enabled };
   }

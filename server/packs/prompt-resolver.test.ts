@@ -6,9 +6,19 @@ import type { DeploymentMode } from "@/schemas/pack-manifest";
 import { AppError } from "../errors";
 import { APP_DIR } from "../test-support/tmp-dirs";
 import { PackService } from "./pack-service";
-import { type PromptHardFailure, PromptResolver, type ResolvedPrompt, promptEtag } from "./prompt-resolver";
+import { type PromptHardFailure, PromptResolver, promptEtag, type ResolvedPrompt } from "./prompt-resolver";
 import {
-  type PackEnv, clearPackEnv, exists, makePackEnv, manifest, promptText, restoreEnv, saveEnv, writeMode, writePack, writePacksFile,
+  clearPackEnv,
+  exists,
+  makePackEnv,
+  manifest,
+  type PackEnv,
+  promptText,
+  restoreEnv,
+  saveEnv,
+  writeMode,
+  writePack,
+  writePacksFile,
 } from "./test-support/pack-fixtures";
 
 let env: PackEnv;
@@ -38,8 +48,15 @@ async function writeProjectPrompt(id: string, content: string): Promise<void> {
 }
 
 /** A pack declaring a prompt for `specialist` at `prompts/<specialist>.md`, written and enabled. */
-async function enabledPromptPack(packsDir: string, id: string, specialist: string, content = promptText("qa", `# ${id}'s prompt\n`)): Promise<string> {
-  const dir = await writePack(packsDir, id, manifest(id, { prompts: { [specialist]: `prompts/${specialist}.md` } }), { [`prompts/${specialist}.md`]: content });
+async function enabledPromptPack(
+  packsDir: string,
+  id: string,
+  specialist: string,
+  content = promptText("qa", `# ${id}'s prompt\n`),
+): Promise<string> {
+  const dir = await writePack(packsDir, id, manifest(id, { prompts: { [specialist]: `prompts/${specialist}.md` } }), {
+    [`prompts/${specialist}.md`]: content,
+  });
   await packs.setEnabled(id, true);
   return dir;
 }
@@ -62,7 +79,14 @@ function shownOutside(file: string): string[] {
 describe("resolution order: enabled packs → project prompt → built-in prompt", () => {
   it("built-in: specialists/prompts/<id>.md", async () => {
     const result = resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }));
-    expect(result).toMatchObject({ specialistId: "cx-qa", source: "builtin", path: BUILTIN_QA, degraded: false, warnings: [], mode: "solo" });
+    expect(result).toMatchObject({
+      specialistId: "cx-qa",
+      source: "builtin",
+      path: BUILTIN_QA,
+      degraded: false,
+      warnings: [],
+      mode: "solo",
+    });
     expect(result.content).toBe(await fs.readFile(path.join(APP_DIR, BUILTIN_QA), "utf8"));
   });
 
@@ -77,35 +101,60 @@ describe("resolution order: enabled packs → project prompt → built-in prompt
     await writeProjectPrompt("cx-qa", promptText("qa", "# Project QA\n"));
     await enabledPromptPack(env.projectPacks, "qa-pack", "cx-qa");
     const result = resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }));
-    expect(result).toMatchObject({ source: "qa-pack", path: ".cx/packs/qa-pack/prompts/cx-qa.md", degraded: false, warnings: [] });
+    expect(result).toMatchObject({
+      source: "qa-pack",
+      path: ".cx/packs/qa-pack/prompts/cx-qa.md",
+      degraded: false,
+      warnings: [],
+    });
     expect(result.content).toContain("# qa-pack's prompt");
   });
 
   it("a scoped pack id is the source", async () => {
-    await writePack(env.projectPacks, "@acme/qa", manifest("@acme/qa", { prompts: { "cx-qa": "prompts/qa.md" } }), { "prompts/qa.md": promptText("qa") });
+    await writePack(env.projectPacks, "@acme/qa", manifest("@acme/qa", { prompts: { "cx-qa": "prompts/qa.md" } }), {
+      "prompts/qa.md": promptText("qa"),
+    });
     await packs.setEnabled("@acme/qa", true);
-    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({ source: "@acme/qa", path: ".cx/packs/@acme/qa/prompts/qa.md" });
+    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({
+      source: "@acme/qa",
+      path: ".cx/packs/@acme/qa/prompts/qa.md",
+    });
   });
 
   it("a disabled pack is not used", async () => {
-    await writePack(env.projectPacks, "qa-pack", manifest("qa-pack", { prompts: { "cx-qa": "prompts/cx-qa.md" } }), { "prompts/cx-qa.md": promptText("qa") });
-    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({ source: "builtin", path: BUILTIN_QA });
+    await writePack(env.projectPacks, "qa-pack", manifest("qa-pack", { prompts: { "cx-qa": "prompts/cx-qa.md" } }), {
+      "prompts/cx-qa.md": promptText("qa"),
+    });
+    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({
+      source: "builtin",
+      path: BUILTIN_QA,
+    });
   });
 
   it("an enabled pack that declares no prompt for the id is passed over", async () => {
     await enabledPromptPack(env.projectPacks, "other-pack", "cx-architect");
     await writeProjectPrompt("cx-qa", promptText("qa"));
-    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({ source: "project", path: ".cx/prompts/cx-qa.md" });
+    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({
+      source: "project",
+      path: ".cx/prompts/cx-qa.md",
+    });
   });
 
   it.each([
     ["the user pack enabled last", ["project-qa", "user-qa"]],
     ["the user pack enabled first", ["user-qa", "project-qa"]],
   ])("project packs come before user packs (%s)", async (_label, order) => {
-    await writePack(env.projectPacks, "project-qa", manifest("project-qa", { prompts: { "cx-qa": "prompts/qa.md" } }), { "prompts/qa.md": promptText("qa") });
-    await writePack(env.userPacks, "user-qa", manifest("user-qa", { prompts: { "cx-qa": "prompts/qa.md" } }), { "prompts/qa.md": promptText("qa") });
+    await writePack(env.projectPacks, "project-qa", manifest("project-qa", { prompts: { "cx-qa": "prompts/qa.md" } }), {
+      "prompts/qa.md": promptText("qa"),
+    });
+    await writePack(env.userPacks, "user-qa", manifest("user-qa", { prompts: { "cx-qa": "prompts/qa.md" } }), {
+      "prompts/qa.md": promptText("qa"),
+    });
     for (const id of order) await packs.setEnabled(id, true);
-    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({ source: "project-qa", path: ".cx/packs/project-qa/prompts/qa.md" });
+    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({
+      source: "project-qa",
+      path: ".cx/packs/project-qa/prompts/qa.md",
+    });
 
     await packs.setEnabled("project-qa", false);
     const fromUser = resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }));
@@ -115,14 +164,20 @@ describe("resolution order: enabled packs → project prompt → built-in prompt
 
   it("an enabled pack that no longer loads (compatVersion not satisfied) does not serve its prompt", async () => {
     const dir = await enabledPromptPack(env.projectPacks, "stale-pack", "cx-qa");
-    await fs.writeFile(path.join(dir, "pack.manifest.json"), JSON.stringify(manifest("stale-pack", { compatVersion: "^9.0.0", prompts: { "cx-qa": "prompts/cx-qa.md" } })));
+    await fs.writeFile(
+      path.join(dir, "pack.manifest.json"),
+      JSON.stringify(manifest("stale-pack", { compatVersion: "^9.0.0", prompts: { "cx-qa": "prompts/cx-qa.md" } })),
+    );
     expect((await packs.list()).packs[0].errors.join("\n")).toContain("^9.0.0");
     const result = await resolver.resolve("cx-qa", { builtinSpecialist: true });
     expect(result).not.toMatchObject({ ok: true, source: "stale-pack" });
   });
 
   it("refuses a specialist id that is not an id", async () => {
-    const error = await resolver.resolve("../etc/passwd", { builtinSpecialist: false }).then(() => null, (e: unknown) => e);
+    const error = await resolver.resolve("../etc/passwd", { builtinSpecialist: false }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
   });
 });
@@ -232,7 +287,12 @@ const MODES: ModeSetting[] = [
 
 const matrix = SCENARIOS.flatMap((s) => [
   ...MODES.map((m) => ({ ...s, ...m })),
-  ...(s.scenario === "optional-prompt-missing" ? [{ ...s, mode: "enterprise" as const, via: "env" as const }, { ...s, mode: "enterprise" as const, via: "config" as const }] : []),
+  ...(s.scenario === "optional-prompt-missing"
+    ? [
+        { ...s, mode: "enterprise" as const, via: "env" as const },
+        { ...s, mode: "enterprise" as const, via: "config" as const },
+      ]
+    : []),
 ]).map((c) => ({ ...c, expected: c.mode === "solo" ? c.solo : c.teamEnterprise }));
 
 const hardCases = matrix.filter((c) => c.expected === "hard");
@@ -246,21 +306,33 @@ async function applyMode(setting: ModeSetting): Promise<void> {
 async function runScenario(c: Scenario & ModeSetting): Promise<ResolvedPrompt | PromptHardFailure> {
   await c.setup();
   await applyMode(c);
-  const result = await resolver.resolve(c.specialist, { builtinSpecialist: c.builtinSpecialist, record: { role: "helper", description: "Helps with the failure-matrix test." } });
+  const result = await resolver.resolve(c.specialist, {
+    builtinSpecialist: c.builtinSpecialist,
+    record: { role: "helper", description: "Helps with the failure-matrix test." },
+  });
   expect(result.mode).toBe(c.mode);
   return result;
 }
 
 describe("the failure matrix", () => {
   it("covers every scenario of the ADR table in solo and team, and enterprise for one", () => {
-    expect(new Set(matrix.map((c) => c.scenario))).toEqual(new Set(["pack-prompt-missing", "pack-prompt-malformed", "optional-prompt-missing", "builtin-prompt-missing", "project-prompt-malformed"]));
+    expect(new Set(matrix.map((c) => c.scenario))).toEqual(
+      new Set([
+        "pack-prompt-missing",
+        "pack-prompt-malformed",
+        "optional-prompt-missing",
+        "builtin-prompt-missing",
+        "project-prompt-malformed",
+      ]),
+    );
     expect(new Set(matrix.map((c) => c.mode))).toEqual(new Set(["solo", "team", "enterprise"]));
   });
 
   it.each(hardCases)("hard: $name — $mode mode (via $via)", async (c) => {
     const failure = hard(await runScenario(c));
     expect(failure).toMatchObject({ specialistId: c.specialist, scenario: c.scenario, pack: c.pack });
-    for (const fragment of [`'${c.specialist}'`, c.file, ...(c.pack ? [`'${c.pack}'`] : [])]) expect(failure.message).toContain(fragment);
+    for (const fragment of [`'${c.specialist}'`, c.file, ...(c.pack ? [`'${c.pack}'`] : [])])
+      expect(failure.message).toContain(fragment);
     expect(failure.file).toContain(c.file);
   });
 
@@ -275,14 +347,26 @@ describe("the failure matrix", () => {
   it("the environment wins over config.json", async () => {
     await writeMode(env.paths, "team");
     process.env.CONSTRUCT_DEPLOYMENT_MODE = "solo";
-    expect(resolved(await resolver.resolve("custom-helper", { builtinSpecialist: false }))).toMatchObject({ mode: "solo", degraded: true, source: "fallback" });
+    expect(resolved(await resolver.resolve("custom-helper", { builtinSpecialist: false }))).toMatchObject({
+      mode: "solo",
+      degraded: true,
+      source: "fallback",
+    });
     process.env.CONSTRUCT_DEPLOYMENT_MODE = "enterprise";
     await writeMode(env.paths, "solo");
-    expect(hard(await resolver.resolve("custom-helper", { builtinSpecialist: false }))).toMatchObject({ mode: "enterprise", scenario: "optional-prompt-missing" });
+    expect(hard(await resolver.resolve("custom-helper", { builtinSpecialist: false }))).toMatchObject({
+      mode: "enterprise",
+      scenario: "optional-prompt-missing",
+    });
   });
 
   it("the solo fallback prompt is built from the record and is labelled as such", async () => {
-    const ok = resolved(await resolver.resolve("custom-helper", { builtinSpecialist: false, record: { role: "helper", description: "Helps with the failure-matrix test." } }));
+    const ok = resolved(
+      await resolver.resolve("custom-helper", {
+        builtinSpecialist: false,
+        record: { role: "helper", description: "Helps with the failure-matrix test." },
+      }),
+    );
     expect(ok.source).toBe("fallback");
     expect(ok.content).toContain("role: helper");
     expect(ok.content).toContain("Helps with the failure-matrix test.");
@@ -291,19 +375,31 @@ describe("the failure matrix", () => {
   it("a non-builtin specialist with a project prompt is not degraded in team mode", async () => {
     await writeMode(env.paths, "team");
     await writeProjectPrompt("custom-helper", promptText("helper"));
-    expect(resolved(await resolver.resolve("custom-helper", { builtinSpecialist: false }))).toMatchObject({ source: "project", degraded: false, mode: "team" });
+    expect(resolved(await resolver.resolve("custom-helper", { builtinSpecialist: false }))).toMatchObject({
+      source: "project",
+      degraded: false,
+      mode: "team",
+    });
   });
 
   it("a healthy enabled pack resolves in team mode without warnings", async () => {
     process.env.CONSTRUCT_DEPLOYMENT_MODE = "team";
     await enabledPromptPack(env.projectPacks, "qa-pack", "cx-qa");
-    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({ source: "qa-pack", degraded: false, warnings: [], mode: "team" });
+    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({
+      source: "qa-pack",
+      degraded: false,
+      warnings: [],
+      mode: "team",
+    });
   });
 });
 
 /** Saves over whatever resolves now, as a user who just read it would. */
 function save(id: string, content: string) {
-  return resolver.saveOverride(id, content, { ifMatch: "*", current: () => resolver.resolve(id, { builtinSpecialist: true }) });
+  return resolver.saveOverride(id, content, {
+    ifMatch: "*",
+    current: () => resolver.resolve(id, { builtinSpecialist: true }),
+  });
 }
 
 describe("saveOverride", () => {
@@ -311,7 +407,10 @@ describe("saveOverride", () => {
     const content = promptText("qa", "# Saved QA\n");
     expect(await save("cx-qa", content)).toBe(".cx/prompts/cx-qa.md");
     expect(await fs.readFile(projectPrompt("cx-qa"), "utf8")).toBe(content);
-    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({ source: "project", path: ".cx/prompts/cx-qa.md" });
+    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({
+      source: "project",
+      path: ".cx/prompts/cx-qa.md",
+    });
   });
 
   it.each([
@@ -319,7 +418,10 @@ describe("saveOverride", () => {
     ["frontmatter that is not YAML", "---\nrole: [qa\n---\n\n# QA\n"],
     ["no frontmatter", "# QA\n"],
   ])("refuses %s and writes nothing", async (_label, content) => {
-    const error = await save("cx-qa", content).then(() => null, (e: unknown) => e);
+    const error = await save("cx-qa", content).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("invalid");
     expect(await exists(projectPrompt("cx-qa"))).toBe(false);
@@ -337,7 +439,15 @@ describe("saveOverride", () => {
     const readEtag = promptEtag(read.ok ? read.content : undefined);
     await fs.mkdir(path.dirname(projectPrompt("cx-qa")), { recursive: true });
     await fs.writeFile(projectPrompt("cx-qa"), promptText("qa", "# Written by another program\n"));
-    const error = await resolver.saveOverride("cx-qa", promptText("qa", "# Mine\n"), { ifMatch: readEtag, current: () => resolver.resolve("cx-qa", { builtinSpecialist: true }) }).then(() => null, (e: unknown) => e);
+    const error = await resolver
+      .saveOverride("cx-qa", promptText("qa", "# Mine\n"), {
+        ifMatch: readEtag,
+        current: () => resolver.resolve("cx-qa", { builtinSpecialist: true }),
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect((error as AppError).code).toBe("conflict");
     expect(await fs.readFile(projectPrompt("cx-qa"), "utf8")).toBe(promptText("qa", "# Written by another program\n"));
   });
@@ -350,8 +460,12 @@ describe("saveOverride", () => {
 
 describe("packs.json written by hand", () => {
   it("an enabled pack listed by hand serves its prompt", async () => {
-    await writePack(env.projectPacks, "hand-pack", manifest("hand-pack", { prompts: { "cx-qa": "prompts/qa.md" } }), { "prompts/qa.md": promptText("qa") });
+    await writePack(env.projectPacks, "hand-pack", manifest("hand-pack", { prompts: { "cx-qa": "prompts/qa.md" } }), {
+      "prompts/qa.md": promptText("qa"),
+    });
     await writePacksFile(env.paths, ["hand-pack"]);
-    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({ source: "hand-pack" });
+    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }))).toMatchObject({
+      source: "hand-pack",
+    });
   });
 });

@@ -2,11 +2,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type StudioPaths, resolvePaths } from "../config";
+import { resolvePaths, type StudioPaths } from "../config";
 import { OrgApi } from "../org/org-api";
 import { APP_DIR, filesUnder, makeTmpDirs, treeOf, until } from "../test-support/tmp-dirs";
 import { readJsonFile } from "./json-store";
-import { type CrashMode, IMPORTED, crashId, runOperation, seedOldState } from "./test-support/crash-fixture";
+import { type CrashMode, crashId, IMPORTED, runOperation, seedOldState } from "./test-support/crash-fixture";
 
 /**
  * Real kill -9 in the middle of a write: a child process runs the write with a fault point armed,
@@ -30,19 +30,30 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-type Run = { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
+type Run = {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
 
 function startChild(mode: CrashMode, dirs: Dirs, faultPoint?: string): Run {
   const env: NodeJS.ProcessEnv = { ...process.env, TSX_TSCONFIG_PATH: path.join(APP_DIR, "tsconfig.json") };
   delete env.CONSTRUCT_TEST_FAULTS;
   delete env.CONSTRUCT_FAULT_POINT;
   if (faultPoint) Object.assign(env, { CONSTRUCT_TEST_FAULTS: "1", CONSTRUCT_FAULT_POINT: faultPoint });
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD, mode, dirs.root, dirs.home, APP_DIR], { cwd: APP_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", CHILD, mode, dirs.root, dirs.home, APP_DIR], {
+    cwd: APP_DIR,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
@@ -54,7 +65,10 @@ async function killAt(mode: CrashMode, dirs: Dirs, point: string): Promise<void>
   try {
     await until(() => {
       if (run.stderr().includes(`FAULT_POINT_REACHED ${point}\n`)) return true;
-      if (exit) throw new Error(`the child exited (${JSON.stringify(exit)}) before reaching ${point}:\n${run.stderr()}${run.stdout()}`);
+      if (exit)
+        throw new Error(
+          `the child exited (${JSON.stringify(exit)}) before reaching ${point}:\n${run.stderr()}${run.stdout()}`,
+        );
       return undefined;
     }, `the child to reach ${point}`);
   } finally {
@@ -64,13 +78,20 @@ async function killAt(mode: CrashMode, dirs: Dirs, point: string): Promise<void>
   expect(run.stdout()).not.toContain("OPERATION_DONE");
 }
 
-const expected: Record<"old" | "newImport" | "newSave", Map<string, string>> = { old: new Map(), newImport: new Map(), newSave: new Map() };
+const expected: Record<"old" | "newImport" | "newSave", Map<string, string>> = {
+  old: new Map(),
+  newImport: new Map(),
+  newSave: new Map(),
+};
 
 beforeAll(async () => {
   const old = await freshDirs();
   await seedOldState(old.paths);
   expected.old = await treeOf(old.paths.projectOrgDir);
-  for (const [mode, key] of [["import", "newImport"], ["save", "newSave"]] as const) {
+  for (const [mode, key] of [
+    ["import", "newImport"],
+    ["save", "newSave"],
+  ] as const) {
     const ref = await freshDirs();
     await seedOldState(ref.paths);
     await runOperation(ref.paths, mode);

@@ -4,7 +4,20 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { filesUnder, makeTmpDirs, treeOf, until } from "../test-support/tmp-dirs";
-import { MAX_FILE_BYTES, atomicWrite, commitFiles, confinedPath, etagOf, readJsonFile, readJsonFileSync, readListedJsonFileSync, recoverTier, removeFile, tierNeedsRecovery, withTierLock } from "./json-store";
+import {
+  atomicWrite,
+  commitFiles,
+  confinedPath,
+  etagOf,
+  MAX_FILE_BYTES,
+  readJsonFile,
+  readJsonFileSync,
+  readListedJsonFileSync,
+  recoverTier,
+  removeFile,
+  tierNeedsRecovery,
+  withTierLock,
+} from "./json-store";
 
 let base: string;
 let tier: string;
@@ -26,7 +39,10 @@ afterEach(async () => {
 });
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -95,7 +111,11 @@ describe.each([
 
   it.each([
     ["bad JSON", '{"id": "x",,}', "syntax"],
-    ["git conflict markers", '{\n<<<<<<< HEAD\n  "id": "a"\n=======\n  "id": "b"\n>>>>>>> theirs\n}\n', "conflict-markers"],
+    [
+      "git conflict markers",
+      '{\n<<<<<<< HEAD\n  "id": "a"\n=======\n  "id": "b"\n>>>>>>> theirs\n}\n',
+      "conflict-markers",
+    ],
     ["duplicate keys", '{"id":"x","id":"y"}', "duplicate-key"],
     ["a __proto__ key", '{"__proto__":{"polluted":true}}', "forbidden-key"],
   ])("reports %s with code %s", async (_what, content, code) => {
@@ -120,7 +140,11 @@ describe.each([
   it("keeps a replacement character the file really holds", async () => {
     await fs.writeFile(file(), '{"id":"x","note":"\uFFFD","é":"ü"}');
     const read = await readJsonFile(file());
-    expect(read).toMatchObject({ ok: true, value: { note: "\uFFFD", é: "ü" }, etag: etagOf(Buffer.from('{"id":"x","note":"\uFFFD","é":"ü"}')) });
+    expect(read).toMatchObject({
+      ok: true,
+      value: { note: "\uFFFD", é: "ü" },
+      etag: etagOf(Buffer.from('{"id":"x","note":"\uFFFD","é":"ü"}')),
+    });
   });
 
   it("reports a lone surrogate written as an escape", async () => {
@@ -192,7 +216,9 @@ describe("commitFiles", () => {
     ];
     await commitFiles(tier, changes);
     const tree = await treeOf(tier);
-    expect([...tree.keys()].filter((k) => tree.get(k) !== "<dir>").sort()).toEqual([...Array.from({ length: 8 }, (_, i) => `specialists/s${i}.json`), "teams/t.json"].sort());
+    expect([...tree.keys()].filter((k) => tree.get(k) !== "<dir>").sort()).toEqual(
+      [...Array.from({ length: 8 }, (_, i) => `specialists/s${i}.json`), "teams/t.json"].sort(),
+    );
     for (let i = 0; i < 8; i++) expect(tree.get(`specialists/s${i}.json`)).toBe(`{"n":${i}}\n`);
     expect(tree.get("teams/t.json")).toBe('{"team":true}\n');
     expect([...tree.keys()].filter((k) => k.includes(".txn-") || k.includes(".studio-tmp"))).toEqual([]);
@@ -200,10 +226,28 @@ describe("commitFiles", () => {
 
   it("refuses a path outside the tier and a symlinked section, writing nothing", async () => {
     const before = await treeOf(base);
-    expect((await rejection(commitFiles(tier, [{ rel: "specialists/ok.json", content: "{}" }, { rel: "../escape.json", content: "{}" }]))).code).toBe("invalid");
+    expect(
+      (
+        await rejection(
+          commitFiles(tier, [
+            { rel: "specialists/ok.json", content: "{}" },
+            { rel: "../escape.json", content: "{}" },
+          ]),
+        )
+      ).code,
+    ).toBe("invalid");
     expect(await treeOf(base)).toEqual(before);
     await fs.symlink(outside, path.join(tier, "teams"));
-    expect((await rejection(commitFiles(tier, [{ rel: "specialists/ok.json", content: "{}" }, { rel: "teams/t.json", content: "{}" }]))).code).toBe("forbidden");
+    expect(
+      (
+        await rejection(
+          commitFiles(tier, [
+            { rel: "specialists/ok.json", content: "{}" },
+            { rel: "teams/t.json", content: "{}" },
+          ]),
+        )
+      ).code,
+    ).toBe("forbidden");
     expect(await fs.readdir(outside)).toEqual([]);
     expect(await filesUnder(tier)).toEqual(["teams"]);
   });
@@ -223,7 +267,15 @@ describe("recoverTier (on-disk states a crash leaves, built by hand)", () => {
     await fs.mkdir(staging);
     await fs.writeFile(path.join(staging, "f0.json"), '{"id":"a","v":"new"}\n');
     await fs.writeFile(path.join(staging, "f1.json"), '{"id":"b","v":"new"}\n');
-    await fs.writeFile(path.join(staging, "plan.json"), JSON.stringify({ changes: [{ rel: "specialists/a.json", staged: "f0.json" }, { rel: "specialists/b.json", staged: "f1.json" }] }));
+    await fs.writeFile(
+      path.join(staging, "plan.json"),
+      JSON.stringify({
+        changes: [
+          { rel: "specialists/a.json", staged: "f0.json" },
+          { rel: "specialists/b.json", staged: "f1.json" },
+        ],
+      }),
+    );
     // A staging directory whose plan was never written (killed while staging).
     await fs.mkdir(path.join(tier, ".txn-lx2-cafebabe"));
     await fs.writeFile(path.join(tier, ".txn-lx2-cafebabe", "f0.json"), '{"half":');
@@ -231,7 +283,13 @@ describe("recoverTier (on-disk states a crash leaves, built by hand)", () => {
     expect(tierNeedsRecovery(tier)).toBe(true);
     expect(await recoverTier(tier)).toEqual({ rolledForward: 0, discarded: 2, tempsRemoved: 0 });
     expect(tierNeedsRecovery(tier)).toBe(false);
-    expect(await treeOf(tier)).toEqual(new Map([["specialists", "<dir>"], ["specialists/a.json", OLD_A], ["specialists/b.json", OLD_B]]));
+    expect(await treeOf(tier)).toEqual(
+      new Map([
+        ["specialists", "<dir>"],
+        ["specialists/a.json", OLD_A],
+        ["specialists/b.json", OLD_B],
+      ]),
+    );
   });
 
   it("rolls a committed transaction forward, including one whose apply was interrupted half-way", async () => {
@@ -255,13 +313,15 @@ describe("recoverTier (on-disk states a crash leaves, built by hand)", () => {
     expect(tierNeedsRecovery(tier)).toBe(true);
     expect(await recoverTier(tier)).toEqual({ rolledForward: 1, discarded: 0, tempsRemoved: 0 });
     expect(tierNeedsRecovery(tier)).toBe(false);
-    expect(await treeOf(tier)).toEqual(new Map([
-      ["specialists", "<dir>"],
-      ["specialists/a.json", '{"id":"a","v":"new"}\n'],
-      ["specialists/b.json", '{"id":"b","v":"new"}\n'],
-      ["teams", "<dir>"],
-      ["teams/t.json", '{"id":"t","v":"new"}\n'],
-    ]));
+    expect(await treeOf(tier)).toEqual(
+      new Map([
+        ["specialists", "<dir>"],
+        ["specialists/a.json", '{"id":"a","v":"new"}\n'],
+        ["specialists/b.json", '{"id":"b","v":"new"}\n'],
+        ["teams", "<dir>"],
+        ["teams/t.json", '{"id":"t","v":"new"}\n'],
+      ]),
+    );
     expect(await recoverTier(tier)).toEqual({ rolledForward: 0, discarded: 0, tempsRemoved: 0 });
   });
 
@@ -273,13 +333,15 @@ describe("recoverTier (on-disk states a crash leaves, built by hand)", () => {
     expect(tierNeedsRecovery(tier)).toBe(true);
     expect(await recoverTier(tier)).toEqual({ rolledForward: 0, discarded: 0, tempsRemoved: 2 });
     expect(tierNeedsRecovery(tier)).toBe(false);
-    expect(await treeOf(tier)).toEqual(new Map([
-      ["specialists", "<dir>"],
-      ["specialists/.notes.md", "kept"],
-      ["specialists/a.json", OLD_A],
-      ["specialists/b.json", OLD_B],
-      ["teams", "<dir>"],
-    ]));
+    expect(await treeOf(tier)).toEqual(
+      new Map([
+        ["specialists", "<dir>"],
+        ["specialists/.notes.md", "kept"],
+        ["specialists/a.json", OLD_A],
+        ["specialists/b.json", OLD_B],
+        ["teams", "<dir>"],
+      ]),
+    );
   });
 
   it("is a no-op on a tier that does not exist", async () => {
@@ -309,15 +371,19 @@ describe("withTierLock", () => {
     let maxActive = 0;
     const order: number[] = [];
     const holders: string[] = [];
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => withTierLock(tier, async () => {
-      active++;
-      maxActive = Math.max(maxActive, active);
-      holders.push(await fs.readFile(lockFile(), "utf8"));
-      for (let k = 0; k < 3; k++) await new Promise((resolve) => setImmediate(resolve));
-      order.push(i);
-      active--;
-      return i * 2;
-    })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        withTierLock(tier, async () => {
+          active++;
+          maxActive = Math.max(maxActive, active);
+          holders.push(await fs.readFile(lockFile(), "utf8"));
+          for (let k = 0; k < 3; k++) await new Promise((resolve) => setImmediate(resolve));
+          order.push(i);
+          active--;
+          return i * 2;
+        }),
+      ),
+    );
     expect(maxActive).toBe(1);
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(results).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 18]);
@@ -326,7 +392,11 @@ describe("withTierLock", () => {
   });
 
   it("releases the lock when the callback throws", async () => {
-    await expect(withTierLock(tier, async () => { throw new Error("boom"); })).rejects.toThrow("boom");
+    await expect(
+      withTierLock(tier, async () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
     expect(await withTierLock(tier, async () => "next")).toBe("next");
     expect(await fs.readdir(tier)).not.toContain(".studio.lock");
   });
@@ -372,10 +442,14 @@ describe("withTierLock", () => {
     const other = path.join(base, "other-tier");
     const events: string[] = [];
     let releaseFirst!: () => void;
-    const first = withTierLock(tier, () => new Promise<void>((resolve) => {
-      events.push("first-start");
-      releaseFirst = resolve;
-    }));
+    const first = withTierLock(
+      tier,
+      () =>
+        new Promise<void>((resolve) => {
+          events.push("first-start");
+          releaseFirst = resolve;
+        }),
+    );
     await until(() => (events.length ? true : undefined), "the first holder to start");
     await withTierLock(other, async () => {
       events.push("other");

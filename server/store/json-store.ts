@@ -30,27 +30,40 @@ export function combineEtags(etags: readonly string[]): string {
 
 export type ReadResult =
   | { ok: true; value: unknown; etag: string }
-  | { ok: false; code: "missing" | "symlink" | "not-regular" | "too-large" | "unreadable" | JsonProblem["code"]; message: string };
+  | {
+      ok: false;
+      code: "missing" | "symlink" | "not-regular" | "too-large" | "unreadable" | JsonProblem["code"];
+      message: string;
+    };
 
 type Stat = { isSymbolicLink(): boolean; isFile(): boolean; size: number };
 
-const SYMLINK: ReadResult = { ok: false, code: "symlink", message: "is a symbolic link; org files must be regular files inside their tier" };
+const SYMLINK: ReadResult = {
+  ok: false,
+  code: "symlink",
+  message: "is a symbolic link; org files must be regular files inside their tier",
+};
 
 function statProblem(stat: Stat): ReadResult | null {
   if (stat.isSymbolicLink()) return SYMLINK;
   if (!stat.isFile()) return { ok: false, code: "not-regular", message: "is not a regular file" };
-  if (stat.size > MAX_FILE_BYTES) return { ok: false, code: "too-large", message: `is larger than ${MAX_FILE_BYTES} bytes` };
+  if (stat.size > MAX_FILE_BYTES)
+    return { ok: false, code: "too-large", message: `is larger than ${MAX_FILE_BYTES} bytes` };
   return null;
 }
 
 function statError(error: unknown): ReadResult {
-  if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ok: false, code: "missing", message: "no such file" };
+  if ((error as NodeJS.ErrnoException).code === "ENOENT")
+    return { ok: false, code: "missing", message: "no such file" };
   return { ok: false, code: "unreadable", message: (error as Error).message };
 }
 
 function parsed(content: Buffer | string): ReadResult {
   try {
-    const value = typeof content === "string" ? parseJsonStrict(content, { allowBom: true }) : parseJsonBytes(content, { allowBom: true });
+    const value =
+      typeof content === "string"
+        ? parseJsonStrict(content, { allowBom: true })
+        : parseJsonBytes(content, { allowBom: true });
     return { ok: true, value, etag: etagOf(content) };
   } catch (error) {
     if (error instanceof JsonProblem) return { ok: false, code: error.code, message: error.message };
@@ -132,7 +145,8 @@ export function readJsonFileSync(file: string): ReadResult {
     // The size is known: one read, where `readFileSync` would stat the file again first.
     bytes = Buffer.allocUnsafe(stat.size);
     let filled = 0;
-    for (let n = 1; filled < bytes.length && n > 0; filled += n) n = readSync(fd, bytes, filled, bytes.length - filled, filled);
+    for (let n = 1; filled < bytes.length && n > 0; filled += n)
+      n = readSync(fd, bytes, filled, bytes.length - filled, filled);
     if (filled < bytes.length) bytes = bytes.subarray(0, filled);
   } catch (error) {
     return { ok: false, code: "unreadable", message: (error as Error).message };
@@ -150,7 +164,10 @@ export function readJsonFileSync(file: string): ReadResult {
 export function assertFits(file: string, content: string): void {
   const size = Buffer.byteLength(content, "utf8");
   if (size > MAX_FILE_BYTES) {
-    throw new AppError("payload_too_large", `${path.basename(file)} would be ${size} bytes, more than the ${MAX_FILE_BYTES} one file may hold; nothing was written`);
+    throw new AppError(
+      "payload_too_large",
+      `${path.basename(file)} would be ${size} bytes, more than the ${MAX_FILE_BYTES} one file may hold; nothing was written`,
+    );
   }
 }
 
@@ -223,7 +240,13 @@ export async function atomicWrite(tierDir: string, file: string, content: string
 /** Marks a state folder (such as `<proj>/runtime`) as not configuration: git ignores all of it. */
 export async function ensureGitIgnored(dir: string): Promise<void> {
   const ignore = path.join(dir, ".gitignore");
-  if (!(await fs.lstat(ignore).then(() => true, () => false))) await atomicWrite(dir, ignore, "*\n");
+  if (
+    !(await fs.lstat(ignore).then(
+      () => true,
+      () => false,
+    ))
+  )
+    await atomicWrite(dir, ignore, "*\n");
 }
 
 export async function removeFile(tierDir: string, file: string): Promise<void> {
@@ -363,7 +386,9 @@ export async function sweepDeadTemps(dir: string, depth = 2): Promise<number> {
   return removed;
 }
 
-export async function recoverTier(tierDir: string): Promise<{ rolledForward: number; discarded: number; tempsRemoved: number }> {
+export async function recoverTier(
+  tierDir: string,
+): Promise<{ rolledForward: number; discarded: number; tempsRemoved: number }> {
   const report = { rolledForward: 0, discarded: 0, tempsRemoved: 0 };
   let entries;
   try {
@@ -473,14 +498,16 @@ async function acquireFileLock(tierDir: string): Promise<() => Promise<void>> {
 export async function withTierLock<T>(tierDir: string, fn: () => Promise<T>): Promise<T> {
   const key = path.resolve(tierDir);
   const previous = inProcess.get(key) ?? Promise.resolve();
-  const run = previous.catch(() => {}).then(async () => {
-    const release = await acquireFileLock(key);
-    try {
-      return await fn();
-    } finally {
-      await release();
-    }
-  });
+  const run = previous
+    .catch(() => {})
+    .then(async () => {
+      const release = await acquireFileLock(key);
+      try {
+        return await fn();
+      } finally {
+        await release();
+      }
+    });
   inProcess.set(key, run);
   try {
     return await run;

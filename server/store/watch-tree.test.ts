@@ -17,7 +17,11 @@ beforeEach(async () => {
   await fs.mkdir(path.join(root, "org", "specialists"), { recursive: true });
   await fs.writeFile(path.join(root, "org", "specialists", "a.json"), "{}\n");
   seen = [];
-  watcher = watchTree(root, { onChange: (rel) => seen.push(rel), onError: () => {}, skipDir: (rel) => rel === "runtime" });
+  watcher = watchTree(root, {
+    onChange: (rel) => seen.push(rel),
+    onError: () => {},
+    skipDir: (rel) => rel === "runtime",
+  });
 });
 
 afterEach(async () => {

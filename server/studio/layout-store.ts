@@ -1,5 +1,5 @@
 import path from "node:path";
-import { layoutSchema, type Layout } from "@/schemas/graph";
+import { type Layout, layoutSchema } from "@/schemas/graph";
 import { AppError } from "../errors";
 import { assertFits, atomicWrite, readJsonFile, withTierLock } from "../store/json-store";
 
@@ -35,9 +35,13 @@ export class LayoutStore {
         if (position === null) delete merged[id];
         else merged[id] = { x: Math.round(position.x), y: Math.round(position.y) };
       }
-      const sorted = Object.fromEntries(Object.keys(merged).sort().map((k) => [k, merged[k]]));
+      const sorted = Object.fromEntries(
+        Object.keys(merged)
+          .sort()
+          .map((k) => [k, merged[k]]),
+      );
       const layout: Layout = { version: 1, positions: sorted };
-      const text = JSON.stringify(layout, null, 2) + "\n";
+      const text = `${JSON.stringify(layout, null, 2)}\n`;
       // A layout the reader refuses would come back empty and the next drag would save over it.
       assertFits(this.file, text);
       await atomicWrite(this.dir, this.file, text);

@@ -14,7 +14,11 @@ export type CliRun = { code: number | null; stdout: string; stderr: string };
 export function runCli(args: string[], opts: { cwd: string; env?: Record<string, string> }): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
-    if ((key.startsWith("CONSTRUCT_") || key === "XDG_CONFIG_HOME" || key === "NODE_OPTIONS") && !(key in (opts.env ?? {}))) delete env[key];
+    if (
+      (key.startsWith("CONSTRUCT_") || key === "XDG_CONFIG_HOME" || key === "NODE_OPTIONS") &&
+      !(key in (opts.env ?? {}))
+    )
+      delete env[key];
   }
   Object.assign(env, opts.env);
   return new Promise((resolve, reject) => {

@@ -12,7 +12,9 @@ export const BUILTIN_ORG_DIR = path.join(APP_DIR, "specialists", "org");
 export const UPSTREAM_ORG_DIR = path.resolve(APP_DIR, "..", "shared", "fixtures", "upstream-org");
 
 /** A fresh project root and home directory under the OS temp dir, removed by `cleanup`. */
-export async function makeTmpDirs(prefix = "cs-test-"): Promise<{ base: string; root: string; home: string; cleanup: () => Promise<void> }> {
+export async function makeTmpDirs(
+  prefix = "cs-test-",
+): Promise<{ base: string; root: string; home: string; cleanup: () => Promise<void> }> {
   const base = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
   const root = path.join(base, "root");
   const home = path.join(base, "home");
@@ -29,7 +31,9 @@ export async function treeOf(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (!existsSync(dir)) return out;
   const walk = async (current: string): Promise<void> => {
-    for (const entry of (await fs.readdir(current, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of (await fs.readdir(current, { withFileTypes: true })).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const full = path.join(current, entry.name);
       const rel = path.relative(dir, full).split(path.sep).join("/");
       if (entry.isSymbolicLink()) out.set(rel, `<symlink -> ${await fs.readlink(full)}>`);
@@ -45,11 +49,19 @@ export async function treeOf(dir: string): Promise<Map<string, string>> {
 
 /** The regular files (and links) under `dir`, relative, sorted. */
 export async function filesUnder(dir: string): Promise<string[]> {
-  return [...(await treeOf(dir))].filter(([, v]) => v !== "<dir>").map(([k]) => k).sort();
+  return [...(await treeOf(dir))]
+    .filter(([, v]) => v !== "<dir>")
+    .map(([k]) => k)
+    .sort();
 }
 
 /** Writes a record the way a person would commit it: `<tier>/<section>/<id>.json`. */
-export async function writeRecord(tierDir: string, section: Section, record: EntityRecord, name = `${String(record.id)}.json`): Promise<string> {
+export async function writeRecord(
+  tierDir: string,
+  section: Section,
+  record: EntityRecord,
+  name = `${String(record.id)}.json`,
+): Promise<string> {
   const file = path.join(tierDir, section, name);
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, stringifyRecord(record));
@@ -76,7 +88,11 @@ export function specialistRecord(id: string, extra: EntityRecord = {}): EntityRe
 }
 
 /** Polls `check` until it returns a value other than `undefined`, or fails after `timeoutMs`. */
-export async function until<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+export async function until<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
     const value = await check();

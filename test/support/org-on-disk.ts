@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type EntityRecord, type OrgRecords, SECTIONS, emptyOrg } from "@/schemas/org";
+import { type EntityRecord, emptyOrg, type OrgRecords, SECTIONS } from "@/schemas/org";
 
 /** The repository's built-in org and the upstream fixture beside the checkout, for tests of pure modules. */
 export const BUILTIN_ORG_DIR = fileURLToPath(new URL("../../specialists/org", import.meta.url));
@@ -11,8 +11,12 @@ export const UPSTREAM_ORG_DIR = fileURLToPath(new URL("../../../shared/fixtures/
 export function loadOrg(dir: string): OrgRecords {
   const org = emptyOrg();
   for (const section of SECTIONS) {
-    for (const file of readdirSync(path.join(dir, section)).filter((f) => f.endsWith(".json")).sort()) {
-      org[section][file.slice(0, -".json".length)] = JSON.parse(readFileSync(path.join(dir, section, file), "utf8")) as EntityRecord;
+    for (const file of readdirSync(path.join(dir, section))
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
+      org[section][file.slice(0, -".json".length)] = JSON.parse(
+        readFileSync(path.join(dir, section, file), "utf8"),
+      ) as EntityRecord;
     }
   }
   return org;

@@ -4,4 +4,6 @@ import { embedService } from "@/server/services";
 export const dynamic = "force-dynamic";
 
 /** `GET /api/embed`: every capability from the three tiers, with its runtime, last and next tick. */
-export const GET = handle(async () => Response.json(await embedService().list(), { headers: { "Cache-Control": "no-store" } }));
+export const GET = handle(async () =>
+  Response.json(await embedService().list(), { headers: { "Cache-Control": "no-store" } }),
+);

@@ -1,4 +1,6 @@
 import { handle } from "@/server/http/handle";
 import { orgApi } from "@/server/services";
 
-export const GET = handle(async () => Response.json(await orgApi().graph(), { headers: { "Cache-Control": "no-store" } }));
+export const GET = handle(async () =>
+  Response.json(await orgApi().graph(), { headers: { "Cache-Control": "no-store" } }),
+);

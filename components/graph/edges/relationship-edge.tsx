@@ -1,10 +1,23 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getBezierPath } from "@xyflow/react";
-import { DASHED_LENGTH_CAP, arcDepth, arcPath, roughLength } from "@/lib/graph/arcs";
-import { EDGE_STYLE, type OrgEdge, edgeOpacity } from "../graph-types";
+import { arcDepth, arcPath, DASHED_LENGTH_CAP, roughLength } from "@/lib/graph/arcs";
+import { EDGE_STYLE, edgeOpacity, type OrgEdge } from "../graph-types";
 
 /** The chrome every relationship edge shares; each kind's file picks its style and label policy. */
 export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boolean; curvature?: number }) {
-  const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, selected, markerEnd, alwaysLabel, curvature } = props;
+  const {
+    id,
+    sourceX,
+    sourceY,
+    targetX,
+    targetY,
+    sourcePosition,
+    targetPosition,
+    data,
+    selected,
+    markerEnd,
+    alwaysLabel,
+    curvature,
+  } = props;
   if (!data) return null;
   // Handles sit at a node's bottom (out) and top (in); an arc joins the two bottoms, or the two tops.
   const arc = data.arc;
@@ -12,7 +25,15 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
     ? arc.side === "below"
       ? arcPath(data.kind, sourceX, sourceY, targetX, targetY + arc.targetHeight)
       : arcPath(data.kind, sourceX, sourceY - arc.sourceHeight, targetX, targetY, true)
-    : getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, curvature: curvature ?? 0.25 });
+    : getBezierPath({
+        sourceX,
+        sourceY,
+        targetX,
+        targetY,
+        sourcePosition,
+        targetPosition,
+        curvature: curvature ?? 0.25,
+      });
   const style = EDGE_STYLE[data.kind];
   const emphasized = selected || data.hovered;
   const length = roughLength(sourceX, sourceY, targetX, targetY, arc ? arcDepth(data.kind, sourceX, targetX) : 0);
@@ -27,7 +48,12 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
         interactionWidth={16}
         // Stroke opacity, not opacity: opacity makes each edge a layer of its own to paint, which at
         // a thousand edges doubled the time to paint a frame. The arrowhead carries the same alpha.
-        style={{ stroke: style.color, strokeWidth: emphasized ? style.width + 1.6 : style.width, strokeDasharray: style.dash, strokeOpacity: edgeOpacity(data.kind, { emphasized, dimmed: data.dimmed }) }}
+        style={{
+          stroke: style.color,
+          strokeWidth: emphasized ? style.width + 1.6 : style.width,
+          strokeDasharray: style.dash,
+          strokeOpacity: edgeOpacity(data.kind, { emphasized, dimmed: data.dimmed }),
+        }}
       />
       {data.label && (alwaysLabel || emphasized) && (
         <EdgeLabelRenderer>

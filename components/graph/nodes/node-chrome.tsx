@@ -13,16 +13,61 @@ export function chromeHandles(width: number, height: number, connectable: boolea
   const inSize = 8;
   const outSize = connectable ? 12 : 8;
   return [
-    { id: "in", type: "target", position: Position.Top, x: width / 2 - inSize / 2, y: 1 - inSize / 2, width: inSize, height: inSize },
-    ...(connectable ? [{ id: "drop", type: "target" as const, position: Position.Top, x: 1, y: 1, width: width - 2, height: height - 2 }] : []),
-    { id: "out", type: "source", position: Position.Bottom, x: width / 2 - outSize / 2, y: height - 1 - outSize / 2, width: outSize, height: outSize },
+    {
+      id: "in",
+      type: "target",
+      position: Position.Top,
+      x: width / 2 - inSize / 2,
+      y: 1 - inSize / 2,
+      width: inSize,
+      height: inSize,
+    },
+    ...(connectable
+      ? [
+          {
+            id: "drop",
+            type: "target" as const,
+            position: Position.Top,
+            x: 1,
+            y: 1,
+            width: width - 2,
+            height: height - 2,
+          },
+        ]
+      : []),
+    {
+      id: "out",
+      type: "source",
+      position: Position.Bottom,
+      x: width / 2 - outSize / 2,
+      y: height - 1 - outSize / 2,
+      width: outSize,
+      height: outSize,
+    },
   ];
 }
 
-const SCOPE_DOT: Record<string, string> = { builtin: "bg-slate-400", pack: "bg-amber-500", user: "bg-violet-500", project: "bg-emerald-500" };
+const SCOPE_DOT: Record<string, string> = {
+  builtin: "bg-slate-400",
+  pack: "bg-amber-500",
+  user: "bg-violet-500",
+  project: "bg-emerald-500",
+};
 
 /** The frame every node kind shares: handles, tier dot, problem badge, highlight ring. */
-export function NodeChrome({ data, selected, className, connectable, children }: { data: OrgNodeData; selected: boolean; className: string; connectable: boolean; children: ReactNode }) {
+export function NodeChrome({
+  data,
+  selected,
+  className,
+  connectable,
+  children,
+}: {
+  data: OrgNodeData;
+  selected: boolean;
+  className: string;
+  connectable: boolean;
+  children: ReactNode;
+}) {
   const ring = selected
     ? "ring-2 ring-sky-500"
     : data.highlight === "draft-problem"
@@ -33,17 +78,44 @@ export function NodeChrome({ data, selected, className, connectable, children }:
           ? "ring-2 ring-red-500/70"
           : "";
   return (
-    <div data-testid={`node-${data.id}`} data-kind={data.kind} className={`relative h-full w-full rounded-lg border px-3 py-2 text-left shadow-sm ${className} ${ring}`}>
-      <Handle id="in" type="target" position={Position.Top} isConnectable={connectable} className="!h-2 !w-2 !bg-slate-400" />
+    <div
+      data-testid={`node-${data.id}`}
+      data-kind={data.kind}
+      className={`relative h-full w-full rounded-lg border px-3 py-2 text-left shadow-sm ${className} ${ring}`}
+    >
+      <Handle
+        id="in"
+        type="target"
+        position={Position.Top}
+        isConnectable={connectable}
+        className="!h-2 !w-2 !bg-slate-400"
+      />
       {connectable && <DropZone />}
       {children}
-      {data.scope && <span data-testid="node-scope" data-scope={data.scope} title={data.source ? `from pack ${data.source}` : `from the ${data.scope} tier`} className={`absolute right-2 top-2 h-2 w-2 rounded-full ${SCOPE_DOT[data.scope]}`} />}
+      {data.scope && (
+        <span
+          data-testid="node-scope"
+          data-scope={data.scope}
+          title={data.source ? `from pack ${data.source}` : `from the ${data.scope} tier`}
+          className={`absolute right-2 top-2 h-2 w-2 rounded-full ${SCOPE_DOT[data.scope]}`}
+        />
+      )}
       {(data.errorCount ?? 0) + (data.warningCount ?? 0) > 0 && (
-        <span data-testid="node-problems" title={`${data.errorCount ?? 0} errors, ${data.warningCount ?? 0} warnings`} className={`absolute -right-2 -top-2 rounded-full px-1.5 text-[10px] font-semibold text-white ${data.errorCount ? "bg-red-600" : "bg-amber-500"}`}>
+        <span
+          data-testid="node-problems"
+          title={`${data.errorCount ?? 0} errors, ${data.warningCount ?? 0} warnings`}
+          className={`absolute -right-2 -top-2 rounded-full px-1.5 text-[10px] font-semibold text-white ${data.errorCount ? "bg-red-600" : "bg-amber-500"}`}
+        >
           {data.errorCount || data.warningCount}
         </span>
       )}
-      <Handle id="out" type="source" position={Position.Bottom} isConnectable={connectable} className={connectable ? "!h-3 !w-3 !bg-blue-600" : "!h-2 !w-2 !bg-slate-400"} />
+      <Handle
+        id="out"
+        type="source"
+        position={Position.Bottom}
+        isConnectable={connectable}
+        className={connectable ? "!h-3 !w-3 !bg-blue-600" : "!h-2 !w-2 !bg-slate-400"}
+      />
     </div>
   );
 }

@@ -5,7 +5,12 @@ import { NodeChrome } from "./node-chrome";
 
 function PartyNodeView({ data, selected }: NodeProps<PartyNodeType>) {
   return (
-    <NodeChrome data={data} selected={selected} connectable={false} className="rounded-full border-dashed border-slate-400 bg-slate-100 text-center dark:border-slate-500 dark:bg-slate-900">
+    <NodeChrome
+      data={data}
+      selected={selected}
+      connectable={false}
+      className="rounded-full border-dashed border-slate-400 bg-slate-100 text-center dark:border-slate-500 dark:bg-slate-900"
+    >
       <div className="text-sm font-semibold text-slate-700 dark:text-slate-200">{data.label}</div>
       <div className="text-[10px] text-slate-500">{data.sublabel}</div>
     </NodeChrome>

@@ -18,7 +18,13 @@ const keepAlive = setInterval(() => {}, 60_000);
 const paths = resolvePaths({ root, home, configHome, appDir });
 const packs = new PackService(paths);
 const org = new OrgApi(paths, { packs });
-const svc = new EmbedService({ paths, packs, org, resolvePrompt: specialistPrompt(org, new PromptResolver(paths, packs)), env: {} });
+const svc = new EmbedService({
+  paths,
+  packs,
+  org,
+  resolvePrompt: specialistPrompt(org, new PromptResolver(paths, packs)),
+  env: {},
+});
 const record = await svc.tick(id);
 clearInterval(keepAlive);
 process.stdout.write(`OPERATION_DONE ${JSON.stringify(record)}\n`);

@@ -22,11 +22,16 @@ export const SAMPLE_PROMPT = "prompts/writer.md";
 export function samplePack(id: string, version = "1.0.0", extra: Record<string, unknown> = {}): PackSpec {
   const major = version.split(".")[0];
   return {
-    manifest: manifest(id, { version, prompts: { [SAMPLE_SPECIALIST]: SAMPLE_PROMPT }, specialists: [SAMPLE_SPECIALIST], ...extra }),
+    manifest: manifest(id, {
+      version,
+      prompts: { [SAMPLE_SPECIALIST]: SAMPLE_PROMPT },
+      specialists: [SAMPLE_SPECIALIST],
+      ...extra,
+    }),
     files: {
       [SAMPLE_PROMPT]: promptText("sample-writer"),
-      "org/specialists/pack-helper.json": JSON.stringify(specialistRecord("pack-helper"), null, 2) + "\n",
-      "workflows/sample-flow.manifest.json": JSON.stringify({ id: "sample-flow", version }, null, 2) + "\n",
+      "org/specialists/pack-helper.json": `${JSON.stringify(specialistRecord("pack-helper"), null, 2)}\n`,
+      "workflows/sample-flow.manifest.json": `${JSON.stringify({ id: "sample-flow", version }, null, 2)}\n`,
       "docs/README.md": `# ${id}\n\nversion ${version}\n`,
       [`notes/v${major}.md`]: `notes for ${id} ${version}\n`,
     },
@@ -39,7 +44,7 @@ export function specFiles(spec: PackSpec): string[] {
 }
 
 export function manifestText(spec: PackSpec): string {
-  return typeof spec.manifest === "string" ? spec.manifest : JSON.stringify(spec.manifest, null, 2) + "\n";
+  return typeof spec.manifest === "string" ? spec.manifest : `${JSON.stringify(spec.manifest, null, 2)}\n`;
 }
 
 /** Writes `spec` as the folder `dir` (created) and returns it. */
@@ -54,7 +59,12 @@ export async function yazlZip(entries: YazlEntry[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const entry of entries) {
     if (entry.dir) zip.addEmptyDirectory(entry.name);
-    else zip.addBuffer(Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data ?? ""), entry.name, entry.mode === undefined ? {} : { mode: entry.mode });
+    else
+      zip.addBuffer(
+        Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data ?? ""),
+        entry.name,
+        entry.mode === undefined ? {} : { mode: entry.mode },
+      );
   }
   zip.end();
   const chunks: Buffer[] = [];
@@ -64,14 +74,20 @@ export async function yazlZip(entries: YazlEntry[]): Promise<Buffer> {
 
 /** The entries of `spec`, optionally inside one top-level folder `wrap/` (with its directory entries, as zip tools write them). */
 export function specEntries(spec: PackSpec, wrap?: string): YazlEntry[] {
-  const files: YazlEntry[] = [{ name: "pack.manifest.json", data: manifestText(spec) }, ...Object.entries(spec.files).map(([name, data]) => ({ name, data }))];
+  const files: YazlEntry[] = [
+    { name: "pack.manifest.json", data: manifestText(spec) },
+    ...Object.entries(spec.files).map(([name, data]) => ({ name, data })),
+  ];
   if (!wrap) return files;
   const dirs = new Set<string>([`${wrap}/`]);
   for (const file of files) {
     const parts = file.name.split("/").slice(0, -1);
     for (let i = 1; i <= parts.length; i++) dirs.add(`${wrap}/${parts.slice(0, i).join("/")}/`);
   }
-  return [...[...dirs].map((name) => ({ name, dir: true })), ...files.map((f) => ({ ...f, name: `${wrap}/${f.name}` }))];
+  return [
+    ...[...dirs].map((name) => ({ name, dir: true })),
+    ...files.map((f) => ({ ...f, name: `${wrap}/${f.name}` })),
+  ];
 }
 
 export async function specZip(spec: PackSpec, wrap?: string): Promise<Buffer> {
@@ -143,7 +159,11 @@ export function rawZip(entries: RawZipEntry[]): Buffer {
 
 /** `spec` as raw zip entries, plus `extra` (hostile) ones. */
 export function rawSpecZip(spec: PackSpec, extra: RawZipEntry[]): Buffer {
-  return rawZip([{ name: "pack.manifest.json", data: manifestText(spec) }, ...Object.entries(spec.files).map(([name, data]) => ({ name, data })), ...extra]);
+  return rawZip([
+    { name: "pack.manifest.json", data: manifestText(spec) },
+    ...Object.entries(spec.files).map(([name, data]) => ({ name, data })),
+    ...extra,
+  ]);
 }
 
 /** The names in a folder, sorted; `[]` when it does not exist. */

@@ -1,10 +1,16 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { type StudioPaths, resolvePaths } from "../../config";
+import { resolvePaths, type StudioPaths } from "../../config";
 import { APP_DIR, makeTmpDirs } from "../../test-support/tmp-dirs";
 
 /** Env variables the pack code reads at call time; tests that set them restore them with `restoreEnv`. */
-export const PACK_ENV_KEYS = ["CONSTRUCT_CORE_VERSION", "CONSTRUCT_DEPLOYMENT_MODE", "CONSTRUCT_ROOT", "CONSTRUCT_HOME", "XDG_CONFIG_HOME"] as const;
+export const PACK_ENV_KEYS = [
+  "CONSTRUCT_CORE_VERSION",
+  "CONSTRUCT_DEPLOYMENT_MODE",
+  "CONSTRUCT_ROOT",
+  "CONSTRUCT_HOME",
+  "XDG_CONFIG_HOME",
+] as const;
 
 export function saveEnv(): Record<string, string | undefined> {
   return Object.fromEntries(PACK_ENV_KEYS.map((k) => [k, process.env[k]]));
@@ -62,10 +68,15 @@ export function promptText(role: string, body = `# ${role}\n\nA test prompt.\n`)
  * pretty JSON, a string byte for byte) and any other files, given relative to the pack folder.
  * Returns the pack folder.
  */
-export async function writePack(packsDir: string, folder: string, manifestValue: Record<string, unknown> | string, files: Record<string, string> = {}): Promise<string> {
+export async function writePack(
+  packsDir: string,
+  folder: string,
+  manifestValue: Record<string, unknown> | string,
+  files: Record<string, string> = {},
+): Promise<string> {
   const dir = path.join(packsDir, ...folder.split("/"));
   await fs.mkdir(dir, { recursive: true });
-  const text = typeof manifestValue === "string" ? manifestValue : JSON.stringify(manifestValue, null, 2) + "\n";
+  const text = typeof manifestValue === "string" ? manifestValue : `${JSON.stringify(manifestValue, null, 2)}\n`;
   await fs.writeFile(path.join(dir, "pack.manifest.json"), text);
   for (const [rel, content] of Object.entries(files)) {
     const file = path.join(dir, ...rel.split("/"));
@@ -79,15 +90,18 @@ export async function writePack(packsDir: string, folder: string, manifestValue:
 export async function writePacksFile(paths: StudioPaths, ids: string[]): Promise<void> {
   await fs.mkdir(path.dirname(paths.packsFile), { recursive: true });
   const enabled = Object.fromEntries(ids.map((id) => [id, { enabledAt: "2026-07-03T00:00:00.000Z" }]));
-  await fs.writeFile(paths.packsFile, JSON.stringify({ version: 1, enabled }, null, 2) + "\n");
+  await fs.writeFile(paths.packsFile, `${JSON.stringify({ version: 1, enabled }, null, 2)}\n`);
 }
 
 /** Writes `<root>/.cx/config.json` with a deployment mode. */
 export async function writeMode(paths: StudioPaths, mode: string): Promise<void> {
   await fs.mkdir(path.dirname(paths.configFile), { recursive: true });
-  await fs.writeFile(paths.configFile, JSON.stringify({ deployment: { mode } }, null, 2) + "\n");
+  await fs.writeFile(paths.configFile, `${JSON.stringify({ deployment: { mode } }, null, 2)}\n`);
 }
 
 export async function exists(file: string): Promise<boolean> {
-  return fs.lstat(file).then(() => true, () => false);
+  return fs.lstat(file).then(
+    () => true,
+    () => false,
+  );
 }

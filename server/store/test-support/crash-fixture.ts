@@ -1,7 +1,7 @@
-import type { StudioPaths } from "../../config";
-import { OrgApi } from "../../org/org-api";
 import type { OrgPayload } from "@/schemas/api";
 import type { EntityRecord } from "@/schemas/org";
+import type { StudioPaths } from "../../config";
+import { OrgApi } from "../../org/org-api";
 
 /**
  * The org states the crash tests move between, shared by the test and the child process it kills
@@ -51,8 +51,9 @@ export type CrashMode = "import" | "save";
 /** The operation the child runs (and the test runs uninterrupted, for the expected new state). */
 export async function runOperation(paths: StudioPaths, mode: CrashMode): Promise<void> {
   const api = new OrgApi(paths);
-  const result = mode === "import"
-    ? await api.importOrg(importPayload(), { scope: "project" })
-    : await api.updateEntity("specialist", crashId(1), SAVE_PATCH, { scope: "project" });
+  const result =
+    mode === "import"
+      ? await api.importOrg(importPayload(), { scope: "project" })
+      : await api.updateEntity("specialist", crashId(1), SAVE_PATCH, { scope: "project" });
   if (!result.ok) throw new Error(`${mode} failed: ${result.message}`);
 }

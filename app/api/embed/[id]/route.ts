@@ -1,7 +1,7 @@
+import { embedOverridesBodySchema } from "@/schemas/embed";
 import { handle, parseWith, readJson } from "@/server/http/handle";
 import { requireIfMatch } from "@/server/http/params";
 import { embedService } from "@/server/services";
-import { embedOverridesBodySchema } from "@/schemas/embed";
 
 type Context = { params: Promise<{ id: string }> };
 

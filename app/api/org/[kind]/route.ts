@@ -1,7 +1,7 @@
+import { z } from "zod";
 import { handle, parseWith, readJson, respond } from "@/server/http/handle";
 import { kindParam, scopeParam } from "@/server/http/params";
 import { orgApi } from "@/server/services";
-import { z } from "zod";
 
 type Context = { params: Promise<{ kind: string }> };
 

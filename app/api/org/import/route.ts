@@ -6,5 +6,7 @@ import { orgApi } from "@/server/services";
 
 export const POST = handle(async (request: Request) => {
   const payload = parseWith(orgPayloadSchema, await readJson(request, UPLOAD_BODY_LIMIT));
-  return respond(await orgApi().importOrg(payload, { scope: scopeParam(request), dryRun: flagParam(request, "dryRun") }));
+  return respond(
+    await orgApi().importOrg(payload, { scope: scopeParam(request), dryRun: flagParam(request, "dryRun") }),
+  );
 });

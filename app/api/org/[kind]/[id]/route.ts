@@ -1,8 +1,8 @@
+import { z } from "zod";
 import { AppError } from "@/server/errors";
 import { handle, parseWith, readJson, respond } from "@/server/http/handle";
 import { flagParam, kindParam, requireIfMatch, scopeParam } from "@/server/http/params";
 import { orgApi } from "@/server/services";
-import { z } from "zod";
 
 type Context = { params: Promise<{ kind: string; id: string }> };
 
@@ -16,12 +16,19 @@ export const GET = handle(async (_request: Request, { params }: Context) => {
 export const PATCH = handle(async (request: Request, { params }: Context) => {
   const { kind, id } = await params;
   const patch = parseWith(z.record(z.string(), z.unknown()), await readJson(request));
-  const result = await orgApi().updateEntity(kindParam(kind), id, patch, { scope: scopeParam(request), ifMatch: requireIfMatch(request) });
+  const result = await orgApi().updateEntity(kindParam(kind), id, patch, {
+    scope: scopeParam(request),
+    ifMatch: requireIfMatch(request),
+  });
   return respond(result, 200, result.ok ? { ETag: result.etag } : {});
 });
 
 export const DELETE = handle(async (request: Request, { params }: Context) => {
   const { kind, id } = await params;
-  const result = await orgApi().removeEntity(kindParam(kind), id, { scope: scopeParam(request), force: flagParam(request, "force"), ifMatch: requireIfMatch(request) });
+  const result = await orgApi().removeEntity(kindParam(kind), id, {
+    scope: scopeParam(request),
+    force: flagParam(request, "force"),
+    ifMatch: requireIfMatch(request),
+  });
   return respond(result);
 });
