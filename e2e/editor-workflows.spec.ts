@@ -328,13 +328,11 @@ test.describe("editor workflows", () => {
     expect(exported.status()).toBe(200);
     expect((await exported.json()).scope).toBe("project");
 
-    await page
-      .getByTestId("import-file")
-      .setInputFiles({
-        name: "import.json",
-        mimeType: "application/json",
-        buffer: Buffer.from(JSON.stringify({ specialists: { [id]: specialist(id) } })),
-      });
+    await page.getByTestId("import-file").setInputFiles({
+      name: "import.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify({ specialists: { [id]: specialist(id) } })),
+    });
     const preview = page.getByTestId("import-preview");
     await expect(preview).toContainText("Import into the project tier");
     await expect(preview.getByRole("listitem")).toHaveCount(1);
@@ -348,17 +346,15 @@ test.describe("editor workflows", () => {
     await expect(editor.node(`specialist:${id}`)).toBeAttached();
 
     const before = contentsOf(ROOT);
-    await page
-      .getByTestId("import-file")
-      .setInputFiles({
-        name: "bad.json",
-        mimeType: "application/json",
-        buffer: Buffer.from(
-          JSON.stringify({
-            specialists: { "cx-e2e2-homeless": specialist("cx-e2e2-homeless", { team: "e2e2-no-such-team" }) },
-          }),
-        ),
-      });
+    await page.getByTestId("import-file").setInputFiles({
+      name: "bad.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(
+        JSON.stringify({
+          specialists: { "cx-e2e2-homeless": specialist("cx-e2e2-homeless", { team: "e2e2-no-such-team" }) },
+        }),
+      ),
+    });
     await expect(preview).toContainText("The import has problems");
     await expect(preview).toContainText("e2e2-no-such-team");
     await expect(page.getByTestId("import-apply")).toHaveCount(0);

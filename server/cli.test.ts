@@ -9,7 +9,6 @@ import {
   makeTmpDirs,
   specialistRecord,
   treeOf,
-  UPSTREAM_ORG_DIR,
   writeRecord,
 } from "./test-support/tmp-dirs";
 
@@ -50,12 +49,6 @@ async function writeTree(dir: string): Promise<void> {
 }
 
 describe("validate --tree", () => {
-  it("the upstream fixture: exit 0, zero errors", async () => {
-    const run = await cli(["validate", "--tree", UPSTREAM_ORG_DIR]);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/98 entities in .*: 0 error\(s\), \d+ warning\(s\)/);
-  });
-
   it("a tree with an error: exit 1, the file path and the pointer are printed", async () => {
     const tree = path.join(base, "tree");
     await writeTree(tree);

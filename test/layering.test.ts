@@ -3,14 +3,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
+// Which layer may import what (lib/, schemas/, components/ never reach node: or server/) is
+// Biome's `noRestrictedImports` in biome.json, run by `npm run lint`. What Biome cannot say is here.
+
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-function sources(dir: string): string[] {
+function files(dir: string, keep: (name: string) => boolean): string[] {
   const out: string[] = [];
   for (const name of readdirSync(path.join(ROOT, dir))) {
+    if (name === "node_modules" || name.startsWith(".")) continue;
     const rel = path.join(dir, name);
-    if (statSync(path.join(ROOT, rel)).isDirectory()) out.push(...sources(rel));
-    else if (/\.tsx?$/.test(name) && !/\.(test|fixture)\.ts$/.test(name)) out.push(rel);
+    if (statSync(path.join(ROOT, rel)).isDirectory()) out.push(...files(rel, keep));
+    else if (keep(name)) out.push(rel);
   }
   return out;
 }
@@ -20,36 +24,41 @@ const imports = (file: string) =>
     (m) => m[1] ?? m[2],
   );
 
-/** design.md §1: lib/ and schemas/ are pure and run in the browser; components/ never reach the server's I/O. */
 describe("layering", () => {
-  for (const dir of ["lib", "schemas", "components"]) {
-    it(`${dir}/ imports neither node: modules nor server/`, () => {
-      const offenders = sources(dir).flatMap((file) =>
-        imports(file)
-          .filter((spec) => spec.startsWith("node:") || spec === "fs" || spec.startsWith("@/server"))
-          .map((spec) => `${file} → ${spec}`),
-      );
-      expect(offenders).toEqual([]);
-    });
-  }
-
-  it("schemas/ imports nothing of ours but schemas/", () => {
-    const offenders = sources("schemas").flatMap((file) =>
-      imports(file)
-        .filter((spec) => spec.startsWith("@/") && !spec.startsWith("@/schemas"))
-        .map((spec) => `${file} → ${spec}`),
-    );
-    expect(offenders).toEqual([]);
-  });
-
   it("route handlers stay thin: no node: modules, short files (a few handlers of 5–20 lines)", () => {
-    const routes = sources("app/api").filter((f) => f.endsWith("route.ts"));
+    const routes = files("app/api", (name) => name === "route.ts");
     expect(routes.length).toBeGreaterThan(10);
     const offenders = routes.filter(
       (f) =>
         imports(f).some((spec) => spec.startsWith("node:")) ||
         readFileSync(path.join(ROOT, f), "utf8").trim().split("\n").length > 45,
     );
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe("npm test needs nothing beside the clone", () => {
+  const tests = ["schemas", "lib", "server", "scripts", "test", "e2e"].flatMap((dir) =>
+    files(dir, (name) => /\.(test|spec)\.tsx?$/.test(name) || name.endsWith(".ts") || name.endsWith(".mjs")),
+  );
+  const conformance = (file: string) => /\.conformance\.(test|spec)\.ts$/.test(file);
+
+  it("finds the conformance files it must leave alone", () => {
+    expect(tests.filter(conformance).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("only conformance tests (and their support) reach ../shared", () => {
+    const support = new Set([
+      "test/support/upstream.ts",
+      "test/support/conformance-setup.ts",
+      "test/layering.test.ts",
+      "scripts/test-conformance.mjs",
+    ]);
+    const offenders = tests.filter((file) => {
+      if (conformance(file) || support.has(file)) return false;
+      const text = readFileSync(path.join(ROOT, file), "utf8");
+      return /shared[/"', ]+fixtures|support\/upstream/.test(text);
+    });
     expect(offenders).toEqual([]);
   });
 });

@@ -47,7 +47,12 @@ export function OverrideForm({
   capability: CapabilityView;
   onDone: (message: string) => void;
 }) {
-  const overridden = new Set((c.overlay?.fields ?? []).map((f) => f.replace(/^embed\./, "")));
+  const overlayFields = c.overlay?.fields;
+  // One Set per overlay, so the body below is recomputed when the overlay on disk changes, not on every render.
+  const overridden = useMemo(
+    () => new Set((overlayFields ?? []).map((f) => f.replace(/^embed\./, ""))),
+    [overlayFields],
+  );
   const [on, setOn] = useState<Record<OverridableField, boolean>>(
     () =>
       Object.fromEntries(OVERRIDABLE_FIELDS.map((f) => [f, overridden.has(f)])) as Record<OverridableField, boolean>,
@@ -77,8 +82,7 @@ export function OverrideForm({
     if (on.runtime) set.runtime = draft.runtime;
     if (on.filter && filterParse.ok) set.filter = filterParse.value as EmbedOverridesBody["set"]["filter"];
     return { set, reset: OVERRIDABLE_FIELDS.filter((f) => !on[f] && overridden.has(f)) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [on, draft, filterParse]);
+  }, [on, draft, filterParse, overridden]);
 
   const problems = useMemo(() => {
     const merged = { ...c.manifest, embed: { ...c.manifest.embed, ...body.set } };

@@ -4,7 +4,8 @@ import { DAGRE_NODE_LIMIT, layoutGraph, treeLayout } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { Graph, GraphNode } from "@/schemas/graph";
 import { emptyOrg, type OrgRecords } from "@/schemas/org";
-import { BUILTIN_ORG_DIR, loadOrg, UPSTREAM_ORG_DIR } from "@/test/support/org-on-disk";
+import { describeLayouts } from "@/test/support/graph-checks";
+import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 
 /** 300 specialists in 30 teams under 3 groups, each handing off to the next role, with contracts between neighbours. */
 function syntheticOrg(): OrgRecords {
@@ -52,7 +53,6 @@ function syntheticOrg(): OrgRecords {
 
 const graphs: [string, () => Graph][] = [
   ["the built-in org", () => orgToGraph({ org: loadOrg(BUILTIN_ORG_DIR) })],
-  ["the upstream fixture", () => orgToGraph({ org: loadOrg(UPSTREAM_ORG_DIR) })],
   ["a synthetic org of 300 specialists in 30 teams", () => orgToGraph({ org: syntheticOrg() })],
 ];
 
@@ -82,51 +82,7 @@ describe("overlaps", () => {
   });
 });
 
-const layouts: [string, (g: Graph) => ReturnType<typeof layoutGraph>][] = [
-  ["layoutGraph", (g) => layoutGraph(g.nodes, g.edges)],
-  ["treeLayout (big orgs)", (g) => treeLayout(g.nodes, g.edges)],
-];
-
-describe.each(
-  layouts.flatMap(([layoutName, layout]) =>
-    graphs.map(([graphName, build]) => [layoutName, graphName, build, layout] as const),
-  ),
-)("%s on %s", (_layoutName, _graphName, build, layout) => {
-  const graph = build();
-  const positions = layout(graph);
-  const at = (id: string) => positions[id];
-
-  it("positions every node at finite coordinates", () => {
-    expect(Object.keys(positions).sort()).toEqual(graph.nodes.map((node) => node.id).sort());
-    const bad = Object.entries(positions).filter(([, p]) => !Number.isFinite(p.x) || !Number.isFinite(p.y));
-    expect(bad).toEqual([]);
-  });
-
-  it("lays no two nodes over each other", () => {
-    expect(overlaps(graph.nodes, positions)).toEqual([]);
-  });
-
-  it("reports an overlap planted in that layout", () => {
-    const [first, last] = [graph.nodes[0], graph.nodes[graph.nodes.length - 1]];
-    const planted = { ...positions, [last.id]: { x: positions[first.id].x + 10, y: positions[first.id].y + 5 } };
-    expect(overlaps(graph.nodes, planted).map((pair) => [...pair].sort())).toEqual([[first.id, last.id].sort()]);
-  });
-
-  it("puts groups above their teams and teams above their specialists", () => {
-    const member = graph.edges.filter((e) => e.kind === "member");
-    expect(member.length).toBeGreaterThan(0);
-    const inverted = member
-      .filter((e) => !(at(e.source).y < at(e.target).y))
-      .map((e) => `${e.source} (${at(e.source).y}) above ${e.target} (${at(e.target).y})`);
-    expect(inverted).toEqual([]);
-    const groupToTeam = member.filter((e) => e.source.startsWith("group:") && e.target.startsWith("team:"));
-    expect(groupToTeam.length).toBeGreaterThan(0);
-  });
-
-  it("is deterministic", () => {
-    expect(layout(graph)).toEqual(positions);
-  });
-});
+describeLayouts(graphs);
 
 describe("layoutGraph above the dagre limit", () => {
   it("lays a big org out as the tree layout does, with saved positions kept", () => {

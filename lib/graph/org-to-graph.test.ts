@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { nodeId, orgToGraph } from "@/lib/graph/org-to-graph";
 import type { FieldError } from "@/schemas/field-error";
-import { EDGE_KINDS, type Graph, type GraphEdge, graphSchema } from "@/schemas/graph";
+import type { Graph, GraphEdge } from "@/schemas/graph";
 import { emptyOrg, type OrgRecords } from "@/schemas/org";
-import { BUILTIN_ORG_DIR, loadOrg, UPSTREAM_ORG_DIR } from "@/test/support/org-on-disk";
+import { checkWellFormed } from "@/test/support/graph-checks";
+import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 
 /**
  * A hand-built org that exercises every rule: two holders of `lead`, a bare `pm` that the flavored
@@ -314,18 +315,6 @@ describe("orgToGraph contract, team-boundary and membership edges", () => {
   });
 });
 
-function checkWellFormed(graph: Graph) {
-  expect(() => graphSchema.parse(graph)).not.toThrow();
-  const ids = new Set(graph.nodes.map((n) => n.id));
-  expect(ids.size).toBe(graph.nodes.length);
-  const dangling = graph.edges.filter((e) => !ids.has(e.source) || !ids.has(e.target)).map((e) => e.id);
-  expect(dangling).toEqual([]);
-  const seen = new Set<string>();
-  const duplicates = graph.edges.map((e) => e.id).filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
-  expect(duplicates).toEqual([]);
-  expect(new Set(graph.edges.map((e) => e.kind))).toEqual(new Set(EDGE_KINDS));
-}
-
 describe("orgToGraph on the hand-built org", () => {
   it("is well formed", () => checkWellFormed(orgToGraph({ org: handOrg() })));
 });
@@ -369,36 +358,5 @@ describe("orgToGraph on the built-in org", () => {
 
   it("labels specialists by their short display names", () => {
     expect(node(graph, S("cx-engineer"))?.label).toBe("Engineer");
-  });
-});
-
-describe("orgToGraph on the upstream fixture", () => {
-  const org = loadOrg(UPSTREAM_ORG_DIR);
-  const graph = orgToGraph({ org });
-
-  it("has every edge kind, every end a node and unique edge ids", () => checkWellFormed(graph));
-
-  it("draws every contract, all of whose parties are roster ids or well-known parties", () => {
-    expect(of(graph, "contract")).toHaveLength(Object.keys(org.contracts).length);
-  });
-
-  it("draws team boundaries between groups", () => {
-    const boundaries = of(graph, "team-boundary");
-    expect(boundaries.length).toBeGreaterThan(0);
-    expect(boundaries.every((e) => e.source.startsWith("group:") && e.target.startsWith("group:"))).toBe(true);
-  });
-
-  it("draws nothing for cx-debugger's retired `sre` handoff", () => {
-    expect(of(graph, "handoff").filter((e) => e.role === "sre")).toEqual([]);
-    expect(
-      of(graph, "handoff")
-        .filter((e) => e.source === S("cx-debugger"))
-        .map((e) => e.role),
-    ).toEqual(["engineer", "qa"]);
-  });
-
-  it("labels specialists whose display name is a sentence by their title-cased name", () => {
-    expect(node(graph, S("cx-data-analyst"))?.label).toBe("Data Analyst");
-    expect(node(graph, S("cx-product-manager"))?.label).toBe("Product Manager");
   });
 });

@@ -17,10 +17,10 @@ import {
   readBuiltin,
   specialistRecord,
   treeOf,
-  UPSTREAM_ORG_DIR,
   writeRecord,
 } from "../test-support/tmp-dirs";
-import { OrgApi, validateTree } from "./org-api";
+import { browserGraph } from "../test-support/browser-graph";
+import { OrgApi } from "./org-api";
 
 let base: string;
 let root: string;
@@ -876,20 +876,6 @@ describe("export and import", () => {
 });
 
 describe("validation of whole orgs", () => {
-  it("the upstream fixture org, validated alone: 98 entities, zero errors", async () => {
-    const result = await validateTree(UPSTREAM_ORG_DIR);
-    expect(result.counts).toEqual({ groups: 6, teams: 8, specialists: 12, contracts: 35, policies: 37 });
-    expect(result.errors).toEqual([]);
-    expect(result.ok).toBe(true);
-    // Upstream's own quirks come back as warnings, e.g. the retired `sre` role.
-    expect(result.warnings).toContainEqual(
-      expect.objectContaining({
-        id: "handoff-unknown-role",
-        location: "#/specialists/cx-debugger/handoffCandidates/2",
-      }),
-    );
-  });
-
   it("the built-in org validates with zero errors and zero warnings", async () => {
     const result = await api.validateAll();
     expect(result).toMatchObject({ ok: true, errors: [], warnings: [] });
@@ -985,18 +971,7 @@ describe("previews", () => {
 });
 
 describe("the automatic layout the editor page ships", () => {
-  /** The graph exactly as the browser builds it: each list fetched, joined, mapped. */
-  async function browserGraph(from: OrgApi) {
-    const lists = await Promise.all([...ENTITY_KINDS, "skill" as const].map((kind) => from.listEntities(kind)));
-    return graphOfOrg(joinLists(JSON.parse(JSON.stringify(lists)) as ListResponse[]));
-  }
-
-  it.each([
-    ["the built-in org", false],
-    ["the built-in org under the upstream org as project tier", true],
-  ])("lays out %s as the browser's graph would be laid out, so the browser runs no layout", async (_name, upstream) => {
-    if (upstream)
-      await fs.cp(UPSTREAM_ORG_DIR, paths.projectOrgDir, { recursive: true, filter: (src) => !src.endsWith(".md") });
+  it("lays out the built-in org as the browser's graph would be laid out, so the browser runs no layout", async () => {
     const graph = await browserGraph(api);
     const auto = await api.autoLayout();
     expect(graph.nodes.length).toBeGreaterThan(20);

@@ -9,7 +9,6 @@ import type { EntityRecord, Section } from "@/schemas/org";
 /** The repository the tests run in: its `specialists/org` is the real built-in tier. */
 export const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BUILTIN_ORG_DIR = path.join(APP_DIR, "specialists", "org");
-export const UPSTREAM_ORG_DIR = path.resolve(APP_DIR, "..", "shared", "fixtures", "upstream-org");
 
 /** A fresh project root and home directory under the OS temp dir, removed by `cleanup`. */
 export async function makeTmpDirs(

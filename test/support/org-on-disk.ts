@@ -3,9 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type EntityRecord, emptyOrg, type OrgRecords, SECTIONS } from "@/schemas/org";
 
-/** The repository's built-in org and the upstream fixture beside the checkout, for tests of pure modules. */
+/** The repository's built-in org, for tests of pure modules. */
 export const BUILTIN_ORG_DIR = fileURLToPath(new URL("../../specialists/org", import.meta.url));
-export const UPSTREAM_ORG_DIR = fileURLToPath(new URL("../../../shared/fixtures/upstream-org", import.meta.url));
 
 /** An org tree on disk, each record keyed by its file name (as upstream's id-less files are). */
 export function loadOrg(dir: string): OrgRecords {

@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { EditorPage } from "./pages/editor-page";
+import { ORIGIN } from "./support";
+
+/** The editor on the original project's own org (served on E2E_PORT + 1 by the conformance config). */
+
+test("the upstream org, which we did not write, lays out without overlaps and shows every edge kind", async ({
+  page,
+}) => {
+  const origin = `http://127.0.0.1:${Number(new URL(ORIGIN).port) + 1}`;
+  const editor = new EditorPage(page, origin);
+  await editor.open();
+  for (const kind of ["handoff", "escalation", "contract", "team-boundary"])
+    await expect(editor.edges(kind).first()).toBeAttached();
+  const boxes = await page.locator(".react-flow__node").evaluateAll((nodes) =>
+    nodes.map((n) => {
+      const r = n.getBoundingClientRect();
+      return { id: n.getAttribute("data-id"), x: r.x, y: r.y, w: r.width, h: r.height };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(20);
+  const overlapping = boxes.flatMap((a, i) =>
+    boxes
+      .slice(i + 1)
+      .filter((b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h)
+      .map((b) => `${a.id} × ${b.id}`),
+  );
+  expect(overlapping).toEqual([]);
+  await page.screenshot({ path: "test-results/editor-upstream.png" });
+  expect(editor.consoleErrors).toEqual([]);
+});
