@@ -1174,7 +1174,7 @@ test.describe("hostile requests against a running studio", () => {
     const attackerOrigin = `http://evil.test:${ATTACKER_PORT}`;
     const rebound = `http://evil.test:${PORT}`;
     const payload = JSON.stringify(specialist("cx-pwned"));
-    const script = (pageOrigin: string) => `
+    const script = `
       const results = {};
       const body = ${JSON.stringify(payload)};
       async function attempt(name, url, init) {
@@ -1232,11 +1232,10 @@ test.describe("hostile requests against a running studio", () => {
         window.__results = results;
       })();
     `;
-    const html = (pageOrigin: string) =>
-      `<!doctype html><title>free stuff</title><body><script>${script(pageOrigin)}</script></body>`;
+    const html = `<!doctype html><title>free stuff</title><body><script>${script}</script></body>`;
     const attacker = http.createServer((request, response) => {
       request.resume();
-      response.writeHead(200, { "content-type": "text/html" }).end(html(attackerOrigin));
+      response.writeHead(200, { "content-type": "text/html" }).end(html);
     });
     await new Promise<void>((resolve) => attacker.listen(ATTACKER_PORT, "127.0.0.1", resolve));
     const browser = await chromium.launch({
@@ -1272,7 +1271,7 @@ test.describe("hostile requests against a running studio", () => {
       // pointed there) now talks to the studio's port under its own name.
       const rebindPage = await context.newPage();
       await rebindPage.route(`${rebound}/`, (route) =>
-        route.fulfill({ status: 200, contentType: "text/html", body: html(rebound) }),
+        route.fulfill({ status: 200, contentType: "text/html", body: html }),
       );
       await rebindPage.goto(`${rebound}/`);
       const reboundResults = (await rebindPage

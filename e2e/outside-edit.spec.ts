@@ -37,7 +37,7 @@ type Edit = { file: string; before: Buffer; after: Buffer };
  */
 function editOutside(
   file: string,
-  field: (record: any) => { get: () => string; set: (v: string) => void },
+  field: (record: Record<string, string>) => { get: () => string; set: (v: string) => void },
   how: "in place" | "by rename",
 ): Edit {
   const before = readFileSync(file);

@@ -5,7 +5,7 @@
 const http = require("node:http");
 
 const emit = http.Server.prototype.emit;
-http.Server.prototype.emit = function (event, request, response) {
+http.Server.prototype.emit = function (event, request, response, ...rest) {
   if (event === "request") {
     response.once("finish", () => {
       const h = request.headers;
@@ -20,5 +20,5 @@ http.Server.prototype.emit = function (event, request, response) {
       process.stderr.write(`STUDIO_REQUEST ${JSON.stringify(line)}\n`);
     });
   }
-  return emit.apply(this, arguments);
+  return emit.call(this, event, request, response, ...rest);
 };

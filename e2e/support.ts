@@ -7,6 +7,7 @@ export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const ORIGIN = `http://127.0.0.1:${PORT}`;
 export const ROOT = process.env.E2E_ROOT!;
 
+// biome-ignore lint/suspicious/noExplicitAny: the specs read many response shapes, each asserting its own fields.
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; text: string; json: any };
 
 /**

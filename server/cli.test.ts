@@ -3,14 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolvePaths } from "./config";
 import { runCli } from "./test-support/cli";
-import {
-  APP_DIR,
-  filesUnder,
-  makeTmpDirs,
-  specialistRecord,
-  treeOf,
-  writeRecord,
-} from "./test-support/tmp-dirs";
+import { APP_DIR, filesUnder, makeTmpDirs, specialistRecord, treeOf, writeRecord } from "./test-support/tmp-dirs";
 
 /** The real command, run as a user would: `node bin/construct-studio.mjs …` from another directory. */
 

@@ -37,21 +37,35 @@ export function CommandPalette({
       .sort((a, b) => b.score - a.score || a.n.entityId.localeCompare(b.n.entityId));
     return scored.slice(0, 12).map((x) => x.n);
   }, [nodes, query]);
-  useEffect(() => setActive(0), [query]);
+  const optionId = (n: GraphNode) => `search-option-${n.id}`;
 
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center bg-black/30 pt-24" onClick={onClose}>
+    <div className="fixed inset-0 z-40 flex items-start justify-center pt-24">
+      {/* The backdrop is a button so a click outside closes the search; Escape does the same from the input. */}
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label="Close search"
+        className="absolute inset-0 cursor-default bg-black/30"
+        onClick={onClose}
+      />
       <div
         role="dialog"
         aria-label="Search the org"
-        className="w-[32rem] max-w-[92vw] overflow-hidden rounded-lg bg-white shadow-2xl dark:bg-slate-900"
-        onClick={(e) => e.stopPropagation()}
+        className="relative w-[32rem] max-w-[92vw] overflow-hidden rounded-lg bg-white shadow-2xl dark:bg-slate-900"
       >
         <input
           ref={input}
           data-testid="search-input"
+          role="combobox"
+          aria-expanded="true"
+          aria-controls="search-results"
+          aria-activedescendant={matches[active] ? optionId(matches[active]) : undefined}
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+          }}
           onKeyDown={(e) => {
             if (e.key === "Escape") onClose();
             if (e.key === "ArrowDown") setActive((a) => Math.min(a + 1, matches.length - 1));
@@ -61,15 +75,18 @@ export function CommandPalette({
           placeholder="Jump to a specialist, team or group…"
           className="w-full border-b border-slate-200 bg-transparent px-4 py-3 text-sm outline-none dark:border-slate-700"
         />
-        <ul role="listbox" className="max-h-80 overflow-y-auto py-1">
+        <div id="search-results" role="listbox" aria-label="Matches" className="max-h-80 overflow-y-auto py-1">
           {matches.map((n, i) => (
-            <li
+            <div
               key={n.id}
+              id={optionId(n)}
               role="option"
+              tabIndex={-1}
               aria-selected={i === active}
               data-testid={`search-result-${n.id}`}
               onMouseEnter={() => setActive(i)}
               onClick={() => onPick(n)}
+              onKeyDown={(e) => e.key === "Enter" && onPick(n)}
               className={`flex cursor-pointer items-center justify-between px-4 py-1.5 text-sm ${i === active ? "bg-sky-50 dark:bg-sky-950" : ""}`}
             >
               <span>
@@ -77,10 +94,10 @@ export function CommandPalette({
                 <span className="font-mono text-xs text-slate-500">{n.entityId}</span>
               </span>
               <span className="text-xs text-slate-400">{n.kind}</span>
-            </li>
+            </div>
           ))}
-          {!matches.length && <li className="px-4 py-2 text-sm text-slate-500">Nothing matches.</li>}
-        </ul>
+          {!matches.length && <p className="px-4 py-2 text-sm text-slate-500">Nothing matches.</p>}
+        </div>
       </div>
     </div>
   );

@@ -33,14 +33,12 @@ function Dialog({ request, onClose }: { request: Request; onClose: (value: strin
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-black/40"
-      onKeyDown={(e) => e.key === "Escape" && onClose(null)}
-    >
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40">
       <div
         role="dialog"
         aria-modal="true"
         aria-label={request.title}
+        onKeyDown={(e) => e.key === "Escape" && onClose(null)}
         className="w-[32rem] max-w-[92vw] rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900"
       >
         <h2 className="mb-2 text-base font-semibold">{request.title}</h2>

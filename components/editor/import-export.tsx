@@ -2,6 +2,7 @@
 
 import { useRef, useState } from "react";
 import { ApiError, apiFetch } from "@/lib/api-client";
+import { problemKeys } from "@/lib/react-keys";
 import type { FieldError } from "@/schemas/field-error";
 
 type ImportResult = { ok: true; dryRun: boolean; written: string[]; files: { path: string; action: string }[] };
@@ -55,6 +56,7 @@ export function ImportExport({
     }
   };
 
+  const problemKeyList = problemKeys(problems);
   return (
     <>
       <select
@@ -127,7 +129,7 @@ export function ImportExport({
               </ul>
             )}
             {problems.map((p, i) => (
-              <p key={i} className="text-xs text-red-600">
+              <p key={problemKeyList[i]} className="text-xs text-red-600">
                 {p.location}: {p.message}
               </p>
             ))}

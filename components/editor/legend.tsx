@@ -13,7 +13,7 @@ export function Legend({
   onToggle: (kind: GraphEdgeKind) => void;
 }) {
   return (
-    <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Edge kinds">
+    <fieldset className="m-0 flex min-w-0 flex-wrap items-center gap-1.5 border-0 p-0" aria-label="Edge kinds">
       {EDGE_KINDS.map((kind) => {
         const style = EDGE_STYLE[kind];
         const on = visible.has(kind);
@@ -44,6 +44,6 @@ export function Legend({
           </button>
         );
       })}
-    </div>
+    </fieldset>
   );
 }

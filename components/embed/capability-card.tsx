@@ -116,7 +116,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
 
   const run = async (
     what: string,
-    fn: () => Promise<string | { tone: "ok" | "warn" | "error"; text: string } | void>,
+    fn: () => Promise<string | { tone: "ok" | "warn" | "error"; text: string } | undefined>,
   ) => {
     setBusy(what);
     setMessage(null);

@@ -1,6 +1,7 @@
 "use client";
 
 import { type ReactNode, useId, useState } from "react";
+import { occurrenceKeys, problemKeys } from "@/lib/react-keys";
 import type { FieldError } from "@/schemas/field-error";
 
 const INPUT =
@@ -22,6 +23,7 @@ export function FieldShell({
 }) {
   const id = useId();
   const invalid = problems.some((p) => p.severity === "error");
+  const keys = problemKeys(problems);
   return (
     <div className="mb-3" data-field={path}>
       <label htmlFor={id} className="mb-0.5 block text-xs font-medium text-slate-600 dark:text-slate-300">
@@ -35,7 +37,7 @@ export function FieldShell({
       </div>
       {problems.map((p, i) => (
         <p
-          key={`${p.id}-${i}`}
+          key={keys[i]}
           data-testid={`field-error-${path}`}
           data-rule={p.id}
           className={`mt-0.5 text-xs ${p.severity === "error" ? "text-red-600 dark:text-red-400" : "text-amber-600 dark:text-amber-400"}`}
@@ -79,6 +81,7 @@ export function TagInput({
 }) {
   const [draft, setDraft] = useState("");
   const listId = `${id}-suggestions`;
+  const itemKeys = occurrenceKeys(value, (item) => item);
   const add = (raw: string) => {
     const item = raw.trim();
     if (item && (ordered || !value.includes(item))) onChange([...value, item]);
@@ -95,7 +98,7 @@ export function TagInput({
     <div className={`${inputClass(invalid)} flex flex-wrap items-center gap-1`} data-testid={testId}>
       {value.map((item, i) => (
         <span
-          key={`${item}-${i}`}
+          key={itemKeys[i]}
           className="flex items-center gap-0.5 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs dark:bg-slate-800"
         >
           {ordered && <span className="text-slate-400">{i + 1}.</span>}

@@ -48,8 +48,11 @@ export const CulledArcs = memo(function CulledArcs({
         height={1}
       >
         {list.map((i) => {
-          const data = edges[i].data!;
-          const { path, length } = extents[i]!.arc!;
+          const data = edges[i].data;
+          const arc = extents[i]?.arc;
+          // `shown` lists only edges with an arc; the guard keeps the types honest.
+          if (!data || !arc) return null;
+          const { path, length } = arc;
           const style = EDGE_STYLE[data.kind];
           return (
             <path

@@ -15,9 +15,11 @@ export const HANDLES = Object.fromEntries(
 
 /** Where an edge leaves (`out`, bottom) or enters (`in`, top) a node, as React Flow computes it from the handle. */
 export function handleAnchor(kind: GraphNodeKind, position: Position, id: "in" | "out"): Position {
-  const handle = HANDLES[kind].find((h) => h.id === id)!;
+  const handle = HANDLES[kind].find((h) => h.id === id);
+  // chromeHandles gives every kind both handles, each with its size.
+  if (!handle) throw new Error(`no "${id}" handle on a ${kind} node`);
   return {
-    x: position.x + handle.x + handle.width! / 2,
-    y: position.y + handle.y + (id === "out" ? handle.height! : 0),
+    x: position.x + handle.x + (handle.width ?? 0) / 2,
+    y: position.y + handle.y + (id === "out" ? (handle.height ?? 0) : 0),
   };
 }

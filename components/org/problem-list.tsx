@@ -1,10 +1,12 @@
+import { problemKeys } from "@/lib/react-keys";
 import type { FieldError } from "@/schemas/field-error";
 
 export function ProblemList({ problems }: { problems: FieldError[] }) {
+  const keys = problemKeys(problems);
   return (
     <ul className="space-y-1">
       {problems.map((p, i) => (
-        <li key={`${p.id}-${p.location}-${i}`} data-testid="problem" data-severity={p.severity} className="text-sm">
+        <li key={keys[i]} data-testid="problem" data-severity={p.severity} className="text-sm">
           <span
             className={
               p.severity === "error"

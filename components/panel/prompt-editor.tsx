@@ -42,7 +42,8 @@ export function PromptEditor({
 
   if (prompt.isLoading) return <p className="text-sm text-slate-500">Loading prompt…</p>;
   if (prompt.error) return <p className="text-sm text-red-600">{(prompt.error as Error).message}</p>;
-  const data = prompt.data!;
+  const data = prompt.data;
+  if (!data) return null;
   const save = async () => {
     try {
       const saved = (

@@ -85,7 +85,9 @@ export function treeLayout(nodes: readonly GraphNode[], edges: readonly GraphEdg
   const out: Record<string, Position> = {};
   /** Places a node after its members and returns its centre. */
   const place = (id: string): number => {
-    const kind = kindOf.get(id)!;
+    const kind = kindOf.get(id);
+    // Only ids of `nodes` are ever placed: roots come from it, children were checked above.
+    if (!kind) throw new Error(`treeLayout: no node ${id}`);
     const { width } = NODE_SIZE[kind];
     const rank = RANK[kind];
     const centres = (children.get(id) ?? []).map(place);

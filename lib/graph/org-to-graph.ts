@@ -181,8 +181,8 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
     const consumer = str(c.consumer);
     const source = producer ? partyNode(org, producer) : null;
     const target = consumer ? partyNode(org, consumer) : null;
-    if (source && target) {
-      for (const p of [producer!, consumer!]) if ((WELL_KNOWN_PARTIES as readonly string[]).includes(p)) parties.add(p);
+    if (producer && consumer && source && target) {
+      for (const p of [producer, consumer]) if ((WELL_KNOWN_PARTIES as readonly string[]).includes(p)) parties.add(p);
       edges.push({
         id: `contract:${id}`,
         kind: "contract",

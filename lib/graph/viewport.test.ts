@@ -5,7 +5,10 @@ import { viewBox, windowKey, windowOfKey } from "./viewport";
 /** A small deterministic generator, so a failure names a case that can be replayed. */
 function* panes(count: number): Generator<Pane> {
   let seed = 7;
-  const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const next = () => {
+    seed = (seed * 48271) % 2147483647;
+    return seed / 2147483647;
+  };
   for (let i = 0; i < count; i++) {
     const zoom = 0.05 * 40 ** next();
     yield {

@@ -95,7 +95,8 @@ function looksClean(text: string, value: unknown, maxDepth: number): boolean {
   const depths: number[] = [1];
   while (stack.length) {
     const v = stack.pop();
-    const depth = depths.pop()!;
+    // `depths` is pushed and popped with `stack`, so it is never shorter.
+    const depth = depths.pop() ?? 1;
     if (typeof v !== "object" || v === null) continue;
     if (depth > maxDepth) return false;
     if (Array.isArray(v)) {
@@ -159,13 +160,13 @@ function scanStructure(text: string, maxDepth: number): void {
         if (d === 0x22) break;
       }
       const top = keyStack.length - 1;
-      if (top >= 0 && keyStack[top] && expectKey[top]) {
+      const seen = top >= 0 ? keyStack[top] : null;
+      if (seen && expectKey[top]) {
         const raw = text.slice(i, end + 1);
         const key = escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);
         const parents = path.slice(0, top).filter(Boolean).join(".");
         const where = parents ? ` in ${parents}` : "";
         if (FORBIDDEN_KEYS.has(key)) throw new JsonProblem("forbidden-key", `the key "${key}"${where} is not allowed`);
-        const seen = keyStack[top]!;
         if (seen.has(key)) throw new JsonProblem("duplicate-key", `the key "${key}" appears twice${where}`);
         seen.add(key);
         expectKey[top] = false;

@@ -41,15 +41,13 @@ function expectProblems(actual: FieldError[], expected: Expected[]) {
   expect(
     actual.map(({ id, severity, location, field, message }) => ({ id, severity, location, field, message })),
   ).toEqual(
-    [...expected]
-      .sort(order)
-      .map(({ id, severity, location, field, message }) => ({
-        id,
-        severity,
-        location,
-        field,
-        message: expect.stringMatching(message ?? /\S/),
-      })),
+    [...expected].sort(order).map(({ id, severity, location, field, message }) => ({
+      id,
+      severity,
+      location,
+      field,
+      message: expect.stringMatching(message ?? /\S/),
+    })),
   );
 }
 

@@ -21,7 +21,6 @@ import {
   proposalSchema,
   type TickRecord,
 } from "@/schemas/embed";
-import type { FieldError } from "@/schemas/field-error";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import type { OrgApi } from "../org/org-api";
@@ -333,8 +332,9 @@ export class EmbedService {
           { etag: current, overlay: cap.overlay?.record ?? null },
         );
       }
-      if (cap.overlay && cap.errors.some((p) => p.path === cap.overlay!.path)) {
-        throw new AppError("invalid", `${cap.overlay.path} is not a valid overlay; fix or delete it first`, cap.errors);
+      const overlay = cap.overlay;
+      if (overlay && cap.errors.some((p) => p.path === overlay.path)) {
+        throw new AppError("invalid", `${overlay.path} is not a valid overlay; fix or delete it first`, cap.errors);
       }
       const base: EmbedOverlay = cap.overlay ? structuredClone(cap.overlay.record) : { id, embed: {} };
       const next = change(base, cap);
@@ -487,7 +487,7 @@ export class EmbedService {
       m,
       stripFrontmatter(prompt.content),
       stripFrontmatter(framework),
-      contract,
+      contract.output,
       context.sources,
       started,
     );
@@ -545,7 +545,7 @@ function buildMessages(
   m: EmbedManifest,
   prompt: string,
   framework: string,
-  contract: Contract,
+  output: NonNullable<Contract["output"]>,
   sources: { provider: string; text: string }[],
   at: Date,
 ): ChatMessage[] {
@@ -556,7 +556,7 @@ function buildMessages(
       `# This run`,
       `You are running the embedded capability "${m.id}"${m.description ? `: ${m.description.replace(/[.\s]+$/, "")}` : ""}.`,
       `Answer with exactly one JSON object and nothing else, following output contract "${m.embed.outputContract}".`,
-      ...describeOutput(contract.output!),
+      ...describeOutput(output),
       `Add "proposals": an array of { "title": string, "detail": string } — changes you propose. Authority is ${m.embed.proposalAuthority}: a person reviews every proposal; nothing is applied.`,
       `Use only the context below. If it does not support an answer, say so in the fields rather than inventing facts.`,
     ].join("\n"),

@@ -386,6 +386,7 @@ describe("external runtime against a real agent-host stand-in", () => {
     expect(req.method).toBe("POST");
     expect(req.url).toBe("/invoke");
     expect(req.headers.authorization).toBeUndefined();
+    // biome-ignore lint/suspicious/noExplicitAny: a deep read of the request the runtime sent, asserted field by field.
     const body = req.json as Record<string, any>;
     expect(body.capability).toBe(ID);
     expect(body.plan.specialist.id).toBe("cx-operations");

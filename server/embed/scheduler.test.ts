@@ -40,7 +40,13 @@ async function project(): Promise<StudioPaths> {
 
 type Clock = { at: number; now: () => Date; advance: (ms: number) => void };
 const clock = (at = T0): Clock => {
-  const c: Clock = { at, now: () => new Date(c.at), advance: (ms) => void (c.at += ms) };
+  const c: Clock = {
+    at,
+    now: () => new Date(c.at),
+    advance: (ms) => {
+      c.at += ms;
+    },
+  };
   return c;
 };
 

@@ -33,9 +33,12 @@ export function fitRecord(record: TickRecord): TickRecord {
         ? `${p.detail.slice(0, MAX_DETAIL_CHARS)}… (cut; whole in ${where})`
         : p.detail,
   }));
-  fitted = { ...fitted, proposals };
-  while (size(fitted) > MAX_RECORD_BYTES && fitted.proposals!.length > 1)
-    fitted = { ...fitted, proposals: fitted.proposals!.slice(0, Math.ceil(fitted.proposals!.length / 2)) };
+  let kept = proposals;
+  fitted = { ...fitted, proposals: kept };
+  while (size(fitted) > MAX_RECORD_BYTES && kept.length > 1) {
+    kept = kept.slice(0, Math.ceil(kept.length / 2));
+    fitted = { ...fitted, proposals: kept };
+  }
   return fitted;
 }
 

@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { overlaps, structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { stringifyRecord } from "@/lib/json/safe-json";
-import { graphOfOrg, joinLists, type ListResponse } from "@/lib/queries/org";
 import type { OrgPayload } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
-import { ENTITY_KINDS, type EntityRecord, SECTIONS } from "@/schemas/org";
+import { type EntityRecord, SECTIONS } from "@/schemas/org";
 import { resolvePaths, type StudioPaths } from "../config";
+import { browserGraph } from "../test-support/browser-graph";
 import {
   APP_DIR,
   BUILTIN_ORG_DIR,
@@ -19,7 +19,6 @@ import {
   treeOf,
   writeRecord,
 } from "../test-support/tmp-dirs";
-import { browserGraph } from "../test-support/browser-graph";
 import { OrgApi } from "./org-api";
 
 let base: string;

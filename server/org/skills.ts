@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseFrontmatter } from "@/lib/markdown/frontmatter";
@@ -14,7 +15,7 @@ export type SkillFile = Omit<Skill, "description"> & { text: string };
  */
 export function loadSkillFiles(skillsDir: string, displayBase: string): SkillFile[] {
   const skills: SkillFile[] = [];
-  let bundles;
+  let bundles: Dirent[];
   try {
     bundles = readdirSync(skillsDir, { withFileTypes: true });
   } catch {

@@ -112,7 +112,7 @@ async function extractZip(zip: Buffer, staging: string): Promise<void> {
   const wrapped =
     top && names.every((n) => n === `${top}/` || n.startsWith(`${top}/`)) && names.includes(`${top}/${MANIFEST}`);
   for (const entry of entries) {
-    const name = wrapped ? entry.fileName.slice(top!.length + 1) : entry.fileName;
+    const name = wrapped && top ? entry.fileName.slice(top.length + 1) : entry.fileName;
     if (!name || name.split("/").some(isJunk)) continue;
     const isDir = name.endsWith("/");
     const rel = isDir ? name.slice(0, -1) : name;

@@ -500,16 +500,15 @@ describe("the org merge (OrgApi with packs)", () => {
   it("a pack file overriding a built-in field shows in the merged record; the project tier still wins over the pack", async () => {
     const builtin = await readBuiltin("specialists", "cx-qa");
     await writeHelperPack({
-      "org/specialists/cx-qa.json":
-        `${JSON.stringify(
-          {
-            id: "cx-qa",
-            description: "The pack's description of the QA specialist, for the merge test.",
-            modelTier: "reasoning",
-          },
-          null,
-          2,
-        )}\n`,
+      "org/specialists/cx-qa.json": `${JSON.stringify(
+        {
+          id: "cx-qa",
+          description: "The pack's description of the QA specialist, for the merge test.",
+          modelTier: "reasoning",
+        },
+        null,
+        2,
+      )}\n`,
     });
     await service.setEnabled(HELPER_PACK, true);
     const api = orgApi();

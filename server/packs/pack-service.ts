@@ -1,3 +1,4 @@
+import type { Dirent, Stats } from "node:fs";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -38,7 +39,7 @@ export async function checkPackPrompt(
   } catch {
     return { ok: false, file: rel, problem: "malformed", message: `${rel} is outside the pack` };
   }
-  let stat;
+  let stat: Stats;
   try {
     stat = await fs.lstat(file);
   } catch {
@@ -89,7 +90,7 @@ export function byPrecedence(packs: readonly LoadedPack[], enabledOrder: readonl
 
 async function packDirs(root: string): Promise<string[]> {
   const out: string[] = [];
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await fs.readdir(root, { withFileTypes: true });
   } catch {

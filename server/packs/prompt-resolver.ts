@@ -1,3 +1,4 @@
+import type { Stats } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promptRole } from "@/lib/markdown/frontmatter";
@@ -236,7 +237,7 @@ export class PromptResolver {
 
 /** The text of a prompt file; `null` when there is none; a problem when there is one but it cannot be used. */
 async function readPrompt(file: string): Promise<string | { problem: string } | null> {
-  let stat;
+  let stat: Stats;
   try {
     stat = await fs.lstat(file);
   } catch {

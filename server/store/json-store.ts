@@ -1,4 +1,5 @@
 import { hash, randomBytes } from "node:crypto";
+import type { Dirent, Stats } from "node:fs";
 import { closeSync, constants as fsc, fstatSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -73,7 +74,7 @@ function parsed(content: Buffer | string): ReadResult {
 
 /** Reads and strictly parses one JSON file; never follows a symlink, never throws for bad content. */
 export async function readJsonFile(file: string): Promise<ReadResult> {
-  let stat;
+  let stat: Stats;
   try {
     stat = await fs.lstat(file);
   } catch (error) {
@@ -341,7 +342,7 @@ async function applyCommitted(tierDir: string, committed: string): Promise<void>
  * then waits for that writer's lock, and by then the file is gone or truly left behind.
  */
 export function tierNeedsRecovery(tierDir: string): boolean {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(tierDir, { withFileTypes: true });
   } catch {
@@ -390,7 +391,7 @@ export async function recoverTier(
   tierDir: string,
 ): Promise<{ rolledForward: number; discarded: number; tempsRemoved: number }> {
   const report = { rolledForward: 0, discarded: 0, tempsRemoved: 0 };
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await fs.readdir(tierDir, { withFileTypes: true });
   } catch {

@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import { type FSWatcher, lstatSync, readdirSync, watch } from "node:fs";
 import path from "node:path";
 
@@ -73,7 +74,7 @@ export function watchTree(
       if (dir === root && !closed) opts.onError(error);
     });
     watchers.set(dir, watcher);
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch {

@@ -20,7 +20,7 @@ export const POST = handle(async (request: Request) => {
   const body = parseWith(bodySchema, await readJson(request, UPLOAD_BODY_LIMIT));
   return Response.json(
     await installPackFrom(
-      body.path ? { folder: body.path } : { zip: Buffer.from(body.zipBase64!, "base64") },
+      body.path ? { folder: body.path } : { zip: Buffer.from(body.zipBase64 ?? "", "base64") },
       body.tier,
     ),
     { status: 201 },
