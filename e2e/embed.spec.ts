@@ -44,7 +44,8 @@ test("enable a capability, dry-run it, run it with no runtime (skipped) and with
   await expect(card.getByTestId("cadence-errors")).toHaveCount(0);
   await expect(card.getByTestId("cadence-preview")).toContainText("Next runs:");
 
-  // Override the runtime to none, then enable: the scheduler ticks it at once, and the honest skip shows live.
+  // Override the runtime to none, then enable: nothing ticks at once; the first scheduled tick is
+  // the one the card shows, and the skip's reason is said once, with its fix.
   await card.getByTestId("override-runtime").check();
   await card.getByTestId("runtime-select").selectOption("none");
   await card.getByTestId("save-overrides").click();
@@ -53,15 +54,19 @@ test("enable a capability, dry-run it, run it with no runtime (skipped) and with
   await expect(card.getByTestId("overridden")).toHaveText("overrides cadence, runtime");
   await card.getByTestId("toggle-enabled").click();
   await expect(card.getByTestId("capability-state")).toHaveText("enabled");
-  await expect(card.getByTestId("tick-status")).toHaveText("skipped: no-runtime");
-  await expect(card.getByTestId("last-tick")).toContainText("on schedule");
   await expect(card.getByTestId("next-tick")).toContainText("in 30 minutes");
+  await page.waitForTimeout(3000);
+  await expect(card.getByTestId("last-tick")).toHaveText("Never ticked.");
+  await expect(card.getByTestId("skip-notice")).toHaveAttribute("data-reason", "no-runtime");
+  await expect(card.getByTestId("skip-notice")).toContainText("The runtime is set to none");
 
-  // Run now: the same honest skip, by hand.
+  // Run now: the same honest skip, by hand; the reason stays said once on the card.
   await card.getByTestId("run-now").click();
-  await expect(card.getByTestId("capability-message")).toHaveText("Tick finished: skipped (no-runtime).");
+  await expect(card.getByTestId("capability-message")).toHaveText("Tick finished: skipped.");
   await expect(card.getByTestId("last-tick")).toContainText("run by hand");
-  await expect(card.getByTestId("tick-detail")).toContainText("the runtime is set to none");
+  await expect(card.getByTestId("tick-status")).toHaveText("skipped: no-runtime");
+  await expect(card.getByTestId("tick-detail")).toHaveCount(0);
+  await expect(card.getByText(/runtime is set to none/i)).toHaveCount(1);
 
   // Back to the default runtime (auto → the stand-in model), run now: ran, with a proposal for review.
   await card.getByTestId("edit-overrides").click();
@@ -74,13 +79,29 @@ test("enable a capability, dry-run it, run it with no runtime (skipped) and with
   await expect(card.getByTestId("proposal")).toContainText("Review what operations-triage found");
   expect((await (await fetch(`${MODEL}/requests`)).json()).length).toBe(modelCallsBefore + 1);
 
+  // Again with nothing changed in the files it reads: skipped (nothing-new), and no model call.
+  await card.getByTestId("run-now").click();
+  await expect(card.getByTestId("tick-status")).toHaveText("skipped: nothing-new");
+  await expect(card.getByTestId("skip-notice")).toHaveAttribute("data-reason", "nothing-new");
+  expect((await (await fetch(`${MODEL}/requests`)).json()).length).toBe(modelCallsBefore + 1);
+  await card.getByTestId("dry-run").click();
+  await expect(card.getByTestId("dry-run-reads")).toContainText("incidents/checkout-errors.md");
+  await expect(card.getByTestId("dry-run-verdict")).toHaveText(
+    "A tick now would be skipped (nothing-new), calling no model.",
+  );
+
   // The overlay holds only what the user chose: enabled and the cadence.
   expect(JSON.parse(readFileSync(overlayFile("operations-triage"), "utf8"))).toEqual({
     id: "operations-triage",
     embed: { enabled: true, cadence: { every: "PT30M" } },
   });
   const record = JSON.parse(readFileSync(path.join(ROOT, ".cx", "runtime", "embed", "operations-triage.json"), "utf8"));
-  expect(record).toMatchObject({ id: "operations-triage", status: "ran", runtime: "in-process", trigger: "manual" });
+  expect(record).toMatchObject({
+    id: "operations-triage",
+    status: "skipped",
+    reason: "nothing-new",
+    trigger: "manual",
+  });
 
   await card.getByTestId("toggle-enabled").click();
   await expect(card.getByTestId("capability-state")).toHaveText("disabled");
@@ -93,9 +114,42 @@ test("a capability bound to a provider without credentials skips with provider-u
 }) => {
   await page.goto(`${ORIGIN}/embed`);
   const card = page.getByTestId("capability-operations-briefing");
-  await expect(card.getByTestId("bindings-skip")).toHaveText("ticks skip: provider-unavailable:atlassian-jira");
+  const notice = card.getByTestId("skip-notice");
+  await expect(notice).toHaveAttribute("data-reason", "provider-unavailable:atlassian-jira");
+  await expect(notice).toContainText("Jira (Atlassian) (atlassian-jira) cannot be read here");
   await card.getByTestId("run-now").click();
   await expect(card.getByTestId("tick-status")).toHaveText("skipped: provider-unavailable:atlassian-jira");
+  await expect(card.getByText(/cannot be read here/)).toHaveCount(1);
+});
+
+test("an enabled capability's first scheduled tick comes at the time its card shows, not at once", async ({ page }) => {
+  test.setTimeout(150_000);
+  const id = "product-feedback-digest";
+  const set = await api(
+    "PATCH",
+    `/api/embed/${id}`,
+    { set: { cadence: { every: "PT1M" }, runtime: "none" }, reset: [] },
+    { "if-match": '"absent"' },
+  );
+  expect(set.status).toBe(200);
+  await page.goto(`${ORIGIN}/embed`);
+  const card = page.getByTestId(`capability-${id}`);
+  await card.getByTestId("toggle-enabled").click();
+  await expect(card.getByTestId("capability-state")).toHaveText("enabled");
+  const shown = await card.getByTestId("next-tick").locator("time").getAttribute("datetime");
+  const due = new Date(shown ?? "").getTime();
+  expect(due - Date.now()).toBeGreaterThan(45_000);
+  // Well inside the minute: no tick yet (the scheduler used to tick a newly enabled capability at once).
+  await page.waitForTimeout(5000);
+  await expect(card.getByTestId("last-tick")).toHaveText("Never ticked.");
+  await expect(card.getByTestId("last-tick")).toContainText("on schedule", { timeout: 90_000 });
+  const record = JSON.parse(readFileSync(path.join(ROOT, ".cx", "runtime", "embed", `${id}.json`), "utf8"));
+  expect(record.trigger).toBe("schedule");
+  const started = new Date(record.startedAt).getTime();
+  expect(started).toBeGreaterThanOrEqual(due);
+  expect(started - due).toBeLessThan(5000);
+  await card.getByTestId("toggle-enabled").click();
+  await expect(card.getByTestId("capability-state")).toHaveText("disabled");
 });
 
 test.describe("the embed API refuses bad input and changes nothing", () => {

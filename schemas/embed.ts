@@ -181,12 +181,18 @@ export const tickRecordSchema = z.object({
   finishedAt: z.string(),
   durationMs: z.number(),
   violations: z.array(z.string()).optional(),
-  sources: z.array(z.object({ provider: z.string(), items: z.number() })).optional(),
+  /** What each provider returned; `seen` keys the items, so the next tick can tell what is new. */
+  sources: z
+    .array(z.object({ provider: z.string(), items: z.number(), seen: z.array(z.string()).optional() }))
+    .optional(),
   output: z.record(z.string(), z.unknown()).optional(),
   proposals: z.array(proposalSchema.extend({ id: z.string() })).optional(),
   proposalsFile: z.string().optional(),
 });
 export type TickRecord = z.infer<typeof tickRecordSchema>;
+
+/** `<proj>/runtime/embed/enabled/<id>.json`: since when a capability has been enabled. */
+export const enabledSinceSchema = z.object({ enabledSince: z.iso.datetime() });
 
 const fieldErrorShape = fieldErrorSchema;
 const manifestSourceSchema = z.object({
@@ -275,6 +281,10 @@ export const dryRunPlanSchema = z.object({
     proposalAuthority: z.enum(PROPOSAL_AUTHORITIES).nullable(),
     cadence: z.object({ every: z.string(), description: z.string(), next: z.array(z.string()) }).nullable(),
     runtime: runtimeResolutionSchema,
+    /** What a tick would read now, item by item, and which items the last answered tick has not seen (null: cannot read). */
+    reads: z
+      .array(z.object({ provider: z.string(), items: z.array(z.object({ label: z.string(), new: z.boolean() })) }))
+      .nullable(),
   }),
   wouldSkip: z.string().nullable(),
   executes: z.literal(false),

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { currentSkipReason, skipNotice } from "@/lib/embed/skip-notice";
 import { JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
 import { parsePointer } from "@/lib/org/field-error";
 import { orgPayloadSchema } from "@/schemas/api";
@@ -286,6 +287,8 @@ function printCapability(c: CapabilityView): void {
     `  runtime ${rt.declared} → ${rt.resolved}${rt.reason ? ` (${rt.reason})` : ""}: ${rt.detail}\n`,
   );
   process.stdout.write(`  last tick: ${describeTick(c)}\n`);
+  const notice = skipNotice(currentSkipReason(c), { runtimeDetail: rt.detail });
+  if (notice && notice.reason !== "no-runtime") process.stdout.write(`  ticks skip: ${notice.text} ${notice.fix}\n`);
   for (const e of c.errors) process.stdout.write(`  error ${e.id}: ${e.message}\n`);
   for (const w of c.warnings) process.stdout.write(`  warning ${w.id}: ${w.message}\n`);
 }
@@ -360,6 +363,10 @@ async function embedCommand(args: string[]): Promise<number> {
           process.stdout.write(
             `  runtime         ${c.runtime.declared} → ${c.runtime.resolved}${c.runtime.reason ? ` (${c.runtime.reason})` : ""}: ${c.runtime.detail}\n`,
           );
+          for (const r of c.reads ?? [])
+            process.stdout.write(
+              `  reads ${r.provider.padEnd(10)}${r.items.length ? r.items.map((item) => `${item.label}${item.new ? " (new)" : ""}`).join(", ") : "(no items)"}\n`,
+            );
           process.stdout.write(`  a tick now would ${plan.wouldSkip ? `skip: ${plan.wouldSkip}` : "run"}\n`);
           for (const e of plan.errors) process.stdout.write(`  error ${e.id}: ${e.message}\n`);
         }

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "@/lib/api-client";
+import { currentSkipReason, skipNotice } from "@/lib/embed/skip-notice";
 import { embedAction, embedDryRun, embedKeys, embedTick } from "@/lib/queries/embed";
 import type { CapabilityView, DryRunPlan, TickRecord } from "@/schemas/embed";
 import { DryRunPanel } from "./dry-run-panel";
@@ -27,7 +28,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function LastTick({ tick, problem }: { tick: TickRecord | null; problem?: string }) {
+function LastTick({ tick, problem, explained }: { tick: TickRecord | null; problem?: string; explained?: string }) {
   if (!tick)
     return (
       <p className="text-sm text-slate-500" data-testid="last-tick">
@@ -46,7 +47,7 @@ function LastTick({ tick, problem }: { tick: TickRecord | null; problem?: string
           {tick.trigger === "manual" ? "run by hand" : "on schedule"} · runtime {tick.runtime}
         </span>
       </p>
-      {tick.detail && (
+      {tick.detail && tick.reason !== explained && (
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="tick-detail">
           {tick.detail}
         </p>
@@ -132,6 +133,10 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
   };
 
   const rt = c.runtime;
+  const notice = skipNotice(currentSkipReason(c), {
+    runtimeDetail: rt.detail,
+    globs: c.manifest.embed.filter?.scope?.paths,
+  });
   return (
     <li
       data-testid={`capability-${c.id}`}
@@ -209,9 +214,10 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
             onClick={() =>
               void run("tick", async () => {
                 const r = await embedTick(c.id);
+                // A skip's reason is the card's skip notice; the message does not say it again.
                 return {
                   tone: r.status === "ran" ? "ok" : r.status === "skipped" ? "warn" : "error",
-                  text: `Tick finished: ${r.status}${r.reason ? ` (${r.reason})` : ""}.`,
+                  text: `Tick finished: ${r.status}${r.reason && r.status !== "skipped" ? ` (${r.reason})` : ""}.`,
                 };
               })
             }
@@ -248,11 +254,6 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
                 </span>
               ))}
             </span>
-            {c.providerBindings.some((b) => !b.available) && (
-              <div className="text-xs text-amber-700 dark:text-amber-400" data-testid="bindings-skip">
-                ticks skip: {c.providerBindings.find((b) => !b.available)?.reason}
-              </div>
-            )}
           </Row>
           <Row label="Framework">
             <code className="text-xs">{c.manifest.embed.framework}</code>
@@ -297,12 +298,25 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
                 {rt.resolved}
               </code>
             </span>
-            <div className="text-xs text-slate-500" data-testid="runtime-detail">
-              {rt.detail}
-            </div>
+            {rt.resolved !== "none" && (
+              <div className="text-xs text-slate-500" data-testid="runtime-detail">
+                {rt.detail}
+              </div>
+            )}
           </Row>
         </div>
       </dl>
+
+      {notice && (
+        <div
+          data-testid="skip-notice"
+          data-reason={notice.reason}
+          className="mt-3 rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-200"
+        >
+          <p>{notice.text}</p>
+          <p className="mt-0.5 text-xs">{notice.fix}</p>
+        </div>
+      )}
 
       {[...c.errors, ...c.warnings].length > 0 && (
         <ul className="mt-2 space-y-0.5 text-xs" data-testid="capability-problems">
@@ -344,7 +358,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
 
       <section className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800">
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Last tick</h3>
-        <LastTick tick={c.lastTick} problem={c.lastTickProblem} />
+        <LastTick tick={c.lastTick} problem={c.lastTickProblem} explained={notice?.reason} />
       </section>
     </li>
   );

@@ -114,12 +114,44 @@ export function DryRunPanel({ plan, onClose }: { plan: DryRunPlan; onClose: () =
           </span>{" "}
           <span className="text-xs text-slate-500">{c.runtime.detail}</span>
         </Step>
+        <Step n={9} label="Reads">
+          {c.reads === null ? (
+            <span className="text-slate-500">
+              nothing can be read until the capability is valid and its providers are local
+            </span>
+          ) : (
+            <ul data-testid="dry-run-reads" className="space-y-0.5">
+              {c.reads.map((r) => (
+                <li key={r.provider}>
+                  <code>{r.provider}</code>:{" "}
+                  {r.items.length === 0 ? (
+                    <span className="text-slate-500">no items</span>
+                  ) : (
+                    r.items.map((item, i) => (
+                      <span key={`${r.provider}:${item.label}`} className="text-xs">
+                        {i ? ", " : ""}
+                        <span className="font-mono">{item.label}</span>
+                        {item.new && (
+                          <span className="ml-1 rounded bg-emerald-100 px-1 text-[10px] text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
+                            new
+                          </span>
+                        )}
+                      </span>
+                    ))
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Step>
       </ol>
       <p className="mt-2 text-sm font-medium" data-testid="dry-run-verdict">
         {plan.errors.length ? (
           <span className="text-red-700">Invalid: {plan.errors[0].message}</span>
         ) : plan.wouldSkip ? (
-          <span className="text-amber-700 dark:text-amber-400">A tick now would be skipped: {plan.wouldSkip}</span>
+          <span className="text-amber-700 dark:text-amber-400">
+            A tick now would be skipped ({plan.wouldSkip}), calling no model.
+          </span>
         ) : (
           <span className="text-emerald-700 dark:text-emerald-400">A tick now would run on {c.runtime.resolved}.</span>
         )}

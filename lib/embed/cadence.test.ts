@@ -152,34 +152,53 @@ describe("nextTickAt", () => {
   const now = new Date("2026-03-10T12:00:00.000Z");
 
   it.each([[null], [undefined], [""]] as const)("is null for an event-driven capability (cadence %j)", (every) => {
-    expect(nextTickAt(every, "2026-03-10T11:00:00.000Z", now)).toBeNull();
-    expect(nextTickAt(every, null, now)).toBeNull();
+    expect(nextTickAt(every, { lastStartedAt: "2026-03-10T11:00:00.000Z" }, now)).toBeNull();
+    expect(nextTickAt(every, {}, now)).toBeNull();
   });
 
-  it.each([[null], [undefined], [""]] as const)("is now when the capability never ticked (last %j)", (last) => {
-    expect(nextTickAt("PT2H", last, now)).toBe(now);
+  it("is one cadence after it was enabled when it never ticked: enabling never ticks at once", () => {
+    expect(nextTickAt("PT2H", { enabledSince: now.toISOString() }, now)?.toISOString()).toBe(
+      "2026-03-10T14:00:00.000Z",
+    );
+    expect(nextTickAt("P1D", { enabledSince: "2026-03-10T11:59:58.000Z" }, now)?.toISOString()).toBe(
+      "2026-03-11T11:59:58.000Z",
+    );
   });
+
+  it.each([[{}], [{ lastStartedAt: null, enabledSince: null }], [{ lastStartedAt: "not a date" }]])(
+    "counts from now when nothing anchors it (%j)",
+    (anchors) => {
+      expect(nextTickAt("PT2H", anchors, now)?.toISOString()).toBe("2026-03-10T14:00:00.000Z");
+    },
+  );
 
   it("is one cadence after the last tick started when that is still ahead", () => {
-    expect(nextTickAt("PT2H", "2026-03-10T11:00:00.000Z", now)?.toISOString()).toBe("2026-03-10T13:00:00.000Z");
-    expect(nextTickAt("P1D", "2026-03-10T06:30:00.000Z", now)?.toISOString()).toBe("2026-03-11T06:30:00.000Z");
+    expect(nextTickAt("PT2H", { lastStartedAt: "2026-03-10T11:00:00.000Z" }, now)?.toISOString()).toBe(
+      "2026-03-10T13:00:00.000Z",
+    );
+    expect(nextTickAt("P1D", { lastStartedAt: "2026-03-10T06:30:00.000Z" }, now)?.toISOString()).toBe(
+      "2026-03-11T06:30:00.000Z",
+    );
+  });
+
+  it("counts from the later anchor: re-enabling after an old tick restarts the clock, a tick after enabling counts from the tick", () => {
+    const reEnabled = { lastStartedAt: "2026-03-01T00:00:00.000Z", enabledSince: "2026-03-10T11:30:00.000Z" };
+    expect(nextTickAt("PT2H", reEnabled, now)?.toISOString()).toBe("2026-03-10T13:30:00.000Z");
+    const ranSince = { lastStartedAt: "2026-03-10T11:45:00.000Z", enabledSince: "2026-03-10T08:00:00.000Z" };
+    expect(nextTickAt("PT2H", ranSince, now)?.toISOString()).toBe("2026-03-10T13:45:00.000Z");
   });
 
   it("is now when the capability is overdue (resumes after a restart instead of waiting a whole period)", () => {
-    expect(nextTickAt("PT2H", "2026-03-10T08:00:00.000Z", now)).toBe(now);
-    expect(nextTickAt("PT15M", "2026-03-01T00:00:00.000Z", now)).toBe(now);
+    expect(nextTickAt("PT2H", { lastStartedAt: "2026-03-10T08:00:00.000Z" }, now)).toBe(now);
+    expect(
+      nextTickAt("PT15M", { lastStartedAt: "2026-03-01T00:00:00.000Z", enabledSince: "2026-02-01T00:00:00.000Z" }, now),
+    ).toBe(now);
   });
 
   it("is the computed time when it falls exactly on now", () => {
-    expect(nextTickAt("PT2H", "2026-03-10T10:00:00.000Z", now)?.toISOString()).toBe(now.toISOString());
-  });
-
-  it.each(["not a date", "2026-13-45T99:00:00Z"])("is now when the last tick time %j is not a date", (last) => {
-    expect(nextTickAt("PT2H", last, now)).toBe(now);
-  });
-
-  it("is null when the cadence itself is invalid and there is a last tick", () => {
-    expect(nextTickAt("15m", "2026-03-10T11:00:00.000Z", now)).toBeNull();
+    expect(nextTickAt("PT2H", { lastStartedAt: "2026-03-10T10:00:00.000Z" }, now)?.toISOString()).toBe(
+      now.toISOString(),
+    );
   });
 });
 

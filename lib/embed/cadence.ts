@@ -55,21 +55,32 @@ export function subtractDuration(from: Date, every: string): Date | null {
   return DateTime.fromJSDate(from, { zone: "utc" }).minus(parsed.duration).toJSDate();
 }
 
+/** What a capability's schedule counts from: its last tick, and since when it has been enabled. */
+export type TickAnchors = {
+  /** When the last tick (scheduled or "Run now") started. */
+  lastStartedAt?: string | null;
+  /** When the capability was last enabled (kept in runtime state; cleared on disable). */
+  enabledSince?: string | null;
+};
+
+const instant = (iso: string | null | undefined): number | null => {
+  if (!iso) return null;
+  const t = new Date(iso).getTime();
+  return Number.isNaN(t) ? null : t;
+};
+
 /**
- * When a capability ticks next: one cadence after the last tick started, or now when it never ran
- * or is overdue (after a restart the scheduler resumes from the recorded tick, it does not wait a
- * whole period again). Null for an event-driven capability.
+ * When a capability ticks next, the one function the card, the CLI and the scheduler share: one
+ * cadence after the later of its last tick and the moment it was enabled, so enabling never ticks
+ * at once (only "Run now" does) and re-enabling restarts the clock. Overdue (the server was down
+ * while it was enabled) means now: a restart resumes instead of waiting a whole period again.
+ * With no anchor at all it counts from `now`. Null for an event-driven capability.
  */
-export function nextTickAt(
-  every: string | null | undefined,
-  lastStartedAt: string | null | undefined,
-  now: Date,
-): Date | null {
+export function nextTickAt(every: string | null | undefined, anchors: TickAnchors, now: Date): Date | null {
   if (!every) return null;
-  if (!lastStartedAt) return now;
-  const last = new Date(lastStartedAt);
-  if (Number.isNaN(last.getTime())) return now;
-  const next = addDuration(last, every);
+  const times = [instant(anchors.lastStartedAt), instant(anchors.enabledSince)].filter((t): t is number => t !== null);
+  const base = times.length ? new Date(Math.max(...times)) : now;
+  const next = addDuration(base, every);
   if (!next) return null;
   return next.getTime() < now.getTime() ? now : next;
 }

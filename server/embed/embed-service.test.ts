@@ -317,7 +317,8 @@ describe("overlay merge", () => {
     expect(c.manifest).toEqual({ ...base, embed: { ...base.embed, enabled: true, cadence: { every: "PT30M" } } });
     expect(c.cadence).toEqual({ every: "PT30M", description: "30 minutes" });
     expect(c.errors).toEqual([]);
-    expect(c.nextTickAt).toBe(NOW.toISOString());
+    // Enabled by hand in the overlay and first seen at NOW: anchored then, one cadence ahead.
+    expect(c.nextTickAt).toBe(new Date(NOW.getTime() + 30 * 60_000).toISOString());
   });
 
   it("a later change of a pack default the overlay does not override flows through", async () => {
@@ -754,7 +755,8 @@ describe("dryRun", () => {
       expect(plan.chain.cadence).toEqual({
         every: "PT4H",
         description: "4 hours",
-        next: ["2026-07-10T08:00:00.000Z", "2026-07-10T12:00:00.000Z", "2026-07-10T16:00:00.000Z"],
+        // Enabled at NOW: the first scheduled tick is one cadence later, never at once.
+        next: ["2026-07-10T12:00:00.000Z", "2026-07-10T16:00:00.000Z", "2026-07-10T20:00:00.000Z"],
       });
     });
   });

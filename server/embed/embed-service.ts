@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { describeDuration, nextTickAt, upcomingRuns } from "@/lib/embed/cadence";
 import { type EmbedContext, manifestProblems, mergeOverlay } from "@/lib/embed/manifest";
+import { freshItems } from "@/lib/embed/nothing-new";
 import { checkOutput, describeOutput } from "@/lib/embed/output-contract";
 import { resolveRuntime } from "@/lib/embed/runtime";
 import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
@@ -177,7 +178,13 @@ export class EmbedService {
     const e = cap.manifest.embed;
     const every = e?.cadence?.every;
     const schedulable = cap.enabled && !cap.errors.length && !!every;
-    const next = schedulable ? nextTickAt(every, lastTick?.startedAt, this.now()) : null;
+    const next = schedulable
+      ? nextTickAt(
+          every,
+          { lastStartedAt: lastTick?.startedAt, enabledSince: await this.enabledSince(cap.id, !lastTick) },
+          this.now(),
+        )
+      : null;
     return {
       id: cap.id,
       description: typeof cap.manifest.description === "string" ? cap.manifest.description : "",
@@ -198,6 +205,19 @@ export class EmbedService {
       nextTickAt: next?.toISOString() ?? null,
       running: this.running.has(cap.id),
     };
+  }
+
+  /**
+   * Since when the capability has been enabled. One enabled without the studio (a hand-edited
+   * overlay, a built-in enabled by default) and never ticked is anchored the first time it is seen,
+   * so the time the card shows is the time the scheduler ticks.
+   */
+  private async enabledSince(id: string, anchorIfMissing: boolean): Promise<string | null> {
+    const since = await this.ticks.readEnabledSince(id);
+    if (since || !anchorIfMissing) return since;
+    const now = this.now();
+    await this.ticks.writeEnabledSince(id, now);
+    return now.toISOString();
   }
 
   async list(): Promise<EmbedList> {
@@ -229,7 +249,10 @@ export class EmbedService {
     return this.view((await this.find(id)).cap);
   }
 
-  /** The resolution chain, executing nothing: no provider read, no model call, no tick written. */
+  /**
+   * The resolution chain, executing nothing: no model call, no tick written. The local providers
+   * are read, so the plan can say which items a tick would read and which of them are new.
+   */
   async dryRun(id: string): Promise<DryRunPlan> {
     const { loaded, cap } = await this.find(id);
     const view = await this.view(cap);
@@ -242,7 +265,26 @@ export class EmbedService {
     const contract = e?.outputContract ? loaded.contracts.get(e.outputContract) : undefined;
     const framework = e?.framework ? await this.frameworkFile(e.framework) : null;
     const unavailable = view.providerBindings.find((b) => !b.available);
-    const wouldSkip = view.runtime.reason ?? unavailable?.reason ?? null;
+    const context =
+      e && !unavailable && !cap.errors.length
+        ? await readProviderContext(this.deps.paths.root, cap.manifest, this.now())
+        : null;
+    const fresh = context?.ok ? freshItems(context.sources, view.lastTick) : null;
+    const reads =
+      context?.ok && fresh
+        ? context.sources.map((s, i) => {
+            const isNew = new Set(fresh.fresh[i]?.keys ?? []);
+            return {
+              provider: s.provider,
+              items: s.labels.map((label, j) => ({ label, new: isNew.has(s.keys[j] ?? "") })),
+            };
+          })
+        : null;
+    const wouldSkip =
+      view.runtime.reason ??
+      unavailable?.reason ??
+      (context && !context.ok ? context.reason : null) ??
+      (fresh?.verdict === "nothing-new" ? "nothing-new" : null);
     return {
       id,
       ok: cap.errors.length === 0,
@@ -286,6 +328,7 @@ export class EmbedService {
             }
           : null,
         runtime: view.runtime,
+        reads,
       },
       wouldSkip,
       executes: false,
@@ -357,9 +400,17 @@ export class EmbedService {
   }
 
   async enable(id: string): Promise<{ ok: true; id: string; enabled: true; path: string | null; etag: string }> {
-    const written = await this.changeOverlay(id, (o) => ({ ...o, embed: { ...(o.embed ?? {}), enabled: true } }), {
-      validate: true,
-    });
+    let wasEnabled = false;
+    const written = await this.changeOverlay(
+      id,
+      (o, cap) => {
+        wasEnabled = cap.enabled;
+        return { ...o, embed: { ...(o.embed ?? {}), enabled: true } };
+      },
+      { validate: true },
+    );
+    // The schedule starts now: the first scheduled tick is one cadence away, never at once.
+    if (!wasEnabled) await this.ticks.writeEnabledSince(id, this.now());
     return { ok: true, id, enabled: true, ...written };
   }
 
@@ -377,6 +428,7 @@ export class EmbedService {
       },
       { validate: false },
     );
+    await this.ticks.clearEnabledSince(id);
     return { ok: true, id, enabled: false, wasEnabled, ...written };
   }
 
@@ -461,7 +513,12 @@ export class EmbedService {
     if (runtime.resolved === "none") return finish({ status: "skipped", reason: "no-runtime", detail: runtime.detail });
     const context = await readProviderContext(this.deps.paths.root, m, started);
     if (!context.ok) return finish({ status: "skipped", reason: context.reason, detail: context.detail });
-    const sources = context.sources.map(({ provider, items }) => ({ provider, items }));
+    const sources = context.sources.map(({ provider, items, keys }) => ({ provider, items, seen: keys }));
+    // Only what the model has not answered yet is worth a call (lib/embed/nothing-new.ts).
+    const { record: last } = await this.ticks.read(cap.id);
+    const fresh = freshItems(context.sources, last);
+    if (fresh.verdict === "nothing-new")
+      return finish({ status: "skipped", reason: "nothing-new", detail: fresh.detail, sources });
 
     const prompt = await this.deps.resolvePrompt(m.embed.specialist);
     if (!prompt.ok) return finish({ status: "error", reason: "prompt-unavailable", detail: prompt.message, sources });

@@ -9,8 +9,11 @@ import type { EmbedManifest } from "@/schemas/embed";
 
 const run = promisify(execFile);
 
-/** What one provider read for a tick, as text the model sees and a count the record keeps. */
-export type ProviderSource = { provider: string; items: number; text: string };
+/**
+ * What one provider read for a tick: the text the model sees, and the items by a key that changes
+ * when the item does (lib/embed/nothing-new.ts decides from them whether anything is new).
+ */
+export type ProviderSource = { provider: string; items: number; keys: string[]; labels: string[]; text: string };
 export type ProviderContext = { ok: true; sources: ProviderSource[] } | { ok: false; reason: string; detail: string };
 
 /** Bounds on what a tick reads, so a huge folder cannot become a huge prompt. */
@@ -57,6 +60,8 @@ async function readDirectory(root: string, manifest: EmbedManifest, now: Date): 
     .sort((a, b) => b.mtimeMs - a.mtimeMs || a.rel.localeCompare(b.rel))
     .slice(0, CONTEXT_LIMITS.files);
   const parts: string[] = [];
+  const keys: string[] = [];
+  const labels: string[] = [];
   let total = 0;
   for (const f of recent) {
     if (total >= CONTEXT_LIMITS.totalBytes) break;
@@ -67,6 +72,8 @@ async function readDirectory(root: string, manifest: EmbedManifest, now: Date): 
       const buffer = Buffer.alloc(size);
       await handle.read(buffer, 0, size, 0);
       total += size;
+      keys.push(`${f.rel}@${Math.round(f.mtimeMs)}:${f.size}`);
+      labels.push(f.rel);
       parts.push(
         `--- ${f.rel} (modified ${new Date(f.mtimeMs).toISOString()}${f.size > size ? `, first ${size} of ${f.size} bytes` : ""})\n${buffer.toString("utf8")}`,
       );
@@ -77,6 +84,8 @@ async function readDirectory(root: string, manifest: EmbedManifest, now: Date): 
   return {
     provider: "directory",
     items: parts.length,
+    keys,
+    labels,
     text: parts.length
       ? parts.join("\n\n")
       : `(no files match ${globs.join(", ")}${since ? ` changed in the last ${since}` : ""})`,
@@ -119,13 +128,15 @@ async function readGit(
     return {
       provider: "git",
       items: commits.length,
+      keys: commits.map((c) => c.slice(0, c.indexOf(" "))),
+      labels: commits.map((c) => c.split("\n")[0] ?? c),
       text: commits.length ? stdout.slice(0, CONTEXT_LIMITS.totalBytes) : `(no commits in the last ${since})`,
     };
   } catch (error) {
     const message = ((error as { stderr?: string }).stderr || (error as Error).message).trim().split("\n")[0];
     // A repository without commits yet has nothing to report, which is not the same as unreadable.
     if (/does not have any commits yet/.test(message))
-      return { provider: "git", items: 0, text: "(the repository has no commits yet)" };
+      return { provider: "git", items: 0, keys: [], labels: [], text: "(the repository has no commits yet)" };
     return { unavailable: `git cannot read ${root}: ${message}` };
   }
 }

@@ -191,7 +191,9 @@ describe("in-process runtime against a real chat-completions stand-in", () => {
     expect(record.trigger).toBe("manual");
     expect(record.reason).toBeUndefined();
     expect(record.output).toEqual(GOOD_OUTPUT);
-    expect(record.sources).toEqual([{ provider: "directory", items: 1 }]);
+    expect(record.sources).toEqual([
+      { provider: "directory", items: 1, seen: [expect.stringMatching(/^incidents\/x\.md@\d+:\d+$/)] },
+    ]);
     expect(record.proposals).toHaveLength(2);
     expect(record.proposals!.map((p) => p.title)).toEqual(["Roll back build 4411", "Post a status update"]);
     expect(record.proposals![0].id).toMatch(/^operations-triage-\d{14}-1$/);
@@ -348,7 +350,7 @@ describe("in-process runtime against a real chat-completions stand-in", () => {
     const model = await standIn(chat(JSON.stringify(answer)));
     const record = await tick(service(modelEnv(model)), "repo-activity-review");
     expect(record.status).toBe("ran");
-    expect(record.sources).toEqual([{ provider: "git", items: 1 }]);
+    expect(record.sources).toEqual([{ provider: "git", items: 1, seen: [expect.stringMatching(/^[0-9a-f]{7,}$/)] }]);
     expect(record.output).toEqual({
       onTrack: ["checkout rollback"],
       atRisk: ["eu-west latency"],
@@ -455,5 +457,63 @@ describe("runtime precedence with both a model and a host configured", () => {
     expect(record.runtime).toBe("external");
     expect(host.received).toHaveLength(1);
     expect(model.received).toHaveLength(0);
+  });
+});
+
+describe("a tick with nothing new to read calls no model", () => {
+  it("skips (nothing-new) while the files are the ones the model answered, and runs again once one changes", async () => {
+    const model = await standIn(chat(JSON.stringify(GOOD)));
+    const svc = service(modelEnv(model));
+    expect((await tick(svc)).status).toBe("ran");
+    expect(model.received).toHaveLength(1);
+
+    const plan = await svc.dryRun(ID);
+    expect(plan.wouldSkip).toBe("nothing-new");
+    expect(plan.chain.reads).toEqual([{ provider: "directory", items: [{ label: "incidents/x.md", new: false }] }]);
+
+    const again = await tick(svc);
+    expect(again).toMatchObject({ status: "skipped", reason: "nothing-new" });
+    expect(again.detail).toMatch(/1 item\(s\) .* tick of .* already read/);
+    expect(again.sources).toEqual([
+      { provider: "directory", items: 1, seen: [expect.stringMatching(/^incidents\/x\.md@/)] },
+    ]);
+    // And a quiet stretch keeps skipping: compared with the skip as with the run before it.
+    expect((await tick(svc)).reason).toBe("nothing-new");
+    expect(model.received).toHaveLength(1);
+
+    await fs.writeFile(path.join(paths.root, "incidents", "y.md"), "# Payments gateway 502s\n");
+    const dry = await svc.dryRun(ID);
+    expect(dry.wouldSkip).toBeNull();
+    expect(dry.chain.reads?.[0].items).toEqual(
+      expect.arrayContaining([
+        { label: "incidents/y.md", new: true },
+        { label: "incidents/x.md", new: false },
+      ]),
+    );
+    expect(model.received).toHaveLength(1);
+    expect((await tick(svc)).status).toBe("ran");
+    expect(model.received).toHaveLength(2);
+  });
+
+  it("skips (nothing-new) without a call when the providers return no item at all, even on the first tick", async () => {
+    const model = await standIn(chat(JSON.stringify(GOOD)));
+    await fs.rm(path.join(paths.root, "incidents"), { recursive: true });
+    const record = await tick(service(modelEnv(model)));
+    expect(record).toMatchObject({
+      status: "skipped",
+      reason: "nothing-new",
+      sources: [{ provider: "directory", items: 0, seen: [] }],
+    });
+    expect(record.detail).toMatch(/returned nothing to read/);
+    expect(model.received).toHaveLength(0);
+  });
+
+  it("reads again after a failed tick: the model never answered those items", async () => {
+    const model = await standIn((_req, res) => json(res, 500, { error: "overloaded" }));
+    const svc = service(modelEnv(model));
+    expect((await tick(svc)).status).toBe("error");
+    model.respond = chat(JSON.stringify(GOOD));
+    expect((await tick(svc)).status).toBe("ran");
+    expect(model.received).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -96,24 +97,32 @@ describe("EmbedScheduler.runDue with an injected clock", () => {
     const h = harness(paths, c);
     await h.svc.enable(ID);
 
+    // Enabling never ticks at once: the next tick the card shows is one cadence away, and the
+    // scheduler sleeps exactly until then.
+    const T1 = T0 + 2 * HOUR;
+    expect((await h.svc.status(ID)).nextTickAt).toBe(new Date(T1).toISOString());
+    expect(await h.scheduler.runDue()).toBe(2 * HOUR);
+    c.advance(2 * HOUR - MINUTE);
+    expect(await h.scheduler.runDue()).toBe(MINUTE);
+    expect(h.scheduler.started).toEqual([]);
+
+    c.advance(MINUTE);
     await h.scheduler.runDue();
     expect(h.scheduler.started).toEqual([ID]);
-    const first = await settled(h, paths, T0);
+    const first = await settled(h, paths, T1);
     expect(first).toMatchObject({
       id: ID,
       status: "skipped",
       reason: "no-runtime",
       runtime: "none",
       trigger: "schedule",
-      startedAt: new Date(T0).toISOString(),
+      startedAt: new Date(T1).toISOString(),
     });
 
     const sleep = await h.scheduler.runDue();
     expect(h.scheduler.started).toEqual([ID]);
-    expect(sleep).toBeGreaterThan(0);
-    expect(sleep).toBeLessThanOrEqual(2 * HOUR);
     expect(sleep).toBe(2 * HOUR);
-    expect((await h.svc.status(ID)).nextTickAt).toBe(new Date(T0 + 2 * HOUR).toISOString());
+    expect((await h.svc.status(ID)).nextTickAt).toBe(new Date(T1 + 2 * HOUR).toISOString());
 
     c.advance(2 * HOUR - MINUTE);
     expect(await h.scheduler.runDue()).toBe(MINUTE);
@@ -122,7 +131,7 @@ describe("EmbedScheduler.runDue with an injected clock", () => {
     c.advance(MINUTE);
     await h.scheduler.runDue();
     expect(h.scheduler.started).toEqual([ID, ID]);
-    await settled(h, paths, T0 + 2 * HOUR);
+    await settled(h, paths, T1 + 2 * HOUR);
     expect(h.logs.filter((l) => l.includes(ID))).toHaveLength(2);
   });
 
@@ -133,8 +142,11 @@ describe("EmbedScheduler.runDue with an injected clock", () => {
     "a restart (new service + scheduler) with the last tick recorded $label ago: ticks=$ticks",
     async ({ ago, ticks }) => {
       const paths = await project();
-      const before = harness(paths, clock(T0 - ago));
+      // Enabled one cadence before the last tick, which therefore was a scheduled one.
+      const earlier = clock(T0 - ago - 2 * HOUR);
+      const before = harness(paths, earlier);
       await before.svc.enable(ID);
+      earlier.advance(2 * HOUR);
       await before.scheduler.runDue();
       await settled(before, paths, T0 - ago);
 
@@ -152,6 +164,29 @@ describe("EmbedScheduler.runDue with an injected clock", () => {
       }
     },
   );
+
+  it("re-enabling after a long pause restarts the clock instead of ticking at once as overdue", async () => {
+    const paths = await project();
+    const c = clock();
+    const h = harness(paths, c);
+    await h.svc.enable(ID);
+    c.advance(2 * HOUR);
+    await h.scheduler.runDue();
+    await settled(h, paths, T0 + 2 * HOUR);
+    await h.svc.disable(ID);
+    expect(existsSync(path.join(paths.runtimeDir, "embed", "enabled", `${ID}.json`))).toBe(false);
+
+    c.advance(10 * HOUR);
+    await h.svc.enable(ID);
+    const reEnabledAt = c.at;
+    expect((await h.svc.status(ID)).nextTickAt).toBe(new Date(reEnabledAt + 2 * HOUR).toISOString());
+    expect(await h.scheduler.runDue()).toBe(2 * HOUR);
+    expect(h.scheduler.started).toEqual([ID]);
+    // Enabling an enabled capability again does not move its schedule.
+    c.advance(HOUR);
+    await h.svc.enable(ID);
+    expect((await h.svc.status(ID)).nextTickAt).toBe(new Date(reEnabledAt + 2 * HOUR).toISOString());
+  });
 
   it("a capability that is not enabled, or was disabled, never ticks", async () => {
     const paths = await project();
@@ -217,6 +252,7 @@ describe("EmbedScheduler.runDue with an injected clock", () => {
       CONSTRUCT_EMBED_TIMEOUT_MS: "20000",
     });
     await h.svc.enable(ID);
+    c.advance(2 * HOUR);
 
     await h.scheduler.runDue();
     expect(h.scheduler.started).toEqual([ID]);
@@ -266,6 +302,7 @@ describe("EmbedScheduler.start / stop", () => {
     const c = clock(Date.now());
     const h = harness(paths, c);
     await h.svc.enable(ID);
+    c.advance(2 * HOUR);
     const baseline = refTimers();
 
     h.scheduler.start();

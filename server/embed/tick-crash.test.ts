@@ -213,6 +213,8 @@ describe("kill -9 during a tick record write (real child process)", () => {
       CONSTRUCT_MODEL: "stand-in",
       CONSTRUCT_EMBED_TIMEOUT_MS: "5000",
     });
+    // Something new to read: a tick over only what the seeded tick's model answered would skip (nothing-new).
+    await fs.writeFile(path.join(dirs.root, "incidents", "y.md"), "# Checkout retries again\n");
     const record = await svc.tick(ID);
     expect(record).toMatchObject({ status: "ran", runtime: "in-process", trigger: "manual" });
     expect(record.startedAt).not.toBe(old.record.startedAt);

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
-import { type TickRecord, tickRecordSchema } from "@/schemas/embed";
+import { enabledSinceSchema, type TickRecord, tickRecordSchema } from "@/schemas/embed";
 import { atomicWrite, confinedPath, ensureGitIgnored, readJsonFile, sweepDeadTemps } from "../store/json-store";
 
 /** Proposal files kept per capability; older ones are pruned after each tick. */
@@ -54,7 +54,10 @@ export class TickStore {
   constructor(private readonly runtimeDir: string) {
     this.recordsDir = path.join(runtimeDir, "embed");
     this.proposalsDir = path.join(runtimeDir, "proposals");
+    this.enabledDir = path.join(runtimeDir, "embed", "enabled");
   }
+
+  private readonly enabledDir: string;
 
   private recovery: Promise<unknown> | null = null;
 
@@ -90,6 +93,33 @@ export class TickStore {
       "durationMs",
     ]);
     await atomicWrite(this.runtimeDir, confinedPath(this.recordsDir, `${record.id}.json`), stringifyRecord(ordered));
+  }
+
+  /**
+   * Since when a capability has been enabled, `<proj>/runtime/embed/enabled/<id>.json`: runtime
+   * state, not config, so enabling leaves no timestamp in a reviewed file. The schedule counts its
+   * first tick from it (lib/embed/cadence.ts nextTickAt).
+   */
+  async readEnabledSince(id: string): Promise<string | null> {
+    await this.recover();
+    const read = await readJsonFile(confinedPath(this.enabledDir, `${id}.json`));
+    if (!read.ok) return null;
+    const parsed = enabledSinceSchema.safeParse(read.value);
+    return parsed.success ? parsed.data.enabledSince : null;
+  }
+
+  async writeEnabledSince(id: string, at: Date): Promise<void> {
+    await this.recover();
+    await ensureGitIgnored(this.runtimeDir);
+    await atomicWrite(
+      this.runtimeDir,
+      confinedPath(this.enabledDir, `${id}.json`),
+      stringifyRecord({ enabledSince: at.toISOString() }),
+    );
+  }
+
+  async clearEnabledSince(id: string): Promise<void> {
+    await fs.rm(confinedPath(this.enabledDir, `${id}.json`), { force: true });
   }
 
   /** Stores a tick's whole answer for review; returns its path relative to the runtime folder. */
