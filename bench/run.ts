@@ -119,6 +119,7 @@ async function main() {
       let studio: Studio | null = null;
       try {
         studio = await startStudio({ port: PORT + n, root: project.root, home: project.home, xdg: project.xdg });
+        await expectSyntheticOrg(studio, size);
         const draft = await draftFor(paths, size);
         if (!SKIP.has("http")) {
           log(`${size}: HTTP`);
@@ -157,6 +158,11 @@ async function main() {
             nodes: unknown[];
             edges: unknown[];
           };
+          // The org measured must be the one generated: a figure of another org would be a lie.
+          if (graph.nodes.length !== nodes)
+            throw new Error(
+              `the studio on ${studio.origin} serves ${graph.nodes.length} nodes, not the ${nodes} generated for this run`,
+            );
           results.canvas[nodes] = {
             ...(await measureCanvas(browser, studio.origin, graph.nodes.length, graph.edges.length, {
               runs: Math.min(RUNS, 3),
@@ -402,3 +408,13 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+/** Checks that a bench studio serves the synthetic org written for this row, all of it. */
+async function expectSyntheticOrg(studio: Studio, size: number): Promise<void> {
+  const list = (await (await fetch(`${studio.origin}/api/org/specialist`)).json()) as { items?: { id: string }[] };
+  const synthetic = (list.items ?? []).filter((row) => /^cx-s\d+$/.test(row.id)).length;
+  if (synthetic !== size)
+    throw new Error(
+      `the studio on ${studio.origin} serves ${synthetic} synthetic specialists, not the ${size} written`,
+    );
+}

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -21,6 +22,26 @@ export type Studio = {
   kill: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
+/**
+ * Refuses a port another process already listens on: the health check below would otherwise be
+ * answered by that process, and a bench or test would measure an org it did not write.
+ */
+export function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === "EADDRINUSE"
+            ? `port ${port} on 127.0.0.1 is already taken by another process; stop it or choose another port (E2E_PORT, BENCH_PORT)`
+            : `port ${port} on 127.0.0.1 cannot be used: ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+  });
+}
+
 export async function startStudio(opts: {
   port: number;
   root: string;
@@ -28,6 +49,7 @@ export async function startStudio(opts: {
   xdg: string;
   env?: Record<string, string>;
 }): Promise<Studio> {
+  await assertPortFree(opts.port);
   const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(opts.port), "-H", "127.0.0.1"], {
     cwd: APP_DIR,
     env: {
