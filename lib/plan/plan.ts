@@ -124,7 +124,7 @@ function listDelta(
   return { widen: gained, narrow: lost };
 }
 
-function describe(list: FenceList, entry: string, widen: boolean): string {
+function describeEntry(list: FenceList, entry: string, widen: boolean): string {
   switch (list) {
     case "allowedPaths":
       return widen ? `may now edit ${JSON.stringify(entry)}` : `may no longer edit ${JSON.stringify(entry)}`;
@@ -171,7 +171,7 @@ export function accessChanges(id: string, before: OrgRecords, after: OrgRecords,
         id,
         field: list,
         entry,
-        detail: describe(list, entry, true),
+        detail: describeEntry(list, entry, true),
         via: via(entry, true),
         ...(path ? { path } : {}),
       });
@@ -182,7 +182,7 @@ export function accessChanges(id: string, before: OrgRecords, after: OrgRecords,
         id,
         field: list,
         entry,
-        detail: describe(list, entry, false),
+        detail: describeEntry(list, entry, false),
         via: via(entry, false),
         ...(path ? { path } : {}),
       });
