@@ -53,7 +53,7 @@ function problem(file: string, id: string, message: string, path: (string | numb
     id,
     severity: "error",
     message: `${file}: ${message}`,
-    location: `#/${path.map(escapePointerSegment).join("/")}`,
+    location: path.length ? `#/${path.map(escapePointerSegment).join("/")}` : "#",
     ...(field ? { field } : {}),
     path: file,
   };
@@ -147,8 +147,10 @@ export function runOrgTests(org: OrgRecords, files: readonly TestFileInput[]): O
   const unknownSpecialist = (file: string, index: number, field: string, id: string) =>
     problem(file, "test-unknown-specialist", `no specialist "${id}" in the org`, ["cases", index, ...field.split(".")]);
 
+  const caseIndex = (p: FieldError) => Number(/^#\/cases\/(\d+)/.exec(p.location)?.[1] ?? -1);
   for (const f of files) {
     const parsedFile = parseTestFile(f);
+    const before = problems.length;
     problems.push(...parsedFile.problems);
     for (const { index, parsed } of parsedFile.cases) {
       const base = { file: f.file, index, name: parsed.c.name, kind: parsed.kind };
@@ -244,6 +246,8 @@ export function runOrgTests(org: OrgRecords, files: readonly TestFileInput[]): O
         }
       }
     }
+    // One file's problems in the order of its cases, whichever step found them.
+    problems.push(...problems.splice(before).sort((a, b) => caseIndex(a) - caseIndex(b)));
   }
   const passed = results.filter((r) => r.pass).length;
   return { results, problems, summary: { passed, failed: results.length - passed, invalid: problems.length } };
