@@ -119,3 +119,10 @@ export const planSchema = z.object({
   changes: z.array(planChangeSchema),
 });
 export type Plan = z.infer<typeof planSchema>;
+
+/** `POST /api/plan`: what one unsaved edit would do: a whole record saved, or one removed. */
+export const planDraftBodySchema = z.union([
+  z.object({ kind: z.enum(ENTITY_KINDS), record: z.record(z.string(), z.unknown()) }),
+  z.object({ kind: z.enum(ENTITY_KINDS), id: z.string().min(1), remove: z.literal(true) }),
+]);
+export type PlanDraftBody = z.infer<typeof planDraftBodySchema>;
