@@ -4,8 +4,8 @@ import { smallOrg } from "@/lib/org/small-org.fixture";
 import { validateOrg } from "@/lib/org/validate";
 import type { OrgRecords } from "@/schemas/org";
 import { planSchema } from "@/schemas/plan";
-import { computePlan, diffRecords, isEmptyPlan, summaryLine } from "./plan";
-import { renderGithub, renderMarkdown, renderText } from "./render";
+import { computePlan, diffRecords, isEmptyPlan } from "./plan";
+import { renderGithub, renderMarkdown, renderText, summaryLine } from "./render";
 
 const side = (org: OrgRecords) => ({ org, problems: validateOrg(buildIndex(org)) });
 const against = { kind: "git" as const, ref: "HEAD" };

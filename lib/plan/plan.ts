@@ -328,16 +328,3 @@ export function computePlan(before: PlanSide, after: PlanSide, opts: PlanOptions
 export function isEmptyPlan(plan: Plan): boolean {
   return plan.changes.length === 0;
 }
-
-export function summaryLine(plan: Plan): string {
-  const s = plan.summary;
-  const parts = [`Plan: ${s.add} to add, ${s.change} to change, ${s.remove} to remove`];
-  const extra: string[] = [];
-  if (s.widens) extra.push(`${s.widens} widen${s.widens === 1 ? "s" : ""} access`);
-  if (s.narrows) extra.push(`${s.narrows} narrow${s.narrows === 1 ? "s" : ""} access`);
-  if (s.edgesAdded || s.edgesRemoved) extra.push(`${s.edgesAdded} edge(s) added, ${s.edgesRemoved} removed`);
-  if (s.problemsIntroduced) extra.push(`${s.problemsIntroduced} problem(s) introduced`);
-  if (s.problemsFixed) extra.push(`${s.problemsFixed} fixed`);
-  if (s.routingMoves) extra.push(`${s.routingMoves} routing move(s)`);
-  return extra.length ? `${parts[0]}; ${extra.join("; ")}` : parts[0];
-}

@@ -1,5 +1,4 @@
 import type { FieldDiff, Plan, PlanChange } from "@/schemas/plan";
-import { summaryLine } from "./plan";
 
 /**
  * The plan as text (terraform-style), Markdown for a pull request, and GitHub annotations. Each
@@ -8,6 +7,20 @@ import { summaryLine } from "./plan";
  */
 
 const q = (v: unknown) => JSON.stringify(v);
+
+/** `Plan: 2 to add, 3 to change, 1 to remove; 1 widens access`, terraform's last line. */
+export function summaryLine(plan: Plan): string {
+  const s = plan.summary;
+  const parts = [`Plan: ${s.add} to add, ${s.change} to change, ${s.remove} to remove`];
+  const extra: string[] = [];
+  if (s.widens) extra.push(`${s.widens} widen${s.widens === 1 ? "s" : ""} access`);
+  if (s.narrows) extra.push(`${s.narrows} narrow${s.narrows === 1 ? "s" : ""} access`);
+  if (s.edgesAdded || s.edgesRemoved) extra.push(`${s.edgesAdded} edge(s) added, ${s.edgesRemoved} removed`);
+  if (s.problemsIntroduced) extra.push(`${s.problemsIntroduced} problem(s) introduced`);
+  if (s.problemsFixed) extra.push(`${s.problemsFixed} fixed`);
+  if (s.routingMoves) extra.push(`${s.routingMoves} routing move(s)`);
+  return extra.length ? `${parts[0]}; ${extra.join("; ")}` : parts[0];
+}
 
 export function fieldDiffLine(d: FieldDiff): string {
   const parts: string[] = [];
