@@ -21,7 +21,7 @@ describe("planOverlay", () => {
     const graph = orgToGraph({ org: after });
     const positions = Object.fromEntries(graph.nodes.map((n, i) => [n.id, { x: i * 10, y: 100 }]));
     const o = planOverlay(plan, graph, positions);
-    expect(o.nodes["specialist:cx-new"]).toBe("widen");
+    expect(o.nodes["specialist:cx-new"]).toBe("add");
     expect(o.nodes["specialist:cx-engineer"]).toBe("widen");
     expect(o.nodes["team:product-team"]).toBe("change");
     expect(o.nodes["specialist:cx-researcher"]).toBe("remove");

@@ -53,7 +53,8 @@ export function planOverlay(plan: Plan, graph: Graph, positions: Readonly<Record
   for (const c of plan.changes) {
     if (c.kind !== "access") continue;
     const id = `specialist:${c.id}`;
-    if (c.action === "widen" && nodes[id] !== "remove") nodes[id] = "widen";
+    // A new specialist's whole fence widens access; it is marked as added, which says as much.
+    if (c.action === "widen" && nodes[id] !== "remove" && nodes[id] !== "add") nodes[id] = "widen";
     else if (!nodes[id]) nodes[id] = "change";
     note(id, c);
   }
