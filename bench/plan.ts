@@ -57,7 +57,15 @@ export async function measurePlan(paths: StudioPaths, runs: number): Promise<Pla
     { runs, warmup: 1 },
   );
   const [now, then, api] = await loadBoth();
-  const side = (snap: Snapshot) => ({ org: recordsOf(snap.rows), problems: api.problemsOf(snap) });
+  const side = (snap: Snapshot) => ({
+    org: recordsOf(snap.rows),
+    problems: api.problemsOf(snap),
+    versions: Object.fromEntries(
+      (["groups", "teams", "specialists", "contracts", "policies"] as const).flatMap((s) =>
+        [...snap.rows[s]].map(([id, row]) => [`${s}/${id}`, row.etag]),
+      ),
+    ),
+  });
   const before = side(then);
   const after = side(now);
   const against = { kind: "git" as const, ref: "HEAD" };

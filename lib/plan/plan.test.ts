@@ -202,6 +202,23 @@ describe("computePlan", () => {
     expect(gh).toMatch(/^::notice file=\.cx\/org\/specialists\/cx-engineer\.json,title=entity change::/m);
   });
 
+  it("trusts equal version tags and compares only records whose tags differ", () => {
+    const before = smallOrg();
+    const after = smallOrg();
+    after.specialists["cx-pm"].description = "Changed, but its tag says it is the same file.";
+    after.specialists["cx-engineer"].description = "Changed, with a new tag.";
+    const tags = (org: OrgRecords, changed: string[]) =>
+      Object.fromEntries(
+        Object.keys(org.specialists).map((id) => [`specialists/${id}`, changed.includes(id) ? "new" : "same"]),
+      );
+    const p = computePlan(
+      { ...side(before), versions: tags(before, []) },
+      { ...side(after), versions: tags(after, ["cx-engineer"]) },
+      { against },
+    );
+    expect(p.changes.filter((c) => c.kind === "entity").map((c) => c.id)).toEqual(["cx-engineer"]);
+  });
+
   it("bounds the text output of a huge change", () => {
     const after = smallOrg();
     for (let i = 0; i < 50; i++)

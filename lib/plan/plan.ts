@@ -28,7 +28,19 @@ export type PlanSide = {
   problems: readonly FieldError[];
   /** The file each `<section>/<id>` comes from, for annotations. */
   paths?: Readonly<Record<string, string>>;
+  /**
+   * A version tag of each `<section>/<id>` (the server's ETag of its files): equal tags on both
+   * sides mean equal records, and a 10,000-specialist plan then compares only what changed.
+   */
+  versions?: Readonly<Record<string, string>>;
 };
+
+/** True when both sides hold the very same record of `<section>/<id>`. */
+function same(before: PlanSide, after: PlanSide, key: string, a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const va = before.versions?.[key];
+  return va !== undefined && va === after.versions?.[key];
+}
 
 export type RoutingCase = { name: string; task: string; file?: string };
 
@@ -206,7 +218,7 @@ function entityChanges(before: PlanSide, after: PlanSide): EntityChange[] {
       const path = after.paths?.[`${section}/${id}`];
       const old = a[id];
       if (!old) out.push({ kind: "entity", action: "add", entity, id, ...(path ? { path } : {}) });
-      else if (old !== rec) {
+      else if (!same(before, after, `${section}/${id}`, old, rec)) {
         const fields = diffRecords(old, rec);
         if (fields.length)
           out.push({ kind: "entity", action: "change", entity, id, ...(path ? { path } : {}), fields });
@@ -293,11 +305,18 @@ export function computePlan(before: PlanSide, after: PlanSide, opts: PlanOptions
     const sa = before.org.specialists[id];
     const sb = after.org.specialists[id];
     // Same record and same team record: the effective fence cannot differ.
-    if (sa && sb && sa === sb && teamOf(before.org, sa)?.rec === teamOf(after.org, sb)?.rec) continue;
+    if (sa && sb && same(before, after, `specialists/${id}`, sa, sb)) {
+      const ta = teamOf(before.org, sa);
+      const tb = teamOf(after.org, sb);
+      const teamKey = (t: { id: string } | null, org: OrgRecords) =>
+        t ? `${org.teams[t.id] ? "teams" : "groups"}/${t.id}` : "";
+      if (ta?.id === tb?.id && (!ta || same(before, after, teamKey(ta, before.org), ta.rec, tb?.rec))) continue;
+    }
     const path = after.paths?.[`specialists/${id}`] ?? before.paths?.[`specialists/${id}`];
     access.push(...accessChanges(id, before.org, after.org, path));
   }
-  const edges = edgeChanges(before.org, after.org);
+  // Edges derive from the records alone: with none changed, none can have.
+  const edges = entities.length ? edgeChanges(before.org, after.org) : [];
   const problems = problemChanges(before.problems, after.problems);
   const routes = routeChanges(before.org, after.org, opts.routing ?? [], opts.routingDepth ?? 3);
   const changes: PlanChange[] = [...entities, ...access, ...edges, ...problems, ...routes];

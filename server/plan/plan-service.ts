@@ -40,8 +40,14 @@ export class PlanService {
 
   private side(snap: Snapshot, problems = this.org.problemsOf(snap)): PlanSide {
     const paths: Record<string, string> = {};
-    for (const section of SECTIONS) for (const [id, row] of snap.rows[section]) paths[`${section}/${id}`] = row.path;
-    return { org: recordsOf(snap.rows), problems, paths };
+    const versions: Record<string, string> = {};
+    for (const section of SECTIONS)
+      for (const [id, row] of snap.rows[section]) {
+        paths[`${section}/${id}`] = row.path;
+        // Rows from an export carry no tag: those records are compared field by field.
+        if (row.etag) versions[`${section}/${id}`] = row.etag;
+      }
+    return { org: recordsOf(snap.rows), problems, paths, versions };
   }
 
   /** Files of the org now that failed to load because a merge left conflict markers in them. */
