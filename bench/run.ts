@@ -4,7 +4,7 @@
  *   BENCH_SIZES=100,1000,10000   synthetic org sizes (specialists)
  *   BENCH_CANVAS=100,1000        graph sizes (nodes) at which the editor page is driven in Chromium
  *   BENCH_RUNS=5                 timed runs per figure, after one warm-up
- *   BENCH_SKIP=http,canvas,bundles
+ *   BENCH_SKIP=http,canvas,bundles,plan
  *   BENCH_OUT=bench/results.json
  *
  * Needs a current production build (`npx next build`) for the server, canvas and bundle figures.
@@ -27,6 +27,7 @@ import {
 import { specialistId, writeSyntheticOrg } from "./generate-org";
 import { type HttpFigures, measureHttp } from "./http";
 import { editedSpecialist, type InProcess, measureInProcess } from "./in-process";
+import { commitAndEdit, measurePlan, type PlanFigures } from "./plan";
 import { round } from "./stats";
 
 const list = (v: string | undefined, fallback: number[]) =>
@@ -49,7 +50,7 @@ const OUT = path.resolve(APP_DIR, process.env.BENCH_OUT ?? "bench/results.json")
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const ROUTES = ["/", "/list", "/packs", "/embed"];
 
-type OrgRow = InProcess & Partial<HttpFigures> & { files: number; megabytes: number };
+type OrgRow = InProcess & Partial<HttpFigures> & Partial<PlanFigures> & { files: number; megabytes: number };
 type Results = {
   /** Load averages (1 min) at the start and the end: other work on the machine shows in every figure. */
   machine: {
@@ -113,6 +114,13 @@ async function main() {
       const inProcess = await measureInProcess(paths, size, RUNS);
       const row: OrgRow = { ...inProcess, files: written.files, megabytes: round(written.bytes / 1e6) };
       results.org[size] = row;
+
+      // Last for this org: it makes the project a git repository and edits it.
+      if (!SKIP.has("plan") && size >= 1000) {
+        log(`${size}: plan against HEAD`);
+        commitAndEdit(project.root, size);
+        Object.assign(row, await measurePlan(paths, Math.min(RUNS, 3)));
+      }
 
       const wantsServer = !SKIP.has("http") || (!SKIP.has("bundles") && n === 0);
       if (!wantsServer) continue;
@@ -351,6 +359,24 @@ function report(r: Results): string {
         o.graphNodes ?? "—",
         o.graphEdges ?? "—",
       ]),
+    );
+  }
+  if (orgRows.some(([, o]) => o.planMs !== undefined)) {
+    out +=
+      "\nplan against HEAD (1 specialist in 100 widened in the work tree) vs. the floor: loading the two orgs (work tree, and HEAD from git objects)\n";
+    out += table(
+      ["specialists", "plan", "floor (two loads)", "plan/floor", "diff alone", "changes", "widen"],
+      orgRows
+        .filter(([, o]) => o.planMs !== undefined)
+        .map(([size, o]) => [
+          size,
+          ms(o.planMs),
+          ms(o.planFloorMs),
+          x(o.planMs, o.planFloorMs),
+          ms(o.planDiffMs),
+          o.planChanges ?? "—",
+          o.planWidens ?? "—",
+        ]),
     );
   }
   const canvasRows = Object.entries(r.canvas);

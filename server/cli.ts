@@ -8,6 +8,8 @@ import { parsePointer } from "@/lib/org/field-error";
 import { orgPayloadSchema } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
 import { SCOPES, type Scope, type Section } from "@/schemas/org";
+import { PLAN_USAGE, planCommand } from "./cli/plan";
+import { TEST_USAGE, testCommand } from "./cli/test";
 import { resolvePaths } from "./config";
 import { type CapabilityView, EmbedService } from "./embed/embed-service";
 import { isAppError } from "./errors";
@@ -29,7 +31,9 @@ const USAGE = `usage:
   construct-studio packs enable|disable ID [--root DIR]
   construct-studio packs install FOLDER|FILE.zip [--tier project|user] [--root DIR]
   construct-studio embed list [--root DIR] [--format text|json]
-  construct-studio embed enable|disable|status|dry-run|tick ID [--root DIR] [--format text|json]`;
+  construct-studio embed enable|disable|status|dry-run|tick ID [--root DIR] [--format text|json]
+${PLAN_USAGE}
+${TEST_USAGE}`;
 
 type Format = "text" | "json" | "github";
 
@@ -407,6 +411,10 @@ export async function main(argv: string[]): Promise<number> {
         return await packsCommand(rest);
       case "embed":
         return await embedCommand(rest);
+      case "plan":
+        return await planCommand(rest);
+      case "test":
+        return await testCommand(rest);
       case undefined:
       case "help":
       case "--help":

@@ -2,9 +2,11 @@ import { resolvePaths } from "./config";
 import { EmbedService } from "./embed/embed-service";
 import { EmbedScheduler } from "./embed/scheduler";
 import { OrgApi } from "./org/org-api";
+import { OrgTestService } from "./org-tests/org-test-service";
 import { type InstallSource, installPack } from "./packs/pack-install";
 import { PackService } from "./packs/pack-service";
 import { PromptResolver, promptEtag, specialistPrompt } from "./packs/prompt-resolver";
+import { PlanService } from "./plan/plan-service";
 import { LayoutStore } from "./studio/layout-store";
 
 type Services = {
@@ -14,6 +16,8 @@ type Services = {
   prompts: PromptResolver;
   embed: EmbedService;
   scheduler: EmbedScheduler | null;
+  tests: OrgTestService;
+  plan: PlanService;
 };
 const holder = globalThis as unknown as { __constructStudio?: Services };
 
@@ -24,7 +28,10 @@ function services(): Services {
     const org = new OrgApi(paths, { cache: true, packs });
     const prompts = new PromptResolver(paths, packs);
     const embed = new EmbedService({ paths, packs, org, resolvePrompt: specialistPrompt(org, prompts) });
+    const tests = new OrgTestService(paths, org, packs);
     holder.__constructStudio = {
+      tests,
+      plan: new PlanService(org, () => tests.routingCases()),
       org,
       layout: new LayoutStore(paths.projectDir),
       packs,
@@ -44,6 +51,16 @@ export function orgApi(): OrgApi {
 /** Saved node positions of the graph editor. */
 export function layoutStore(): LayoutStore {
   return services().layout;
+}
+
+/** Org tests: `<proj>/tests/*.test.json` and enabled packs' tests. */
+export function orgTestService(): OrgTestService {
+  return services().tests;
+}
+
+/** The plan: what the org now does differently from a git revision, or what one draft would change. */
+export function planService(): PlanService {
+  return services().plan;
 }
 
 /** Installed packs: discovery, compat, enabling. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ReactFlowProvider } from "@xyflow/react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
@@ -15,12 +15,16 @@ import { canConnect, removeHandoff } from "@/lib/graph/connect";
 import type { Position } from "@/lib/graph/geometry";
 import { parsePointer } from "@/lib/org/field-error";
 import { buildIndex } from "@/lib/org/org-index";
+import { planOverlay } from "@/lib/plan/overlay";
+import { changeLines, summaryLine } from "@/lib/plan/render";
 import { useAutoLayout } from "@/lib/queries/auto-layout";
 import { graphOfOrg, orgKeys, rowKey, useLayout, useOrg } from "@/lib/queries/org";
+import { planQuery } from "@/lib/queries/plan";
 import { useOrgEdits } from "@/lib/queries/use-org-edits";
 import type { FieldError } from "@/schemas/field-error";
 import type { GraphEdge, GraphEdgeKind, GraphNode } from "@/schemas/graph";
 import { EDGE_KINDS, type EntityKind, KIND_OF, type Section, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
+import type { PlanChange } from "@/schemas/plan";
 import { CommandPalette } from "./command-palette";
 import { useDialog } from "./dialog";
 import { ImportExport } from "./import-export";
@@ -91,6 +95,17 @@ export function EditorShell({ root }: { root: string }) {
     for (const e of graph.edges) c[e.kind] = (c[e.kind] ?? 0) + 1;
     return c;
   }, [graph]);
+  // The Changes overlay: the plan against HEAD drawn on the canvas, refreshed with the org.
+  const [overlayOn, setOverlayOn] = useState(false);
+  const plan = useQuery({ ...planQuery("HEAD"), enabled: overlayOn });
+  const overlay = useMemo(
+    () => (overlayOn && plan.data ? planOverlay(plan.data, graph, positions) : null),
+    [overlayOn, plan.data, graph, positions],
+  );
+  const canvasPositions = useMemo(
+    () => (overlay ? { ...positions, ...overlay.positions } : positions),
+    [overlay, positions],
+  );
   const highlights = useMemo(() => {
     const h: Record<string, "draft-problem"> = {};
     for (const p of otherProblems) {
@@ -128,6 +143,8 @@ export function EditorShell({ root }: { root: string }) {
       setSelection(next);
       setOtherProblems([]);
       if (!next) return setPanel(null);
+      // A ghost of a removed entity has no record to open: the overlay shows what it was.
+      if (next.type === "node" && overlay?.nodes[next.id] === "remove") return setPanel(null);
       if (next.type === "node") return openNode(next.id);
       const edge = graph.edges.find((e) => e.id === next.id);
       if (!edge) return;
@@ -135,7 +152,7 @@ export function EditorShell({ root }: { root: string }) {
       if (edge.kind === "handoff") setPanel(null);
       else setPanel({ kind: KIND_OF[section as Section], id });
     },
-    [graph.edges, openNode],
+    [graph.edges, openNode, overlay],
   );
 
   const saveHandoffPatch = useCallback(
@@ -377,6 +394,16 @@ export function EditorShell({ root }: { root: string }) {
               </div>
             )}
           </div>
+          <button
+            type="button"
+            className={`${BUTTON} ${overlayOn ? "bg-amber-100 dark:bg-amber-900" : ""}`}
+            aria-pressed={overlayOn}
+            onClick={() => setOverlayOn((o) => !o)}
+            title="Draw the changes since HEAD on the canvas"
+            data-testid="overlay-toggle"
+          >
+            Changes
+          </button>
           <button type="button" className={BUTTON} onClick={() => setRouteOpen((o) => !o)} data-testid="open-route">
             Route…
           </button>
@@ -425,6 +452,12 @@ export function EditorShell({ root }: { root: string }) {
           <Link href="/embed" className={BUTTON}>
             Embed
           </Link>
+          <Link href="/changes" className={BUTTON}>
+            Plan
+          </Link>
+          <Link href="/tests" className={BUTTON}>
+            Tests
+          </Link>
           <Link href="/list" className={BUTTON}>
             List
           </Link>
@@ -438,8 +471,9 @@ export function EditorShell({ root }: { root: string }) {
           {data && (
             <ReactFlowProvider>
               <OrgCanvas
-                graph={graph}
-                positions={positions}
+                graph={overlay?.graph ?? graph}
+                positions={canvasPositions}
+                changes={overlay}
                 visibleKinds={visible}
                 selection={selection}
                 highlights={highlights}
@@ -454,6 +488,15 @@ export function EditorShell({ root }: { root: string }) {
                 onHoverEdge={setHoverEdge}
               />
             </ReactFlowProvider>
+          )}
+          {overlayOn && (
+            <OverlayLegend
+              summary={plan.data ? summaryLine(plan.data) : null}
+              error={plan.error?.message ?? null}
+              widens={plan.data?.summary.widens ?? 0}
+              selected={selection?.type === "node" ? (overlay?.byNode[selection.id] ?? []) : []}
+              selectedId={selection?.type === "node" ? selection.id : null}
+            />
           )}
           {infoEdge && (
             <div
@@ -484,6 +527,13 @@ export function EditorShell({ root }: { root: string }) {
           {routeOpen && (
             <RoutePreview
               onClose={() => setRouteOpen(false)}
+              onSaved={(r) =>
+                toast(
+                  r.ok
+                    ? { tone: "success", title: `Saved test “${r.name}”`, detail: r.path }
+                    : { tone: "error", title: "Test not saved", detail: r.message },
+                )
+              }
               onPick={(id) => {
                 const node = graph.nodes.find((n) => n.id === `specialist:${id}`);
                 if (node) jumpTo(node);
@@ -513,6 +563,60 @@ export function EditorShell({ root }: { root: string }) {
       {paletteOpen && <CommandPalette nodes={graph.nodes} onPick={jumpTo} onClose={() => setPaletteOpen(false)} />}
       {dialog.element}
       <Toasts toasts={toasts} onDismiss={dismiss} />
+    </div>
+  );
+}
+
+const OVERLAY_KEY: { mark: string; label: string; className: string }[] = [
+  { mark: "add", label: "added", className: "border-2 border-emerald-500" },
+  { mark: "change", label: "changed", className: "border-2 border-amber-400" },
+  { mark: "remove", label: "removed (ghost)", className: "border-2 border-dashed border-rose-400 opacity-60" },
+  { mark: "widen", label: "widens access", className: "border-4 border-red-600" },
+];
+
+/** The overlay's legend, its summary, and the field diff of the node clicked. */
+function OverlayLegend(props: {
+  summary: string | null;
+  error: string | null;
+  widens: number;
+  selected: PlanChange[];
+  selectedId: string | null;
+}) {
+  return (
+    <div
+      data-testid="overlay-legend"
+      className="pointer-events-auto absolute left-3 top-3 z-10 max-w-md rounded-md border border-slate-200 bg-white/95 p-2 text-xs shadow dark:border-slate-700 dark:bg-slate-900/95"
+    >
+      <div className="mb-1 font-semibold">Changes since HEAD</div>
+      <div className="mb-1 flex flex-wrap gap-2">
+        {OVERLAY_KEY.map((k) => (
+          <span key={k.mark} className="flex items-center gap-1">
+            <span className={`inline-block h-3 w-4 rounded-sm ${k.className}`} />
+            {k.label}
+          </span>
+        ))}
+        <span className="flex items-center gap-1">
+          <span className="inline-block h-0.5 w-4 bg-emerald-600" /> edge added
+        </span>
+        <span className="flex items-center gap-1">
+          <span className="inline-block h-0 w-4 border-t-2 border-dashed border-rose-600" /> edge removed
+        </span>
+      </div>
+      {props.error && <div className="text-red-700">{props.error}</div>}
+      {props.widens > 0 && (
+        <div role="alert" data-testid="overlay-widens" className="font-semibold text-red-700 dark:text-red-400">
+          ⚠ {props.widens} specialist(s) gain access
+        </div>
+      )}
+      {props.summary && <div data-testid="overlay-summary">{props.summary}</div>}
+      {props.selectedId && props.selected.length > 0 && (
+        <pre
+          data-testid="overlay-diff"
+          className="mt-1 max-h-60 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-1 font-mono dark:bg-slate-800"
+        >
+          {props.selected.flatMap((c) => changeLines(c)).join("\n")}
+        </pre>
+      )}
     </div>
   );
 }

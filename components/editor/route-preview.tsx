@@ -2,11 +2,22 @@
 
 import { useState } from "react";
 import { apiFetch } from "@/lib/api-client";
+import { saveTestCase } from "@/lib/queries/plan";
 import type { RouteCandidate } from "@/schemas/api";
 
 /** Type a task; see which specialists would be routed to, and why. */
-export function RoutePreview({ onPick, onClose }: { onPick: (specialistId: string) => void; onClose: () => void }) {
+export function RoutePreview({
+  onPick,
+  onClose,
+  onSaved,
+}: {
+  onPick: (specialistId: string) => void;
+  onClose: () => void;
+  /** After "Save as test": the file the case went to, or why it did not. */
+  onSaved?: (result: { ok: true; path: string; name: string } | { ok: false; message: string }) => void;
+}) {
   const [text, setText] = useState("");
+  const [ranked, setRanked] = useState("");
   const [candidates, setCandidates] = useState<RouteCandidate[] | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -20,6 +31,7 @@ export function RoutePreview({ onPick, onClose }: { onPick: (specialistId: strin
           })
         ).data.candidates,
       );
+      setRanked(text.trim());
     } finally {
       setBusy(false);
     }
@@ -57,6 +69,24 @@ export function RoutePreview({ onPick, onClose }: { onPick: (specialistId: strin
           Rank specialists
         </button>
       </form>
+      {candidates && candidates.length > 0 && (
+        <button
+          type="button"
+          data-testid="save-route-test"
+          className="mt-2 rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+          onClick={async () => {
+            const name = `${ranked.slice(0, 60)} → ${candidates[0].id}`;
+            try {
+              const saved = await saveTestCase({ name, task: ranked, expect: { top: candidates[0].id } });
+              onSaved?.({ ok: true, path: saved.path, name });
+            } catch (error) {
+              onSaved?.({ ok: false, message: error instanceof Error ? error.message : String(error) });
+            }
+          }}
+        >
+          Save as test (top: {candidates[0].id})
+        </button>
+      )}
       {candidates && (
         <ol className="mt-3 space-y-1.5" data-testid="route-candidates">
           {candidates.length === 0 && <li className="text-sm text-slate-500">No specialist matches those words.</li>}

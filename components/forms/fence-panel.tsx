@@ -2,8 +2,10 @@
 
 import { useMemo, useState } from "react";
 import { checkAction, effectiveFence, normalizeFence, parseActionText } from "@/lib/org/fence";
+import { FENCE_ACTIONS, type FenceAction } from "@/schemas/fence";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityRecord } from "@/schemas/org";
+import type { FenceCase, OrgTestCase } from "@/schemas/org-test";
 import { errorsAt } from "./field-errors";
 import { FieldShell, TagInput } from "./fields";
 
@@ -14,6 +16,8 @@ const TOGGLES = ["commit", "push", "bash"] as const;
  * team (computed with the same functions the server uses), and an action tester.
  */
 export function FencePanel({
+  specialistId,
+  onSaveTest,
   fence,
   team,
   problems,
@@ -29,6 +33,9 @@ export function FencePanel({
   onChange: (fence: Record<string, string[]>) => void;
   onSave: () => void;
   saving: boolean;
+  /** The saved specialist the tester's decisions can be pinned to as an org test. */
+  specialistId?: string;
+  onSaveTest?: (testCase: OrgTestCase) => void;
 }) {
   const value = normalizeFence(fence);
   const effective = useMemo(() => effectiveFence(value, team), [value, team]);
@@ -170,6 +177,24 @@ export function FencePanel({
         >
           <strong>{decision.decision}</strong> — {decision.rule ?? decision.reason}
         </div>
+        {specialistId && onSaveTest && isFenceAction(parsed.action) && decision.decision !== "unknown-action" && (
+          <button
+            type="button"
+            data-testid="save-fence-test"
+            className="mt-1 rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+            onClick={() =>
+              onSaveTest({
+                name: `${specialistId}: ${action.trim()} is ${decision.decision}`,
+                specialist: specialistId,
+                action: parsed.action as FenceAction,
+                target: parsed.target,
+                expect: decision.decision as FenceCase["expect"],
+              })
+            }
+          >
+            Save as test
+          </button>
+        )}
       </section>
     </div>
   );
@@ -180,3 +205,5 @@ function compact(fence: Record<string, string[]>): Record<string, string[]> {
   for (const [k, v] of Object.entries(fence)) if (k === "allowedPaths" || v.length) out[k] = v;
   return out;
 }
+
+const isFenceAction = (a: string): a is FenceAction => (FENCE_ACTIONS as readonly string[]).includes(a);

@@ -2,7 +2,13 @@ import type { Edge, Node } from "@xyflow/react";
 import type { GraphEdge, GraphEdgeKind, GraphNode, GraphNodeKind } from "@/schemas/graph";
 
 /** What every node renders: the graph node plus how the editor wants it marked. */
-export type OrgNodeData = GraphNode & { highlight?: "draft-problem" | "search" | null };
+export type OrgNodeData = GraphNode & {
+  highlight?: "draft-problem" | "search" | null;
+  /** The Changes overlay: what the plan against a revision says of this node (`remove` is a ghost). */
+  change?: NodeChangeMark | null;
+};
+export type NodeChangeMark = "add" | "change" | "remove" | "widen";
+export type EdgeChangeMark = "add" | "remove";
 export type SpecialistNode = Node<OrgNodeData, "specialist">;
 export type TeamNode = Node<OrgNodeData, "team">;
 /** React Flow reserves the type "group" for its own sub-flows, so ours is "org-group". */
@@ -18,6 +24,7 @@ export type OrgEdgeData = GraphEdge & {
   hovered?: boolean;
   dimmed?: boolean;
   arc?: { side: "below" | "above"; sourceHeight: number; targetHeight: number };
+  change?: EdgeChangeMark | null;
 };
 export type OrgEdge = Edge<OrgEdgeData, GraphEdgeKind>;
 

@@ -22,7 +22,16 @@ import type { Graph, GraphEdge, GraphEdgeKind } from "@/schemas/graph";
 import { CulledArcs } from "./culled-arcs";
 import { type EdgeExtent, edgeExtent } from "./edge-extent";
 import { edgeTypes } from "./edge-types";
-import { EDGE_STYLE, edgeOpacity, type OrgEdge, type OrgEdgeData, type OrgNode, withAlpha } from "./graph-types";
+import {
+  EDGE_STYLE,
+  type EdgeChangeMark,
+  edgeOpacity,
+  type NodeChangeMark,
+  type OrgEdge,
+  type OrgEdgeData,
+  type OrgNode,
+  withAlpha,
+} from "./graph-types";
 import { HANDLES, kindOfNode } from "./handles";
 import { nodeTypes } from "./node-types";
 
@@ -34,6 +43,8 @@ type Props = {
   visibleKinds: ReadonlySet<GraphEdgeKind>;
   selection: CanvasSelection;
   highlights: Readonly<Record<string, "draft-problem" | "search">>;
+  /** The Changes overlay: node and edge ids the plan marks. */
+  changes?: { nodes: Readonly<Record<string, NodeChangeMark>>; edges: Readonly<Record<string, EdgeChangeMark>> } | null;
   focus: { nodeId: string; nonce: number } | null;
   colorMode: "light" | "dark";
   onSelect: (selection: CanvasSelection) => void;
@@ -75,7 +86,7 @@ function arcOf(e: GraphEdge): OrgEdgeData["arc"] {
 
 /** React Flow wiring only: what the org says comes in as props, every edit goes out as a callback. */
 export function OrgCanvas(props: Props) {
-  const { graph, positions, visibleKinds, selection, highlights, focus, colorMode } = props;
+  const { graph, positions, visibleKinds, selection, highlights, focus, colorMode, changes } = props;
   const { fitView, setCenter, getNode, getViewport } = useReactFlow();
   const paneWidth = useStore((s) => s.width);
   const paneHeight = useStore((s) => s.height);
@@ -98,6 +109,7 @@ export function OrgCanvas(props: Props) {
         const position = positions[n.id] ?? old?.position;
         if (!position) return [];
         const highlight = highlights[n.id] ?? null;
+        const change = changes?.nodes[n.id] ?? null;
         const isSelected = selection?.type === "node" && selection.id === n.id;
         if (
           old &&
@@ -107,6 +119,7 @@ export function OrgCanvas(props: Props) {
           old.data.errorCount === n.errorCount &&
           old.data.warningCount === n.warningCount &&
           old.data.highlight === highlight &&
+          old.data.change === change &&
           old.position.x === position.x &&
           old.position.y === position.y &&
           old.selected === isSelected
@@ -117,7 +130,7 @@ export function OrgCanvas(props: Props) {
           id: n.id,
           type: n.kind === "group" ? "org-group" : n.kind,
           position,
-          data: { ...n, highlight },
+          data: { ...n, highlight, change },
           selected: isSelected,
           deletable: false,
           connectable: n.kind === "specialist",
@@ -129,7 +142,7 @@ export function OrgCanvas(props: Props) {
         } as OrgNode;
       });
     });
-  }, [graph, positions, highlights, selection]);
+  }, [graph, positions, highlights, selection, changes]);
 
   const edges = useMemo<OrgEdge[]>(
     () =>
@@ -146,7 +159,7 @@ export function OrgCanvas(props: Props) {
             target: e.target,
             sourceHandle: "out",
             targetHandle: "in",
-            data: { ...e, hovered: hovered === e.id, dimmed, arc: arcOf(e) },
+            data: { ...e, hovered: hovered === e.id, dimmed, arc: arcOf(e), change: changes?.edges[e.id] ?? null },
             markerEnd: {
               type: MARKER_TYPE[e.kind],
               color: withAlpha(EDGE_STYLE[e.kind].color, opacity),
@@ -162,7 +175,7 @@ export function OrgCanvas(props: Props) {
             ariaLabel: `${EDGE_STYLE[e.kind].title}: ${e.source} to ${e.target}${e.label ? ` (${e.label})` : ""}`,
           };
         }),
-    [graph.edges, visibleKinds, hovered, selection, focusNode],
+    [graph.edges, visibleKinds, hovered, selection, focusNode, changes],
   );
 
   useEffect(() => {

@@ -11,15 +11,18 @@ import { TeamForm } from "@/components/forms/team-form";
 import type { FormOptions } from "@/components/forms/use-entity-form";
 import { ProblemList } from "@/components/org/problem-list";
 import { ScopeBadge } from "@/components/org/scope-badge";
+import { DraftImpact } from "@/components/plan/draft-impact";
 import { ApiError, apiFetch } from "@/lib/api-client";
 import { diffPatch, isSameRecord, templateFor } from "@/lib/editor/drafts";
 import { buildIndex } from "@/lib/org/org-index";
 import { validateDraft } from "@/lib/org/validate";
 import { type OrgData, rowKey } from "@/lib/queries/org";
+import { saveTestCase } from "@/lib/queries/plan";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
 import { jsonSchemaFor } from "@/schemas/json-schema";
 import { type EntityKind, type EntityRecord, SECTION_OF } from "@/schemas/org";
+import type { OrgTestCase } from "@/schemas/org-test";
 import { PromptEditor } from "./prompt-editor";
 
 export type PanelTarget = { kind: EntityKind; id: string | null };
@@ -234,6 +237,15 @@ export function EntityPanel(props: Props) {
     }
   }, [ask, edits, kind, props, row, toast]);
 
+  const saveAsTest = async (testCase: OrgTestCase) => {
+    try {
+      const saved = await saveTestCase(testCase);
+      toast({ tone: "success", title: `Saved test “${testCase.name}”`, detail: saved.path });
+    } catch (error) {
+      toast({ tone: "error", title: "Test not saved", detail: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
   const switchTab = (next: Tab) => {
     if (next === "json") setJsonText(JSON.stringify(draft, null, 2));
     if (next === "form") setFormBase(draft);
@@ -338,6 +350,8 @@ export function EntityPanel(props: Props) {
           ))}
         {tab === "fence" && (
           <FencePanel
+            specialistId={target.id ?? undefined}
+            onSaveTest={(testCase) => saveAsTest(testCase)}
             fence={draft.fence}
             team={team}
             problems={problems}
@@ -392,6 +406,7 @@ export function EntityPanel(props: Props) {
             <ProblemList problems={others} />
           </section>
         )}
+        {dirty && tab !== "prompt" && <DraftImpact org={data.org} kind={kind} draft={draft} />}
       </div>
 
       <footer className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 dark:border-slate-800">

@@ -151,7 +151,7 @@ function emptyEntities(): TierData["entities"] {
   return { groups: new Map(), teams: new Map(), specialists: new Map(), contracts: new Map(), policies: new Map() };
 }
 
-function recordsOf(rows: Record<Section, Map<string, Row>>): OrgRecords {
+export function recordsOf(rows: Record<Section, Map<string, Row>>): OrgRecords {
   const org = emptyOrg();
   for (const section of SECTIONS) for (const [id, row] of rows[section]) org[section][id] = row.record;
   return org;
@@ -200,6 +200,9 @@ function readonlyBuiltin(kind: ApiKind, id: string, scope: "builtin" | "pack" = 
     },
   ]);
 }
+
+/** Reads one of the file tiers (builtin, user, project) for a snapshot. */
+export type TierReader = (scope: "builtin" | "user" | "project", dir: string, displayBase: string) => Promise<TierData>;
 
 export type OrgApiOptions = {
   /** Keep the org in memory between calls and refresh it when files change (the server). */
@@ -361,12 +364,12 @@ export class OrgApi {
     return { tiers, problems };
   }
 
-  private async loadTiers(): Promise<TierData[]> {
+  private async loadTiers(readTier: TierReader = loadTier, withPacks = true): Promise<TierData[]> {
     const [builtin, packs, user, project] = await Promise.all([
-      loadTier("builtin", this.paths.builtinOrgDir, this.displayBase("builtin")),
-      this.packTiers(),
-      loadTier("user", this.paths.userOrgDir, this.displayBase("user")),
-      loadTier("project", this.paths.projectOrgDir, this.displayBase("project")),
+      readTier("builtin", this.paths.builtinOrgDir, this.displayBase("builtin")),
+      withPacks ? this.packTiers() : { tiers: [], problems: [] },
+      readTier("user", this.paths.userOrgDir, this.displayBase("user")),
+      readTier("project", this.paths.projectOrgDir, this.displayBase("project")),
     ]);
     return [
       builtin,
@@ -377,9 +380,22 @@ export class OrgApi {
     ];
   }
 
-  private async load(): Promise<Snapshot> {
+  /**
+   * The org merged the same way from tiers read by `readTier` (a git revision, an export), for
+   * `plan`. Not cached, never written; enabled packs come from the disk.
+   */
+  async snapshotFrom(readTier: TierReader, opts: { packs?: boolean } = {}): Promise<Snapshot> {
+    return this.load(readTier, opts.packs ?? true);
+  }
+
+  /** Every problem of a snapshot, as `validateAll` reports them. */
+  problemsOf(snap: Snapshot): FieldError[] {
+    return [...snap.loadProblems, ...this.validation(snap)];
+  }
+
+  private async load(readTier?: TierReader, withPacks = true): Promise<Snapshot> {
     const skillFiles = loadSkillFiles(this.paths.skillsDir, this.paths.appDir);
-    const tiers = await this.loadTiers();
+    const tiers = await this.loadTiers(readTier, withPacks);
     const rows = mergeTiers(tiers);
     const index = buildIndex(recordsOf(rows), new Set(skillFiles.map((s) => s.id)));
     return {

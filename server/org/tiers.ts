@@ -7,7 +7,7 @@ import { fieldError } from "@/lib/org/field-error";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
 import { type EntityRecord, type Scope, SECTIONS, type Section } from "@/schemas/org";
-import { readJsonFileSync, readListedJsonFileSync } from "../store/json-store";
+import { MAX_FILE_BYTES, parsed, type ReadResult, readJsonFileSync, readListedJsonFileSync } from "../store/json-store";
 
 /** One file's contribution to an entity. */
 export type Layer = {
@@ -114,7 +114,6 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const shownDir = displayPath(sectionDir, displayBase);
-    const entities = tier.entities[section];
     let sliceStart = performance.now();
     for (const entry of entries) {
       if (performance.now() - sliceStart > SLICE_MS) {
@@ -123,64 +122,119 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
       }
       const name = entry.name;
       const file = `${sectionDir}${path.sep}${name}`;
-      const id = name.slice(0, -5);
-      const shown = `${shownDir}/${name}`;
-      const badId = idProblem(id);
-      if (badId) {
-        tier.problems.push(
-          fileProblem(
-            shown,
-            section,
-            id,
-            "invalid-file-name",
-            `the file name is not a valid id (${badId}); the file is ignored`,
-          ),
-        );
-        continue;
-      }
       // Anything but a regular file (a link, a folder, a FIFO) goes the careful way, which names it.
-      const read = entry.isFile() ? readListedJsonFileSync(file) : readJsonFileSync(file);
-      if (!read.ok) {
-        tier.problems.push(
-          fileProblem(
-            shown,
-            section,
-            id,
-            `file-${read.code}`,
-            `${read.message}; the file is ignored until it is fixed`,
-          ),
-        );
-        continue;
-      }
-      if (!isPlainObject(read.value)) {
-        tier.problems.push(
-          fileProblem(
-            shown,
-            section,
-            id,
-            "file-not-an-object",
-            "the file must hold one JSON object; it is ignored until it is fixed",
-          ),
-        );
-        continue;
-      }
-      const declared = read.value.id;
-      if (declared !== undefined && declared !== id) {
-        tier.problems.push(
-          fileProblem(
-            shown,
-            section,
-            id,
-            "file-id-mismatch",
-            `the record's id ${JSON.stringify(declared)} differs from its file name; the file name (${id}) is used`,
-            "warning",
-          ),
-        );
-      }
-      // A record that names itself rightly is used as parsed; copying it would cost as much as reading it.
-      const record = declared === id ? read.value : { ...read.value, id };
-      entities.set(id, { scope, file, path: shown, record, etag: read.etag });
+      addEntry(tier, section, `${shownDir}/${name}`, name, file, () =>
+        entry.isFile() ? readListedJsonFileSync(file) : readJsonFileSync(file),
+      );
     }
+  }
+  return tier;
+}
+
+/** One listed file of a tier: its id from its name, parsed by `read`; a broken file becomes a FieldError. */
+function addEntry(
+  tier: TierData,
+  section: Section,
+  shown: string,
+  name: string,
+  file: string,
+  read: () => ReadResult,
+): void {
+  const id = name.slice(0, -5);
+  const badId = idProblem(id);
+  if (badId) {
+    tier.problems.push(
+      fileProblem(
+        shown,
+        section,
+        id,
+        "invalid-file-name",
+        `the file name is not a valid id (${badId}); the file is ignored`,
+      ),
+    );
+    return;
+  }
+  const result = read();
+  if (!result.ok) {
+    tier.problems.push(
+      fileProblem(
+        shown,
+        section,
+        id,
+        `file-${result.code}`,
+        `${result.message}; the file is ignored until it is fixed`,
+      ),
+    );
+    return;
+  }
+  if (!isPlainObject(result.value)) {
+    tier.problems.push(
+      fileProblem(
+        shown,
+        section,
+        id,
+        "file-not-an-object",
+        "the file must hold one JSON object; it is ignored until it is fixed",
+      ),
+    );
+    return;
+  }
+  const declared = result.value.id;
+  if (declared !== undefined && declared !== id) {
+    tier.problems.push(
+      fileProblem(
+        shown,
+        section,
+        id,
+        "file-id-mismatch",
+        `the record's id ${JSON.stringify(declared)} differs from its file name; the file name (${id}) is used`,
+        "warning",
+      ),
+    );
+  }
+  // A record that names itself rightly is used as parsed; copying it would cost as much as reading it.
+  const record = declared === id ? result.value : { ...result.value, id };
+  tier.entities[section].set(id, { scope: tier.scope, file, path: shown, record, etag: result.etag });
+}
+
+/** A file of a tier held somewhere else than the disk (a git revision): `<section>/<name>` and its bytes. */
+export type TierBlob = { section: Section; name: string; content: Buffer | null; symlink?: boolean };
+
+/**
+ * A tier from files held elsewhere (git objects), with the same rules as `loadTier`: bad names,
+ * unparseable files, links and misnamed records become FieldErrors naming the file.
+ */
+export function tierFromBlobs(scope: Scope, dir: string, displayBase: string, blobs: readonly TierBlob[]): TierData {
+  const tier: TierData = {
+    scope,
+    dir,
+    entities: {
+      groups: new Map(),
+      teams: new Map(),
+      specialists: new Map(),
+      contracts: new Map(),
+      policies: new Map(),
+    },
+    problems: [],
+  };
+  const sorted = [...blobs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const blob of sorted) {
+    if (!blob.name.endsWith(".json") || blob.name.startsWith(".")) continue;
+    const file = path.join(dir, blob.section, blob.name);
+    const shown = `${displayPath(path.join(dir, blob.section), displayBase)}/${blob.name}`;
+    addEntry(tier, blob.section, shown, blob.name, file, () =>
+      blob.symlink
+        ? {
+            ok: false,
+            code: "symlink",
+            message: "is a symbolic link; org files must be regular files inside their tier",
+          }
+        : blob.content === null
+          ? { ok: false, code: "not-regular", message: "is not a regular file" }
+          : blob.content.length > MAX_FILE_BYTES
+            ? { ok: false, code: "too-large", message: `is larger than ${MAX_FILE_BYTES} bytes` }
+            : parsed(blob.content),
+    );
   }
   return tier;
 }

@@ -59,7 +59,8 @@ function statError(error: unknown): ReadResult {
   return { ok: false, code: "unreadable", message: (error as Error).message };
 }
 
-function parsed(content: Buffer | string): ReadResult {
+/** Parses one file's content as the readers do: strict JSON, an optional BOM, the content's ETag. */
+export function parsed(content: Buffer | string): ReadResult {
   try {
     const value =
       typeof content === "string"

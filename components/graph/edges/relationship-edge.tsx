@@ -48,12 +48,22 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
         interactionWidth={16}
         // Stroke opacity, not opacity: opacity makes each edge a layer of its own to paint, which at
         // a thousand edges doubled the time to paint a frame. The arrowhead carries the same alpha.
-        style={{
-          stroke: style.color,
-          strokeWidth: emphasized ? style.width + 1.6 : style.width,
-          strokeDasharray: style.dash,
-          strokeOpacity: edgeOpacity(data.kind, { emphasized, dimmed: data.dimmed }),
-        }}
+        style={
+          data.change
+            ? {
+                // The Changes overlay: added edges green, removed ones as red dashed ghosts.
+                stroke: data.change === "add" ? "#16a34a" : "#e11d48",
+                strokeWidth: style.width + 1.4,
+                strokeDasharray: data.change === "remove" ? "4 4" : undefined,
+                strokeOpacity: data.dimmed ? 0.3 : 0.95,
+              }
+            : {
+                stroke: style.color,
+                strokeWidth: emphasized ? style.width + 1.6 : style.width,
+                strokeDasharray: style.dash,
+                strokeOpacity: edgeOpacity(data.kind, { emphasized, dimmed: data.dimmed }),
+              }
+        }
       />
       {data.label && (alwaysLabel || emphasized) && (
         <EdgeLabelRenderer>

@@ -54,6 +54,20 @@ const SCOPE_DOT: Record<string, string> = {
   project: "bg-emerald-500",
 };
 
+/** The Changes overlay's marks; a widening is meant to be impossible to miss. */
+export const CHANGE_RING: Record<string, string> = {
+  add: "ring-2 ring-emerald-500",
+  change: "ring-2 ring-amber-400",
+  remove: "opacity-50 border-dashed ring-2 ring-rose-400",
+  widen: "ring-4 ring-red-600 shadow-red-500/50 shadow-lg",
+};
+export const CHANGE_BADGE: Record<string, { text: string; className: string }> = {
+  add: { text: "+ added", className: "bg-emerald-600" },
+  change: { text: "~ changed", className: "bg-amber-500" },
+  remove: { text: "− removed", className: "bg-rose-500" },
+  widen: { text: "⚠ widens access", className: "bg-red-600" },
+};
+
 /** The frame every node kind shares: handles, tier dot, problem badge, highlight ring. */
 export function NodeChrome({
   data,
@@ -68,19 +82,23 @@ export function NodeChrome({
   connectable: boolean;
   children: ReactNode;
 }) {
+  const change = data.change ? CHANGE_RING[data.change] : "";
   const ring = selected
     ? "ring-2 ring-sky-500"
-    : data.highlight === "draft-problem"
-      ? "ring-2 ring-amber-500"
-      : data.highlight === "search"
-        ? "ring-2 ring-fuchsia-500"
-        : data.errorCount
-          ? "ring-2 ring-red-500/70"
-          : "";
+    : change
+      ? change
+      : data.highlight === "draft-problem"
+        ? "ring-2 ring-amber-500"
+        : data.highlight === "search"
+          ? "ring-2 ring-fuchsia-500"
+          : data.errorCount
+            ? "ring-2 ring-red-500/70"
+            : "";
   return (
     <div
       data-testid={`node-${data.id}`}
       data-kind={data.kind}
+      data-change={data.change ?? undefined}
       className={`relative h-full w-full rounded-lg border px-3 py-2 text-left shadow-sm ${className} ${ring}`}
     >
       <Handle
@@ -92,6 +110,14 @@ export function NodeChrome({
       />
       {connectable && <DropZone />}
       {children}
+      {data.change && (
+        <span
+          data-testid="node-change"
+          className={`absolute -left-2 -top-2 rounded px-1 text-[10px] font-bold text-white ${CHANGE_BADGE[data.change].className}`}
+        >
+          {CHANGE_BADGE[data.change].text}
+        </span>
+      )}
       {data.scope && (
         <span
           data-testid="node-scope"

@@ -1,0 +1,59 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useOrgEvents } from "@/components/editor/use-org-events";
+import { planQuery } from "@/lib/queries/plan";
+import { PlanList } from "./plan-list";
+
+/** The plan of the org now against a git revision, refreshed as files change on disk. */
+export function ChangesView({ initialAgainst = "HEAD" }: { initialAgainst?: string }) {
+  useOrgEvents();
+  const [input, setInput] = useState(initialAgainst);
+  const [against, setAgainst] = useState(initialAgainst);
+  const plan = useQuery(planQuery(against));
+  return (
+    <main className="mx-auto max-w-5xl px-6 py-8">
+      <header className="mb-4 flex flex-wrap items-baseline justify-between gap-4">
+        <h1 className="text-2xl font-semibold">
+          Changes{" "}
+          <a href="/" className="ml-2 align-middle text-sm font-normal text-sky-700 hover:underline dark:text-sky-400">
+            graph editor →
+          </a>{" "}
+          <a
+            href="/tests"
+            className="ml-2 align-middle text-sm font-normal text-sky-700 hover:underline dark:text-sky-400"
+          >
+            tests →
+          </a>
+        </h1>
+        <form
+          className="flex items-center gap-2 text-sm"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setAgainst(input.trim() || "HEAD");
+          }}
+        >
+          <label htmlFor="against">against revision</label>
+          <input
+            id="against"
+            data-testid="plan-against"
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            className="w-40 rounded border border-slate-300 bg-white px-2 py-1 font-mono dark:border-slate-600 dark:bg-slate-900"
+          />
+          <button type="submit" className="rounded bg-sky-600 px-3 py-1 text-white">
+            Compare
+          </button>
+        </form>
+      </header>
+      {plan.isPending && <p className="text-slate-500">Planning…</p>}
+      {plan.error && (
+        <p role="alert" data-testid="plan-error" className="text-red-700 dark:text-red-400">
+          {plan.error.message}
+        </p>
+      )}
+      {plan.data && <PlanList plan={plan.data} />}
+    </main>
+  );
+}

@@ -1,0 +1,277 @@
+import type { z } from "zod";
+import { orgToGraph } from "@/lib/graph/org-to-graph";
+import { checkAction, effectiveFence } from "@/lib/org/fence";
+import { escapePointerSegment, fieldOf } from "@/lib/org/field-error";
+import { str } from "@/lib/org/org-index";
+import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
+import type { RoutingCase } from "@/lib/plan/plan";
+import type { FieldError } from "@/schemas/field-error";
+import type { GraphEdge } from "@/schemas/graph";
+import type { EntityKind, EntityRecord, OrgRecords } from "@/schemas/org";
+import {
+  type EscalationCase,
+  escalationCaseSchema,
+  type FenceCase,
+  fenceCaseSchema,
+  type HandoffCase,
+  handoffCaseSchema,
+  type OrgTestResult,
+  type OrgTestRun,
+  type RoutingTestCase,
+  routingCaseSchema,
+} from "@/schemas/org-test";
+
+/**
+ * Runs org tests against one merged org. Pure: the CLI, the server and the Tests view (against an
+ * unsaved draft) run the same cases the same way. A malformed case is a FieldError naming its file
+ * and JSON pointer; the other cases still run.
+ */
+
+/** An unsaved record to run the tests against, in place of the saved one. */
+export type RunDraft = { kind: EntityKind; record: EntityRecord };
+
+/** One test file as read: its parsed value, or why it could not be parsed. */
+export type TestFileInput = { file: string; value?: unknown; error?: string };
+
+type Kind = OrgTestResult["kind"];
+type Parsed =
+  | { kind: "fence"; c: FenceCase }
+  | { kind: "routing"; c: RoutingTestCase }
+  | { kind: "handoff"; c: HandoffCase }
+  | { kind: "escalation"; c: EscalationCase };
+
+const SCHEMAS: Record<Kind, z.ZodType> = {
+  fence: fenceCaseSchema,
+  routing: routingCaseSchema,
+  handoff: handoffCaseSchema,
+  escalation: escalationCaseSchema,
+};
+
+function problem(file: string, id: string, message: string, path: (string | number)[]): FieldError {
+  const field = fieldOf(path);
+  return {
+    id,
+    severity: "error",
+    message: `${file}: ${message}`,
+    location: path.length ? `#/${path.map(escapePointerSegment).join("/")}` : "#",
+    ...(field ? { field } : {}),
+    path: file,
+  };
+}
+
+function kindOf(c: Record<string, unknown>): Kind | null {
+  if ("action" in c || "specialist" in c) return "fence";
+  if ("task" in c) return "routing";
+  if ("from" in c || "handoffTo" in c) return "handoff";
+  if ("team" in c || "escalatesTo" in c) return "escalation";
+  return null;
+}
+
+/** Parses the cases of one file; every problem is located in it. */
+export function parseTestFile(input: TestFileInput): {
+  cases: { index: number; parsed: Parsed }[];
+  problems: FieldError[];
+} {
+  const { file } = input;
+  if (input.error) return { cases: [], problems: [problem(file, "test-file-unreadable", input.error, [])] };
+  const v = input.value;
+  if (typeof v !== "object" || v === null || Array.isArray(v) || !Array.isArray((v as { cases?: unknown }).cases))
+    return {
+      cases: [],
+      problems: [problem(file, "test-file-no-cases", 'a test file is { "cases": [ … ] }', ["cases"])],
+    };
+  const cases: { index: number; parsed: Parsed }[] = [];
+  const problems: FieldError[] = [];
+  (v as { cases: unknown[] }).cases.forEach((raw, index) => {
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+      problems.push(problem(file, "test-case-not-an-object", "a case must be a JSON object", ["cases", index]));
+      return;
+    }
+    const kind = kindOf(raw as Record<string, unknown>);
+    if (!kind) {
+      problems.push(
+        problem(
+          file,
+          "test-case-unknown-kind",
+          "a case needs specialist + action (fence), task (routing), from + handoffTo, or team + escalatesTo",
+          ["cases", index],
+        ),
+      );
+      return;
+    }
+    const parsed = SCHEMAS[kind].safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.filter((s): s is string | number => typeof s !== "symbol");
+        const id =
+          path[0] === "action"
+            ? "test-unknown-action"
+            : issue.code === "unrecognized_keys"
+              ? "test-case-unknown-field"
+              : `test-case-invalid-${String(path[0] ?? "case")}`;
+        const message =
+          issue.code === "unrecognized_keys"
+            ? `unknown field(s) ${issue.keys.map((k) => JSON.stringify(k)).join(", ")} in a ${kind} case`
+            : `${path.length ? `"${path.join(".")}": ` : ""}${issue.message}`;
+        problems.push(problem(file, id, message, ["cases", index, ...path]));
+      }
+      return;
+    }
+    cases.push({ index, parsed: { kind, c: parsed.data } as Parsed });
+  });
+  return { cases, problems };
+}
+
+/** Saved routing tests, for the plan's routing moves. */
+export function routingCasesOf(files: readonly TestFileInput[]): RoutingCase[] {
+  const out: RoutingCase[] = [];
+  for (const f of files)
+    for (const { parsed } of parseTestFile(f).cases)
+      if (parsed.kind === "routing") out.push({ name: parsed.c.name, task: parsed.c.task, file: f.file });
+  return out;
+}
+
+export function runOrgTests(org: OrgRecords, files: readonly TestFileInput[]): OrgTestRun {
+  const results: OrgTestResult[] = [];
+  const problems: FieldError[] = [];
+  let edges: GraphEdge[] | null = null;
+  const graphEdges = () => {
+    edges ??= orgToGraph({ org }).edges;
+    return edges;
+  };
+  let docs: ReturnType<typeof routeDoc>[] | null = null;
+  const routeDocs = () => {
+    docs ??= Object.entries(org.specialists).map(([id, s]) => routeDoc(id, s));
+    return docs;
+  };
+  const unknownSpecialist = (file: string, index: number, field: string, id: string) =>
+    problem(file, "test-unknown-specialist", `no specialist "${id}" in the org`, ["cases", index, ...field.split(".")]);
+
+  const caseIndex = (p: FieldError) => Number(/^#\/cases\/(\d+)/.exec(p.location)?.[1] ?? -1);
+  for (const f of files) {
+    const parsedFile = parseTestFile(f);
+    const before = problems.length;
+    problems.push(...parsedFile.problems);
+    for (const { index, parsed } of parsedFile.cases) {
+      const base = { file: f.file, index, name: parsed.c.name, kind: parsed.kind };
+      switch (parsed.kind) {
+        case "fence": {
+          const c = parsed.c;
+          const s = org.specialists[c.specialist];
+          if (!s) {
+            problems.push(unknownSpecialist(f.file, index, "specialist", c.specialist));
+            break;
+          }
+          const teamId = str(s.team);
+          const team = teamId ? (org.teams[teamId] ?? org.groups[teamId]) : undefined;
+          const d = checkAction(effectiveFence(s.fence, team), c.action, c.target);
+          results.push({
+            ...base,
+            pass: d.decision === c.expect,
+            detail: `${c.action}${c.target ? ` ${c.target}` : ""} → ${d.decision}${d.rule ? ` by ${d.rule}` : ""} (${d.reason})${d.decision === c.expect ? "" : `; expected ${c.expect}`}`,
+          });
+          break;
+        }
+        case "routing": {
+          const c = parsed.c;
+          const want = "top" in c.expect ? c.expect.top : c.expect.specialist;
+          if (!org.specialists[want]) {
+            problems.push(
+              unknownSpecialist(f.file, index, "top" in c.expect ? "expect.top" : "expect.specialist", want),
+            );
+            break;
+          }
+          const depth = "top" in c.expect ? 1 : c.expect.inTop;
+          const ranking = rankRoutes(c.task, routeDocs(), Math.max(depth, 5)).map((r) => r.id);
+          const hit = ranking.slice(0, depth).includes(want);
+          const pass = c.not ? !hit : hit;
+          const where = ranking.indexOf(want);
+          results.push({
+            ...base,
+            pass,
+            ranking,
+            detail: `${want} ranks ${where < 0 ? "nowhere" : `#${where + 1}`} (${ranking.join(", ") || "no candidate"}); expected ${c.not ? "not " : ""}${depth === 1 ? "top" : `in the top ${depth}`}`,
+          });
+          break;
+        }
+        case "handoff": {
+          const c = parsed.c;
+          const missing = [
+            ["from", c.from],
+            ["handoffTo", c.handoffTo],
+          ].filter(([, id]) => !org.specialists[id]);
+          if (missing.length) {
+            for (const [field, id] of missing) problems.push(unknownSpecialist(f.file, index, field, id));
+            break;
+          }
+          const edge = graphEdges().find(
+            (e) =>
+              e.kind === "handoff" && e.source === `specialist:${c.from}` && e.target === `specialist:${c.handoffTo}`,
+          );
+          results.push({
+            ...base,
+            pass: c.not ? !edge : !!edge,
+            detail: edge
+              ? `${c.from} hands off to ${c.handoffTo} through role "${edge.role}" (${edge.carrier})`
+              : `${c.from} has no handoff to ${c.handoffTo}`,
+          });
+          break;
+        }
+        case "escalation": {
+          const c = parsed.c;
+          const section = org.teams[c.team] ? "teams" : org.groups[c.team] ? "groups" : null;
+          if (!section) {
+            problems.push(
+              problem(f.file, "test-unknown-team", `no team or group "${c.team}" in the org`, ["cases", index, "team"]),
+            );
+            break;
+          }
+          if (!org.specialists[c.escalatesTo]) {
+            problems.push(unknownSpecialist(f.file, index, "escalatesTo", c.escalatesTo));
+            break;
+          }
+          const prefix = `#/${section}/${escapePointerSegment(c.team)}/escalationPath/`;
+          const edge = graphEdges().find(
+            (e) =>
+              e.kind === "escalation" && e.carrier.startsWith(prefix) && e.target === `specialist:${c.escalatesTo}`,
+          );
+          results.push({
+            ...base,
+            pass: c.not ? !edge : !!edge,
+            detail: edge
+              ? `${c.team} escalates to ${c.escalatesTo} (${edge.carrier})`
+              : `${c.team}'s escalation path never reaches ${c.escalatesTo}`,
+          });
+          break;
+        }
+      }
+    }
+    // One file's problems in the order of its cases, whichever step found them.
+    problems.push(...problems.splice(before).sort((a, b) => caseIndex(a) - caseIndex(b)));
+  }
+  const passed = results.filter((r) => r.pass).length;
+  return { results, problems, summary: { passed, failed: results.length - passed, invalid: problems.length } };
+}
+
+/** One line per case, and the summary: what `construct-studio test` prints. */
+export function renderTestRun(run: OrgTestRun, format: "text" | "github"): string {
+  const out: string[] = [];
+  const esc = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  for (const r of run.results) {
+    if (format === "github") {
+      if (!r.pass)
+        out.push(
+          `::error file=${esc(r.file).replace(/[:,]/g, (m) => (m === ":" ? "%3A" : "%2C"))},title=org test failed::${esc(`${r.name}: ${r.detail}`)}`,
+        );
+      else out.push(`PASS ${r.file} ${r.name}: ${r.detail}`);
+    } else out.push(`${r.pass ? "PASS" : "FAIL"} ${r.file} ${JSON.stringify(r.name)}: ${r.detail}`);
+  }
+  for (const p of run.problems) {
+    if (format === "github")
+      out.push(`::error file=${esc(p.path ?? "")},title=${p.id}::${esc(`${p.message} (${p.location})`)}`);
+    else out.push(`INVALID ${p.path ?? "-"} ${p.location}: ${p.id}: ${p.message}`);
+  }
+  const s = run.summary;
+  out.push(`${s.passed} passed, ${s.failed} failed, ${s.invalid} invalid`);
+  return `${out.join("\n")}\n`;
+}

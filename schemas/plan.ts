@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { EDGE_KINDS, ENTITY_KINDS } from "./kinds";
+
+/**
+ * What a change to the org does, as `construct-studio plan --format json` prints it and
+ * `GET /api/plan` returns it. Every entry of `changes` names its `kind` and the `id` it is about.
+ */
+
+/** One field's difference: list items added and removed, or a value replaced. */
+export const fieldDiffSchema = z.object({
+  /** Dotted path inside the record, e.g. `fence.allowedCommands`. */
+  field: z.string(),
+  added: z.array(z.unknown()).optional(),
+  removed: z.array(z.unknown()).optional(),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+export type FieldDiff = z.infer<typeof fieldDiffSchema>;
+
+const entityChangeSchema = z.object({
+  kind: z.literal("entity"),
+  action: z.enum(["add", "remove", "change"]),
+  entity: z.enum(ENTITY_KINDS),
+  id: z.string(),
+  /** The file that holds the record now (or held it, for a removal). */
+  path: z.string().optional(),
+  fields: z.array(fieldDiffSchema).optional(),
+});
+
+const edgeChangeSchema = z.object({
+  kind: z.literal("edge"),
+  action: z.enum(["add", "remove"]),
+  edge: z.enum(EDGE_KINDS),
+  /** The graph edge id (`handoff:<from>:<role>:<to>`, `contract:<id>`, …). */
+  id: z.string(),
+  source: z.string(),
+  target: z.string(),
+  label: z.string().optional(),
+});
+
+const accessChangeSchema = z.object({
+  kind: z.literal("access"),
+  action: z.enum(["widen", "narrow"]),
+  /** The specialist whose effective fence changed. */
+  id: z.string(),
+  /** The effective-fence list that changed (`allowedPaths`, `deniedActions`, …). */
+  field: z.string(),
+  /** The entry gained or lost (`"git push"`, `"push:**"`, `"(any label)"`). */
+  entry: z.string(),
+  /** What it means, in words. */
+  detail: z.string(),
+  /** `specialist` when its own fence changed, `team <id>` when only its team's did, or `added`/`removed`. */
+  via: z.string(),
+  path: z.string().optional(),
+});
+
+const problemChangeSchema = z.object({
+  kind: z.literal("problem"),
+  action: z.enum(["introduced", "fixed"]),
+  /** The rule id. */
+  id: z.string(),
+  severity: z.enum(["error", "warning"]),
+  message: z.string(),
+  location: z.string(),
+  path: z.string().optional(),
+});
+
+const routeChangeSchema = z.object({
+  kind: z.literal("route"),
+  action: z.literal("move"),
+  /** The routing test's name. */
+  id: z.string(),
+  task: z.string(),
+  before: z.array(z.string()),
+  after: z.array(z.string()),
+  file: z.string().optional(),
+});
+
+export const planChangeSchema = z.discriminatedUnion("kind", [
+  entityChangeSchema,
+  edgeChangeSchema,
+  accessChangeSchema,
+  problemChangeSchema,
+  routeChangeSchema,
+]);
+export type PlanChange = z.infer<typeof planChangeSchema>;
+export type EntityChange = z.infer<typeof entityChangeSchema>;
+export type EdgeChange = z.infer<typeof edgeChangeSchema>;
+export type AccessChange = z.infer<typeof accessChangeSchema>;
+export type ProblemChange = z.infer<typeof problemChangeSchema>;
+export type RouteChange = z.infer<typeof routeChangeSchema>;
+
+export const planSummarySchema = z.object({
+  add: z.number().int(),
+  change: z.number().int(),
+  remove: z.number().int(),
+  /** Specialists whose effective fence allows something it did not. */
+  widens: z.number().int(),
+  narrows: z.number().int(),
+  edgesAdded: z.number().int(),
+  edgesRemoved: z.number().int(),
+  problemsIntroduced: z.number().int(),
+  problemsFixed: z.number().int(),
+  /** Errors among the problems introduced. */
+  errorsIntroduced: z.number().int(),
+  routingMoves: z.number().int(),
+});
+export type PlanSummary = z.infer<typeof planSummarySchema>;
+
+export const planSchema = z.object({
+  /** What the org was compared with: a git revision, an export file, or the built-in tier. */
+  against: z.object({
+    kind: z.enum(["git", "export", "builtin", "saved"]),
+    ref: z.string(),
+    /** Said to the user, e.g. "not a git repository: compared with the built-in tier". */
+    note: z.string().optional(),
+  }),
+  summary: planSummarySchema,
+  changes: z.array(planChangeSchema),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+/** `POST /api/plan`: what one unsaved edit would do: a whole record saved, or one removed. */
+export const planDraftBodySchema = z.union([
+  z.object({ kind: z.enum(ENTITY_KINDS), record: z.record(z.string(), z.unknown()) }),
+  z.object({ kind: z.enum(ENTITY_KINDS), id: z.string().min(1), remove: z.literal(true) }),
+]);
+export type PlanDraftBody = z.infer<typeof planDraftBodySchema>;
