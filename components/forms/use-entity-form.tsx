@@ -27,6 +27,8 @@ export type EntityFormProps = {
   isNew: boolean;
   /** Called on every blur with the current values: the panel validates the draft. */
   onDraft: (record: EntityRecord) => void;
+  /** Called on every change with the current values, so the panel's draft is never behind the form. */
+  onValues?: (record: EntityRecord) => void;
   onSubmit: (record: EntityRecord) => void;
 };
 
@@ -40,11 +42,18 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
     resolver: zodResolver(schema as z.ZodType<FieldValues, FieldValues>) as Resolver<FieldValues>,
     mode: "onBlur",
   });
-  const { reset } = form;
+  const { reset, watch } = form;
   const key = JSON.stringify(props.defaultValues);
   useEffect(() => {
-    reset(JSON.parse(key));
+    // New values from disk replace the fields the user has not touched; typed ones stay.
+    reset(JSON.parse(key), { keepDirtyValues: true });
   }, [key, reset]);
+  const onValues = props.onValues;
+  useEffect(() => {
+    if (!onValues) return;
+    const subscription = watch((values) => onValues(prune(values)));
+    return () => subscription.unsubscribe();
+  }, [watch, onValues]);
 
   const draft = () => props.onDraft(prune(form.getValues()));
   const problemsAt = (path: string) => {
@@ -164,7 +173,8 @@ export function prune(values: FieldValues): EntityRecord {
     if (value === undefined || value === "") continue;
     if (value && typeof value === "object" && !Array.isArray(value)) {
       const nested = prune(value as FieldValues);
-      if (Object.keys(nested).length) out[key] = nested;
+      // An object the file holds empty (`"permissions": {}`) is data; one the form emptied is not.
+      if (Object.keys(nested).length || Object.keys(value).length === 0) out[key] = nested;
     } else {
       out[key] = value;
     }

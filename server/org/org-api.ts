@@ -694,7 +694,7 @@ export class OrgApi {
     kind: ApiKind,
     id: string,
     opts: { scope?: Scope; force?: boolean; ifMatch?: string } = {},
-  ): Promise<{ ok: true; path: string; revealed: Scope | null; record: EntityRecord } | Failure> {
+  ): Promise<{ ok: true; path: string; revealed: Scope | null; record: EntityRecord; etag: string | null } | Failure> {
     try {
       if (kind === "fence")
         throw new AppError("conflict", "a fence cannot be removed: every specialist needs one", [
@@ -753,6 +753,8 @@ export class OrgApi {
           path: own.path,
           revealed: remaining.length ? remaining[remaining.length - 1].scope : null,
           record: own.record,
+          // The version the removal left (a lower tier's), for an undo that must not overwrite a newer one.
+          etag: remaining.length ? ((await this.freshRow(section, id))?.etag ?? null) : null,
         };
       });
     } catch (error) {
