@@ -157,7 +157,8 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
 
   const submit = form.handleSubmit(
     (values) => props.onSubmit(prune(values)),
-    () => draft(),
+    // The schema refused the values: the panel's save says why, before it asks anything else.
+    () => props.onSubmit(prune(form.getValues())),
   );
   return { form, fields, submit, draft };
 }

@@ -198,7 +198,7 @@ export function EntityPanel(props: Props) {
       if (conflicts.length) {
         const choices = await askConflicts(
           ask,
-          "Changed on disk and in your draft",
+          "Changed on disk",
           <>
             These fields of <code>{target.id}</code> changed on disk while you edited them. Keep yours or the version on
             disk, field by field; nothing else you did not change is written.

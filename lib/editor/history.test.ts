@@ -7,6 +7,7 @@ import {
   inversePatch,
   pushed,
   redone,
+  stepConflicts,
   undone,
 } from "@/lib/editor/history";
 
@@ -189,5 +190,30 @@ describe("dropped", () => {
     expect(labels(dropped(two, "undo").past)).toEqual(["edit 1"]);
     const back = undone(two, "u2");
     expect(dropped(back, "redo")).toEqual({ past: back.past, future: [] });
+  });
+});
+
+describe("stepConflicts", () => {
+  const edit: Extract<EditCommand, { type: "patch" }> = {
+    ...(cmd(1) as Extract<EditCommand, { type: "patch" }>),
+    before: { displayName: "Writer", when_to_use: null },
+    after: { displayName: "Writer of docs", when_to_use: "docs" },
+  };
+
+  it("is empty while the record still holds what the step left, whatever else changed", () => {
+    expect(stepConflicts(edit, "undo", { displayName: "Writer of docs", when_to_use: "docs", role: "x" })).toEqual([]);
+  });
+
+  it("names each field someone changed since, with the value the step would write", () => {
+    expect(stepConflicts(edit, "undo", { displayName: "Renamed elsewhere", when_to_use: "docs" })).toEqual([
+      { field: "displayName", mine: "Writer", theirs: "Renamed elsewhere" },
+    ]);
+    expect(stepConflicts(edit, "redo", { displayName: "Writer", when_to_use: "other" })).toEqual([
+      { field: "when_to_use", mine: "docs", theirs: "other" },
+    ]);
+  });
+
+  it("is no conflict when the record already holds what the step would write", () => {
+    expect(stepConflicts(edit, "undo", { displayName: "Writer" })).toEqual([]);
   });
 });
