@@ -1,9 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Controller, type FieldValues, type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { sameJson } from "@/lib/json/same-json";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityRecord } from "@/schemas/org";
 import { errorsAt } from "./field-errors";
@@ -43,6 +44,7 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
     mode: "onBlur",
   });
   const { reset, watch } = form;
+  const valuesOfRef = useRef((values: FieldValues) => prune(values));
   const key = JSON.stringify(props.defaultValues);
   useEffect(() => {
     // New values from disk replace the fields the user has not touched; typed ones stay.
@@ -51,11 +53,24 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
   const onValues = props.onValues;
   useEffect(() => {
     if (!onValues) return;
-    const subscription = watch((values) => onValues(prune(values)));
+    const subscription = watch((values) => onValues(valuesOfRef.current(values)));
     return () => subscription.unsubscribe();
   }, [watch, onValues]);
 
-  const draft = () => props.onDraft(prune(form.getValues()));
+  // The form's values, with each field the user left alone exactly as the record holds it: the
+  // form drops empty strings, which must not read as an edit of a field nobody touched.
+  const base = props.defaultValues;
+  const valuesOf = (values: FieldValues) => {
+    const pruned = prune(values);
+    const prunedBase = prune(base);
+    for (const key of new Set([...Object.keys(base), ...Object.keys(pruned)])) {
+      if (!sameJson(pruned[key], prunedBase[key])) continue;
+      if (Object.hasOwn(base, key)) pruned[key] = base[key];
+      else delete pruned[key];
+    }
+    return pruned;
+  };
+  const draft = () => props.onDraft(valuesOf(form.getValues()));
   const problemsAt = (path: string) => {
     const bound = errorsAt(props.problems, path);
     if (bound.length) return bound;
@@ -155,10 +170,11 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
     },
   };
 
+  valuesOfRef.current = valuesOf;
   const submit = form.handleSubmit(
-    (values) => props.onSubmit(prune(values)),
+    (values) => props.onSubmit(valuesOf(values)),
     // The schema refused the values: the panel's save says why, before it asks anything else.
-    () => props.onSubmit(prune(form.getValues())),
+    () => props.onSubmit(valuesOf(form.getValues())),
   );
   return { form, fields, submit, draft };
 }

@@ -497,8 +497,10 @@ export function EntityPanel(props: Props) {
             problems={problems}
             schema={jsonSchemaFor(kind)}
             modelPath={`file:///${SECTION_OF[kind]}/${target.id ?? "new"}.json`}
+            // Monaco owns the text while the user types; `jsonText` changes only when the draft is
+            // replaced from outside (reset, the file changed). Feeding every keystroke back as the
+            // value let a render that lagged behind the typing put older text back: lost keys.
             onChange={(text) => {
-              setJsonText(text);
               try {
                 const parsed = JSON.parse(text);
                 if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) onDraft(parsed);
