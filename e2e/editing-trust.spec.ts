@@ -54,6 +54,27 @@ test.beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), "studio-trust-"));
   mkdirSync(path.dirname(file()), { recursive: true });
   writeFileSync(file(), WRITER);
+  // An enabled pack contributing one specialist: read-only like a built-in one.
+  const pack = path.join(root, ".cx", "packs", "trust-pack");
+  mkdirSync(path.join(pack, "org", "specialists"), { recursive: true });
+  writeFileSync(
+    path.join(pack, "pack.manifest.json"),
+    JSON.stringify({ id: "trust-pack", version: "1.0.0", compatVersion: ">=0.1.0", specialists: ["cx-packed"] }),
+  );
+  writeFileSync(
+    path.join(pack, "org", "specialists", "cx-packed.json"),
+    JSON.stringify({
+      id: "cx-packed",
+      name: "packed",
+      role: "packed",
+      description: "A specialist a pack contributes, which the project may override but not delete.",
+      modelTier: "standard",
+      skills: ["research/evidence-gathering"],
+      fence: { allowedPaths: ["docs/research/**"] },
+      team: "research-team",
+    }),
+  );
+  writeFileSync(path.join(root, ".cx", "packs.json"), JSON.stringify({ version: 1, enabled: { "trust-pack": {} } }));
   git("init", "-q");
   git("add", "-A");
   commit("hand-written");
@@ -82,8 +103,15 @@ async function openWriter(page: Page) {
 /** The Monaco editor of the open tab, for placing the caret (the typing itself is the keyboard's). */
 async function caretAfter(page: Page, text: string) {
   await page.evaluate((needle) => {
-    const monaco = (window as unknown as { __studioMonaco: any }).__studioMonaco;
-    const editor = monaco.editor.getEditors().find((e: any) => e.hasWidgetFocus() || e.getDomNode()?.isConnected);
+    type Editor = {
+      getDomNode(): HTMLElement | null;
+      getModel(): { getValue(): string; getPositionAt(offset: number): unknown };
+      setPosition(p: unknown): void;
+      focus(): void;
+    };
+    const monaco = (window as unknown as { __studioMonaco: { editor: { getEditors(): Editor[] } } }).__studioMonaco;
+    const editor = monaco.editor.getEditors().find((e) => e.getDomNode()?.isConnected);
+    if (!editor) throw new Error("no Monaco editor on the page");
     const model = editor.getModel();
     const position = model.getPositionAt(model.getValue().indexOf(needle) + needle.length);
     editor.setPosition(position);
@@ -141,7 +169,9 @@ test("5. a one-field save through the form is a one-line diff; unknown fields ar
     .poll(() =>
       page.evaluate(
         () =>
-          (window as unknown as { __studioMonaco: any }).__studioMonaco.editor
+          (
+            window as unknown as { __studioMonaco: { editor: { getModelMarkers(o: object): { message: string }[] } } }
+          ).__studioMonaco.editor
             .getModelMarkers({})
             .filter((m: { message: string }) => m.message.includes('unknown field "permissions"')).length,
       ),
@@ -315,6 +345,14 @@ test("6. errors block a save before any question; Escape on the override questio
   await expect(description).toHaveValue("Reviews every change for correctness, and says why when it refuses one.");
   await expect(page.getByTestId("unsaved")).toBeVisible();
   expect(git("status", "--porcelain", "--", ".cx/org")).toBe("");
+
+  // A pack's specialist: no Delete, and the same explanation a built-in one gets.
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Discard unsaved changes?" })).toBeVisible();
+  await page.getByRole("button", { name: "Discard changes" }).click();
+  await extras.openByClick("specialist:cx-packed");
+  await expect(page.getByTestId("read-only-note")).toContainText("From the pack trust-pack");
+  await expect(page.getByTestId("delete-entity")).toHaveCount(0);
 
   // Import says what it does not move.
   const payload = path.join(root, "import.json");

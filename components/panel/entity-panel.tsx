@@ -252,7 +252,15 @@ export function EntityPanel(props: Props) {
       });
       sessionDrafts().drop(target);
       resetTo(result.record, result.etag);
-      toast({ tone: "success", title: `Saved ${kind} ${target.id}`, detail: result.path });
+      // Saved, but said plainly when the record carries warnings (a typo'd field name, say).
+      const warned = result.warnings.map((w) => w.message);
+      toast({
+        tone: "success",
+        title: `Saved ${kind} ${target.id}`,
+        detail: [result.path, ...(warned.length ? [`${warned.length} warning(s):`, ...warned.slice(0, 3)] : [])].join(
+          "\n",
+        ),
+      });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 409 && error.current) {

@@ -10,13 +10,14 @@ import {
   redone,
   undone,
 } from "@/lib/editor/history";
+import type { FieldError } from "@/schemas/field-error";
 import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/org";
 import { orgKeys } from "./org";
 
 /** How to replay a step that ran into a newer version: write over `etag`, only `fields` for a patch. */
 export type Resolution = { etag: string; fields?: string[] };
 
-export type WriteResponse = { ok: true; path: string; record: EntityRecord; etag: string; warnings: unknown[] };
+export type WriteResponse = { ok: true; path: string; record: EntityRecord; etag: string; warnings: FieldError[] };
 
 const entityUrl = (kind: EntityKind, id: string, query = "") => `/api/org/${kind}/${encodeURIComponent(id)}${query}`;
 
