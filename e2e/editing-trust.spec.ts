@@ -141,7 +141,8 @@ test("1. typing in Monaco keeps every Space: JSON and Prompt tabs, on disk byte 
   await page.getByRole("button", { name: /^Save (as project )?override$/ }).click();
   await expect(page.getByTestId("toast-success").last()).toContainText("Prompt saved");
   const prompt = readFileSync(path.join(root, ".cx", "prompts", "cx-writer.md"), "utf8");
-  expect(prompt).toBe(`${before}\nAlways cite at least two sources here.`);
+  // Byte for byte what was typed; the prompt store ends every file with a newline.
+  expect(prompt).toBe(`${before}\nAlways cite at least two sources here.\n`);
 });
 
 test("5. a one-field save through the form is a one-line diff; unknown fields are kept and noted", async ({ page }) => {
@@ -165,6 +166,7 @@ test("5. a one-field save through the form is a one-line diff; unknown fields ar
   expect(read()).not.toContain('"id"');
   // The JSON tab squiggles the unknown field where it is.
   await page.getByTestId("tab-json").click();
+  await expect(page.locator(".monaco-editor").first()).toBeVisible();
   await expect
     .poll(() =>
       page.evaluate(
