@@ -233,10 +233,10 @@ test("3. the panel follows the file; a conflict only on fields both changed, set
   await expect(page.getByTestId("stale-banner")).toBeHidden();
 
   // Both change the role: a conflict, shown side by side, chosen per field.
-  await page.getByLabel("Role").click();
+  await page.getByRole("textbox", { name: "Role", exact: true }).click();
   await page.keyboard.press("Control+A");
   await page.keyboard.type("scribe");
-  await page.getByLabel("Role").blur();
+  await page.getByRole("textbox", { name: "Role", exact: true }).blur();
   const outside = editOutside("role", "author");
   await expect(page.getByTestId("stale-banner")).toContainText("role");
   await page.getByTestId("save-entity").click();
