@@ -205,6 +205,7 @@ test("2. undo carries the ETag of the version it produced: an outside edit since
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   expect(read()).toBe(outside);
+  await expect(name).toHaveValue("Renamed in another editor");
   // Asked again, the user may undo over it on purpose: only the undone field is written.
   await page.keyboard.press("Control+z");
   await expect(dialog).toBeVisible();

@@ -15,7 +15,15 @@ type Ask = (
 const shown = (value: unknown) => (value === undefined ? "(absent)" : JSON.stringify(value, null, 2));
 
 /** Each conflicting field with both versions side by side and a choice per field. */
-function ConflictChoices({ conflicts, choices }: { conflicts: FieldConflict[]; choices: Choices }) {
+function ConflictChoices({
+  conflicts,
+  choices,
+  mineLabel,
+}: {
+  conflicts: FieldConflict[];
+  choices: Choices;
+  mineLabel: string;
+}) {
   const [picked, setPicked] = useState<Choices>({ ...choices });
   const pick = (field: string, choice: "mine" | "theirs") => {
     choices[field] = choice;
@@ -40,7 +48,7 @@ function ConflictChoices({ conflicts, choices }: { conflicts: FieldConflict[]; c
                     checked={picked[c.field] === side}
                     onChange={() => pick(c.field, side)}
                   />
-                  {side === "mine" ? "Mine" : "On disk"}
+                  {side === "mine" ? mineLabel : "On disk"}
                 </span>
                 <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-words font-mono text-[11px] text-slate-800 dark:text-slate-200">
                   {shown(side === "mine" ? c.mine : c.theirs)}
@@ -64,13 +72,14 @@ export async function askConflicts(
   intro: React.ReactNode,
   conflicts: FieldConflict[],
   apply = "Save with these choices",
+  mineLabel = "Mine",
 ): Promise<Choices | null> {
   const choices: Choices = Object.fromEntries(conflicts.map((c) => [c.field, "mine" as const]));
   const answer = await ask(
     title,
     <>
       <p className="mb-3">{intro}</p>
-      <ConflictChoices conflicts={conflicts} choices={choices} />
+      <ConflictChoices conflicts={conflicts} choices={choices} mineLabel={mineLabel} />
     </>,
     [{ label: apply, value: "apply" }],
     { wide: true },
