@@ -346,11 +346,13 @@ export function EditorShell({ root }: { root: string }) {
           dialog.ask,
           "Changed on disk",
           <>
-            {name} changed since {command.label}. {verb} would write over these fields: keep the version on disk or the{" "}
-            {direction === "undo" ? "undone" : "redone"} one, field by field. Nothing is written until you choose.
+            {name} changed on disk after “{command.label}”. {verb} would write over these fields: keep the version on
+            disk or the {direction === "undo" ? "undone" : "redone"} one, field by field. Nothing is written until you
+            choose.
           </>,
           conflicts,
           `${verb} with these choices`,
+          direction === "undo" ? "Before the edit (undo)" : "After the edit (redo)",
         );
         if (!choices) return null;
         const fields = Object.keys(direction === "undo" ? command.before : command.after).filter(
@@ -365,8 +367,8 @@ export function EditorShell({ root }: { root: string }) {
         const answer = await dialog.ask(
           "Changed on disk",
           <>
-            {name} changed since {command.label}. {verb} would remove it, with the newer changes. Nothing is removed
-            until you choose.
+            {name} changed on disk after “{command.label}”. {verb} would remove it, with the newer changes. Nothing is
+            removed until you choose.
           </>,
           [
             { label: `${verb} anyway`, value: "force", tone: "danger" },
@@ -380,8 +382,8 @@ export function EditorShell({ root }: { root: string }) {
       const answer = await dialog.ask(
         "A newer version exists",
         <>
-          {name} exists again since {command.label}; {direction === "undo" ? "undoing" : "redoing"} would write over it,
-          so it is not replayed.
+          {name} exists again since “{command.label}”; {direction === "undo" ? "undoing" : "redoing"} would write over
+          it, so it is not replayed.
         </>,
         [{ label: "Keep it, forget this step", value: "keep", tone: "plain" }],
       );
