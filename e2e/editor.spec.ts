@@ -217,7 +217,9 @@ test.describe("graph editor", () => {
     await expect(page.getByTestId("stale-banner")).toBeVisible();
     await page.getByTestId("save-entity").click();
     await expect(page.getByRole("dialog", { name: "Changed on disk" })).toBeVisible();
-    await page.getByRole("button", { name: "Overwrite with mine" }).click();
+    // Both changed the display name: the dialog shows the two side by side, mine chosen unless changed.
+    await expect(page.getByTestId("conflict-displayName-theirs")).toContainText("Edited elsewhere");
+    await page.getByRole("button", { name: "Save with these choices" }).click();
     await expect.poll(() => readProject("specialists", "cx-e2e-live").displayName).toBe("Edited in the studio");
   });
 

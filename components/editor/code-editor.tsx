@@ -29,7 +29,10 @@ export function CodeEditor(props: CodeEditorProps) {
   return (
     <div
       data-testid={`code-editor-${props.language}`}
-      className="overflow-hidden rounded border border-slate-300 dark:border-slate-700"
+      // "nokey": React Flow's document-level key handlers (Space pans, Delete removes) skip
+      // events from inside it. Monaco types through an EditContext, which React Flow does not
+      // recognise as an input, so without it every Space reached Monaco already cancelled.
+      className="nokey overflow-hidden rounded border border-slate-300 dark:border-slate-700"
     >
       <MonacoClient {...props} />
     </div>

@@ -3,14 +3,24 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 
 export type DialogAction = { label: string; value: string; tone?: "primary" | "danger" | "plain" };
-type Request = { title: string; body: ReactNode; actions: DialogAction[]; resolve: (value: string | null) => void };
+type Request = {
+  title: string;
+  body: ReactNode;
+  actions: DialogAction[];
+  wide?: boolean;
+  cancelLabel?: string;
+  noCancel?: boolean;
+  resolve: (value: string | null) => void;
+};
+/** `noCancel`: the actions already include the safe answer (Escape still answers null). */
+export type DialogOptions = { wide?: boolean; cancelLabel?: string; noCancel?: boolean };
 
 /** A modal that answers with the chosen action's value (or null when dismissed). */
 export function useDialog() {
   const [request, setRequest] = useState<Request | null>(null);
   const ask = useCallback(
-    (title: string, body: ReactNode, actions: DialogAction[]) =>
-      new Promise<string | null>((resolve) => setRequest({ title, body, actions, resolve })),
+    (title: string, body: ReactNode, actions: DialogAction[], opts: DialogOptions = {}) =>
+      new Promise<string | null>((resolve) => setRequest({ title, body, actions, ...opts, resolve })),
     [],
   );
   const close = useCallback((value: string | null) => {
@@ -20,7 +30,7 @@ export function useDialog() {
     });
   }, []);
   const element = request ? <Dialog request={request} onClose={close} /> : null;
-  return { ask, element };
+  return { ask, element, open: request !== null };
 }
 
 const TONES = {
@@ -33,20 +43,31 @@ function Dialog({ request, onClose }: { request: Request; onClose: (value: strin
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40">
+    <div className="nokey fixed inset-0 z-50 flex items-center justify-center bg-black/40">
       <div
         role="dialog"
         aria-modal="true"
         aria-label={request.title}
-        onKeyDown={(e) => e.key === "Escape" && onClose(null)}
-        className="w-[32rem] max-w-[92vw] rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900"
+        onKeyDown={(e) => {
+          if (e.key !== "Escape") return;
+          // Escape closes this dialog only, never the panel or selection behind it.
+          e.stopPropagation();
+          onClose(null);
+        }}
+        className={`${request.wide ? "w-[52rem]" : "w-[32rem]"} max-w-[92vw] rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900`}
       >
         <h2 className="mb-2 text-base font-semibold">{request.title}</h2>
         <div className="mb-4 text-sm text-slate-600 dark:text-slate-300">{request.body}</div>
         <div className="flex justify-end gap-2">
-          <button type="button" className={`rounded px-3 py-1.5 text-sm ${TONES.plain}`} onClick={() => onClose(null)}>
-            Cancel
-          </button>
+          {!request.noCancel && (
+            <button
+              type="button"
+              className={`rounded px-3 py-1.5 text-sm ${TONES.plain}`}
+              onClick={() => onClose(null)}
+            >
+              {request.cancelLabel ?? "Cancel"}
+            </button>
+          )}
           {request.actions.map((a, i) => (
             <button
               key={a.value}

@@ -4,13 +4,15 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ReactFlowProvider } from "@xyflow/react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { FormOptions } from "@/components/forms/use-entity-form";
 import { EDGE_STYLE } from "@/components/graph/graph-types";
 import { type CanvasSelection, OrgCanvas } from "@/components/graph/org-canvas";
 import type { PanelTarget } from "@/components/panel/entity-panel";
 import { ApiError, apiFetch } from "@/lib/api-client";
-import { createHistoryStore } from "@/lib/editor/history";
+import { sessionDrafts } from "@/lib/editor/draft-store";
+import { createHistoryStore, stepConflicts } from "@/lib/editor/history";
 import { canConnect, removeHandoff } from "@/lib/graph/connect";
 import type { Position } from "@/lib/graph/geometry";
 import { parsePointer } from "@/lib/org/field-error";
@@ -20,12 +22,13 @@ import { changeLines, summaryLine } from "@/lib/plan/render";
 import { useAutoLayout } from "@/lib/queries/auto-layout";
 import { graphOfOrg, orgKeys, rowKey, useLayout, useOrg } from "@/lib/queries/org";
 import { planQuery } from "@/lib/queries/plan";
-import { useOrgEdits } from "@/lib/queries/use-org-edits";
+import { type Resolution, useOrgEdits } from "@/lib/queries/use-org-edits";
 import type { FieldError } from "@/schemas/field-error";
 import type { GraphEdge, GraphEdgeKind, GraphNode } from "@/schemas/graph";
 import { EDGE_KINDS, type EntityKind, KIND_OF, type Section, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
 import type { PlanChange } from "@/schemas/plan";
 import { CommandPalette } from "./command-palette";
+import { askConflicts } from "./conflict-dialog";
 import { useDialog } from "./dialog";
 import { ImportExport } from "./import-export";
 import { Legend } from "./legend";
@@ -62,6 +65,12 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
+/** The panel a node opens: specialists, teams and groups have one, the parties do not. */
+function targetOfNode(nodeId: string): PanelTarget | null {
+  const [kind, id] = [nodeId.slice(0, nodeId.indexOf(":")), nodeId.slice(nodeId.indexOf(":") + 1)];
+  return kind === "specialist" || kind === "team" || kind === "group" ? { kind, id } : null;
+}
+
 /** The org editor: graph, legend, side panel, and every edit routed through validated saves. */
 export function EditorShell({ root }: { root: string }) {
   const [theme, toggleTheme] = useTheme();
@@ -71,12 +80,16 @@ export function EditorShell({ root }: { root: string }) {
   const edits = useOrgEdits(history);
   const { toasts, push: toast, dismiss } = useToasts();
   const dialog = useDialog();
+  const dialogOpen = useRef(false);
+  dialogOpen.current = dialog.open;
   const queryClient = useQueryClient();
   useOrgEvents();
 
   const [visible, setVisible] = useState<Set<GraphEdgeKind>>(() => new Set(EDGE_KINDS));
   const [selection, setSelection] = useState<CanvasSelection>(null);
-  const [panel, setPanel] = useState<PanelTarget | null>(null);
+  const [panel, setPanelNow] = useState<PanelTarget | null>(null);
+  const panelDirty = useRef(false);
+  const router = useRouter();
   const [otherProblems, setOtherProblems] = useState<FieldError[]>([]);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [routeOpen, setRouteOpen] = useState(false);
@@ -132,27 +145,92 @@ export function EditorShell({ root }: { root: string }) {
     };
   }, [data]);
 
-  const openNode = useCallback((nodeId: string) => {
-    const [kind, id] = [nodeId.slice(0, nodeId.indexOf(":")), nodeId.slice(nodeId.indexOf(":") + 1)];
-    if (kind === "specialist" || kind === "team" || kind === "group") setPanel({ kind, id });
-    else setPanel(null);
+  const setPanel = useCallback((next: PanelTarget | null) => {
+    panelDirty.current = false;
+    sessionDrafts().setOpenPanel(next);
+    setPanelNow(next);
   }, []);
 
+  // A reload reopens the panel that had an unsaved draft; the panel restores the draft itself.
+  useEffect(() => {
+    const open = sessionDrafts().openPanel();
+    if (open && sessionDrafts().get(open)) setPanelNow(open);
+  }, []);
+
+  /**
+   * Whether the open panel may go: yes when it has no unsaved edits, else the user's answer.
+   * A discarded draft leaves session storage with it.
+   */
+  const mayLeavePanel = useCallback(async () => {
+    if (!panel || !panelDirty.current) return true;
+    const answer = await dialog.ask(
+      "Discard unsaved changes?",
+      <>
+        <code>{panel.id ?? `new ${panel.kind}`}</code> has changes you have not saved. Keep editing, or discard them?
+      </>,
+      [
+        { label: "Keep editing", value: "keep", tone: "plain" },
+        { label: "Discard changes", value: "discard", tone: "danger" },
+      ],
+      { noCancel: true },
+    );
+    if (answer !== "discard") return false;
+    sessionDrafts().drop(panel);
+    panelDirty.current = false;
+    return true;
+  }, [panel, dialog]);
+
+  /** Opens `next` in the panel (or closes it) once the current draft, if any, may go. */
+  const changePanel = useCallback(
+    async (next: PanelTarget | null) => {
+      if (panel && next && panel.kind === next.kind && panel.id === next.id) return true;
+      if (!(await mayLeavePanel())) return false;
+      setPanel(next);
+      return true;
+    },
+    [panel, mayLeavePanel, setPanel],
+  );
+
+  // Reloading or closing the tab with a draft: the browser's own "leave site?" prompt. The draft
+  // is in session storage as well, so a reload that goes ahead still finds it.
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!panelDirty.current) return;
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, []);
+
+  const navigate = useCallback(
+    async (e: React.MouseEvent, href: string) => {
+      if (!panelDirty.current || e.metaKey || e.ctrlKey || e.shiftKey) return;
+      e.preventDefault();
+      if (await mayLeavePanel()) router.push(href);
+    },
+    [mayLeavePanel, router],
+  );
+
+  const openNode = useCallback((nodeId: string) => changePanel(targetOfNode(nodeId)), [changePanel]);
+
   const onSelect = useCallback(
-    (next: CanvasSelection) => {
+    async (next: CanvasSelection) => {
+      let target: PanelTarget | null = null;
+      // A ghost of a removed entity has no record to open: the overlay shows what it was.
+      if (next?.type === "node") target = overlay?.nodes[next.id] === "remove" ? null : targetOfNode(next.id);
+      else if (next) {
+        const edge = graph.edges.find((e) => e.id === next.id);
+        if (!edge) return;
+        const [section, id] = parsePointer(edge.carrier);
+        if (edge.kind !== "handoff") target = { kind: KIND_OF[section as Section], id };
+      }
+      // A click elsewhere never drops a draft unasked; "Keep editing" leaves the selection as it was.
+      if (!(await changePanel(target))) return;
       setSelection(next);
       setOtherProblems([]);
-      if (!next) return setPanel(null);
-      // A ghost of a removed entity has no record to open: the overlay shows what it was.
-      if (next.type === "node" && overlay?.nodes[next.id] === "remove") return setPanel(null);
-      if (next.type === "node") return openNode(next.id);
-      const edge = graph.edges.find((e) => e.id === next.id);
-      if (!edge) return;
-      const [section, id] = parsePointer(edge.carrier);
-      if (edge.kind === "handoff") setPanel(null);
-      else setPanel({ kind: KIND_OF[section as Section], id });
     },
-    [graph.edges, openNode, overlay],
+    [graph.edges, changePanel, overlay],
   );
 
   const saveHandoffPatch = useCallback(
@@ -269,11 +347,92 @@ export function EditorShell({ root }: { root: string }) {
     await queryClient.invalidateQueries({ queryKey: orgKeys.layout });
   }, [layout.data, dragged, queryClient]);
 
+  /** Asks how to replay a step that ran into a newer version; null: leave everything as it is. */
+  const resolveStep = useCallback(
+    async (direction: "undo" | "redo", current: { record: Record<string, unknown>; etag: string } | undefined) => {
+      const command = edits.peek(direction);
+      if (!command) return null;
+      const verb = direction === "undo" ? "Undo" : "Redo";
+      const name = <code>{`${command.kind} ${command.id}`}</code>;
+      if (command.type === "patch" && !(direction === "undo" && command.createdLayer) && current) {
+        const conflicts = stepConflicts(command, direction, current.record);
+        // Changes elsewhere in the record are kept; only the step's own fields are written.
+        if (!conflicts.length) return { etag: current.etag } satisfies Resolution;
+        const choices = await askConflicts(
+          dialog.ask,
+          "Changed on disk",
+          <>
+            {name} changed on disk after “{command.label}”. {verb} would write over these fields: keep the version on
+            disk or the {direction === "undo" ? "undone" : "redone"} one, field by field. Nothing is written until you
+            choose.
+          </>,
+          conflicts,
+          `${verb} with these choices`,
+          direction === "undo" ? "Before the edit (undo)" : "After the edit (redo)",
+        );
+        if (!choices) return null;
+        const fields = Object.keys(direction === "undo" ? command.before : command.after).filter(
+          (f) => choices[f] !== "theirs",
+        );
+        return { etag: current.etag, fields } satisfies Resolution;
+      }
+      const deletes =
+        (direction === "undo" && (command.type === "create" || (command.type === "patch" && command.createdLayer))) ||
+        (direction === "redo" && command.type === "remove");
+      if (deletes && current) {
+        const answer = await dialog.ask(
+          "Changed on disk",
+          <>
+            {name} changed on disk after “{command.label}”. {verb} would remove it, with the newer changes. Nothing is
+            removed until you choose.
+          </>,
+          [
+            { label: `${verb} anyway`, value: "force", tone: "danger" },
+            { label: "Keep it, forget this step", value: "keep", tone: "plain" },
+          ],
+        );
+        if (answer === "force") return { etag: current.etag } satisfies Resolution;
+        return answer === "keep" ? ({ etag: current.etag, fields: [] } satisfies Resolution) : null;
+      }
+      // Re-creating: a newer record of that id is never overwritten.
+      const answer = await dialog.ask(
+        "A newer version exists",
+        <>
+          {name} exists again since “{command.label}”; {direction === "undo" ? "undoing" : "redoing"} would write over
+          it, so it is not replayed.
+        </>,
+        [{ label: "Keep it, forget this step", value: "keep", tone: "plain" }],
+      );
+      return answer === "keep" ? ({ etag: current?.etag ?? "", fields: [] } satisfies Resolution) : null;
+    },
+    [dialog, edits],
+  );
+
   const undoRedo = useCallback(
     async (direction: "undo" | "redo") => {
+      const replay = (resolution?: Resolution) =>
+        direction === "undo" ? edits.undo(resolution) : edits.redo(resolution);
       try {
-        const command = direction === "undo" ? await edits.undo() : await edits.redo();
+        let command = null;
+        try {
+          command = await replay();
+        } catch (e) {
+          if (!(e instanceof ApiError) || e.status !== 409) throw e;
+          const resolution = await resolveStep(direction, e.current);
+          if (!resolution) return;
+          command = await replay(resolution);
+          if (resolution.fields?.length === 0) {
+            toast({ tone: "info", title: `Kept the version on disk; ${command?.label ?? "the step"} is forgotten` });
+            return;
+          }
+        }
         if (command) toast({ tone: "info", title: `${direction === "undo" ? "Undid" : "Redid"} ${command.label}` });
+        else
+          toast({
+            tone: "info",
+            title: `Nothing to ${direction}`,
+            detail: "Layout moves and imports are not in the undo history: Auto-layout or a re-import reverts them.",
+          });
       } catch (e) {
         toast({
           tone: "error",
@@ -282,7 +441,7 @@ export function EditorShell({ root }: { root: string }) {
         });
       }
     },
-    [edits, toast],
+    [edits, resolveStep, toast],
   );
 
   useEffect(() => {
@@ -297,30 +456,33 @@ export function EditorShell({ root }: { root: string }) {
       } else if (mod && e.key.toLowerCase() === "y" && !isTyping(e.target)) {
         e.preventDefault();
         void undoRedo("redo");
-      } else if (e.key === "Escape" && !isTyping(e.target)) {
-        setPanel(null);
-        setSelection(null);
+      } else if (e.key === "Escape" && !isTyping(e.target) && !dialogOpen.current) {
+        void changePanel(null).then((closed) => closed && setSelection(null));
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [undoRedo]);
+  }, [undoRedo, changePanel]);
 
   const jumpTo = useCallback(
-    (node: GraphNode) => {
+    async (node: GraphNode) => {
       setPaletteOpen(false);
+      if (!(await openNode(node.id))) return;
       setSelection({ type: "node", id: node.id });
-      openNode(node.id);
       setFocus({ nodeId: node.id, nonce: Date.now() });
     },
     [openNode],
   );
 
-  const createNew = (kind: EntityKind) => {
+  const createNew = async (kind: EntityKind) => {
     setNewMenu(false);
+    if (!(await changePanel({ kind, id: null }))) return;
     setSelection(null);
-    setPanel({ kind, id: null });
   };
+
+  const onDirtyChange = useCallback((dirty: boolean) => {
+    panelDirty.current = dirty;
+  }, []);
 
   const selectedEdge = selection?.type === "edge" ? (graph.edges.find((e) => e.id === selection.id) ?? null) : null;
   const infoEdge = hoverEdge ?? selectedEdge;
@@ -385,7 +547,7 @@ export function EditorShell({ root }: { root: string }) {
                     role="menuitem"
                     type="button"
                     data-testid={`new-${k}`}
-                    onClick={() => createNew(k)}
+                    onClick={() => void createNew(k)}
                     className="block w-full px-3 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
                   >
                     {k}
@@ -446,19 +608,19 @@ export function EditorShell({ root }: { root: string }) {
           >
             {theme === "dark" ? "☀" : "☾"}
           </button>
-          <Link href="/packs" className={BUTTON}>
+          <Link href="/packs" className={BUTTON} onClick={(e) => void navigate(e, "/packs")}>
             Packs
           </Link>
-          <Link href="/embed" className={BUTTON}>
+          <Link href="/embed" className={BUTTON} onClick={(e) => void navigate(e, "/embed")}>
             Embed
           </Link>
-          <Link href="/changes" className={BUTTON}>
+          <Link href="/changes" className={BUTTON} onClick={(e) => void navigate(e, "/changes")}>
             Plan
           </Link>
-          <Link href="/tests" className={BUTTON}>
+          <Link href="/tests" className={BUTTON} onClick={(e) => void navigate(e, "/tests")}>
             Tests
           </Link>
-          <Link href="/list" className={BUTTON}>
+          <Link href="/list" className={BUTTON} onClick={(e) => void navigate(e, "/list")}>
             List
           </Link>
         </div>
@@ -551,11 +713,13 @@ export function EditorShell({ root }: { root: string }) {
             dark={theme === "dark"}
             toast={toast}
             ask={dialog.ask}
-            onClose={() => {
-              setPanel(null);
-              setOtherProblems([]);
-            }}
+            onClose={() =>
+              void changePanel(null).then((closed) => {
+                if (closed) setOtherProblems([]);
+              })
+            }
             onOpen={(t) => setPanel(t)}
+            onDirtyChange={onDirtyChange}
             onOtherProblems={setOtherProblems}
           />
         )}

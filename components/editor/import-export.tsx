@@ -7,6 +7,12 @@ import type { FieldError } from "@/schemas/field-error";
 
 type ImportResult = { ok: true; dryRun: boolean; written: string[]; files: { path: string; action: string }[] };
 
+/** What an export carries, said wherever one is made or applied: the tier's org records and nothing else. */
+const NOT_MOVED =
+  "Export and import move the tier's org records only (groups, teams, specialists, contracts, policies). " +
+  "Not moved: prompt overrides (prompts/), embed overlays (embed/), the enabled packs (packs.json) and the " +
+  "studio layout; copy those files yourself. An import is not in the undo history.";
+
 /** Export a writable tier as one JSON file; import one back after seeing what it would write. */
 export function ImportExport({
   onDone,
@@ -74,6 +80,7 @@ export function ImportExport({
         download={`org-${tier}.json`}
         className="rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
         data-testid="export-link"
+        title={NOT_MOVED}
       >
         Export
       </a>
@@ -98,7 +105,7 @@ export function ImportExport({
         }}
       />
       {(preview || problems.length > 0) && (
-        <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40">
+        <div className="nokey fixed inset-0 z-50 flex items-center justify-center bg-black/40">
           <div
             role="dialog"
             aria-label="Import preview"
@@ -128,6 +135,9 @@ export function ImportExport({
                 ))}
               </ul>
             )}
+            <p className="mb-2 text-xs text-slate-600 dark:text-slate-300" data-testid="import-scope-note">
+              {NOT_MOVED}
+            </p>
             {problems.map((p, i) => (
               <p key={problemKeyList[i]} className="text-xs text-red-600">
                 {p.location}: {p.message}

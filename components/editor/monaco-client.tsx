@@ -3,7 +3,7 @@
 import "./monaco-env";
 import Editor, { loader, type OnMount } from "@monaco-editor/react";
 import * as monaco from "monaco-editor";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { markersFor } from "@/lib/editor/json-markers";
 import type { CodeEditorProps } from "./code-editor";
 
@@ -34,9 +34,12 @@ export default function MonacoClient({
   dark,
 }: CodeEditorProps) {
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  // The editor mounts after the first render's effects: the markers are set again once it is there.
+  const [mounted, setMounted] = useState(false);
 
   const onMount: OnMount = (editor) => {
     editorRef.current = editor;
+    setMounted(true);
     (window as unknown as { __studioMonaco?: typeof monaco }).__studioMonaco = monaco;
   };
 
@@ -44,6 +47,7 @@ export default function MonacoClient({
     if (schema && modelPath) registerSchema(`${modelPath}.schema`, modelPath, schema);
   }, [schema, modelPath]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the markers follow the text and the editor's mount, read through the ref
   useEffect(() => {
     const model = editorRef.current?.getModel();
     if (!model || language !== "json") return;
@@ -61,7 +65,7 @@ export default function MonacoClient({
       };
     });
     monaco.editor.setModelMarkers(model, "construct-studio", markers);
-  }, [problems, value, language]);
+  }, [problems, value, language, mounted]);
 
   return (
     <Editor

@@ -1,9 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Controller, type FieldValues, type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { sameJson } from "@/lib/json/same-json";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityRecord } from "@/schemas/org";
 import { errorsAt } from "./field-errors";
@@ -27,6 +28,8 @@ export type EntityFormProps = {
   isNew: boolean;
   /** Called on every blur with the current values: the panel validates the draft. */
   onDraft: (record: EntityRecord) => void;
+  /** Called on every change with the current values, so the panel's draft is never behind the form. */
+  onValues?: (record: EntityRecord) => void;
   onSubmit: (record: EntityRecord) => void;
 };
 
@@ -40,13 +43,34 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
     resolver: zodResolver(schema as z.ZodType<FieldValues, FieldValues>) as Resolver<FieldValues>,
     mode: "onBlur",
   });
-  const { reset } = form;
+  const { reset, watch } = form;
+  const valuesOfRef = useRef((values: FieldValues) => prune(values));
   const key = JSON.stringify(props.defaultValues);
   useEffect(() => {
-    reset(JSON.parse(key));
+    // New values from disk replace the fields the user has not touched; typed ones stay.
+    reset(JSON.parse(key), { keepDirtyValues: true });
   }, [key, reset]);
+  const onValues = props.onValues;
+  useEffect(() => {
+    if (!onValues) return;
+    const subscription = watch((values) => onValues(valuesOfRef.current(values)));
+    return () => subscription.unsubscribe();
+  }, [watch, onValues]);
 
-  const draft = () => props.onDraft(prune(form.getValues()));
+  // The form's values, with each field the user left alone exactly as the record holds it: the
+  // form drops empty strings, which must not read as an edit of a field nobody touched.
+  const base = props.defaultValues;
+  const valuesOf = (values: FieldValues) => {
+    const pruned = prune(values);
+    const prunedBase = prune(base);
+    for (const key of new Set([...Object.keys(base), ...Object.keys(pruned)])) {
+      if (!sameJson(pruned[key], prunedBase[key])) continue;
+      if (Object.hasOwn(base, key)) pruned[key] = base[key];
+      else delete pruned[key];
+    }
+    return pruned;
+  };
+  const draft = () => props.onDraft(valuesOf(form.getValues()));
   const problemsAt = (path: string) => {
     const bound = errorsAt(props.problems, path);
     if (bound.length) return bound;
@@ -146,9 +170,11 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
     },
   };
 
+  valuesOfRef.current = valuesOf;
   const submit = form.handleSubmit(
-    (values) => props.onSubmit(prune(values)),
-    () => draft(),
+    (values) => props.onSubmit(valuesOf(values)),
+    // The schema refused the values: the panel's save says why, before it asks anything else.
+    () => props.onSubmit(valuesOf(form.getValues())),
   );
   return { form, fields, submit, draft };
 }
@@ -164,7 +190,8 @@ export function prune(values: FieldValues): EntityRecord {
     if (value === undefined || value === "") continue;
     if (value && typeof value === "object" && !Array.isArray(value)) {
       const nested = prune(value as FieldValues);
-      if (Object.keys(nested).length) out[key] = nested;
+      // An object the file holds empty (`"permissions": {}`) is data; one the form emptied is not.
+      if (Object.keys(nested).length || Object.keys(value).length === 0) out[key] = nested;
     } else {
       out[key] = value;
     }

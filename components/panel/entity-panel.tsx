@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CodeEditor } from "@/components/editor/code-editor";
-import type { DialogAction } from "@/components/editor/dialog";
+import { askConflicts } from "@/components/editor/conflict-dialog";
+import type { DialogAction, DialogOptions } from "@/components/editor/dialog";
 import type { ToastInput } from "@/components/editor/toasts";
 import { ContractForm } from "@/components/forms/contract-form";
 import { FencePanel } from "@/components/forms/fence-panel";
@@ -13,7 +14,15 @@ import { ProblemList } from "@/components/org/problem-list";
 import { ScopeBadge } from "@/components/org/scope-badge";
 import { DraftImpact } from "@/components/plan/draft-impact";
 import { ApiError, apiFetch } from "@/lib/api-client";
-import { diffPatch, isSameRecord, templateFor } from "@/lib/editor/drafts";
+import { sessionDrafts } from "@/lib/editor/draft-store";
+import {
+  diffPatch,
+  type FieldConflict,
+  isSameRecord,
+  rebaseDraft,
+  settleConflicts,
+  templateFor,
+} from "@/lib/editor/drafts";
 import { buildIndex } from "@/lib/org/org-index";
 import { validateDraft } from "@/lib/org/validate";
 import { type OrgData, rowKey } from "@/lib/queries/org";
@@ -35,8 +44,10 @@ type Props = {
   edits: OrgEdits;
   dark: boolean;
   toast: (t: ToastInput) => void;
-  ask: (title: string, body: React.ReactNode, actions: DialogAction[]) => Promise<string | null>;
+  ask: (title: string, body: React.ReactNode, actions: DialogAction[], opts?: DialogOptions) => Promise<string | null>;
   onClose: () => void;
+  /** Told whenever the panel gains or loses unsaved edits, so closing it or leaving can ask first. */
+  onDirtyChange?: (dirty: boolean) => void;
   onOpen: (target: PanelTarget) => void;
   /** Problems the draft causes on other entities, for the graph to highlight. */
   onOtherProblems: (problems: FieldError[]) => void;
@@ -56,27 +67,72 @@ export function EntityPanel(props: Props) {
     () => row?.record ?? templateFor(kind, Object.keys(data.org.teams)[0], data.skills[0]?.id),
     [row, kind, data.org.teams, data.skills],
   );
-  const [draft, setDraft] = useState<EntityRecord>(base);
-  const [formBase, setFormBase] = useState<EntityRecord>(base);
+  // A draft left unsaved in this tab (a reload, a crash) comes back as it was, and is then moved
+  // onto the current version of the record below like any draft that meets a newer file.
+  const [stored] = useState(() => sessionDrafts().get(target));
+  // `origin` is the version the draft is based on; the user's edits are the difference between them.
+  const [origin, setOrigin] = useState<EntityRecord>(stored?.origin ?? base);
+  const [draft, setDraft] = useState<EntityRecord>(stored?.draft ?? base);
+  const [formBase, setFormBase] = useState<EntityRecord>(stored?.draft ?? base);
+  const [formKey, setFormKey] = useState(0);
+  const [conflicts, setConflicts] = useState<FieldConflict[]>([]);
+  const [followed, setFollowed] = useState<string[]>([]);
   const [problems, setProblems] = useState<FieldError[]>(() => (target.id ? own(data.problems, kind, target.id) : []));
   const [others, setOthers] = useState<FieldError[]>([]);
   const [tab, setTab] = useState<Tab>("form");
-  const [jsonText, setJsonText] = useState(() => JSON.stringify(base, null, 2));
+  const [jsonText, setJsonText] = useState(() => JSON.stringify(stored?.draft ?? base, null, 2));
   const [saving, setSaving] = useState(false);
-  const startedFrom = useRef(row?.etag);
-  const dirty = !isSameRecord(draft, base);
+  const startedFrom = useRef<string | undefined>(stored ? (stored.originEtag ?? undefined) : row?.etag);
+  const dirty = !isSameRecord(draft, origin);
 
-  // Files changed on disk while the panel was open: follow them unless the user has unsaved edits.
+  const { onDirtyChange } = props;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   useEffect(() => {
-    if (dirty) return;
-    setDraft(base);
-    setFormBase(base);
-    setJsonText(JSON.stringify(base, null, 2));
-    startedFrom.current = row?.etag;
+    if (dirty) sessionDrafts().put(target, { origin, originEtag: startedFrom.current ?? null, draft });
+    else sessionDrafts().drop(target);
+  }, [dirty, draft, origin, target]);
+
+  /** Starts over from `record` (saved, reloaded or discarded): no edits, no conflicts. */
+  const resetTo = useCallback((record: EntityRecord, etag: string | undefined) => {
+    setOrigin(record);
+    setDraft(record);
+    setFormBase(record);
+    setFormKey((k) => k + 1);
+    setJsonText(JSON.stringify(record, null, 2));
+    setConflicts([]);
+    setFollowed([]);
+    startedFrom.current = etag;
+  }, []);
+
+  /**
+   * The file changed on disk (or was saved): fields the user has not touched follow it, fields
+   * only the user changed stay, and fields both changed differently become conflicts to settle.
+   */
+  const follow = useCallback(
+    (theirs: EntityRecord, etag: string) => {
+      const rebased = rebaseDraft(origin, draft, theirs);
+      setFollowed(Object.keys(diffPatch(origin, theirs)).filter((f) => !rebased.conflicts.some((c) => c.field === f)));
+      setOrigin(theirs);
+      setDraft(rebased.draft);
+      setFormBase(rebased.draft);
+      setJsonText(JSON.stringify(rebased.draft, null, 2));
+      setConflicts((before) => [
+        ...before.filter((c) => !rebased.conflicts.some((n) => n.field === c.field)),
+        ...rebased.conflicts,
+      ]);
+      startedFrom.current = etag;
+      return rebased;
+    },
+    [origin, draft],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new version of the record moves the draft
+  useEffect(() => {
+    if (!row || row.etag === startedFrom.current) return;
     if (target.id) setProblems(own(data.problems, kind, target.id));
-    // Only a new version of the record resets the draft.
+    if (!dirty) resetTo(base, row.etag);
+    else follow(base, row.etag);
   }, [row?.etag]);
-  const stale = dirty && !!row && startedFrom.current !== row.etag;
 
   const index = useMemo(() => buildIndex(data.org, new Set(data.skills.map((s) => s.id))), [data]);
   const serverCheck = useRef(0);
@@ -112,90 +168,152 @@ export function EntityPanel(props: Props) {
     },
     [validate],
   );
+  const onValues = useCallback((record: EntityRecord) => setDraft(record), []);
 
-  const save = useCallback(
-    async (record: EntityRecord, etag?: string) => {
-      setSaving(true);
-      try {
-        if (isNew) {
-          const result = await edits.create(kind, record, `create ${kind} ${String(record.id)}`);
-          toast({ tone: "success", title: `Created ${kind} ${String(record.id)}`, detail: result.path });
-          props.onOpen({ kind, id: String(record.id) });
-          return;
-        }
-        const patch = diffPatch(base, record);
-        if (!Object.keys(patch).length) return;
-        if (row && row.scope === "builtin" && !etag) {
-          const answer = await ask(
-            `Override built-in ${kind}?`,
-            <>
-              <code>{row.id}</code> is built in and read-only. Saving writes a project override (
-              <code>
-                .cx/org/{SECTION_OF[kind]}/{row.id}.json
-              </code>
-              ) holding only the fields you changed.
-            </>,
-            [{ label: "Create override", value: "override" }],
-          );
-          if (answer !== "override") return;
-        }
-        const hadLayer = !!row && (row.scope === "project" || row.overrides.some((o) => o.scope === "project"));
-        // Saved against the version the user started from: a newer one on disk is never overwritten unasked.
-        const result = await edits.save({
-          kind,
-          id: target.id!,
-          patch,
-          previous: base,
-          etag: etag ?? startedFrom.current ?? row?.etag,
-          hadLayer,
-          label: `edit ${kind} ${target.id}`,
-        });
-        startedFrom.current = result.etag;
-        toast({ tone: "success", title: `Saved ${kind} ${target.id}`, detail: result.path });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        if (error.status === 409 && error.current) {
-          const answer = await ask(
+  const readOnlyTier = row && (row.scope === "builtin" || row.scope === "pack") ? row.scope : null;
+
+  // Plain functions, not callbacks: a save must see this render's draft, origin and conflicts.
+  const save = async (record: EntityRecord): Promise<void> => {
+    // Errors block a save before anything else is asked.
+    const check = validateDraft(index, kind, isNew ? record : { ...record, id: target.id });
+    if (!check.ok) {
+      setProblems([...check.errors, ...check.warnings]);
+      toast({
+        tone: "error",
+        title: `Not saved: ${check.errors.length} error${check.errors.length === 1 ? "" : "s"}`,
+        detail: check.errors
+          .slice(0, 3)
+          .map((e) => e.message)
+          .join("\n"),
+      });
+      return;
+    }
+    setSaving(true);
+    try {
+      if (isNew) {
+        const result = await edits.create(kind, record, `create ${kind} ${String(record.id)}`);
+        sessionDrafts().drop(target);
+        toast({ tone: "success", title: `Created ${kind} ${String(record.id)}`, detail: result.path });
+        props.onOpen({ kind, id: String(record.id) });
+        return;
+      }
+      let draftNow = record;
+      if (conflicts.length) {
+        const choices = await askConflicts(
+          ask,
+          "Changed on disk",
+          <>
+            These fields of <code>{target.id}</code> changed on disk while you edited them. Keep yours or the version on
+            disk, field by field; nothing else you did not change is written.
+          </>,
+          conflicts,
+        );
+        if (!choices) return;
+        draftNow = settleConflicts(record, origin, choices);
+        setConflicts([]);
+        setDraft(draftNow);
+        setFormBase(draftNow);
+        setFormKey((k) => k + 1);
+      }
+      // Only the fields the user changed: an overwrite never writes the others.
+      const patch = diffPatch(origin, draftNow);
+      if (!Object.keys(patch).length) return;
+      if (readOnlyTier) {
+        const answer = await ask(
+          `Override ${readOnlyTier === "pack" ? "pack" : "built-in"} ${kind}?`,
+          <>
+            <code>{row?.id}</code> comes from{" "}
+            {readOnlyTier === "pack" ? <>the pack {row?.source ?? ""}</> : "the built-in org"} and is read-only. Saving
+            writes a project override (
+            <code>
+              .cx/org/{SECTION_OF[kind]}/{row?.id}.json
+            </code>
+            ) holding only the fields you changed.
+          </>,
+          [{ label: "Create override", value: "override" }],
+        );
+        if (answer !== "override") return;
+      }
+      await write(patch, startedFrom.current ?? row?.etag ?? "");
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** Saves `patch` against `etag`; a newer version on disk is followed, and asked about only where it conflicts. */
+  const write = async (patch: Record<string, unknown>, etag: string, previous = origin): Promise<void> => {
+    const hadLayer = !!row && (row.scope === "project" || row.overrides.some((o) => o.scope === "project"));
+    try {
+      const result = await edits.save({
+        kind,
+        id: target.id!,
+        patch,
+        previous,
+        etag,
+        hadLayer,
+        label: `edit ${kind} ${target.id}`,
+      });
+      sessionDrafts().drop(target);
+      resetTo(result.record, result.etag);
+      // Saved, but said plainly when the record carries warnings (a typo'd field name, say).
+      const warned = result.warnings.map((w) => w.message);
+      toast({
+        tone: "success",
+        title: `Saved ${kind} ${target.id}`,
+        detail: [result.path, ...(warned.length ? [`${warned.length} warning(s):`, ...warned.slice(0, 3)] : [])].join(
+          "\n",
+        ),
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 409 && error.current) {
+        const current = error.current;
+        const mineNow = { ...previous, ...patch };
+        for (const [k, v] of Object.entries(patch)) if (v === null) delete mineNow[k];
+        const rebased = rebaseDraft(previous, mineNow, current.record);
+        let next = rebased.draft;
+        if (rebased.conflicts.length) {
+          const choices = await askConflicts(
+            ask,
             "Changed on disk",
             <>
-              Someone changed <code>{target.id}</code> after you opened it. Keep your edit and overwrite theirs, or
-              reload theirs and drop your edit?
+              Someone changed <code>{target.id}</code> after you opened it. For each field you both changed, keep yours
+              or theirs; fields only they changed stay as they are on disk.
             </>,
-            [
-              { label: "Overwrite with mine", value: "overwrite", tone: "danger" },
-              { label: "Reload theirs", value: "reload", tone: "plain" },
-            ],
+            rebased.conflicts,
           );
-          if (answer === "overwrite") await save(record, error.current.etag);
-          if (answer === "reload") {
-            setDraft(error.current.record);
-            setFormBase(error.current.record);
-            setJsonText(JSON.stringify(error.current.record, null, 2));
-            startedFrom.current = error.current.etag;
-            await edits.refresh();
+          if (!choices) {
+            follow(current.record, current.etag);
+            return;
           }
+          next = settleConflicts(next, current.record, choices);
+        }
+        const again = diffPatch(current.record, next);
+        if (!Object.keys(again).length) {
+          resetTo(current.record, current.etag);
+          await edits.refresh();
           return;
         }
-        if (error.errors.length) {
-          setProblems(error.errors);
-          toast({
-            tone: "error",
-            title: `Not saved: ${error.message}`,
-            detail: error.errors
-              .slice(0, 3)
-              .map((e) => e.message)
-              .join("\n"),
-          });
-        } else {
-          toast({ tone: "error", title: "Not saved", detail: error.message });
-        }
-      } finally {
-        setSaving(false);
+        setOrigin(current.record);
+        startedFrom.current = current.etag;
+        await write(again, current.etag, current.record);
+        return;
       }
-    },
-    [ask, base, edits, isNew, kind, props, row, target.id, toast],
-  );
-
+      if (error.errors.length) {
+        setProblems(error.errors);
+        toast({
+          tone: "error",
+          title: `Not saved: ${error.message}`,
+          detail: error.errors
+            .slice(0, 3)
+            .map((e) => e.message)
+            .join("\n"),
+        });
+      } else {
+        toast({ tone: "error", title: "Not saved", detail: error.message });
+      }
+    }
+  };
   const remove = useCallback(async () => {
     if (!row) return;
     const answer = await ask(
@@ -209,6 +327,7 @@ export function EntityPanel(props: Props) {
     if (answer !== "delete") return;
     try {
       await edits.remove(kind, row.id, { etag: row.etag, label: `delete ${kind} ${row.id}` });
+      sessionDrafts().drop(target);
       toast({ tone: "success", title: `Deleted ${kind} ${row.id}` });
       props.onClose();
     } catch (error) {
@@ -226,7 +345,7 @@ export function EntityPanel(props: Props) {
         [{ label: "Delete anyway", value: "force", tone: "danger" }],
       );
       if (force === "force") {
-        await edits.remove(kind, row.id, { force: true, label: `delete ${kind} ${row.id}` });
+        await edits.remove(kind, row.id, { force: true, etag: row.etag, label: `delete ${kind} ${row.id}` });
         toast({
           tone: "success",
           title: `Deleted ${kind} ${row.id}`,
@@ -235,7 +354,7 @@ export function EntityPanel(props: Props) {
         props.onClose();
       }
     }
-  }, [ask, edits, kind, props, row, toast]);
+  }, [ask, edits, kind, props, row, target, toast]);
 
   const saveAsTest = async (testCase: OrgTestCase) => {
     try {
@@ -259,8 +378,10 @@ export function EntityPanel(props: Props) {
     options: props.options,
     isNew,
     onDraft,
+    onValues,
     onSubmit: (r: EntityRecord) => void save(r),
   };
+  const unknown = problems.filter((p) => p.id === "unknown-field");
   const team =
     kind === "specialist" && typeof draft.team === "string"
       ? (data.org.teams[draft.team] ?? data.org.groups[draft.team] ?? null)
@@ -272,7 +393,7 @@ export function EntityPanel(props: Props) {
     <aside
       data-testid="entity-panel"
       aria-label={`${kind} ${target.id ?? "new"}`}
-      className="flex h-full w-[30rem] max-w-[45vw] flex-col border-l border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
+      className="nokey flex h-full w-[30rem] max-w-[45vw] flex-col border-l border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
     >
       <header className="flex items-start justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
         <div className="min-w-0">
@@ -300,28 +421,44 @@ export function EntityPanel(props: Props) {
         </button>
       </header>
 
-      {stale && (
+      {readOnlyTier && (
+        <p
+          data-testid="read-only-note"
+          className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+        >
+          {readOnlyTier === "pack" ? `From the pack ${row?.source ?? ""}` : "Built in"}, read-only: saving writes a
+          project override holding only the fields you change.
+        </p>
+      )}
+      {conflicts.length > 0 && (
         <div
           role="alert"
           data-testid="stale-banner"
           className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200"
         >
-          This {kind} changed on disk while you were editing. Saving will ask whether to overwrite it.
-          <button
-            type="button"
-            className="ml-2 underline"
-            onClick={() => {
-              setDraft(base);
-              setFormBase(base);
-              startedFrom.current = row?.etag;
-            }}
-          >
-            Reload theirs
+          Changed on disk while you edited {conflicts.length === 1 ? "it" : "them"}:{" "}
+          {conflicts.map((c) => (
+            <code key={c.field} className="mr-1">
+              {c.field}
+            </code>
+          ))}
+          — Save asks which version of each to keep.
+          <button type="button" className="ml-2 underline" onClick={() => resetTo(base, row?.etag)}>
+            Discard mine, reload theirs
           </button>
         </div>
       )}
+      {followed.length > 0 && conflicts.length === 0 && (
+        <p
+          data-testid="followed-note"
+          className="border-b border-sky-200 bg-sky-50 px-4 py-1.5 text-xs text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-200"
+        >
+          Updated from disk: {followed.join(", ")}
+          {dirty ? "; your edits are kept." : "."}
+        </p>
+      )}
 
-      <nav className="flex gap-1 border-b border-slate-200 px-3 pt-2 dark:border-slate-800" role="tablist">
+      <div className="flex gap-1 border-b border-slate-200 px-3 pt-2 dark:border-slate-800" role="tablist">
         {tabs.map((t) => (
           <button
             key={t}
@@ -335,16 +472,29 @@ export function EntityPanel(props: Props) {
             {t === "json" ? "JSON" : t[0].toUpperCase() + t.slice(1)}
           </button>
         ))}
-      </nav>
+      </div>
 
       <div className="flex-1 overflow-y-auto px-4 py-3">
+        {tab === "form" && unknown.length > 0 && (
+          <p
+            data-testid="unknown-fields-note"
+            className="mb-3 rounded border border-amber-300 bg-amber-50 px-2 py-1.5 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+          >
+            Fields this form does not know, kept as they are on save (edit them in JSON):{" "}
+            {unknown.map((p) => (
+              <code key={p.location} className="mr-1" title={p.message}>
+                {p.field}
+              </code>
+            ))}
+          </p>
+        )}
         {tab === "form" &&
           (kind === "specialist" ? (
-            <SpecialistForm {...formProps} />
+            <SpecialistForm key={formKey} {...formProps} />
           ) : kind === "team" || kind === "group" ? (
-            <TeamForm {...formProps} kind={kind} />
+            <TeamForm key={formKey} {...formProps} kind={kind} />
           ) : kind === "contract" ? (
-            <ContractForm {...formProps} />
+            <ContractForm key={formKey} {...formProps} />
           ) : (
             <p className="text-sm text-slate-500">Policies are edited as JSON.</p>
           ))}
@@ -369,8 +519,10 @@ export function EntityPanel(props: Props) {
             problems={problems}
             schema={jsonSchemaFor(kind)}
             modelPath={`file:///${SECTION_OF[kind]}/${target.id ?? "new"}.json`}
+            // Monaco owns the text while the user types; `jsonText` changes only when the draft is
+            // replaced from outside (reset, the file changed). Feeding every keystroke back as the
+            // value let a render that lagged behind the typing put older text back: lost keys.
             onChange={(text) => {
-              setJsonText(text);
               try {
                 const parsed = JSON.parse(text);
                 if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) onDraft(parsed);
@@ -411,7 +563,7 @@ export function EntityPanel(props: Props) {
 
       <footer className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
         <div>
-          {row && row.scope !== "builtin" && (
+          {row && !readOnlyTier && (
             <button
               type="button"
               data-testid="delete-entity"

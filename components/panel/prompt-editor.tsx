@@ -94,7 +94,8 @@ export function PromptEditor({
       ))}
       <CodeEditor
         language="markdown"
-        value={text}
+        // The loaded text, not each keystroke fed back: see the JSON tab in entity-panel.tsx.
+        value={data.content}
         onChange={setText}
         modelPath={`file:///prompts/${specialistId}.md`}
         height="60vh"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { diffPatch, isSameRecord, templateFor } from "@/lib/editor/drafts";
+import { draftStore } from "@/lib/editor/draft-store";
+import { diffPatch, isSameRecord, rebaseDraft, settleConflicts, templateFor } from "@/lib/editor/drafts";
 import { buildIndex } from "@/lib/org/org-index";
 import { validateDraft } from "@/lib/org/validate";
 import { ENTITY_KINDS, ENTITY_SCHEMAS } from "@/schemas/org";
@@ -155,5 +156,89 @@ describe("templateFor", () => {
       expect(result.errors).toEqual([]);
       expect(result.warnings.map((e) => e.id)).toEqual(["team-no-specialists"]);
     });
+  });
+});
+
+describe("rebaseDraft", () => {
+  const origin = { id: "cx-a", name: "a", role: "a", description: "old", skills: ["x/y"] };
+
+  it("moves untouched fields to theirs and keeps the user's own", () => {
+    const draft = { ...origin, name: "mine" };
+    const theirs = { ...origin, description: "theirs" };
+    expect(rebaseDraft(origin, draft, theirs)).toEqual({
+      draft: { ...origin, name: "mine", description: "theirs" },
+      conflicts: [],
+    });
+  });
+
+  it("reports a field both changed to different values, keeping mine in the draft", () => {
+    const draft = { ...origin, role: "scribe" };
+    const theirs = { ...origin, role: "author" };
+    const rebased = rebaseDraft(origin, draft, theirs);
+    expect(rebased.conflicts).toEqual([{ field: "role", mine: "scribe", theirs: "author" }]);
+    expect(rebased.draft.role).toBe("scribe");
+  });
+
+  it("is no conflict when both made the same change, or when the user removed a field they left alone", () => {
+    expect(rebaseDraft(origin, { ...origin, role: "b" }, { ...origin, role: "b" }).conflicts).toEqual([]);
+    const { skills: _skills, ...removed } = origin;
+    const rebased = rebaseDraft(origin, removed, { ...origin, description: "theirs" });
+    expect(rebased.conflicts).toEqual([]);
+    expect(rebased.draft).toEqual({ ...removed, description: "theirs" });
+  });
+});
+
+describe("settleConflicts", () => {
+  it("takes theirs where chosen, mine elsewhere, and removes a field theirs lacks", () => {
+    const draft = { id: "cx-a", role: "scribe", name: "mine", displayName: "Mine" };
+    const theirs = { id: "cx-a", role: "author", name: "theirs" };
+    expect(settleConflicts(draft, theirs, { role: "theirs", name: "mine", displayName: "theirs" })).toEqual({
+      id: "cx-a",
+      role: "author",
+      name: "mine",
+    });
+  });
+});
+
+describe("draftStore", () => {
+  const memory = () => {
+    const map = new Map<string, string>();
+    return {
+      map,
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    };
+  };
+
+  it("keeps one draft per record until dropped, and the open panel", () => {
+    const storage = memory();
+    const store = draftStore(storage);
+    const target = { kind: "specialist" as const, id: "cx-a" };
+    const value = { origin: { id: "cx-a" }, originEtag: '"e1"', draft: { id: "cx-a", name: "x" } };
+    store.put(target, value);
+    store.setOpenPanel(target);
+    expect(draftStore(storage).get(target)).toEqual(value);
+    expect(draftStore(storage).openPanel()).toEqual(target);
+    expect(store.get({ kind: "team", id: "cx-a" })).toBeNull();
+    store.drop(target);
+    store.setOpenPanel(null);
+    expect(store.get(target)).toBeNull();
+    expect(storage.map.size).toBe(0);
+  });
+
+  it("reads a damaged entry as no draft, and survives a storage that refuses writes", () => {
+    const storage = memory();
+    storage.setItem("construct-studio:draft:team:t", "{not json");
+    expect(draftStore(storage).get({ kind: "team", id: "t" })).toBeNull();
+    const full = {
+      ...storage,
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+    };
+    expect(() =>
+      draftStore(full).put({ kind: "team", id: "t" }, { origin: {}, originEtag: null, draft: {} }),
+    ).not.toThrow();
   });
 });

@@ -1,3 +1,4 @@
+import { sameJson } from "@/lib/json/same-json";
 import type { EntityKind, EntityRecord } from "@/schemas/org";
 
 /** What a new entity of each kind starts as in its form. */
@@ -53,33 +54,57 @@ export function templateFor(kind: EntityKind, firstTeam = "", firstSkill?: strin
   }
 }
 
-/** Deep equality of JSON values; object key order does not matter, array order does. */
-function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
-  }
-  if (a && b && typeof a === "object" && typeof b === "object") {
-    const ka = Object.keys(a);
-    const kb = Object.keys(b);
-    return (
-      ka.length === kb.length &&
-      ka.every((k) => Object.hasOwn(b, k) && same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-    );
-  }
-  return false;
-}
-
 /** The top-level patch that turns `before` into `after` (`null` removes a field). */
 export function diffPatch(before: EntityRecord, after: EntityRecord): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (key === "id") continue;
-    if (!same(before[key], after[key])) patch[key] = after[key] === undefined ? null : after[key];
+    if (!sameJson(before[key], after[key])) patch[key] = after[key] === undefined ? null : after[key];
   }
   return patch;
 }
 
 export function isSameRecord(a: EntityRecord, b: EntityRecord): boolean {
   return Object.keys(diffPatch(a, b)).length === 0 && a.id === b.id;
+}
+
+/** A field both the user and someone else changed, to different values. */
+export type FieldConflict = { field: string; mine: unknown; theirs: unknown };
+
+/**
+ * Moves a draft onto a newer version of its record (three-way, field by field): fields the user
+ * did not change take `theirs`; fields only the user changed keep the user's value; fields both
+ * changed to different values keep the user's value and are reported as conflicts.
+ */
+export function rebaseDraft(
+  origin: EntityRecord,
+  draft: EntityRecord,
+  theirs: EntityRecord,
+): { draft: EntityRecord; conflicts: FieldConflict[] } {
+  const mine = diffPatch(origin, draft);
+  const next: EntityRecord = { ...theirs };
+  const conflicts: FieldConflict[] = [];
+  for (const [field, value] of Object.entries(mine)) {
+    const changedThere = !sameJson(origin[field], theirs[field]);
+    if (changedThere && !sameJson(draft[field], theirs[field]))
+      conflicts.push({ field, mine: draft[field], theirs: theirs[field] });
+    if (value === null) delete next[field];
+    else next[field] = value;
+  }
+  return { draft: next, conflicts };
+}
+
+/** The draft with each conflict settled as chosen: "theirs" takes the version on disk. */
+export function settleConflicts(
+  draft: EntityRecord,
+  theirs: EntityRecord,
+  choices: Record<string, "mine" | "theirs">,
+): EntityRecord {
+  const next: EntityRecord = { ...draft };
+  for (const [field, choice] of Object.entries(choices)) {
+    if (choice !== "theirs") continue;
+    if (theirs[field] === undefined) delete next[field];
+    else next[field] = theirs[field];
+  }
+  return next;
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   createHistoryStore,
+  dropped,
   type EditCommand,
   type HistoryState,
   inversePatch,
   pushed,
   redone,
+  stepConflicts,
   undone,
 } from "@/lib/editor/history";
 
@@ -21,6 +23,7 @@ function cmd(n: number): EditCommand {
     before: { n: n - 1 },
     after: { n },
     createdLayer: false,
+    etag: `e${n}`,
   };
 }
 const labels = (commands: readonly EditCommand[]) => commands.map((c) => c.label);
@@ -31,42 +34,43 @@ describe("pushed / undone / redone", () => {
     expect(labels(two.past)).toEqual(["edit 1", "edit 2"]);
     expect(two.future).toEqual([]);
 
-    const back = undone(two);
+    const back = undone(two, "u2");
     expect(labels(back.past)).toEqual(["edit 1"]);
     expect(labels(back.future)).toEqual(["edit 2"]);
 
-    const backTwice = undone(back);
+    const backTwice = undone(back, "u1");
     expect(backTwice.past).toEqual([]);
     expect(labels(backTwice.future)).toEqual(["edit 1", "edit 2"]);
 
-    const forward = redone(backTwice);
+    expect(backTwice.future.map((c) => c.etag)).toEqual(["u1", "u2"]);
+    const forward = redone(backTwice, "e1");
     expect(labels(forward.past)).toEqual(["edit 1"]);
     expect(labels(forward.future)).toEqual(["edit 2"]);
-    expect(redone(forward)).toEqual(two);
+    expect(redone(forward, "e2")).toEqual(two);
   });
 
   it("does not change the state it is given", () => {
     const state = pushed(pushed(EMPTY, cmd(1)), cmd(2));
     const copy = structuredClone(state);
-    undone(state);
-    redone(undone(state));
+    undone(state, null);
+    redone(undone(state, null), null);
     pushed(state, cmd(3));
     expect(state).toEqual(copy);
   });
 
   it("returns the same state when there is nothing to undo or redo", () => {
-    expect(undone(EMPTY)).toBe(EMPTY);
+    expect(undone(EMPTY, null)).toBe(EMPTY);
     const one = pushed(EMPTY, cmd(1));
-    expect(redone(one)).toBe(one);
+    expect(redone(one, null)).toBe(one);
   });
 
   it("clears the redo stack on a new push", () => {
-    const afterUndo = undone(pushed(pushed(EMPTY, cmd(1)), cmd(2)));
+    const afterUndo = undone(pushed(pushed(EMPTY, cmd(1)), cmd(2)), null);
     expect(afterUndo.future).toHaveLength(1);
     const next = pushed(afterUndo, cmd(3));
     expect(labels(next.past)).toEqual(["edit 1", "edit 3"]);
     expect(next.future).toEqual([]);
-    expect(redone(next)).toBe(next);
+    expect(redone(next, null)).toBe(next);
   });
 
   it("keeps the last 100 commands", () => {
@@ -82,7 +86,7 @@ describe("pushed / undone / redone", () => {
 
     let undos = 0;
     while (state.past.length) {
-      state = undone(state);
+      state = undone(state, null);
       undos++;
     }
     expect(undos).toBe(100);
@@ -156,7 +160,7 @@ describe("createHistoryStore", () => {
     store.subscribe(() => seen.push(store.get().past.length));
     store.set(pushed(store.get(), cmd(1)));
     store.set(pushed(store.get(), cmd(2)));
-    store.set(undone(store.get()));
+    store.set(undone(store.get(), null));
     expect(seen).toEqual([1, 2, 1]);
   });
 
@@ -177,5 +181,39 @@ describe("createHistoryStore", () => {
     const two = createHistoryStore();
     one.set(pushed(one.get(), cmd(1)));
     expect(two.get()).toEqual(EMPTY);
+  });
+});
+
+describe("dropped", () => {
+  it("forgets the command the user chose not to replay, in either direction", () => {
+    const two = pushed(pushed(EMPTY, cmd(1)), cmd(2));
+    expect(labels(dropped(two, "undo").past)).toEqual(["edit 1"]);
+    const back = undone(two, "u2");
+    expect(dropped(back, "redo")).toEqual({ past: back.past, future: [] });
+  });
+});
+
+describe("stepConflicts", () => {
+  const edit: Extract<EditCommand, { type: "patch" }> = {
+    ...(cmd(1) as Extract<EditCommand, { type: "patch" }>),
+    before: { displayName: "Writer", when_to_use: null },
+    after: { displayName: "Writer of docs", when_to_use: "docs" },
+  };
+
+  it("is empty while the record still holds what the step left, whatever else changed", () => {
+    expect(stepConflicts(edit, "undo", { displayName: "Writer of docs", when_to_use: "docs", role: "x" })).toEqual([]);
+  });
+
+  it("names each field someone changed since, with the value the step would write", () => {
+    expect(stepConflicts(edit, "undo", { displayName: "Renamed elsewhere", when_to_use: "docs" })).toEqual([
+      { field: "displayName", mine: "Writer", theirs: "Renamed elsewhere" },
+    ]);
+    expect(stepConflicts(edit, "redo", { displayName: "Writer", when_to_use: "other" })).toEqual([
+      { field: "when_to_use", mine: "docs", theirs: "other" },
+    ]);
+  });
+
+  it("is no conflict when the record already holds what the step would write", () => {
+    expect(stepConflicts(edit, "undo", { displayName: "Writer" })).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import {
 import { fieldError, issuesToFieldErrors, splitBySeverity } from "./field-error";
 import { dependents, graphRules } from "./invariants";
 import { type OrgIndex, type Ref, record, ref, splitRef, withDraft } from "./org-index";
+import { unknownFields } from "./unknown-fields";
 
 /** Record-shape problems of one entity: the kind's zod schema, mapped to FieldErrors. */
 export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldError[] {
@@ -22,7 +23,8 @@ export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldEr
     ];
   }
   const parsed = ENTITY_SCHEMAS[kind].safeParse(rec);
-  return parsed.success ? [] : issuesToFieldErrors(kind, section, id, parsed.error.issues);
+  const unknown = unknownFields(kind, id, rec as Record<string, unknown>);
+  return parsed.success ? unknown : [...issuesToFieldErrors(kind, section, id, parsed.error.issues), ...unknown];
 }
 
 /** Shape and graph problems of every entity in the index. */

@@ -1,11 +1,23 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { apiFetch } from "@/lib/api-client";
-import { type EditCommand, type HistoryStore, inversePatch, pushed, redone, undone } from "@/lib/editor/history";
+import {
+  dropped,
+  type EditCommand,
+  type HistoryStore,
+  inversePatch,
+  pushed,
+  redone,
+  undone,
+} from "@/lib/editor/history";
+import type { FieldError } from "@/schemas/field-error";
 import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/org";
 import { orgKeys } from "./org";
 
-export type WriteResponse = { ok: true; path: string; record: EntityRecord; etag: string; warnings: unknown[] };
+/** How to replay a step that ran into a newer version: write over `etag`, only `fields` for a patch. */
+export type Resolution = { etag: string; fields?: string[] };
+
+export type WriteResponse = { ok: true; path: string; record: EntityRecord; etag: string; warnings: FieldError[] };
 
 const entityUrl = (kind: EntityKind, id: string, query = "") => `/api/org/${kind}/${encodeURIComponent(id)}${query}`;
 
@@ -19,32 +31,29 @@ export function useOrgEdits(history: HistoryStore) {
   const state = useSyncExternalStore(history.subscribe, history.get, history.get);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: orgKeys.all }), [queryClient]);
 
-  const currentEtag = useCallback(
-    async (kind: EntityKind, id: string) => (await apiFetch(entityUrl(kind, id))).etag ?? "",
+  // Every write names the version it was made against: the caller's, never one fetched just
+  // before writing, which would overwrite whatever changed since unasked.
+  const rawPatch = useCallback(
+    async (kind: EntityKind, id: string, patch: Record<string, unknown>, scope: WritableScope, etag: string) =>
+      (
+        await apiFetch<WriteResponse>(entityUrl(kind, id, `?scope=${scope}`), {
+          method: "PATCH",
+          body: patch,
+          ifMatch: etag,
+        })
+      ).data,
     [],
   );
 
-  const rawPatch = useCallback(
-    async (kind: EntityKind, id: string, patch: Record<string, unknown>, scope: WritableScope, etag?: string) => {
-      const ifMatch = etag ?? (await currentEtag(kind, id));
-      return (
-        await apiFetch<WriteResponse>(entityUrl(kind, id, `?scope=${scope}`), { method: "PATCH", body: patch, ifMatch })
-      ).data;
-    },
-    [currentEtag],
-  );
-
   const rawRemove = useCallback(
-    async (kind: EntityKind, id: string, scope: WritableScope, force: boolean, etag?: string) => {
-      const ifMatch = etag ?? (await currentEtag(kind, id));
-      return (
-        await apiFetch<{ ok: true; record: EntityRecord }>(
+    async (kind: EntityKind, id: string, scope: WritableScope, force: boolean, etag: string) =>
+      (
+        await apiFetch<{ ok: true; record: EntityRecord; etag: string | null }>(
           entityUrl(kind, id, `?scope=${scope}${force ? "&force=1" : ""}`),
-          { method: "DELETE", ifMatch },
+          { method: "DELETE", ifMatch: etag },
         )
-      ).data;
-    },
-    [currentEtag],
+      ).data,
+    [],
   );
 
   const rawCreate = useCallback(
@@ -60,7 +69,7 @@ export function useOrgEdits(history: HistoryStore) {
       id: string;
       patch: Record<string, unknown>;
       previous: EntityRecord;
-      etag?: string;
+      etag: string;
       scope?: WritableScope;
       hadLayer: boolean;
       label: string;
@@ -78,6 +87,7 @@ export function useOrgEdits(history: HistoryStore) {
             before: inversePatch(args.previous, args.patch),
             after: args.patch,
             createdLayer: !args.hadLayer,
+            etag: result.etag,
           }),
         );
         return result;
@@ -92,7 +102,17 @@ export function useOrgEdits(history: HistoryStore) {
     async (kind: EntityKind, record: EntityRecord, label: string, scope: WritableScope = "project") => {
       try {
         const result = await rawCreate(kind, record, scope);
-        history.set(pushed(history.get(), { type: "create", label, kind, id: String(record.id), scope, record }));
+        history.set(
+          pushed(history.get(), {
+            type: "create",
+            label,
+            kind,
+            id: String(record.id),
+            scope,
+            record,
+            etag: result.etag,
+          }),
+        );
         return result;
       } finally {
         await refresh();
@@ -105,13 +125,21 @@ export function useOrgEdits(history: HistoryStore) {
     async (
       kind: EntityKind,
       id: string,
-      opts: { force?: boolean; etag?: string; label: string; scope?: WritableScope },
+      opts: { force?: boolean; etag: string; label: string; scope?: WritableScope },
     ) => {
       const scope = opts.scope ?? "project";
       try {
         const result = await rawRemove(kind, id, scope, !!opts.force, opts.etag);
         history.set(
-          pushed(history.get(), { type: "remove", label: opts.label, kind, id, scope, record: result.record }),
+          pushed(history.get(), {
+            type: "remove",
+            label: opts.label,
+            kind,
+            id,
+            scope,
+            record: result.record,
+            etag: result.etag,
+          }),
         );
         return result;
       } finally {
@@ -121,42 +149,54 @@ export function useOrgEdits(history: HistoryStore) {
     [history, rawRemove, refresh],
   );
 
+  /** Replays `command` against the version it left (or the one the user chose to overwrite); returns the version it leaves. */
   const run = useCallback(
-    async (command: EditCommand, direction: "undo" | "redo") => {
+    async (command: EditCommand, direction: "undo" | "redo", resolution?: Resolution): Promise<string | null> => {
+      const etag = resolution?.etag ?? command.etag ?? "";
+      const only = (patch: Record<string, unknown>) =>
+        resolution?.fields ? Object.fromEntries(resolution.fields.map((f) => [f, patch[f] ?? null])) : patch;
       switch (command.type) {
         case "patch":
           if (direction === "undo" && command.createdLayer)
-            await rawRemove(command.kind, command.id, command.scope, true);
-          else
+            return (await rawRemove(command.kind, command.id, command.scope, true, etag)).etag;
+          return (
             await rawPatch(
               command.kind,
               command.id,
-              direction === "undo" ? command.before : command.after,
+              only(direction === "undo" ? command.before : command.after),
               command.scope,
-            );
-          break;
+              etag,
+            )
+          ).etag;
         case "create":
-          if (direction === "undo") await rawRemove(command.kind, command.id, command.scope, true);
-          else await rawCreate(command.kind, command.record, command.scope);
-          break;
+          if (direction === "undo") return (await rawRemove(command.kind, command.id, command.scope, true, etag)).etag;
+          return (await rawCreate(command.kind, command.record, command.scope)).etag;
         case "remove":
-          if (direction === "undo") await rawCreate(command.kind, command.record, command.scope);
-          else await rawRemove(command.kind, command.id, command.scope, true);
-          break;
+          if (direction === "undo") return (await rawCreate(command.kind, command.record, command.scope)).etag;
+          return (await rawRemove(command.kind, command.id, command.scope, true, etag)).etag;
       }
     },
     [rawCreate, rawPatch, rawRemove],
   );
 
-  /** Replays the newest undoable (or redoable) command and moves it across the history. */
+  /**
+   * Replays the newest undoable (or redoable) command and moves it across the history. A record
+   * changed since fails with the server's 409 (`ApiError.current`) and nothing is written; the
+   * caller asks the user and calls again with a `resolution`: the current version to write over,
+   * and for a patch the fields to put back (none: the step is dropped, the disk kept as it is).
+   */
   const step = useCallback(
-    async (direction: "undo" | "redo") => {
+    async (direction: "undo" | "redo", resolution?: Resolution) => {
       const state = history.get();
       const command = direction === "undo" ? state.past.at(-1) : state.future[0];
       if (!command) return null;
       try {
-        await run(command, direction);
-        history.set(direction === "undo" ? undone(history.get()) : redone(history.get()));
+        if (resolution?.fields?.length === 0) {
+          history.set(dropped(history.get(), direction));
+          return command;
+        }
+        const etag = await run(command, direction, resolution);
+        history.set(direction === "undo" ? undone(history.get(), etag) : redone(history.get(), etag));
         return command;
       } finally {
         await refresh();
@@ -164,8 +204,14 @@ export function useOrgEdits(history: HistoryStore) {
     },
     [history, refresh, run],
   );
-  const undo = useCallback(() => step("undo"), [step]);
-  const redo = useCallback(() => step("redo"), [step]);
+  const undo = useCallback((resolution?: Resolution) => step("undo", resolution), [step]);
+  const redo = useCallback((resolution?: Resolution) => step("redo", resolution), [step]);
+  /** The command the next undo (or redo) replays, to describe a conflict it runs into. */
+  const peek = useCallback(
+    (direction: "undo" | "redo") =>
+      (direction === "undo" ? history.get().past.at(-1) : history.get().future[0]) ?? null,
+    [history],
+  );
 
   return useMemo(
     () => ({
@@ -174,13 +220,14 @@ export function useOrgEdits(history: HistoryStore) {
       remove,
       undo,
       redo,
+      peek,
       refresh,
       canUndo: state.past.length > 0,
       canRedo: state.future.length > 0,
       nextUndo: state.past.at(-1)?.label,
       nextRedo: state.future[0]?.label,
     }),
-    [save, create, remove, undo, redo, refresh, state],
+    [save, create, remove, undo, redo, peek, refresh, state],
   );
 }
 export type OrgEdits = ReturnType<typeof useOrgEdits>;

@@ -202,6 +202,7 @@ describe("create, update and remove", () => {
         path: shown,
         revealed: null,
         record: expect.objectContaining({ id: expect.any(String) }),
+        etag: null,
       });
       expect(await api.getEntity("specialist", "new-one")).toBeNull();
       expect(await filesUnder(base)).toEqual([]);
@@ -244,6 +245,8 @@ describe("create, update and remove", () => {
     const removed = await api.removeEntity("specialist", "cx-architect", { scope: "project" });
     expect(removed).toMatchObject({ ok: true, revealed: "builtin" });
     expect((await api.getEntity("specialist", "cx-architect"))!.record).toEqual(builtin);
+    // The version the removal left, for an undo to send as If-Match.
+    expect(removed.ok && removed.etag).toBe((await api.getEntity("specialist", "cx-architect"))!.etag);
   });
 
   it("an update that would make the record invalid writes nothing and names the field", async () => {

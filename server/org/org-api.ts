@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
+import { editJsonText } from "@/lib/json/minimal-edit";
 import { isPlainObject, orderKeys, stringifyRecord } from "@/lib/json/safe-json";
 import { checkAction, effectiveFence } from "@/lib/org/fence";
 import { escapePointerSegment, fieldError, parsePointer, splitBySeverity } from "@/lib/org/field-error";
@@ -558,10 +560,15 @@ export class OrgApi {
     id: string,
     fileRecord: EntityRecord,
     merged: EntityRecord,
+    edit?: { text: string; patch: Record<string, unknown> },
   ): Promise<WriteOk> {
     const dir = this.tierDir(scope);
     const file = confinedPath(dir, SECTION_OF[kind], `${id}.json`);
-    const text = stringifyRecord(orderKeys(fileRecord, CANONICAL_KEYS[kind]));
+    // An existing file is edited where it differs (design §2: a save changes only what the user
+    // changed); its stored value, not the loaded record, is the base, so a missing "id" stays missing.
+    const text = edit
+      ? editJsonText(edit.text, applyPatch(JSON.parse(edit.text), edit.patch), CANONICAL_KEYS[kind])
+      : stringifyRecord(orderKeys(fileRecord, CANONICAL_KEYS[kind]));
     assertFits(file, text);
     await atomicWrite(dir, file, text);
     this.invalidate();
@@ -688,7 +695,10 @@ export class OrgApi {
         const fileRecord = applyPatch(own?.record ?? { id }, effectivePatch);
         const merged = mergeLayers([...lower, { scope, file: "", path: "", record: fileRecord, etag: "" }, ...higher]);
         const warnings = await this.checkDraft(entityKind, merged);
-        return { ...(await this.writeLayer(entityKind, scope, id, fileRecord, merged)), warnings };
+        // Read under the lock, right after freshRow checked its version: the text that version holds.
+        const text = own ? (await readFile(own.file, "utf8")).replace(/^\uFEFF/, "") : null;
+        const edit = text === null ? undefined : { text, patch: effectivePatch };
+        return { ...(await this.writeLayer(entityKind, scope, id, fileRecord, merged, edit)), warnings };
       });
     } catch (error) {
       return fail(error);
@@ -700,7 +710,7 @@ export class OrgApi {
     kind: ApiKind,
     id: string,
     opts: { scope?: Scope; force?: boolean; ifMatch?: string } = {},
-  ): Promise<{ ok: true; path: string; revealed: Scope | null; record: EntityRecord } | Failure> {
+  ): Promise<{ ok: true; path: string; revealed: Scope | null; record: EntityRecord; etag: string | null } | Failure> {
     try {
       if (kind === "fence")
         throw new AppError("conflict", "a fence cannot be removed: every specialist needs one", [
@@ -759,6 +769,8 @@ export class OrgApi {
           path: own.path,
           revealed: remaining.length ? remaining[remaining.length - 1].scope : null,
           record: own.record,
+          // The version the removal left (a lower tier's), for an undo that must not overwrite a newer one.
+          etag: remaining.length ? ((await this.freshRow(section, id))?.etag ?? null) : null,
         };
       });
     } catch (error) {
