@@ -340,6 +340,7 @@ export function EntityPanel(props: Props) {
           <FencePanel
             fence={draft.fence}
             team={team}
+            teamId={typeof draft.team === "string" ? draft.team : null}
             problems={problems}
             suggestions={{ decisions: props.options.policies }}
             saving={saving}

@@ -9,6 +9,7 @@ import {
   SECTIONS,
   type Section,
 } from "@/schemas/org";
+import { fenceProblems } from "./fence";
 import { fieldError, issuesToFieldErrors, splitBySeverity } from "./field-error";
 import { dependents, graphRules } from "./invariants";
 import { type OrgIndex, type Ref, record, ref, splitRef, withDraft } from "./org-index";
@@ -22,7 +23,11 @@ export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldEr
     ];
   }
   const parsed = ENTITY_SCHEMAS[kind].safeParse(rec);
-  return parsed.success ? [] : issuesToFieldErrors(kind, section, id, parsed.error.issues);
+  const out = parsed.success ? [] : issuesToFieldErrors(kind, section, id, parsed.error.issues);
+  if (kind === "specialist")
+    for (const problem of fenceProblems((rec as EntityRecord).fence))
+      out.push(fieldError(problem.id, "error", problem.message, section, id, ["fence", ...problem.path]));
+  return out;
 }
 
 /** Shape and graph problems of every entity in the index. */

@@ -4,7 +4,7 @@ import { structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { isPlainObject, orderKeys, stringifyRecord } from "@/lib/json/safe-json";
-import { checkAction, effectiveFence } from "@/lib/org/fence";
+import { checkAction, effectiveFence, noTeamReason } from "@/lib/org/fence";
 import { escapePointerSegment, fieldError, parsePointer, splitBySeverity } from "@/lib/org/field-error";
 import { CANONICAL_KEYS } from "@/lib/org/key-order";
 import { buildIndex, type OrgIndex } from "@/lib/org/org-index";
@@ -985,12 +985,18 @@ export class OrgApi {
   async previewEffectiveFence(opts: {
     draftSpecialist: EntityRecord;
     teamId?: string;
-  }): Promise<EffectiveFence & { teamId: string | null; forbiddenDecisions: string[] }> {
+  }): Promise<EffectiveFence & { teamId: string | null; forbiddenDecisions: string[]; reason?: string }> {
     const teamId =
       opts.teamId ?? (typeof opts.draftSpecialist.team === "string" ? opts.draftSpecialist.team : undefined);
     const team = await this.teamFor(teamId);
     const forbiddenDecisions = Array.isArray(team?.forbiddenDecisions) ? (team!.forbiddenDecisions as string[]) : [];
-    return { ...effectiveFence(opts.draftSpecialist.fence, team), teamId: team ? teamId! : null, forbiddenDecisions };
+    const reason = noTeamReason(teamId, team);
+    return {
+      ...effectiveFence(opts.draftSpecialist.fence, team),
+      teamId: team ? teamId! : null,
+      forbiddenDecisions,
+      ...(reason ? { reason } : {}),
+    };
   }
 
   /** Decides one action (`edit src/x.ts`, `bash git push`, `commit`) against the effective fence. */
@@ -1010,9 +1016,12 @@ export class OrgApi {
     const teamId = opts.teamId ?? (typeof specialist.team === "string" ? specialist.team : undefined);
     const team = await this.teamFor(teamId);
     const fence = effectiveFence(specialist.fence, team);
+    const decision = checkAction(fence, opts.action, opts.target);
+    const noTeam = noTeamReason(teamId, team);
     return {
       ok: true,
-      ...checkAction(fence, opts.action, opts.target),
+      ...decision,
+      ...(noTeam && !decision.allowed ? { rule: `${decision.rule ?? decision.reason}; ${noTeam}` } : {}),
       fence,
       specialistId: String(specialist.id ?? opts.specialistId ?? "draft"),
       teamId: team ? teamId! : null,
