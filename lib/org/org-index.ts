@@ -75,6 +75,9 @@ const str = (v: unknown): string | undefined => (typeof v === "string" && v.leng
 const strs = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.length > 0) : [];
 
+/** The team a specialist names: `team`, else `teamId` (Construct mirrors one into the other). */
+const teamOf = (rec: EntityRecord): string | undefined => str(rec.team) ?? str(rec.teamId);
+
 type Visit = (bucket: BucketName, key: string) => void;
 
 /** Visits each distinct non-empty key of `keys`; lists are short, so no Set is built for them. */
@@ -94,7 +97,7 @@ function eachContribution(section: Section, rec: EntityRecord, visit: Visit): vo
   switch (section) {
     case "specialists": {
       const handoffs = strs(rec.handoffCandidates);
-      visitOne("membersByTeam", str(rec.team), visit);
+      visitOne("membersByTeam", teamOf(rec), visit);
       visitOne("holdersByRole", str(rec.role), visit);
       visitOne("specialistsByName", str(rec.name), visit);
       visitDistinct("handoffsByRole", handoffs, visit);
@@ -209,4 +212,4 @@ export function isTeamOrGroup(ix: OrgIndex, id: string): boolean {
   return ix.records.teams.has(id) || ix.records.groups.has(id);
 }
 
-export { str, strs };
+export { str, strs, teamOf };

@@ -1,4 +1,4 @@
-import { idProblem } from "@/schemas/common";
+import { houseIssues, idProblem } from "@/schemas/common";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
 import {
   ENTITY_SCHEMAS,
@@ -10,11 +10,14 @@ import {
   type Section,
 } from "@/schemas/org";
 import { fenceProblems } from "./fence";
-import { fieldError, issuesToFieldErrors, splitBySeverity } from "./field-error";
+import { fieldError, idRuleId, issuesToFieldErrors, splitBySeverity } from "./field-error";
 import { dependents, graphRules } from "./invariants";
 import { type OrgIndex, type Ref, record, ref, splitRef, withDraft } from "./org-index";
 
-/** Record-shape problems of one entity: the kind's zod schema, mapped to FieldErrors. */
+/**
+ * Record-shape problems of one entity: the kind's zod schema (Construct's checks, errors), its
+ * house checks (ours alone, warnings) and the fence entries, mapped to FieldErrors.
+ */
 export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldError[] {
   const section = SECTION_OF[kind];
   if (typeof rec !== "object" || rec === null || Array.isArray(rec)) {
@@ -22,11 +25,28 @@ export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldEr
       fieldError(`custom-${kind}-invalid-record`, "error", `${kind} ${id}: record must be a JSON object`, section, id),
     ];
   }
-  const parsed = ENTITY_SCHEMAS[kind].safeParse(rec);
+  const schema = ENTITY_SCHEMAS[kind];
+  const parsed = schema.safeParse(rec);
   const out = parsed.success ? [] : issuesToFieldErrors(kind, section, id, parsed.error.issues);
-  if (kind === "specialist")
-    for (const problem of fenceProblems((rec as EntityRecord).fence))
+  const errorAt = new Set(out.map((e) => e.location));
+  for (const warning of issuesToFieldErrors(kind, section, id, houseIssues(schema, rec), "warning"))
+    if (!errorAt.has(warning.location)) out.push(warning);
+  const r = rec as EntityRecord;
+  if (kind === "specialist") {
+    for (const problem of fenceProblems(r.fence))
       out.push(fieldError(problem.id, "error", problem.message, section, id, ["fence", ...problem.path]));
+    if (typeof r.teamId === "string" && typeof r.team === "string" && r.teamId !== r.team)
+      out.push(
+        fieldError(
+          "custom-specialist-team-id",
+          "warning",
+          `"teamId" (${r.teamId}) differs from "team" (${r.team}); keep one of them`,
+          section,
+          id,
+          ["teamId"],
+        ),
+      );
+  }
   return out;
 }
 
@@ -59,9 +79,11 @@ export function validateDraft(ix: OrgIndex, kind: EntityKind, draft: EntityRecor
   const id = draft.id;
   const badId = idProblem(id);
   if (badId) {
+    // A bad id is one problem among the others: every other rule still runs on what the record holds.
+    const key = typeof id === "string" ? id : "";
     return toResult([
-      fieldError("invalid-id", "error", badId, section, typeof id === "string" ? id : "", ["id"]),
-      ...shapeErrors(kind, typeof id === "string" ? id : "", draft).filter((e) => e.id !== "invalid-id"),
+      fieldError(idRuleId(kind), "error", badId, section, key, ["id"]),
+      ...changeProblems(ix, section, key, draft).filter((e) => !(e.id === idRuleId(kind) && e.field === "id")),
     ]);
   }
   return toResult(changeProblems(ix, section, id as string, draft));
@@ -89,7 +111,10 @@ function changeProblems(ix: OrgIndex, section: Section, id: string, next: Entity
  */
 export function referencesTo(ix: OrgIndex, kind: EntityKind, id: string): FieldError[] {
   if (!record(ix, SECTION_OF[kind], id)) return [];
-  return removalProblems(ix, kind, id).map((problem) => ({
+  // One reference can break two rules (Construct's shape and graph ids for a contract party): name it once.
+  const seen = new Set<string>();
+  const problems = removalProblems(ix, kind, id).filter((p) => !seen.has(p.location) && !!seen.add(p.location));
+  return problems.map((problem) => ({
     ...problem,
     id: `${kind}-still-referenced`,
     severity: "error" as const,
