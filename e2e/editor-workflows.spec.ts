@@ -189,21 +189,24 @@ test.describe("editor workflows", () => {
     await expect.poll(() => disk.entity("teams", id).escalationPath).toEqual(["architect", "reviewer", "orchestrator"]);
   });
 
-  test("New ▾ → team works for a team that has no specialists yet", async ({ page }) => {
-    // BUG: a new team is refused with team-no-specialists, while a specialist naming a team that
-    // does not exist yet is refused with specialist-unknown-team: neither can be created first.
-    const id = "e2e2-empty-team";
-    expectedFailures = [{ status: 422, path: "/api/org/team" }];
+  test("New ▾ → team asks for its owner specialist and creates the team with it in one write", async ({ page }) => {
+    // design.md §3a: Construct refuses an empty team, so the owner specialist joins in the same write.
+    const id = "e2e2-review-team";
     await editor.open();
     await extras.newEntity("team");
     await page.getByLabel("Id", { exact: true }).fill(id);
-    await page.getByLabel("Name", { exact: true }).fill("Empty for now");
-    await page.getByLabel("Owner (role)").selectOption("reviewer");
-    await extras.addTags(page.getByLabel("Roles", { exact: true }), ["reviewer"]);
-    await page.getByLabel("Charter").fill("A team made first, whose specialists join it afterwards.");
+    await page.getByLabel("Name", { exact: true }).fill("Review");
+    await page.getByLabel("Owner (role)").selectOption("qa");
+    await extras.addTags(page.getByLabel("Roles", { exact: true }), ["qa"]);
+    await page.getByLabel("Charter").fill("Reviews what ships, with its owner in it from the start.");
+    await page.getByLabel("Charter").blur();
+    await expect(page.getByTestId("panel-problems")).toContainText("team-no-specialists");
+    await page.getByLabel("Owner specialist (joins the team)").selectOption("cx-qa");
+    await expect(page.getByTestId("panel-problems")).toHaveCount(0);
     await page.getByTestId("save-entity").click();
     await expect(page.getByTestId("toast-success")).toContainText(`Created team ${id}`, { timeout: 5_000 });
-    expect(disk.exists(disk.entityFile("teams", id))).toBe(true);
+    expect(disk.entity("teams", id)).not.toHaveProperty("ownerSpecialist");
+    expect(disk.entity("specialists", "cx-qa")).toMatchObject({ id: "cx-qa", team: id });
   });
 
   test("contract form: an executable check without its section is a squiggle on that field until it is filled", async ({
@@ -289,6 +292,40 @@ test.describe("editor workflows", () => {
     expect(override.fence.allowedCommands).toEqual(builtin.fence.allowedCommands);
   });
 
+  test("fence panel: /etc/** and [unclosed squiggle their own chips, are refused on save, and never allow", async ({
+    page,
+  }) => {
+    // design.md §3a. Construct accepts both patterns and answers "allowed" for edit /etc/passwd.
+    const id = "cx-security";
+    await editor.open();
+    await extras.openByClick(`specialist:${id}`);
+    await page.getByTestId("tab-fence").click();
+    const paths = page.getByTestId("tags-fence.allowedPaths");
+    const before = await paths.getByTestId("tag-chip").count();
+    await extras.addTags(page.getByLabel("Allowed paths (globs)"), ["/etc/**", "[unclosed"]);
+    const chips = paths.getByTestId("tag-chip");
+    await expect(chips.nth(before)).toHaveAttribute("data-invalid", "true");
+    await expect(chips.nth(before)).toHaveAttribute("title", /is absolute/);
+    await expect(chips.nth(before + 1)).toHaveAttribute("data-invalid", "true");
+    await expect(chips.nth(before + 1)).toHaveAttribute("title", /brackets/);
+    await expect(chips.nth(0)).not.toHaveAttribute("data-invalid", "true");
+    await expect(page.getByTestId("panel-problems")).toContainText("fence-absolute-path");
+    await expect(page.getByTestId("panel-problems")).toContainText("fence-unsupported-glob");
+
+    const tester = page.getByTestId("action-tester");
+    const decision = page.getByTestId("action-decision");
+    await tester.fill("edit /etc/passwd");
+    await expect(decision).toHaveAttribute("data-decision", "outside-fence");
+    await expect(decision).toContainText("is absolute");
+
+    expectedFailures = [{ status: 422, path: `/api/org/specialist/${id}` }];
+    await page.getByRole("button", { name: "Save fence" }).click();
+    await editor.confirm("Create override");
+    await expect(page.getByTestId("toast-error")).toContainText("Not saved");
+    await expect(page.getByTestId("toast-success")).toHaveCount(0);
+    expect(disk.exists(disk.entityFile("specialists", id))).toBe(false);
+  });
+
   test("Ctrl+K finds a node by part of its id; Enter selects it and opens its panel", async ({ page }) => {
     await editor.open();
     await page.keyboard.press("Control+k");
@@ -328,13 +365,11 @@ test.describe("editor workflows", () => {
     expect(exported.status()).toBe(200);
     expect((await exported.json()).scope).toBe("project");
 
-    await page
-      .getByTestId("import-file")
-      .setInputFiles({
-        name: "import.json",
-        mimeType: "application/json",
-        buffer: Buffer.from(JSON.stringify({ specialists: { [id]: specialist(id) } })),
-      });
+    await page.getByTestId("import-file").setInputFiles({
+      name: "import.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify({ specialists: { [id]: specialist(id) } })),
+    });
     const preview = page.getByTestId("import-preview");
     await expect(preview).toContainText("Import into the project tier");
     await expect(preview.getByRole("listitem")).toHaveCount(1);
@@ -348,17 +383,15 @@ test.describe("editor workflows", () => {
     await expect(editor.node(`specialist:${id}`)).toBeAttached();
 
     const before = contentsOf(ROOT);
-    await page
-      .getByTestId("import-file")
-      .setInputFiles({
-        name: "bad.json",
-        mimeType: "application/json",
-        buffer: Buffer.from(
-          JSON.stringify({
-            specialists: { "cx-e2e2-homeless": specialist("cx-e2e2-homeless", { team: "e2e2-no-such-team" }) },
-          }),
-        ),
-      });
+    await page.getByTestId("import-file").setInputFiles({
+      name: "bad.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(
+        JSON.stringify({
+          specialists: { "cx-e2e2-homeless": specialist("cx-e2e2-homeless", { team: "e2e2-no-such-team" }) },
+        }),
+      ),
+    });
     await expect(preview).toContainText("The import has problems");
     await expect(preview).toContainText("e2e2-no-such-team");
     await expect(page.getByTestId("import-apply")).toHaveCount(0);

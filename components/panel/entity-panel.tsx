@@ -14,7 +14,7 @@ import { ScopeBadge } from "@/components/org/scope-badge";
 import { ApiError, apiFetch } from "@/lib/api-client";
 import { diffPatch, isSameRecord, templateFor } from "@/lib/editor/drafts";
 import { buildIndex } from "@/lib/org/org-index";
-import { validateDraft } from "@/lib/org/validate";
+import { validateDraft, validateNewTeam } from "@/lib/org/validate";
 import { type OrgData, rowKey } from "@/lib/queries/org";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
@@ -88,7 +88,11 @@ export function EntityPanel(props: Props) {
         setOthers(theirs);
         props.onOtherProblems(theirs);
       };
-      show(validateDraft(index, kind, record));
+      const { ownerSpecialist, ...entity } = record;
+      const newTeam = kind === "team" && isNew && typeof ownerSpecialist === "string" && ownerSpecialist;
+      // A new team is checked with its owner specialist moved in, as the server will write it.
+      if (newTeam) return show(validateNewTeam(index, entity, ownerSpecialist));
+      show(validateDraft(index, kind, kind === "team" ? entity : record));
       const ticket = ++serverCheck.current;
       try {
         const result = (
@@ -99,7 +103,7 @@ export function EntityPanel(props: Props) {
         // The browser's verdict stands until the server answers.
       }
     },
-    [index, kind, props],
+    [index, kind, props, isNew],
   );
 
   const onDraft = useCallback(
@@ -115,7 +119,15 @@ export function EntityPanel(props: Props) {
       setSaving(true);
       try {
         if (isNew) {
-          const result = await edits.create(kind, record, `create ${kind} ${String(record.id)}`);
+          const { ownerSpecialist, ...entity } = record;
+          const owner = kind === "team" && typeof ownerSpecialist === "string" ? ownerSpecialist : undefined;
+          const result = await edits.create(
+            kind,
+            kind === "team" ? entity : record,
+            `create ${kind} ${String(record.id)}`,
+            "project",
+            owner,
+          );
           toast({ tone: "success", title: `Created ${kind} ${String(record.id)}`, detail: result.path });
           props.onOpen({ kind, id: String(record.id) });
           return;

@@ -15,7 +15,16 @@ export type EditCommand =
       after: Record<string, unknown>;
       createdLayer: boolean;
     }
-  | { type: "create"; label: string; kind: EntityKind; id: string; scope: WritableScope; record: EntityRecord }
+  | {
+      type: "create";
+      label: string;
+      kind: EntityKind;
+      id: string;
+      scope: WritableScope;
+      record: EntityRecord;
+      /** A new team's owner specialist, moved into it by the same write. */
+      ownerSpecialist?: string;
+    }
   | { type: "remove"; label: string; kind: EntityKind; id: string; scope: WritableScope; record: EntityRecord };
 
 export type HistoryState = { past: EditCommand[]; future: EditCommand[] };

@@ -89,6 +89,36 @@ export function validateDraft(ix: OrgIndex, kind: EntityKind, draft: EntityRecor
   return toResult(changeProblems(ix, section, id as string, draft));
 }
 
+/**
+ * "New team": what the org would report if `team` were created with `ownerSpecialist` moved into
+ * it in the same write, as the server does it. Problems the move causes elsewhere (the former team
+ * losing its owner) are included.
+ */
+export function validateNewTeam(ix: OrgIndex, team: EntityRecord, ownerSpecialist: string): ValidationResult {
+  const id = typeof team.id === "string" ? team.id : "";
+  const specialist = record(ix, "specialists", ownerSpecialist);
+  if (!specialist)
+    return toResult([
+      fieldError(
+        "team-owner-specialist-unknown",
+        "error",
+        `specialist "${ownerSpecialist}" does not exist`,
+        "teams",
+        id,
+        ["ownerSpecialist"],
+      ),
+      ...validateDraft(ix, "team", team).errors,
+    ]);
+  const moved = { ...specialist, team: id, ...(typeof specialist.teamId === "string" ? { teamId: id } : {}) };
+  const withMember = withDraft(ix, "specialists", ownerSpecialist, moved);
+  const withTeam = withDraft(ix, "teams", id, team);
+  const teamSide = validateDraft(withMember, "team", team);
+  const memberSide = validateDraft(withTeam, "specialist", moved);
+  const seen = new Set<string>();
+  const all = [...teamSide.errors, ...teamSide.warnings, ...memberSide.errors, ...memberSide.warnings];
+  return toResult(all.filter((p) => !seen.has(problemKey(p)) && !!seen.add(problemKey(p))));
+}
+
 function changeProblems(ix: OrgIndex, section: Section, id: string, next: EntityRecord | undefined): FieldError[] {
   const before = record(ix, section, id);
   const after = withDraft(ix, section, id, next);

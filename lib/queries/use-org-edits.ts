@@ -48,8 +48,13 @@ export function useOrgEdits(history: HistoryStore) {
   );
 
   const rawCreate = useCallback(
-    async (kind: EntityKind, record: EntityRecord, scope: WritableScope) =>
-      (await apiFetch<WriteResponse>(`/api/org/${kind}?scope=${scope}`, { method: "POST", body: record })).data,
+    async (kind: EntityKind, record: EntityRecord, scope: WritableScope, ownerSpecialist?: string) =>
+      (
+        await apiFetch<WriteResponse>(
+          `/api/org/${kind}?scope=${scope}${ownerSpecialist ? `&ownerSpecialist=${encodeURIComponent(ownerSpecialist)}` : ""}`,
+          { method: "POST", body: record },
+        )
+      ).data,
     [],
   );
 
@@ -89,10 +94,18 @@ export function useOrgEdits(history: HistoryStore) {
   );
 
   const create = useCallback(
-    async (kind: EntityKind, record: EntityRecord, label: string, scope: WritableScope = "project") => {
+    async (
+      kind: EntityKind,
+      record: EntityRecord,
+      label: string,
+      scope: WritableScope = "project",
+      ownerSpecialist?: string,
+    ) => {
       try {
-        const result = await rawCreate(kind, record, scope);
-        history.set(pushed(history.get(), { type: "create", label, kind, id: String(record.id), scope, record }));
+        const result = await rawCreate(kind, record, scope, ownerSpecialist);
+        history.set(
+          pushed(history.get(), { type: "create", label, kind, id: String(record.id), scope, record, ownerSpecialist }),
+        );
         return result;
       } finally {
         await refresh();
@@ -137,7 +150,7 @@ export function useOrgEdits(history: HistoryStore) {
           break;
         case "create":
           if (direction === "undo") await rawRemove(command.kind, command.id, command.scope, true);
-          else await rawCreate(command.kind, command.record, command.scope);
+          else await rawCreate(command.kind, command.record, command.scope, command.ownerSpecialist);
           break;
         case "remove":
           if (direction === "undo") await rawCreate(command.kind, command.record, command.scope);

@@ -1038,3 +1038,62 @@ describe("the automatic layout the editor page ships", () => {
     }
   });
 });
+
+describe("New team: created with its owner specialist in one write (design.md §3a)", () => {
+  const team = (id: string, owner = "engineer"): EntityRecord => ({
+    id,
+    name: "Platform",
+    owner,
+    roles: [owner],
+    charter: "Runs the shared platform every other team builds on.",
+  });
+
+  it("writes the team and moves a built-in owner specialist into it as a project override", async () => {
+    const result = await api.createEntity("team", team("platform-team"), { ownerSpecialist: "cx-engineer" });
+    expect(result).toMatchObject({ ok: true, path: `${PROJECT_PREFIX}/teams/platform-team.json` });
+    expect(await filesUnder(root)).toEqual([
+      `${PROJECT_PREFIX}/specialists/cx-engineer.json`,
+      `${PROJECT_PREFIX}/teams/platform-team.json`,
+    ]);
+    expect(await readJson(projectFile("specialists", "cx-engineer"))).toEqual({
+      id: "cx-engineer",
+      team: "platform-team",
+    });
+    expect((await api.getEntity("specialist", "cx-engineer"))!.record.team).toBe("platform-team");
+    expect((await api.validateAll()).errors).toEqual([]);
+  });
+
+  it("refuses a team with no owner specialist (Construct: team-no-specialists, team-no-owner-specialist) and writes nothing", async () => {
+    const result = failed(await api.createEntity("team", team("lonely-team")));
+    expect(result.errors.map((e) => e.id).sort()).toEqual(["team-no-owner-specialist", "team-no-specialists"]);
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it("refuses an owner specialist that does not exist, and writes nothing", async () => {
+    const result = failed(await api.createEntity("team", team("platform-team"), { ownerSpecialist: "cx-ghost" }));
+    expect(result.errors).toEqual([expect.objectContaining({ id: "team-owner-specialist-unknown" })]);
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it("refuses a move that leaves the specialist's former team without its owner, and writes nothing", async () => {
+    // cx-security is the only holder of governance-team's owner role.
+    const result = failed(
+      await api.createEntity("team", team("audit-team", "security"), { ownerSpecialist: "cx-security" }),
+    );
+    expect(result.errors).toContainEqual(
+      expect.objectContaining({ id: "team-no-owner-specialist", location: "#/teams/governance-team/owner" }),
+    );
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it("refuses a team id the tier already holds, leaving both files as they were", async () => {
+    expect((await api.createEntity("team", team("platform-team"), { ownerSpecialist: "cx-engineer" })).ok).toBe(true);
+    const before = await treeOf(root);
+    const result = failed(
+      await api.createEntity("team", { ...team("platform-team"), name: "Other" }, { ownerSpecialist: "cx-engineer" }),
+    );
+    expect(result.code).toBe("conflict");
+    expect(result.errors[0].id).toBe("team-already-exists");
+    expect(await treeOf(root)).toEqual(before);
+  });
+});

@@ -560,7 +560,13 @@ export class OrgApi {
   }
 
   /** Creates `kind/record.id` in a writable tier; an id already in a lower tier becomes an override. */
-  async createEntity(kind: ApiKind, record: EntityRecord, opts: { scope?: Scope } = {}): Promise<WriteResult> {
+  async createEntity(
+    kind: ApiKind,
+    record: EntityRecord,
+    opts: { scope?: Scope; ownerSpecialist?: string } = {},
+  ): Promise<WriteResult> {
+    if (kind === "team" && opts.ownerSpecialist)
+      return this.createTeam(record, { ownerSpecialist: opts.ownerSpecialist, scope: opts.scope });
     try {
       if (kind === "fence") {
         const { specialistId, ...fence } = record as { specialistId?: string };
@@ -776,7 +782,7 @@ export class OrgApi {
    */
   async importOrg(
     payload: OrgPayload,
-    opts: { scope?: Scope; dryRun?: boolean } = {},
+    opts: { scope?: Scope; dryRun?: boolean; mustBeNew?: { section: Section; id: string } } = {},
   ): Promise<
     | {
         ok: true;
@@ -826,6 +832,24 @@ export class OrgApi {
         const tiers = await this.loadTiers();
         const before = mergeTiers(tiers);
         const target = tiers.find((t) => t.scope === scope)!;
+        const fresh = opts.mustBeNew;
+        if (fresh && target.entities[fresh.section].has(fresh.id)) {
+          const kind = KIND_OF[fresh.section];
+          throw new AppError(
+            "conflict",
+            `${kind} "${fresh.id}" already exists in the ${scope} tier; update it instead`,
+            [
+              fieldError(
+                `${kind}-already-exists`,
+                "error",
+                `${kind} "${fresh.id}" already exists in the ${scope} tier`,
+                fresh.section,
+                fresh.id,
+                ["id"],
+              ),
+            ],
+          );
+        }
         const broken = target.problems.filter(
           (p) =>
             p.severity === "error" &&
@@ -875,6 +899,53 @@ export class OrgApi {
       };
       await this.recover();
       return opts.dryRun ? await run() : await withTierLock(dir, run);
+    } catch (error) {
+      return fail(error);
+    }
+  }
+
+  /**
+   * Creates a team together with its owner specialist, who is moved into it in the same
+   * transaction, so no empty team is ever written (design.md §3a: Construct refuses one). The
+   * specialist's file in that tier gets `team` (and `teamId`, when it has one); a specialist with no
+   * file there gets an override holding only those. Fails, writing nothing, when the team already
+   * exists in the tier, the specialist does not exist, or the org afterwards would have errors
+   * (including those the move causes on the specialist's former team).
+   */
+  async createTeam(record: EntityRecord, opts: { ownerSpecialist: string; scope?: Scope }): Promise<WriteResult> {
+    try {
+      const scope = this.checkWritable("team", String(record.id ?? ""), opts.scope ?? "project");
+      const id = this.checkId("team", record.id);
+      const ownerId = opts.ownerSpecialist;
+      const specialist = (await this.snapshot()).rows.specialists.get(ownerId);
+      if (!specialist)
+        throw new AppError("invalid", `no specialist "${ownerId}" to own the new team; nothing was written`, [
+          fieldError("team-owner-specialist-unknown", "error", `specialist "${ownerId}" does not exist`, "teams", id, [
+            "owner",
+          ]),
+        ]);
+      const own = specialist.layers.find((l) => l.scope === scope)?.record;
+      const membership: EntityRecord = {
+        team: id,
+        ...(typeof specialist.record.teamId === "string" ? { teamId: id } : {}),
+      };
+      const result = await this.importOrg(
+        {
+          ...emptyOrg(),
+          teams: { [id]: record },
+          specialists: { [ownerId]: { ...(own ?? {}), ...membership, id: ownerId } },
+        },
+        { scope, mustBeNew: { section: "teams", id } },
+      );
+      if (!result.ok) return result;
+      const row = (await this.snapshot()).rows.teams.get(id);
+      return {
+        ok: true,
+        path: row?.path ?? "",
+        record: row?.record ?? record,
+        etag: row?.etag ?? "",
+        warnings: result.warnings,
+      };
     } catch (error) {
       return fail(error);
     }
