@@ -140,27 +140,63 @@ describe("tier merge and precedence", () => {
     expect((await api.getEntity("specialist", "cx-qa"))!.record.fence).toEqual({ allowedPaths: ["tests/**"] });
   });
 
-  it("takes a missing id from the file name, and warns when the id differs (the file name wins)", async () => {
+  it("takes a missing id from the file name; a different valid id keys the record, with a warning (design.md §3a)", async () => {
+    // Construct: registry key = the record's id when present, else the file name.
     const rec = specialistRecord("solo-one");
     delete rec.id;
     await writeRecord(paths.projectOrgDir, "specialists", rec, "solo-one.json");
     await writeRecord(
       paths.projectOrgDir,
       "specialists",
-      specialistRecord("solo-two", { id: "something-else" }),
+      specialistRecord("solo-two", { id: "something-else", name: "something-else" }),
       "solo-two.json",
     );
     expect((await api.getEntity("specialist", "solo-one"))!.record.id).toBe("solo-one");
-    expect((await api.getEntity("specialist", "solo-two"))!.record.id).toBe("solo-two");
+    expect(await api.getEntity("specialist", "solo-two")).toBeNull();
+    expect((await api.getEntity("specialist", "something-else"))!.path).toBe(
+      `${PROJECT_PREFIX}/specialists/solo-two.json`,
+    );
     const { warnings, errors } = await api.validateAll();
     expect(errors).toEqual([]);
     expect(warnings).toEqual([
       expect.objectContaining({
         id: "file-id-mismatch",
-        location: "#/specialists/solo-two",
+        location: "#/specialists/something-else",
         path: `${PROJECT_PREFIX}/specialists/solo-two.json`,
       }),
     ]);
+
+    // An update is written to the record's own file, not to a second one named after its id.
+    const updated = await api.updateEntity("specialist", "something-else", { displayName: "Else" });
+    expect(updated).toMatchObject({ ok: true, path: `${PROJECT_PREFIX}/specialists/solo-two.json` });
+    expect(await filesUnder(root)).toEqual([
+      `${PROJECT_PREFIX}/specialists/solo-one.json`,
+      `${PROJECT_PREFIX}/specialists/solo-two.json`,
+    ]);
+    expect(await readJson(projectFile("specialists", "solo-two"))).toMatchObject({
+      id: "something-else",
+      displayName: "Else",
+    });
+  });
+
+  it("a second file holding the same id in one tier is an error naming both files, and is ignored", async () => {
+    await writeRecord(paths.projectOrgDir, "specialists", specialistRecord("twin"), "twin.json");
+    await writeRecord(
+      paths.projectOrgDir,
+      "specialists",
+      specialistRecord("zz-other", { id: "twin" }),
+      "zz-other.json",
+    );
+    const { errors } = await api.validateAll();
+    expect(errors).toEqual([
+      expect.objectContaining({
+        id: "file-id-duplicate",
+        location: "#/specialists/twin",
+        path: `${PROJECT_PREFIX}/specialists/zz-other.json`,
+        message: expect.stringContaining(`${PROJECT_PREFIX}/specialists/twin.json`),
+      }),
+    ]);
+    expect((await api.getEntity("specialist", "twin"))!.path).toBe(`${PROJECT_PREFIX}/specialists/twin.json`);
   });
 
   it("uses <root>/.construct as the project directory when it exists", async () => {

@@ -492,14 +492,21 @@ export class OrgApi {
       const layer = tier.entities[section].get(id);
       if (layer) layers.push(layer);
     }
+    // A record keyed by an id that differs from its file name lives in that file (tiers.ts).
+    const known = (await this.snapshot()).rows[section].get(id)?.layers;
     for (const scope of ["builtin", ...WRITABLE_SCOPES] as const) {
-      const file = confinedPath(this.tierDir(scope), section, `${id}.json`);
+      const file =
+        known?.find((l) => l.scope === scope)?.file ?? confinedPath(this.tierDir(scope), section, `${id}.json`);
       const read = await readJsonFile(file);
       if (!read.ok && read.code === "missing") continue;
       const shown = displayPath(file, this.displayBase(scope));
       if (!read.ok) throw new AppError("conflict", `${shown}: ${read.message}; fix or remove the file first`);
       if (!isPlainObject(read.value))
         throw new AppError("conflict", `${shown}: the file does not hold a JSON object; fix or remove the file first`);
+      // Same keying as tiers.ts: a file whose valid id names another record is not this one's layer.
+      const declared = read.value.id;
+      const byName = path.basename(file) === `${id}.json`;
+      if (declared !== undefined && declared !== id && !(byName && idProblem(declared))) continue;
       layers.push({ scope, file, path: shown, record: { ...read.value, id }, etag: read.etag });
     }
     return layers.length ? toRow(KIND_OF[section], id, layers) : null;
@@ -542,9 +549,10 @@ export class OrgApi {
     id: string,
     fileRecord: EntityRecord,
     merged: EntityRecord,
+    existingFile?: string,
   ): Promise<WriteOk> {
     const dir = this.tierDir(scope);
-    const file = confinedPath(dir, SECTION_OF[kind], `${id}.json`);
+    const file = existingFile ?? confinedPath(dir, SECTION_OF[kind], `${id}.json`);
     const text = stringifyRecord(orderKeys(fileRecord, CANONICAL_KEYS[kind]));
     assertFits(file, text);
     await atomicWrite(dir, file, text);
@@ -678,7 +686,7 @@ export class OrgApi {
         const fileRecord = applyPatch(own?.record ?? { id }, effectivePatch);
         const merged = mergeLayers([...lower, { scope, file: "", path: "", record: fileRecord, etag: "" }, ...higher]);
         const warnings = await this.checkDraft(entityKind, merged);
-        return { ...(await this.writeLayer(entityKind, scope, id, fileRecord, merged)), warnings };
+        return { ...(await this.writeLayer(entityKind, scope, id, fileRecord, merged, own?.file)), warnings };
       });
     } catch (error) {
       return fail(error);
@@ -866,9 +874,10 @@ export class OrgApi {
         for (const section of SECTIONS) {
           const kind = KIND_OF[section];
           for (const [id, rec] of Object.entries(incoming[section])) {
-            const rel = `${section}/${id}.json`;
-            const file = confinedPath(dir, section, `${id}.json`);
             const existing = target.entities[section].get(id);
+            // A record keyed by an id that differs from its file name is replaced in its own file.
+            const file = existing?.file ?? confinedPath(dir, section, `${id}.json`);
+            const rel = path.relative(dir, file).split(path.sep).join("/");
             const content = stringifyRecord(orderKeys(rec, CANONICAL_KEYS[kind]));
             const shown = displayPath(file, this.displayBase(scope));
             const unchanged = existing && stringifyRecord(orderKeys(existing.record, CANONICAL_KEYS[kind])) === content;

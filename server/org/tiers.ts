@@ -164,22 +164,38 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
         );
         continue;
       }
+      // Keyed by the record's own id when it has a valid one, as Construct assembles its registry.
       const declared = read.value.id;
+      const key = declared !== undefined && declared !== id && !idProblem(declared) ? (declared as string) : id;
       if (declared !== undefined && declared !== id) {
         tier.problems.push(
           fileProblem(
             shown,
             section,
-            id,
+            key,
             "file-id-mismatch",
-            `the record's id ${JSON.stringify(declared)} differs from its file name; the file name (${id}) is used`,
+            key === id
+              ? `the record's id ${JSON.stringify(declared)} is not a valid id and differs from its file name; the file name (${id}) is used`
+              : `the record's id "${key}" differs from its file name (${id}); it is keyed by its id, as Construct keys it`,
             "warning",
           ),
         );
       }
+      if (entities.has(key)) {
+        tier.problems.push(
+          fileProblem(
+            shown,
+            section,
+            key,
+            "file-id-duplicate",
+            `another file of this tier (${entities.get(key)!.path}) already holds id "${key}"; this file is ignored until one of them is renamed`,
+          ),
+        );
+        continue;
+      }
       // A record that names itself rightly is used as parsed; copying it would cost as much as reading it.
-      const record = declared === id ? read.value : { ...read.value, id };
-      entities.set(id, { scope, file, path: shown, record, etag: read.etag });
+      const record = declared === key ? read.value : { ...read.value, id: key };
+      entities.set(key, { scope, file, path: shown, record, etag: read.etag });
     }
   }
   return tier;
