@@ -229,6 +229,31 @@ function groupRules(ix: OrgIndex, id: string, g: EntityRecord): FieldError[] {
 
 function contractRules(ix: OrgIndex, id: string, c: EntityRecord): FieldError[] {
   const out: FieldError[] = [];
+  const output = c.output as Record<string, unknown> | undefined;
+  const schema = output && typeof output === "object" ? str(output.schema) : undefined;
+  const exists = schema && ix.schemaFileExists ? ix.schemaFileExists(id, schema) : true;
+  if (exists === false)
+    out.push(
+      fieldError(
+        "custom-contract-output-schema",
+        "error",
+        `output.schema '${schema}' does not exist on disk`,
+        "contracts",
+        id,
+        ["output", "schema"],
+      ),
+    );
+  else if (exists === "unknown")
+    out.push(
+      fieldError(
+        "custom-contract-output-schema",
+        "warning",
+        `output.schema '${schema}' was not checked: a tree alone has no root to resolve it against (pass --schemas-root DIR)`,
+        "contracts",
+        id,
+        ["output", "schema"],
+      ),
+    );
   for (const side of ["producer", "consumer"] as const) {
     const party = str(c[side]);
     if (party && !PARTIES.has(party) && !ix.records.specialists.has(party)) {

@@ -69,7 +69,12 @@ export type OrgIndex = {
   buckets: Record<BucketName, ReadMap<readonly Ref[]>>;
   /** Known skill ids, when the caller has the catalog; unknown skills are then reported. */
   skills?: ReadonlySet<string>;
+  /** Whether a contract's `output.schema` file exists, when the caller can look ("unknown": it cannot). */
+  schemaFileExists?: SchemaFileLookup;
 };
+
+/** The disk lookup the server passes in: does `schemaPath`, named by contract `contractId`, exist? */
+export type SchemaFileLookup = (contractId: string, schemaPath: string) => boolean | "unknown";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.length > 0 ? v : undefined);
 const strs = (v: unknown): string[] =>
@@ -144,7 +149,11 @@ function contributions(section: Section, rec: EntityRecord): [BucketName, string
 }
 
 /** Builds the index of a whole org. */
-export function buildIndex(org: OrgRecords, skills?: ReadonlySet<string>): OrgIndex {
+export function buildIndex(
+  org: OrgRecords,
+  skills?: ReadonlySet<string>,
+  schemaFileExists?: SchemaFileLookup,
+): OrgIndex {
   const records = {} as Record<Section, Map<string, EntityRecord>>;
   const buckets = Object.fromEntries(BUCKETS.map((b) => [b, new Map<string, Ref[]>()])) as Record<
     BucketName,
@@ -165,7 +174,7 @@ export function buildIndex(org: OrgRecords, skills?: ReadonlySet<string>): OrgIn
       eachContribution(section, rec, file);
     }
   }
-  return { records, buckets, skills };
+  return { records, buckets, skills, schemaFileExists };
 }
 
 /**
@@ -196,7 +205,7 @@ export function withDraft(base: OrgIndex, section: Section, id: string, record: 
     for (const [bucket, key] of contributions(section, previous))
       change(bucket, key, (list) => list.filter((x) => x !== r));
   if (record) for (const [bucket, key] of contributions(section, record)) change(bucket, key, (list) => [...list, r]);
-  return { records, buckets, skills: base.skills };
+  return { records, buckets, skills: base.skills, schemaFileExists: base.schemaFileExists };
 }
 
 export function bucket(ix: OrgIndex, name: BucketName, key: string | undefined): readonly Ref[] {

@@ -1133,3 +1133,44 @@ describe("New team: created with its owner specialist in one write (design.md §
     expect(await treeOf(root)).toEqual(before);
   });
 });
+
+describe("a contract's output.schema must name a file that exists (design.md §3a)", () => {
+  const contract = (schema: string): EntityRecord => ({
+    id: "engineer-to-user",
+    producer: "cx-engineer",
+    consumer: "user",
+    input: { mustContain: ["goal"] },
+    output: { schema, mustContain: ["summary"] },
+  });
+
+  it("a project contract is checked against the project root: missing is an error and nothing is written", async () => {
+    // Construct: custom-contract-output-schema, `output.schema '<p>' does not exist on disk`.
+    const result = failed(await api.createEntity("contract", contract("schemas/report.json")));
+    expect(result.errors).toEqual([
+      expect.objectContaining({
+        id: "custom-contract-output-schema",
+        severity: "error",
+        location: "#/contracts/engineer-to-user/output/schema",
+      }),
+    ]);
+    expect(await filesUnder(root)).toEqual([]);
+    await fs.mkdir(path.join(root, "schemas"));
+    await fs.writeFile(path.join(root, "schemas", "report.json"), "{}\n");
+    expect((await api.createEntity("contract", contract("schemas/report.json"))).ok).toBe(true);
+  });
+
+  it("validate --tree resolves it against --schemas-root, and without one warns that it could not check", async () => {
+    const tree = path.join(base, "tree");
+    await writeRecord(tree, "contracts", { ...contract("lib/contract-schemas/report.json"), producer: "*" });
+    const unchecked = await validateTree(tree);
+    expect(unchecked.problems).toEqual([
+      expect.objectContaining({ id: "custom-contract-output-schema", severity: "warning" }),
+    ]);
+    const schemasRoot = path.join(base, "schemas-root");
+    const missing = await validateTree(tree, { schemasRoot });
+    expect(missing.errors).toEqual([expect.objectContaining({ id: "custom-contract-output-schema" })]);
+    await fs.mkdir(path.join(schemasRoot, "lib", "contract-schemas"), { recursive: true });
+    await fs.writeFile(path.join(schemasRoot, "lib", "contract-schemas", "report.json"), "{}\n");
+    expect((await validateTree(tree, { schemasRoot })).problems).toEqual([]);
+  });
+});

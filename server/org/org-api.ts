@@ -7,7 +7,7 @@ import { isPlainObject, orderKeys, stringifyRecord } from "@/lib/json/safe-json"
 import { checkAction, effectiveFence, noTeamReason } from "@/lib/org/fence";
 import { escapePointerSegment, fieldError, parsePointer, splitBySeverity } from "@/lib/org/field-error";
 import { CANONICAL_KEYS } from "@/lib/org/key-order";
-import { buildIndex, type OrgIndex } from "@/lib/org/org-index";
+import { buildIndex, type OrgIndex, type SchemaFileLookup } from "@/lib/org/org-index";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import { problemKey, referencesTo, toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
 import type { OrgPayload, RouteCandidate } from "@/schemas/api";
@@ -381,13 +381,31 @@ export class OrgApi {
     const skillFiles = loadSkillFiles(this.paths.skillsDir, this.paths.appDir);
     const tiers = await this.loadTiers();
     const rows = mergeTiers(tiers);
-    const index = buildIndex(recordsOf(rows), new Set(skillFiles.map((s) => s.id)));
+    const index = buildIndex(recordsOf(rows), new Set(skillFiles.map((s) => s.id)), this.schemaLookup(rows));
     return {
       rows,
       index,
       skillFiles,
       loadProblems: tiers.flatMap((t) => t.problems),
       packTiers: tiers.filter((t) => t.scope === "pack" && t.dir),
+    };
+  }
+
+  /**
+   * Where a contract's `output.schema` is looked up (design.md §3a): the package root for a
+   * built-in contract, the pack's folder for a pack's, the project root otherwise (and for drafts).
+   */
+  private schemaLookup(rows: Record<Section, Map<string, Row>>): SchemaFileLookup {
+    return (contractId, schemaPath) => {
+      const row = rows.contracts.get(contractId);
+      const layer = row?.layers.find((l) => l.scope === row.scope);
+      const base =
+        row?.scope === "builtin"
+          ? this.paths.appDir
+          : row?.scope === "pack" && layer
+            ? path.resolve(layer.file, "..", "..", "..")
+            : this.paths.root;
+      return existsSync(path.resolve(base, schemaPath));
     };
   }
 
@@ -887,8 +905,10 @@ export class OrgApi {
           }
         }
         const after = mergeTiers(tiers);
-        const beforeProblems = new Set(validateOrg(buildIndex(recordsOf(before))).map(problemKey));
-        const afterProblems = validateOrg(buildIndex(recordsOf(after)));
+        const beforeProblems = new Set(
+          validateOrg(buildIndex(recordsOf(before), undefined, this.schemaLookup(before))).map(problemKey),
+        );
+        const afterProblems = validateOrg(buildIndex(recordsOf(after), undefined, this.schemaLookup(after)));
         const touched = (e: FieldError) =>
           SECTIONS.some((s) =>
             Object.keys(incoming[s]).some(
@@ -1112,10 +1132,15 @@ export class OrgApi {
 /** Validates one org folder on its own (`validate --tree`), as a pack author would before publishing. */
 export async function validateTree(
   dir: string,
+  opts: { schemasRoot?: string } = {},
 ): Promise<ValidationResult & { problems: FieldError[]; counts: Record<Section, number> }> {
   const tier = await loadTier("project", dir, dir);
   const rows = mergeTiers([tier]);
-  const problems = [...tier.problems, ...validateOrg(buildIndex(recordsOf(rows)))];
+  // A tree alone has no project root: output.schema is checked against --schemas-root, or not at all (a warning).
+  const { schemasRoot } = opts;
+  const lookup: SchemaFileLookup = (_id, schemaPath) =>
+    schemasRoot ? existsSync(path.resolve(schemasRoot, schemaPath)) : "unknown";
+  const problems = [...tier.problems, ...validateOrg(buildIndex(recordsOf(rows), undefined, lookup))];
   const counts = Object.fromEntries(SECTIONS.map((s) => [s, rows[s].size])) as Record<Section, number>;
   return { ...toResult(problems), problems, counts };
 }

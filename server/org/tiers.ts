@@ -188,7 +188,7 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
             section,
             key,
             "file-id-duplicate",
-            `another file of this tier (${entities.get(key)!.path}) already holds id "${key}"; this file is ignored until one of them is renamed`,
+            `another file of this tier (${entities.get(key)?.path}) already holds id "${key}"; this file is ignored until one of them is renamed`,
           ),
         );
         continue;
