@@ -296,7 +296,8 @@ test.describe("editor workflows", () => {
     page,
   }) => {
     // design.md §3a. Construct accepts both patterns and answers "allowed" for edit /etc/passwd.
-    const id = "cx-security";
+    // A specialist no other test of this file writes: the project is shared across them.
+    const id = "cx-researcher";
     await editor.open();
     await extras.openByClick(`specialist:${id}`);
     await page.getByTestId("tab-fence").click();

@@ -20,7 +20,7 @@ const teamFields = {
   escalationPath: z
     .array(house(roleSchema), { error: '"escalationPath" must be an ordered array of role names' })
     .optional(),
-  collaborators: z.array(house(z.string()), { error: '"collaborators" must be an array' }).optional(),
+  collaborators: house(stringList("collaborators")).optional(),
   contact: z.record(z.string(), z.unknown(), { error: '"contact" must be an object' }).optional(),
   evidence: house(stringList("evidence")).optional(),
 };
