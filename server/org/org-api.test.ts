@@ -1018,6 +1018,29 @@ describe("previews", () => {
       decision: "denied",
     });
   });
+
+  it("a specialist with no team or an unknown team has an empty effective fence, and both previews say why", async () => {
+    // design.md §3a; Construct's previewEffectiveFence: unknown team → all five lists empty.
+    const draft = specialistRecord("drifter", { fence: { allowedPaths: ["**"] }, team: "ghost-team" });
+    expect(await api.previewEffectiveFence({ draftSpecialist: draft })).toEqual({
+      allowedPaths: [],
+      allowedCommands: [],
+      allowedBdLabels: [],
+      approvalRequired: [],
+      deniedActions: [],
+      teamId: null,
+      forbiddenDecisions: [],
+      reason: 'team "ghost-team" does not exist, so the effective fence is empty (deny by default)',
+    });
+    const decision = await api.previewAction({ draftSpecialist: draft, action: "edit", target: "src/a.ts" });
+    expect(decision).toMatchObject({ ok: true, allowed: false, decision: "outside-fence" });
+    expect((decision as { rule: string }).rule).toMatch(/ghost-team" does not exist/);
+    const { team: _team, ...teamless } = draft;
+    expect(await api.previewEffectiveFence({ draftSpecialist: teamless })).toMatchObject({
+      allowedPaths: [],
+      reason: expect.stringMatching(/has no team/),
+    });
+  });
 });
 
 describe("the automatic layout the editor page ships", () => {
