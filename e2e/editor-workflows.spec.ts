@@ -192,21 +192,28 @@ test.describe("editor workflows", () => {
   test("New ▾ → team asks for its owner specialist and creates the team with it in one write", async ({ page }) => {
     // design.md §3a: Construct refuses an empty team, so the owner specialist joins in the same write.
     const id = "e2e2-review-team";
+    const owner = "cx-e2e2-lead";
+    // Its own specialist, in a built-in team: specs share the project, and a move would show in theirs.
+    writeFileSync(
+      disk.entityFile("specialists", owner),
+      `${JSON.stringify(specialist(owner, { role: "e2e2-lead", team: "quality-team" }), null, 2)}\n`,
+    );
     await editor.open();
+    await expect(editor.node(`specialist:${owner}`)).toBeAttached();
     await extras.newEntity("team");
     await page.getByLabel("Id", { exact: true }).fill(id);
     await page.getByLabel("Name", { exact: true }).fill("Review");
-    await page.getByLabel("Owner (role)").selectOption("qa");
-    await extras.addTags(page.getByLabel("Roles", { exact: true }), ["qa"]);
+    await page.getByLabel("Owner (role)").selectOption("e2e2-lead");
+    await extras.addTags(page.getByLabel("Roles", { exact: true }), ["e2e2-lead"]);
     await page.getByLabel("Charter").fill("Reviews what ships, with its owner in it from the start.");
     await page.getByLabel("Charter").blur();
     await expect(page.getByTestId("panel-problems")).toContainText("team-no-specialists");
-    await page.getByLabel("Owner specialist (joins the team)").selectOption("cx-qa");
+    await page.getByLabel("Owner specialist (joins the team)").selectOption(owner);
     await expect(page.getByTestId("panel-problems")).toHaveCount(0);
     await page.getByTestId("save-entity").click();
     await expect(page.getByTestId("toast-success")).toContainText(`Created team ${id}`, { timeout: 5_000 });
     expect(disk.entity("teams", id)).not.toHaveProperty("ownerSpecialist");
-    expect(disk.entity("specialists", "cx-qa")).toMatchObject({ id: "cx-qa", team: id });
+    expect(disk.entity("specialists", owner)).toMatchObject({ id: owner, role: "e2e2-lead", team: id });
   });
 
   test("contract form: an executable check without its section is a squiggle on that field until it is filled", async ({
