@@ -189,21 +189,31 @@ test.describe("editor workflows", () => {
     await expect.poll(() => disk.entity("teams", id).escalationPath).toEqual(["architect", "reviewer", "orchestrator"]);
   });
 
-  test("New ▾ → team works for a team that has no specialists yet", async ({ page }) => {
-    // BUG: a new team is refused with team-no-specialists, while a specialist naming a team that
-    // does not exist yet is refused with specialist-unknown-team: neither can be created first.
-    const id = "e2e2-empty-team";
-    expectedFailures = [{ status: 422, path: "/api/org/team" }];
+  test("New ▾ → team asks for its owner specialist and creates the team with it in one write", async ({ page }) => {
+    // design.md §3a: Construct refuses an empty team, so the owner specialist joins in the same write.
+    const id = "e2e2-review-team";
+    const owner = "cx-e2e2-lead";
+    // Its own specialist, in a built-in team: specs share the project, and a move would show in theirs.
+    writeFileSync(
+      disk.entityFile("specialists", owner),
+      `${JSON.stringify(specialist(owner, { role: "e2e2-lead", team: "quality-team" }), null, 2)}\n`,
+    );
     await editor.open();
+    await expect(editor.node(`specialist:${owner}`)).toBeAttached();
     await extras.newEntity("team");
     await page.getByLabel("Id", { exact: true }).fill(id);
-    await page.getByLabel("Name", { exact: true }).fill("Empty for now");
-    await page.getByLabel("Owner (role)").selectOption("reviewer");
-    await extras.addTags(page.getByLabel("Roles", { exact: true }), ["reviewer"]);
-    await page.getByLabel("Charter").fill("A team made first, whose specialists join it afterwards.");
+    await page.getByLabel("Name", { exact: true }).fill("Review");
+    await page.getByLabel("Owner (role)").selectOption("e2e2-lead");
+    await extras.addTags(page.getByLabel("Roles", { exact: true }), ["e2e2-lead"]);
+    await page.getByLabel("Charter").fill("Reviews what ships, with its owner in it from the start.");
+    await page.getByLabel("Charter").blur();
+    await expect(page.getByTestId("panel-problems")).toContainText("team-no-specialists");
+    await page.getByLabel("Owner specialist (joins the team)").selectOption(owner);
+    await expect(page.getByTestId("panel-problems")).toHaveCount(0);
     await page.getByTestId("save-entity").click();
     await expect(page.getByTestId("toast-success")).toContainText(`Created team ${id}`, { timeout: 5_000 });
-    expect(disk.exists(disk.entityFile("teams", id))).toBe(true);
+    expect(disk.entity("teams", id)).not.toHaveProperty("ownerSpecialist");
+    expect(disk.entity("specialists", owner)).toMatchObject({ id: owner, role: "e2e2-lead", team: id });
   });
 
   test("contract form: an executable check without its section is a squiggle on that field until it is filled", async ({
@@ -287,6 +297,41 @@ test.describe("editor workflows", () => {
     expect(Object.keys(override).sort()).toEqual(["fence", "id"]);
     expect(override.fence.allowedPaths).toEqual([...builtin.fence.allowedPaths, "docs/e2e2-audits/**"]);
     expect(override.fence.allowedCommands).toEqual(builtin.fence.allowedCommands);
+  });
+
+  test("fence panel: /etc/** and [unclosed squiggle their own chips, are refused on save, and never allow", async ({
+    page,
+  }) => {
+    // design.md §3a. Construct accepts both patterns and answers "allowed" for edit /etc/passwd.
+    // A specialist no other test of this file writes: the project is shared across them.
+    const id = "cx-researcher";
+    await editor.open();
+    await extras.openByClick(`specialist:${id}`);
+    await page.getByTestId("tab-fence").click();
+    const paths = page.getByTestId("tags-fence.allowedPaths");
+    const before = await paths.getByTestId("tag-chip").count();
+    await extras.addTags(page.getByLabel("Allowed paths (globs)"), ["/etc/**", "[unclosed"]);
+    const chips = paths.getByTestId("tag-chip");
+    await expect(chips.nth(before)).toHaveAttribute("data-invalid", "true");
+    await expect(chips.nth(before)).toHaveAttribute("title", /is absolute/);
+    await expect(chips.nth(before + 1)).toHaveAttribute("data-invalid", "true");
+    await expect(chips.nth(before + 1)).toHaveAttribute("title", /brackets/);
+    await expect(chips.nth(0)).not.toHaveAttribute("data-invalid", "true");
+    await expect(page.getByTestId("panel-problems")).toContainText("fence-absolute-path");
+    await expect(page.getByTestId("panel-problems")).toContainText("fence-unsupported-glob");
+
+    const tester = page.getByTestId("action-tester");
+    const decision = page.getByTestId("action-decision");
+    await tester.fill("edit /etc/passwd");
+    await expect(decision).toHaveAttribute("data-decision", "outside-fence");
+    await expect(decision).toContainText("is absolute");
+
+    expectedFailures = [{ status: 422, path: `/api/org/specialist/${id}` }];
+    await page.getByRole("button", { name: "Save fence" }).click();
+    await editor.confirm("Create override");
+    await expect(page.getByTestId("toast-error")).toContainText("Not saved");
+    await expect(page.getByTestId("toast-success")).toHaveCount(0);
+    expect(disk.exists(disk.entityFile("specialists", id))).toBe(false);
   });
 
   test("Ctrl+K finds a node by part of its id; Enter selects it and opens its panel", async ({ page }) => {

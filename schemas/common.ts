@@ -29,11 +29,9 @@ export const idSchema = z.string().superRefine((value, ctx) => {
 
 /** Role names may carry a flavor suffix after a dot, e.g. `product-manager.platform`. */
 export const ROLE_PATTERN = /^[a-z][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)*$/;
-export const roleSchema = z
-  .string()
-  .regex(ROLE_PATTERN, {
-    error: (iss) => `${JSON.stringify(iss.input)} is not a role name (lowercase kebab-case, flavors after a dot)`,
-  });
+export const roleSchema = z.string().regex(ROLE_PATTERN, {
+  error: (iss) => `${JSON.stringify(iss.input)} is not a role name (lowercase kebab-case, flavors after a dot)`,
+});
 
 export const nonEmptyString = (what: string) =>
   z
@@ -44,3 +42,47 @@ export const stringList = (what: string) =>
   z.array(z.string({ error: `each entry of ${what} must be a string` }), {
     error: `${what} must be an array of strings`,
   });
+
+const HOUSE = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * A check Construct does not make (design.md §3a: "checks upstream lacks are warnings"): the
+ * record's schema accepts any value here, so forms and saves are never blocked by it, and
+ * `houseIssues` reports what `strict` refuses, which the validator turns into warnings.
+ */
+export function house<T extends z.ZodType>(strict: T): z.ZodType<z.output<T>, z.output<T>> {
+  const loose = z.custom<z.output<T>>(() => true);
+  HOUSE.set(loose, strict);
+  return loose;
+}
+
+/** The strict schema behind a `house` field, for its JSON Schema (Monaco still completes its enums). */
+export function houseStrictOf(schema: unknown): z.ZodType | undefined {
+  return HOUSE.get(schema as z.ZodType);
+}
+
+/** The issues the `house` checks inside `schema` raise on `value`, with their paths from the record. */
+export function houseIssues(schema: z.ZodType, value: unknown, path: PropertyKey[] = []): z.core.$ZodIssue[] {
+  if (value === undefined) return [];
+  const strict = HOUSE.get(schema);
+  if (strict) {
+    const parsed = strict.safeParse(value);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => ({ ...issue, path: [...path, ...issue.path] }));
+  }
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
+    return houseIssues(schema.unwrap() as z.ZodType, value, path);
+  if (schema instanceof z.ZodIntersection)
+    return [
+      ...houseIssues(schema.def.left as z.ZodType, value, path),
+      ...houseIssues(schema.def.right as z.ZodType, value, path),
+    ];
+  if (schema instanceof z.ZodArray && Array.isArray(value))
+    return value.flatMap((item, i) => houseIssues(schema.element as z.ZodType, item, [...path, i]));
+  if (schema instanceof z.ZodObject && value && typeof value === "object" && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    return Object.entries(schema.shape).flatMap(([key, field]) =>
+      houseIssues(field as z.ZodType, record[key], [...path, key]),
+    );
+  }
+  return [];
+}

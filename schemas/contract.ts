@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, nonEmptyString, stringList } from "./common";
+import { house, idSchema, nonEmptyString, stringList } from "./common";
 
 export { WELL_KNOWN_PARTIES } from "./kinds";
 
@@ -55,36 +55,36 @@ export const postconditionSchema = z.union([z.string(), postconditionObject], {
 
 export const contractSchema = z.looseObject({
   id: idSchema,
-  description: z.string().optional(),
+  description: house(z.string()).optional(),
   producer: nonEmptyString('"producer"'),
   consumer: nonEmptyString('"consumer"'),
   trigger: z.unknown().optional(),
   input: z.looseObject(
     {
-      schema: z.string().optional(),
-      mustContain: stringList("input.mustContain").optional(),
+      schema: house(z.string()).optional(),
+      mustContain: house(stringList("input.mustContain")).optional(),
     },
     { error: '"input" is required: an object describing what the consumer receives' },
   ),
-  output: z
-    .looseObject({
+  output: house(
+    z.looseObject({
       schema: z.string().optional(),
       type: z.string().optional(),
       mustContain: stringList("output.mustContain").optional(),
       mustContainOneOf: z.array(stringList("output.mustContainOneOf[]")).optional(),
       mustMatchEnum: z.record(z.string(), stringList("output.mustMatchEnum values")).optional(),
-    })
-    .optional(),
-  preconditions: stringList("preconditions").optional(),
-  postconditions: z.array(postconditionSchema).optional(),
-  teamBoundary: z
-    .looseObject({
+    }),
+  ).optional(),
+  preconditions: house(stringList("preconditions")).optional(),
+  postconditions: house(z.array(postconditionSchema, { error: '"postconditions" should be an array' })).optional(),
+  teamBoundary: house(
+    z.looseObject({
       crosses: z.boolean().optional(),
       producerTeam: idSchema.optional(),
       consumerTeam: idSchema.optional(),
       requiresApprovalFrom: stringList("teamBoundary.requiresApprovalFrom").optional(),
-    })
-    .optional(),
+    }),
+  ).optional(),
 });
 
 export type Contract = z.infer<typeof contractSchema>;

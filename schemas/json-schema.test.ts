@@ -36,7 +36,8 @@ const EXPECTED: Record<EntityKind, { properties: string[]; required: string[] }>
       "promptFile",
       "claudeTools",
     ],
-    required: ["id", "name", "description", "role", "modelTier", "skills", "fence", "team"],
+    // "team" or "teamId" names the team (Construct mirrors one into the other), so neither is required alone.
+    required: ["id", "name", "description", "role", "modelTier", "skills", "fence"],
   },
   team: {
     properties: [

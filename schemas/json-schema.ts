@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { houseStrictOf } from "./common";
 import { ENTITY_SCHEMAS, type EntityKind } from "./org";
 
 const cache = new Map<EntityKind, object>();
@@ -7,7 +8,15 @@ const cache = new Map<EntityKind, object>();
 export function jsonSchemaFor(kind: EntityKind): object {
   let schema = cache.get(kind);
   if (!schema) {
-    schema = z.toJSONSchema(ENTITY_SCHEMAS[kind], { unrepresentable: "any", io: "input" }) as object;
+    schema = z.toJSONSchema(ENTITY_SCHEMAS[kind], {
+      unrepresentable: "any",
+      io: "input",
+      // A house check accepts anything at save time, but Monaco should still offer what it expects.
+      override: (ctx) => {
+        const strict = houseStrictOf(ctx.zodSchema);
+        if (strict) Object.assign(ctx.jsonSchema, z.toJSONSchema(strict, { unrepresentable: "any", io: "input" }));
+      },
+    }) as object;
     cache.set(kind, schema);
   }
   return schema;

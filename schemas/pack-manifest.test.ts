@@ -140,3 +140,54 @@ describe("pack manifest: forward compatibility", () => {
     expect(messages({ ...valid, deprecation: "soon" }).join("\n")).toContain("deprecation must be an object");
   });
 });
+
+/** design.md §3a: pack ids in Construct's grammar, strict semver, embedBindings as Construct checks them. */
+describe("pack manifest: fidelity to Construct", () => {
+  it.each(["my_pack", "@my_org/x"])("refuses the id %j (Construct's grammar has no _)", (id) => {
+    expect(messages({ ...valid, id })[0]).toMatch(/^id: id must match /);
+  });
+
+  it.each(["v1.0.0", "V1.0.0", "01.0.0", "1.02.0", "=1.0.0"])(
+    "refuses the version %j (Construct: strict semver)",
+    (version) => {
+      expect(messages({ ...valid, version })[0]).toMatch(/^version: version must be a semver version/);
+    },
+  );
+
+  it("accepts embedBindings that name known providers, read/search capabilities and bound proposals", () => {
+    const embedBindings = {
+      "cx-operations": {
+        providers: [{ id: "atlassian-jira", capabilities: ["read", "search"], filters: { projects: ["OPS"] } }],
+        proposals: ["atlassian-jira.createIssue"],
+      },
+    };
+    expect(packManifestSchema.safeParse({ ...valid, embedBindings }).success).toBe(true);
+  });
+
+  it.each([
+    ["not an object", [], /embedBindings must be an object/],
+    ["a binding that is not an object", { "cx-x": 3 }, /must be an object/],
+    ["an unknown binding field", { "cx-x": { providers: [], extra: 1 } }, /extra/],
+    [
+      "an unknown provider",
+      { "cx-x": { providers: [{ id: "jira", capabilities: ["read"] }] } },
+      /unknown provider "jira"/,
+    ],
+    ["an empty capability list", { "cx-x": { providers: [{ id: "github", capabilities: [] }] } }, /non-empty/],
+    [
+      "an unknown capability",
+      { "cx-x": { providers: [{ id: "github", capabilities: ["write"] }] } },
+      /"write" is not a recognized/,
+    ],
+    ["a malformed proposal", { "cx-x": { proposals: ["github"] } }, /<providerId>\.<writeKind>/],
+    [
+      "a proposal to an unbound provider",
+      { "cx-x": { providers: [{ id: "github", capabilities: ["read"] }], proposals: ["slack.postMessage"] } },
+      /does not bind/,
+    ],
+  ] as const)("refuses %s (Construct: refuses it too)", (_what, embedBindings, message) => {
+    const found = messages({ ...valid, embedBindings });
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.join("\n")).toMatch(message);
+  });
+});

@@ -1,20 +1,110 @@
 import semver from "semver";
 import { z } from "zod";
 
-/** Pack ids are slugs that may carry an npm-like scope: `research-pack`, `@myorg/research-pack`. */
-export const PACK_ID_PATTERN = /^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]{0,99}$/;
+/**
+ * Pack ids are slugs that may carry an npm-like scope: `research-pack`, `@myorg/research-pack`.
+ * Within Construct's grammar (`[a-z0-9-./@]+`, so no `_`) and confined: one scope, no `..` path.
+ */
+export const PACK_ID_PATTERN = /^(?:@[a-z0-9][a-z0-9.-]*\/)?[a-z0-9][a-z0-9.-]{0,99}$/;
+
+/** Strict semver: no `v` prefix, no leading zeros (semver.valid alone strips a `v`). */
+const STRICT_SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const isStrictSemver = (v: string) => STRICT_SEMVER.test(v);
+
+/** Provider ids Construct's built-in extension manifests declare; embedBindings may name only these. */
+export const EMBED_BINDING_PROVIDERS = [
+  "atlassian-jira",
+  "atlassian-confluence",
+  "github",
+  "slack",
+  "directory",
+  "feedback",
+  "git",
+  "linear",
+  "salesforce",
+] as const;
+const knownProvider = new Set<string>(EMBED_BINDING_PROVIDERS);
+
+const providerBinding = z.strictObject(
+  {
+    id: z
+      .string({ error: "id must be a non-empty string" })
+      .min(1, { error: "id must be a non-empty string" })
+      .refine((p) => knownProvider.has(p), {
+        error: (iss) =>
+          `id references unknown provider ${JSON.stringify(iss.input)} (no extension manifest declares this id)`,
+      }),
+    capabilities: z
+      .array(
+        z.enum(["read", "search"], {
+          error: (iss) => `${JSON.stringify(iss.input)} is not a recognized embed capability (allowed: read, search)`,
+        }),
+        { error: "capabilities must be a non-empty array" },
+      )
+      .min(1, { error: "capabilities must be a non-empty array" }),
+    filters: z.unknown().optional(),
+  },
+  {
+    error: (iss) =>
+      iss.code === "unrecognized_keys"
+        ? `${iss.keys.join(", ")} is not a recognized provider binding field (allowed: id, capabilities, filters)`
+        : "must be an object",
+  },
+);
+
+/** `embedBindings` as Construct validates it (upstream.md §4.1): keyed by specialist id. */
+export const embedBindingsSchema = z.record(
+  z.string(),
+  z
+    .strictObject(
+      {
+        providers: z.array(providerBinding, { error: "providers must be an array" }).optional(),
+        proposals: z
+          .array(
+            z
+              .string()
+              .regex(/^[a-z0-9-]+\.[a-zA-Z0-9]+$/, {
+                error: (iss) => `proposal ${JSON.stringify(iss.input)} must be "<providerId>.<writeKind>"`,
+              })
+              .refine((p) => knownProvider.has(p.split(".")[0]), {
+                error: (iss) => `proposal ${JSON.stringify(iss.input)} names an unknown provider`,
+              }),
+            { error: "proposals must be an array" },
+          )
+          .optional(),
+      },
+      {
+        error: (iss) =>
+          iss.code === "unrecognized_keys"
+            ? `${iss.keys.join(", ")} is not a recognized embedBindings field (allowed: providers, proposals)`
+            : "must be an object",
+      },
+    )
+    .superRefine((binding, ctx) => {
+      const bound = (binding.providers ?? []).map((p) => p.id);
+      if (!bound.length) return;
+      (binding.proposals ?? []).forEach((proposal, i) => {
+        if (!bound.includes(proposal.split(".")[0]))
+          ctx.addIssue({
+            code: "custom",
+            path: ["proposals", i],
+            message: `proposal ${JSON.stringify(proposal)} names a provider this binding does not bind (${bound.join(", ")})`,
+          });
+      });
+    }),
+  { error: "embedBindings must be an object keyed by worker profile id" },
+);
 
 /** A path inside a pack: relative, forward slashes, no `.`/`..` segments, no scheme or drive. */
 export const PACK_PATH_PATTERN =
   /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9_@][A-Za-z0-9_.@-]*(?:\/[A-Za-z0-9_@][A-Za-z0-9_.@-]*)*$/;
 
 const packPath = (what: string) =>
-  z
-    .string()
-    .refine((p) => PACK_PATH_PATTERN.test(p), {
-      error: (iss) =>
-        `${what} ${JSON.stringify(iss.input)} must be a relative path inside the pack (no "..", no absolute path)`,
-    });
+  z.string().refine((p) => PACK_PATH_PATTERN.test(p), {
+    error: (iss) =>
+      `${what} ${JSON.stringify(iss.input)} must be a relative path inside the pack (no "..", no absolute path)`,
+  });
 
 /**
  * `pack.manifest.json` (ADR-0055). Only `id`, `version` and `compatVersion` are required;
@@ -24,11 +114,10 @@ export const packManifestSchema = z.looseObject({
   id: z
     .string({ error: "missing required field: id" })
     .regex(PACK_ID_PATTERN, { error: (iss) => `id must match ${PACK_ID_PATTERN} (got ${JSON.stringify(iss.input)})` }),
-  version: z
-    .string({ error: "missing required field: version" })
-    .refine((v) => semver.valid(v) !== null, {
-      error: (iss) => `version must be a semver version such as 1.2.0 (got ${JSON.stringify(iss.input)})`,
-    }),
+  version: z.string({ error: "missing required field: version" }).refine(isStrictSemver, {
+    error: (iss) =>
+      `version must be a semver version such as 1.2.0, without a "v" or leading zeros (got ${JSON.stringify(iss.input)})`,
+  }),
   compatVersion: z
     .string({
       error: 'missing required field: compatVersion (a semver range of compatible core versions, e.g. "^0.1.0")',
@@ -42,6 +131,7 @@ export const packManifestSchema = z.looseObject({
   perspectives: z.array(z.string()).optional(),
   workflowContributions: z.array(z.string()).optional(),
   docs: z.string().optional(),
+  embedBindings: embedBindingsSchema.optional(),
   deprecation: z
     .object(
       {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, nonEmptyString, roleSchema, stringList } from "./common";
+import { house, idSchema, nonEmptyString, roleSchema, stringList } from "./common";
 import { fenceSchema } from "./fence";
 
 export const MODEL_TIERS = ["fast", "standard", "reasoning"] as const;
@@ -60,37 +60,41 @@ const describedText = (field: string) =>
 export const specialistSchema = z
   .looseObject({
     id: idSchema,
-    name: z
-      .string({ error: '"name" is required (lowercase kebab-case)' })
-      .regex(/^[a-z][a-z0-9-]*$/, {
-        error: (iss) => `"name" must be lowercase kebab-case, got ${JSON.stringify(iss.input)}`,
-      }),
-    displayName: z.string().optional(),
+    name: z.string({ error: '"name" is required (lowercase kebab-case)' }).regex(/^[a-z][a-z0-9-]*$/, {
+      error: (iss) => `"name" must be lowercase kebab-case, got ${JSON.stringify(iss.input)}`,
+    }),
+    displayName: house(z.string({ error: '"displayName" should be a string' })).optional(),
     description: describedText("description"),
     when_to_use: describedText("when_to_use").optional(),
-    role: z.string({ error: '"role" is required: the role name teams and handoffs refer to' }).pipe(roleSchema),
+    role: z
+      .string({ error: '"role" is required: the role name teams and handoffs refer to' })
+      .min(1, { error: '"role" is required: the role name teams and handoffs refer to' })
+      .and(house(roleSchema)),
     modelTier: z.enum(MODEL_TIERS, {
       error: (iss) => `"modelTier" must be one of fast | standard | reasoning, got ${JSON.stringify(iss.input)}`,
     }),
-    reasoningEffort: z
-      .enum(["low", "medium", "high"], { error: '"reasoningEffort" must be low, medium or high' })
-      .optional(),
+    reasoningEffort: house(
+      z.enum(["low", "medium", "high"], { error: '"reasoningEffort" should be low, medium or high' }),
+    ).optional(),
     skills: z
       .array(
-        z
-          .string()
-          .regex(SKILL_REF_PATTERN, {
-            error: (iss) => `${JSON.stringify(iss.input)} is not a skill reference: expected "<bundle>/<skill>"`,
-          }),
+        z.string().regex(SKILL_REF_PATTERN, {
+          error: (iss) => `${JSON.stringify(iss.input)} is not a skill reference: expected "<bundle>/<skill>"`,
+        }),
         { error: '"skills" must be a non-empty array of "<bundle>/<skill>" references' },
       )
       .min(1, { error: '"skills" must be a non-empty array of "<bundle>/<skill>" references' }),
-    events: stringList("events").optional(),
+    events: house(stringList("events")).optional(),
     fence: fenceSchema,
-    handoffCandidates: z.array(roleSchema, { error: '"handoffCandidates" must be an array of role names' }).optional(),
-    team: z.string({ error: '"team" is required: reference an existing team id' }).pipe(idSchema),
-    teamId: idSchema.optional(),
-    groupId: idSchema.optional(),
+    handoffCandidates: z
+      .array(house(roleSchema), { error: '"handoffCandidates" must be an array of role names' })
+      .optional(),
+    team: z
+      .string({ error: '"team" (or "teamId") is required: reference an existing team id' })
+      .pipe(idSchema)
+      .optional(),
+    teamId: house(idSchema).optional(),
+    groupId: house(idSchema).optional(),
     promptFile: nonEmptyString('"promptFile"').optional(),
     claudeTools: z
       .string()
@@ -108,14 +112,17 @@ export const specialistSchema = z
       })
       .optional(),
   })
-  .superRefine((s, ctx) => {
-    if (typeof s.teamId === "string" && typeof s.team === "string" && s.teamId !== s.team) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["teamId"],
-        message: `"teamId" (${s.teamId}) must equal "team" (${s.team}); keep one of them`,
-      });
-    }
-  });
+  .superRefine(
+    (s, ctx) => {
+      // Construct mirrors teamId into team, so either one names the team.
+      if (s.team === undefined && typeof s.teamId !== "string")
+        ctx.addIssue({
+          code: "custom",
+          path: ["team"],
+          message: '"team" (or "teamId") is required: reference an existing team id',
+        });
+    },
+    { when: () => true },
+  );
 
 export type Specialist = z.infer<typeof specialistSchema>;

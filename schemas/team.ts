@@ -1,25 +1,28 @@
 import { z } from "zod";
-import { idSchema, nonEmptyString, roleSchema, stringList } from "./common";
+import { house, idSchema, nonEmptyString, roleSchema, stringList } from "./common";
 
 const teamFields = {
   id: idSchema,
   name: nonEmptyString('"name"'),
-  owner: z.string({ error: '"owner" is required: the role that owns this team' }).pipe(roleSchema),
+  owner: z
+    .string({ error: '"owner" is required: the role that owns this team' })
+    .min(1, { error: '"owner" is required: the role that owns this team' })
+    .and(house(roleSchema)),
   roles: z
-    .array(roleSchema, { error: '"roles" must be a non-empty array of role names' })
+    .array(house(roleSchema), { error: '"roles" must be a non-empty array of role names' })
     .min(1, { error: '"roles" must be a non-empty array of role names' }),
-  charter: z
-    .string({ error: '"charter" is required (at least 20 characters)' })
-    .refine((v) => v.trim().length >= 20, {
-      error: (iss) => `"charter" must be at least 20 characters (got ${String(iss.input).trim().length})`,
-    }),
-  groupId: idSchema.optional(),
-  decisionRights: stringList("decisionRights").optional(),
-  forbiddenDecisions: stringList("forbiddenDecisions").optional(),
-  escalationPath: z.array(roleSchema, { error: '"escalationPath" must be an ordered array of role names' }).optional(),
-  collaborators: stringList("collaborators").optional(),
+  charter: z.string({ error: '"charter" is required (at least 20 characters)' }).refine((v) => v.trim().length >= 20, {
+    error: (iss) => `"charter" must be at least 20 characters (got ${String(iss.input).trim().length})`,
+  }),
+  groupId: house(idSchema).optional(),
+  decisionRights: z.array(house(z.string()), { error: '"decisionRights" must be an array' }).optional(),
+  forbiddenDecisions: z.array(house(z.string()), { error: '"forbiddenDecisions" must be an array' }).optional(),
+  escalationPath: z
+    .array(house(roleSchema), { error: '"escalationPath" must be an ordered array of role names' })
+    .optional(),
+  collaborators: house(stringList("collaborators")).optional(),
   contact: z.record(z.string(), z.unknown(), { error: '"contact" must be an object' }).optional(),
-  evidence: stringList("evidence").optional(),
+  evidence: house(stringList("evidence")).optional(),
 };
 
 function ownerAmongRoles(t: { owner?: unknown; roles?: unknown }, ctx: z.RefinementCtx) {
@@ -31,18 +34,20 @@ function ownerAmongRoles(t: { owner?: unknown; roles?: unknown }, ctx: z.Refinem
 export const teamSchema = z
   .looseObject({
     ...teamFields,
-    kind: z.enum(["squad", "team"], { error: '"kind" of a team is "squad" (groups live in groups/)' }).optional(),
-    specialists: z.array(idSchema, { error: '"specialists" must be an array of specialist ids' }).optional(),
+    kind: house(
+      z.enum(["squad", "team"], { error: '"kind" of a team is "squad" (groups live in groups/)' }),
+    ).optional(),
+    specialists: z.array(house(idSchema), { error: '"specialists" must be an array of specialist ids' }).optional(),
   })
-  .superRefine(ownerAmongRoles);
+  .superRefine(ownerAmongRoles, { when: () => true });
 
 export const groupSchema = z
   .looseObject({
     ...teamFields,
-    kind: z.literal("group", { error: '"kind" of a group must be "group"' }).optional(),
-    squads: z.array(idSchema, { error: '"squads" must be an array of team ids' }).optional(),
+    kind: house(z.literal("group", { error: '"kind" of a group must be "group"' })).optional(),
+    squads: z.array(house(idSchema), { error: '"squads" must be an array of team ids' }).optional(),
   })
-  .superRefine(ownerAmongRoles);
+  .superRefine(ownerAmongRoles, { when: () => true });
 
 export type Team = z.infer<typeof teamSchema>;
 export type Group = z.infer<typeof groupSchema>;

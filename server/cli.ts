@@ -24,7 +24,7 @@ import { PromptResolver, specialistPrompt } from "./packs/prompt-resolver";
  */
 
 const USAGE = `usage:
-  construct-studio validate [--root DIR | --tree DIR] [--format text|json|github]
+  construct-studio validate [--root DIR | --tree DIR [--schemas-root DIR]] [--format text|json|github]
   construct-studio export [--root DIR] [--scope project|user|builtin] [--out FILE]
   construct-studio import FILE [--root DIR] [--scope project|user] [--dry-run]
   construct-studio packs list [--root DIR] [--format text|json]
@@ -77,7 +77,12 @@ function summarize(problems: FieldError[], what: string): string {
 async function validate(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { root: { type: "string" }, tree: { type: "string" }, format: { type: "string", default: "text" } },
+    options: {
+      root: { type: "string" },
+      tree: { type: "string" },
+      "schemas-root": { type: "string" },
+      format: { type: "string", default: "text" },
+    },
   });
   const format = values.format as Format;
   if (!["text", "json", "github"].includes(format)) throw new UsageError(`unknown --format ${format}`);
@@ -85,7 +90,10 @@ async function validate(args: string[]): Promise<number> {
   if (values.tree) {
     const dir = path.resolve(values.tree);
     if (!existsSync(dir)) throw new UsageError(`--tree ${values.tree} does not exist`);
-    const result = await validateTree(dir);
+    const schemasRoot = values["schemas-root"] ? path.resolve(values["schemas-root"]) : undefined;
+    if (schemasRoot && !existsSync(schemasRoot))
+      throw new UsageError(`--schemas-root ${values["schemas-root"]} does not exist`);
+    const result = await validateTree(dir, { schemasRoot });
     for (const problem of result.problems)
       if (problem.path) problem.path = path.relative(process.cwd(), path.join(dir, problem.path));
     const rel = (section: Section, id: string) => path.relative(process.cwd(), path.join(dir, section, `${id}.json`));

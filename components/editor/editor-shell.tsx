@@ -142,6 +142,7 @@ export function EditorShell({ root }: { root: string }) {
       skills: (data?.skills ?? []).map((s) => s.id),
       policies: Object.keys(org?.policies ?? {}),
       parties: [...WELL_KNOWN_PARTIES, ...Object.keys(org?.specialists ?? {})],
+      specialists: Object.keys(org?.specialists ?? {}),
     };
   }, [data]);
 

@@ -1,7 +1,8 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { checkAction, effectiveFence, normalizeFence, parseActionText } from "@/lib/org/fence";
+import { checkAction, effectiveFence, normalizeFence, noTeamReason, parseActionText } from "@/lib/org/fence";
+import { entityPath } from "@/lib/org/field-error";
 import { FENCE_ACTIONS, type FenceAction } from "@/schemas/fence";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityRecord } from "@/schemas/org";
@@ -20,6 +21,7 @@ export function FencePanel({
   onSaveTest,
   fence,
   team,
+  teamId,
   problems,
   suggestions,
   onChange,
@@ -28,6 +30,8 @@ export function FencePanel({
 }: {
   fence: unknown;
   team: EntityRecord | null;
+  /** The team the specialist names, whether or not it exists. */
+  teamId: string | null;
   problems: FieldError[];
   suggestions: { decisions: string[] };
   onChange: (fence: Record<string, string[]>) => void;
@@ -45,6 +49,9 @@ export function FencePanel({
   const set = (key: keyof typeof value, next: string[]) => onChange(compact({ ...value, [key]: next }));
   const approvalsBesidesToggles = value.approvalRequired.filter((a) => !(TOGGLES as readonly string[]).includes(a));
   const at = (path: string) => errorsAt(problems, `fence.${path}`);
+  const items = (key: string) => itemProblems(problems, key);
+  const approvalItems = items("approvalRequired");
+  const noTeam = noTeamReason(teamId, team);
 
   return (
     <div data-testid="fence-panel">
@@ -54,6 +61,7 @@ export function FencePanel({
             id={id}
             testId="tags-fence.allowedPaths"
             value={value.allowedPaths}
+            itemProblems={items("allowedPaths")}
             onChange={(v) => set("allowedPaths", v)}
             invalid={invalid}
             placeholder="docs/**"
@@ -66,6 +74,7 @@ export function FencePanel({
             id={id}
             testId="tags-fence.allowedCommands"
             value={value.allowedCommands}
+            itemProblems={items("allowedCommands")}
             onChange={(v) => set("allowedCommands", v)}
             invalid={invalid}
             placeholder="npm test"
@@ -77,6 +86,7 @@ export function FencePanel({
           <TagInput
             id={id}
             value={value.allowedBdLabels}
+            itemProblems={items("allowedBdLabels")}
             onChange={(v) => set("allowedBdLabels", v)}
             invalid={invalid}
           />
@@ -111,6 +121,12 @@ export function FencePanel({
             <TagInput
               id={id}
               value={approvalsBesidesToggles}
+              itemProblems={Object.fromEntries(
+                approvalsBesidesToggles.flatMap((entry, i) => {
+                  const original = value.approvalRequired.indexOf(entry);
+                  return approvalItems[original] ? [[i, approvalItems[original]]] : [];
+                }),
+              )}
               suggestions={suggestions.decisions}
               onChange={(v) =>
                 set("approvalRequired", [
@@ -138,6 +154,11 @@ export function FencePanel({
         data-testid="effective-fence"
       >
         <h3 className="mb-1 font-semibold">Effective fence{team ? ` in ${String(team.id)}` : ""}</h3>
+        {noTeam && (
+          <p className="mb-1 text-amber-700 dark:text-amber-400" data-testid="effective-fence-reason">
+            {noTeam}
+          </p>
+        )}
         <dl className="grid grid-cols-[8rem_1fr] gap-y-0.5">
           <dt className="text-slate-500">paths</dt>
           <dd className="font-mono">{effective.allowedPaths.join(", ") || "—"}</dd>
@@ -198,6 +219,17 @@ export function FencePanel({
       </section>
     </div>
   );
+}
+
+/** Messages of the problems that point at one item of a fence list (`#/…/fence/<key>/<i>`), by index. */
+function itemProblems(problems: readonly FieldError[], key: string): Record<number, string> {
+  const out: Record<number, string> = {};
+  for (const problem of problems) {
+    const [fenceKey, listKey, index] = entityPath(problem.location);
+    if (fenceKey === "fence" && listKey === key && index !== undefined && /^\d+$/.test(index))
+      out[Number(index)] = out[Number(index)] ? `${out[Number(index)]}; ${problem.message}` : problem.message;
+  }
+  return out;
 }
 
 function compact(fence: Record<string, string[]>): Record<string, string[]> {

@@ -68,6 +68,7 @@ export function TagInput({
   invalid,
   placeholder,
   testId,
+  itemProblems = {},
 }: {
   id: string;
   value: string[];
@@ -78,6 +79,8 @@ export function TagInput({
   invalid: boolean;
   placeholder?: string;
   testId?: string;
+  /** Messages for single items, by index: that chip gets the squiggle, not the whole list. */
+  itemProblems?: Readonly<Record<number, string>>;
 }) {
   const [draft, setDraft] = useState("");
   const listId = `${id}-suggestions`;
@@ -99,10 +102,13 @@ export function TagInput({
       {value.map((item, i) => (
         <span
           key={itemKeys[i]}
+          data-testid="tag-chip"
+          data-invalid={itemProblems[i] ? "true" : undefined}
+          title={itemProblems[i]}
           className="flex items-center gap-0.5 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs dark:bg-slate-800"
         >
           {ordered && <span className="text-slate-400">{i + 1}.</span>}
-          {item}
+          <span className={itemProblems[i] ? "underline decoration-red-500 decoration-wavy" : undefined}>{item}</span>
           {ordered && i > 0 && (
             <button
               type="button"

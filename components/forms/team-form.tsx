@@ -9,6 +9,9 @@ export function TeamForm(props: EntityFormProps & { kind: "team" | "group" }) {
     <form id={props.formId} onSubmit={submit} noValidate data-testid={`${props.kind}-form`}>
       {fields.text("id", "Id", { readOnly: !props.isNew })}
       {fields.text("name", "Name")}
+      {props.kind === "team" &&
+        props.isNew &&
+        fields.select("ownerSpecialist", "Owner specialist (joins the team)", props.options.specialists)}
       <div className="grid grid-cols-2 gap-x-3">
         {fields.select("owner", "Owner (role)", props.options.roles)}
         {props.kind === "team" ? fields.select("groupId", "Group", props.options.groups) : <div />}

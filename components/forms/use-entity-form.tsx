@@ -17,6 +17,7 @@ export type FormOptions = {
   skills: string[];
   policies: string[];
   parties: string[];
+  specialists: string[];
 };
 
 export type EntityFormProps = {

@@ -24,7 +24,7 @@ import {
   templateFor,
 } from "@/lib/editor/drafts";
 import { buildIndex } from "@/lib/org/org-index";
-import { validateDraft } from "@/lib/org/validate";
+import { validateDraft, validateNewTeam } from "@/lib/org/validate";
 import { type OrgData, rowKey } from "@/lib/queries/org";
 import { saveTestCase } from "@/lib/queries/plan";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
@@ -147,7 +147,11 @@ export function EntityPanel(props: Props) {
         setOthers(theirs);
         props.onOtherProblems(theirs);
       };
-      show(validateDraft(index, kind, record));
+      const { ownerSpecialist, ...entity } = record;
+      const newTeam = kind === "team" && isNew && typeof ownerSpecialist === "string" && ownerSpecialist;
+      // A new team is checked with its owner specialist moved in, as the server will write it.
+      if (newTeam) return show(validateNewTeam(index, entity, ownerSpecialist));
+      show(validateDraft(index, kind, kind === "team" ? entity : record));
       const ticket = ++serverCheck.current;
       try {
         const result = (
@@ -158,7 +162,7 @@ export function EntityPanel(props: Props) {
         // The browser's verdict stands until the server answers.
       }
     },
-    [index, kind, props],
+    [index, kind, props, isNew],
   );
 
   const onDraft = useCallback(
@@ -175,7 +179,11 @@ export function EntityPanel(props: Props) {
   // Plain functions, not callbacks: a save must see this render's draft, origin and conflicts.
   const save = async (record: EntityRecord): Promise<void> => {
     // Errors block a save before anything else is asked.
-    const check = validateDraft(index, kind, isNew ? record : { ...record, id: target.id });
+    const { ownerSpecialist: owner, ...teamRecord } = record;
+    const check =
+      kind === "team" && isNew && typeof owner === "string" && owner
+        ? validateNewTeam(index, teamRecord, owner)
+        : validateDraft(index, kind, isNew ? record : { ...record, id: target.id });
     if (!check.ok) {
       setProblems([...check.errors, ...check.warnings]);
       toast({
@@ -191,7 +199,16 @@ export function EntityPanel(props: Props) {
     setSaving(true);
     try {
       if (isNew) {
-        const result = await edits.create(kind, record, `create ${kind} ${String(record.id)}`);
+        // A new team names its owner specialist, moved into it by the same write: never an empty team.
+        const { ownerSpecialist, ...entity } = record;
+        const owner = kind === "team" && typeof ownerSpecialist === "string" ? ownerSpecialist : undefined;
+        const result = await edits.create(
+          kind,
+          kind === "team" ? entity : record,
+          `create ${kind} ${String(record.id)}`,
+          "project",
+          owner,
+        );
         sessionDrafts().drop(target);
         toast({ tone: "success", title: `Created ${kind} ${String(record.id)}`, detail: result.path });
         props.onOpen({ kind, id: String(record.id) });
@@ -504,6 +521,7 @@ export function EntityPanel(props: Props) {
             onSaveTest={(testCase) => saveAsTest(testCase)}
             fence={draft.fence}
             team={team}
+            teamId={typeof draft.team === "string" ? draft.team : null}
             problems={problems}
             suggestions={{ decisions: props.options.policies }}
             saving={saving}

@@ -143,7 +143,9 @@ describe("templateFor", () => {
       expect(validateDraft(ix, "policy", policy)).toEqual({ ok: true, errors: [], warnings: [] });
     });
 
-    it("a new team validates once filled; the lack of members is only a warning", () => {
+    // §3a: an empty team is refused, as Construct refuses it; "New team" therefore moves an owner
+    // specialist into the team in the same write (server/org/org-api.test.ts).
+    it("a new team without members is refused with Construct's two errors", () => {
       const team = {
         ...templateFor("team"),
         id: "new-team",
@@ -153,8 +155,8 @@ describe("templateFor", () => {
         charter: "Builds the new product line end to end.",
       };
       const result = validateDraft(ix, "team", team);
-      expect(result.errors).toEqual([]);
-      expect(result.warnings.map((e) => e.id)).toEqual(["team-no-specialists"]);
+      expect(result.errors.map((e) => e.id)).toEqual(["team-no-specialists", "team-no-owner-specialist"]);
+      expect(result.warnings).toEqual([]);
     });
   });
 });

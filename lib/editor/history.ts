@@ -10,7 +10,12 @@ import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/org";
  */
 export type EditCommand = { label: string; kind: EntityKind; id: string; scope: WritableScope; etag: string | null } & (
   | { type: "patch"; before: Record<string, unknown>; after: Record<string, unknown>; createdLayer: boolean }
-  | { type: "create"; record: EntityRecord }
+  | {
+      type: "create";
+      record: EntityRecord;
+      /** A new team's owner specialist, moved into it by the same write. */
+      ownerSpecialist?: string;
+    }
   | { type: "remove"; record: EntityRecord }
 );
 

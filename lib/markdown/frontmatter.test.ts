@@ -39,6 +39,17 @@ describe("parseFrontmatter", () => {
     ).toEqual({ ok: true, data: { role: "qa" }, body: "Body\n" });
   });
 
+  // design.md §3a: Construct's frontmatter regex needs --- at byte 0 followed by a line end.
+  it.each([
+    ["a leading blank line", "\n---\nrole: qa\n---\nBody"],
+    ["leading spaces", "  ---\nrole: qa\n---\nBody"],
+    ["a leading blank line after a BOM", "\uFEFF\n---\nrole: qa\n---\nBody"],
+    ["CR-only line ends", "---\rrole: qa\r---\rBody"],
+    ["spaces before a leading comment", "  <!-- c -->\n---\nrole: qa\n---\nBody"],
+  ])("refuses %s as no frontmatter (Construct: refuses it too)", (_what, source) => {
+    expect(parseFrontmatter(source)).toMatchObject({ ok: false, reason: "none" });
+  });
+
   it("keeps a later --- in the body", () => {
     const result = parseFrontmatter("---\nrole: qa\n---\nIntro\n\n---\n\nMore");
     expect(result).toEqual({ ok: true, data: { role: "qa" }, body: "Intro\n\n---\n\nMore" });

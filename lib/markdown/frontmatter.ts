@@ -1,17 +1,20 @@
 import { parse as parseYaml } from "yaml";
 
 /**
- * Splits YAML frontmatter from a Markdown body. Tolerates what hand-edited files carry before the
- * opening `---`: a byte-order mark, CRLF line ends and leading HTML comments.
+ * Splits YAML frontmatter from a Markdown body. Construct's rule (`---` at the very start, then a
+ * line end) plus what hand-edited files carry (design.md §3a): a byte-order mark, CRLF line ends
+ * and leading HTML comments. A leading blank line, leading spaces or CR-only line ends are refused,
+ * as Construct refuses them.
  */
 export type Frontmatter =
   | { ok: true; data: Record<string, unknown>; body: string }
   | { ok: false; reason: "none" | "unterminated" | "yaml" | "not-a-mapping"; message: string; body: string };
 
-const LEADING_COMMENTS = /^(?:\s*<!--[\s\S]*?-->)*\s*/;
+/** HTML comments at the very start, each with the line ends after it; nothing may come before the first. */
+const LEADING_COMMENTS = /^(?:<!--[\s\S]*?-->\s*)*/;
 
 export function parseFrontmatter(source: string): Frontmatter {
-  const text = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const text = source.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
   const start = text.replace(LEADING_COMMENTS, "");
   if (!start.startsWith("---\n"))
     return { ok: false, reason: "none", message: "no YAML frontmatter (--- … ---) at the top", body: text };

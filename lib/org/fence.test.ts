@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkAction, effectiveFence, globMatch, normalizeFence, parseActionText } from "@/lib/org/fence";
+import { checkAction, EMPTY_FENCE, effectiveFence, globMatch, normalizeFence, parseActionText } from "@/lib/org/fence";
 import type { EffectiveFence } from "@/schemas/fence";
 
 describe("globMatch", () => {
@@ -38,9 +38,11 @@ describe("globMatch", () => {
     expect(globMatch("docs/adr/**", "docs/adr/../../lib/y.ts")).toBe(false);
   });
 
-  it("normalizes a leading ./ and Windows separators in the target", () => {
+  // §3a: a leading ./ is dropped; a backslash is refused (Construct: "./src/a.ts" does not match
+  // "src/**", and "src\\a.ts" does not match "src/*.ts" either).
+  it("drops a leading ./ from the target and refuses a backslash", () => {
     expect(globMatch("src/**", "./src/a.ts")).toBe(true);
-    expect(globMatch("src/*.ts", "src\\a.ts")).toBe(true);
+    expect(globMatch("src/*.ts", "src\\a.ts")).toBe(false);
   });
 });
 
@@ -56,7 +58,8 @@ describe("effectiveFence", () => {
     });
   });
 
-  it("without a team (or with no forbidden decisions) is the own fence with every list present", () => {
+  // §3a: Construct's previewEffectiveFence answers all five lists empty for an unknown team.
+  it("without a team is empty; with a team that forbids nothing it is the own fence with every list present", () => {
     const fence = { allowedPaths: ["a/**"], approvalRequired: ["push"] };
     const normalized = {
       allowedPaths: ["a/**"],
@@ -65,8 +68,8 @@ describe("effectiveFence", () => {
       approvalRequired: ["push"],
       deniedActions: [],
     };
-    expect(effectiveFence(fence)).toEqual(normalized);
-    expect(effectiveFence(fence, null)).toEqual(normalized);
+    expect(effectiveFence(fence, undefined)).toEqual(EMPTY_FENCE);
+    expect(effectiveFence(fence, null)).toEqual(EMPTY_FENCE);
     expect(effectiveFence(fence, { forbiddenDecisions: [] })).toEqual(normalized);
     expect(normalizeFence("not a fence")).toEqual({
       allowedPaths: [],
@@ -206,21 +209,37 @@ describe("checkAction", () => {
       '"push" is not in approvalRequired',
       fence({ approvalRequired: ["commit"] }),
     ],
-    ["bd-label", "adr, next:review", "allowed", "inside-fence", "every label is in allowedBdLabels", FENCE],
+    [
+      "bd-label",
+      "adr,next:review",
+      "allowed",
+      "inside-fence",
+      "every label is in allowedBdLabels or is a next: label",
+      FENCE,
+    ],
     [
       "bd-label",
       "adr,urgent,ops",
       "outside-fence",
       "label-outside-fence",
-      "labels not in allowedBdLabels: urgent, ops",
+      'labels not in allowedBdLabels: "urgent", "ops"',
       FENCE,
     ],
+    // §3a: an empty allowedBdLabels allows only next:* labels (Construct: the same).
     [
       "bd-label",
       "anything",
+      "outside-fence",
+      "label-outside-fence",
+      'allowedBdLabels is empty, so only next:* labels are allowed (not "anything")',
+      fence({ allowedBdLabels: [] }),
+    ],
+    [
+      "bd-label",
+      "next:a,next:b",
       "allowed",
       "inside-fence",
-      "allowedBdLabels is empty (any label)",
+      "every label is a next: label",
       fence({ allowedBdLabels: [] }),
     ],
     [

@@ -1,31 +1,148 @@
-import picomatch from "picomatch/posix";
 import type { EffectiveFence, FenceAction, FenceDecision } from "@/schemas/fence";
 import { strs } from "./org-index";
 
 /**
- * Fence semantics. Globs are picomatch's (so `?` is one character and `**` spans directories);
- * the effective fence is the specialist's own narrowed by its team's forbidden decisions, and
- * every decision names the rule that made it.
+ * Fence semantics (design.md §3a). A glob knows `*` (within a segment), `**` (a whole segment:
+ * any number of segments, at least one at the end of a pattern) and `?` (one character); every
+ * other character is literal, so no pattern can negate, expand or widen a fence, whatever a file
+ * on disk holds. Targets are project-relative file paths, normalized once before matching.
  */
 
-const matcherCache = new Map<string, (path: string) => boolean>();
+type Segment = string | number;
 
+/** A problem with one fence entry, located inside the fence (`["allowedPaths", 2]`). */
+export type FenceProblem = {
+  id: "fence-unsupported-glob" | "fence-absolute-path" | "fence-approval-ambiguous";
+  message: string;
+  path: Segment[];
+};
+
+const ABSOLUTE = /^(?:\/|~|[A-Za-z]:)/;
+const EXTGLOB = /[+@!*?]\(/;
+
+/** Why a fence glob cannot be written as it is, or null when it is a plain `*`/`**`/`?` glob. */
+export function globProblem(pattern: string): Pick<FenceProblem, "id" | "message"> | null {
+  const shown = JSON.stringify(pattern);
+  if (ABSOLUTE.test(pattern))
+    return {
+      id: "fence-absolute-path",
+      message: `${shown} is absolute: fence paths are relative to the project root, e.g. "docs/**"`,
+    };
+  const unsupported = (what: string) => ({
+    id: "fence-unsupported-glob" as const,
+    message: `${shown} uses ${what}; fence globs support only *, ** and ? (every other character is literal)`,
+  });
+  if (pattern.startsWith("!")) return unsupported("a leading ! (negation)");
+  if (EXTGLOB.test(pattern)) return unsupported("an extglob form");
+  if (/[{}]/.test(pattern)) return unsupported("braces");
+  if (/[[\]]/.test(pattern)) return unsupported("brackets");
+  if (/[()]/.test(pattern)) return unsupported("parentheses");
+  if (pattern.includes("\\")) return unsupported("a backslash");
+  if (pattern.startsWith("./"))
+    return {
+      id: "fence-unsupported-glob",
+      message: `${shown} starts with ./: write paths relative to the project root, e.g. "docs/**" (as written it matches nothing)`,
+    };
+  if (pattern.split("/").some((segment) => segment.includes("**") && segment !== "**"))
+    return {
+      id: "fence-unsupported-glob",
+      message: `${shown} uses ** inside a segment: ** is a whole path segment ("src/**/x.ts"); here it acts as *`,
+    };
+  return null;
+}
+
+/** Approval entries that name an action and a glob; the glob after the colon is checked like a path. */
+const SCOPED_APPROVAL = /^(edit|write|bd-label):(.*)$/;
+const BARE_ACTIONS = new Set(["commit", "push", "bash", "edit", "write"]);
+const GLOBBY = /[/*?]/;
+
+/** Why an `approvalRequired` entry is refused, or null. */
+export function approvalProblem(entry: string): Pick<FenceProblem, "id" | "message"> | null {
+  if (BARE_ACTIONS.has(entry)) return null;
+  const scoped = SCOPED_APPROVAL.exec(entry);
+  if (scoped) return scoped[1] === "bd-label" ? null : globProblem(scoped[2]);
+  if (GLOBBY.test(entry))
+    return {
+      id: "fence-approval-ambiguous",
+      message: `${JSON.stringify(entry)} looks like a glob: write "edit:${entry}" (or "write:", "bd-label:") so it names the action it gates`,
+    };
+  return null;
+}
+
+/** Every problem of a fence's entries, each at its item (`allowedPaths/2`, `approvalRequired/0`). */
+export function fenceProblems(fence: unknown): FenceProblem[] {
+  if (!fence || typeof fence !== "object" || Array.isArray(fence)) return [];
+  const f = fence as Record<string, unknown>;
+  const out: FenceProblem[] = [];
+  const each = (key: string, check: (value: string) => Pick<FenceProblem, "id" | "message"> | null) => {
+    const list = f[key];
+    if (!Array.isArray(list)) return;
+    list.forEach((value, i) => {
+      if (typeof value !== "string") return;
+      const problem = check(value);
+      if (problem) out.push({ ...problem, path: [key, i] });
+    });
+  };
+  each("allowedPaths", globProblem);
+  each("approvalRequired", approvalProblem);
+  each("deniedActions", (entry) => {
+    const colon = entry.indexOf(":");
+    return colon < 0 ? null : globProblem(entry.slice(colon + 1));
+  });
+  return out;
+}
+
+const REGEX_SPECIAL = /[.+^${}()|[\]\\*?]/g;
+
+/** The regular expression a glob compiles to, or null when it can match nothing. */
+function compileGlob(pattern: string): RegExp | null {
+  if (!pattern || ABSOLUTE.test(pattern) || pattern.startsWith("./")) return null;
+  const segments = pattern.split("/");
+  let source = "";
+  segments.forEach((segment, i) => {
+    const last = i === segments.length - 1;
+    if (segment === "**") {
+      // At least one segment at the end, so `dir/**` (wherever the `**` stands) never matches `dir`.
+      source += last ? "[^/]+(?:/[^/]+)*" : "(?:[^/]+/)*";
+      return;
+    }
+    source += segment.replace(REGEX_SPECIAL, (ch) => (ch === "*" ? "[^/]*" : ch === "?" ? "[^/]" : `\\${ch}`));
+    if (!last) source += "/";
+  });
+  // Consecutive stars inside a segment compile to repeated [^/]*, which is the same set as one.
+  return new RegExp(`^${source.replace(/(?:\[\^\/\]\*)+/g, "[^/]*")}$`);
+}
+
+const matcherCache = new Map<string, RegExp | null>();
+
+/** Whether a normalized, project-relative target matches a fence glob. */
 export function globMatch(pattern: string, target: string): boolean {
   if (!pattern || !target) return false;
-  const normalized = normalizeTarget(target);
-  // `docs/adr/**` means the files under docs/adr, not a file named docs/adr (picomatch matches both).
-  if (pattern.endsWith("/**") && normalized === pattern.slice(0, -3)) return false;
   let matcher = matcherCache.get(pattern);
-  if (!matcher) {
-    matcher = picomatch(pattern, { dot: true });
+  if (matcher === undefined) {
+    matcher = compileGlob(pattern);
     if (matcherCache.size > 2000) matcherCache.clear();
     matcherCache.set(pattern, matcher);
   }
-  return matcher(normalized);
+  const normalized = normalizeTarget(target);
+  return matcher !== null && normalized.ok && matcher.test(normalized.path);
 }
 
-function normalizeTarget(target: string): string {
-  return target.trim().replace(/\\/g, "/").replace(/^\.\//, "");
+/**
+ * A target as the fence sees it: a leading `./` dropped; `..` segments, backslashes, surrounding
+ * whitespace, absolute paths, an empty path or a trailing `/` are refused with the reason.
+ */
+export function normalizeTarget(target: string): { ok: true; path: string } | { ok: false; why: string } {
+  const shown = JSON.stringify(target);
+  if (target !== target.trim()) return { ok: false, why: `${shown} has leading or trailing whitespace` };
+  if (target.includes("\\")) return { ok: false, why: `${shown} holds a backslash` };
+  if (ABSOLUTE.test(target)) return { ok: false, why: `${shown} is absolute; fences cover paths inside the project` };
+  const path = target.replace(/^(?:\.\/)+/, "");
+  if (path === "") return { ok: false, why: "the target is empty: name a file" };
+  if (path.split("/").includes(".."))
+    return { ok: false, why: `${shown} has a .. segment, which could leave the fence` };
+  if (path.endsWith("/")) return { ok: false, why: `${shown} ends in /: a target is a file path` };
+  return { ok: true, path };
 }
 
 export function normalizeFence(fence: unknown): EffectiveFence {
@@ -39,14 +156,37 @@ export function normalizeFence(fence: unknown): EffectiveFence {
   };
 }
 
+export const EMPTY_FENCE: EffectiveFence = {
+  allowedPaths: [],
+  allowedCommands: [],
+  allowedBdLabels: [],
+  approvalRequired: [],
+  deniedActions: [],
+};
+
+type TeamLike = { forbiddenDecisions?: unknown } | null | undefined;
+
 /**
- * The fence a specialist really has inside a team: approvals for decisions the team forbids are
- * dropped (no one can approve them), and each forbidden decision becomes a denied action
- * `<decision>:**`, which `checkAction` consults before anything it would otherwise allow.
+ * Why a specialist's effective fence is empty, or null when it has a team: with no team, or a
+ * team that does not exist, nothing is allowed (deny by default).
  */
-export function effectiveFence(fence: unknown, team?: { forbiddenDecisions?: unknown } | null): EffectiveFence {
+export function noTeamReason(teamId: string | null | undefined, team: TeamLike): string | null {
+  if (team) return null;
+  return teamId
+    ? `team "${teamId}" does not exist, so the effective fence is empty (deny by default)`
+    : "the specialist has no team, so the effective fence is empty (deny by default)";
+}
+
+/**
+ * The fence a specialist really has inside its team: approvals for decisions the team forbids are
+ * dropped (no one can approve them), and each forbidden decision becomes a denied action
+ * `<decision>:**`, which `checkAction` consults before anything it would otherwise allow. Without
+ * a team the effective fence is empty (see `noTeamReason`).
+ */
+export function effectiveFence(fence: unknown, team: TeamLike): EffectiveFence {
+  if (!team) return { ...EMPTY_FENCE };
   const own = normalizeFence(fence);
-  const forbidden = strs(team?.forbiddenDecisions);
+  const forbidden = strs(team.forbiddenDecisions);
   if (!forbidden.length) return own;
   const forbiddenSet = new Set(forbidden);
   const denied = [...own.deniedActions];
@@ -81,6 +221,7 @@ function deniedBy(fence: EffectiveFence, action: string, target: string): string
     const [token, glob] = splitEntry(entry);
     const tokenMatches = token === action || token === family || (bashVerb !== undefined && token === bashVerb);
     if (!tokenMatches) continue;
+    // A denial is the safe side: `**` covers every target, even one the fence would refuse to match.
     if (glob === "**" || (target && globMatch(glob, target))) return entry;
   }
   return undefined;
@@ -127,85 +268,119 @@ function shellCommands(line: string): string[] | null {
     .filter(Boolean);
 }
 
+const prefixMatch = (command: string, entry: string) => command === entry || command.startsWith(`${entry} `);
+
+function checkPath(fence: EffectiveFence, action: string, target: string): FenceDecision {
+  const normalized = normalizeTarget(target);
+  if (!normalized.ok) return decide("outside-fence", "outside-fence", normalized.why);
+  const path = normalized.path;
+  const i = fence.allowedPaths.findIndex((p) => globMatch(p, path));
+  if (i >= 0) return decide("allowed", "inside-fence", `allowedPaths[${i}] "${fence.allowedPaths[i]}"`);
+  const a = fence.approvalRequired.findIndex((entry) => {
+    if (entry === "edit" || entry === action) return true;
+    const [token, glob] = splitEntry(entry);
+    return (token === "edit" || token === action) && entry.includes(":") && globMatch(glob, path);
+  });
+  if (a >= 0)
+    return decide("needs-approval", "needs-approval", `approvalRequired[${a}] "${fence.approvalRequired[a]}"`);
+  return decide("outside-fence", "outside-fence", "no allowedPaths glob matches");
+}
+
+function checkBash(fence: EffectiveFence, line: string): FenceDecision {
+  const approvals = fence.approvalRequired;
+  const commands = shellCommands(line);
+  const bashApproval = approvals.indexOf("bash");
+  if (!commands || commands.length === 0) {
+    if (bashApproval >= 0)
+      return decide(
+        "needs-approval",
+        "needs-approval",
+        `approvalRequired[${bashApproval}] "bash" (the command substitutes or is empty)`,
+      );
+    return decide(
+      "outside-fence",
+      "outside-fence",
+      commands ? "empty command" : "command substitution is never inside a fence",
+    );
+  }
+  let rule = "";
+  for (const command of commands) {
+    const verb = bashAction(command);
+    if (verb) {
+      const deniedEntry = deniedBy(fence, verb, "");
+      if (deniedEntry) return decide("denied", "team-forbidden", `deniedActions "${deniedEntry}" (${command})`);
+      const a = approvals.indexOf(verb);
+      if (a >= 0) return decide("needs-approval", "needs-approval", `approvalRequired[${a}] "${verb}" (${command})`);
+      return decide(
+        "outside-fence",
+        "outside-fence",
+        `"${command}" is a ${verb}, and "${verb}" is not in approvalRequired`,
+      );
+    }
+    const i = fence.allowedCommands.findIndex((c) => prefixMatch(command, c));
+    if (i < 0) {
+      if (bashApproval >= 0)
+        return decide("needs-approval", "needs-approval", `approvalRequired[${bashApproval}] "bash" (${command})`);
+      return decide("outside-fence", "outside-fence", `no allowedCommands prefix matches "${command}"`);
+    }
+    rule = rule
+      ? `${rule}, allowedCommands[${i}] "${fence.allowedCommands[i]}"`
+      : `allowedCommands[${i}] "${fence.allowedCommands[i]}"`;
+  }
+  // The whole line must also start with an allowed command followed by a space, as Construct
+  // checks it, so a line is never allowed here that Construct refuses ("; rm x", "npm test&&x").
+  const whole = line.trim();
+  if (!fence.allowedCommands.some((c) => prefixMatch(whole, c))) {
+    if (bashApproval >= 0)
+      return decide("needs-approval", "needs-approval", `approvalRequired[${bashApproval}] "bash" (${whole})`);
+    return decide(
+      "outside-fence",
+      "outside-fence",
+      `the line does not start with an allowed command followed by a space: "${whole}"`,
+    );
+  }
+  return decide("allowed", "inside-fence", rule);
+}
+
+function checkLabels(fence: EffectiveFence, target: string): FenceDecision {
+  // Labels are taken as written (no trimming), so " next:x" is not a next: label, as in Construct.
+  const labels = target.split(",");
+  const outside = labels.filter((l) => !l.startsWith("next:") && !fence.allowedBdLabels.includes(l));
+  if (outside.length)
+    return decide(
+      "outside-fence",
+      "label-outside-fence",
+      fence.allowedBdLabels.length
+        ? `labels not in allowedBdLabels: ${outside.map((l) => JSON.stringify(l)).join(", ")}`
+        : `allowedBdLabels is empty, so only next:* labels are allowed (not ${outside.map((l) => JSON.stringify(l)).join(", ")})`,
+    );
+  return decide(
+    "allowed",
+    "inside-fence",
+    fence.allowedBdLabels.length
+      ? "every label is in allowedBdLabels or is a next: label"
+      : "every label is a next: label",
+  );
+}
+
 /** Decides an action against a fence (use `effectiveFence` first to apply the team). */
 export function checkAction(fence: EffectiveFence, action: FenceAction | string, target = ""): FenceDecision {
   const denied = deniedBy(fence, action, target);
   if (denied) return decide("denied", "team-forbidden", `deniedActions "${denied}"`);
-  const approvals = fence.approvalRequired;
   switch (action) {
     case "edit":
-    case "write": {
-      const i = fence.allowedPaths.findIndex((p) => globMatch(p, target));
-      if (i >= 0) return decide("allowed", "inside-fence", `allowedPaths[${i}] "${fence.allowedPaths[i]}"`);
-      const a = approvals.findIndex((entry) => {
-        if (entry === "edit" || entry === action) return true;
-        const [token, glob] = splitEntry(entry);
-        return (token === "edit" || token === action) && entry.includes(":") && globMatch(glob, target);
-      });
-      if (a >= 0) return decide("needs-approval", "needs-approval", `approvalRequired[${a}] "${approvals[a]}"`);
-      return decide("outside-fence", "outside-fence", "no allowedPaths glob matches");
-    }
-    case "bash": {
-      const commands = shellCommands(target);
-      const bashApproval = approvals.indexOf("bash");
-      if (!commands || commands.length === 0) {
-        if (bashApproval >= 0)
-          return decide(
-            "needs-approval",
-            "needs-approval",
-            `approvalRequired[${bashApproval}] "bash" (the command substitutes or is empty)`,
-          );
-        return decide(
-          "outside-fence",
-          "outside-fence",
-          commands ? "empty command" : "command substitution is never inside a fence",
-        );
-      }
-      let rule = "";
-      for (const command of commands) {
-        const verb = bashAction(command);
-        if (verb) {
-          const deniedEntry = deniedBy(fence, verb, "");
-          if (deniedEntry) return decide("denied", "team-forbidden", `deniedActions "${deniedEntry}" (${command})`);
-          const a = approvals.indexOf(verb);
-          if (a >= 0)
-            return decide("needs-approval", "needs-approval", `approvalRequired[${a}] "${verb}" (${command})`);
-          return decide(
-            "outside-fence",
-            "outside-fence",
-            `"${command}" is a ${verb}, and "${verb}" is not in approvalRequired`,
-          );
-        }
-        const i = fence.allowedCommands.findIndex((c) => command === c || command.startsWith(`${c} `));
-        if (i < 0) {
-          if (bashApproval >= 0)
-            return decide("needs-approval", "needs-approval", `approvalRequired[${bashApproval}] "bash" (${command})`);
-          return decide("outside-fence", "outside-fence", `no allowedCommands prefix matches "${command}"`);
-        }
-        rule = rule
-          ? `${rule}, allowedCommands[${i}] "${fence.allowedCommands[i]}"`
-          : `allowedCommands[${i}] "${fence.allowedCommands[i]}"`;
-      }
-      return decide("allowed", "inside-fence", rule);
-    }
+    case "write":
+      return checkPath(fence, action, target);
+    case "bash":
+      return checkBash(fence, target);
     case "commit":
     case "push": {
-      const a = approvals.indexOf(action);
+      const a = fence.approvalRequired.indexOf(action);
       if (a >= 0) return decide("needs-approval", "needs-approval", `approvalRequired[${a}] "${action}"`);
       return decide("outside-fence", "outside-fence", `"${action}" is not in approvalRequired`);
     }
-    case "bd-label": {
-      const labels = target
-        .split(",")
-        .map((l) => l.trim())
-        .filter(Boolean);
-      if (fence.allowedBdLabels.length === 0)
-        return decide("allowed", "inside-fence", "allowedBdLabels is empty (any label)");
-      const outside = labels.filter((l) => !l.startsWith("next:") && !fence.allowedBdLabels.includes(l));
-      if (outside.length)
-        return decide("outside-fence", "label-outside-fence", `labels not in allowedBdLabels: ${outside.join(", ")}`);
-      return decide("allowed", "inside-fence", "every label is in allowedBdLabels");
-    }
+    case "bd-label":
+      return checkLabels(fence, target);
     default:
       return decide(
         "unknown-action",

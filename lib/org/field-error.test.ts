@@ -128,14 +128,14 @@ describe("issuesToFieldErrors", () => {
   });
 
   it("prefixes a message that does not name its field with the field path", () => {
-    const parsed = specialistSchema.safeParse({ ...base, events: ["ok", 7] });
+    const parsed = specialistSchema.safeParse({ ...base, fence: { allowedPaths: ["ok"], allowedCommands: ["ls", 7] } });
     const [error] = issuesToFieldErrors("specialist", "specialists", "cx-a", parsed.error!.issues);
     expect(error).toEqual({
-      id: "custom-specialist-events",
+      id: "custom-specialist-fence-allowed-commands",
       severity: "error",
-      message: '"events.1": each entry of events must be a string',
-      location: "#/specialists/cx-a/events/1",
-      field: "events",
+      message: '"fence.allowedCommands.1": each entry of fence.allowedCommands must be a string',
+      location: "#/specialists/cx-a/fence/allowedCommands/1",
+      field: "allowedCommands",
     });
   });
 

@@ -63,8 +63,13 @@ export function fieldError(
  */
 export function shapeRuleId(kind: EntityKind, path: readonly Segment[]): string {
   const names = path.filter((s) => typeof s === "string" && !/^\d+$/.test(s)).map((s) => kebab(String(s)));
-  if (names.length === 1 && names[0] === "id") return "invalid-id";
+  if (names.length === 1 && names[0] === "id") return idRuleId(kind);
   return ["custom", kind, ...names].join("-");
+}
+
+/** Construct checks a contract's id (`custom-contract-id`); other kinds' ids are checked by us alone. */
+export function idRuleId(kind: EntityKind): string {
+  return kind === "contract" ? "custom-contract-id" : "invalid-id";
 }
 
 /** Turns zod issues for one record into FieldErrors located under that record. */
@@ -73,6 +78,7 @@ export function issuesToFieldErrors(
   section: Section,
   entityId: string,
   issues: readonly z.core.$ZodIssue[],
+  severity: FieldError["severity"] = "error",
 ): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of issues) {
@@ -90,6 +96,7 @@ export function issuesToFieldErrors(
             section,
             entityId,
             branch.map((i) => ({ ...i, path: [...path, ...i.path] })),
+            severity,
           ),
         );
         continue;
@@ -113,7 +120,7 @@ export function issuesToFieldErrors(
     const subject = path.length ? `"${path.map(String).join(".")}"` : kind;
     const message =
       issue.message.startsWith('"') || issue.message.includes(subject) ? issue.message : `${subject}: ${issue.message}`;
-    out.push(fieldError(shapeRuleId(kind, path), "error", message, section, entityId, path));
+    out.push(fieldError(shapeRuleId(kind, path), severity, message, section, entityId, path));
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { WELL_KNOWN_PARTIES } from "@/schemas/contract";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityRecord, Section } from "@/schemas/org";
 import { fieldError } from "./field-error";
-import { bucket, isTeamOrGroup, type OrgIndex, type Ref, record, ref, splitRef, str, strs } from "./org-index";
+import { bucket, isTeamOrGroup, type OrgIndex, type Ref, record, ref, splitRef, str, strs, teamOf } from "./org-index";
 
 /**
  * The graph invariants: rules that look across entities. Each rule reads one entity and the
@@ -21,8 +21,12 @@ function roleResolves(ix: OrgIndex, role: string): boolean {
 
 function specialistRules(ix: OrgIndex, id: string, s: EntityRecord): FieldError[] {
   const out: FieldError[] = [];
-  const team = str(s.team);
-  if (team && !isTeamOrGroup(ix, team)) {
+  const team = teamOf(s);
+  if (!team) {
+    out.push(
+      fieldError("specialist-missing-team", "error", `Specialist ${id} has no team`, "specialists", id, ["team"]),
+    );
+  } else if (!isTeamOrGroup(ix, team)) {
     out.push(
       fieldError(
         "specialist-unknown-team",
@@ -154,19 +158,20 @@ function teamRules(ix: OrgIndex, id: string, t: EntityRecord): FieldError[] {
   const out = escalationAndDecisionRules(ix, "teams", id, t, "Team");
   const members = bucket(ix, "membersByTeam", id).map((r) => splitRef(r)[1]);
   const owner = str(t.owner);
+  if (!owner) out.push(fieldError("team-missing-owner", "error", `Team ${id} has no owner`, "teams", id, ["owner"]));
   if (members.length === 0) {
-    // A warning, not an error: a new team has no members until a specialist joins it, and a
-    // specialist cannot join a team that does not exist yet.
+    // An error, as in Construct: the studio creates a team together with its owner specialist.
     out.push(
       fieldError(
         "team-no-specialists",
-        "warning",
+        "error",
         `Team ${id} has no specialists: set "team": "${id}" on at least one specialist`,
         "teams",
         id,
       ),
     );
-  } else if (owner && !members.some((m) => str(record(ix, "specialists", m)?.role) === owner)) {
+  }
+  if (owner && !members.some((m) => str(record(ix, "specialists", m)?.role) === owner)) {
     out.push(
       fieldError(
         "team-no-owner-specialist",
@@ -187,12 +192,12 @@ function teamRules(ix: OrgIndex, id: string, t: EntityRecord): FieldError[] {
           i,
         ]),
       );
-    else if (str(s.team) !== id)
+    else if (teamOf(s) !== id)
       out.push(
         fieldError(
           "team-member-mismatch",
           "warning",
-          `Team ${id} lists ${member}, whose team is ${str(s.team) ?? "unset"}`,
+          `Team ${id} lists ${member}, whose team is ${teamOf(s) ?? "unset"}`,
           "teams",
           id,
           ["specialists", i],
@@ -202,7 +207,7 @@ function teamRules(ix: OrgIndex, id: string, t: EntityRecord): FieldError[] {
   const group = str(t.groupId);
   if (group && !ix.records.groups.has(group)) {
     out.push(
-      fieldError("team-unknown-group", "error", `Team ${id} names unknown group ${group}`, "teams", id, ["groupId"]),
+      fieldError("team-unknown-group", "warning", `Team ${id} names unknown group ${group}`, "teams", id, ["groupId"]),
     );
   }
   return out;
@@ -213,7 +218,7 @@ function groupRules(ix: OrgIndex, id: string, g: EntityRecord): FieldError[] {
   strs(g.squads).forEach((squad, i) => {
     if (!ix.records.teams.has(squad))
       out.push(
-        fieldError("group-unknown-squad", "error", `Group ${id} lists unknown team ${squad}`, "groups", id, [
+        fieldError("group-unknown-squad", "warning", `Group ${id} lists unknown team ${squad}`, "groups", id, [
           "squads",
           i,
         ]),
@@ -224,9 +229,45 @@ function groupRules(ix: OrgIndex, id: string, g: EntityRecord): FieldError[] {
 
 function contractRules(ix: OrgIndex, id: string, c: EntityRecord): FieldError[] {
   const out: FieldError[] = [];
+  const output = c.output as Record<string, unknown> | undefined;
+  const schema = output && typeof output === "object" ? str(output.schema) : undefined;
+  const exists = schema && ix.schemaFileExists ? ix.schemaFileExists(id, schema) : true;
+  if (exists === false)
+    out.push(
+      fieldError(
+        "custom-contract-output-schema",
+        "error",
+        `output.schema '${schema}' does not exist on disk`,
+        "contracts",
+        id,
+        ["output", "schema"],
+      ),
+    );
+  else if (exists === "unknown")
+    out.push(
+      fieldError(
+        "custom-contract-output-schema",
+        "warning",
+        `output.schema '${schema}' was not checked: a tree alone has no root to resolve it against (pass --schemas-root DIR)`,
+        "contracts",
+        id,
+        ["output", "schema"],
+      ),
+    );
   for (const side of ["producer", "consumer"] as const) {
     const party = str(c[side]);
     if (party && !PARTIES.has(party) && !ix.records.specialists.has(party)) {
+      // Construct's two validators both refuse it: the contract shape rule and the graph rule.
+      out.push(
+        fieldError(
+          `custom-contract-${side}`,
+          "error",
+          `"${side}" ${JSON.stringify(party)} is not a specialist id nor one of user, construct, *`,
+          "contracts",
+          id,
+          [side],
+        ),
+      );
       out.push(
         fieldError(
           `contract-unknown-${side}`,
@@ -261,7 +302,7 @@ function contractRules(ix: OrgIndex, id: string, c: EntityRecord): FieldError[] 
         out.push(
           fieldError(
             "contract-unknown-approver",
-            "error",
+            "warning",
             `Contract ${id} teamBoundary needs approval from unknown team ${team}`,
             "contracts",
             id,
@@ -335,9 +376,10 @@ export function dependents(
   switch (section) {
     case "specialists":
       for (const rec of both) {
-        if (str(rec.team)) {
-          out.add(ref("teams", str(rec.team)!));
-          out.add(ref("groups", str(rec.team)!));
+        const team = teamOf(rec);
+        if (team) {
+          out.add(ref("teams", team));
+          out.add(ref("groups", team));
         }
         addAll(bucket(ix, "specialistsByName", str(rec.name)));
         addAll(bucket(ix, "handoffsByRole", str(rec.role)));

@@ -69,11 +69,19 @@ export type OrgIndex = {
   buckets: Record<BucketName, ReadMap<readonly Ref[]>>;
   /** Known skill ids, when the caller has the catalog; unknown skills are then reported. */
   skills?: ReadonlySet<string>;
+  /** Whether a contract's `output.schema` file exists, when the caller can look ("unknown": it cannot). */
+  schemaFileExists?: SchemaFileLookup;
 };
+
+/** The disk lookup the server passes in: does `schemaPath`, named by contract `contractId`, exist? */
+export type SchemaFileLookup = (contractId: string, schemaPath: string) => boolean | "unknown";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.length > 0 ? v : undefined);
 const strs = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.length > 0) : [];
+
+/** The team a specialist names: `team`, else `teamId` (Construct mirrors one into the other). */
+const teamOf = (rec: EntityRecord): string | undefined => str(rec.team) ?? str(rec.teamId);
 
 type Visit = (bucket: BucketName, key: string) => void;
 
@@ -94,7 +102,7 @@ function eachContribution(section: Section, rec: EntityRecord, visit: Visit): vo
   switch (section) {
     case "specialists": {
       const handoffs = strs(rec.handoffCandidates);
-      visitOne("membersByTeam", str(rec.team), visit);
+      visitOne("membersByTeam", teamOf(rec), visit);
       visitOne("holdersByRole", str(rec.role), visit);
       visitOne("specialistsByName", str(rec.name), visit);
       visitDistinct("handoffsByRole", handoffs, visit);
@@ -141,7 +149,11 @@ function contributions(section: Section, rec: EntityRecord): [BucketName, string
 }
 
 /** Builds the index of a whole org. */
-export function buildIndex(org: OrgRecords, skills?: ReadonlySet<string>): OrgIndex {
+export function buildIndex(
+  org: OrgRecords,
+  skills?: ReadonlySet<string>,
+  schemaFileExists?: SchemaFileLookup,
+): OrgIndex {
   const records = {} as Record<Section, Map<string, EntityRecord>>;
   const buckets = Object.fromEntries(BUCKETS.map((b) => [b, new Map<string, Ref[]>()])) as Record<
     BucketName,
@@ -162,7 +174,7 @@ export function buildIndex(org: OrgRecords, skills?: ReadonlySet<string>): OrgIn
       eachContribution(section, rec, file);
     }
   }
-  return { records, buckets, skills };
+  return { records, buckets, skills, schemaFileExists };
 }
 
 /**
@@ -193,7 +205,7 @@ export function withDraft(base: OrgIndex, section: Section, id: string, record: 
     for (const [bucket, key] of contributions(section, previous))
       change(bucket, key, (list) => list.filter((x) => x !== r));
   if (record) for (const [bucket, key] of contributions(section, record)) change(bucket, key, (list) => [...list, r]);
-  return { records, buckets, skills: base.skills };
+  return { records, buckets, skills: base.skills, schemaFileExists: base.schemaFileExists };
 }
 
 export function bucket(ix: OrgIndex, name: BucketName, key: string | undefined): readonly Ref[] {
@@ -209,4 +221,4 @@ export function isTeamOrGroup(ix: OrgIndex, id: string): boolean {
   return ix.records.teams.has(id) || ix.records.groups.has(id);
 }
 
-export { str, strs };
+export { str, strs, teamOf };

@@ -132,6 +132,14 @@ describe("validateDraft on the small org", () => {
         location: "#/specialists/Bad Id/modelTier",
         field: "modelTier",
       },
+      // §3a: a bad id silences no other rule; saved under "Bad Id" the draft would collide with cx-engineer.
+      { id: "specialist-name-collision", severity: "error", location: "#/specialists/Bad Id/name", field: "name" },
+      {
+        id: "specialist-name-collision",
+        severity: "error",
+        location: "#/specialists/cx-engineer/name",
+        field: "name",
+      },
     ]);
     expect(result.errors[0].message).toMatch(/not a valid id/);
   });
@@ -154,7 +162,7 @@ describe("validateDraft on the small org", () => {
       validateOrg(ix)
         .map((p) => p.id)
         .sort(),
-    ).toEqual(["contract-unknown-consumer", "decision-no-policy", "handoff-unknown-role"]);
+    ).toEqual(["contract-unknown-consumer", "custom-contract-consumer", "decision-no-policy", "handoff-unknown-role"]);
 
     const unrelated = validateDraft(
       ix,
@@ -193,17 +201,18 @@ describe("validateDraft on the small org", () => {
       escalationPath: ["operations", "cto"],
       charter: "Keeps the lights on in production.",
     });
+    // §3a: a team with no specialists is an error (Construct: team-no-specialists, team-no-owner-specialist).
     expect(brief(result.errors)).toEqual([
+      { id: "team-no-specialists", severity: "error", location: "#/teams/ops-team", field: undefined },
       {
         id: "escalation-path-invalid-role",
         severity: "error",
         location: "#/teams/ops-team/escalationPath/1",
         field: "escalationPath",
       },
+      { id: "team-no-owner-specialist", severity: "error", location: "#/teams/ops-team/owner", field: "owner" },
     ]);
-    expect(brief(result.warnings)).toEqual([
-      { id: "team-no-specialists", severity: "warning", location: "#/teams/ops-team", field: undefined },
-    ]);
+    expect(result.warnings).toEqual([]);
   });
 
   it("reports a team's roles change on the teams whose escalation path relied on it", () => {

@@ -1,4 +1,4 @@
-import { idProblem } from "@/schemas/common";
+import { houseIssues, idProblem } from "@/schemas/common";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
 import {
   ENTITY_SCHEMAS,
@@ -9,12 +9,16 @@ import {
   SECTIONS,
   type Section,
 } from "@/schemas/org";
-import { fieldError, issuesToFieldErrors, splitBySeverity } from "./field-error";
+import { fenceProblems } from "./fence";
+import { fieldError, idRuleId, issuesToFieldErrors, splitBySeverity } from "./field-error";
 import { dependents, graphRules } from "./invariants";
 import { type OrgIndex, type Ref, record, ref, splitRef, withDraft } from "./org-index";
 import { unknownFields } from "./unknown-fields";
 
-/** Record-shape problems of one entity: the kind's zod schema, mapped to FieldErrors. */
+/**
+ * Record-shape problems of one entity: the kind's zod schema (Construct's checks, errors), its
+ * house checks (ours alone, warnings) and the fence entries, mapped to FieldErrors.
+ */
 export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldError[] {
   const section = SECTION_OF[kind];
   if (typeof rec !== "object" || rec === null || Array.isArray(rec)) {
@@ -22,9 +26,30 @@ export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldEr
       fieldError(`custom-${kind}-invalid-record`, "error", `${kind} ${id}: record must be a JSON object`, section, id),
     ];
   }
-  const parsed = ENTITY_SCHEMAS[kind].safeParse(rec);
-  const unknown = unknownFields(kind, id, rec as Record<string, unknown>);
-  return parsed.success ? unknown : [...issuesToFieldErrors(kind, section, id, parsed.error.issues), ...unknown];
+  const schema = ENTITY_SCHEMAS[kind];
+  const parsed = schema.safeParse(rec);
+  const out = parsed.success ? [] : issuesToFieldErrors(kind, section, id, parsed.error.issues);
+  const errorAt = new Set(out.map((e) => e.location));
+  for (const warning of issuesToFieldErrors(kind, section, id, houseIssues(schema, rec), "warning"))
+    if (!errorAt.has(warning.location)) out.push(warning);
+  const r = rec as EntityRecord;
+  if (kind === "specialist") {
+    for (const problem of fenceProblems(r.fence))
+      out.push(fieldError(problem.id, "error", problem.message, section, id, ["fence", ...problem.path]));
+    if (typeof r.teamId === "string" && typeof r.team === "string" && r.teamId !== r.team)
+      out.push(
+        fieldError(
+          "custom-specialist-team-id",
+          "warning",
+          `"teamId" (${r.teamId}) differs from "team" (${r.team}); keep one of them`,
+          section,
+          id,
+          ["teamId"],
+        ),
+      );
+  }
+  out.push(...unknownFields(kind, id, rec as Record<string, unknown>));
+  return out;
 }
 
 /** Shape and graph problems of every entity in the index. */
@@ -56,12 +81,44 @@ export function validateDraft(ix: OrgIndex, kind: EntityKind, draft: EntityRecor
   const id = draft.id;
   const badId = idProblem(id);
   if (badId) {
+    // A bad id is one problem among the others: every other rule still runs on what the record holds.
+    const key = typeof id === "string" ? id : "";
     return toResult([
-      fieldError("invalid-id", "error", badId, section, typeof id === "string" ? id : "", ["id"]),
-      ...shapeErrors(kind, typeof id === "string" ? id : "", draft).filter((e) => e.id !== "invalid-id"),
+      fieldError(idRuleId(kind), "error", badId, section, key, ["id"]),
+      ...changeProblems(ix, section, key, draft).filter((e) => !(e.id === idRuleId(kind) && e.field === "id")),
     ]);
   }
   return toResult(changeProblems(ix, section, id as string, draft));
+}
+
+/**
+ * "New team": what the org would report if `team` were created with `ownerSpecialist` moved into
+ * it in the same write, as the server does it. Problems the move causes elsewhere (the former team
+ * losing its owner) are included.
+ */
+export function validateNewTeam(ix: OrgIndex, team: EntityRecord, ownerSpecialist: string): ValidationResult {
+  const id = typeof team.id === "string" ? team.id : "";
+  const specialist = record(ix, "specialists", ownerSpecialist);
+  if (!specialist)
+    return toResult([
+      fieldError(
+        "team-owner-specialist-unknown",
+        "error",
+        `specialist "${ownerSpecialist}" does not exist`,
+        "teams",
+        id,
+        ["ownerSpecialist"],
+      ),
+      ...validateDraft(ix, "team", team).errors,
+    ]);
+  const moved = { ...specialist, team: id, ...(typeof specialist.teamId === "string" ? { teamId: id } : {}) };
+  const withMember = withDraft(ix, "specialists", ownerSpecialist, moved);
+  const withTeam = withDraft(ix, "teams", id, team);
+  const teamSide = validateDraft(withMember, "team", team);
+  const memberSide = validateDraft(withTeam, "specialist", moved);
+  const seen = new Set<string>();
+  const all = [...teamSide.errors, ...teamSide.warnings, ...memberSide.errors, ...memberSide.warnings];
+  return toResult(all.filter((p) => !seen.has(problemKey(p)) && !!seen.add(problemKey(p))));
 }
 
 function changeProblems(ix: OrgIndex, section: Section, id: string, next: EntityRecord | undefined): FieldError[] {
@@ -86,7 +143,10 @@ function changeProblems(ix: OrgIndex, section: Section, id: string, next: Entity
  */
 export function referencesTo(ix: OrgIndex, kind: EntityKind, id: string): FieldError[] {
   if (!record(ix, SECTION_OF[kind], id)) return [];
-  return removalProblems(ix, kind, id).map((problem) => ({
+  // One reference can break two rules (Construct's shape and graph ids for a contract party): name it once.
+  const seen = new Set<string>();
+  const problems = removalProblems(ix, kind, id).filter((p) => !seen.has(p.location) && !!seen.add(p.location));
+  return problems.map((problem) => ({
     ...problem,
     id: `${kind}-still-referenced`,
     severity: "error" as const,

@@ -57,8 +57,13 @@ export function useOrgEdits(history: HistoryStore) {
   );
 
   const rawCreate = useCallback(
-    async (kind: EntityKind, record: EntityRecord, scope: WritableScope) =>
-      (await apiFetch<WriteResponse>(`/api/org/${kind}?scope=${scope}`, { method: "POST", body: record })).data,
+    async (kind: EntityKind, record: EntityRecord, scope: WritableScope, ownerSpecialist?: string) =>
+      (
+        await apiFetch<WriteResponse>(
+          `/api/org/${kind}?scope=${scope}${ownerSpecialist ? `&ownerSpecialist=${encodeURIComponent(ownerSpecialist)}` : ""}`,
+          { method: "POST", body: record },
+        )
+      ).data,
     [],
   );
 
@@ -99,9 +104,15 @@ export function useOrgEdits(history: HistoryStore) {
   );
 
   const create = useCallback(
-    async (kind: EntityKind, record: EntityRecord, label: string, scope: WritableScope = "project") => {
+    async (
+      kind: EntityKind,
+      record: EntityRecord,
+      label: string,
+      scope: WritableScope = "project",
+      ownerSpecialist?: string,
+    ) => {
       try {
-        const result = await rawCreate(kind, record, scope);
+        const result = await rawCreate(kind, record, scope, ownerSpecialist);
         history.set(
           pushed(history.get(), {
             type: "create",
@@ -110,6 +121,7 @@ export function useOrgEdits(history: HistoryStore) {
             id: String(record.id),
             scope,
             record,
+            ownerSpecialist,
             etag: result.etag,
           }),
         );
@@ -170,7 +182,7 @@ export function useOrgEdits(history: HistoryStore) {
           ).etag;
         case "create":
           if (direction === "undo") return (await rawRemove(command.kind, command.id, command.scope, true, etag)).etag;
-          return (await rawCreate(command.kind, command.record, command.scope)).etag;
+          return (await rawCreate(command.kind, command.record, command.scope, command.ownerSpecialist)).etag;
         case "remove":
           if (direction === "undo") return (await rawCreate(command.kind, command.record, command.scope)).etag;
           return (await rawRemove(command.kind, command.id, command.scope, true, etag)).etag;

@@ -19,7 +19,7 @@ import {
   treeOf,
   writeRecord,
 } from "../test-support/tmp-dirs";
-import { OrgApi } from "./org-api";
+import { OrgApi, validateTree } from "./org-api";
 
 let base: string;
 let root: string;
@@ -139,27 +139,63 @@ describe("tier merge and precedence", () => {
     expect((await api.getEntity("specialist", "cx-qa"))!.record.fence).toEqual({ allowedPaths: ["tests/**"] });
   });
 
-  it("takes a missing id from the file name, and warns when the id differs (the file name wins)", async () => {
+  it("takes a missing id from the file name; a different valid id keys the record, with a warning (design.md §3a)", async () => {
+    // Construct: registry key = the record's id when present, else the file name.
     const rec = specialistRecord("solo-one");
     delete rec.id;
     await writeRecord(paths.projectOrgDir, "specialists", rec, "solo-one.json");
     await writeRecord(
       paths.projectOrgDir,
       "specialists",
-      specialistRecord("solo-two", { id: "something-else" }),
+      specialistRecord("solo-two", { id: "something-else", name: "something-else" }),
       "solo-two.json",
     );
     expect((await api.getEntity("specialist", "solo-one"))!.record.id).toBe("solo-one");
-    expect((await api.getEntity("specialist", "solo-two"))!.record.id).toBe("solo-two");
+    expect(await api.getEntity("specialist", "solo-two")).toBeNull();
+    expect((await api.getEntity("specialist", "something-else"))!.path).toBe(
+      `${PROJECT_PREFIX}/specialists/solo-two.json`,
+    );
     const { warnings, errors } = await api.validateAll();
     expect(errors).toEqual([]);
     expect(warnings).toEqual([
       expect.objectContaining({
         id: "file-id-mismatch",
-        location: "#/specialists/solo-two",
+        location: "#/specialists/something-else",
         path: `${PROJECT_PREFIX}/specialists/solo-two.json`,
       }),
     ]);
+
+    // An update is written to the record's own file, not to a second one named after its id.
+    const updated = await api.updateEntity("specialist", "something-else", { displayName: "Else" });
+    expect(updated).toMatchObject({ ok: true, path: `${PROJECT_PREFIX}/specialists/solo-two.json` });
+    expect(await filesUnder(root)).toEqual([
+      `${PROJECT_PREFIX}/specialists/solo-one.json`,
+      `${PROJECT_PREFIX}/specialists/solo-two.json`,
+    ]);
+    expect(await readJson(projectFile("specialists", "solo-two"))).toMatchObject({
+      id: "something-else",
+      displayName: "Else",
+    });
+  });
+
+  it("a second file holding the same id in one tier is an error naming both files, and is ignored", async () => {
+    await writeRecord(paths.projectOrgDir, "specialists", specialistRecord("twin"), "twin.json");
+    await writeRecord(
+      paths.projectOrgDir,
+      "specialists",
+      specialistRecord("zz-other", { id: "twin" }),
+      "zz-other.json",
+    );
+    const { errors } = await api.validateAll();
+    expect(errors).toEqual([
+      expect.objectContaining({
+        id: "file-id-duplicate",
+        location: "#/specialists/twin",
+        path: `${PROJECT_PREFIX}/specialists/zz-other.json`,
+        message: expect.stringContaining(`${PROJECT_PREFIX}/specialists/twin.json`),
+      }),
+    ]);
+    expect((await api.getEntity("specialist", "twin"))!.path).toBe(`${PROJECT_PREFIX}/specialists/twin.json`);
   });
 
   it("uses <root>/.construct as the project directory when it exists", async () => {
@@ -970,6 +1006,29 @@ describe("previews", () => {
       decision: "denied",
     });
   });
+
+  it("a specialist with no team or an unknown team has an empty effective fence, and both previews say why", async () => {
+    // design.md §3a; Construct's previewEffectiveFence: unknown team → all five lists empty.
+    const draft = specialistRecord("drifter", { fence: { allowedPaths: ["**"] }, team: "ghost-team" });
+    expect(await api.previewEffectiveFence({ draftSpecialist: draft })).toEqual({
+      allowedPaths: [],
+      allowedCommands: [],
+      allowedBdLabels: [],
+      approvalRequired: [],
+      deniedActions: [],
+      teamId: null,
+      forbiddenDecisions: [],
+      reason: 'team "ghost-team" does not exist, so the effective fence is empty (deny by default)',
+    });
+    const decision = await api.previewAction({ draftSpecialist: draft, action: "edit", target: "src/a.ts" });
+    expect(decision).toMatchObject({ ok: true, allowed: false, decision: "outside-fence" });
+    expect((decision as { rule: string }).rule).toMatch(/ghost-team" does not exist/);
+    const { team: _team, ...teamless } = draft;
+    expect(await api.previewEffectiveFence({ draftSpecialist: teamless })).toMatchObject({
+      allowedPaths: [],
+      reason: expect.stringMatching(/has no team/),
+    });
+  });
 });
 
 describe("the automatic layout the editor page ships", () => {
@@ -1013,5 +1072,105 @@ describe("the automatic layout the editor page ships", () => {
     } finally {
       cached.close();
     }
+  });
+});
+
+describe("New team: created with its owner specialist in one write (design.md §3a)", () => {
+  const team = (id: string, owner = "engineer"): EntityRecord => ({
+    id,
+    name: "Platform",
+    owner,
+    roles: [owner],
+    charter: "Runs the shared platform every other team builds on.",
+  });
+
+  it("writes the team and moves a built-in owner specialist into it as a project override", async () => {
+    const result = await api.createEntity("team", team("platform-team"), { ownerSpecialist: "cx-engineer" });
+    expect(result).toMatchObject({ ok: true, path: `${PROJECT_PREFIX}/teams/platform-team.json` });
+    expect(await filesUnder(root)).toEqual([
+      `${PROJECT_PREFIX}/specialists/cx-engineer.json`,
+      `${PROJECT_PREFIX}/teams/platform-team.json`,
+    ]);
+    expect(await readJson(projectFile("specialists", "cx-engineer"))).toEqual({
+      id: "cx-engineer",
+      team: "platform-team",
+    });
+    expect((await api.getEntity("specialist", "cx-engineer"))!.record.team).toBe("platform-team");
+    expect((await api.validateAll()).errors).toEqual([]);
+  });
+
+  it("refuses a team with no owner specialist (Construct: team-no-specialists, team-no-owner-specialist) and writes nothing", async () => {
+    const result = failed(await api.createEntity("team", team("lonely-team")));
+    expect(result.errors.map((e) => e.id).sort()).toEqual(["team-no-owner-specialist", "team-no-specialists"]);
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it("refuses an owner specialist that does not exist, and writes nothing", async () => {
+    const result = failed(await api.createEntity("team", team("platform-team"), { ownerSpecialist: "cx-ghost" }));
+    expect(result.errors).toEqual([expect.objectContaining({ id: "team-owner-specialist-unknown" })]);
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it("refuses a move that leaves the specialist's former team without its owner, and writes nothing", async () => {
+    // cx-security is the only holder of governance-team's owner role.
+    const result = failed(
+      await api.createEntity("team", team("audit-team", "security"), { ownerSpecialist: "cx-security" }),
+    );
+    expect(result.errors).toContainEqual(
+      expect.objectContaining({ id: "team-no-owner-specialist", location: "#/teams/governance-team/owner" }),
+    );
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it("refuses a team id the tier already holds, leaving both files as they were", async () => {
+    expect((await api.createEntity("team", team("platform-team"), { ownerSpecialist: "cx-engineer" })).ok).toBe(true);
+    const before = await treeOf(root);
+    const result = failed(
+      await api.createEntity("team", { ...team("platform-team"), name: "Other" }, { ownerSpecialist: "cx-engineer" }),
+    );
+    expect(result.code).toBe("conflict");
+    expect(result.errors[0].id).toBe("team-already-exists");
+    expect(await treeOf(root)).toEqual(before);
+  });
+});
+
+describe("a contract's output.schema must name a file that exists (design.md §3a)", () => {
+  const contract = (schema: string): EntityRecord => ({
+    id: "engineer-to-user",
+    producer: "cx-engineer",
+    consumer: "user",
+    input: { mustContain: ["goal"] },
+    output: { schema, mustContain: ["summary"] },
+  });
+
+  it("a project contract is checked against the project root: missing is an error and nothing is written", async () => {
+    // Construct: custom-contract-output-schema, `output.schema '<p>' does not exist on disk`.
+    const result = failed(await api.createEntity("contract", contract("schemas/report.json")));
+    expect(result.errors).toEqual([
+      expect.objectContaining({
+        id: "custom-contract-output-schema",
+        severity: "error",
+        location: "#/contracts/engineer-to-user/output/schema",
+      }),
+    ]);
+    expect(await filesUnder(root)).toEqual([]);
+    await fs.mkdir(path.join(root, "schemas"));
+    await fs.writeFile(path.join(root, "schemas", "report.json"), "{}\n");
+    expect((await api.createEntity("contract", contract("schemas/report.json"))).ok).toBe(true);
+  });
+
+  it("validate --tree resolves it against --schemas-root, and without one warns that it could not check", async () => {
+    const tree = path.join(base, "tree");
+    await writeRecord(tree, "contracts", { ...contract("lib/contract-schemas/report.json"), producer: "*" });
+    const unchecked = await validateTree(tree);
+    expect(unchecked.problems).toEqual([
+      expect.objectContaining({ id: "custom-contract-output-schema", severity: "warning" }),
+    ]);
+    const schemasRoot = path.join(base, "schemas-root");
+    const missing = await validateTree(tree, { schemasRoot });
+    expect(missing.errors).toEqual([expect.objectContaining({ id: "custom-contract-output-schema" })]);
+    await fs.mkdir(path.join(schemasRoot, "lib", "contract-schemas"), { recursive: true });
+    await fs.writeFile(path.join(schemasRoot, "lib", "contract-schemas", "report.json"), "{}\n");
+    expect((await validateTree(tree, { schemasRoot })).problems).toEqual([]);
   });
 });

@@ -6,10 +6,10 @@ import { layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { editJsonText } from "@/lib/json/minimal-edit";
 import { isPlainObject, orderKeys, stringifyRecord } from "@/lib/json/safe-json";
-import { checkAction, effectiveFence } from "@/lib/org/fence";
+import { checkAction, effectiveFence, noTeamReason } from "@/lib/org/fence";
 import { escapePointerSegment, fieldError, parsePointer, splitBySeverity } from "@/lib/org/field-error";
 import { CANONICAL_KEYS } from "@/lib/org/key-order";
-import { buildIndex, type OrgIndex } from "@/lib/org/org-index";
+import { buildIndex, type OrgIndex, type SchemaFileLookup } from "@/lib/org/org-index";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import { problemKey, referencesTo, toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
 import type { OrgPayload, RouteCandidate } from "@/schemas/api";
@@ -399,13 +399,31 @@ export class OrgApi {
     const skillFiles = loadSkillFiles(this.paths.skillsDir, this.paths.appDir);
     const tiers = await this.loadTiers(readTier, withPacks);
     const rows = mergeTiers(tiers);
-    const index = buildIndex(recordsOf(rows), new Set(skillFiles.map((s) => s.id)));
+    const index = buildIndex(recordsOf(rows), new Set(skillFiles.map((s) => s.id)), this.schemaLookup(rows));
     return {
       rows,
       index,
       skillFiles,
       loadProblems: tiers.flatMap((t) => t.problems),
       packTiers: tiers.filter((t) => t.scope === "pack" && t.dir),
+    };
+  }
+
+  /**
+   * Where a contract's `output.schema` is looked up (design.md §3a): the package root for a
+   * built-in contract, the pack's folder for a pack's, the project root otherwise (and for drafts).
+   */
+  private schemaLookup(rows: Record<Section, Map<string, Row>>): SchemaFileLookup {
+    return (contractId, schemaPath) => {
+      const row = rows.contracts.get(contractId);
+      const layer = row?.layers.find((l) => l.scope === row.scope);
+      const base =
+        row?.scope === "builtin"
+          ? this.paths.appDir
+          : row?.scope === "pack" && layer
+            ? path.resolve(layer.file, "..", "..", "..")
+            : this.paths.root;
+      return existsSync(path.resolve(base, schemaPath));
     };
   }
 
@@ -510,14 +528,21 @@ export class OrgApi {
       const layer = tier.entities[section].get(id);
       if (layer) layers.push(layer);
     }
+    // A record keyed by an id that differs from its file name lives in that file (tiers.ts).
+    const known = (await this.snapshot()).rows[section].get(id)?.layers;
     for (const scope of ["builtin", ...WRITABLE_SCOPES] as const) {
-      const file = confinedPath(this.tierDir(scope), section, `${id}.json`);
+      const file =
+        known?.find((l) => l.scope === scope)?.file ?? confinedPath(this.tierDir(scope), section, `${id}.json`);
       const read = await readJsonFile(file);
       if (!read.ok && read.code === "missing") continue;
       const shown = displayPath(file, this.displayBase(scope));
       if (!read.ok) throw new AppError("conflict", `${shown}: ${read.message}; fix or remove the file first`);
       if (!isPlainObject(read.value))
         throw new AppError("conflict", `${shown}: the file does not hold a JSON object; fix or remove the file first`);
+      // Same keying as tiers.ts: a file whose valid id names another record is not this one's layer.
+      const declared = read.value.id;
+      const byName = path.basename(file) === `${id}.json`;
+      if (declared !== undefined && declared !== id && !(byName && idProblem(declared))) continue;
       layers.push({ scope, file, path: shown, record: { ...read.value, id }, etag: read.etag });
     }
     return layers.length ? toRow(KIND_OF[section], id, layers) : null;
@@ -561,9 +586,10 @@ export class OrgApi {
     fileRecord: EntityRecord,
     merged: EntityRecord,
     edit?: { text: string; patch: Record<string, unknown> },
+    existingFile?: string,
   ): Promise<WriteOk> {
     const dir = this.tierDir(scope);
-    const file = confinedPath(dir, SECTION_OF[kind], `${id}.json`);
+    const file = existingFile ?? confinedPath(dir, SECTION_OF[kind], `${id}.json`);
     // An existing file is edited where it differs (design §2: a save changes only what the user
     // changed); its stored value, not the loaded record, is the base, so a missing "id" stays missing.
     const text = edit
@@ -583,7 +609,13 @@ export class OrgApi {
   }
 
   /** Creates `kind/record.id` in a writable tier; an id already in a lower tier becomes an override. */
-  async createEntity(kind: ApiKind, record: EntityRecord, opts: { scope?: Scope } = {}): Promise<WriteResult> {
+  async createEntity(
+    kind: ApiKind,
+    record: EntityRecord,
+    opts: { scope?: Scope; ownerSpecialist?: string } = {},
+  ): Promise<WriteResult> {
+    if (kind === "team" && opts.ownerSpecialist)
+      return this.createTeam(record, { ownerSpecialist: opts.ownerSpecialist, scope: opts.scope });
     try {
       if (kind === "fence") {
         const { specialistId, ...fence } = record as { specialistId?: string };
@@ -698,7 +730,8 @@ export class OrgApi {
         // Read under the lock, right after freshRow checked its version: the text that version holds.
         const text = own ? (await readFile(own.file, "utf8")).replace(/^\uFEFF/, "") : null;
         const edit = text === null ? undefined : { text, patch: effectivePatch };
-        return { ...(await this.writeLayer(entityKind, scope, id, fileRecord, merged, edit)), warnings };
+        // The record's own file, which may be named otherwise than its id (keyed by id, as Construct does).
+        return { ...(await this.writeLayer(entityKind, scope, id, fileRecord, merged, edit, own?.file)), warnings };
       });
     } catch (error) {
       return fail(error);
@@ -804,7 +837,7 @@ export class OrgApi {
    */
   async importOrg(
     payload: OrgPayload,
-    opts: { scope?: Scope; dryRun?: boolean } = {},
+    opts: { scope?: Scope; dryRun?: boolean; mustBeNew?: { section: Section; id: string } } = {},
   ): Promise<
     | {
         ok: true;
@@ -854,6 +887,24 @@ export class OrgApi {
         const tiers = await this.loadTiers();
         const before = mergeTiers(tiers);
         const target = tiers.find((t) => t.scope === scope)!;
+        const fresh = opts.mustBeNew;
+        if (fresh && target.entities[fresh.section].has(fresh.id)) {
+          const kind = KIND_OF[fresh.section];
+          throw new AppError(
+            "conflict",
+            `${kind} "${fresh.id}" already exists in the ${scope} tier; update it instead`,
+            [
+              fieldError(
+                `${kind}-already-exists`,
+                "error",
+                `${kind} "${fresh.id}" already exists in the ${scope} tier`,
+                fresh.section,
+                fresh.id,
+                ["id"],
+              ),
+            ],
+          );
+        }
         const broken = target.problems.filter(
           (p) =>
             p.severity === "error" &&
@@ -870,9 +921,10 @@ export class OrgApi {
         for (const section of SECTIONS) {
           const kind = KIND_OF[section];
           for (const [id, rec] of Object.entries(incoming[section])) {
-            const rel = `${section}/${id}.json`;
-            const file = confinedPath(dir, section, `${id}.json`);
             const existing = target.entities[section].get(id);
+            // A record keyed by an id that differs from its file name is replaced in its own file.
+            const file = existing?.file ?? confinedPath(dir, section, `${id}.json`);
+            const rel = path.relative(dir, file).split(path.sep).join("/");
             const content = stringifyRecord(orderKeys(rec, CANONICAL_KEYS[kind]));
             const shown = displayPath(file, this.displayBase(scope));
             const unchanged = existing && stringifyRecord(orderKeys(existing.record, CANONICAL_KEYS[kind])) === content;
@@ -882,8 +934,10 @@ export class OrgApi {
           }
         }
         const after = mergeTiers(tiers);
-        const beforeProblems = new Set(validateOrg(buildIndex(recordsOf(before))).map(problemKey));
-        const afterProblems = validateOrg(buildIndex(recordsOf(after)));
+        const beforeProblems = new Set(
+          validateOrg(buildIndex(recordsOf(before), undefined, this.schemaLookup(before))).map(problemKey),
+        );
+        const afterProblems = validateOrg(buildIndex(recordsOf(after), undefined, this.schemaLookup(after)));
         const touched = (e: FieldError) =>
           SECTIONS.some((s) =>
             Object.keys(incoming[s]).some(
@@ -903,6 +957,53 @@ export class OrgApi {
       };
       await this.recover();
       return opts.dryRun ? await run() : await withTierLock(dir, run);
+    } catch (error) {
+      return fail(error);
+    }
+  }
+
+  /**
+   * Creates a team together with its owner specialist, who is moved into it in the same
+   * transaction, so no empty team is ever written (design.md §3a: Construct refuses one). The
+   * specialist's file in that tier gets `team` (and `teamId`, when it has one); a specialist with no
+   * file there gets an override holding only those. Fails, writing nothing, when the team already
+   * exists in the tier, the specialist does not exist, or the org afterwards would have errors
+   * (including those the move causes on the specialist's former team).
+   */
+  async createTeam(record: EntityRecord, opts: { ownerSpecialist: string; scope?: Scope }): Promise<WriteResult> {
+    try {
+      const scope = this.checkWritable("team", String(record.id ?? ""), opts.scope ?? "project");
+      const id = this.checkId("team", record.id);
+      const ownerId = opts.ownerSpecialist;
+      const specialist = (await this.snapshot()).rows.specialists.get(ownerId);
+      if (!specialist)
+        throw new AppError("invalid", `no specialist "${ownerId}" to own the new team; nothing was written`, [
+          fieldError("team-owner-specialist-unknown", "error", `specialist "${ownerId}" does not exist`, "teams", id, [
+            "owner",
+          ]),
+        ]);
+      const own = specialist.layers.find((l) => l.scope === scope)?.record;
+      const membership: EntityRecord = {
+        team: id,
+        ...(typeof specialist.record.teamId === "string" ? { teamId: id } : {}),
+      };
+      const result = await this.importOrg(
+        {
+          ...emptyOrg(),
+          teams: { [id]: record },
+          specialists: { [ownerId]: { ...(own ?? {}), ...membership, id: ownerId } },
+        },
+        { scope, mustBeNew: { section: "teams", id } },
+      );
+      if (!result.ok) return result;
+      const row = (await this.snapshot()).rows.teams.get(id);
+      return {
+        ok: true,
+        path: row?.path ?? "",
+        record: row?.record ?? record,
+        etag: row?.etag ?? "",
+        warnings: result.warnings,
+      };
     } catch (error) {
       return fail(error);
     }
@@ -1013,12 +1114,18 @@ export class OrgApi {
   async previewEffectiveFence(opts: {
     draftSpecialist: EntityRecord;
     teamId?: string;
-  }): Promise<EffectiveFence & { teamId: string | null; forbiddenDecisions: string[] }> {
+  }): Promise<EffectiveFence & { teamId: string | null; forbiddenDecisions: string[]; reason?: string }> {
     const teamId =
       opts.teamId ?? (typeof opts.draftSpecialist.team === "string" ? opts.draftSpecialist.team : undefined);
     const team = await this.teamFor(teamId);
     const forbiddenDecisions = Array.isArray(team?.forbiddenDecisions) ? (team!.forbiddenDecisions as string[]) : [];
-    return { ...effectiveFence(opts.draftSpecialist.fence, team), teamId: team ? teamId! : null, forbiddenDecisions };
+    const reason = noTeamReason(teamId, team);
+    return {
+      ...effectiveFence(opts.draftSpecialist.fence, team),
+      teamId: team ? teamId! : null,
+      forbiddenDecisions,
+      ...(reason ? { reason } : {}),
+    };
   }
 
   /** Decides one action (`edit src/x.ts`, `bash git push`, `commit`) against the effective fence. */
@@ -1038,9 +1145,12 @@ export class OrgApi {
     const teamId = opts.teamId ?? (typeof specialist.team === "string" ? specialist.team : undefined);
     const team = await this.teamFor(teamId);
     const fence = effectiveFence(specialist.fence, team);
+    const decision = checkAction(fence, opts.action, opts.target);
+    const noTeam = noTeamReason(teamId, team);
     return {
       ok: true,
-      ...checkAction(fence, opts.action, opts.target),
+      ...decision,
+      ...(noTeam && !decision.allowed ? { rule: `${decision.rule ?? decision.reason}; ${noTeam}` } : {}),
       fence,
       specialistId: String(specialist.id ?? opts.specialistId ?? "draft"),
       teamId: team ? teamId! : null,
@@ -1051,10 +1161,15 @@ export class OrgApi {
 /** Validates one org folder on its own (`validate --tree`), as a pack author would before publishing. */
 export async function validateTree(
   dir: string,
+  opts: { schemasRoot?: string } = {},
 ): Promise<ValidationResult & { problems: FieldError[]; counts: Record<Section, number> }> {
   const tier = await loadTier("project", dir, dir);
   const rows = mergeTiers([tier]);
-  const problems = [...tier.problems, ...validateOrg(buildIndex(recordsOf(rows)))];
+  // A tree alone has no project root: output.schema is checked against --schemas-root, or not at all (a warning).
+  const { schemasRoot } = opts;
+  const lookup: SchemaFileLookup = (_id, schemaPath) =>
+    schemasRoot ? existsSync(path.resolve(schemasRoot, schemaPath)) : "unknown";
+  const problems = [...tier.problems, ...validateOrg(buildIndex(recordsOf(rows), undefined, lookup))];
   const counts = Object.fromEntries(SECTIONS.map((s) => [s, rows[s].size])) as Record<Section, number>;
   return { ...toResult(problems), problems, counts };
 }

@@ -179,22 +179,39 @@ function addEntry(
     );
     return;
   }
+  // Keyed by the record's own id when it has a valid one, as Construct assembles its registry.
   const declared = result.value.id;
+  const key = declared !== undefined && declared !== id && !idProblem(declared) ? (declared as string) : id;
   if (declared !== undefined && declared !== id) {
     tier.problems.push(
       fileProblem(
         shown,
         section,
-        id,
+        key,
         "file-id-mismatch",
-        `the record's id ${JSON.stringify(declared)} differs from its file name; the file name (${id}) is used`,
+        key === id
+          ? `the record's id ${JSON.stringify(declared)} is not a valid id and differs from its file name; the file name (${id}) is used`
+          : `the record's id "${key}" differs from its file name (${id}); it is keyed by its id, as Construct keys it`,
         "warning",
       ),
     );
   }
+  const entities = tier.entities[section];
+  if (entities.has(key)) {
+    tier.problems.push(
+      fileProblem(
+        shown,
+        section,
+        key,
+        "file-id-duplicate",
+        `another file of this tier (${entities.get(key)?.path}) already holds id "${key}"; this file is ignored until one of them is renamed`,
+      ),
+    );
+    return;
+  }
   // A record that names itself rightly is used as parsed; copying it would cost as much as reading it.
-  const record = declared === id ? result.value : { ...result.value, id };
-  tier.entities[section].set(id, { scope: tier.scope, file, path: shown, record, etag: result.etag });
+  const record = declared === key ? result.value : { ...result.value, id: key };
+  entities.set(key, { scope: tier.scope, file, path: shown, record, etag: result.etag });
 }
 
 /** A file of a tier held somewhere else than the disk (a git revision): `<section>/<name>` and its bytes. */

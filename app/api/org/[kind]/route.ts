@@ -13,6 +13,8 @@ export const GET = handle(async (_request: Request, { params }: Context) => {
 export const POST = handle(async (request: Request, { params }: Context) => {
   const kind = kindParam((await params).kind);
   const record = parseWith(z.record(z.string(), z.unknown()), await readJson(request));
-  const result = await orgApi().createEntity(kind, record, { scope: scopeParam(request) });
+  // A new team names its owner specialist, who joins it in the same write (never an empty team).
+  const ownerSpecialist = new URL(request.url).searchParams.get("ownerSpecialist") ?? undefined;
+  const result = await orgApi().createEntity(kind, record, { scope: scopeParam(request), ownerSpecialist });
   return respond(result, 201, result.ok ? { ETag: result.etag } : {});
 });
