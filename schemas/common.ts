@@ -33,11 +33,9 @@ export const idSchema = z
 
 /** Role names may carry a flavor suffix after a dot, e.g. `product-manager.platform`. */
 export const ROLE_PATTERN = /^[a-z][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)*$/;
-export const roleSchema = z
-  .string()
-  .regex(ROLE_PATTERN, {
-    error: (iss) => `${JSON.stringify(iss.input)} is not a role name (lowercase kebab-case, flavors after a dot)`,
-  });
+export const roleSchema = z.string().regex(ROLE_PATTERN, {
+  error: (iss) => `${JSON.stringify(iss.input)} is not a role name (lowercase kebab-case, flavors after a dot)`,
+});
 
 export const nonEmptyString = (what: string) =>
   z

@@ -65,7 +65,11 @@ export const FILE_KIND_SPECS: Record<FileKind, FileKindSpec> = {
     title: "Construct embed capability project overlay",
     fileMatch: projectDirs("embed/*.manifest.json"),
   },
-  layout: { schema: layoutSchema, title: "Construct Studio graph layout", fileMatch: projectDirs("studio/layout.json") },
+  layout: {
+    schema: layoutSchema,
+    title: "Construct Studio graph layout",
+    fileMatch: projectDirs("studio/layout.json"),
+  },
   config: { schema: projectConfigSchema, title: "Construct project config", fileMatch: projectDirs("config.json") },
 };
 

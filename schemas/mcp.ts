@@ -134,47 +134,61 @@ export const previewActionOutput = fenceDecisionSchema.extend({
   teamId: z.string().nullable(),
 });
 
-/** A change tool's success; a refusal is an error result with `{ ok: false, code, message, errors, current? }`. */
-const changeShape = { ok: z.literal(true), dryRun: z.boolean(), warnings: fieldErrors };
-export const entityWriteOutput = z.object({
-  ...changeShape,
+/**
+ * A change tool's result. MCP clients check an error result's structured content against the
+ * output schema too, so one schema holds both: `ok: true` with the success fields, or `ok: false`
+ * with `code`, `message`, the FieldErrors and, for a conflict, the `current` record and etag.
+ */
+function changeResult<S extends z.ZodRawShape>(success: S) {
+  return z
+    .object({ dryRun: z.boolean(), warnings: fieldErrors, ...success })
+    .partial()
+    .extend({
+      ok: z.boolean().describe("true: done (or, in a dry run, would be done); false: refused, nothing written"),
+      code: z
+        .string()
+        .optional()
+        .describe("when refused: invalid, conflict, forbidden, not_found, bad_request, precondition_required…"),
+      message: z.string().optional().describe("when refused: what is wrong"),
+      errors: fieldErrors.optional().describe("when refused: the FieldErrors, each located by a JSON pointer"),
+      current: z.unknown().optional().describe("on a conflict: the record (or file) as it is now, with its etag"),
+    });
+}
+
+export const entityWriteOutput = changeResult({
   path: z.string().describe("the file written, or that would be"),
-  file: record.optional().describe("dry run: the file's content as it would be written"),
+  file: record.describe("dry run: the file's content as it would be written"),
   record: record.describe("the merged record after the write"),
   etag: z.string().describe("dry run: the record's current etag (apply with it); applied: its new etag"),
 });
-export const entityRemoveOutput = z.object({
-  ...changeShape,
+export const entityRemoveOutput = changeResult({
   path: z.string(),
   revealed: z.enum(SCOPES).nullable().describe("the tier whose version shows once this file is gone"),
   record,
-  etag: z.string().optional(),
+  etag: z.string().describe("dry run: the record's current etag (apply with it)"),
 });
-export const orgImportOutput = z.object({
-  ...changeShape,
-  etag: z.string(),
+export const orgImportOutput = changeResult({
+  etag: z.string().describe("the version of the files the import replaces: apply with the dry run's"),
   written: z.array(z.string()),
   files: z.array(z.object({ path: z.string(), action: z.enum(["create", "update", "unchanged"]) })),
 });
-export const packToggleOutput = z.object({
-  ...changeShape,
+export const packToggleOutput = changeResult({
   id: z.string(),
   enabled: z.boolean().describe("the pack's state after the change (dry run: what it would be)"),
   wasEnabled: z.boolean(),
   etag: z.string().describe("dry run: packs.json's current etag; applied: its new etag"),
 });
-export const embedToggleOutput = z.object({
-  ...changeShape,
+export const embedToggleOutput = changeResult({
   id: z.string(),
   enabled: z.boolean(),
   wasEnabled: z.boolean(),
   path: z.string().nullable(),
   etag: z.string().describe('dry run: the overlay\'s current etag ("absent" if none); applied: its new etag'),
-  capability: capabilityViewSchema.optional(),
+  capability: capabilityViewSchema,
 });
 export const embedDryRunOutput = dryRunPlanSchema;
 
-/** What every refused tool call carries as structured content. */
+/** What a refused change carries as structured content. */
 export const toolRefusalSchema = z.object({
   ok: z.literal(false),
   code: z.string(),

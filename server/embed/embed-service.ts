@@ -21,7 +21,6 @@ import {
   proposalSchema,
   type TickRecord,
 } from "@/schemas/embed";
-import type { FieldError } from "@/schemas/field-error";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import type { OrgApi } from "../org/org-api";

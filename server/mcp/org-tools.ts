@@ -100,7 +100,8 @@ export function registerOrgTools(server: McpServer, services: Services): void {
     "graph_neighbours",
     {
       title: "A specialist's neighbours",
-      description: "A specialist's team, its handoffs and escalations both ways, and the contracts it produces or consumes.",
+      description:
+        "A specialist's team, its handoffs and escalations both ways, and the contracts it produces or consumes.",
       inputSchema: graphNeighboursInput,
       outputSchema: graphNeighboursOutput,
       annotations: READ,
@@ -174,7 +175,8 @@ export function registerOrgTools(server: McpServer, services: Services): void {
     "preview_action",
     {
       title: "Preview a fence decision",
-      description: "Decides one action (edit, write, bash, commit, push, bd-label) on a target against the effective fence.",
+      description:
+        "Decides one action (edit, write, bash, commit, push, bd-label) on a target against the effective fence.",
       inputSchema: previewActionInput,
       outputSchema: previewActionOutput,
       annotations: READ,
@@ -193,8 +195,14 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       annotations: WRITE,
     },
     ({ kind, record, scope, apply }) =>
-      guarded(async () =>
-        fromResult(await org.createEntity(kind, record, { scope, dryRun: !apply }), (r) => ({ dryRun: !apply, ...r })),
+      guarded(
+        async () =>
+          fromResult(
+            await org.createEntity(kind, record, { scope, dryRun: !apply }),
+            (r) => ({ dryRun: !apply, ...r }),
+            true,
+          ),
+        true,
       ),
   );
 
@@ -212,8 +220,8 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       guarded(async () => {
         const ifMatch = requireEtag(apply, etag, `${kind} "${id}"`);
         const result = await org.updateEntity(kind, id, patch, { scope, ifMatch, dryRun: !apply });
-        return fromResult(result, (r) => ({ dryRun: !apply, ...r }));
-      }),
+        return fromResult(result, (r) => ({ dryRun: !apply, ...r }), true);
+      }, true),
   );
 
   server.registerTool(
@@ -230,8 +238,8 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       guarded(async () => {
         const ifMatch = requireEtag(apply, etag, `${kind} "${id}"`);
         const result = await org.removeEntity(kind, id, { scope, force, ifMatch, dryRun: !apply });
-        return fromResult(result, (r) => ({ dryRun: !apply, warnings: [], ...r }));
-      }),
+        return fromResult(result, (r) => ({ dryRun: !apply, warnings: [], ...r }), true);
+      }, true),
   );
 
   server.registerTool(
@@ -247,7 +255,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
     ({ payload, scope, apply, etag }) =>
       guarded(async () => {
         const ifMatch = requireEtag(apply, etag, "the files this import replaces");
-        return fromResult(await org.importOrg(payload, { scope, dryRun: !apply, ifMatch }), (r) => r);
-      }),
+        return fromResult(await org.importOrg(payload, { scope, dryRun: !apply, ifMatch }), (r) => r, true);
+      }, true),
   );
 }

@@ -47,12 +47,19 @@ export function registerResources(server: McpServer, services: Services): void {
       },
       complete: { kind: () => [...ENTITY_KINDS] },
     }),
-    { title: "An org record", description: "One record of the merged org, with its etag, tier and file", mimeType: "application/json" },
+    {
+      title: "An org record",
+      description: "One record of the merged org, with its etag, tier and file",
+      mimeType: "application/json",
+    },
     async (uri, variables) => {
       const kind = String(variables.kind) as EntityKind;
       const id = String(variables.id);
       if (!ENTITY_KINDS.includes(kind))
-        throw new McpError(ErrorCode.InvalidParams, `unknown kind "${kind.slice(0, 40)}": use ${ENTITY_KINDS.join(", ")}`);
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `unknown kind "${kind.slice(0, 40)}": use ${ENTITY_KINDS.join(", ")}`,
+        );
       const problem = idProblem(id);
       if (problem) throw new McpError(ErrorCode.InvalidParams, problem);
       const row = await services.org.getEntity(kind, id);

@@ -30,7 +30,7 @@ export function registerServiceTools(server: McpServer, services: Services): voi
           const ifMatch = requireEtag(apply, etag, "packs.json");
           const result = await services.setPackEnabled(id, enabled, { ifMatch, dryRun: !apply });
           return ok({ ...result, id, dryRun: !apply, warnings: [] });
-        }),
+        }, true),
     );
 
     server.registerTool(
@@ -48,7 +48,7 @@ export function registerServiceTools(server: McpServer, services: Services): voi
           const opts = { ifMatch, dryRun: !apply };
           const result = enabled ? await services.embed.enable(id, opts) : await services.embed.disable(id, opts);
           return ok({ ...result, dryRun: !apply, warnings: [], capability: await services.embed.status(id) });
-        }),
+        }, true),
     );
   }
 

@@ -141,11 +141,10 @@ export class StrictStdioTransport implements Transport {
     console.error(`[construct-studio mcp] refused a message: ${message}`);
     const id = typeof envelope.id === "string" || typeof envelope.id === "number" ? envelope.id : undefined;
     if (id !== undefined && envelope.method === "tools/call") {
-      const refusal = { ok: false, code: "bad_request", message, errors: [] };
       void this.send({
         jsonrpc: "2.0",
         id,
-        result: { content: [{ type: "text", text: `bad_request: ${message}` }], structuredContent: refusal, isError: true },
+        result: { content: [{ type: "text", text: `bad_request: ${message}` }], isError: true },
       });
       return;
     }

@@ -9,11 +9,12 @@ export function ok(structured: Record<string, unknown>): CallToolResult {
 }
 
 /**
- * A refused call: an error result whose structured content carries the FieldErrors as data, and,
- * for a conflict, the record as it is now. The text names the problem for clients that read only text.
+ * A refused call: an error result whose text names the problem. With `structured` (change tools,
+ * whose output schema has room for it), its structured content carries the FieldErrors as data
+ * and, for a conflict, the record as it is now.
  */
-export function refused(refusal: Omit<ToolRefusal, "ok">): CallToolResult {
-  const structured: ToolRefusal = { ok: false, ...refusal };
+export function refused(refusal: Omit<ToolRefusal, "ok">, structured = false): CallToolResult {
+  const data: ToolRefusal = { ok: false, ...refusal };
   const lines = [
     `${refusal.code}: ${refusal.message}`,
     ...refusal.errors.map((e) => `${e.severity} ${e.id} at ${e.location}: ${e.message}`),
@@ -21,7 +22,7 @@ export function refused(refusal: Omit<ToolRefusal, "ok">): CallToolResult {
   return {
     isError: true,
     content: [{ type: "text", text: lines.join("\n") }],
-    structuredContent: structured as unknown as Record<string, unknown>,
+    ...(structured ? { structuredContent: data as unknown as Record<string, unknown> } : {}),
   };
 }
 
@@ -29,6 +30,7 @@ export function refused(refusal: Omit<ToolRefusal, "ok">): CallToolResult {
 export function fromResult<T extends { ok: boolean }>(
   result: T,
   shape: (value: Extract<T, { ok: true }>) => Record<string, unknown>,
+  structured = false,
 ): CallToolResult {
   if (!result.ok) {
     const failure = result as unknown as {
@@ -37,12 +39,15 @@ export function fromResult<T extends { ok: boolean }>(
       errors?: FieldError[];
       current?: unknown;
     };
-    return refused({
-      code: failure.code,
-      message: failure.message,
-      errors: failure.errors ?? [],
-      ...(failure.current !== undefined ? { current: failure.current } : {}),
-    });
+    return refused(
+      {
+        code: failure.code,
+        message: failure.message,
+        errors: failure.errors ?? [],
+        ...(failure.current !== undefined ? { current: failure.current } : {}),
+      },
+      structured,
+    );
   }
   return ok(shape(result as Extract<T, { ok: true }>));
 }
@@ -51,18 +56,21 @@ export function fromResult<T extends { ok: boolean }>(
  * Runs a tool body: a typed AppError becomes a refusal; anything else is logged to stderr and
  * reported without internals, and the server keeps serving.
  */
-export async function guarded(body: () => Promise<CallToolResult>): Promise<CallToolResult> {
+export async function guarded(body: () => Promise<CallToolResult>, structured = false): Promise<CallToolResult> {
   try {
     return await body();
   } catch (error) {
     if (isAppError(error))
-      return refused({
-        code: error.code,
-        message: error.message,
-        errors: error.errors ?? [],
-        ...(error.current !== undefined ? { current: error.current } : {}),
-      });
+      return refused(
+        {
+          code: error.code,
+          message: error.message,
+          errors: error.errors ?? [],
+          ...(error.current !== undefined ? { current: error.current } : {}),
+        },
+        structured,
+      );
     console.error("[construct-studio mcp] unexpected error", error);
-    return refused({ code: "io", message: "unexpected server error; see the server's stderr", errors: [] });
+    return refused({ code: "io", message: "unexpected server error; see the server's stderr", errors: [] }, structured);
   }
 }

@@ -423,7 +423,10 @@ export class OrgApi {
 
   private skills(snap: Snapshot): Skill[] {
     let skills = this.skillsCache.get(snap);
-    if (!skills) this.skillsCache.set(snap, (skills = describeSkills(snap.skillFiles)));
+    if (!skills) {
+      skills = describeSkills(snap.skillFiles);
+      this.skillsCache.set(snap, skills);
+    }
     return skills;
   }
 
@@ -777,7 +780,14 @@ export class OrgApi {
         }
         const revealed = remaining.length ? remaining[remaining.length - 1].scope : null;
         if (opts.dryRun)
-          return { ok: true as const, dryRun: true as const, path: own.path, revealed, record: own.record, etag: fresh.etag };
+          return {
+            ok: true as const,
+            dryRun: true as const,
+            path: own.path,
+            revealed,
+            record: own.record,
+            etag: fresh.etag,
+          };
         await removeFile(dir, own.file);
         this.invalidate();
         return { ok: true as const, path: own.path, revealed, record: own.record };
@@ -883,12 +893,9 @@ export class OrgApi {
           ).join("\n"),
         );
         if (opts.ifMatch !== undefined && opts.ifMatch !== etag)
-          throw new AppError(
-            "conflict",
-            "the files this import replaces changed since its dry run; run it again",
-            [],
-            { etag },
-          );
+          throw new AppError("conflict", "the files this import replaces changed since its dry run; run it again", [], {
+            etag,
+          });
         const files: { path: string; action: "create" | "update" | "unchanged" }[] = [];
         const changes: { rel: string; content: string }[] = [];
         for (const section of SECTIONS) {

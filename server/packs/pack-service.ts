@@ -48,7 +48,7 @@ export async function checkPackPrompt(
   } catch {
     return { ok: false, file: rel, problem: "malformed", message: `${rel} is outside the pack` };
   }
-  let stat;
+  let stat: Awaited<ReturnType<typeof fs.lstat>>;
   try {
     stat = await fs.lstat(file);
   } catch {
@@ -99,7 +99,7 @@ export function byPrecedence(packs: readonly LoadedPack[], enabledOrder: readonl
 
 async function packDirs(root: string): Promise<string[]> {
   const out: string[] = [];
-  let entries;
+  let entries: import("node:fs").Dirent[];
   try {
     entries = await fs.readdir(root, { withFileTypes: true });
   } catch {
