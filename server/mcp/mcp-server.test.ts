@@ -75,7 +75,7 @@ beforeAll(async () => {
       id: "mcp-pack-team",
       kind: "squad",
       name: "Pack team",
-      owner: "cx-architect",
+      owner: "architect",
       roles: ["architect"],
       charter: "A team a pack contributes, for the MCP tests.",
     }),
