@@ -31,7 +31,13 @@ function cli(args: string[], cwd = root): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [MCP_BIN, ...args], {
       cwd,
-      env: { PATH: process.env.PATH ?? "", HOME: home, CONSTRUCT_HOME: home, XDG_CONFIG_HOME: xdg },
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        HOME: home,
+        CONSTRUCT_HOME: home,
+        XDG_CONFIG_HOME: xdg,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

@@ -102,7 +102,10 @@ describe("listing", () => {
     expect(byName.org_remove.annotations?.destructiveHint).toBe(true);
     expect(byName.org_update.annotations?.destructiveHint).toBe(false);
     // Derived from schemas/: the id grammar and the kinds come through as JSON Schema.
-    const update = byName.org_update.inputSchema.properties as Record<string, any>;
+    const update = byName.org_update.inputSchema.properties as Record<
+      string,
+      { pattern?: string; enum?: string[]; default?: unknown }
+    >;
     expect(update.id.pattern).toBe("^[a-z0-9][a-z0-9-]{0,63}$");
     expect(update.kind.enum).toEqual(["group", "team", "specialist", "contract", "policy", "fence"]);
     expect(update.apply.default).toBe(false);

@@ -48,6 +48,7 @@ export async function startMcp(opts: {
 }
 
 /** A tool call's structured content, typed loosely for assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever shape each tool returns
 export async function call(
   client: Client,
   name: string,
