@@ -48,11 +48,11 @@ export async function startMcp(opts: {
 }
 
 /** A tool call's structured content, typed loosely for assertions. */
-// biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever shape each tool returns
 export async function call(
   client: Client,
   name: string,
   args: Record<string, unknown>,
+  // biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever shape each tool returns
 ): Promise<{ isError: boolean; text: string; data: any }> {
   const result = await client.callTool({ name, arguments: args });
   const content = (result.content ?? []) as { type: string; text?: string }[];
