@@ -25,10 +25,6 @@ export type FileKind = (typeof FILE_KINDS)[number];
 /** Both names the project folder may have (`.construct/` wins when it exists). */
 const projectDirs = (rel: string) => [`**/.construct/${rel}`, `**/.cx/${rel}`];
 
-/**
- * Every kind of file a person may edit by hand: its schema, what it is, and the globs (as VS Code's
- * `json.schemas[].fileMatch` reads them) of the folders it lives in, in every tier and in packs.
- */
 type FileKindSpec = { schema: z.ZodType; title: string; fileMatch: string[] };
 
 const entitySpecs = Object.fromEntries(
@@ -43,6 +39,10 @@ const entitySpecs = Object.fromEntries(
   ]),
 ) as Record<EntityKind, FileKindSpec>;
 
+/**
+ * Every kind of file a person may edit by hand: its schema, what it is, and the globs (as VS Code's
+ * `json.schemas[].fileMatch` reads them) of the folders it lives in, in every tier and in packs.
+ */
 export const FILE_KIND_SPECS: Record<FileKind, FileKindSpec> = {
   ...entitySpecs,
   "pack-manifest": {

@@ -99,8 +99,10 @@ describe("listing", () => {
       expect(tool.annotations?.openWorldHint, tool.name).toBe(false);
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    expect(byName.org_remove.annotations?.destructiveHint).toBe(true);
-    expect(byName.org_update.annotations?.destructiveHint).toBe(false);
+    for (const name of ["org_remove", "org_update", "org_import", "packs_disable", "embed_disable"])
+      expect(byName[name].annotations?.destructiveHint, name).toBe(true);
+    for (const name of ["org_create", "packs_enable", "embed_enable"])
+      expect(byName[name].annotations?.destructiveHint, name).toBe(false);
     // Derived from schemas/: the id grammar and the kinds come through as JSON Schema.
     const update = byName.org_update.inputSchema.properties as Record<
       string,
@@ -402,6 +404,12 @@ describe("bad input", () => {
       /the key "constructor".* is not allowed/,
     ],
     ["too deep", "org_validate", { kind: "specialist", record: deep(100) }, /deep/],
+    [
+      "a message larger than any tool takes",
+      "org_import",
+      { payload: { specialists: { "cx-huge": { id: "cx-huge", description: "y".repeat(21 * 1024 * 1024) } } } },
+      /the message is larger than \d+ bytes/,
+    ],
     [
       "oversized payload",
       "org_update",

@@ -214,7 +214,8 @@ export function registerOrgTools(server: McpServer, services: Services): void {
         "Patches a record (fields replace, null deletes) in the project (or user) tier. A dry run unless apply is true; applying needs the etag you read. A stale etag is a conflict carrying the current record.",
       inputSchema: orgUpdateInput,
       outputSchema: entityWriteOutput,
-      annotations: WRITE,
+      // Fields are replaced and `null` deletes one: not additive.
+      annotations: { ...WRITE, destructiveHint: true },
     },
     ({ kind, id, patch, scope, apply, etag }) =>
       guarded(async () => {
