@@ -1,4 +1,4 @@
-import { resolvePaths, type StudioPaths } from "./config";
+import { resolvePaths } from "./config";
 import { EmbedService } from "./embed/embed-service";
 import { OrgApi } from "./org/org-api";
 import { type InstallSource, installPack } from "./packs/pack-install";
@@ -14,8 +14,8 @@ export type Services = ReturnType<typeof composeServices>;
  * directory); the other tiers come from the environment as `resolvePaths` reads it. `cache` keeps
  * the org in memory and watches its files, for long-running processes (the web server, `mcp`).
  */
-export function composeServices(opts: { root?: string; cache?: boolean; paths?: StudioPaths } = {}) {
-  const paths = opts.paths ?? resolvePaths({ root: opts.root });
+export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
+  const paths = resolvePaths({ root: opts.root });
   const packs = new PackService(paths);
   const org = new OrgApi(paths, { cache: opts.cache ?? false, packs });
   const prompts = new PromptResolver(paths, packs);
