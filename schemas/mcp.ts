@@ -33,7 +33,7 @@ const apply = z
   .boolean()
   .default(false)
   .describe("false (default): a dry run that returns what would be written; true: write it (needs etag)");
-const etag = z.string().max(200).describe("the etag returned when you read the record (org_get or a dry run)");
+const etag = z.string().min(1).max(200).describe("the etag returned when you read the record (org_get or a dry run)");
 const fieldErrors = z.array(fieldErrorSchema);
 
 export const orgListInput = z.object({ kind: apiKindSchema });

@@ -382,6 +382,12 @@ describe("bad input", () => {
       { kind: "specialist", id: PROJECT_ID },
       /Input validation error.*patch/s,
     ],
+    [
+      "schema failure: an empty etag cannot stand for a version",
+      "org_update",
+      { kind: "specialist", id: PROJECT_ID, patch: { description: "x" }, apply: true, etag: "" },
+      /Input validation error.*etag/s,
+    ],
     ["unknown id", "org_update", { kind: "specialist", id: "no-such-one", patch: {} }, /does not exist/],
     ["unknown id on read", "org_get", { kind: "team", id: "no-such-team" }, /does not exist/],
     [
