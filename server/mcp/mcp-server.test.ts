@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_KINDS, fileJsonSchema } from "@/schemas/file-kinds";
 import { manifest, writePack } from "../packs/test-support/pack-fixtures";
+import { runCli } from "../test-support/cli";
 import { makeTmpDirs, specialistRecord, treeOf, writeRecord } from "../test-support/tmp-dirs";
 import { call, MCP_BIN, type McpSession, startMcp } from "./test-support/mcp-client";
 
@@ -437,6 +438,13 @@ describe("bad input", () => {
       expect(next.data.id).toBe("cx-architect");
     },
   );
+
+  it("a --root that does not exist is a usage error before anything starts", async () => {
+    const run = await runCli(["mcp", "--root", path.join(base, "nowhere")], { cwd: base });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("does not exist");
+  });
 
   it("stdout carries protocol messages only, also when the input is not JSON", async () => {
     const child = spawn(process.execPath, [MCP_BIN, "mcp", "--root", root], {
