@@ -22,10 +22,14 @@ export function idProblem(id: unknown): string | null {
   return null;
 }
 
-export const idSchema = z.string().superRefine((value, ctx) => {
-  const problem = idProblem(value);
-  if (problem) ctx.addIssue({ code: "custom", message: problem });
-});
+export const idSchema = z
+  .string()
+  .superRefine((value, ctx) => {
+    const problem = idProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  // The refinement is invisible to JSON Schema; the pattern lets hand editors flag a bad id as it is typed.
+  .meta({ pattern: ID_PATTERN.source });
 
 /** Role names may carry a flavor suffix after a dot, e.g. `product-manager.platform`. */
 export const ROLE_PATTERN = /^[a-z][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)*$/;

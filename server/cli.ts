@@ -10,13 +10,10 @@ import type { FieldError } from "@/schemas/field-error";
 import { SCOPES, type Scope, type Section } from "@/schemas/org";
 import { PLAN_USAGE, planCommand } from "./cli/plan";
 import { TEST_USAGE, testCommand } from "./cli/test";
-import { resolvePaths } from "./config";
-import { type CapabilityView, EmbedService } from "./embed/embed-service";
+import { composeServices } from "./compose";
+import type { CapabilityView } from "./embed/embed-service";
 import { isAppError } from "./errors";
-import { OrgApi, validateTree } from "./org/org-api";
-import { installPack } from "./packs/pack-install";
-import { PackService } from "./packs/pack-service";
-import { PromptResolver, specialistPrompt } from "./packs/prompt-resolver";
+import { validateTree } from "./org/org-api";
 
 /**
  * `construct-studio`: the command-line twin of the HTTP API, for CI and scripts.
@@ -32,6 +29,8 @@ const USAGE = `usage:
   construct-studio packs install FOLDER|FILE.zip [--tier project|user] [--root DIR]
   construct-studio embed list [--root DIR] [--format text|json]
   construct-studio embed enable|disable|status|dry-run|tick ID [--root DIR] [--format text|json]
+  construct-studio mcp [--root DIR]
+  construct-studio schemas [--out DIR]
 ${PLAN_USAGE}
 ${TEST_USAGE}`;
 
@@ -106,8 +105,7 @@ async function validate(args: string[]): Promise<number> {
     return result.ok ? 0 : 1;
   }
   if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
-  const paths = resolvePaths({ root: values.root });
-  const api = new OrgApi(paths, { packs: new PackService(paths) });
+  const api = composeServices({ root: values.root }).org;
   const result = await api.validateAll();
   const snap = await api.snapshot();
   const locate = (section: Section, id: string) => snap.rows[section]?.get(id)?.path;
@@ -132,7 +130,7 @@ async function exportCommand(args: string[]): Promise<number> {
     args,
     options: { root: { type: "string" }, scope: { type: "string" }, out: { type: "string" } },
   });
-  const api = new OrgApi(resolvePaths({ root: values.root }));
+  const api = composeServices({ root: values.root }).org;
   const { errors, ...payload } = await api.exportOrg({ scope: scopeOf(values.scope, "project") });
   for (const e of errors) process.stderr.write(`${e.severity} ${e.id}: ${e.message}\n`);
   const text = `${JSON.stringify(payload, null, 2)}\n`;
@@ -169,7 +167,7 @@ async function importCommand(args: string[]): Promise<number> {
     );
     return 1;
   }
-  const api = new OrgApi(resolvePaths({ root: values.root }));
+  const api = composeServices({ root: values.root }).org;
   const result = await api.importOrg(parsed.data, {
     scope: scopeOf(values.scope, "project"),
     dryRun: values["dry-run"],
@@ -198,7 +196,8 @@ async function packsCommand(args: string[]): Promise<number> {
     },
   });
   if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
-  const packs = new PackService(resolvePaths({ root: values.root }));
+  const services = composeServices({ root: values.root });
+  const packs = services.packs;
   if (sub === "list") {
     const listed = await packs.list();
     const rows = listed.packs.map(({ dir: _d, manifest: _m, org: _o, ...row }) => row);
@@ -237,7 +236,7 @@ async function packsCommand(args: string[]): Promise<number> {
   if (sub === "enable" || sub === "disable") {
     if (positionals.length !== 1) throw new UsageError(`packs ${sub} takes one pack id`);
     try {
-      await packs.setEnabled(positionals[0], sub === "enable");
+      await services.setPackEnabled(positionals[0], sub === "enable");
     } catch (error) {
       process.stderr.write(`${(error as Error).message}\n`);
       return 1;
@@ -252,7 +251,7 @@ async function packsCommand(args: string[]): Promise<number> {
       ? { zip: await readFile(positionals[0]) }
       : { folder: positionals[0] };
     try {
-      const result = await installPack(packs, source, values.tier);
+      const result = await services.installPackFrom(source, values.tier);
       process.stdout.write(
         `installed ${result.id}@${result.version} into ${result.path}${result.replaced ? " (replaced the previous copy)" : ""}\n`,
       );
@@ -264,18 +263,6 @@ async function packsCommand(args: string[]): Promise<number> {
     }
   }
   throw new UsageError(`unknown packs command "${sub ?? ""}"`);
-}
-
-function embedServiceFor(root: string | undefined): EmbedService {
-  const paths = resolvePaths({ root });
-  const packs = new PackService(paths);
-  const org = new OrgApi(paths, { packs });
-  return new EmbedService({
-    paths,
-    packs,
-    org,
-    resolvePrompt: specialistPrompt(org, new PromptResolver(paths, packs)),
-  });
 }
 
 function describeTick(view: Pick<CapabilityView, "lastTick" | "lastTickProblem">): string {
@@ -315,7 +302,7 @@ async function embedCommand(args: string[]): Promise<number> {
   if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
   const json = values.format === "json";
   const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-  const embed = embedServiceFor(values.root);
+  const embed = composeServices({ root: values.root }).embed;
   if (sub === "list") {
     const listed = await embed.list();
     if (json) out(listed);
@@ -423,6 +410,10 @@ export async function main(argv: string[]): Promise<number> {
         return await planCommand(rest);
       case "test":
         return await testCommand(rest);
+      case "mcp":
+        return await (await import("./mcp/mcp-command")).mcpCommand(rest);
+      case "schemas":
+        return await (await import("./mcp/schemas-command")).schemasCommand(rest);
       case undefined:
       case "help":
       case "--help":

@@ -1,45 +1,20 @@
-import { resolvePaths } from "./config";
-import { EmbedService } from "./embed/embed-service";
+import { composeServices, type Services } from "./compose";
+import type { EmbedService } from "./embed/embed-service";
 import { EmbedScheduler } from "./embed/scheduler";
-import { OrgApi } from "./org/org-api";
-import { OrgTestService } from "./org-tests/org-test-service";
-import { type InstallSource, installPack } from "./packs/pack-install";
-import { PackService } from "./packs/pack-service";
-import { PromptResolver, promptEtag, specialistPrompt } from "./packs/prompt-resolver";
-import { PlanService } from "./plan/plan-service";
-import { LayoutStore } from "./studio/layout-store";
+import type { OrgApi } from "./org/org-api";
+import type { OrgTestService } from "./org-tests/org-test-service";
+import type { InstallSource } from "./packs/pack-install";
+import type { PackService } from "./packs/pack-service";
+import type { PromptResolver } from "./packs/prompt-resolver";
+import type { PlanService } from "./plan/plan-service";
+import type { LayoutStore } from "./studio/layout-store";
 
-type Services = {
-  org: OrgApi;
-  layout: LayoutStore;
-  packs: PackService;
-  prompts: PromptResolver;
-  embed: EmbedService;
-  scheduler: EmbedScheduler | null;
-  tests: OrgTestService;
-  plan: PlanService;
-};
-const holder = globalThis as unknown as { __constructStudio?: Services };
+type ServerServices = Services & { scheduler: EmbedScheduler | null };
+const holder = globalThis as unknown as { __constructStudio?: ServerServices };
 
-function services(): Services {
-  if (!holder.__constructStudio) {
-    const paths = resolvePaths();
-    const packs = new PackService(paths);
-    const org = new OrgApi(paths, { cache: true, packs });
-    const prompts = new PromptResolver(paths, packs);
-    const embed = new EmbedService({ paths, packs, org, resolvePrompt: specialistPrompt(org, prompts) });
-    const tests = new OrgTestService(paths, org, packs);
-    holder.__constructStudio = {
-      tests,
-      plan: new PlanService(org, () => tests.routingCases()),
-      org,
-      layout: new LayoutStore(paths.projectDir),
-      packs,
-      prompts,
-      embed,
-      scheduler: null,
-    };
-  }
+/** The web server's services: built once per process by the composition root, the org cached and watched. */
+function services(): ServerServices {
+  holder.__constructStudio ??= { ...composeServices({ cache: true }), scheduler: null };
   return holder.__constructStudio;
 }
 
@@ -69,15 +44,13 @@ export function packService(): PackService {
 }
 
 /** A specialist's prompt with its provenance, through packs, the project and the built-in tier, and its ETag. */
-export async function resolveSpecialistPrompt(id: string) {
-  const resolved = await specialistPrompt(orgApi(), services().prompts)(id);
-  return resolved.ok ? { ...resolved, etag: promptEtag(resolved.content) } : resolved;
+export function resolveSpecialistPrompt(id: string) {
+  return services().resolveSpecialistPrompt(id);
 }
 
 /** Saves the project prompt if the prompt the user read (`ifMatch`) is still the one that resolves. */
-export async function savePrompt(id: string, content: string, ifMatch: string) {
-  await services().prompts.saveOverride(id, content, { ifMatch, current: () => resolveSpecialistPrompt(id) });
-  return resolveSpecialistPrompt(id);
+export function savePrompt(id: string, content: string, ifMatch: string) {
+  return services().savePrompt(id, content, ifMatch);
 }
 
 export function promptResolver(): PromptResolver {
@@ -85,30 +58,18 @@ export function promptResolver(): PromptResolver {
 }
 
 /** Every pack with its state, without the loaded internals, for the API and the packs page. */
-export async function listPacks() {
-  const listed = await packService().list();
-  return {
-    mode: listed.mode,
-    coreVersion: packService().coreVersion,
-    errors: listed.errors,
-    warnings: listed.warnings,
-    missing: listed.missing,
-    packs: listed.packs.map(({ dir: _dir, manifest: _manifest, org: _org, ...row }) => row),
-  };
+export function listPacks() {
+  return services().listPacks();
 }
 
 /** Enables or disables a pack; the org reloads with or without its entities. */
-export async function setPackEnabled(id: string, enabled: boolean) {
-  const result = await packService().setEnabled(id, enabled);
-  orgApi().invalidate();
-  return result;
+export function setPackEnabled(id: string, enabled: boolean) {
+  return services().setPackEnabled(id, enabled);
 }
 
 /** Installs a pack from a folder or a zip; nothing lands unless every check passes. */
-export async function installPackFrom(source: InstallSource, tier: "user" | "project") {
-  const result = await installPack(packService(), source, tier);
-  orgApi().invalidate();
-  return result;
+export function installPackFrom(source: InstallSource, tier: "user" | "project") {
+  return services().installPackFrom(source, tier);
 }
 
 /** Embed capabilities: the loader, runtimes and tick records. */

@@ -1,5 +1,4 @@
-import { resolvePaths } from "./config";
-import { PackService } from "./packs/pack-service";
+import { packService } from "./services";
 
 /**
  * What the server says when it starts: a pack enabled in packs.json but missing, or one that no
@@ -8,7 +7,7 @@ import { PackService } from "./packs/pack-service";
  */
 export async function startupChecks(): Promise<void> {
   try {
-    const listed = await new PackService(resolvePaths()).list();
+    const listed = await packService().list();
     for (const error of listed.errors) console.error(`[construct-studio] error: ${error}`);
     for (const pack of listed.packs.filter((p) => p.enabled && p.errors.length)) {
       for (const error of pack.errors) console.error(`[construct-studio] error: enabled ${error}`);

@@ -3,12 +3,8 @@ import { parseArgs } from "node:util";
 import { isEmptyPlan } from "@/lib/plan/plan";
 import { renderGithub, renderMarkdown, renderText } from "@/lib/plan/render";
 import type { Plan } from "@/schemas/plan";
-import { resolvePaths } from "../config";
+import { composeServices } from "../compose";
 import { isAppError } from "../errors";
-import { OrgApi } from "../org/org-api";
-import { OrgTestService } from "../org-tests/org-test-service";
-import { PackService } from "../packs/pack-service";
-import { PlanService } from "../plan/plan-service";
 
 export const PLAN_USAGE =
   "  construct-studio plan [--root DIR] [--against REF|EXPORT.json] [--format text|json|github|markdown] [--fail-on widen|errors]";
@@ -47,13 +43,11 @@ export async function planCommand(args: string[]): Promise<number> {
   for (const f of failOn) if (!(FAIL_ON as readonly string[]).includes(f)) return usage(`unknown --fail-on ${f}`);
   if (values.root && !existsSync(values.root)) return usage(`--root ${values.root} does not exist`);
 
-  const paths = resolvePaths({ root: values.root });
-  const packs = new PackService(paths);
-  const org = new OrgApi(paths, { packs });
-  const tests = new OrgTestService(paths, org, packs);
+  // The same services as the server, from the one composition root.
+  const services = composeServices({ root: values.root });
   let plan: Plan;
   try {
-    plan = await new PlanService(org, () => tests.routingCases()).plan(values.against, { cwd: process.cwd() });
+    plan = await services.plan.plan(values.against, { cwd: process.cwd() });
   } catch (error) {
     if (!isAppError(error)) throw error;
     process.stderr.write(`plan: ${error.message}\n`);

@@ -1,10 +1,7 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { renderTestRun } from "@/lib/org-tests/run";
-import { resolvePaths } from "../config";
-import { OrgApi } from "../org/org-api";
-import { OrgTestService } from "../org-tests/org-test-service";
-import { PackService } from "../packs/pack-service";
+import { composeServices } from "../compose";
 
 export const TEST_USAGE = "  construct-studio test [--root DIR] [--format text|json|github]";
 
@@ -29,9 +26,8 @@ export async function testCommand(args: string[]): Promise<number> {
     process.stderr.write(`--root ${values.root} does not exist\n`);
     return 2;
   }
-  const paths = resolvePaths({ root: values.root });
-  const packs = new PackService(paths);
-  const service = new OrgTestService(paths, new OrgApi(paths, { packs }), packs);
+  // The same services as the server, from the one composition root.
+  const service = composeServices({ root: values.root }).tests;
   const run = await service.run();
   process.stdout.write(
     format === "json" ? `${JSON.stringify(run, null, 2)}\n` : renderTestRun(run, format as "text" | "github"),

@@ -578,6 +578,7 @@ describe("enable, disable and overrides", () => {
       ok: true,
       id: "operations-triage",
       enabled: true,
+      wasEnabled: false,
       path: overlayShown("operations-triage"),
       etag: etagOf(expected),
     });

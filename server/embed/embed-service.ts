@@ -360,7 +360,7 @@ export class EmbedService {
   private async changeOverlay(
     id: string,
     change: (overlay: EmbedOverlay, cap: LoadedCapability) => EmbedOverlay | null,
-    opts: { ifMatch?: string; validate: boolean },
+    opts: { ifMatch?: string; validate: boolean; dryRun?: boolean },
   ) {
     // Everything is checked once before the lock, so a refused or empty change creates nothing
     // (the lock itself needs the folder), then again under it against what is on disk by then.
@@ -390,6 +390,14 @@ export class EmbedService {
       return { loaded, cap, next };
     };
     const first = await prepare();
+    if (opts.dryRun) {
+      // Nothing written: the overlay's path if the change would keep one, and its current etag to apply with.
+      const file = confinedPath(first.loaded.overlayDir, `${id}${MANIFEST_SUFFIX}`);
+      return {
+        path: first.next === null ? null : displayPath(file, this.deps.paths.root),
+        etag: first.cap.overlay?.etag ?? ABSENT_ETAG,
+      };
+    }
     if (first.next === null && !first.cap.overlay) return { path: null, etag: ABSENT_ETAG };
     return withTierLock(first.loaded.overlayDir, async () => {
       const { loaded, cap, next } = await prepare();
@@ -399,7 +407,14 @@ export class EmbedService {
     });
   }
 
-  async enable(id: string): Promise<{ ok: true; id: string; enabled: true; path: string | null; etag: string }> {
+  /**
+   * With `ifMatch` (the overlay's etag, or `"absent"`), refuses with `conflict` if the overlay changed
+   * since; with `dryRun`, checks everything and writes nothing (`etag` is then the current one).
+   */
+  async enable(
+    id: string,
+    opts: { ifMatch?: string; dryRun?: boolean } = {},
+  ): Promise<{ ok: true; id: string; enabled: true; wasEnabled: boolean; path: string | null; etag: string }> {
     let wasEnabled = false;
     const written = await this.changeOverlay(
       id,
@@ -407,16 +422,17 @@ export class EmbedService {
         wasEnabled = cap.enabled;
         return { ...o, embed: { ...(o.embed ?? {}), enabled: true } };
       },
-      { validate: true },
+      { validate: true, ifMatch: opts.ifMatch, dryRun: opts.dryRun },
     );
     // The schedule starts now: the first scheduled tick is one cadence away, never at once.
-    if (!wasEnabled) await this.ticks.writeEnabledSince(id, this.now());
-    return { ok: true, id, enabled: true, ...written };
+    if (!wasEnabled && !opts.dryRun) await this.ticks.writeEnabledSince(id, this.now());
+    return { ok: true, id, enabled: true, wasEnabled, ...written };
   }
 
   /** Keeps the overlay's overrides (so enabling again restores them); only `enabled` flips. */
   async disable(
     id: string,
+    opts: { ifMatch?: string; dryRun?: boolean } = {},
   ): Promise<{ ok: true; id: string; enabled: false; wasEnabled: boolean; path: string | null; etag: string }> {
     let wasEnabled = false;
     const written = await this.changeOverlay(
@@ -426,9 +442,9 @@ export class EmbedService {
         if (!cap.overlay) return null;
         return { ...o, embed: { ...(o.embed ?? {}), enabled: false } };
       },
-      { validate: false },
+      { validate: false, ifMatch: opts.ifMatch, dryRun: opts.dryRun },
     );
-    await this.ticks.clearEnabledSince(id);
+    if (!opts.dryRun) await this.ticks.clearEnabledSince(id);
     return { ok: true, id, enabled: false, wasEnabled, ...written };
   }
 

@@ -41,6 +41,7 @@ import {
   combineEtags,
   commitFiles,
   confinedPath,
+  etagOf,
   readJsonFile,
   recoverTier,
   removeFile,
@@ -91,6 +92,12 @@ export type Failure = {
   current?: { record: EntityRecord; etag: string } | null;
 };
 export type WriteOk = { ok: true; path: string; record: EntityRecord; etag: string; warnings: FieldError[] };
+/**
+ * What a write would do, nothing written: the file it would write (`path`, `file` its content),
+ * the merged record afterwards, and the etag of the record as it is now (what to apply it with).
+ */
+export type DryRunOk = WriteOk & { dryRun: true; file: EntityRecord };
+/** A dry run resolves to `DryRunOk` (a `WriteOk` with `dryRun: true`). */
 export type WriteResult = WriteOk | Failure;
 
 const SCOPE_RANK: Record<Scope, number> = { builtin: 0, pack: 1, user: 2, project: 3 };
@@ -452,7 +459,10 @@ export class OrgApi {
 
   private skills(snap: Snapshot): Skill[] {
     let skills = this.skillsCache.get(snap);
-    if (!skills) this.skillsCache.set(snap, (skills = describeSkills(snap.skillFiles)));
+    if (!skills) {
+      skills = describeSkills(snap.skillFiles);
+      this.skillsCache.set(snap, skills);
+    }
     return skills;
   }
 
@@ -612,10 +622,10 @@ export class OrgApi {
   async createEntity(
     kind: ApiKind,
     record: EntityRecord,
-    opts: { scope?: Scope; ownerSpecialist?: string } = {},
+    opts: { scope?: Scope; ownerSpecialist?: string; dryRun?: boolean } = {},
   ): Promise<WriteResult> {
     if (kind === "team" && opts.ownerSpecialist)
-      return this.createTeam(record, { ownerSpecialist: opts.ownerSpecialist, scope: opts.scope });
+      return this.createTeam(record, { ownerSpecialist: opts.ownerSpecialist, scope: opts.scope, dryRun: opts.dryRun });
     try {
       if (kind === "fence") {
         const { specialistId, ...fence } = record as { specialistId?: string };
@@ -644,7 +654,7 @@ export class OrgApi {
       const id = record.id as string;
       const dir = this.tierDir(scope);
       await this.recover();
-      return await withTierLock(dir, async () => {
+      const run = async () => {
         const fresh = await this.freshRow(SECTION_OF[kind], id);
         if (fresh?.layers.some((l) => l.scope === scope)) {
           throw new AppError(
@@ -667,11 +677,35 @@ export class OrgApi {
         const fileRecord = structuredClone(record);
         const merged = mergeLayers([...lower, { scope, file: "", path: "", record: fileRecord, etag: "" }]);
         const warnings = await this.checkDraft(kind, merged);
+        if (opts.dryRun) return this.dryRunOf(kind, scope, id, fileRecord, merged, fresh?.etag ?? "", warnings);
         return { ...(await this.writeLayer(kind, scope, id, fileRecord, merged)), warnings };
-      });
+      };
+      // A dry run takes no lock: the lock file would be a write, and nothing it reads is committed.
+      return opts.dryRun ? await run() : await withTierLock(dir, run);
     } catch (error) {
       return fail(error);
     }
+  }
+
+  private dryRunOf(
+    kind: EntityKind,
+    scope: WritableScope,
+    id: string,
+    fileRecord: EntityRecord,
+    merged: EntityRecord,
+    etag: string,
+    warnings: FieldError[],
+  ): DryRunOk {
+    const file = confinedPath(this.tierDir(scope), SECTION_OF[kind], `${id}.json`);
+    return {
+      ok: true,
+      dryRun: true,
+      path: displayPath(file, this.displayBase(scope)),
+      file: orderKeys(fileRecord, CANONICAL_KEYS[kind]),
+      record: merged,
+      etag,
+      warnings,
+    };
   }
 
   /**
@@ -682,7 +716,7 @@ export class OrgApi {
     kind: ApiKind,
     id: string,
     patch: Record<string, unknown>,
-    opts: { scope?: Scope; ifMatch?: string } = {},
+    opts: { scope?: Scope; ifMatch?: string; dryRun?: boolean } = {},
   ): Promise<WriteResult> {
     try {
       if (kind === "skill") throw new AppError("forbidden", "skills are read-only through this API");
@@ -704,7 +738,7 @@ export class OrgApi {
       const section = SECTION_OF[entityKind];
       const dir = this.tierDir(scope);
       await this.recover();
-      return await withTierLock(dir, async () => {
+      const run = async () => {
         const fresh = await this.freshRow(section, id);
         if (!fresh) throw new AppError("not_found", `${kind} "${id}" does not exist`);
         if (opts.ifMatch && opts.ifMatch !== fresh.etag) {
@@ -727,12 +761,14 @@ export class OrgApi {
         const fileRecord = applyPatch(own?.record ?? { id }, effectivePatch);
         const merged = mergeLayers([...lower, { scope, file: "", path: "", record: fileRecord, etag: "" }, ...higher]);
         const warnings = await this.checkDraft(entityKind, merged);
+        if (opts.dryRun) return this.dryRunOf(entityKind, scope, id, fileRecord, merged, fresh.etag, warnings);
         // Read under the lock, right after freshRow checked its version: the text that version holds.
         const text = own ? (await readFile(own.file, "utf8")).replace(/^\uFEFF/, "") : null;
         const edit = text === null ? undefined : { text, patch: effectivePatch };
         // The record's own file, which may be named otherwise than its id (keyed by id, as Construct does).
         return { ...(await this.writeLayer(entityKind, scope, id, fileRecord, merged, edit, own?.file)), warnings };
-      });
+      };
+      return opts.dryRun ? await run() : await withTierLock(dir, run);
     } catch (error) {
       return fail(error);
     }
@@ -742,8 +778,11 @@ export class OrgApi {
   async removeEntity(
     kind: ApiKind,
     id: string,
-    opts: { scope?: Scope; force?: boolean; ifMatch?: string } = {},
-  ): Promise<{ ok: true; path: string; revealed: Scope | null; record: EntityRecord; etag: string | null } | Failure> {
+    opts: { scope?: Scope; force?: boolean; ifMatch?: string; dryRun?: boolean } = {},
+  ): Promise<
+    | { ok: true; path: string; revealed: Scope | null; record: EntityRecord; dryRun?: true; etag: string | null }
+    | Failure
+  > {
     try {
       if (kind === "fence")
         throw new AppError("conflict", "a fence cannot be removed: every specialist needs one", [
@@ -762,7 +801,7 @@ export class OrgApi {
       const section = SECTION_OF[kind];
       const dir = this.tierDir(scope);
       await this.recover();
-      return await withTierLock(dir, async () => {
+      const run = async () => {
         const fresh = await this.freshRow(section, id);
         const own = fresh?.layers.find((l) => l.scope === scope);
         if (!fresh) throw new AppError("not_found", `${kind} "${id}" does not exist`);
@@ -795,17 +834,28 @@ export class OrgApi {
               refs,
             );
         }
+        const revealed = remaining.length ? remaining[remaining.length - 1].scope : null;
+        if (opts.dryRun)
+          return {
+            ok: true as const,
+            dryRun: true as const,
+            path: own.path,
+            revealed,
+            record: own.record,
+            etag: fresh.etag,
+          };
         await removeFile(dir, own.file);
         this.invalidate();
         return {
           ok: true as const,
           path: own.path,
-          revealed: remaining.length ? remaining[remaining.length - 1].scope : null,
+          revealed,
           record: own.record,
           // The version the removal left (a lower tier's), for an undo that must not overwrite a newer one.
           etag: remaining.length ? ((await this.freshRow(section, id))?.etag ?? null) : null,
         };
-      });
+      };
+      return opts.dryRun ? await run() : await withTierLock(dir, run);
     } catch (error) {
       return fail(error);
     }
@@ -837,11 +887,13 @@ export class OrgApi {
    */
   async importOrg(
     payload: OrgPayload,
-    opts: { scope?: Scope; dryRun?: boolean; mustBeNew?: { section: Section; id: string } } = {},
+    opts: { scope?: Scope; dryRun?: boolean; ifMatch?: string; mustBeNew?: { section: Section; id: string } } = {},
   ): Promise<
     | {
         ok: true;
         dryRun: boolean;
+        /** The version of the files the import touches, as they were before it: what `ifMatch` takes. */
+        etag: string;
         written: string[];
         files: { path: string; action: "create" | "update" | "unchanged" }[];
         warnings: FieldError[];
@@ -916,6 +968,15 @@ export class OrgApi {
             `the import would replace ${broken.length} file(s) that cannot be read; fix or remove them first`,
             broken,
           );
+        const etag = etagOf(
+          SECTIONS.flatMap((s) =>
+            Object.keys(incoming[s]).map((id) => `${s}/${id} ${target.entities[s].get(id)?.etag ?? "absent"}`),
+          ).join("\n"),
+        );
+        if (opts.ifMatch !== undefined && opts.ifMatch !== etag)
+          throw new AppError("conflict", "the files this import replaces changed since its dry run; run it again", [], {
+            etag,
+          });
         const files: { path: string; action: "create" | "update" | "unchanged" }[] = [];
         const changes: { rel: string; content: string }[] = [];
         for (const section of SECTIONS) {
@@ -953,7 +1014,7 @@ export class OrgApi {
           this.invalidate();
         }
         const written = opts.dryRun ? [] : files.filter((f) => f.action !== "unchanged").map((f) => f.path);
-        return { ok: true as const, dryRun: !!opts.dryRun, written, files, warnings };
+        return { ok: true as const, dryRun: !!opts.dryRun, etag, written, files, warnings };
       };
       await this.recover();
       return opts.dryRun ? await run() : await withTierLock(dir, run);
@@ -970,7 +1031,10 @@ export class OrgApi {
    * exists in the tier, the specialist does not exist, or the org afterwards would have errors
    * (including those the move causes on the specialist's former team).
    */
-  async createTeam(record: EntityRecord, opts: { ownerSpecialist: string; scope?: Scope }): Promise<WriteResult> {
+  async createTeam(
+    record: EntityRecord,
+    opts: { ownerSpecialist: string; scope?: Scope; dryRun?: boolean },
+  ): Promise<WriteResult> {
     try {
       const scope = this.checkWritable("team", String(record.id ?? ""), opts.scope ?? "project");
       const id = this.checkId("team", record.id);
@@ -993,9 +1057,22 @@ export class OrgApi {
           teams: { [id]: record },
           specialists: { [ownerId]: { ...(own ?? {}), ...membership, id: ownerId } },
         },
-        { scope, mustBeNew: { section: "teams", id } },
+        { scope, mustBeNew: { section: "teams", id }, dryRun: opts.dryRun },
       );
       if (!result.ok) return result;
+      if (opts.dryRun) {
+        const teamFile = result.files.find((f) => f.path.includes(`teams/${id}.json`));
+        const dry: DryRunOk = {
+          ok: true,
+          dryRun: true,
+          path: teamFile?.path ?? "",
+          file: record,
+          record,
+          etag: "",
+          warnings: result.warnings,
+        };
+        return dry;
+      }
       const row = (await this.snapshot()).rows.teams.get(id);
       return {
         ok: true,

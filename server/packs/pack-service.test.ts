@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolvePaths } from "../config";
 import { AppError } from "../errors";
 import { OrgApi } from "../org/org-api";
+import { etagOf } from "../store/json-store";
 import { APP_DIR, filesUnder, readBuiltin, specialistRecord, treeOf } from "../test-support/tmp-dirs";
 import { PackService } from "./pack-service";
 import {
@@ -399,7 +400,13 @@ describe("setEnabled and packs.json", () => {
     await writePack(env.userPacks, "@acme/beta", manifest("@acme/beta"));
     expect(packsJson()).toBe(path.join(env.root, ".cx", "packs.json"));
 
-    expect(await service.setEnabled("alpha", true)).toEqual({ ok: true, enabled: true });
+    const enabled = await service.setEnabled("alpha", true);
+    expect(enabled).toEqual({
+      ok: true,
+      enabled: true,
+      wasEnabled: false,
+      etag: etagOf(await fs.readFile(packsJson(), "utf8")),
+    });
     await service.setEnabled("@acme/beta", true);
     const written = JSON.parse(await fs.readFile(packsJson(), "utf8")) as {
       version: number;
@@ -411,7 +418,12 @@ describe("setEnabled and packs.json", () => {
     expect((await row("alpha")).enabled).toBe(true);
     expect((await row("@acme/beta")).enabled).toBe(true);
 
-    expect(await service.setEnabled("alpha", false)).toEqual({ ok: true, enabled: false });
+    expect(await service.setEnabled("alpha", false)).toEqual({
+      ok: true,
+      enabled: false,
+      wasEnabled: true,
+      etag: etagOf(await fs.readFile(packsJson(), "utf8")),
+    });
     expect(Object.keys((JSON.parse(await fs.readFile(packsJson(), "utf8")) as { enabled: object }).enabled)).toEqual([
       "@acme/beta",
     ]);

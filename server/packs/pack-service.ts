@@ -17,9 +17,19 @@ import {
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import { displayPath, loadTier, type TierData, userPath } from "../org/tiers";
-import { atomicWrite, confinedPath, ensureGitIgnored, pidAlive, readJsonFile, withTierLock } from "../store/json-store";
+import {
+  atomicWrite,
+  confinedPath,
+  ensureGitIgnored,
+  etagOf,
+  pidAlive,
+  readJsonFile,
+  withTierLock,
+} from "../store/json-store";
 
 export const MANIFEST = "pack.manifest.json";
+/** The version of a packs.json that does not exist yet. */
+export const ABSENT_ETAG = '"absent"';
 export const MAX_PROMPT_BYTES = 256 * 1024;
 
 /** A pack as found on disk, with everything checked about it. */
@@ -179,16 +189,21 @@ export class PackService {
     return deploymentMode(process.env.CONSTRUCT_DEPLOYMENT_MODE, configured);
   }
 
-  async packsFile(): Promise<{ file: PacksFile; error?: string }> {
+  /** `etag` is the file's version (`"absent"` before it exists): what `setEnabled` takes as `ifMatch`. */
+  async packsFile(): Promise<{ file: PacksFile; etag: string; error?: string }> {
     const read = await readJsonFile(this.paths.packsFile);
     if (!read.ok)
       return read.code === "missing"
-        ? { file: { version: 1, enabled: {} } }
-        : { file: { version: 1, enabled: {} }, error: `packs.json: ${read.message}` };
+        ? { file: { version: 1, enabled: {} }, etag: ABSENT_ETAG }
+        : { file: { version: 1, enabled: {} }, etag: ABSENT_ETAG, error: `packs.json: ${read.message}` };
     const parsed = packsFileSchema.safeParse(read.value);
     return parsed.success
-      ? { file: parsed.data }
-      : { file: { version: 1, enabled: {} }, error: `packs.json: ${parsed.error.issues[0].message}` };
+      ? { file: parsed.data, etag: read.etag }
+      : {
+          file: { version: 1, enabled: {} },
+          etag: read.etag,
+          error: `packs.json: ${parsed.error.issues[0].message}`,
+        };
   }
 
   /** The highest version of each pack installed here before. */
@@ -380,7 +395,15 @@ export class PackService {
     return { packs: active, errors };
   }
 
-  async setEnabled(id: string, enabled: boolean): Promise<{ ok: true; enabled: boolean }> {
+  /**
+   * Writes packs.json with `id` enabled or not. With `ifMatch`, refuses (`conflict`, with the
+   * current etag) when packs.json changed since that version was read; `dryRun` writes nothing.
+   */
+  async setEnabled(
+    id: string,
+    enabled: boolean,
+    opts: { ifMatch?: string; dryRun?: boolean } = {},
+  ): Promise<{ ok: true; enabled: boolean; wasEnabled: boolean; etag: string }> {
     const { packs } = await this.list();
     const pack = packs.find((p) => p.id === id && !p.shadowedBy);
     if (enabled) {
@@ -388,15 +411,26 @@ export class PackService {
       if (pack.errors.length)
         throw new AppError("invalid", `pack '${id}' cannot be enabled: ${pack.errors.join("; ")}`);
     }
+    const { file: before, etag: beforeEtag } = await this.packsFile();
+    const wasEnabled = Object.hasOwn(before.enabled, id);
+    // A dry run: every check above passed, nothing is written, and the etag is the one to apply with.
+    if (opts.dryRun) return { ok: true, enabled, wasEnabled, etag: beforeEtag };
     const dir = path.dirname(this.paths.packsFile);
-    await withTierLock(dir, async () => {
-      const { file, error } = await this.packsFile();
+    const etag = await withTierLock(dir, async () => {
+      const { file, etag: current, error } = await this.packsFile();
       if (error) throw new AppError("conflict", `${error}; fix packs.json first`);
+      if (opts.ifMatch !== undefined && opts.ifMatch !== current)
+        throw new AppError("conflict", "packs.json changed since it was read; read it again", undefined, {
+          etag: current,
+          enabled: file.enabled,
+        });
       const next: PacksFile = { version: 1, enabled: { ...file.enabled } };
       if (enabled) next.enabled[id] = { enabledAt: next.enabled[id]?.enabledAt ?? new Date().toISOString() };
       else delete next.enabled[id];
-      await atomicWrite(dir, this.paths.packsFile, `${JSON.stringify(next, null, 2)}\n`);
+      const text = `${JSON.stringify(next, null, 2)}\n`;
+      await atomicWrite(dir, this.paths.packsFile, text);
+      return etagOf(text);
     });
-    return { ok: true, enabled };
+    return { ok: true, enabled, wasEnabled, etag };
   }
 }

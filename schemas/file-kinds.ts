@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { embedManifestSchema, embedOverlaySchema } from "./embed";
+import { layoutSchema } from "./graph";
+import { ENTITY_KINDS, type EntityKind, SECTION_OF } from "./kinds";
+import { ENTITY_SCHEMAS } from "./org";
+import { DEPLOYMENT_MODES, packManifestSchema, packsFileSchema } from "./pack-manifest";
+
+/** `<proj>/config.json`: project settings the studio reads; other fields are kept for other tools. */
+export const projectConfigSchema = z.looseObject({
+  deployment: z.looseObject({ mode: z.enum(DEPLOYMENT_MODES).optional() }).optional(),
+});
+export type ProjectConfig = z.infer<typeof projectConfigSchema>;
+
+export const FILE_KINDS = [
+  ...ENTITY_KINDS,
+  "pack-manifest",
+  "packs-file",
+  "embed-manifest",
+  "embed-overlay",
+  "layout",
+  "config",
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** Both names the project folder may have (`.construct/` wins when it exists). */
+const projectDirs = (rel: string) => [`**/.construct/${rel}`, `**/.cx/${rel}`];
+
+type FileKindSpec = { schema: z.ZodType; title: string; fileMatch: string[] };
+
+const entitySpecs = Object.fromEntries(
+  ENTITY_KINDS.map((kind): [EntityKind, FileKindSpec] => [
+    kind,
+    {
+      schema: ENTITY_SCHEMAS[kind],
+      title: `Construct ${kind}`,
+      // builtin `specialists/org/…`, user `~/.construct/org/…`, project `.cx/org/…`, packs' `org/…`.
+      fileMatch: [`**/org/${SECTION_OF[kind]}/*.json`],
+    },
+  ]),
+) as Record<EntityKind, FileKindSpec>;
+
+/**
+ * Every kind of file a person may edit by hand: its schema, what it is, and the globs (as VS Code's
+ * `json.schemas[].fileMatch` reads them) of the folders it lives in, in every tier and in packs.
+ */
+export const FILE_KIND_SPECS: Record<FileKind, FileKindSpec> = {
+  ...entitySpecs,
+  "pack-manifest": {
+    schema: packManifestSchema,
+    title: "Construct pack manifest",
+    fileMatch: ["**/pack.manifest.json"],
+  },
+  "packs-file": {
+    schema: packsFileSchema,
+    title: "Construct enabled packs (packs.json)",
+    fileMatch: projectDirs("packs.json"),
+  },
+  "embed-manifest": {
+    schema: embedManifestSchema,
+    title: "Construct embed capability manifest",
+    fileMatch: ["**/workflows/*.manifest.json"],
+  },
+  "embed-overlay": {
+    schema: embedOverlaySchema,
+    title: "Construct embed capability project overlay",
+    fileMatch: projectDirs("embed/*.manifest.json"),
+  },
+  layout: {
+    schema: layoutSchema,
+    title: "Construct Studio graph layout",
+    fileMatch: projectDirs("studio/layout.json"),
+  },
+  config: { schema: projectConfigSchema, title: "Construct project config", fileMatch: projectDirs("config.json") },
+};
+
+const cache = new Map<FileKind, Record<string, unknown>>();
+
+/**
+ * The JSON Schema (draft 2020-12) of a file kind, generated from its zod schema: structure, enums
+ * and patterns an editor can check as you type. Rules a schema cannot say (cross-references,
+ * custom refinements) stay with the validator, so a file can pass here and still have problems.
+ */
+export function fileJsonSchema(kind: FileKind): Record<string, unknown> {
+  let schema = cache.get(kind);
+  if (!schema) {
+    const spec = FILE_KIND_SPECS[kind];
+    const generated = z.toJSONSchema(spec.schema, { unrepresentable: "any", io: "input" }) as Record<string, unknown>;
+    schema = { ...generated, $id: `construct://schemas/${kind}`, title: spec.title };
+    cache.set(kind, schema);
+  }
+  return schema;
+}

@@ -1,0 +1,204 @@
+import { z } from "zod";
+import {
+  orgPayloadSchema,
+  previewActionBodySchema,
+  previewFenceBodySchema,
+  previewRouteBodySchema,
+  routeCandidateSchema,
+  validateBodySchema,
+} from "./api";
+import { idSchema } from "./common";
+import { capabilityViewSchema, dryRunPlanSchema } from "./embed";
+import { effectiveFenceSchema, fenceDecisionSchema } from "./fence";
+import { fieldErrorSchema, validationResultSchema } from "./field-error";
+import { ENTITY_KINDS, SCOPES, WRITABLE_SCOPES } from "./kinds";
+import { apiKindSchema } from "./org";
+import { skillSchema } from "./skill";
+
+/**
+ * The MCP tools' arguments and results. Arguments read as the HTTP API's do (kind, id, record,
+ * patch, scope, etag); every change tool adds `apply` (a dry run unless true) and `etag` (the
+ * version the agent read, required to apply). Records stay loose objects here so a bad draft comes
+ * back as FieldErrors, not as a schema failure: their schemas are the `construct://schemas/<kind>`
+ * resources.
+ */
+
+const record = z.record(z.string(), z.unknown());
+const entityKind = z.enum(ENTITY_KINDS);
+const scope = z
+  .enum(SCOPES)
+  .optional()
+  .describe(`the tier to write: ${WRITABLE_SCOPES.join(" or ")} (project by default); builtin and pack are read-only`);
+const apply = z
+  .boolean()
+  .default(false)
+  .describe("false (default): a dry run that returns what would be written; true: write it (needs etag)");
+const etag = z.string().min(1).max(200).describe("the etag returned when you read the record (org_get or a dry run)");
+const fieldErrors = z.array(fieldErrorSchema);
+
+export const orgListInput = z.object({ kind: apiKindSchema });
+export const orgGetInput = z.object({
+  kind: apiKindSchema,
+  id: z.string().max(200).describe("an entity id, or for kind skill a skill id such as quality/code-review"),
+});
+export const skillsListInput = z.object({});
+export const graphNeighboursInput = z.object({ id: idSchema.describe("a specialist id") });
+
+export const orgValidateInput = validateBodySchema;
+export const previewRouteInput = previewRouteBodySchema;
+export const previewFenceInput = previewFenceBodySchema;
+export const previewActionInput = previewActionBodySchema;
+
+export const orgCreateInput = z.object({
+  kind: z.enum([...ENTITY_KINDS, "fence"]),
+  record: record.describe("the whole record, id included (for kind fence: the fence with specialistId)"),
+  scope,
+  apply,
+  etag: etag.optional().describe("not needed: a create fails if the record appeared in the tier meanwhile"),
+});
+export const orgUpdateInput = z.object({
+  kind: z.enum([...ENTITY_KINDS, "fence"]),
+  id: idSchema,
+  patch: record.describe("fields to set; null deletes a field; id cannot change"),
+  scope,
+  apply,
+  etag: etag.optional(),
+});
+export const orgRemoveInput = z.object({
+  kind: entityKind,
+  id: idSchema,
+  scope,
+  force: z.boolean().default(false).describe("remove even though other records still reference it"),
+  apply,
+  etag: etag.optional(),
+});
+export const orgImportInput = z.object({
+  payload: orgPayloadSchema,
+  scope,
+  apply,
+  etag: etag.optional().describe("the etag the dry run of the same payload returned"),
+});
+export const packToggleInput = z.object({
+  id: z.string().max(200).describe("a pack id"),
+  apply,
+  etag: etag.optional().describe("the etag of packs.json a dry run returned"),
+});
+export const embedToggleInput = z.object({
+  id: idSchema.describe("an embed capability id"),
+  apply,
+  etag: etag.optional().describe("the overlay's etag a dry run returned"),
+});
+export const embedDryRunInput = z.object({ id: idSchema.describe("an embed capability id") });
+
+const rowShape = {
+  id: z.string(),
+  scope: z.enum(SCOPES),
+  path: z.string(),
+  source: z.string().optional(),
+  overrides: z.array(z.object({ scope: z.enum(SCOPES), path: z.string(), source: z.string().optional() })),
+  record,
+  etag: z.string(),
+};
+
+export const orgListOutput = z.object({
+  kind: apiKindSchema,
+  count: z.number().int(),
+  items: z.array(z.object(rowShape)),
+  errors: fieldErrors,
+});
+export const orgGetOutput = z.object({ kind: apiKindSchema, ...rowShape, errors: fieldErrors });
+export const skillsListOutput = z.object({ count: z.number().int(), skills: z.array(skillSchema) });
+
+const link = z.object({
+  id: z.string().describe("the other party, or for contracts the contract's id"),
+  with: z.string().optional().describe("for contracts: the other party"),
+  via: z.string().describe("the JSON pointer of the record that carries it"),
+});
+export const graphNeighboursOutput = z.object({
+  id: z.string(),
+  team: z.object({ id: z.string(), kind: z.string(), name: z.string() }).nullable(),
+  handoffs: z.object({ to: z.array(link), from: z.array(link) }),
+  escalations: z.object({ to: z.array(link), from: z.array(link) }),
+  contracts: z.object({ produces: z.array(link), consumes: z.array(link) }),
+});
+
+export const orgValidateOutput = validationResultSchema;
+export const previewRouteOutput = z.object({ candidates: z.array(routeCandidateSchema) });
+export const previewFenceOutput = effectiveFenceSchema.extend({
+  teamId: z.string().nullable(),
+  forbiddenDecisions: z.array(z.string()),
+});
+export const previewActionOutput = fenceDecisionSchema.extend({
+  fence: effectiveFenceSchema,
+  specialistId: z.string(),
+  teamId: z.string().nullable(),
+});
+
+/**
+ * A change tool's result. MCP clients check an error result's structured content against the
+ * output schema too, so one schema holds both: `ok: true` with the success fields, or `ok: false`
+ * with `code`, `message`, the FieldErrors and, for a conflict, the `current` record and etag.
+ */
+function changeResult<S extends z.ZodRawShape>(success: S) {
+  return z
+    .object({ dryRun: z.boolean(), warnings: fieldErrors, ...success })
+    .partial()
+    .extend({
+      ok: z.boolean().describe("true: done (or, in a dry run, would be done); false: refused, nothing written"),
+      code: z
+        .string()
+        .optional()
+        .describe("when refused: invalid, conflict, forbidden, not_found, bad_request, precondition_required…"),
+      message: z.string().optional().describe("when refused: what is wrong"),
+      errors: fieldErrors.optional().describe("when refused: the FieldErrors, each located by a JSON pointer"),
+      current: z.unknown().optional().describe("on a conflict: the record (or file) as it is now, with its etag"),
+    });
+}
+
+export const entityWriteOutput = changeResult({
+  path: z.string().describe("the file written, or that would be"),
+  file: record.describe("dry run: the file's content as it would be written"),
+  record: record.describe("the merged record after the write"),
+  etag: z.string().describe("dry run: the record's current etag (apply with it); applied: its new etag"),
+});
+export const entityRemoveOutput = changeResult({
+  path: z.string(),
+  revealed: z.enum(SCOPES).nullable().describe("the tier whose version shows once this file is gone"),
+  record,
+  etag: z
+    .string()
+    .nullable()
+    .describe(
+      "dry run: the record's current etag (apply with it); applied: the version the removal left, null when none",
+    ),
+});
+export const orgImportOutput = changeResult({
+  etag: z.string().describe("the version of the files the import replaces: apply with the dry run's"),
+  written: z.array(z.string()),
+  files: z.array(z.object({ path: z.string(), action: z.enum(["create", "update", "unchanged"]) })),
+});
+export const packToggleOutput = changeResult({
+  id: z.string(),
+  enabled: z.boolean().describe("the pack's state after the change (dry run: what it would be)"),
+  wasEnabled: z.boolean(),
+  etag: z.string().describe("dry run: packs.json's current etag; applied: its new etag"),
+});
+export const embedToggleOutput = changeResult({
+  id: z.string(),
+  enabled: z.boolean(),
+  wasEnabled: z.boolean(),
+  path: z.string().nullable(),
+  etag: z.string().describe('dry run: the overlay\'s current etag ("absent" if none); applied: its new etag'),
+  capability: capabilityViewSchema,
+});
+export const embedDryRunOutput = dryRunPlanSchema;
+
+/** What a refused change carries as structured content. */
+export const toolRefusalSchema = z.object({
+  ok: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  errors: fieldErrors,
+  current: z.unknown().optional(),
+});
+export type ToolRefusal = z.infer<typeof toolRefusalSchema>;

@@ -1,0 +1,31 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Services } from "../compose";
+import { registerOrgTools } from "./org-tools";
+import { registerResources } from "./resources";
+import { registerServiceTools } from "./service-tools";
+
+const INSTRUCTIONS = `Construct Studio edits an AI-agent org (specialists, teams, groups, contracts, policies) stored as JSON in tiers: builtin < packs < user < project; later tiers win field by field.
+Read with org_list, org_get, skills_list and graph_neighbours; check drafts with org_validate and the preview_* tools.
+Every change tool is a dry run unless called with apply: true, and applying needs the etag you read (org_get, or the dry run's result). A stale etag is refused as a conflict carrying the current record: read it again and redo the change.
+The builtin and pack tiers are read-only: changes land in the project tier (or the user tier with scope: "user"); changing a builtin record writes a project override.
+Nothing invalid is written: a refused call returns { ok: false, code, message, errors } with FieldErrors located by JSON pointer.
+JSON Schemas of every file kind are the resources construct://schemas/<kind>; each record is construct://org/<kind>/<id>.`;
+
+/** Element count above which a tool call's arguments are refused before they are parsed. */
+const MAX_TOOL_INPUT_ELEMENTS = 200_000;
+
+/** The MCP server over one project's services: tools and resources, no transport. */
+export function createMcpServer(services: Services): McpServer {
+  const server = new McpServer(
+    { name: "construct-studio", version: services.paths.coreVersion },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions: INSTRUCTIONS,
+      maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
+    },
+  );
+  registerOrgTools(server, services);
+  registerServiceTools(server, services);
+  registerResources(server, services);
+  return server;
+}

@@ -1,0 +1,262 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { idProblem } from "@/schemas/common";
+import {
+  entityRemoveOutput,
+  entityWriteOutput,
+  graphNeighboursInput,
+  graphNeighboursOutput,
+  orgCreateInput,
+  orgGetInput,
+  orgGetOutput,
+  orgImportInput,
+  orgImportOutput,
+  orgListInput,
+  orgListOutput,
+  orgRemoveInput,
+  orgUpdateInput,
+  orgValidateInput,
+  orgValidateOutput,
+  previewActionInput,
+  previewActionOutput,
+  previewFenceInput,
+  previewFenceOutput,
+  previewRouteInput,
+  previewRouteOutput,
+  skillsListInput,
+  skillsListOutput,
+} from "@/schemas/mcp";
+import type { Services } from "../compose";
+import { AppError } from "../errors";
+import { fromResult, guarded, ok } from "./tool-result";
+
+const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
+
+/** `apply: true` writes only with the version the agent read, as the HTTP API needs If-Match. */
+export function requireEtag(apply: boolean, etag: string | undefined, what: string): string | undefined {
+  if (apply && etag === undefined)
+    throw new AppError(
+      "precondition_required",
+      `apply needs the etag of ${what} you read: call again without apply (a dry run) to get it`,
+    );
+  return etag;
+}
+
+/** Reads, checks and changes of org entities: the façade the web studio and the CLI use. */
+export function registerOrgTools(server: McpServer, services: Services): void {
+  const { org } = services;
+
+  server.registerTool(
+    "org_list",
+    {
+      title: "List org records",
+      description:
+        "Every record of one kind in the merged org (builtin < packs < user < project), with its tier, file, etag and problems.",
+      inputSchema: orgListInput,
+      outputSchema: orgListOutput,
+      annotations: READ,
+    },
+    ({ kind }) => guarded(async () => ok({ kind, ...(await org.listEntities(kind)) })),
+  );
+
+  server.registerTool(
+    "org_get",
+    {
+      title: "Get one org record",
+      description:
+        "One record as the org merges it: { record, etag, scope, path, overrides, errors }. Keep the etag to apply a change.",
+      inputSchema: orgGetInput,
+      outputSchema: orgGetOutput,
+      annotations: READ,
+    },
+    ({ kind, id }) =>
+      guarded(async () => {
+        const problem = kind === "skill" ? null : idProblem(id);
+        if (problem) throw new AppError("bad_request", problem);
+        const row = await org.getEntity(kind, id);
+        if (!row) throw new AppError("not_found", `${kind} "${id.slice(0, 80)}" does not exist`);
+        const { kind: _rowKind, ...rest } = row;
+        return ok({ kind, ...rest });
+      }),
+  );
+
+  server.registerTool(
+    "skills_list",
+    {
+      title: "List skills",
+      description: 'The skills specialists may reference, as "<bundle>/<skill>" ids.',
+      inputSchema: skillsListInput,
+      outputSchema: skillsListOutput,
+      annotations: READ,
+    },
+    () =>
+      guarded(async () => {
+        const listed = await org.listEntities("skill");
+        return ok({ count: listed.count, skills: listed.items.map((i) => i.record) });
+      }),
+  );
+
+  server.registerTool(
+    "graph_neighbours",
+    {
+      title: "A specialist's neighbours",
+      description:
+        "A specialist's team, its handoffs and escalations both ways, and the contracts it produces or consumes.",
+      inputSchema: graphNeighboursInput,
+      outputSchema: graphNeighboursOutput,
+      annotations: READ,
+    },
+    ({ id }) =>
+      guarded(async () => {
+        const row = await org.getEntity("specialist", id);
+        if (!row) throw new AppError("not_found", `specialist "${id}" does not exist`);
+        const graph = await org.graph();
+        const entityOf = new Map(graph.nodes.map((n) => [n.id, n.entityId]));
+        const self = `specialist:${id}`;
+        const pick = (kind: string, direction: "out" | "in") =>
+          graph.edges
+            .filter((e) => e.kind === kind && (direction === "out" ? e.source === self : e.target === self))
+            .map((e) => ({ other: entityOf.get(direction === "out" ? e.target : e.source) ?? "", via: e.carrier }));
+        const contracts = (direction: "out" | "in") =>
+          pick("contract", direction).map(({ other, via }) => ({ id: via.split("/")[2] ?? "", with: other, via }));
+        const people = (kind: string, direction: "out" | "in") =>
+          pick(kind, direction).map(({ other, via }) => ({ id: other, via }));
+        const teamId = typeof row.record.team === "string" ? row.record.team : null;
+        const team = teamId ? ((await org.getEntity("team", teamId)) ?? (await org.getEntity("group", teamId))) : null;
+        return ok({
+          id,
+          team: team ? { id: team.id, kind: team.kind, name: String(team.record.name ?? team.id) } : null,
+          handoffs: { to: people("handoff", "out"), from: people("handoff", "in") },
+          escalations: { to: people("escalation", "out"), from: people("escalation", "in") },
+          contracts: { produces: contracts("out"), consumes: contracts("in") },
+        });
+      }),
+  );
+
+  server.registerTool(
+    "org_validate",
+    {
+      title: "Validate a draft",
+      description:
+        "Would this record pass? The draft is merged into the org and checked; nothing is written. Returns { ok, errors, warnings } as FieldErrors.",
+      inputSchema: orgValidateInput,
+      outputSchema: orgValidateOutput,
+      annotations: READ,
+    },
+    ({ kind, record, specialistId }) =>
+      guarded(async () => ok(await org.validateDraft(kind, record, { specialistId }))),
+  );
+
+  server.registerTool(
+    "preview_route",
+    {
+      title: "Preview routing",
+      description: "Ranks specialists (and a draft, if given) for a task description.",
+      inputSchema: previewRouteInput,
+      outputSchema: previewRouteOutput,
+      annotations: READ,
+    },
+    (args) => guarded(async () => ok(await org.previewRoute(args))),
+  );
+
+  server.registerTool(
+    "preview_fence",
+    {
+      title: "Preview an effective fence",
+      description: "The fence a (draft) specialist really has inside its team, after the team's forbidden decisions.",
+      inputSchema: previewFenceInput,
+      outputSchema: previewFenceOutput,
+      annotations: READ,
+    },
+    (args) => guarded(async () => ok(await org.previewEffectiveFence(args))),
+  );
+
+  server.registerTool(
+    "preview_action",
+    {
+      title: "Preview a fence decision",
+      description:
+        "Decides one action (edit, write, bash, commit, push, bd-label) on a target against the effective fence.",
+      inputSchema: previewActionInput,
+      outputSchema: previewActionOutput,
+      annotations: READ,
+    },
+    (args) => guarded(async () => fromResult(await org.previewAction(args), ({ ok: _ok, ...rest }) => rest)),
+  );
+
+  server.registerTool(
+    "org_create",
+    {
+      title: "Create a record",
+      description:
+        "Creates a record in the project (or user) tier; an id that exists in a lower tier becomes an override. A dry run unless apply is true.",
+      inputSchema: orgCreateInput,
+      outputSchema: entityWriteOutput,
+      annotations: WRITE,
+    },
+    ({ kind, record, scope, apply }) =>
+      guarded(
+        async () =>
+          fromResult(
+            await org.createEntity(kind, record, { scope, dryRun: !apply }),
+            (r) => ({ dryRun: !apply, ...r }),
+            true,
+          ),
+        true,
+      ),
+  );
+
+  server.registerTool(
+    "org_update",
+    {
+      title: "Update a record",
+      description:
+        "Patches a record (fields replace, null deletes) in the project (or user) tier. A dry run unless apply is true; applying needs the etag you read. A stale etag is a conflict carrying the current record.",
+      inputSchema: orgUpdateInput,
+      outputSchema: entityWriteOutput,
+      // Fields are replaced and `null` deletes one: not additive.
+      annotations: { ...WRITE, destructiveHint: true },
+    },
+    ({ kind, id, patch, scope, apply, etag }) =>
+      guarded(async () => {
+        const ifMatch = requireEtag(apply, etag, `${kind} "${id}"`);
+        const result = await org.updateEntity(kind, id, patch, { scope, ifMatch, dryRun: !apply });
+        return fromResult(result, (r) => ({ dryRun: !apply, ...r }), true);
+      }, true),
+  );
+
+  server.registerTool(
+    "org_remove",
+    {
+      title: "Remove a record",
+      description:
+        "Removes a record's file from the project (or user) tier; refused while others reference it unless force. A dry run unless apply is true; applying needs the etag you read.",
+      inputSchema: orgRemoveInput,
+      outputSchema: entityRemoveOutput,
+      annotations: { ...WRITE, destructiveHint: true, idempotentHint: true },
+    },
+    ({ kind, id, scope, force, apply, etag }) =>
+      guarded(async () => {
+        const ifMatch = requireEtag(apply, etag, `${kind} "${id}"`);
+        const result = await org.removeEntity(kind, id, { scope, force, ifMatch, dryRun: !apply });
+        return fromResult(result, (r) => ({ dryRun: !apply, warnings: [], ...r }), true);
+      }, true),
+  );
+
+  server.registerTool(
+    "org_import",
+    {
+      title: "Import an org payload",
+      description:
+        "Writes a payload ({ groups, teams, specialists, contracts, policies }, each keyed by id) into one tier as one transaction; records are created or replaced. A dry run unless apply is true; applying needs the dry run's etag.",
+      inputSchema: orgImportInput,
+      outputSchema: orgImportOutput,
+      annotations: { ...WRITE, destructiveHint: true },
+    },
+    ({ payload, scope, apply, etag }) =>
+      guarded(async () => {
+        const ifMatch = requireEtag(apply, etag, "the files this import replaces");
+        return fromResult(await org.importOrg(payload, { scope, dryRun: !apply, ifMatch }), (r) => r, true);
+      }, true),
+  );
+}

@@ -1,0 +1,71 @@
+import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { idProblem } from "@/schemas/common";
+import { FILE_KIND_SPECS, FILE_KINDS, fileJsonSchema } from "@/schemas/file-kinds";
+import { ENTITY_KINDS, type EntityKind } from "@/schemas/org";
+import type { Services } from "../compose";
+
+/** MCP's code for a resource that does not exist (the spec's -32002). */
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * `construct://schemas/<kind>`: the JSON Schema of every file kind; `construct://org/<kind>/<id>`:
+ * each entity of the merged org, as `{ record, etag, scope, path }`.
+ */
+export function registerResources(server: McpServer, services: Services): void {
+  for (const kind of FILE_KINDS) {
+    const uri = `construct://schemas/${kind}`;
+    server.registerResource(
+      `schema-${kind}`,
+      uri,
+      {
+        title: FILE_KIND_SPECS[kind].title,
+        description: `JSON Schema of a ${kind} file (${FILE_KIND_SPECS[kind].fileMatch.join(", ")})`,
+        mimeType: "application/schema+json",
+      },
+      async () => ({
+        contents: [{ uri, mimeType: "application/schema+json", text: JSON.stringify(fileJsonSchema(kind), null, 2) }],
+      }),
+    );
+  }
+
+  server.registerResource(
+    "org-entity",
+    new ResourceTemplate("construct://org/{kind}/{id}", {
+      list: async () => {
+        const resources = [];
+        for (const kind of ENTITY_KINDS) {
+          for (const item of (await services.org.listEntities(kind)).items)
+            resources.push({
+              uri: `construct://org/${kind}/${item.id}`,
+              name: `${kind}/${item.id}`,
+              mimeType: "application/json",
+              description: `${item.scope} ${kind}, ${item.path}`,
+            });
+        }
+        return { resources };
+      },
+      complete: { kind: () => [...ENTITY_KINDS] },
+    }),
+    {
+      title: "An org record",
+      description: "One record of the merged org, with its etag, tier and file",
+      mimeType: "application/json",
+    },
+    async (uri, variables) => {
+      const kind = String(variables.kind) as EntityKind;
+      const id = String(variables.id);
+      if (!ENTITY_KINDS.includes(kind))
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `unknown kind "${kind.slice(0, 40)}": use ${ENTITY_KINDS.join(", ")}`,
+        );
+      const problem = idProblem(id);
+      if (problem) throw new McpError(ErrorCode.InvalidParams, problem);
+      const row = await services.org.getEntity(kind, id);
+      if (!row) throw new McpError(RESOURCE_NOT_FOUND, `${kind} "${id}" does not exist`);
+      const body = { record: row.record, etag: row.etag, scope: row.scope, path: row.path, errors: row.errors };
+      return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(body, null, 2) }] };
+    },
+  );
+}
