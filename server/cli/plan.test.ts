@@ -47,7 +47,8 @@ afterEach(async () => {
   await cleanup();
 });
 
-describe("plan against git", () => {
+// Each case runs the real bin several times; under a full parallel run that takes more than the default 30 s.
+describe("plan against git", { timeout: 180_000 }, () => {
   it("exits 0 and says so when the org is as committed", async () => {
     const run = await cli(["plan"]);
     expect(run.stderr).toBe("");
@@ -160,7 +161,7 @@ describe("plan against git", () => {
   });
 });
 
-describe("plan against an export, and outside git", () => {
+describe("plan against an export, and outside git", { timeout: 180_000 }, () => {
   it("compares with an exported org file and refuses a file that is not one", async () => {
     const exported = path.join(base, "org-export.json");
     expect((await cli(["export", "--out", exported])).code).toBe(0);

@@ -49,7 +49,8 @@ const reviewerCases = [
   { name: "reviews route to the reviewer", task: "code review of a pull request", expect: { top: "cx-reviewer" } },
 ];
 
-describe("construct-studio test", () => {
+// Each case runs the real bin several times; under a full parallel run that takes more than the default 30 s.
+describe("construct-studio test", { timeout: 180_000 }, () => {
   it("passes on the built-in org: one PASS line per case, a summary, exit 0", async () => {
     await writeTests("reviewer.test.json", { cases: reviewerCases });
     const run = await cli(["test"]);
