@@ -110,7 +110,8 @@ function runPlan(plan: HousePlan, value: unknown, path: PropertyKey[], out: z.co
       for (const p of plan.plans) runPlan(p, value, path, out);
       return;
     case "array":
-      if (Array.isArray(value)) value.forEach((item, i) => runPlan(plan.element, item, [...path, i], out));
+      if (Array.isArray(value))
+        for (let i = 0; i < value.length; i++) runPlan(plan.element, value[i], [...path, i], out);
       return;
     case "object":
       if (value && typeof value === "object" && !Array.isArray(value)) {
