@@ -65,28 +65,71 @@ export function houseStrictOf(schema: unknown): z.ZodType | undefined {
   return HOUSE.get(schema as z.ZodType);
 }
 
-/** The issues the `house` checks inside `schema` raise on `value`, with their paths from the record. */
-export function houseIssues(schema: z.ZodType, value: unknown, path: PropertyKey[] = []): z.core.$ZodIssue[] {
-  if (value === undefined) return [];
+type HousePlan =
+  | { kind: "house"; strict: z.ZodType }
+  | { kind: "object"; fields: [string, HousePlan][] }
+  | { kind: "array"; element: HousePlan }
+  | { kind: "both"; plans: HousePlan[] };
+
+const PLANS = new WeakMap<z.ZodType, HousePlan | null>();
+
+/** Where the house checks sit inside a schema, worked out once per schema (walking zod per record is slow). */
+function planOf(schema: z.ZodType): HousePlan | null {
+  if (PLANS.has(schema)) return PLANS.get(schema) ?? null;
+  PLANS.set(schema, null); // a recursive schema meets itself as "nothing inside"
+  let plan: HousePlan | null = null;
   const strict = HOUSE.get(schema);
-  if (strict) {
-    const parsed = strict.safeParse(value);
-    return parsed.success ? [] : parsed.error.issues.map((issue) => ({ ...issue, path: [...path, ...issue.path] }));
-  }
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
-    return houseIssues(schema.unwrap() as z.ZodType, value, path);
-  if (schema instanceof z.ZodIntersection)
-    return [
-      ...houseIssues(schema.def.left as z.ZodType, value, path),
-      ...houseIssues(schema.def.right as z.ZodType, value, path),
-    ];
-  if (schema instanceof z.ZodArray && Array.isArray(value))
-    return value.flatMap((item, i) => houseIssues(schema.element as z.ZodType, item, [...path, i]));
-  if (schema instanceof z.ZodObject && value && typeof value === "object" && !Array.isArray(value)) {
-    const record = value as Record<string, unknown>;
-    return Object.entries(schema.shape).flatMap(([key, field]) =>
-      houseIssues(field as z.ZodType, record[key], [...path, key]),
+  if (strict) plan = { kind: "house", strict };
+  else if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
+    plan = planOf(schema.unwrap() as z.ZodType);
+  else if (schema instanceof z.ZodIntersection) {
+    const plans = [planOf(schema.def.left as z.ZodType), planOf(schema.def.right as z.ZodType)].filter(
+      (p): p is HousePlan => p !== null,
     );
+    plan = plans.length === 0 ? null : plans.length === 1 ? plans[0] : { kind: "both", plans };
+  } else if (schema instanceof z.ZodArray) {
+    const element = planOf(schema.element as z.ZodType);
+    plan = element ? { kind: "array", element } : null;
+  } else if (schema instanceof z.ZodObject) {
+    const fields = Object.entries(schema.shape).flatMap(([key, field]): [string, HousePlan][] => {
+      const fieldPlan = planOf(field as z.ZodType);
+      return fieldPlan ? [[key, fieldPlan]] : [];
+    });
+    plan = fields.length ? { kind: "object", fields } : null;
   }
-  return [];
+  PLANS.set(schema, plan);
+  return plan;
+}
+
+function runPlan(plan: HousePlan, value: unknown, path: PropertyKey[], out: z.core.$ZodIssue[]): void {
+  if (value === undefined) return;
+  switch (plan.kind) {
+    case "house": {
+      const parsed = plan.strict.safeParse(value);
+      if (!parsed.success)
+        for (const issue of parsed.error.issues) out.push({ ...issue, path: [...path, ...issue.path] });
+      return;
+    }
+    case "both":
+      for (const p of plan.plans) runPlan(p, value, path, out);
+      return;
+    case "array":
+      if (Array.isArray(value))
+        for (let i = 0; i < value.length; i++) runPlan(plan.element, value[i], [...path, i], out);
+      return;
+    case "object":
+      if (value && typeof value === "object" && !Array.isArray(value)) {
+        const record = value as Record<string, unknown>;
+        for (const [key, fieldPlan] of plan.fields) runPlan(fieldPlan, record[key], [...path, key], out);
+      }
+      return;
+  }
+}
+
+/** The issues the `house` checks inside `schema` raise on `value`, with their paths from the record. */
+export function houseIssues(schema: z.ZodType, value: unknown): z.core.$ZodIssue[] {
+  const plan = planOf(schema);
+  const out: z.core.$ZodIssue[] = [];
+  if (plan) runPlan(plan, value, [], out);
+  return out;
 }
