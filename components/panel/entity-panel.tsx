@@ -28,6 +28,7 @@ import { validateDraft, validateNewTeam } from "@/lib/org/validate";
 import { type OrgData, rowKey } from "@/lib/queries/org";
 import { saveTestCase } from "@/lib/queries/plan";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
+import { problemKeys } from "@/lib/react-keys";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
 import { jsonSchemaFor } from "@/schemas/json-schema";
 import { type EntityKind, type EntityRecord, SECTION_OF } from "@/schemas/org";
@@ -259,11 +260,13 @@ export function EntityPanel(props: Props) {
 
   /** Saves `patch` against `etag`; a newer version on disk is followed, and asked about only where it conflicts. */
   const write = async (patch: Record<string, unknown>, etag: string, previous = origin): Promise<void> => {
+    // Only an existing record is written here (a new one is created above), so it has its id.
+    const id = target.id ?? "";
     const hadLayer = !!row && (row.scope === "project" || row.overrides.some((o) => o.scope === "project"));
     try {
       const result = await edits.save({
         kind,
-        id: target.id!,
+        id,
         patch,
         previous,
         etag,
@@ -352,11 +355,14 @@ export function EntityPanel(props: Props) {
         toast({ tone: "error", title: "Not deleted", detail: error instanceof Error ? error.message : String(error) });
         return;
       }
+      const problemKeyList = problemKeys(error.errors);
       const force = await ask(
         `${row.id} is still referenced`,
         <ul className="list-disc pl-4" data-testid="delete-references">
           {error.errors.map((e, i) => (
-            <li key={i}>{e.message.replace(/^cannot remove [^:]+: /, "").replace(/; pass force.*$/, "")}</li>
+            <li key={problemKeyList[i]}>
+              {e.message.replace(/^cannot remove [^:]+: /, "").replace(/; pass force.*$/, "")}
+            </li>
           ))}
         </ul>,
         [{ label: "Delete anyway", value: "force", tone: "danger" }],

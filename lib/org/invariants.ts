@@ -79,9 +79,10 @@ function specialistRules(ix: OrgIndex, id: string, s: EntityRecord): FieldError[
       ),
     );
   }
-  if (ix.skills) {
+  const skills = ix.skills;
+  if (skills) {
     strs(s.skills).forEach((skill, i) => {
-      if (!ix.skills!.has(skill))
+      if (!skills.has(skill))
         out.push(
           fieldError(
             "specialist-unknown-skill",
@@ -371,7 +372,9 @@ export function dependents(
   after: EntityRecord | undefined,
 ): Set<Ref> {
   const out = new Set<Ref>([ref(section, id)]);
-  const addAll = (refs: readonly Ref[]) => refs.forEach((r) => out.add(r));
+  const addAll = (refs: readonly Ref[]) => {
+    for (const r of refs) out.add(r);
+  };
   const both = [before, after].filter((r): r is EntityRecord => !!r);
   switch (section) {
     case "specialists":

@@ -81,9 +81,7 @@ export function joinLists(lists: readonly ListResponse[]): OrgData {
 export function graphOfOrg(data: OrgData): Graph {
   const scopes = Object.fromEntries(Object.entries(data.rows).map(([key, row]) => [key, row.scope]));
   const sources = Object.fromEntries(
-    Object.entries(data.rows)
-      .filter(([, row]) => row.source)
-      .map(([key, row]) => [key, row.source!]),
+    Object.entries(data.rows).flatMap(([key, row]) => (row.source ? [[key, row.source] as const] : [])),
   );
   return orgToGraph({ org: data.org, scopes, sources, problems: data.problems });
 }
@@ -94,7 +92,7 @@ export function useOrg(): { data: OrgData | null; isLoading: boolean; error: Err
   const lists = results.map((r) => r.data);
   const ready = lists.every(Boolean);
   const stamp = results.map((r) => r.dataUpdatedAt).join(",");
-  // `stamp` changes exactly when one of the lists does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `stamp` changes exactly when one of the lists does; `lists` is a new array every render.
   const data = useMemo(() => (ready ? joinLists(lists as ListResponse[]) : null), [ready, stamp]);
   return {
     data,

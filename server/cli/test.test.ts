@@ -119,7 +119,6 @@ describe("construct-studio test", { timeout: 180_000 }, () => {
   it("plan reports a routing move for a saved routing test", async () => {
     execFileSync("git", ["init", "-q"], { cwd: root });
     await writeTests("routing.test.json", { cases: [reviewerCases[2]] });
-    const builtin = await readBuiltin("specialists", "cx-reviewer");
     execFileSync("git", ["-c", "user.email=t@e", "-c", "user.name=T", "add", "-A"], { cwd: root });
     execFileSync("git", ["-c", "user.email=t@e", "-c", "user.name=T", "commit", "-qm", "one"], { cwd: root });
     // A specialist written for exactly this task takes the top of the ranking.

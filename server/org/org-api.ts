@@ -344,9 +344,8 @@ export class OrgApi {
     if (!this.options.packs) return { tiers: [], problems: [] };
     const { packs, errors } = await this.options.packs.active();
     const tiers = packs
-      .filter((p) => p.org)
-      .map((pack, order) => {
-        const org = pack.org!;
+      .flatMap((pack) => (pack.org ? [{ pack, org: pack.org }] : []))
+      .map(({ pack, org }, order) => {
         const entities = Object.fromEntries(
           SECTIONS.map((section) => [
             section,
@@ -938,7 +937,9 @@ export class OrgApi {
       const run = async () => {
         const tiers = await this.loadTiers();
         const before = mergeTiers(tiers);
-        const target = tiers.find((t) => t.scope === scope)!;
+        const target = tiers.find((t) => t.scope === scope);
+        // checkWritable let only a writable scope through, and loadTiers always loads those.
+        if (!target) throw new AppError("bad_request", `no ${scope} tier to import into`);
         const fresh = opts.mustBeNew;
         if (fresh && target.entities[fresh.section].has(fresh.id)) {
           const kind = KIND_OF[fresh.section];
@@ -1177,7 +1178,7 @@ export class OrgApi {
     const docs = [...snap.rows.specialists.values()]
       .filter((r) => r.id !== draftId)
       .map((r) => routeDoc(r.id, r.record));
-    if (opts.draftSpecialist) docs.push(routeDoc(draftId!, opts.draftSpecialist, true));
+    if (opts.draftSpecialist) docs.push(routeDoc(draftId ?? "draft", opts.draftSpecialist, true));
     return { candidates: rankRoutes(opts.description, docs, opts.limit ?? 10) };
   }
 
@@ -1195,11 +1196,11 @@ export class OrgApi {
     const teamId =
       opts.teamId ?? (typeof opts.draftSpecialist.team === "string" ? opts.draftSpecialist.team : undefined);
     const team = await this.teamFor(teamId);
-    const forbiddenDecisions = Array.isArray(team?.forbiddenDecisions) ? (team!.forbiddenDecisions as string[]) : [];
+    const forbiddenDecisions = Array.isArray(team?.forbiddenDecisions) ? (team.forbiddenDecisions as string[]) : [];
     const reason = noTeamReason(teamId, team);
     return {
       ...effectiveFence(opts.draftSpecialist.fence, team),
-      teamId: team ? teamId! : null,
+      teamId: team && teamId ? teamId : null,
       forbiddenDecisions,
       ...(reason ? { reason } : {}),
     };
@@ -1230,7 +1231,7 @@ export class OrgApi {
       ...(noTeam && !decision.allowed ? { rule: `${decision.rule ?? decision.reason}; ${noTeam}` } : {}),
       fence,
       specialistId: String(specialist.id ?? opts.specialistId ?? "draft"),
-      teamId: team ? teamId! : null,
+      teamId: team && teamId ? teamId : null,
     };
   }
 }
