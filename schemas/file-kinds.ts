@@ -3,6 +3,7 @@ import { embedManifestSchema, embedOverlaySchema } from "./embed";
 import { layoutSchema } from "./graph";
 import { ENTITY_KINDS, type EntityKind, SECTION_OF } from "./kinds";
 import { ENTITY_SCHEMAS } from "./org";
+import { orgTestFileSchema } from "./org-test";
 import { DEPLOYMENT_MODES, packManifestSchema, packsFileSchema } from "./pack-manifest";
 
 /** `<proj>/config.json`: project settings the studio reads; other fields are kept for other tools. */
@@ -19,6 +20,7 @@ export const FILE_KINDS = [
   "embed-overlay",
   "layout",
   "config",
+  "org-test",
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
@@ -49,6 +51,12 @@ export const FILE_KIND_SPECS: Record<FileKind, FileKindSpec> = {
     schema: packManifestSchema,
     title: "Construct pack manifest",
     fileMatch: ["**/pack.manifest.json"],
+  },
+  "org-test": {
+    schema: orgTestFileSchema,
+    title: "Construct org tests",
+    // `<proj>/tests/*.test.json`, and `tests/` in packs.
+    fileMatch: [...projectDirs("tests/*.test.json"), "**/packs/*/tests/*.test.json"],
   },
   "packs-file": {
     schema: packsFileSchema,

@@ -13,6 +13,8 @@ import { effectiveFenceSchema, fenceDecisionSchema } from "./fence";
 import { fieldErrorSchema, validationResultSchema } from "./field-error";
 import { ENTITY_KINDS, SCOPES, WRITABLE_SCOPES } from "./kinds";
 import { apiKindSchema } from "./org";
+import { orgTestRunSchema, runTestsBodySchema } from "./org-test";
+import { planDraftBodySchema, planSchema } from "./plan";
 import { skillSchema } from "./skill";
 
 /**
@@ -202,3 +204,20 @@ export const toolRefusalSchema = z.object({
   current: z.unknown().optional(),
 });
 export type ToolRefusal = z.infer<typeof toolRefusalSchema>;
+
+/** `org_plan`: the org now against a git revision, or what one unsaved change would do (schemas/plan.ts). */
+export const orgPlanInput = z.object({
+  against: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("a git revision to compare with (default HEAD); not used with draft"),
+  draft: planDraftBodySchema
+    .optional()
+    .describe("plan one unsaved change instead: { kind, record } (saved whole) or { kind, id, remove: true }"),
+});
+export const orgPlanOutput = planSchema;
+
+/** `org_test`: every org test (`<proj>/tests/*.test.json`, packs' tests), optionally with one draft in place. */
+export const orgTestInput = runTestsBodySchema;
+export const orgTestOutput = orgTestRunSchema;

@@ -31,6 +31,8 @@ const TOOLS = [
   "embed_enable",
   "embed_disable",
   "embed_dry_run",
+  "org_plan",
+  "org_test",
 ];
 const READ_ONLY = [
   "org_list",
@@ -42,6 +44,8 @@ const READ_ONLY = [
   "preview_fence",
   "preview_action",
   "embed_dry_run",
+  "org_plan",
+  "org_test",
 ];
 
 let base: string;
@@ -179,6 +183,50 @@ describe("reads and checks", () => {
     expect(action.data).toMatchObject({ allowed: true, decision: "allowed", specialistId: PROJECT_ID });
     const fence = await call(mcp.client, "preview_fence", { draftSpecialist: specialistRecord("cx-draft-two") });
     expect(fence.data.allowedPaths).toEqual(["src/**"]);
+  });
+});
+
+describe("change review", () => {
+  it("org_plan says what one unsaved change would do, widening included, and writes nothing", async () => {
+    const before = await disk();
+    const { data: read } = await call(mcp.client, "org_get", { kind: "specialist", id: PROJECT_ID });
+    const fence = { ...(read.record.fence ?? {}), allowedPaths: ["src/**", "secrets/**"] };
+    const planned = await call(mcp.client, "org_plan", {
+      draft: { kind: "specialist", record: { ...read.record, fence } },
+    });
+    expect(planned.isError, planned.text).toBe(false);
+    expect(planned.data.summary).toMatchObject({ add: 0, remove: 0, change: 1 });
+    expect(planned.data.summary.widens).toBeGreaterThanOrEqual(1);
+    expect(planned.data.changes).toContainEqual(expect.objectContaining({ kind: "entity", id: PROJECT_ID }));
+    const whole = await call(mcp.client, "org_plan", {});
+    expect(whole.isError, whole.text).toBe(false);
+    expect(whole.data.summary).toEqual(expect.objectContaining({ add: expect.any(Number) }));
+    expect(await disk()).toEqual(before);
+  });
+
+  it("org_test runs the project's org tests, and says which case a draft would break", async () => {
+    const testsDir = path.join(root, ".cx", "tests");
+    await fs.mkdir(testsDir, { recursive: true });
+    await fs.writeFile(
+      path.join(testsDir, "mcp.test.json"),
+      `${JSON.stringify({ cases: [{ name: "edits its sources", specialist: PROJECT_ID, action: "edit", target: "src/a.ts", expect: "allowed" }] }, null, 2)}\n`,
+    );
+    try {
+      const passing = await call(mcp.client, "org_test", {});
+      expect(passing.isError, passing.text).toBe(false);
+      expect(passing.data.summary).toMatchObject({ passed: 1, failed: 0 });
+      const { data: read } = await call(mcp.client, "org_get", { kind: "specialist", id: PROJECT_ID });
+      const broken = await call(mcp.client, "org_test", {
+        draft: {
+          kind: "specialist",
+          record: { ...read.record, fence: { ...read.record.fence, allowedPaths: ["docs/**"] } },
+        },
+      });
+      expect(broken.data.summary).toMatchObject({ passed: 0, failed: 1 });
+      expect(broken.data.results[0]).toMatchObject({ name: "edits its sources" });
+    } finally {
+      await fs.rm(testsDir, { recursive: true, force: true });
+    }
   });
 });
 

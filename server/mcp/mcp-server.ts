@@ -2,6 +2,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Services } from "../compose";
 import { registerOrgTools } from "./org-tools";
 import { registerResources } from "./resources";
+import { registerReviewTools } from "./review-tools";
 import { registerServiceTools } from "./service-tools";
 
 const INSTRUCTIONS = `Construct Studio edits an AI-agent org (specialists, teams, groups, contracts, policies) stored as JSON in tiers: builtin < packs < user < project; later tiers win field by field.
@@ -26,6 +27,7 @@ export function createMcpServer(services: Services): McpServer {
   );
   registerOrgTools(server, services);
   registerServiceTools(server, services);
+  registerReviewTools(server, services);
   registerResources(server, services);
   return server;
 }

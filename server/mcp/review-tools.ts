@@ -1,0 +1,40 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { orgPlanInput, orgPlanOutput, orgTestInput, orgTestOutput } from "@/schemas/mcp";
+import type { Services } from "../compose";
+import { guarded, ok } from "./tool-result";
+
+const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+/** Change review: the plan of a change and the org tests, as `plan` and `test` give them on the command line. */
+export function registerReviewTools(server: McpServer, services: Services): void {
+  server.registerTool(
+    "org_plan",
+    {
+      title: "Plan a change",
+      description:
+        "What the org now does differently from a git revision (default HEAD), or what one unsaved change would do: entities added, removed and changed with field diffs, relationship edges, access that widens or narrows, validation problems introduced and fixed, routing moves, and a summary. Writes nothing.",
+      inputSchema: orgPlanInput,
+      outputSchema: orgPlanOutput,
+      annotations: READ,
+    },
+    ({ against, draft }) =>
+      guarded(async () => {
+        if (!draft) return ok(await services.plan.plan(against, { allowFiles: false }));
+        const change = "remove" in draft ? { kind: draft.kind, id: draft.id, remove: true as const } : draft;
+        return ok(await services.plan.planDraft(change));
+      }),
+  );
+
+  server.registerTool(
+    "org_test",
+    {
+      title: "Run the org tests",
+      description:
+        "Runs every org test (<proj>/tests/*.test.json and enabled packs' tests/): fence, routing, handoff and escalation cases, each PASS or FAIL with the rule or ranking that decided. With draft, runs them as if that record were saved. Writes nothing.",
+      inputSchema: orgTestInput,
+      outputSchema: orgTestOutput,
+      annotations: READ,
+    },
+    ({ draft }) => guarded(async () => ok(await services.tests.run(draft))),
+  );
+}
