@@ -3,7 +3,8 @@ import { EmbedService } from "./embed/embed-service";
 import { EmbedScheduler } from "./embed/scheduler";
 import { OrgApi } from "./org/org-api";
 import { OrgTestService } from "./org-tests/org-test-service";
-import { type InstallSource, installPack } from "./packs/pack-install";
+import { expandHome, type InstallSource } from "./packs/pack-install";
+import { PackPreviewService } from "./packs/pack-preview";
 import { PackService } from "./packs/pack-service";
 import { PromptResolver, promptEtag, specialistPrompt } from "./packs/prompt-resolver";
 import { PlanService } from "./plan/plan-service";
@@ -18,6 +19,7 @@ type Services = {
   scheduler: EmbedScheduler | null;
   tests: OrgTestService;
   plan: PlanService;
+  packPreview: PackPreviewService;
 };
 const holder = globalThis as unknown as { __constructStudio?: Services };
 
@@ -29,9 +31,11 @@ function services(): Services {
     const prompts = new PromptResolver(paths, packs);
     const embed = new EmbedService({ paths, packs, org, resolvePrompt: specialistPrompt(org, prompts) });
     const tests = new OrgTestService(paths, org, packs);
+    const plan = new PlanService(org, () => tests.routingCases());
     holder.__constructStudio = {
       tests,
-      plan: new PlanService(org, () => tests.routingCases()),
+      plan,
+      packPreview: new PackPreviewService({ paths, packs, org, plan }),
       org,
       layout: new LayoutStore(paths.projectDir),
       packs,
@@ -104,11 +108,33 @@ export async function setPackEnabled(id: string, enabled: boolean) {
   return result;
 }
 
-/** Installs a pack from a folder or a zip; nothing lands unless every check passes. */
-export async function installPackFrom(source: InstallSource, tier: "user" | "project") {
-  const result = await installPack(packService(), source, tier);
-  orgApi().invalidate();
-  return result;
+/** Previews, enables and installs packs through the plan of what they change. */
+export function packPreviewService(): PackPreviewService {
+  return services().packPreview;
+}
+
+/** A typed folder (`~` expanded, shown as typed) or an uploaded zip. */
+function packSource(typed: string | undefined, zipBase64: string | undefined): { source: InstallSource; shown: string } {
+  return typed
+    ? { source: { folder: expandHome(typed) }, shown: typed }
+    : { source: { zip: Buffer.from(zipBase64 ?? "", "base64") }, shown: "the uploaded .zip" };
+}
+
+export async function previewPackInstall(body: { path?: string; zipBase64?: string; tier: "user" | "project" }) {
+  const { source, shown } = packSource(body.path, body.zipBase64);
+  return packPreviewService().previewInstall(source, body.tier, shown);
+}
+
+/** Installs a pack from a folder or a zip; nothing lands unless every check passes (and, with a hash, it is what was previewed). */
+export async function installPackFrom(body: {
+  path?: string;
+  zipBase64?: string;
+  tier: "user" | "project";
+  hash?: string;
+  force?: boolean;
+}) {
+  const { source, shown } = packSource(body.path, body.zipBase64);
+  return packPreviewService().install(source, body.tier, shown, { hash: body.hash, force: body.force });
 }
 
 /** Embed capabilities: the loader, runtimes and tick records. */
