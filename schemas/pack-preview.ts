@@ -29,9 +29,7 @@ export const packPreviewSchema = z.object({
   hash: z.string().optional(),
   plan: planSchema,
   /** Specialists whose prompt would come from somewhere else. */
-  prompts: z.array(
-    z.object({ specialist: z.string(), before: z.string().nullable(), after: z.string().nullable() }),
-  ),
+  prompts: z.array(z.object({ specialist: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
   /** Org tests that pass now and would fail (or are new and fail). */
   tests: z.array(z.object({ file: z.string(), name: z.string(), detail: z.string() })),
   /** Errors the change introduces: enabling is refused over them unless forced. */

@@ -114,7 +114,10 @@ export function packPreviewService(): PackPreviewService {
 }
 
 /** A typed folder (`~` expanded, shown as typed) or an uploaded zip. */
-function packSource(typed: string | undefined, zipBase64: string | undefined): { source: InstallSource; shown: string } {
+function packSource(
+  typed: string | undefined,
+  zipBase64: string | undefined,
+): { source: InstallSource; shown: string } {
   return typed
     ? { source: { folder: expandHome(typed) }, shown: typed }
     : { source: { zip: Buffer.from(zipBase64 ?? "", "base64") }, shown: "the uploaded .zip" };

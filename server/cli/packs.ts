@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { renderText } from "@/lib/plan/render";
-import type { PackPreview } from "@/schemas/pack-preview";
 import type { PackTier } from "@/schemas/pack-manifest";
+import type { PackPreview } from "@/schemas/pack-preview";
 import { resolvePaths } from "../config";
 import { isAppError } from "../errors";
 import { OrgApi } from "../org/org-api";
@@ -82,7 +82,12 @@ export async function packsChangeCommand(sub: "enable" | "install", args: string
   const packs = new PackService(paths);
   const org = new OrgApi(paths, { packs });
   const tests = new OrgTestService(paths, org, packs);
-  const previews = new PackPreviewService({ paths, packs, org, plan: new PlanService(org, () => tests.routingCases()) });
+  const previews = new PackPreviewService({
+    paths,
+    packs,
+    org,
+    plan: new PlanService(org, () => tests.routingCases()),
+  });
   const print = (preview: PackPreview) =>
     process.stdout.write(values.format === "json" ? `${JSON.stringify(preview, null, 2)}\n` : renderPreview(preview));
   const typed = positionals[0];
@@ -91,9 +96,7 @@ export async function packsChangeCommand(sub: "enable" | "install", args: string
     if (sub === "install")
       source = typed.endsWith(".zip") ? { zip: await readFile(expandHome(typed)) } : { folder: expandHome(typed) };
     if (dryRun) {
-      const preview = source
-        ? await previews.previewInstall(source, tier, typed)
-        : await previews.previewEnable(typed);
+      const preview = source ? await previews.previewInstall(source, tier, typed) : await previews.previewEnable(typed);
       print(preview);
       return isEmptyPreview(preview) ? 0 : 2;
     }

@@ -2,16 +2,16 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import semver from "semver";
-import type { FieldError } from "@/schemas/field-error";
-import type { PackPreview } from "@/schemas/pack-preview";
-import type { PackTier } from "@/schemas/pack-manifest";
-import { SECTIONS } from "@/schemas/org";
 import { runOrgTests } from "@/lib/org-tests/run";
+import type { FieldError } from "@/schemas/field-error";
+import { SECTIONS } from "@/schemas/org";
+import type { PackTier } from "@/schemas/pack-manifest";
+import type { PackPreview } from "@/schemas/pack-preview";
 import type { StudioPaths } from "../config";
 import { AppError, ioError } from "../errors";
 import { OrgApi, recordsOf, type Snapshot } from "../org/org-api";
-import { OrgTestService } from "../org-tests/org-test-service";
 import { displayPath, type TierData, userPath } from "../org/tiers";
+import { OrgTestService } from "../org-tests/org-test-service";
 import type { PlanService } from "../plan/plan-service";
 import { contentHash, type InstallResult, type InstallSource, installPack, stageSource } from "./pack-install";
 import { type LoadedPack, PackService } from "./pack-service";
@@ -113,7 +113,15 @@ export class PackPreviewService {
     const plan = await this.deps.plan.compare(before, after, { kind: "saved", ref: note });
     const errors: FieldError[] = plan.changes.flatMap((c) =>
       c.kind === "problem" && c.action === "introduced" && c.severity === "error"
-        ? [{ id: c.id, severity: c.severity, message: c.message, location: c.location, ...(c.path ? { path: c.path } : {}) }]
+        ? [
+            {
+              id: c.id,
+              severity: c.severity,
+              message: c.message,
+              location: c.location,
+              ...(c.path ? { path: c.path } : {}),
+            },
+          ]
         : [],
     );
     const [beforeResolver, afterResolver] = [new PromptResolver(paths, packs), new PromptResolver(paths, hypothetical)];
@@ -152,7 +160,11 @@ export class PackPreviewService {
   async previewEnable(id: string): Promise<PackPreview> {
     const pack = await this.installedPack(id);
     if (!pack) throw new AppError("not_found", `pack '${id}' is not installed`);
-    const compared = await this.compare({ enable: id }, Object.keys(pack.manifest?.prompts ?? {}), `the org with pack '${id}' enabled`);
+    const compared = await this.compare(
+      { enable: id },
+      Object.keys(pack.manifest?.prompts ?? {}),
+      `the org with pack '${id}' enabled`,
+    );
     return {
       action: "enable",
       id,
@@ -256,7 +268,11 @@ export class PackPreviewService {
     // The staged copy is checked once more against what was just previewed, so what lands is what was shown.
     const result = await installPack(this.deps.packs, source, tier, { expectedHash: preview.hash });
     this.deps.org.invalidate();
-    return { ...result, warnings: [...new Set([...preview.warnings, ...result.warnings])], versionChange: preview.versionChange };
+    return {
+      ...result,
+      warnings: [...new Set([...preview.warnings, ...result.warnings])],
+      versionChange: preview.versionChange,
+    };
   }
 }
 

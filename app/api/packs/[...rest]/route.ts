@@ -1,7 +1,7 @@
+import { enableBodySchema } from "@/schemas/pack-preview";
 import { AppError } from "@/server/errors";
 import { handle, parseWith, readJson } from "@/server/http/handle";
 import { packPreviewService, setPackEnabled } from "@/server/services";
-import { enableBodySchema } from "@/schemas/pack-preview";
 
 type Context = { params: Promise<{ rest: string[] }> };
 

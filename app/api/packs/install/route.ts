@@ -1,7 +1,7 @@
+import { installBodySchema } from "@/schemas/pack-preview";
 import { UPLOAD_BODY_LIMIT } from "@/server/http/guards";
 import { handle, parseWith, readJson } from "@/server/http/handle";
 import { installPackFrom } from "@/server/services";
-import { installBodySchema } from "@/schemas/pack-preview";
 
 /** Installs a pack; with the preview's `hash`, refuses (409) if the content changed since the preview. */
 export const POST = handle(async (request: Request) => {

@@ -1,7 +1,7 @@
+import { installBodySchema } from "@/schemas/pack-preview";
 import { UPLOAD_BODY_LIMIT } from "@/server/http/guards";
 import { handle, parseWith, readJson } from "@/server/http/handle";
 import { previewPackInstall } from "@/server/services";
-import { installBodySchema } from "@/schemas/pack-preview";
 
 /** What installing a folder or zip would do, before anything is written. */
 export const POST = handle(async (request: Request) => {
