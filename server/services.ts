@@ -3,7 +3,7 @@ import { EmbedService } from "./embed/embed-service";
 import { EmbedScheduler } from "./embed/scheduler";
 import { OrgApi } from "./org/org-api";
 import { OrgTestService } from "./org-tests/org-test-service";
-import { expandHome, type InstallSource } from "./packs/pack-install";
+import type { InstallSource } from "./packs/pack-install";
 import { PackPreviewService } from "./packs/pack-preview";
 import { PackService } from "./packs/pack-service";
 import { PromptResolver, promptEtag, specialistPrompt } from "./packs/prompt-resolver";
@@ -113,13 +113,13 @@ export function packPreviewService(): PackPreviewService {
   return services().packPreview;
 }
 
-/** A typed folder (`~` expanded, shown as typed) or an uploaded zip. */
+/** A typed folder (kept as typed: the install expands `~` and messages show what was typed) or an uploaded zip. */
 function packSource(
   typed: string | undefined,
   zipBase64: string | undefined,
 ): { source: InstallSource; shown: string } {
   return typed
-    ? { source: { folder: expandHome(typed) }, shown: typed }
+    ? { source: { folder: typed }, shown: typed }
     : { source: { zip: Buffer.from(zipBase64 ?? "", "base64") }, shown: "the uploaded .zip" };
 }
 

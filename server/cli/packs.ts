@@ -94,7 +94,7 @@ export async function packsChangeCommand(sub: "enable" | "install", args: string
   try {
     let source: InstallSource | null = null;
     if (sub === "install")
-      source = typed.endsWith(".zip") ? { zip: await readFile(expandHome(typed)) } : { folder: expandHome(typed) };
+      source = typed.endsWith(".zip") ? { zip: await readFile(expandHome(typed)) } : { folder: typed };
     if (dryRun) {
       const preview = source ? await previews.previewInstall(source, tier, typed) : await previews.previewEnable(typed);
       print(preview);
