@@ -53,6 +53,8 @@ test("install a pack from a zip through the packs page, enable it, and see its s
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "studio-pack-")), "e2e-research-pack.zip");
   writeFileSync(file, await packZip());
   await page.getByTestId("install-zip").setInputFiles(file);
+  await expect(page.getByTestId("pack-preview-version-change")).toHaveText("new install");
+  await page.getByTestId("pack-preview-confirm").click();
   await expect(page.getByTestId("install-message")).toContainText(
     "Installed e2e-research-pack@1.0.0 into .cx/packs/e2e-research-pack",
   );
@@ -62,6 +64,7 @@ test("install a pack from a zip through the packs page, enable it, and see its s
   await expect(row.getByTestId("pack-state")).toHaveText("disabled");
   await expect(row.getByTestId("pack-compat")).toHaveText("satisfied");
   await row.getByTestId("toggle-e2e-research-pack").click();
+  await page.getByTestId("pack-preview-confirm").click();
   await expect(row.getByTestId("pack-state")).toHaveText("enabled");
   expect(JSON.parse(readFileSync(path.join(ROOT, ".cx", "packs.json"), "utf8")).enabled).toHaveProperty(
     "e2e-research-pack",

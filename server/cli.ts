@@ -8,6 +8,7 @@ import { parsePointer } from "@/lib/org/field-error";
 import { orgPayloadSchema } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
 import { SCOPES, type Scope, type Section } from "@/schemas/org";
+import { PACKS_CHANGE_USAGE, packsChangeCommand } from "./cli/packs";
 import { PLAN_USAGE, planCommand } from "./cli/plan";
 import { TEST_USAGE, testCommand } from "./cli/test";
 import { composeServices } from "./compose";
@@ -25,8 +26,8 @@ const USAGE = `usage:
   construct-studio export [--root DIR] [--scope project|user|builtin] [--out FILE]
   construct-studio import FILE [--root DIR] [--scope project|user] [--dry-run]
   construct-studio packs list [--root DIR] [--format text|json]
-  construct-studio packs enable|disable ID [--root DIR]
-  construct-studio packs install FOLDER|FILE.zip [--tier project|user] [--root DIR]
+  construct-studio packs disable ID [--root DIR]
+${PACKS_CHANGE_USAGE}
   construct-studio embed list [--root DIR] [--format text|json]
   construct-studio embed enable|disable|status|dry-run|tick ID [--root DIR] [--format text|json]
   construct-studio mcp [--root DIR]
@@ -186,6 +187,7 @@ async function importCommand(args: string[]): Promise<number> {
 
 async function packsCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
+  if (sub === "enable" || sub === "install") return packsChangeCommand(sub, rest);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -233,34 +235,16 @@ async function packsCommand(args: string[]): Promise<number> {
     }
     return listed.errors.length || listed.packs.some((p) => p.enabled && p.errors.length) ? 1 : 0;
   }
-  if (sub === "enable" || sub === "disable") {
+  if (sub === "disable") {
     if (positionals.length !== 1) throw new UsageError(`packs ${sub} takes one pack id`);
     try {
-      await services.setPackEnabled(positionals[0], sub === "enable");
+      await services.setPackEnabled(positionals[0], false);
     } catch (error) {
       process.stderr.write(`${(error as Error).message}\n`);
       return 1;
     }
     process.stdout.write(`${positionals[0]} ${sub}d\n`);
     return 0;
-  }
-  if (sub === "install") {
-    if (positionals.length !== 1) throw new UsageError("packs install takes one folder or .zip file");
-    if (values.tier !== "project" && values.tier !== "user") throw new UsageError(`unknown --tier ${values.tier}`);
-    const source = positionals[0].endsWith(".zip")
-      ? { zip: await readFile(positionals[0]) }
-      : { folder: positionals[0] };
-    try {
-      const result = await services.installPackFrom(source, values.tier);
-      process.stdout.write(
-        `installed ${result.id}@${result.version} into ${result.path}${result.replaced ? " (replaced the previous copy)" : ""}\n`,
-      );
-      for (const w of result.warnings) process.stdout.write(`warning: ${w}\n`);
-      return 0;
-    } catch (error) {
-      process.stderr.write(`${(error as Error).message}\n`);
-      return 1;
-    }
   }
   throw new UsageError(`unknown packs command "${sub ?? ""}"`);
 }

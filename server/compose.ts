@@ -3,6 +3,7 @@ import { EmbedService } from "./embed/embed-service";
 import { OrgApi } from "./org/org-api";
 import { OrgTestService } from "./org-tests/org-test-service";
 import { type InstallSource, installPack } from "./packs/pack-install";
+import { PackPreviewService } from "./packs/pack-preview";
 import { PackService } from "./packs/pack-service";
 import { PromptResolver, promptEtag, specialistPrompt } from "./packs/prompt-resolver";
 import { PlanService } from "./plan/plan-service";
@@ -26,6 +27,7 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
   const layout = new LayoutStore(paths.projectDir);
   const tests = new OrgTestService(paths, org, packs);
   const plan = new PlanService(org, () => tests.routingCases());
+  const packPreview = new PackPreviewService({ paths, packs, org, plan });
 
   /** A specialist's prompt with its provenance, through packs, the project and the built-in tier, and its ETag. */
   const resolveSpecialistPrompt = async (id: string) => {
@@ -42,6 +44,7 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
     layout,
     tests,
     plan,
+    packPreview,
     resolveSpecialistPrompt,
 
     /** Saves the project prompt if the prompt the user read (`ifMatch`) is still the one that resolves. */

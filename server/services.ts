@@ -4,6 +4,7 @@ import { EmbedScheduler } from "./embed/scheduler";
 import type { OrgApi } from "./org/org-api";
 import type { OrgTestService } from "./org-tests/org-test-service";
 import type { InstallSource } from "./packs/pack-install";
+import type { PackPreviewService } from "./packs/pack-preview";
 import type { PackService } from "./packs/pack-service";
 import type { PromptResolver } from "./packs/prompt-resolver";
 import type { PlanService } from "./plan/plan-service";
@@ -67,9 +68,36 @@ export function setPackEnabled(id: string, enabled: boolean) {
   return services().setPackEnabled(id, enabled);
 }
 
-/** Installs a pack from a folder or a zip; nothing lands unless every check passes. */
-export function installPackFrom(source: InstallSource, tier: "user" | "project") {
-  return services().installPackFrom(source, tier);
+/** Previews, enables and installs packs through the plan of what they change. */
+export function packPreviewService(): PackPreviewService {
+  return services().packPreview;
+}
+
+/** A typed folder (kept as typed: the install expands `~` and messages show what was typed) or an uploaded zip. */
+function packSource(
+  typed: string | undefined,
+  zipBase64: string | undefined,
+): { source: InstallSource; shown: string } {
+  return typed
+    ? { source: { folder: typed }, shown: typed }
+    : { source: { zip: Buffer.from(zipBase64 ?? "", "base64") }, shown: "the uploaded .zip" };
+}
+
+export async function previewPackInstall(body: { path?: string; zipBase64?: string; tier: "user" | "project" }) {
+  const { source, shown } = packSource(body.path, body.zipBase64);
+  return packPreviewService().previewInstall(source, body.tier, shown);
+}
+
+/** Installs a pack from a folder or a zip; nothing lands unless every check passes (and, with a hash, it is what was previewed). */
+export async function installPackFrom(body: {
+  path?: string;
+  zipBase64?: string;
+  tier: "user" | "project";
+  hash?: string;
+  force?: boolean;
+}) {
+  const { source, shown } = packSource(body.path, body.zipBase64);
+  return packPreviewService().install(source, body.tier, shown, { hash: body.hash, force: body.force });
 }
 
 /** Embed capabilities: the loader, runtimes and tick records. */

@@ -3,30 +3,74 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiError, apiFetch } from "@/lib/api-client";
+import type { FieldError } from "@/schemas/field-error";
+import type { PackPreview } from "@/schemas/pack-preview";
+import { PackPreviewPanel } from "./pack-preview";
 
-/** Enable/disable toggle for one pack; the page reloads its data after. */
+type Refusal = { message: string; errors: FieldError[] };
+const refusalOf = (e: unknown): Refusal =>
+  e instanceof ApiError ? { message: e.message, errors: e.errors } : { message: String(e), errors: [] };
+
+/**
+ * Enable/disable toggle for one pack; the page reloads its data after. Enabling shows the preview
+ * first, and the pack is enabled only on Confirm.
+ */
 export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boolean; disabled: boolean }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<PackPreview | null>(null);
+  const [refused, setRefused] = useState<Refusal | null>(null);
   const toggle = async () => {
     setBusy(true);
     setError(null);
     try {
-      await apiFetch(`/api/packs/${id}/${enabled ? "disable" : "enable"}`, { method: "POST", body: {} });
-      router.refresh();
+      if (enabled) {
+        await apiFetch(`/api/packs/${id}/disable`, { method: "POST", body: {} });
+        router.refresh();
+      } else {
+        setRefused(null);
+        setPreview((await apiFetch<PackPreview>(`/api/packs/${id}/preview`, { method: "POST", body: {} })).data);
+      }
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
     } finally {
       setBusy(false);
     }
   };
+  const confirm = async (force: boolean) => {
+    setBusy(true);
+    setRefused(null);
+    try {
+      await apiFetch(`/api/packs/${id}/enable`, { method: "POST", body: force ? { force } : {} });
+      setPreview(null);
+      router.refresh();
+    } catch (e) {
+      setRefused(refusalOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div>
+      {preview && (
+        <div className="fixed inset-x-0 top-16 z-40 mx-auto max-h-[80vh] max-w-3xl overflow-auto shadow-2xl">
+          <PackPreviewPanel
+            preview={preview}
+            busy={busy}
+            error={refused}
+            onConfirm={(force) => void confirm(force)}
+            onCancel={() => {
+              setPreview(null);
+              setRefused(null);
+            }}
+          />
+        </div>
+      )}
       <button
         type="button"
         data-testid={`toggle-${id}`}
-        disabled={busy || (disabled && !enabled)}
+        disabled={busy || !!preview || (disabled && !enabled)}
         onClick={() => void toggle()}
         className={`rounded px-3 py-1 text-sm font-medium disabled:opacity-40 ${enabled ? "bg-slate-200 text-slate-800 hover:bg-slate-300 dark:bg-slate-700 dark:text-slate-100" : "bg-sky-600 text-white hover:bg-sky-700"}`}
       >
@@ -41,28 +85,49 @@ export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boo
   );
 }
 
-/** Install from a folder on this machine or an uploaded .zip, into the project or user tier. */
+/**
+ * Install from a folder on this machine (`~` allowed) or an uploaded .zip, into the project or user
+ * tier: a preview first (the version change and the plan), then Confirm sends the preview's content
+ * hash back, so a folder changed in between is refused rather than installed unseen.
+ */
 export function InstallPack() {
   const router = useRouter();
   const [tier, setTier] = useState<"project" | "user">("project");
   const [folder, setFolder] = useState("");
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<{ body: Record<string, unknown>; preview: PackPreview } | null>(null);
+  const [refused, setRefused] = useState<Refusal | null>(null);
   const install = async (body: Record<string, unknown>) => {
     setBusy(true);
     setMessage(null);
+    setRefused(null);
+    try {
+      const { data } = await apiFetch<PackPreview>("/api/packs/preview", { method: "POST", body: { tier, ...body } });
+      setPending({ body: { tier, ...body }, preview: data });
+    } catch (e) {
+      setMessage({ tone: "error", text: e instanceof ApiError ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirm = async (force: boolean) => {
+    if (!pending) return;
+    setBusy(true);
+    setRefused(null);
     try {
       const { data } = await apiFetch<{ id: string; version: string; path: string; warnings: string[] }>(
         "/api/packs/install",
-        { method: "POST", body: { tier, ...body } },
+        { method: "POST", body: { ...pending.body, hash: pending.preview.hash, ...(force ? { force } : {}) } },
       );
+      setPending(null);
       setMessage({
         tone: "ok",
         text: `Installed ${data.id}@${data.version} into ${data.path}.${data.warnings.length ? ` ${data.warnings.join(" ")}` : ""}`,
       });
       router.refresh();
     } catch (e) {
-      setMessage({ tone: "error", text: e instanceof ApiError ? e.message : String(e) });
+      setRefused(refusalOf(e));
     } finally {
       setBusy(false);
     }
@@ -104,11 +169,11 @@ export function InstallPack() {
         </label>
         <button
           type="button"
-          disabled={busy || !folder.trim()}
+          disabled={busy || !!pending || !folder.trim()}
           onClick={() => void install({ path: folder.trim() })}
           className="rounded bg-sky-600 px-3 py-1.5 text-white disabled:opacity-40"
         >
-          Install folder
+          Preview install
         </button>
         <label className="cursor-pointer rounded border border-slate-300 px-3 py-1.5 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
           Upload .zip…
@@ -117,7 +182,7 @@ export function InstallPack() {
             accept=".zip,application/zip"
             className="hidden"
             data-testid="install-zip"
-            disabled={busy}
+            disabled={busy || !!pending}
             onChange={(e) => {
               const f = e.target.files?.[0];
               if (f) void upload(f);
@@ -126,6 +191,20 @@ export function InstallPack() {
           />
         </label>
       </div>
+      {pending && (
+        <div className="mt-3">
+          <PackPreviewPanel
+            preview={pending.preview}
+            busy={busy}
+            error={refused}
+            onConfirm={(force) => void confirm(force)}
+            onCancel={() => {
+              setPending(null);
+              setRefused(null);
+            }}
+          />
+        </div>
+      )}
       {message && (
         <p
           role={message.tone === "error" ? "alert" : "status"}

@@ -1,6 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -55,9 +56,42 @@ function checkRelPath(rel: string): void {
     throw new AppError("invalid", `${rel} is nested deeper than ${LIMITS.depth} folders`);
 }
 
+/** A typed `~` or `~/…` is the home folder, as a shell would read it; messages keep what was typed. */
+export function expandHome(typed: string): string {
+  if (typed === "~") return os.homedir();
+  return typed.startsWith("~/") ? path.join(os.homedir(), typed.slice(2)) : typed;
+}
+
+/** sha256 over every file's path and bytes under `dir`, in path order: what a preview promised to install. */
+export async function contentHash(dir: string): Promise<string> {
+  const files: string[] = [];
+  const walk = async (rel: string): Promise<void> => {
+    const entries = await fs.readdir(path.join(dir, rel), { withFileTypes: true });
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(childRel);
+      else files.push(childRel);
+    }
+  };
+  await walk("");
+  const hash = createHash("sha256");
+  for (const rel of files) {
+    const bytes = await fs.readFile(path.join(dir, rel));
+    hash.update(`${rel}\u0000${bytes.length}\u0000`);
+    hash.update(bytes);
+  }
+  return hash.digest("hex");
+}
+
+/** Copies or extracts the source into an empty `staging` folder, with every check of an install. */
+export async function stageSource(source: InstallSource, staging: string): Promise<void> {
+  if ("folder" in source) await copyFolder(source.folder, staging);
+  else await extractZip(source.zip, staging);
+}
+
 /** Copies a folder into `staging`, refusing links, special files and anything past the limits. */
 async function copyFolder(source: string, staging: string): Promise<void> {
-  const root = path.resolve(source);
+  const root = path.resolve(expandHome(source));
   const rootStat = await fs.lstat(root).catch(() => null);
   if (!rootStat?.isDirectory()) throw new AppError("invalid", `${source} is not a folder`);
   const budget = new Budget();
@@ -155,7 +189,12 @@ async function extractZip(zip: Buffer, staging: string): Promise<void> {
  * checked in a staging folder first (paths, links, sizes, manifest, compat, prompts, org files);
  * only a pack that passes is moved into place, by rename, so a failure or a crash installs nothing.
  */
-export async function installPack(service: PackService, source: InstallSource, tier: PackTier): Promise<InstallResult> {
+export async function installPack(
+  service: PackService,
+  source: InstallSource,
+  tier: PackTier,
+  opts: { expectedHash?: string } = {},
+): Promise<InstallResult> {
   const packsDir = tier === "user" ? service.paths.userPacksDir : service.paths.projectPacksDir;
   await fs.mkdir(packsDir, { recursive: true }).catch((error) => {
     throw ioError(error, `creating ${packsDir}`);
@@ -166,8 +205,12 @@ export async function installPack(service: PackService, source: InstallSource, t
   const staging = path.join(packsDir, `.staging-${process.pid}-${randomBytes(6).toString("hex")}`);
   try {
     await fs.mkdir(staging);
-    if ("folder" in source) await copyFolder(source.folder, staging);
-    else await extractZip(source.zip, staging);
+    await stageSource(source, staging);
+    if (opts.expectedHash && (await contentHash(staging)) !== opts.expectedHash)
+      throw new AppError(
+        "conflict",
+        "the pack changed since it was previewed (its files no longer match): nothing was installed — preview it again",
+      );
     const checked = await service.inspect(staging, tier, {}, { namesInsidePack: true });
     if (checked.errors.length || !checked.manifest) {
       throw new AppError("invalid", `the pack was not installed: ${checked.errors.join("; ")}`);

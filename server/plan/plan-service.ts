@@ -169,6 +169,11 @@ export class PlanService {
     });
   }
 
+  /** Two snapshots of this org's paths (now, and e.g. with a pack enabled), compared as `plan` compares them. */
+  async compare(before: Snapshot, after: Snapshot, against: Plan["against"]): Promise<Plan> {
+    return computePlan(this.side(before), this.side(after), { against, routing: await this.routing() });
+  }
+
   /** What saving one draft (or removing one record) would do to the org as it is now. */
   async planDraft(draft: PlanDraft): Promise<Plan> {
     const now = await this.org.snapshot();

@@ -1,0 +1,108 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { renderText } from "@/lib/plan/render";
+import type { PackTier } from "@/schemas/pack-manifest";
+import type { PackPreview } from "@/schemas/pack-preview";
+import { composeServices } from "../compose";
+import { isAppError } from "../errors";
+import { expandHome, type InstallSource } from "../packs/pack-install";
+import { isEmptyPreview } from "../packs/pack-preview";
+
+export const PACKS_CHANGE_USAGE = `  construct-studio packs enable ID [--dry-run] [--force] [--root DIR] [--format text|json]
+  construct-studio packs install FOLDER|FILE.zip [--dry-run] [--force] [--tier project|user] [--root DIR] [--format text|json]`;
+
+/** The preview as text: what changes, the version, prompts that move, tests that break, errors. */
+export function renderPreview(p: PackPreview): string {
+  const lines: string[] = [];
+  const from = p.installed ? `${p.installed.version ?? "?"} → ${p.version}` : p.version;
+  lines.push(
+    p.action === "enable"
+      ? `enable ${p.id}@${p.version} (${p.tier}, ${p.source})`
+      : `install ${p.id} ${from} from ${p.source} into the ${p.tier} tier: ${p.versionChange}`,
+  );
+  if (!p.appliesNow) lines.push("the pack is installed disabled; this is what enabling it would do:");
+  for (const w of p.warnings) lines.push(`warning: ${w}`);
+  lines.push(renderText(p.plan).trimEnd());
+  if (p.prompts.length) {
+    lines.push("", "Prompts:");
+    for (const m of p.prompts) lines.push(`  ~ ${m.specialist}: ${m.before ?? "(none)"} → ${m.after ?? "(none)"}`);
+  }
+  if (p.tests.length) {
+    lines.push("", "Org tests that would fail:");
+    for (const t of p.tests) lines.push(`  ✗ ${t.name} (${t.file}): ${t.detail}`);
+  }
+  if (p.errors.length) {
+    lines.push("", `${p.errors.length} error(s) introduced:`);
+    for (const e of p.errors) lines.push(`  ${e.id}: ${e.message}${e.path ? ` (${e.path})` : ""}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * `packs enable ID` and `packs install PATH`, through the preview. With `--dry-run`: print the
+ * preview, exit 2 when it shows a change, 0 when not, 1 on an error. Without: a refused enable
+ * (errors introduced, no `--force`) exits 1 with the errors and writes nothing.
+ */
+export async function packsChangeCommand(sub: "enable" | "install", args: string[]): Promise<number> {
+  let values: { root?: string; format?: string; tier?: string; "dry-run"?: boolean; force?: boolean };
+  let positionals: string[];
+  const dryRun = args.includes("--dry-run");
+  // Exit 2 means "changes" to a dry run, so its usage mistakes are errors (1), as for `plan`.
+  const usage = (message: string) => {
+    process.stderr.write(`${message}\nusage:\n${PACKS_CHANGE_USAGE}\n`);
+    return dryRun ? 1 : 2;
+  };
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        root: { type: "string" },
+        format: { type: "string", default: "text" },
+        tier: { type: "string", default: "project" },
+        "dry-run": { type: "boolean" },
+        force: { type: "boolean" },
+      },
+    }));
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+  if (positionals.length !== 1)
+    return usage(sub === "enable" ? "packs enable takes one pack id" : "packs install takes one folder or .zip file");
+  if (values.format !== "text" && values.format !== "json") return usage(`unknown --format ${values.format}`);
+  if (values.tier !== "project" && values.tier !== "user") return usage(`unknown --tier ${values.tier}`);
+  if (values.root && !existsSync(values.root)) return usage(`--root ${values.root} does not exist`);
+  const tier: PackTier = values.tier;
+  // The same services as the server, from the one composition root.
+  const previews = composeServices({ root: values.root }).packPreview;
+  const print = (preview: PackPreview) =>
+    process.stdout.write(values.format === "json" ? `${JSON.stringify(preview, null, 2)}\n` : renderPreview(preview));
+  const typed = positionals[0];
+  try {
+    let source: InstallSource | null = null;
+    if (sub === "install")
+      source = typed.endsWith(".zip") ? { zip: await readFile(expandHome(typed)) } : { folder: typed };
+    if (dryRun) {
+      const preview = source ? await previews.previewInstall(source, tier, typed) : await previews.previewEnable(typed);
+      print(preview);
+      return isEmptyPreview(preview) ? 0 : 2;
+    }
+    if (!source) {
+      await previews.enable(typed, { force: values.force });
+      process.stdout.write(`${typed} enabled\n`);
+      return 0;
+    }
+    const result = await previews.install(source, tier, typed, { force: values.force });
+    process.stdout.write(
+      `installed ${result.id}@${result.version} into ${result.path}${result.replaced ? ` (replaced the previous copy: ${result.versionChange})` : ""}\n`,
+    );
+    for (const w of result.warnings) process.stdout.write(`warning: ${w}\n`);
+    return 0;
+  } catch (error) {
+    if (!isAppError(error) && (error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    process.stderr.write(`${(error as Error).message}\n`);
+    if (isAppError(error)) for (const e of error.errors ?? []) process.stderr.write(`  ${e.id}: ${e.message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,298 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import semver from "semver";
+import { runOrgTests } from "@/lib/org-tests/run";
+import type { FieldError } from "@/schemas/field-error";
+import { SECTIONS } from "@/schemas/org";
+import type { PackTier } from "@/schemas/pack-manifest";
+import type { PackPreview } from "@/schemas/pack-preview";
+import type { StudioPaths } from "../config";
+import { AppError, ioError } from "../errors";
+import { OrgApi, recordsOf, type Snapshot } from "../org/org-api";
+import { displayPath, type TierData, userPath } from "../org/tiers";
+import { OrgTestService } from "../org-tests/org-test-service";
+import type { PlanService } from "../plan/plan-service";
+import { contentHash, type InstallResult, type InstallSource, installPack, stageSource } from "./pack-install";
+import { type LoadedPack, PackService } from "./pack-service";
+import { PromptResolver } from "./prompt-resolver";
+
+/**
+ * Packs enabled, installed and upgraded without surprises: each change is first shown as the plan
+ * of the org as it is against the org with the change made (ADR-0055 packs, the change-review
+ * plan), and an enable that would introduce errors is refused unless forced.
+ */
+
+type Staged = { dir: string; tier: PackTier; target: string };
+
+/**
+ * The packs as they would be after the change: `enable` added to `packs.json`, and a staged copy
+ * standing in for the installed one of its id and tier. Nothing is written; every other pack is
+ * read from disk as the real service reads it.
+ */
+class HypotheticalPacks extends PackService {
+  constructor(
+    paths: StudioPaths,
+    private readonly change: { enable: string; staged?: Staged },
+  ) {
+    super(paths);
+  }
+
+  override async packsFile(): ReturnType<PackService["packsFile"]> {
+    const read = await super.packsFile();
+    if (read.error || Object.hasOwn(read.file.enabled, this.change.enable)) return read;
+    return {
+      ...read,
+      file: {
+        ...read.file,
+        enabled: { ...read.file.enabled, [this.change.enable]: { enabledAt: new Date().toISOString() } },
+      },
+    };
+  }
+
+  override async list(): ReturnType<PackService["list"]> {
+    const listed = await super.list();
+    const staged = this.change.staged;
+    if (!staged) return listed;
+    const row = await this.inspect(staged.dir, staged.tier, await this.seenVersions(), { namesInsidePack: true });
+    const show = (file: string) => (staged.tier === "project" ? displayPath(file, this.paths.root) : userPath(file));
+    row.path = show(staged.target);
+    row.dir = staged.dir;
+    if (row.org) row.org = relocate(row.org, staged.dir, staged.target);
+    const packs = listed.packs.filter((p) => !(p.id === row.id && p.tier === staged.tier));
+    packs.push(row);
+    for (const p of packs.filter((q) => q.id === row.id)) {
+      p.shadowedBy = p.tier === "user" && packs.some((q) => q.tier === "project" && q.id === p.id) ? "project" : null;
+      p.enabled = !p.shadowedBy;
+    }
+    const missing = listed.missing.filter((id) => id !== row.id);
+    const errors = listed.errors.filter((e) => !e.startsWith(`pack '${row.id}' is enabled in packs.json but is not`));
+    return { ...listed, packs, missing, errors };
+  }
+}
+
+/** The staged pack's org files named where they will live, so the plan shows paths a user can find. */
+function relocate(org: TierData, from: string, to: string): TierData {
+  const move = (file: string) => (file.startsWith(from) ? to + file.slice(from.length) : file);
+  const entities = Object.fromEntries(
+    SECTIONS.map((section) => [
+      section,
+      new Map([...org.entities[section]].map(([id, layer]) => [id, { ...layer, file: move(layer.file) }])),
+    ]),
+  ) as TierData["entities"];
+  return { ...org, entities };
+}
+
+function versionChange(next: string, installed: string | null | undefined): PackPreview["versionChange"] {
+  if (!installed || !semver.valid(installed)) return "new";
+  if (semver.gt(next, installed)) return "upgrade";
+  if (semver.lt(next, installed)) return "downgrade";
+  return "same";
+}
+
+function describePrompt(resolved: Awaited<ReturnType<PromptResolver["resolve"]>> | null): string | null {
+  if (!resolved) return null;
+  if (!resolved.ok) return `hard failure: ${resolved.message}`;
+  return resolved.path ? `${resolved.source} (${resolved.path})` : resolved.source;
+}
+
+export type PreviewDeps = { paths: StudioPaths; packs: PackService; org: OrgApi; plan: PlanService };
+
+export class PackPreviewService {
+  constructor(private readonly deps: PreviewDeps) {}
+
+  /** The plan of the org now against the org with `change` made, with prompts and org tests. */
+  private async compare(
+    change: { enable: string; staged?: Staged },
+    prompts: readonly string[],
+    note: string,
+  ): Promise<Pick<PackPreview, "plan" | "prompts" | "tests" | "errors">> {
+    const { paths, packs, org } = this.deps;
+    const hypothetical = new HypotheticalPacks(paths, change);
+    const afterOrg = new OrgApi(paths, { packs: hypothetical });
+    const [before, after] = await Promise.all([org.snapshot(), afterOrg.snapshot()]);
+    const plan = await this.deps.plan.compare(before, after, { kind: "saved", ref: note });
+    const errors: FieldError[] = plan.changes.flatMap((c) =>
+      c.kind === "problem" && c.action === "introduced" && c.severity === "error"
+        ? [
+            {
+              id: c.id,
+              severity: c.severity,
+              message: c.message,
+              location: c.location,
+              ...(c.path ? { path: c.path } : {}),
+            },
+          ]
+        : [],
+    );
+    const [beforeResolver, afterResolver] = [new PromptResolver(paths, packs), new PromptResolver(paths, hypothetical)];
+    const promptMoves: PackPreview["prompts"] = [];
+    for (const specialist of [...new Set(prompts)].sort()) {
+      const resolve = (resolver: PromptResolver, snap: Snapshot) => {
+        const row = snap.rows.specialists.get(specialist);
+        const builtinSpecialist =
+          !!row && (row.scope === "builtin" || row.overrides.some((o) => o.scope === "builtin"));
+        return resolver.resolve(specialist, { builtinSpecialist, record: row?.record }).catch(() => null);
+      };
+      const a = describePrompt(await resolve(beforeResolver, before));
+      const b = describePrompt(await resolve(afterResolver, after));
+      if (a !== b) promptMoves.push({ specialist, before: a, after: b });
+    }
+    const [filesBefore, filesAfter] = await Promise.all([
+      new OrgTestService(paths, org, packs).files(),
+      new OrgTestService(paths, afterOrg, hypothetical).files(),
+    ]);
+    const runBefore = runOrgTests(recordsOf(before.rows), filesBefore);
+    const runAfter = runOrgTests(recordsOf(after.rows), filesAfter);
+    const passedBefore = new Set(runBefore.results.filter((r) => r.pass).map((r) => `${r.file}#${r.index}`));
+    const failedBefore = new Set(runBefore.results.filter((r) => !r.pass).map((r) => `${r.file}#${r.index}`));
+    const tests = runAfter.results
+      .filter((r) => !r.pass && (passedBefore.has(`${r.file}#${r.index}`) || !failedBefore.has(`${r.file}#${r.index}`)))
+      .map((r) => ({ file: r.file, name: r.name, detail: r.detail }));
+    return { plan, prompts: promptMoves, tests, errors };
+  }
+
+  private async installedPack(id: string, tier?: PackTier): Promise<LoadedPack | undefined> {
+    const { packs } = await this.deps.packs.list();
+    return packs.find((p) => p.id === id && (tier ? p.tier === tier : !p.shadowedBy));
+  }
+
+  /** What enabling an installed pack would do. */
+  async previewEnable(id: string): Promise<PackPreview> {
+    const pack = await this.installedPack(id);
+    if (!pack) throw new AppError("not_found", `pack '${id}' is not installed`);
+    const compared = await this.compare(
+      { enable: id },
+      Object.keys(pack.manifest?.prompts ?? {}),
+      `the org with pack '${id}' enabled`,
+    );
+    return {
+      action: "enable",
+      id,
+      version: pack.version ?? "?",
+      tier: pack.tier,
+      source: pack.path,
+      installed: { version: pack.version, enabled: pack.enabled },
+      versionChange: "same",
+      appliesNow: true,
+      ...compared,
+      warnings: [...pack.warnings],
+    };
+  }
+
+  /**
+   * Enables a pack after previewing it: a pack whose records would introduce errors is refused
+   * (422 with those errors, `packs.json` untouched) unless `force`.
+   */
+  async enable(id: string, opts: { force?: boolean } = {}): Promise<{ ok: true; enabled: true; preview: PackPreview }> {
+    const preview = await this.previewEnable(id);
+    if (preview.errors.length && !opts.force) throw refusal(`pack '${id}' was not enabled`, preview.errors);
+    await this.deps.packs.setEnabled(id, true);
+    this.deps.org.invalidate();
+    return { ok: true, enabled: true, preview };
+  }
+
+  /** Stages `source` in a temporary folder, runs `use` on it, and removes it whatever happens. */
+  private async withStaged<T>(source: InstallSource, use: (dir: string, hash: string) => Promise<T>): Promise<T> {
+    const base = await fs.mkdtemp(path.join(os.tmpdir(), "cs-pack-preview-")).catch((error) => {
+      throw ioError(error, "previewing the pack");
+    });
+    try {
+      const dir = path.join(base, "pack");
+      await fs.mkdir(dir);
+      await stageSource(source, dir);
+      return await use(dir, await contentHash(dir));
+    } finally {
+      await fs.rm(base, { recursive: true, force: true }).catch(() => {});
+    }
+  }
+
+  /** What installing a folder or zip would do: its version against the installed copy, and the plan. */
+  async previewInstall(source: InstallSource, tier: PackTier, shown: string): Promise<PackPreview> {
+    const { packs, paths } = this.deps;
+    return this.withStaged(source, async (dir, hash) => {
+      const seen = await packs.seenVersions();
+      const checked = await packs.inspect(dir, tier, seen, { namesInsidePack: true });
+      if (checked.errors.length || !checked.manifest)
+        throw new AppError("invalid", `the pack cannot be installed: ${checked.errors.join("; ")}`);
+      const { id, version } = checked.manifest;
+      const installed = await this.installedPack(id, tier);
+      const packsDir = tier === "user" ? paths.userPacksDir : paths.projectPacksDir;
+      const target = path.join(packsDir, ...id.split("/"));
+      const change = versionChange(version, installed?.version ?? seen[id]);
+      const warnings = [...checked.warnings];
+      const against = installed?.version ?? seen[id];
+      if (change === "downgrade" && !warnings.some((w) => w.includes("(downgrade)")))
+        warnings.push(`pack '${id}' ${version} is older than ${against}, installed here before (downgrade)`);
+      const prompts = [
+        ...Object.keys(checked.manifest.prompts ?? {}),
+        ...Object.keys(installed?.manifest?.prompts ?? {}),
+      ];
+      const appliesNow = !!installed?.enabled;
+      const compared = await this.compare(
+        { enable: id, staged: { dir, tier, target } },
+        prompts,
+        appliesNow
+          ? `the org with pack '${id}' ${version} installed`
+          : `the org with pack '${id}' ${version} installed and enabled`,
+      );
+      return {
+        action: "install" as const,
+        id,
+        version,
+        tier,
+        source: shown,
+        installed: installed ? { version: installed.version, enabled: installed.enabled } : null,
+        versionChange: change,
+        appliesNow,
+        hash,
+        ...compared,
+        warnings,
+      };
+    });
+  }
+
+  /**
+   * Installs after a preview: refused (409) when `hash` no longer matches the content, and (422)
+   * when the pack is enabled and the new copy introduces errors, unless `force`.
+   */
+  async install(
+    source: InstallSource,
+    tier: PackTier,
+    shown: string,
+    opts: { hash?: string; force?: boolean } = {},
+  ): Promise<InstallResult & { versionChange: PackPreview["versionChange"] }> {
+    const preview = await this.previewInstall(source, tier, shown);
+    if (opts.hash && preview.hash !== opts.hash) throw changedSincePreview();
+    if (preview.appliesNow && preview.errors.length && !opts.force)
+      throw refusal(`pack '${preview.id}' ${preview.version} was not installed`, preview.errors);
+    // The staged copy is checked once more against what was just previewed, so what lands is what was shown.
+    const result = await installPack(this.deps.packs, source, tier, { expectedHash: preview.hash });
+    this.deps.org.invalidate();
+    return {
+      ...result,
+      warnings: [...new Set([...preview.warnings, ...result.warnings])],
+      versionChange: preview.versionChange,
+    };
+  }
+}
+
+function changedSincePreview(): AppError {
+  return new AppError(
+    "conflict",
+    "the pack changed since it was previewed (its files no longer match): nothing was installed — preview it again",
+  );
+}
+
+function refusal(what: string, errors: FieldError[]): AppError {
+  return new AppError(
+    "invalid",
+    `${what}: it would introduce ${errors.length} error${errors.length === 1 ? "" : "s"} (${errors[0].message}${errors.length > 1 ? "; …" : ""}); nothing was changed — fix the pack, or enable it anyway`,
+    errors,
+  );
+}
+
+/** True when the preview shows nothing that would change. */
+export function isEmptyPreview(preview: PackPreview): boolean {
+  return preview.plan.changes.length === 0 && preview.prompts.length === 0 && preview.tests.length === 0;
+}
