@@ -22,6 +22,12 @@ beforeAll(async () => {
   paths = resolvePaths({ root, home: tmp.home, appDir: APP_DIR });
   await fs.cp(UPSTREAM_ORG_DIR, paths.projectOrgDir, { recursive: true });
   await fs.rm(path.join(paths.projectOrgDir, "README.md"), { force: true });
+  // The contracts' output.schema files live outside the fixture; a project that uses them has them
+  // (a missing one is an error that refuses the save, design.md §3a).
+  for (const name of ["decision", "implementation", "review-report", "test-report"]) {
+    await fs.mkdir(path.join(root, "lib", "contract-schemas"), { recursive: true });
+    await fs.writeFile(path.join(root, "lib", "contract-schemas", `${name}.json`), '{ "type": "object" }\n');
+  }
   git("init", "-q");
   git("-c", "user.email=t@example.com", "-c", "user.name=t", "add", "-A");
   git("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "upstream org");
@@ -47,16 +53,17 @@ describe("saving one field of the original project's org files", () => {
     const files = (await fs.readdir(path.join(paths.projectOrgDir, section))).sort();
     const refused: string[] = [];
     for (const name of files) {
-      const id = name.replace(/\.json$/, "");
       const file = path.join(paths.projectOrgDir, section, name);
       const before = await fs.readFile(file, "utf8");
       const value = JSON.parse(before) as Record<string, unknown>;
+      // Keyed by its own id where it names one (two upstream contracts differ from their file name).
+      const id = typeof value.id === "string" ? value.id : name.replace(/\.json$/, "");
       const field = typeof value.description === "string" ? "description" : "charter";
       if (typeof value[field] !== "string") continue;
       const next = `${value[field] as string} Always cite two sources.`.slice(0, 500);
       const result = await api.updateEntity(kinds[section] as never, id, { [field]: next });
       if (!result.ok) {
-        refused.push(name);
+        refused.push(`${name}: ${(result as { message?: string }).message}`);
         continue;
       }
       const numstat = git("diff", "--numstat", "--", `.cx/org/${section}/${name}`).trim();

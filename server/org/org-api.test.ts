@@ -48,6 +48,7 @@ const PROJECT_PREFIX = ".cx/org";
 type Failed = {
   ok: false;
   code: string;
+  message: string;
   errors: FieldError[];
   current?: { record: EntityRecord; etag: string } | null;
 };
@@ -1172,5 +1173,26 @@ describe("a contract's output.schema must name a file that exists (design.md §3
     await fs.mkdir(path.join(schemasRoot, "lib", "contract-schemas"), { recursive: true });
     await fs.writeFile(path.join(schemasRoot, "lib", "contract-schemas", "report.json"), "{}\n");
     expect((await validateTree(tree, { schemasRoot })).problems).toEqual([]);
+  });
+});
+
+describe("a file that holds another record's id", () => {
+  it("is never replaced by a write of the id its name says: update and create are refused, the file stays", async () => {
+    // The built-in org has the contract architect-to-engineer; a project file of that name holds another contract.
+    const file = path.join(paths.projectOrgDir, "contracts", "architect-to-engineer.json");
+    const text = `${JSON.stringify({ id: "architect-notes", producer: "cx-architect", consumer: "cx-engineer" }, null, 2)}\n`;
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, text);
+    const update = failed(
+      await api.updateEntity("contract", "architect-to-engineer", { description: "An override of the built-in." }),
+    );
+    expect(update.code).toBe("conflict");
+    expect(update.message).toContain('holds the contract "architect-notes"');
+    expect(update.errors.map((e) => e.id)).toEqual(["file-id-mismatch"]);
+    expect(await fs.readFile(file, "utf8")).toBe(text);
+    // Keyed by its own id, the record is still there to edit.
+    expect((await api.getEntity("contract", "architect-notes"))?.path).toBe(
+      ".cx/org/contracts/architect-to-engineer.json",
+    );
   });
 });

@@ -588,6 +588,32 @@ export class OrgApi {
     return result.warnings;
   }
 
+  /**
+   * A new layer of `id` goes to `<id>.json`; when that file already holds another record (keyed by
+   * its own id, as Construct keys it), writing would destroy that record, so the write is refused.
+   */
+  private async assertNotAnothersFile(kind: EntityKind, scope: Scope, id: string, file: string): Promise<void> {
+    const read = await readJsonFile(file);
+    if (!read.ok || !isPlainObject(read.value)) return;
+    const declared = read.value.id;
+    if (declared === undefined || declared === id || idProblem(declared)) return;
+    const shown = displayPath(file, this.displayBase(scope));
+    throw new AppError(
+      "conflict",
+      `${shown} holds the ${kind} "${String(declared)}", not "${id}"; rename that file to ${String(declared)}.json first, so this write does not replace it`,
+      [
+        fieldError(
+          "file-id-mismatch",
+          "error",
+          `${shown} holds the ${kind} "${String(declared)}"`,
+          SECTION_OF[kind],
+          id,
+          ["id"],
+        ),
+      ],
+    );
+  }
+
   private async writeLayer(
     kind: EntityKind,
     scope: WritableScope,
@@ -599,6 +625,7 @@ export class OrgApi {
   ): Promise<WriteOk> {
     const dir = this.tierDir(scope);
     const file = existingFile ?? confinedPath(dir, SECTION_OF[kind], `${id}.json`);
+    if (!existingFile) await this.assertNotAnothersFile(kind, scope, id, file);
     // An existing file is edited where it differs (design §2: a save changes only what the user
     // changed); its stored value, not the loaded record, is the base, so a missing "id" stays missing.
     const text = edit
