@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editJsonText, sameJson } from "./minimal-edit";
+import { editJsonText, MAX_TEXT_EDITS, sameJson } from "./minimal-edit";
 
 // A hand-written file: its own key order, inline arrays, an unknown field, no "id".
 const FILE = `{
@@ -63,5 +63,16 @@ describe("sameJson", () => {
     expect(sameJson({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 })).toBe(true);
     expect(sameJson({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
     expect(sameJson({ a: {} }, { a: {}, b: undefined })).toBe(false);
+  });
+});
+
+describe("editJsonText with very many changed keys", () => {
+  it("writes the value plainly past MAX_TEXT_EDITS, keeping the existing key order and unknown fields", () => {
+    const text = `{\n  "b": 1,\n  "x-unknown": {},\n  "a": 2\n}\n`;
+    const next: Record<string, unknown> = { b: 3, "x-unknown": {}, a: 2 };
+    for (let i = 0; i <= MAX_TEXT_EDITS; i++) next[`k${i}`] = i;
+    const out = editJsonText(text, next);
+    expect(JSON.parse(out)).toEqual(next);
+    expect(Object.keys(JSON.parse(out)).slice(0, 3)).toEqual(["b", "x-unknown", "a"]);
   });
 });

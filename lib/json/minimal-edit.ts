@@ -24,9 +24,18 @@ function inline(value: unknown): string {
  * keys `next` lacks are removed, new keys are appended (top-level ones in `order`, the schema's
  * order), nested objects are edited key by key and anything else is replaced whole.
  */
+/** More changed keys than this in one save are written plainly rather than edited in place. */
+export const MAX_TEXT_EDITS = 64;
+
 export function editJsonText(text: string, next: Record<string, unknown>, order: readonly string[] = []): string {
   const current: unknown = JSON.parse(text);
   if (!isPlainObject(current)) return stringifyRecord(next);
+  // Each text edit re-parses the file, so a patch of very many keys would take quadratic time: past
+  // a bound, the value is written plainly (key order and unknown fields still kept, as `next` holds them).
+  const touched =
+    Object.keys(current).filter((k) => !Object.hasOwn(next, k) || !sameJson(current[k], next[k])).length +
+    Object.keys(next).filter((k) => !Object.hasOwn(current, k)).length;
+  if (touched > MAX_TEXT_EDITS) return stringifyRecord(next);
   let out = text;
   const set = (path: Path, value: unknown) => {
     // A value written on one line stays on one line, so replacing it is a one-line change.

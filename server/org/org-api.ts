@@ -628,9 +628,12 @@ export class OrgApi {
     if (!existingFile) await this.assertNotAnothersFile(kind, scope, id, file);
     // An existing file is edited where it differs (design §2: a save changes only what the user
     // changed); its stored value, not the loaded record, is the base, so a missing "id" stays missing.
+    // The size is checked on the plain text first: an edit in place of a huge patch is not even tried.
+    const plain = stringifyRecord(orderKeys(fileRecord, CANONICAL_KEYS[kind]));
+    assertFits(file, plain);
     const text = edit
       ? editJsonText(edit.text, applyPatch(JSON.parse(edit.text), edit.patch), CANONICAL_KEYS[kind])
-      : stringifyRecord(orderKeys(fileRecord, CANONICAL_KEYS[kind]));
+      : plain;
     assertFits(file, text);
     await atomicWrite(dir, file, text);
     this.invalidate();
