@@ -193,7 +193,10 @@ test("Save as test from the fence tester and the route preview, then a draft tha
   });
   await expect(page.getByTestId("draft-impact")).toContainText('narrows cx-reviewer allowedCommands: - "git diff"');
   expect(readFileSync(path.join(root, ".cx/org/specialists/cx-reviewer.json"), "utf8")).toBe(onDisk);
+  // Closing a panel with an unsaved draft asks first (issue 13); the draft is discarded, never saved.
   await page.getByRole("button", { name: "Close panel" }).click();
+  await editor.confirm("Discard changes");
+  expect(readFileSync(path.join(root, ".cx/org/specialists/cx-reviewer.json"), "utf8")).toBe(onDisk);
 
   await page.getByTestId("open-route").click();
   await page.getByTestId("route-input").fill("code review of a pull request");
