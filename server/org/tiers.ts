@@ -60,12 +60,9 @@ function fileProblem(
  */
 const SLICE_MS = 10;
 
-/**
- * Reads one tier (`<dir>/<section>/<id>.json`). A broken file never stops the load: it becomes a
- * FieldError naming its path, and the rest of the tier loads.
- */
-export async function loadTier(scope: Scope, dir: string, displayBase: string): Promise<TierData> {
-  const tier: TierData = {
+/** A tier with nothing in it yet, filled by `loadTier` (from disk) or `tierFromBlobs` (from git). */
+function emptyTier(scope: Scope, dir: string): TierData {
+  return {
     scope,
     dir,
     entities: {
@@ -77,6 +74,14 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
     },
     problems: [],
   };
+}
+
+/**
+ * Reads one tier (`<dir>/<section>/<id>.json`). A broken file never stops the load: it becomes a
+ * FieldError naming its path, and the rest of the tier loads.
+ */
+export async function loadTier(scope: Scope, dir: string, displayBase: string): Promise<TierData> {
+  const tier = emptyTier(scope, dir);
   const isLink = (p: string) => {
     try {
       return lstatSync(p).isSymbolicLink();
@@ -222,18 +227,7 @@ export type TierBlob = { section: Section; name: string; content: Buffer | null;
  * unparseable files, links and misnamed records become FieldErrors naming the file.
  */
 export function tierFromBlobs(scope: Scope, dir: string, displayBase: string, blobs: readonly TierBlob[]): TierData {
-  const tier: TierData = {
-    scope,
-    dir,
-    entities: {
-      groups: new Map(),
-      teams: new Map(),
-      specialists: new Map(),
-      contracts: new Map(),
-      policies: new Map(),
-    },
-    problems: [],
-  };
+  const tier = emptyTier(scope, dir);
   const sorted = [...blobs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const blob of sorted) {
     if (!blob.name.endsWith(".json") || blob.name.startsWith(".")) continue;
