@@ -14,7 +14,7 @@ import { TEST_USAGE, testCommand } from "./cli/test";
 import { composeServices } from "./compose";
 import type { CapabilityView } from "./embed/embed-service";
 import { isAppError } from "./errors";
-import { validateTree } from "./org/org-api";
+import { type ImportOk, validateTree } from "./org/org-api";
 
 /**
  * `construct-studio`: the command-line twin of the HTTP API, for CI and scripts.
@@ -169,12 +169,12 @@ async function importCommand(args: string[]): Promise<number> {
     return 1;
   }
   const api = composeServices({ root: values.root }).org;
-  const result = await api.importOrg(parsed.data, {
-    scope: scopeOf(values.scope, "project"),
-    dryRun: values["dry-run"],
-  });
-  if (!result.ok) {
-    print(result.errors, "text", () => undefined, `import failed: ${result.message}`);
+  let result: ImportOk;
+  try {
+    result = await api.importOrg(parsed.data, { scope: scopeOf(values.scope, "project"), dryRun: values["dry-run"] });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    print(error.errors ?? [], "text", () => undefined, `import failed: ${error.message}`);
     return 1;
   }
   for (const file of result.files)

@@ -1,8 +1,9 @@
 import type { FieldError } from "@/schemas/field-error";
 
-/** The closed set of failures the API reports, each mapped to one HTTP status in `http/handle.ts`. */
+/** The closed set of failures the API reports, each mapped to one HTTP status in `http/error-response.ts`. */
 export type AppErrorCode =
   | "bad_request"
+  | "unauthorized"
   | "invalid"
   | "not_found"
   | "forbidden"

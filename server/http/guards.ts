@@ -6,6 +6,8 @@
  * the server listens beyond loopback.
  */
 
+import type { AppErrorCode } from "../errors";
+
 export type GuardConfig = {
   port: number;
   /** Extra `host:port` values the user allowed (CONSTRUCT_ALLOWED_HOSTS). */
@@ -14,9 +16,8 @@ export type GuardConfig = {
   token?: string;
 };
 
-export type GuardVerdict =
-  | { ok: true; setTokenCookie?: boolean }
-  | { ok: false; status: number; code: string; message: string };
+/** A refusal names its AppErrorCode; its status and body come from `errorResponse`, as for any route. */
+export type GuardVerdict = { ok: true; setTokenCookie?: boolean } | { ok: false; code: AppErrorCode; message: string };
 
 export const TOKEN_COOKIE = "construct_studio_token";
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -37,8 +38,8 @@ export function allowedHosts(config: GuardConfig): string[] {
   return [...LOOPBACK_NAMES.map((name) => `${name}:${config.port}`), ...(config.extraHosts ?? [])];
 }
 
-function deny(status: number, code: string, message: string): GuardVerdict {
-  return { ok: false, status, code, message };
+function deny(code: AppErrorCode, message: string): GuardVerdict {
+  return { ok: false, code, message };
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -74,41 +75,40 @@ export function guardRequest(
   const isApi = url.pathname.startsWith("/api/");
   const host = request.headers.get("host")?.toLowerCase();
   const hosts = allowedHosts(config);
-  if (!host) return deny(400, "bad_request", "the request has no Host header");
+  if (!host) return deny("bad_request", "the request has no Host header");
   if (!hosts.includes(host))
     return deny(
-      403,
       "forbidden",
       `host "${host.slice(0, 100)}" is not served here; open the studio at http://127.0.0.1:${config.port}`,
     );
 
   const site = request.headers.get("sec-fetch-site");
   if (site === "cross-site" || site === "same-site")
-    return deny(403, "forbidden", `requests from other sites are refused (Sec-Fetch-Site: ${site})`);
+    return deny("forbidden", `requests from other sites are refused (Sec-Fetch-Site: ${site})`);
 
   const origin = request.headers.get("origin");
   const method = request.method.toUpperCase();
   if (origin !== null && !hosts.some((h) => origin === `http://${h}`))
-    return deny(403, "forbidden", `origin "${origin.slice(0, 100)}" may not call the studio`);
+    return deny("forbidden", `origin "${origin.slice(0, 100)}" may not call the studio`);
 
   if (config.token) {
     const given = cookie(request.headers.get("cookie"), TOKEN_COOKIE) ?? url.searchParams.get("token") ?? "";
     if (!safeEqual(given, config.token))
-      return deny(401, "forbidden", "this studio needs its launch token: open the URL it printed at start");
+      return deny("unauthorized", "this studio needs its launch token: open the URL it printed at start");
     if (!cookie(request.headers.get("cookie"), TOKEN_COOKIE)) return { ok: true, setTokenCookie: true };
   }
 
   if (!isApi) return { ok: true };
-  if (method === "OPTIONS") return deny(403, "forbidden", "cross-origin requests are not supported");
+  if (method === "OPTIONS") return deny("forbidden", "cross-origin requests are not supported");
   if (MUTATING.has(method)) {
-    if (origin === null) return deny(403, "forbidden", "a write needs an Origin header from the studio's own page");
+    if (origin === null) return deny("forbidden", "a write needs an Origin header from the studio's own page");
     const length = Number(request.headers.get("content-length") ?? "0");
     const hasBody = length > 0 || request.headers.has("transfer-encoding") || method !== "DELETE";
     if (hasBody && !/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
-      return deny(415, "unsupported_media_type", "send the body as Content-Type: application/json");
+      return deny("unsupported_media_type", "send the body as Content-Type: application/json");
     }
     if (length > bodyLimitFor(url.pathname))
-      return deny(413, "payload_too_large", `the body is larger than ${bodyLimitFor(url.pathname)} bytes`);
+      return deny("payload_too_large", `the body is larger than ${bodyLimitFor(url.pathname)} bytes`);
   }
   return { ok: true };
 }

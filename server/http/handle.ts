@@ -2,40 +2,18 @@ import type { z } from "zod";
 import { readLimited } from "@/lib/http/read-limited";
 import { decodeUtf8, JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
 import type { FieldError } from "@/schemas/field-error";
-import { AppError, type AppErrorCode, isAppError } from "../errors";
+import { AppError, isAppError } from "../errors";
+import { errorResponse, NO_STORE } from "./error-response";
 import { BODY_LIMIT } from "./guards";
 
-/** The one table from failure to HTTP status. */
-export const STATUS: Record<AppErrorCode, number> = {
-  bad_request: 400,
-  invalid: 422,
-  not_found: 404,
-  forbidden: 403,
-  conflict: 409,
-  precondition_required: 428,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  busy: 503,
-  storage_full: 507,
-  read_only: 507,
-  io: 500,
-};
-
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export function errorResponse(code: AppErrorCode, message: string, errors?: FieldError[], current?: unknown): Response {
-  const headers: Record<string, string> = { ...NO_STORE };
-  if (current && typeof current === "object" && "etag" in current)
-    headers.ETag = String((current as { etag: string }).etag);
-  return Response.json(
-    { error: { code, message }, ...(errors?.length ? { errors } : {}), ...(current !== undefined ? { current } : {}) },
-    { status: STATUS[code], headers },
-  );
-}
+export { errorResponse, STATUS } from "./error-response";
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
-/** Wraps a route handler: typed failures become their status, anything else a logged 500 without internals. */
+/**
+ * Wraps a route handler: the one place an error becomes a status. A thrown AppError becomes its
+ * code's status and body; anything else a logged 500 without internals.
+ */
 export function handle<C>(fn: Handler<C>): Handler<C> {
   return async (request, context) => {
     try {
@@ -48,22 +26,9 @@ export function handle<C>(fn: Handler<C>): Handler<C> {
   };
 }
 
-/** Maps a façade result: `{ ok: false, code }` to its status, anything else to `okStatus`. */
-export function respond(
-  result: { ok: boolean } & Record<string, unknown>,
-  okStatus = 200,
-  headers: Record<string, string> = {},
-): Response {
-  if (result.ok === false) {
-    const failure = result as unknown as {
-      code: AppErrorCode;
-      message: string;
-      errors?: FieldError[];
-      current?: unknown;
-    };
-    return errorResponse(failure.code, failure.message, failure.errors, failure.current);
-  }
-  return Response.json(result, { status: okStatus, headers: { ...NO_STORE, ...headers } });
+/** A success as JSON, never cached; failures are thrown as AppError and answered by `handle()`. */
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 }
 
 /**

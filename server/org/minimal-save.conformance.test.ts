@@ -61,9 +61,13 @@ describe("saving one field of the original project's org files", () => {
       const field = typeof value.description === "string" ? "description" : "charter";
       if (typeof value[field] !== "string") continue;
       const next = `${value[field] as string} Always cite two sources.`.slice(0, 500);
-      const result = await api.updateEntity(kinds[section] as never, id, { [field]: next });
-      if (!result.ok) {
-        refused.push(`${name}: ${(result as { message?: string }).message}`);
+      // A refusal is thrown as AppError; it is collected, not fatal, so every refusal is listed.
+      const refusal = await api.updateEntity(kinds[section] as never, id, { [field]: next }).then(
+        () => null,
+        (error: Error) => error.message,
+      );
+      if (refusal !== null) {
+        refused.push(`${name}: ${refusal}`);
         continue;
       }
       const numstat = git("diff", "--numstat", "--", `.cx/org/${section}/${name}`).trim();

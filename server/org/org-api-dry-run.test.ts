@@ -45,22 +45,24 @@ describe("dry runs write nothing, not even a folder or a lock", () => {
   });
 
   it("update with a stale etag is a conflict even as a dry run", async () => {
-    const result = await api.updateEntity(
+    const result = api.updateEntity(
       "specialist",
       "cx-architect",
       { description: "Whatever the agent wanted to write here, at some length." },
       { dryRun: true, ifMatch: '"sha256:stale"' },
     );
-    expect(result).toMatchObject({ ok: false, code: "conflict" });
+    await expect(result).rejects.toMatchObject({ code: "conflict" });
   });
 
   it("create of an invalid record: its FieldErrors, and nothing created", async () => {
     const before = await everything();
-    const result = await api.createEntity("specialist", specialistRecord("cx-dry-new", { modelTier: "huge" }), {
+    const result = api.createEntity("specialist", specialistRecord("cx-dry-new", { modelTier: "huge" }), {
       dryRun: true,
     });
-    expect(result).toMatchObject({ ok: false, code: "invalid" });
-    expect(!result.ok && result.errors.map((e) => e.location)).toContain("#/specialists/cx-dry-new/modelTier");
+    await expect(result).rejects.toMatchObject({
+      code: "invalid",
+      errors: expect.arrayContaining([expect.objectContaining({ location: "#/specialists/cx-dry-new/modelTier" })]),
+    });
     expect(await everything()).toEqual(before);
   });
 
@@ -93,8 +95,7 @@ describe("import's etag", () => {
     expect(dry.ok).toBe(true);
     const etag = dry.ok ? dry.etag : "";
     await writeRecord(paths.projectOrgDir, "specialists", specialistRecord("cx-imported", { name: "someone-else" }));
-    const stale = await api.importOrg(payload(), { ifMatch: etag });
-    expect(stale).toMatchObject({ ok: false, code: "conflict" });
+    await expect(api.importOrg(payload(), { ifMatch: etag })).rejects.toMatchObject({ code: "conflict" });
     const file = path.join(paths.projectOrgDir, "specialists", "cx-imported.json");
     expect(JSON.parse(await fs.readFile(file, "utf8")).name).toBe("someone-else");
 

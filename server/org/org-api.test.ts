@@ -8,6 +8,7 @@ import type { OrgPayload } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
 import { type EntityRecord, SECTIONS } from "@/schemas/org";
 import { resolvePaths, type StudioPaths } from "../config";
+import { type AppError, isAppError } from "../errors";
 import { browserGraph } from "../test-support/browser-graph";
 import {
   APP_DIR,
@@ -46,15 +47,25 @@ const readJson = async (file: string) => JSON.parse(await fs.readFile(file, "utf
 const PROJECT_PREFIX = ".cx/org";
 
 type Failed = {
-  ok: false;
   code: string;
   message: string;
   errors: FieldError[];
   current?: { record: EntityRecord; etag: string } | null;
 };
-function failed(result: { ok: boolean }): Failed {
-  expect(result.ok).toBe(false);
-  return result as unknown as Failed;
+/** A refusal: the façade throws it as an AppError (code, message, FieldErrors, the current version). */
+async function failed(attempt: Promise<unknown> | (() => Promise<unknown>)): Promise<Failed> {
+  const error = await (typeof attempt === "function" ? attempt() : attempt).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(isAppError(error), "refused with an AppError").toBe(true);
+  const { code, message, errors, current } = error as AppError;
+  return {
+    code,
+    message,
+    errors: errors ?? [],
+    ...(current !== undefined ? { current: current as Failed["current"] } : {}),
+  };
 }
 
 async function builtinSnapshot(): Promise<Map<string, string>> {
@@ -248,7 +259,7 @@ describe("create, update and remove", () => {
 
   it("a create whose id is already in that tier is a conflict", async () => {
     expect((await api.createEntity("specialist", specialistRecord("dup-one"))).ok).toBe(true);
-    const again = failed(await api.createEntity("specialist", specialistRecord("dup-one", { displayName: "Second" })));
+    const again = await failed(api.createEntity("specialist", specialistRecord("dup-one", { displayName: "Second" })));
     expect(again.code).toBe("conflict");
     expect(again.errors.map((e) => e.id)).toEqual(["specialist-already-exists"]);
     expect((await readJson(projectFile("specialists", "dup-one"))).displayName).toBeUndefined();
@@ -287,8 +298,8 @@ describe("create, update and remove", () => {
   });
 
   it("an update that would make the record invalid writes nothing and names the field", async () => {
-    const result = failed(
-      await api.updateEntity("specialist", "cx-architect", { modelTier: "huge" }, { scope: "project" }),
+    const result = await failed(
+      api.updateEntity("specialist", "cx-architect", { modelTier: "huge" }, { scope: "project" }),
     );
     expect(result.code).toBe("invalid");
     expect(result.errors).toContainEqual(
@@ -298,15 +309,15 @@ describe("create, update and remove", () => {
   });
 
   it("an update cannot change the id, and an unknown id is not_found", async () => {
-    const renamed = failed(
-      await api.updateEntity("specialist", "cx-architect", { id: "cx-other" }, { scope: "project" }),
+    const renamed = await failed(
+      api.updateEntity("specialist", "cx-architect", { id: "cx-other" }, { scope: "project" }),
     );
     expect(renamed.code).toBe("invalid");
     expect(renamed.errors.map((e) => e.id)).toEqual(["id-immutable"]);
     expect(
-      failed(await api.updateEntity("specialist", "nobody-here", { displayName: "x" }, { scope: "project" })).code,
+      (await failed(api.updateEntity("specialist", "nobody-here", { displayName: "x" }, { scope: "project" }))).code,
     ).toBe("not_found");
-    expect(failed(await api.removeEntity("specialist", "nobody-here", { scope: "project" })).code).toBe("not_found");
+    expect((await failed(api.removeEntity("specialist", "nobody-here", { scope: "project" }))).code).toBe("not_found");
     expect(await filesUnder(base)).toEqual([]);
   });
 
@@ -331,36 +342,37 @@ describe("create, update and remove", () => {
 describe("the builtin tier is read-only", () => {
   it("every write to scope builtin fails with `forbidden` / builtin-scope-readonly and writes nothing", async () => {
     const before = await builtinSnapshot();
-    const attempts: [string, Promise<{ ok: boolean }>][] = [
-      ["create", api.createEntity("specialist", specialistRecord("built-one"), { scope: "builtin" })],
+    const attempts: [string, () => Promise<unknown>][] = [
+      ["create", () => api.createEntity("specialist", specialistRecord("built-one"), { scope: "builtin" })],
       [
         "create over a builtin id",
-        api.createEntity("specialist", await readBuiltin("specialists", "cx-qa"), { scope: "builtin" }),
+        async () => api.createEntity("specialist", await readBuiltin("specialists", "cx-qa"), { scope: "builtin" }),
       ],
-      ["update", api.updateEntity("specialist", "cx-qa", { displayName: "QA" }, { scope: "builtin" })],
-      ["update a team", api.updateEntity("team", "quality-team", { name: "Q" }, { scope: "builtin" })],
-      ["update a fence", api.updateEntity("fence", "cx-qa", { allowedPaths: ["**"] }, { scope: "builtin" })],
-      ["remove", api.removeEntity("policy", "testing", { scope: "builtin", force: true })],
+      ["update", () => api.updateEntity("specialist", "cx-qa", { displayName: "QA" }, { scope: "builtin" })],
+      ["update a team", () => api.updateEntity("team", "quality-team", { name: "Q" }, { scope: "builtin" })],
+      ["update a fence", () => api.updateEntity("fence", "cx-qa", { allowedPaths: ["**"] }, { scope: "builtin" })],
+      ["remove", () => api.removeEntity("policy", "testing", { scope: "builtin", force: true })],
       [
         "remove a builtin-only entity from the project tier",
-        api.removeEntity("specialist", "cx-qa", { scope: "project", force: true }),
+        () => api.removeEntity("specialist", "cx-qa", { scope: "project", force: true }),
       ],
       [
         "import",
-        api.importOrg(
-          {
-            groups: {},
-            teams: {},
-            contracts: {},
-            policies: {},
-            specialists: { "built-two": specialistRecord("built-two") },
-          },
-          { scope: "builtin" },
-        ),
+        () =>
+          api.importOrg(
+            {
+              groups: {},
+              teams: {},
+              contracts: {},
+              policies: {},
+              specialists: { "built-two": specialistRecord("built-two") },
+            },
+            { scope: "builtin" },
+          ),
       ],
     ];
     for (const [what, attempt] of attempts) {
-      const result = failed(await attempt);
+      const result = await failed(attempt);
       expect(result.code, what).toBe("forbidden");
       expect(
         result.errors.map((e) => e.id),
@@ -379,22 +391,24 @@ describe("ids that are not file names", () => {
     "%s: create, update and remove answer `invalid` on field id and create no file",
     async (_label, id) => {
       const results = [
-        await api.createEntity("specialist", specialistRecord(id), { scope: "project" }),
-        await api.createEntity(
-          "team",
-          { id, name: "T", owner: "qa", roles: ["qa"], charter: "A team with a name that is not an id." },
-          { scope: "user" },
-        ),
-        await api.updateEntity("specialist", id, { displayName: "x" }, { scope: "project" }),
-        await api.updateEntity("fence", id, { allowedPaths: ["**"] }, { scope: "user" }),
-        await api.removeEntity("specialist", id, { scope: "project", force: true }),
-        await api.importOrg(
-          { groups: {}, teams: {}, contracts: {}, policies: {}, specialists: { [id]: specialistRecord(id) } },
-          { scope: "project" },
-        ),
+        () => api.createEntity("specialist", specialistRecord(id), { scope: "project" }),
+        () =>
+          api.createEntity(
+            "team",
+            { id, name: "T", owner: "qa", roles: ["qa"], charter: "A team with a name that is not an id." },
+            { scope: "user" },
+          ),
+        () => api.updateEntity("specialist", id, { displayName: "x" }, { scope: "project" }),
+        () => api.updateEntity("fence", id, { allowedPaths: ["**"] }, { scope: "user" }),
+        () => api.removeEntity("specialist", id, { scope: "project", force: true }),
+        () =>
+          api.importOrg(
+            { groups: {}, teams: {}, contracts: {}, policies: {}, specialists: { [id]: specialistRecord(id) } },
+            { scope: "project" },
+          ),
       ];
       for (const result of results) {
-        const f = failed(result);
+        const f = await failed(result);
         expect(f.code).toBe("invalid");
         expect(f.errors).toContainEqual(expect.objectContaining({ field: "id", severity: "error" }));
       }
@@ -443,7 +457,7 @@ describe("remove while referenced", () => {
 
   it("a specialist: `conflict` with one specialist-still-referenced error per reference; force removes it", async () => {
     const before = await treeOf(paths.projectOrgDir);
-    const result = failed(await api.removeEntity("specialist", "alpha-lead-one", { scope: "project" }));
+    const result = await failed(api.removeEntity("specialist", "alpha-lead-one", { scope: "project" }));
     expect(result.code).toBe("conflict");
     expect(result.errors.every((e) => e.id === "specialist-still-referenced" && e.severity === "error")).toBe(true);
     expect(result.errors.map((e) => e.location).sort()).toEqual([
@@ -462,7 +476,7 @@ describe("remove while referenced", () => {
   });
 
   it("a team: one team-still-referenced error per member and per contract boundary; force removes it", async () => {
-    const result = failed(await api.removeEntity("team", "alpha-team", { scope: "project" }));
+    const result = await failed(api.removeEntity("team", "alpha-team", { scope: "project" }));
     expect(result.code).toBe("conflict");
     expect(result.errors.every((e) => e.id === "team-still-referenced")).toBe(true);
     const locations = result.errors.map((e) => e.location);
@@ -498,8 +512,8 @@ describe("optimistic concurrency", () => {
       { scope: "project", ifMatch: read.etag },
     );
     expect(b.ok).toBe(true);
-    const a = failed(
-      await tabA.updateEntity(
+    const a = await failed(
+      tabA.updateEntity(
         "specialist",
         "cx-architect",
         { displayName: "Written by A" },
@@ -514,8 +528,8 @@ describe("optimistic concurrency", () => {
       displayName: "Written by B",
     });
 
-    const stale = failed(
-      await tabA.removeEntity("specialist", "cx-architect", { scope: "project", ifMatch: read.etag }),
+    const stale = await failed(
+      tabA.removeEntity("specialist", "cx-architect", { scope: "project", ifMatch: read.etag }),
     );
     expect(stale.code).toBe("conflict");
     expect(await readJson(projectFile("specialists", "cx-architect"))).toEqual({
@@ -528,14 +542,14 @@ describe("optimistic concurrency", () => {
     expect((await api.createEntity("specialist", specialistRecord("race-one"))).ok).toBe(true);
     const etag = (await api.getEntity("specialist", "race-one"))!.etag;
     const writers = Array.from({ length: 6 }, () => new OrgApi(paths));
-    const results = await Promise.all(
+    const results = await Promise.allSettled(
       writers.map((w, i) =>
         w.updateEntity("specialist", "race-one", { displayName: `Writer ${i}` }, { scope: "project", ifMatch: etag }),
       ),
     );
-    const winners = results.flatMap((r, i) => (r.ok ? [i] : []));
+    const winners = results.flatMap((r, i) => (r.status === "fulfilled" ? [i] : []));
     expect(winners).toHaveLength(1);
-    expect(results.filter((r) => !r.ok).map((r) => (r as Failed).code)).toEqual(
+    expect(results.flatMap((r) => (r.status === "rejected" ? [(r.reason as AppError).code] : []))).toEqual(
       Array(results.length - 1).fill("conflict"),
     );
     expect((await readJson(projectFile("specialists", "race-one"))).displayName).toBe(`Writer ${winners[0]}`);
@@ -557,8 +571,8 @@ describe("optimistic concurrency", () => {
     expect((await fs.stat(file)).mtimeMs).toBe(stat.mtimeMs);
     expect((await fs.stat(file)).size).toBe(stat.size);
 
-    const result = failed(
-      await api.updateEntity("specialist", "edit-one", { displayName: "Charlie" }, { scope: "project", ifMatch: etag }),
+    const result = await failed(
+      api.updateEntity("specialist", "edit-one", { displayName: "Charlie" }, { scope: "project", ifMatch: etag }),
     );
     expect(result.code).toBe("conflict");
     expect(result.current?.record.displayName).toBe("Bravo");
@@ -643,12 +657,13 @@ describe("malformed files on disk", () => {
     const file = path.join(sdir(), `${id}.json`);
     const before = await treeOf(root);
     const outsideBefore = await fs.readFile(outsideTarget, "utf8");
-    const attempts: [string, { ok: boolean }][] = [
-      ["createEntity", await api.createEntity("specialist", specialistRecord(id), { scope: "project" })],
-      ["updateEntity", await api.updateEntity("specialist", id, { displayName: "Overwritten" }, { scope: "project" })],
-      ["removeEntity", await api.removeEntity("specialist", id, { scope: "project" })],
+    const attempts: [string, () => Promise<unknown>][] = [
+      ["createEntity", () => api.createEntity("specialist", specialistRecord(id), { scope: "project" })],
+      ["updateEntity", () => api.updateEntity("specialist", id, { displayName: "Overwritten" }, { scope: "project" })],
+      ["removeEntity", () => api.removeEntity("specialist", id, { scope: "project" })],
     ];
-    for (const [what, result] of attempts) expect(result.ok, `${what} must refuse`).toBe(false);
+    for (const [what, attempt] of attempts)
+      await expect(attempt(), `${what} must refuse`).rejects.toSatisfy(isAppError);
     expect(await treeOf(root)).toEqual(before);
     expect((await fs.lstat(file)).isSymbolicLink()).toBe(id === "link-one");
     expect(await fs.readFile(outsideTarget, "utf8")).toBe(outsideBefore);
@@ -663,11 +678,10 @@ describe("malformed files on disk", () => {
       policies: {},
       specialists: { "conflicted-one": specialistRecord("conflicted-one") },
     };
-    const dry = await api.importOrg(payload, { scope: "project", dryRun: true });
-    const actions = dry.ok ? dry.files.map((f) => f.action) : [];
+    const dry = await api.importOrg(payload, { scope: "project", dryRun: true }).catch(() => null);
+    const actions = dry ? dry.files.map((f) => f.action) : [];
     expect(actions).not.toContain("create");
-    const real = await api.importOrg(payload, { scope: "project" });
-    expect(real.ok).toBe(false);
+    await failed(api.importOrg(payload, { scope: "project" }));
     expect(await treeOf(root)).toEqual(before);
   });
 });
@@ -707,7 +721,7 @@ describe("fence, a sub-resource of a specialist", () => {
       ((await readJson(projectFile("specialists", "cx-architect"))).fence as Record<string, unknown>).approvalRequired,
     ).toBeUndefined();
     // An invalid fence is refused.
-    const bad = failed(await api.updateEntity("fence", "cx-architect", { allowedPaths: [] }, { scope: "project" }));
+    const bad = await failed(api.updateEntity("fence", "cx-architect", { allowedPaths: [] }, { scope: "project" }));
     expect(bad.code).toBe("invalid");
     expect(bad.errors).toContainEqual(
       expect.objectContaining({ location: "#/specialists/cx-architect/fence/allowedPaths", field: "allowedPaths" }),
@@ -738,7 +752,7 @@ describe("fence, a sub-resource of a specialist", () => {
   });
 
   it("a fence cannot be removed", async () => {
-    const result = failed(await api.removeEntity("fence", "cx-qa", { scope: "project" }));
+    const result = await failed(api.removeEntity("fence", "cx-qa", { scope: "project" }));
     expect(result.errors.map((e) => e.id)).toEqual(["fence-not-removable"]);
     expect(await filesUnder(base)).toEqual([]);
   });
@@ -764,12 +778,12 @@ describe("skills", () => {
     expect(list.items.every((i) => typeof i.record.description === "string" && i.record.description.length > 0)).toBe(
       true,
     );
-    for (const result of [
-      await api.createEntity("skill", { id: "security/new-skill" }),
-      await api.updateEntity("skill", "security/threat-modeling", { description: "x" }),
-      await api.removeEntity("skill", "security/threat-modeling"),
+    for (const attempt of [
+      () => api.createEntity("skill", { id: "security/new-skill" }),
+      () => api.updateEntity("skill", "security/threat-modeling", { description: "x" }),
+      () => api.removeEntity("skill", "security/threat-modeling"),
     ])
-      expect(failed(result).code).toBe("forbidden");
+      expect((await failed(attempt)).code).toBe("forbidden");
     expect(await filesUnder(base)).toEqual([]);
   });
 });
@@ -864,7 +878,7 @@ describe("export and import", () => {
     for (let i = 1; i <= 4; i++) payload.specialists[`ok-${i}`] = specialistRecord(`ok-${i}`);
     payload.specialists["broken-one"] = { ...specialistRecord("broken-one"), description: "short" };
     for (const dryRun of [true, false]) {
-      const result = failed(await api.importOrg(payload, { scope: "project", dryRun }));
+      const result = await failed(api.importOrg(payload, { scope: "project", dryRun }));
       expect(result.code).toBe("invalid");
       expect(result.errors).toContainEqual(
         expect.objectContaining({ location: "#/specialists/broken-one/description", field: "description" }),
@@ -877,7 +891,7 @@ describe("export and import", () => {
     // cx-security is the only holder of governance-team's owner role.
     const payload = emptyPayload();
     payload.specialists["cx-security"] = { ...(await readBuiltin("specialists", "cx-security")), role: "auditor" };
-    const result = failed(await api.importOrg(payload, { scope: "project" }));
+    const result = await failed(api.importOrg(payload, { scope: "project" }));
     expect(result.code).toBe("invalid");
     expect(result.errors).toContainEqual(
       expect.objectContaining({ id: "team-no-owner-specialist", location: "#/teams/governance-team/owner" }),
@@ -898,7 +912,7 @@ describe("export and import", () => {
       role: "ghost-member",
       team: "ghost-team",
     });
-    const result = failed(await api.importOrg(payload, { scope: "project" }));
+    const result = await failed(api.importOrg(payload, { scope: "project" }));
     expect(result.errors).toContainEqual(
       expect.objectContaining({ id: "team-no-owner-specialist", location: "#/teams/ghost-team/owner" }),
     );
@@ -908,7 +922,7 @@ describe("export and import", () => {
   it("a record whose id differs from its key is refused", async () => {
     const payload = emptyPayload();
     payload.specialists["key-one"] = specialistRecord("other-one");
-    const result = failed(await api.importOrg(payload, { scope: "project" }));
+    const result = await failed(api.importOrg(payload, { scope: "project" }));
     expect(result.errors.map((e) => e.id)).toEqual(["import-id-mismatch"]);
     expect(await filesUnder(base)).toEqual([]);
   });
@@ -996,7 +1010,7 @@ describe("previews", () => {
       decision: "needs-approval",
       rule: rule('approvalRequired[1] "push"'),
     });
-    expect(failed(await api.previewAction({ specialistId: "nobody", action: "edit", target: "x" })).code).toBe(
+    expect((await failed(api.previewAction({ specialistId: "nobody", action: "edit", target: "x" }))).code).toBe(
       "not_found",
     );
     const draft = specialistRecord("draft-one", {
@@ -1101,21 +1115,21 @@ describe("New team: created with its owner specialist in one write (design.md §
   });
 
   it("refuses a team with no owner specialist (Construct: team-no-specialists, team-no-owner-specialist) and writes nothing", async () => {
-    const result = failed(await api.createEntity("team", team("lonely-team")));
+    const result = await failed(api.createEntity("team", team("lonely-team")));
     expect(result.errors.map((e) => e.id).sort()).toEqual(["team-no-owner-specialist", "team-no-specialists"]);
     expect(await filesUnder(root)).toEqual([]);
   });
 
   it("refuses an owner specialist that does not exist, and writes nothing", async () => {
-    const result = failed(await api.createEntity("team", team("platform-team"), { ownerSpecialist: "cx-ghost" }));
+    const result = await failed(api.createEntity("team", team("platform-team"), { ownerSpecialist: "cx-ghost" }));
     expect(result.errors).toEqual([expect.objectContaining({ id: "team-owner-specialist-unknown" })]);
     expect(await filesUnder(root)).toEqual([]);
   });
 
   it("refuses a move that leaves the specialist's former team without its owner, and writes nothing", async () => {
     // cx-security is the only holder of governance-team's owner role.
-    const result = failed(
-      await api.createEntity("team", team("audit-team", "security"), { ownerSpecialist: "cx-security" }),
+    const result = await failed(
+      api.createEntity("team", team("audit-team", "security"), { ownerSpecialist: "cx-security" }),
     );
     expect(result.errors).toContainEqual(
       expect.objectContaining({ id: "team-no-owner-specialist", location: "#/teams/governance-team/owner" }),
@@ -1126,8 +1140,8 @@ describe("New team: created with its owner specialist in one write (design.md §
   it("refuses a team id the tier already holds, leaving both files as they were", async () => {
     expect((await api.createEntity("team", team("platform-team"), { ownerSpecialist: "cx-engineer" })).ok).toBe(true);
     const before = await treeOf(root);
-    const result = failed(
-      await api.createEntity("team", { ...team("platform-team"), name: "Other" }, { ownerSpecialist: "cx-engineer" }),
+    const result = await failed(
+      api.createEntity("team", { ...team("platform-team"), name: "Other" }, { ownerSpecialist: "cx-engineer" }),
     );
     expect(result.code).toBe("conflict");
     expect(result.errors[0].id).toBe("team-already-exists");
@@ -1146,7 +1160,7 @@ describe("a contract's output.schema must name a file that exists (design.md §3
 
   it("a project contract is checked against the project root: missing is an error and nothing is written", async () => {
     // Construct: custom-contract-output-schema, `output.schema '<p>' does not exist on disk`.
-    const result = failed(await api.createEntity("contract", contract("schemas/report.json")));
+    const result = await failed(api.createEntity("contract", contract("schemas/report.json")));
     expect(result.errors).toEqual([
       expect.objectContaining({
         id: "custom-contract-output-schema",
@@ -1183,8 +1197,8 @@ describe("a file that holds another record's id", () => {
     const text = `${JSON.stringify({ id: "architect-notes", producer: "cx-architect", consumer: "cx-engineer" }, null, 2)}\n`;
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, text);
-    const update = failed(
-      await api.updateEntity("contract", "architect-to-engineer", { description: "An override of the built-in." }),
+    const update = await failed(
+      api.updateEntity("contract", "architect-to-engineer", { description: "An override of the built-in." }),
     );
     expect(update.code).toBe("conflict");
     expect(update.message).toContain('holds the contract "architect-notes"');

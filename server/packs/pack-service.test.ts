@@ -568,20 +568,21 @@ describe("the org merge (OrgApi with packs)", () => {
     const before = await treeOf(dir);
 
     const attempts = [
-      await api.createEntity("specialist", specialistRecord("new-helper"), { scope: "pack" }),
-      await api.updateEntity(
-        "specialist",
-        "pack-helper",
-        { description: "An edit that must not land in the pack folder at all." },
-        { scope: "pack" },
-      ),
-      await api.removeEntity("specialist", "pack-helper", { scope: "pack" }),
-      await api.removeEntity("specialist", "pack-helper", { scope: "project" }),
+      () => api.createEntity("specialist", specialistRecord("new-helper"), { scope: "pack" }),
+      () =>
+        api.updateEntity(
+          "specialist",
+          "pack-helper",
+          { description: "An edit that must not land in the pack folder at all." },
+          { scope: "pack" },
+        ),
+      () => api.removeEntity("specialist", "pack-helper", { scope: "pack" }),
+      () => api.removeEntity("specialist", "pack-helper", { scope: "project" }),
     ];
     for (const attempt of attempts) {
-      expect(attempt.ok).toBe(false);
-      expect(attempt).toMatchObject({ code: "forbidden" });
-      expect((attempt as { errors: { id: string }[] }).errors.map((e) => e.id)).toContain("pack-scope-readonly");
+      // The façade throws its refusals as AppError.
+      const error = await expectRefused(attempt(), "forbidden");
+      expect((error.errors ?? []).map((e) => e.id)).toContain("pack-scope-readonly");
     }
     expect(await treeOf(dir)).toEqual(before);
     expect(await filesUnder(env.paths.projectOrgDir), "no entity file lands in the project tier").toEqual([]);

@@ -33,8 +33,8 @@ function specialist(i: number, version: "old" | "new"): EntityRecord {
 export async function seedOldState(paths: StudioPaths): Promise<void> {
   const api = new OrgApi(paths);
   for (let i = 1; i <= EXISTING; i++) {
-    const result = await api.createEntity("specialist", specialist(i, "old"), { scope: "project" });
-    if (!result.ok) throw new Error(`seeding ${crashId(i)}: ${result.message}`);
+    // A refusal throws AppError, which fails the seeding.
+    await api.createEntity("specialist", specialist(i, "old"), { scope: "project" });
   }
 }
 
@@ -51,9 +51,7 @@ export type CrashMode = "import" | "save";
 /** The operation the child runs (and the test runs uninterrupted, for the expected new state). */
 export async function runOperation(paths: StudioPaths, mode: CrashMode): Promise<void> {
   const api = new OrgApi(paths);
-  const result =
-    mode === "import"
-      ? await api.importOrg(importPayload(), { scope: "project" })
-      : await api.updateEntity("specialist", crashId(1), SAVE_PATCH, { scope: "project" });
-  if (!result.ok) throw new Error(`${mode} failed: ${result.message}`);
+  // A refusal throws AppError, which fails the operation.
+  if (mode === "import") await api.importOrg(importPayload(), { scope: "project" });
+  else await api.updateEntity("specialist", crashId(1), SAVE_PATCH, { scope: "project" });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { handle, parseWith, readJson, respond } from "@/server/http/handle";
+import { handle, jsonResponse, parseWith, readJson } from "@/server/http/handle";
 import { kindParam, scopeParam } from "@/server/http/params";
 import { orgApi } from "@/server/services";
 
@@ -16,5 +16,5 @@ export const POST = handle(async (request: Request, { params }: Context) => {
   // A new team names its owner specialist, who joins it in the same write (never an empty team).
   const ownerSpecialist = new URL(request.url).searchParams.get("ownerSpecialist") ?? undefined;
   const result = await orgApi().createEntity(kind, record, { scope: scopeParam(request), ownerSpecialist });
-  return respond(result, 201, result.ok ? { ETag: result.etag } : {});
+  return jsonResponse(result, 201, { ETag: result.etag });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "@/server/errors";
-import { handle, parseWith, readJson, respond } from "@/server/http/handle";
+import { handle, jsonResponse, parseWith, readJson } from "@/server/http/handle";
 import { flagParam, kindParam, requireIfMatch, scopeParam } from "@/server/http/params";
 import { orgApi } from "@/server/services";
 
@@ -20,7 +20,7 @@ export const PATCH = handle(async (request: Request, { params }: Context) => {
     scope: scopeParam(request),
     ifMatch: requireIfMatch(request),
   });
-  return respond(result, 200, result.ok ? { ETag: result.etag } : {});
+  return jsonResponse(result, 200, { ETag: result.etag });
 });
 
 export const DELETE = handle(async (request: Request, { params }: Context) => {
@@ -30,5 +30,5 @@ export const DELETE = handle(async (request: Request, { params }: Context) => {
     force: flagParam(request, "force"),
     ifMatch: requireIfMatch(request),
   });
-  return respond(result);
+  return jsonResponse(result);
 });

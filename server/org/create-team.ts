@@ -1,0 +1,66 @@
+import { fieldError } from "@/lib/org/field-error";
+import { type EntityRecord, emptyOrg, type Scope } from "@/schemas/org";
+import { AppError } from "../errors";
+import { importOrg } from "./import-org";
+import type { OrgState } from "./org-state";
+import { checkId, checkWritable } from "./write-checks";
+import type { DryRunOk, WriteOk } from "./writes";
+
+/**
+ * Creates a team together with its owner specialist, who is moved into it in the same
+ * transaction, so no empty team is ever written (design.md §3a: Construct refuses one). The
+ * specialist's file in that tier gets `team` (and `teamId`, when it has one); a specialist with no
+ * file there gets an override holding only those. Fails, writing nothing, when the team already
+ * exists in the tier, the specialist does not exist, or the org afterwards would have errors
+ * (including those the move causes on the specialist's former team).
+ */
+export async function createTeam(
+  state: OrgState,
+  record: EntityRecord,
+  opts: { ownerSpecialist: string; scope?: Scope; dryRun?: boolean },
+): Promise<WriteOk | DryRunOk> {
+  const scope = checkWritable("team", String(record.id ?? ""), opts.scope ?? "project");
+  const id = checkId("team", record.id);
+  const ownerId = opts.ownerSpecialist;
+  const specialist = (await state.snapshot()).rows.specialists.get(ownerId);
+  if (!specialist)
+    throw new AppError("invalid", `no specialist "${ownerId}" to own the new team; nothing was written`, [
+      fieldError("team-owner-specialist-unknown", "error", `specialist "${ownerId}" does not exist`, "teams", id, [
+        "owner",
+      ]),
+    ]);
+  const own = specialist.layers.find((l) => l.scope === scope)?.record;
+  const membership: EntityRecord = {
+    team: id,
+    ...(typeof specialist.record.teamId === "string" ? { teamId: id } : {}),
+  };
+  const result = await importOrg(
+    state,
+    {
+      ...emptyOrg(),
+      teams: { [id]: record },
+      specialists: { [ownerId]: { ...(own ?? {}), ...membership, id: ownerId } },
+    },
+    { scope, mustBeNew: { section: "teams", id }, dryRun: opts.dryRun },
+  );
+  if (opts.dryRun) {
+    const teamFile = result.files.find((f) => f.path.includes(`teams/${id}.json`));
+    return {
+      ok: true,
+      dryRun: true,
+      path: teamFile?.path ?? "",
+      file: record,
+      record,
+      etag: "",
+      warnings: result.warnings,
+    };
+  }
+  const row = (await state.snapshot()).rows.teams.get(id);
+  return {
+    ok: true,
+    path: row?.path ?? "",
+    record: row?.record ?? record,
+    etag: row?.etag ?? "",
+    warnings: result.warnings,
+  };
+}

@@ -1,0 +1,191 @@
+import path from "node:path";
+import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
+import { fieldError, splitBySeverity } from "@/lib/org/field-error";
+import { CANONICAL_KEYS } from "@/lib/org/key-order";
+import { buildIndex } from "@/lib/org/org-index";
+import { problemKey, validateOrg } from "@/lib/org/validate";
+import type { OrgPayload } from "@/schemas/api";
+import { idProblem } from "@/schemas/common";
+import type { FieldError } from "@/schemas/field-error";
+import {
+  emptyOrg,
+  KIND_OF,
+  type OrgRecords,
+  type Scope,
+  SECTIONS,
+  type Section,
+  type WritableScope,
+} from "@/schemas/org";
+import { AppError } from "../errors";
+import { commitFiles, confinedPath, etagOf } from "../store/json-store";
+import { mergeTiers, type Rows, recordsOf } from "./merge";
+import type { OrgState } from "./org-state";
+import { displayPath, loadTier, type TierData } from "./tiers";
+import { alreadyExists, checkWritable } from "./write-checks";
+import { underLock } from "./writes";
+
+/**
+ * Import and export of one tier as one payload. An import is checked as a whole, with the org as
+ * it would be afterwards, before any file is written, and is written as one transaction.
+ */
+
+export type ImportFile = { path: string; action: "create" | "update" | "unchanged" };
+export type ImportOk = {
+  ok: true;
+  dryRun: boolean;
+  /** The version of the files the import touches, as they were before it: what `ifMatch` takes. */
+  etag: string;
+  written: string[];
+  files: ImportFile[];
+  warnings: FieldError[];
+};
+export type ImportOptions = {
+  scope?: Scope;
+  dryRun?: boolean;
+  ifMatch?: string;
+  /** The one record that must not exist yet in the tier (a new team: createTeam). */
+  mustBeNew?: { section: Section; id: string };
+};
+
+/** One tier as one payload, each section keyed by id, records as stored. */
+export async function exportOrg(
+  state: OrgState,
+  opts: { scope?: Scope } = {},
+): Promise<OrgPayload & { scope: Scope; exportedAt: string; errors: FieldError[] }> {
+  const scope = opts.scope ?? "project";
+  const tier = await loadTier(scope, state.tierDir(scope), state.displayBase(scope));
+  const payload = {
+    scope,
+    exportedAt: new Date().toISOString(),
+    ...emptyOrg(),
+    errors: tier.problems,
+  } as OrgPayload & { scope: Scope; exportedAt: string; errors: FieldError[] };
+  for (const section of SECTIONS) {
+    for (const [id, layer] of [...tier.entities[section]].sort(([a], [b]) => a.localeCompare(b)))
+      payload[section][id] = layer.record;
+  }
+  return payload;
+}
+
+/** The payload's records keyed by valid ids that match their record's own; throws `invalid` otherwise. */
+function incomingOf(payload: OrgPayload): OrgRecords {
+  const problems: FieldError[] = [];
+  const incoming = emptyOrg();
+  for (const section of SECTIONS) {
+    for (const [key, rec] of Object.entries(payload[section] ?? {})) {
+      const bad = idProblem(key);
+      if (bad) problems.push(fieldError("invalid-id", "error", bad, section, key.slice(0, 80), ["id"]));
+      else if (rec.id !== undefined && rec.id !== key)
+        problems.push(
+          fieldError(
+            "import-id-mismatch",
+            "error",
+            `the record under "${key}" says id ${JSON.stringify(rec.id)}; they must match`,
+            section,
+            key,
+            ["id"],
+          ),
+        );
+      else incoming[section][key] = { ...structuredClone(rec), id: key };
+    }
+  }
+  if (problems.length)
+    throw new AppError("invalid", `the payload has ${problems.length} invalid id(s); nothing was written`, problems);
+  return incoming;
+}
+
+const idsOf = (incoming: OrgRecords) => SECTIONS.flatMap((s) => Object.keys(incoming[s]).map((id) => ({ s, id })));
+
+/** Refuses an import that would replace a file the tier cannot read (its content would be lost unseen). */
+function assertReplacesReadable(target: TierData, incoming: OrgRecords): void {
+  const ids = new Set(idsOf(incoming).map(({ s, id }) => `#/${s}/${id}`));
+  const broken = target.problems.filter((p) => p.severity === "error" && ids.has(p.location));
+  if (broken.length)
+    throw new AppError(
+      "conflict",
+      `the import would replace ${broken.length} file(s) that cannot be read; fix or remove them first`,
+      broken,
+    );
+}
+
+/** The version of the files an import replaces, as they are now. */
+function importEtag(target: TierData, incoming: OrgRecords): string {
+  return etagOf(
+    idsOf(incoming)
+      .map(({ s, id }) => `${s}/${id} ${target.entities[s].get(id)?.etag ?? "absent"}`)
+      .join("\n"),
+  );
+}
+
+/** Puts the incoming records into `target` (in memory) and lists each file's action and new content. */
+function stage(state: OrgState, target: TierData, scope: WritableScope, incoming: OrgRecords) {
+  const dir = state.tierDir(scope);
+  const files: ImportFile[] = [];
+  const changes: { rel: string; content: string }[] = [];
+  for (const section of SECTIONS) {
+    const kind = KIND_OF[section];
+    for (const [id, rec] of Object.entries(incoming[section])) {
+      const existing = target.entities[section].get(id);
+      // A record keyed by an id that differs from its file name is replaced in its own file.
+      const file = existing?.file ?? confinedPath(dir, section, `${id}.json`);
+      const rel = path.relative(dir, file).split(path.sep).join("/");
+      const content = stringifyRecord(orderKeys(rec, CANONICAL_KEYS[kind]));
+      const shown = displayPath(file, state.displayBase(scope));
+      const unchanged = existing && stringifyRecord(orderKeys(existing.record, CANONICAL_KEYS[kind])) === content;
+      files.push({ path: shown, action: existing ? (unchanged ? "unchanged" : "update") : "create" });
+      if (!unchanged) changes.push({ rel, content });
+      target.entities[section].set(id, { scope, file, path: shown, record: rec, etag: "" });
+    }
+  }
+  return { files, changes };
+}
+
+/**
+ * The problems that block an import: every problem of the imported records, and any problem
+ * elsewhere that the import introduces. Problems the org had before stay its own business.
+ */
+function blockingProblems(state: OrgState, before: Rows, after: Rows, incoming: OrgRecords): FieldError[] {
+  const problemsOf = (rows: Rows) => validateOrg(buildIndex(recordsOf(rows), undefined, state.schemaLookup(rows)));
+  const beforeProblems = new Set(problemsOf(before).map(problemKey));
+  const touched = (e: FieldError) =>
+    SECTIONS.some((s) =>
+      Object.keys(incoming[s]).some((id) => e.location === `#/${s}/${id}` || e.location.startsWith(`#/${s}/${id}/`)),
+    );
+  return problemsOf(after).filter((e) => touched(e) || !beforeProblems.has(problemKey(e)));
+}
+
+/**
+ * Writes a payload into one tier (entities are created or replaced; others are kept). Every
+ * entity is checked, with the org as it would be afterwards, before any file is written; the
+ * write is one transaction; `dryRun` reports the files without writing.
+ */
+export async function importOrg(state: OrgState, payload: OrgPayload, opts: ImportOptions = {}): Promise<ImportOk> {
+  const scope = checkWritable("specialist", "import", opts.scope ?? "project");
+  const incoming = incomingOf(payload);
+  return underLock(state, scope, opts.dryRun, async (): Promise<ImportOk> => {
+    const tiers = await state.loadTiers();
+    const before = mergeTiers(tiers);
+    const target = tiers.find((t) => t.scope === scope);
+    // checkWritable let only a writable scope through, and loadTiers always loads those.
+    if (!target) throw new AppError("bad_request", `no ${scope} tier to import into`);
+    const fresh = opts.mustBeNew;
+    if (fresh && target.entities[fresh.section].has(fresh.id))
+      throw alreadyExists(KIND_OF[fresh.section], fresh.id, scope, fresh.section);
+    assertReplacesReadable(target, incoming);
+    const etag = importEtag(target, incoming);
+    if (opts.ifMatch !== undefined && opts.ifMatch !== etag)
+      throw new AppError("conflict", "the files this import replaces changed since its dry run; run it again", [], {
+        etag,
+      });
+    const { files, changes } = stage(state, target, scope, incoming);
+    const { errors, warnings } = splitBySeverity(blockingProblems(state, before, mergeTiers(tiers), incoming));
+    if (errors.length)
+      throw new AppError("invalid", `the import has ${errors.length} error(s); nothing was written`, errors);
+    if (!opts.dryRun && changes.length) {
+      await commitFiles(state.tierDir(scope), changes);
+      state.invalidate();
+    }
+    const written = opts.dryRun ? [] : files.filter((f) => f.action !== "unchanged").map((f) => f.path);
+    return { ok: true, dryRun: !!opts.dryRun, etag, written, files, warnings };
+  });
+}

@@ -1,0 +1,121 @@
+import type { OrgIndex } from "@/lib/org/org-index";
+import type { FieldError } from "@/schemas/field-error";
+import {
+  type EntityKind,
+  type EntityRecord,
+  emptyOrg,
+  KIND_OF,
+  type OrgRecords,
+  type Scope,
+  SECTIONS,
+  type Section,
+} from "@/schemas/org";
+import { combineEtags } from "../store/json-store";
+import type { SkillFile } from "./skills";
+import type { Layer, TierData } from "./tiers";
+
+/** How tiers merge into rows: pure functions over loaded tiers, shared by the snapshot, writes and `validateTree`. */
+
+export type Row = {
+  id: string;
+  kind: EntityKind;
+  /** The tier whose file wins. */
+  scope: Scope;
+  path: string;
+  /** The pack that contributes the winning file, when it comes from a pack. */
+  source?: string;
+  /** Lower tiers this row shadows, lowest first. */
+  overrides: { scope: Scope; path: string; source?: string }[];
+  record: EntityRecord;
+  etag: string;
+  layers: Layer[];
+};
+
+export type Rows = Record<Section, Map<string, Row>>;
+
+export type Snapshot = {
+  rows: Rows;
+  index: OrgIndex;
+  skillFiles: SkillFile[];
+  /** Problems with files themselves (unparseable, wrong shape, misnamed) and with enabled packs. */
+  loadProblems: FieldError[];
+  /** The enabled packs' org tiers, lowest precedence first. */
+  packTiers: TierData[];
+};
+
+export const SCOPE_RANK: Record<Scope, number> = { builtin: 0, pack: 1, user: 2, project: 3 };
+const layerRank = (l: Layer) => SCOPE_RANK[l.scope] + (l.order ?? 0) / 1000;
+
+/**
+ * Later layers win field by field. Fields are shared with the layers, not deep-copied: records in
+ * a snapshot are never mutated (every request shares it), and copying each one on every load
+ * cost more than reading its file.
+ */
+export function mergeLayers(layers: readonly Layer[]): EntityRecord {
+  if (layers.length === 1) return layers[0].record;
+  const merged: EntityRecord = {};
+  for (const layer of layers) Object.assign(merged, layer.record);
+  return merged;
+}
+
+export function toRow(kind: EntityKind, id: string, layers: Layer[]): Row {
+  const sorted = layers.length === 1 ? layers : [...layers].sort((a, b) => layerRank(a) - layerRank(b));
+  const top = sorted[sorted.length - 1];
+  return {
+    id,
+    kind,
+    scope: top.scope,
+    path: top.path,
+    ...(top.source ? { source: top.source } : {}),
+    overrides: sorted
+      .slice(0, -1)
+      .map((l) => ({ scope: l.scope, path: l.path, ...(l.source ? { source: l.source } : {}) })),
+    record: mergeLayers(sorted),
+    etag: combineEtags(sorted.map((l) => l.etag)),
+    layers: sorted,
+  };
+}
+
+export function mergeTiers(tiers: readonly TierData[]): Rows {
+  const rows = {} as Rows;
+  for (const section of SECTIONS) {
+    const layersById = new Map<string, Layer[]>();
+    for (const tier of tiers) {
+      for (const [id, layer] of tier.entities[section]) {
+        const list = layersById.get(id);
+        if (list) list.push(layer);
+        else layersById.set(id, [layer]);
+      }
+    }
+    const kind = KIND_OF[section];
+    // Ids are lowercase letters, digits and "-" (tiers skip any other file name), where code-unit
+    // order is the locale's order and a tenth of its cost.
+    rows[section] = new Map(
+      [...layersById]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([id, layers]) => [id, toRow(kind, id, layers)]),
+    );
+  }
+  return rows;
+}
+
+export function emptyEntities(): TierData["entities"] {
+  return { groups: new Map(), teams: new Map(), specialists: new Map(), contracts: new Map(), policies: new Map() };
+}
+
+export function recordsOf(rows: Rows): OrgRecords {
+  const org = emptyOrg();
+  for (const section of SECTIONS) for (const [id, row] of rows[section]) org[section][id] = row.record;
+  return org;
+}
+
+/** Applies a shallow patch: fields replace, `null` deletes, `id` cannot change. */
+export function applyPatch(base: EntityRecord, patch: Record<string, unknown>): EntityRecord {
+  const next: EntityRecord = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    if (key === "id") continue;
+    if (value === null) delete next[key];
+    else next[key] = structuredClone(value);
+  }
+  return next;
+}

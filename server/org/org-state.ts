@@ -1,0 +1,236 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { escapePointerSegment } from "@/lib/org/field-error";
+import { buildIndex, type SchemaFileLookup } from "@/lib/org/org-index";
+import type { FieldError } from "@/schemas/field-error";
+import { type Scope, SECTIONS, WRITABLE_SCOPES } from "@/schemas/org";
+import type { StudioPaths } from "../config";
+import { AppError, isAppError } from "../errors";
+import type { PackService } from "../packs/pack-service";
+import { recoverTier, tierNeedsRecovery, withTierLock } from "../store/json-store";
+import { type TreeWatcher, watchTree } from "../store/watch-tree";
+import { emptyEntities, mergeTiers, type Rows, recordsOf, type Snapshot } from "./merge";
+import { loadSkillFiles } from "./skills";
+import { displayPath, loadTier, type TierData, userPath } from "./tiers";
+
+/** Reads one of the file tiers (builtin, user, project) for a snapshot. */
+export type TierReader = (scope: "builtin" | "user" | "project", dir: string, displayBase: string) => Promise<TierData>;
+
+export type OrgApiOptions = {
+  /** Keep the org in memory between calls and refresh it when files change (the server). */
+  cache?: boolean;
+  /** Enabled packs join the org between the built-in and the user tier. */
+  packs?: PackService;
+};
+
+/** Changes that do not touch the org: our own temp files and locks, runtime state, the layout. */
+const IGNORED_CHANGES = /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^(?:runtime|studio)(?:\/|$)/;
+
+/**
+ * The org snapshot of one project: where its tiers live, loading and merging them, the cached
+ * snapshot and its generation, the watchers that invalidate it, and recovery of crashed writes.
+ * Everything else (reads, writes, previews) works on what `snapshot()` returns.
+ */
+export class OrgState {
+  private loaded: { generation: number; promise: Promise<Snapshot> } | null = null;
+  private generation = 0;
+  private recovery: Promise<void> | null = null;
+  private recoveryWarnings = new Set<string>();
+  private watchers = new Map<string, TreeWatcher>();
+  private listeners = new Set<(event: { type: "org-changed" }) => void>();
+
+  constructor(
+    readonly paths: StudioPaths,
+    private readonly options: OrgApiOptions = {},
+  ) {}
+
+  /** Drops the cached snapshot; the next read loads from disk. */
+  invalidate(): void {
+    this.generation++;
+    for (const listener of this.listeners) listener({ type: "org-changed" });
+  }
+
+  onChange(listener: (event: { type: "org-changed" }) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    for (const w of this.watchers.values()) w.close();
+    this.watchers.clear();
+  }
+
+  tierDir(scope: Scope): string {
+    if (scope === "pack") throw new AppError("bad_request", "packs are not one tier: name a pack");
+    return scope === "builtin"
+      ? this.paths.builtinOrgDir
+      : scope === "user"
+        ? this.paths.userOrgDir
+        : this.paths.projectOrgDir;
+  }
+
+  /** What a tier's paths are shown relative to. */
+  displayBase(scope: Scope): string {
+    return scope === "builtin"
+      ? this.paths.appDir
+      : scope === "project" || scope === "pack"
+        ? this.paths.root
+        : path.dirname(this.paths.userOrgDir);
+  }
+
+  /**
+   * Finishes or discards writes a crashed process left behind, before anything is read. Write
+   * paths await it before taking a tier lock, so a snapshot taken under the lock never waits on it.
+   */
+  recover(): Promise<void> {
+    this.recovery ??= (async () => {
+      let complete = true;
+      for (const scope of WRITABLE_SCOPES) {
+        const dir = this.tierDir(scope);
+        if (!tierNeedsRecovery(dir)) continue;
+        try {
+          await withTierLock(dir, () => recoverTier(dir));
+        } catch (error) {
+          // A read-only or full tier cannot be locked, but it can still be read: serve it as it is
+          // rather than refusing every read. The recovery is tried again on the next call, so a
+          // write never runs before it; while the tier stays unwritable, the write fails with the
+          // same 507.
+          if (!isAppError(error) || (error.code !== "read_only" && error.code !== "storage_full")) throw error;
+          if (!this.recoveryWarnings.has(error.message))
+            console.warn(`[construct-studio] warning: ${error.message}; serving the ${scope} tier as it is`);
+          this.recoveryWarnings.add(error.message);
+          complete = false;
+        }
+      }
+      if (!complete) this.recovery = null;
+    })();
+    return this.recovery;
+  }
+
+  private ensureWatchers(): void {
+    if (!this.options.cache) return;
+    // The project directory as a whole: org files, packs, packs.json and config.json all matter;
+    // runtime state and the studio's layout do not.
+    const dirs = [this.paths.builtinOrgDir, this.paths.userOrgDir, this.paths.userPacksDir, this.paths.projectDir];
+    for (const dir of dirs) {
+      if (this.watchers.has(dir) || !existsSync(dir)) continue;
+      try {
+        // One watch per directory, not `recursive: true`: see watch-tree.ts for what that misses.
+        const watcher = watchTree(dir, {
+          onChange: (name) => {
+            if (!IGNORED_CHANGES.test(name)) this.invalidate();
+          },
+          onError: (error) => {
+            console.warn(`[construct-studio] watching ${dir} stopped (${error.message}); it restarts on the next read`);
+            watcher.close();
+            this.watchers.delete(dir);
+            this.generation++;
+          },
+          skipDir: (name) => IGNORED_CHANGES.test(name),
+        });
+        this.watchers.set(dir, watcher);
+        // The directory appeared since the last load (first save, a checkout): what is cached predates it.
+        this.generation++;
+      } catch {
+        // Watching is an optimisation; without it every read reloads.
+      }
+    }
+  }
+
+  async snapshot(): Promise<Snapshot> {
+    await this.recover();
+    this.ensureWatchers();
+    const canCache = this.options.cache && this.watchers.size > 0;
+    if (canCache && this.loaded && this.loaded.generation === this.generation) return this.loaded.promise;
+    const generation = this.generation;
+    const promise = this.load();
+    this.loaded = { generation, promise };
+    promise.catch(() => {
+      if (this.loaded?.promise === promise) this.loaded = null;
+    });
+    return promise;
+  }
+
+  /** The enabled packs' org folders as tiers, relabelled as pack layers; their errors as problems. */
+  private async packTiers(): Promise<{ tiers: TierData[]; problems: FieldError[] }> {
+    if (!this.options.packs) return { tiers: [], problems: [] };
+    const { packs, errors } = await this.options.packs.active();
+    const tiers = packs
+      .flatMap((pack) => (pack.org ? [{ pack, org: pack.org }] : []))
+      .map(({ pack, org }, order) => {
+        const entities = Object.fromEntries(
+          SECTIONS.map((section) => [
+            section,
+            new Map(
+              [...org.entities[section]].map(([id, layer]) => [
+                id,
+                {
+                  ...layer,
+                  scope: "pack" as const,
+                  source: pack.id,
+                  order,
+                  path: pack.tier === "project" ? displayPath(layer.file, this.paths.root) : userPath(layer.file),
+                },
+              ]),
+            ),
+          ]),
+        ) as TierData["entities"];
+        return { scope: "pack" as const, dir: org.dir, entities, problems: [] };
+      });
+    const problems = errors.map((message) => {
+      const id = /pack '([^']+)'/.exec(message)?.[1] ?? "packs";
+      return { id: "pack-error", severity: "error" as const, message, location: `#/packs/${escapePointerSegment(id)}` };
+    });
+    return { tiers, problems };
+  }
+
+  /** Every tier, lowest precedence first; the last, empty one carries the packs' problems. */
+  async loadTiers(readTier: TierReader = loadTier, withPacks = true): Promise<TierData[]> {
+    const [builtin, packs, user, project] = await Promise.all([
+      readTier("builtin", this.paths.builtinOrgDir, this.displayBase("builtin")),
+      withPacks ? this.packTiers() : { tiers: [], problems: [] },
+      readTier("user", this.paths.userOrgDir, this.displayBase("user")),
+      readTier("project", this.paths.projectOrgDir, this.displayBase("project")),
+    ]);
+    return [
+      builtin,
+      ...packs.tiers,
+      user,
+      project,
+      { scope: "pack", dir: "", entities: emptyEntities(), problems: packs.problems },
+    ];
+  }
+
+  /** Loads and merges every tier; `snapshot()` caches it, `snapshotFrom` (plan) does not. */
+  async load(readTier?: TierReader, withPacks = true): Promise<Snapshot> {
+    const skillFiles = loadSkillFiles(this.paths.skillsDir, this.paths.appDir);
+    const tiers = await this.loadTiers(readTier, withPacks);
+    const rows = mergeTiers(tiers);
+    const index = buildIndex(recordsOf(rows), new Set(skillFiles.map((s) => s.id)), this.schemaLookup(rows));
+    return {
+      rows,
+      index,
+      skillFiles,
+      loadProblems: tiers.flatMap((t) => t.problems),
+      packTiers: tiers.filter((t) => t.scope === "pack" && t.dir),
+    };
+  }
+
+  /**
+   * Where a contract's `output.schema` is looked up (design.md §3a): the package root for a
+   * built-in contract, the pack's folder for a pack's, the project root otherwise (and for drafts).
+   */
+  schemaLookup(rows: Rows): SchemaFileLookup {
+    return (contractId, schemaPath) => {
+      const row = rows.contracts.get(contractId);
+      const layer = row?.layers.find((l) => l.scope === row.scope);
+      const base =
+        row?.scope === "builtin"
+          ? this.paths.appDir
+          : row?.scope === "pack" && layer
+            ? path.resolve(layer.file, "..", "..", "..")
+            : this.paths.root;
+      return existsSync(path.resolve(base, schemaPath));
+    };
+  }
+}

@@ -1,0 +1,139 @@
+import { fieldError, parsePointer } from "@/lib/org/field-error";
+import { toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
+import { idProblem } from "@/schemas/common";
+import type { FieldError, ValidationResult } from "@/schemas/field-error";
+import { type ApiKind, type EntityKind, type EntityRecord, SECTION_OF, type Section } from "@/schemas/org";
+import type { Skill } from "@/schemas/skill";
+import type { Row, Snapshot } from "./merge";
+import { describeSkills } from "./skills";
+
+/**
+ * Reads over one snapshot: lists, single records, and the problems of the org. Pure functions;
+ * what is costly is computed once per snapshot (snapshots are never mutated, so a WeakMap keyed by
+ * the snapshot is the cache and it goes when the snapshot does).
+ */
+
+const validationCache = new WeakMap<Snapshot, FieldError[]>();
+const skillsCache = new WeakMap<Snapshot, Skill[]>();
+
+/** The graph and shape problems of a snapshot, each carrying the path of the file that wins. */
+export function validation(snap: Snapshot): FieldError[] {
+  let cached = validationCache.get(snap);
+  if (!cached) {
+    cached = validateOrg(snap.index).map((problem) => {
+      const [section, id] = parsePointer(problem.location);
+      const row = snap.rows[section as Section]?.get(id);
+      return row ? { ...problem, path: row.path } : problem;
+    });
+    validationCache.set(snap, cached);
+  }
+  return cached;
+}
+
+/** Every problem of a snapshot: files that failed to load, shapes, and graph invariants. */
+export function problemsOf(snap: Snapshot): FieldError[] {
+  return [...snap.loadProblems, ...validation(snap)];
+}
+
+export function validateAll(snap: Snapshot): ValidationResult & { problems: FieldError[] } {
+  const problems = problemsOf(snap);
+  return { ...toResult(problems), problems };
+}
+
+function skillsOf(snap: Snapshot): Skill[] {
+  let skills = skillsCache.get(snap);
+  if (!skills) {
+    skills = describeSkills(snap.skillFiles);
+    skillsCache.set(snap, skills);
+  }
+  return skills;
+}
+
+/** A fence is a sub-resource of its specialist, shown with the specialist's id. */
+const sectionOf = (kind: Exclude<ApiKind, "skill">): Section => (kind === "fence" ? "specialists" : SECTION_OF[kind]);
+const fenceOf = (id: string, row: Row): EntityRecord => ({ specialistId: id, ...(row.record.fence as object) });
+
+export function listEntities(snap: Snapshot, kind: ApiKind) {
+  if (kind === "skill") {
+    const skills = skillsOf(snap);
+    return {
+      items: skills.map((s) => ({
+        id: s.id,
+        scope: "builtin" as const,
+        source: undefined as string | undefined,
+        path: s.path,
+        overrides: [],
+        record: s,
+        etag: "",
+      })),
+      count: skills.length,
+      errors: [] as FieldError[],
+    };
+  }
+  const section = sectionOf(kind);
+  const items = [...snap.rows[section].values()].map((row) => ({
+    id: row.id,
+    scope: row.scope,
+    source: row.source,
+    path: row.path,
+    overrides: row.overrides,
+    record: kind === "fence" ? fenceOf(row.id, row) : row.record,
+    etag: row.etag,
+  }));
+  const prefix = `#/${section}/`;
+  const errors = problemsOf(snap).filter((e) => e.location.startsWith(prefix));
+  return { items, count: items.length, errors };
+}
+
+export type EntityView = Omit<Row, "layers"> & { errors: FieldError[] };
+
+export function getEntity(snap: Snapshot, kind: ApiKind, id: string): EntityView | null {
+  if (kind === "skill") {
+    const skill = skillsOf(snap).find((s) => s.id === id);
+    return skill
+      ? {
+          id,
+          kind: "specialist",
+          scope: "builtin",
+          path: skill.path,
+          overrides: [],
+          record: skill,
+          etag: "",
+          errors: [],
+        }
+      : null;
+  }
+  if (idProblem(id)) return null;
+  const section = sectionOf(kind);
+  const row = snap.rows[section].get(id);
+  if (!row) return null;
+  const prefix = `#/${section}/${id}`;
+  const errors = problemsOf(snap).filter((e) => e.location === prefix || e.location.startsWith(`${prefix}/`));
+  const { layers: _layers, ...rest } = row;
+  return kind === "fence" ? { ...rest, record: fenceOf(id, row), errors } : { ...rest, errors };
+}
+
+/** "Would this pass?" for a form: the draft merged into the org, nothing written. */
+export function validateDraft(
+  snap: Snapshot,
+  kind: EntityKind | "fence",
+  record: EntityRecord,
+  opts: { specialistId?: string } = {},
+): ValidationResult {
+  if (kind !== "fence") return validateDraftIn(snap.index, kind, record);
+  const id = opts.specialistId ?? String(record.specialistId ?? "");
+  const row = snap.rows.specialists.get(id);
+  if (!row)
+    return toResult([
+      fieldError(
+        "fence-missing-specialist-id",
+        "error",
+        `no specialist "${id}" to hold this fence`,
+        "specialists",
+        id,
+        ["specialistId"],
+      ),
+    ]);
+  const fence = Object.fromEntries(Object.entries(record).filter(([key]) => key !== "specialistId"));
+  return validateDraftIn(snap.index, "specialist", { ...row.record, fence });
+}

@@ -1,0 +1,24 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { buildIndex, type SchemaFileLookup } from "@/lib/org/org-index";
+import { toResult, validateOrg } from "@/lib/org/validate";
+import type { FieldError, ValidationResult } from "@/schemas/field-error";
+import { SECTIONS, type Section } from "@/schemas/org";
+import { mergeTiers, recordsOf } from "./merge";
+import { loadTier } from "./tiers";
+
+/** Validates one org folder on its own (`validate --tree`), as a pack author would before publishing. */
+export async function validateTree(
+  dir: string,
+  opts: { schemasRoot?: string } = {},
+): Promise<ValidationResult & { problems: FieldError[]; counts: Record<Section, number> }> {
+  const tier = await loadTier("project", dir, dir);
+  const rows = mergeTiers([tier]);
+  // A tree alone has no project root: output.schema is checked against --schemas-root, or not at all (a warning).
+  const { schemasRoot } = opts;
+  const lookup: SchemaFileLookup = (_id, schemaPath) =>
+    schemasRoot ? existsSync(path.resolve(schemasRoot, schemaPath)) : "unknown";
+  const problems = [...tier.problems, ...validateOrg(buildIndex(recordsOf(rows), undefined, lookup))];
+  const counts = Object.fromEntries(SECTIONS.map((s) => [s, rows[s].size])) as Record<Section, number>;
+  return { ...toResult(problems), problems, counts };
+}
