@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { ApiError } from "@/lib/api-client";
 import { cadenceProblem, upcomingRuns } from "@/lib/embed/cadence";
 import { embedPointer, manifestProblems } from "@/lib/embed/manifest";
+import { isAtOrUnder } from "@/lib/json/pointer";
 import { embedOverrides } from "@/lib/queries/embed";
 import {
   type CapabilityView,
@@ -98,7 +99,8 @@ export function OverrideForm({
     return found;
   }, [body, c, on.filter, filterParse]);
   const all = [...problems, ...serverErrors.filter((s) => !problems.some((p) => p.message === s.message))];
-  const at = (field: OverridableField) => all.filter((p) => p.location.startsWith(embedPointer(c.id, "embed", field)));
+  const at = (field: OverridableField) =>
+    all.filter((p) => isAtOrUnder(p.location, embedPointer(c.id, "embed", field)));
   const cadenceError = on.cadence && !draft.eventDriven ? cadenceProblem(draft.cadence.trim()) : null;
   const preview =
     on.cadence && !draft.eventDriven && !cadenceError

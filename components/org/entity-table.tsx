@@ -1,3 +1,4 @@
+import { parsePointer } from "@/lib/json/pointer";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityKind, EntityRecord, Scope } from "@/schemas/org";
 import { ProblemList } from "./problem-list";
@@ -32,7 +33,7 @@ function summary(kind: EntityKind, r: EntityRecord): string {
 export function EntityTable({ kind, rows, problems }: { kind: EntityKind; rows: EntityRow[]; problems: FieldError[] }) {
   const byEntity = new Map<string, FieldError[]>();
   for (const p of problems) {
-    const id = p.location.split("/")[2];
+    const id = parsePointer(p.location)[1];
     byEntity.set(id, [...(byEntity.get(id) ?? []), p]);
   }
   return (

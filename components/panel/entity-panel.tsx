@@ -23,6 +23,7 @@ import {
   settleConflicts,
   templateFor,
 } from "@/lib/editor/drafts";
+import { isAtOrUnder } from "@/lib/json/pointer";
 import { buildIndex } from "@/lib/org/org-index";
 import { validateDraft, validateNewTeam } from "@/lib/org/validate";
 import { type OrgData, rowKey } from "@/lib/queries/org";
@@ -55,8 +56,7 @@ type Props = {
 };
 
 const own = (problems: readonly FieldError[], kind: EntityKind, id: string) => {
-  const prefix = `#/${SECTION_OF[kind]}/${id}`;
-  return problems.filter((p) => p.location === prefix || p.location.startsWith(`${prefix}/`));
+  return problems.filter((p) => isAtOrUnder(p.location, [SECTION_OF[kind], id]));
 };
 
 export function EntityPanel(props: Props) {

@@ -2,7 +2,8 @@ import type { z } from "zod";
 import type { Contract } from "@/schemas/contract";
 import { type EmbedManifest, type EmbedOverlay, embedManifestSchema, embedOverlaySchema } from "@/schemas/embed";
 import type { FieldError } from "@/schemas/field-error";
-import { escapePointerSegment, fieldOf, kebab } from "../org/field-error";
+import { buildPointer } from "../json/pointer";
+import { fieldOf, kebab } from "../org/field-error";
 import { cadenceProblem, parseDuration } from "./cadence";
 import { providerInfo, unusedScopeKeys } from "./providers";
 
@@ -17,7 +18,7 @@ export type EmbedContext = {
 
 /** `#/workflows/<id>/<path…>`: embed problems sit beside the org's `#/<section>/<id>/…` pointers. */
 export function embedPointer(id: string, ...path: Segment[]): string {
-  return `#/${["workflows", id, ...path].map(escapePointerSegment).join("/")}`;
+  return buildPointer("workflows", id, ...path);
 }
 
 export function embedError(

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
+import { buildPointer, isAtOrUnder } from "@/lib/json/pointer";
 import { checkAction, effectiveFence } from "@/lib/org/fence";
-import { escapePointerSegment, fieldOf } from "@/lib/org/field-error";
+import { fieldOf } from "@/lib/org/field-error";
 import { str } from "@/lib/org/org-index";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import type { RoutingCase } from "@/lib/plan/plan";
@@ -53,7 +54,7 @@ function problem(file: string, id: string, message: string, path: (string | numb
     id,
     severity: "error",
     message: `${file}: ${message}`,
-    location: path.length ? `#/${path.map(escapePointerSegment).join("/")}` : "#",
+    location: buildPointer(...path),
     ...(field ? { field } : {}),
     path: file,
   };
@@ -230,10 +231,10 @@ export function runOrgTests(org: OrgRecords, files: readonly TestFileInput[]): O
             problems.push(unknownSpecialist(f.file, index, "escalatesTo", c.escalatesTo));
             break;
           }
-          const prefix = `#/${section}/${escapePointerSegment(c.team)}/escalationPath/`;
+          const prefix = [section, c.team, "escalationPath"];
           const edge = graphEdges().find(
             (e) =>
-              e.kind === "escalation" && e.carrier.startsWith(prefix) && e.target === `specialist:${c.escalatesTo}`,
+              e.kind === "escalation" && isAtOrUnder(e.carrier, prefix) && e.target === `specialist:${c.escalatesTo}`,
           );
           results.push({
             ...base,

@@ -1,26 +1,16 @@
 import type { z } from "zod";
+import { buildPointer, parsePointer } from "@/lib/json/pointer";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityKind, Section } from "@/schemas/org";
 
 type Segment = string | number;
 
-export function escapePointerSegment(segment: Segment): string {
-  return String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
-}
+// Pointers are built and parsed by one helper (lib/json/pointer.ts); re-exported for existing importers.
+export { escapePointerSegment, parsePointer } from "@/lib/json/pointer";
 
 /** Builds the RFC 6901 pointer `#/<section>/<id>/<path…>` that every FieldError carries. */
 export function pointer(section: Section, id: string, ...path: Segment[]): string {
-  return `#/${[section, id, ...path].map(escapePointerSegment).join("/")}`;
-}
-
-/** Splits a pointer back into its unescaped segments (without the leading `#`). */
-export function parsePointer(location: string): string[] {
-  const body = location.startsWith("#") ? location.slice(1) : location;
-  if (body === "" || body === "/") return [];
-  return body
-    .slice(1)
-    .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return buildPointer(section, id, ...path);
 }
 
 /** The path inside the entity (`["fence", "allowedPaths", "0"]`) of a pointer. */

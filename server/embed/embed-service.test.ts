@@ -393,6 +393,27 @@ describe("bad input: a clear error and nothing on disk changed", () => {
     await expectNothingWritten(() => refused(call(svc), "not_found"));
   });
 
+  it("not_found for 'ops' carries the problems of 'ops' only, never those of 'ops-2' (whole pointer segments)", async () => {
+    await workflowPack("ops-pack", {
+      "ops-2": capability("ops-2", { runtime: "cloud" }),
+      "ops-20": { ...capability("ops-20"), type: "bogus" },
+    });
+    await writePacksFile(env.paths, ["ops-pack"]);
+    const svc = service();
+    expect((await svc.list()).problems.map((p) => p.location)).toContain("#/workflows/ops-2/embed/runtime");
+
+    const alone = await refused(svc.status("ops"), "not_found", "ops");
+    expect(alone.errors).toBeUndefined();
+
+    await workflowPack("ops-pack", {
+      ops: capability("ops", { providerBindings: [] }),
+      "ops-2": capability("ops-2", { runtime: "cloud" }),
+    });
+    const beside = await refused(svc.status("ops"), "not_found", "ops");
+    expect(rules(beside.errors)).toEqual(["embed-invalid-provider-bindings"]);
+    for (const p of beside.errors ?? []) expect(p.location).toMatch(/^#\/workflows\/ops(\/|$)/);
+  });
+
   it("enable of an unknown id beside existing overlays: not_found naming the tiers searched", async () => {
     await writeOverlay("operations-briefing", { id: "operations-briefing", embed: { enabled: true } });
     const svc = service();

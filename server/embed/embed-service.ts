@@ -2,10 +2,11 @@ import { type FSWatcher, mkdirSync, watch } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describeDuration, nextTickAt, upcomingRuns } from "@/lib/embed/cadence";
-import { type EmbedContext, manifestProblems, mergeOverlay } from "@/lib/embed/manifest";
+import { type EmbedContext, embedPointer, manifestProblems, mergeOverlay } from "@/lib/embed/manifest";
 import { freshItems } from "@/lib/embed/nothing-new";
 import { checkOutput, describeOutput } from "@/lib/embed/output-contract";
 import { resolveRuntime } from "@/lib/embed/runtime";
+import { isAtOrUnder } from "@/lib/json/pointer";
 import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
 import { parseFrontmatter } from "@/lib/markdown/frontmatter";
 import { idProblem } from "@/schemas/common";
@@ -233,9 +234,7 @@ export class EmbedService {
     const loaded = await this.load();
     const cap = loaded.capabilities.find((c) => c.id === id);
     if (!cap) {
-      const broken = loaded.problems.filter(
-        (p) => p.location.startsWith(`#/workflows/${id}`) || p.location === `#/workflows/${id}`,
-      );
+      const broken = loaded.problems.filter((p) => isAtOrUnder(p.location, embedPointer(id)));
       throw new AppError(
         "not_found",
         `embed capability '${id}' not found in any tier (specialists/workflows, enabled packs' workflows, ${displayPath(loaded.overlayDir, this.deps.paths.root)})`,

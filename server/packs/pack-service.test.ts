@@ -282,6 +282,29 @@ describe("declared prompts", () => {
     await expectPromptError(/symbolic link/);
   });
 
+  it("a valid prompt swapped for a symlink (renamed over it) is refused at the next read", async () => {
+    const dir = await writePromptPack({ [REL]: promptText("helper") });
+    expect((await row(PACK)).errors).toEqual([]);
+    const outside = path.join(env.base, "outside.md");
+    await fs.writeFile(outside, promptText("helper"));
+    await fs.symlink(outside, path.join(dir, "prompts", ".swap"));
+    await fs.rename(path.join(dir, "prompts", ".swap"), path.join(dir, REL));
+    await expectPromptError(/symbolic link/);
+  });
+
+  it("a pack manifest swapped for a symlink to a valid manifest outside is refused, and the pack loads nothing", async () => {
+    const dir = await writePromptPack({ [REL]: promptText("helper") });
+    const outside = path.join(env.base, "outside.manifest.json");
+    await fs.copyFile(path.join(dir, "pack.manifest.json"), outside);
+    await fs.symlink(outside, path.join(dir, ".swap"));
+    await fs.rename(path.join(dir, ".swap"), path.join(dir, "pack.manifest.json"));
+    const pack = await row(PACK);
+    expect(pack.errors).toHaveLength(1);
+    expect(pack.errors[0]).toContain("pack.manifest.json");
+    expect(pack.errors[0]).toMatch(/symbolic link/);
+    await expectRefused(service.setEnabled(PACK, true), "invalid", PACK);
+  });
+
   it("a prompt that is a hard link", async () => {
     const dir = await writePromptPack();
     const outside = path.join(env.base, "outside.md");

@@ -22,8 +22,10 @@ import {
   confinedPath,
   ensureGitIgnored,
   etagOf,
+  NoFollowReadError,
   pidAlive,
   readJsonFile,
+  readTextNoFollow,
   withTierLock,
 } from "../store/json-store";
 
@@ -49,32 +51,25 @@ export async function checkPackPrompt(
   } catch {
     return { ok: false, file: rel, problem: "malformed", message: `${rel} is outside the pack` };
   }
-  let stat: Stats;
+  const malformed = (message: string) => ({ ok: false as const, file, problem: "malformed" as const, message });
+  // One open, checked on its descriptor (store/read.ts): a link swapped in after a check cannot be read through.
+  let read: { text: string; stat: Stats } | NoFollowReadError;
   try {
-    stat = await fs.lstat(file);
-  } catch {
-    return { ok: false, file, problem: "missing", message: `file not found: ${rel}` };
+    read = await readTextNoFollow(file, { limit: MAX_PROMPT_BYTES });
+  } catch (error) {
+    if (!(error instanceof NoFollowReadError)) throw error;
+    read = error;
   }
-  if (stat.isSymbolicLink())
-    return {
-      ok: false,
-      file,
-      problem: "malformed",
-      message: `${rel} is a symbolic link; packs may not link outside themselves`,
-    };
+  if (read instanceof NoFollowReadError && read.code === "missing")
+    return { ok: false, file, problem: "missing", message: `file not found: ${rel}` };
+  if (read instanceof NoFollowReadError && read.code === "symlink")
+    return malformed(`${rel} is a symbolic link; packs may not link outside themselves`);
+  // O_NOFOLLOW guards the last component only; a linked folder on the way is caught here.
   if (!(await insideReal(packDir, file)))
-    return {
-      ok: false,
-      file,
-      problem: "malformed",
-      message: `${rel} resolves outside the pack (a linked folder on the way)`,
-    };
-  if (!stat.isFile()) return { ok: false, file, problem: "malformed", message: `${rel} is not a regular file` };
-  if (stat.nlink > 1)
-    return { ok: false, file, problem: "malformed", message: `${rel} is a hard link; packs must hold their own files` };
-  if (stat.size > MAX_PROMPT_BYTES)
-    return { ok: false, file, problem: "malformed", message: `${rel} is larger than ${MAX_PROMPT_BYTES} bytes` };
-  const content = await fs.readFile(file, "utf8");
+    return malformed(`${rel} resolves outside the pack (a linked folder on the way)`);
+  if (read instanceof NoFollowReadError) return malformed(`${rel} ${read.message}`);
+  if (read.stat.nlink > 1) return malformed(`${rel} is a hard link; packs must hold their own files`);
+  const content = read.text;
   const prompt = promptRole(content);
   if (!prompt.ok) return { ok: false, file, problem: "malformed", message: `${rel}: ${prompt.message}` };
   return { ok: true, file, content, role: prompt.role };
@@ -268,7 +263,9 @@ export class PackService {
       row.errors.push(
         read.code === "missing"
           ? `${shown}: no ${MANIFEST} in the pack folder`
-          : `${shown}: failed to parse JSON (${read.message})`,
+          : read.code === "symlink"
+            ? `${shown}: is a symbolic link; packs may not link outside themselves`
+            : `${shown}: failed to parse JSON (${read.message})`,
       );
       return row;
     }

@@ -97,6 +97,20 @@ describe("resolution order: enabled packs → project prompt → built-in prompt
     expect(result.content).toContain("# Project QA");
   });
 
+  it("a project prompt swapped for a symlink (renamed over it) is not read through: next in line, with a warning", async () => {
+    await writeProjectPrompt("cx-qa", promptText("qa", "# Project QA\n"));
+    expect(resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true })).source).toBe("project");
+    const outside = path.join(env.base, "outside.md");
+    await fs.writeFile(outside, promptText("qa", "# Outside QA\n"));
+    const swap = path.join(path.dirname(projectPrompt("cx-qa")), ".swap");
+    await fs.symlink(outside, swap);
+    await fs.rename(swap, projectPrompt("cx-qa"));
+    const result = resolved(await resolver.resolve("cx-qa", { builtinSpecialist: true }));
+    expect(result).toMatchObject({ source: "builtin", path: BUILTIN_QA });
+    expect(result.content).not.toContain("Outside QA");
+    expect(result.warnings.join("\n")).toMatch(/symbolic link/);
+  });
+
   it("an enabled pack wins over the project prompt; its source is the pack id", async () => {
     await writeProjectPrompt("cx-qa", promptText("qa", "# Project QA\n"));
     await enabledPromptPack(env.projectPacks, "qa-pack", "cx-qa");

@@ -1,5 +1,3 @@
-import type { Stats } from "node:fs";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { promptRole } from "@/lib/markdown/frontmatter";
 import { failureOutcome, type PromptFailure } from "@/lib/packs/failure-matrix";
@@ -9,7 +7,14 @@ import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import type { OrgApi } from "../org/org-api";
 import { displayPath } from "../org/tiers";
-import { atomicWrite, confinedPath, etagOf, withTierLock } from "../store/json-store";
+import {
+  atomicWrite,
+  confinedPath,
+  etagOf,
+  NoFollowReadError,
+  readTextNoFollow,
+  withTierLock,
+} from "../store/json-store";
 import { byPrecedence, checkPackPrompt, type LoadedPack, type PackService } from "./pack-service";
 
 export type ResolvedPrompt = {
@@ -237,16 +242,15 @@ export class PromptResolver {
 
 /** The text of a prompt file; `null` when there is none; a problem when there is one but it cannot be used. */
 async function readPrompt(file: string): Promise<string | { problem: string } | null> {
-  let stat: Stats;
   try {
-    stat = await fs.lstat(file);
-  } catch {
-    return null;
+    // One open, checked on its descriptor: a link swapped in after a check cannot be read through.
+    return (await readTextNoFollow(file, { limit: MAX_PROMPT_BYTES })).text;
+  } catch (error) {
+    if (!(error instanceof NoFollowReadError)) throw error;
+    if (error.code === "missing") return null;
+    if (error.code === "symlink") return { problem: "is a symbolic link; prompts must be regular files" };
+    return { problem: error.message };
   }
-  if (stat.isSymbolicLink()) return { problem: "is a symbolic link; prompts must be regular files" };
-  if (!stat.isFile()) return { problem: "is not a regular file" };
-  if (stat.size > MAX_PROMPT_BYTES) return { problem: `is larger than ${MAX_PROMPT_BYTES} bytes` };
-  return fs.readFile(file, "utf8");
 }
 
 function fallbackPrompt(id: string, record: Record<string, unknown>): string {

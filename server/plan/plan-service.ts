@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buildPointer } from "@/lib/json/pointer";
 import { JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
 import { buildIndex } from "@/lib/org/org-index";
 import { validateOrg } from "@/lib/org/validate";
@@ -149,7 +150,7 @@ export class PlanService {
           entities[section].set(id, {
             scope,
             file: file,
-            path: `${shown}#/${section}/${id}`,
+            path: `${shown}${buildPointer(section, id)}`,
             record: { ...record, id },
             etag: "",
           });

@@ -1,0 +1,198 @@
+import { hash } from "node:crypto";
+import { closeSync, constants as fsc, fstatSync, openSync, readFileSync, readSync, type Stats } from "node:fs";
+import fs from "node:fs/promises";
+import { JsonProblem, parseJsonBytes, parseJsonStrict } from "@/lib/json/safe-json";
+
+/**
+ * The one way the studio reads a file it did not write this instant: the file is opened once with
+ * `O_NOFOLLOW` (a symlink is refused by the kernel, not by an earlier lstat a swap can outrun) and
+ * `O_NONBLOCK` (a FIFO cannot hang the open), and everything else — a regular file, its link
+ * count, its size — is checked on that same open descriptor, so what is checked is what is read.
+ */
+
+export const MAX_FILE_BYTES = 1024 * 1024;
+
+/** A string is hashed as its UTF-8 bytes, so a file's text and its bytes give the same tag. */
+export function etagOf(bytes: Uint8Array | string): string {
+  // The one-shot `hash` skips the Hash object `createHash` builds: a third of the cost for a 1 kB record.
+  return `"sha256:${hash("sha256", bytes, "hex")}"`;
+}
+
+/** One version tag for a record merged from several files: any file changing changes it. */
+export function combineEtags(etags: readonly string[]): string {
+  return etags.length === 1 ? etags[0] : etagOf(etags.join("\n"));
+}
+
+export type NoFollowCode = "missing" | "symlink" | "not-regular" | "too-large" | "unreadable";
+
+/** Why a file was not read; `message` reads after the file's name ("… is a symbolic link"). */
+export class NoFollowReadError extends Error {
+  constructor(
+    readonly code: NoFollowCode,
+    readonly file: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "NoFollowReadError";
+  }
+}
+
+const READ_FLAGS = fsc.O_RDONLY | fsc.O_NOFOLLOW | fsc.O_NONBLOCK;
+
+const SYMLINK_MESSAGE = "is a symbolic link; org files must be regular files inside their tier";
+
+function openError(file: string, error: unknown): NoFollowReadError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ELOOP") return new NoFollowReadError("symlink", file, SYMLINK_MESSAGE);
+  if (code === "ENOENT") return new NoFollowReadError("missing", file, "no such file");
+  return new NoFollowReadError("unreadable", file, (error as Error).message);
+}
+
+function statRefusal(file: string, stat: Stats, limit: number): NoFollowReadError | null {
+  if (!stat.isFile()) return new NoFollowReadError("not-regular", file, "is not a regular file");
+  if (stat.size > limit) return new NoFollowReadError("too-large", file, `is larger than ${limit} bytes`);
+  return null;
+}
+
+/**
+ * Reads a regular file without following a link at its last component, bounded by `limit` bytes
+ * (MAX_FILE_BYTES unless given). Returns the bytes and the stat of what was read (callers check
+ * `nlink` where a hard link matters); throws `NoFollowReadError` for a link, a non-file, a file
+ * too large, a missing or unreadable one.
+ */
+export async function readFileNoFollow(
+  file: string,
+  opts: { limit?: number } = {},
+): Promise<{ bytes: Buffer; stat: Stats }> {
+  const limit = opts.limit ?? MAX_FILE_BYTES;
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, READ_FLAGS);
+  } catch (error) {
+    throw openError(file, error);
+  }
+  try {
+    const stat = await handle.stat();
+    const refusal = statRefusal(file, stat, limit);
+    if (refusal) throw refusal;
+    // One byte past the size the stat gave: a file that grew since is caught, never read unbounded.
+    const bytes = Buffer.allocUnsafe(Math.min(stat.size, limit) + 1);
+    let filled = 0;
+    for (let n = 1; filled < bytes.length && n > 0; filled += n)
+      n = (await handle.read(bytes, filled, bytes.length - filled, filled)).bytesRead;
+    if (filled > limit) throw new NoFollowReadError("too-large", file, `is larger than ${limit} bytes`);
+    return { bytes: bytes.subarray(0, filled), stat };
+  } catch (error) {
+    if (error instanceof NoFollowReadError) throw error;
+    throw new NoFollowReadError("unreadable", file, (error as Error).message);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `readFileNoFollow` decoded as UTF-8. */
+export async function readTextNoFollow(
+  file: string,
+  opts: { limit?: number } = {},
+): Promise<{ text: string; stat: Stats }> {
+  const { bytes, stat } = await readFileNoFollow(file, opts);
+  return { text: bytes.toString("utf8"), stat };
+}
+
+/**
+ * `readFileNoFollow` with synchronous calls, for loading a whole tier: each `fs.promises` call is
+ * a hop to libuv's small thread pool, which for thousands of 2 kB files costs several times the
+ * reading itself (docs/performance.md §5.4). Callers yield between batches.
+ */
+export function readFileNoFollowSync(file: string, opts: { limit?: number } = {}): { bytes: Buffer; stat: Stats } {
+  const limit = opts.limit ?? MAX_FILE_BYTES;
+  let fd: number;
+  try {
+    fd = openSync(file, READ_FLAGS);
+  } catch (error) {
+    throw openError(file, error);
+  }
+  try {
+    const stat = fstatSync(fd);
+    const refusal = statRefusal(file, stat, limit);
+    if (refusal) throw refusal;
+    // The size is known: one read, where `readFileSync` would stat the file again first.
+    let bytes = Buffer.allocUnsafe(stat.size);
+    let filled = 0;
+    for (let n = 1; filled < bytes.length && n > 0; filled += n)
+      n = readSync(fd, bytes, filled, bytes.length - filled, filled);
+    if (filled < bytes.length) bytes = bytes.subarray(0, filled);
+    return { bytes, stat };
+  } catch (error) {
+    if (error instanceof NoFollowReadError) throw error;
+    throw new NoFollowReadError("unreadable", file, (error as Error).message);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export type ReadResult =
+  | { ok: true; value: unknown; etag: string }
+  | { ok: false; code: NoFollowCode | JsonProblem["code"]; message: string };
+
+function refused(error: unknown): ReadResult {
+  if (error instanceof NoFollowReadError) return { ok: false, code: error.code, message: error.message };
+  throw error;
+}
+
+/** Parses one file's content as the readers do: strict JSON, an optional BOM, the content's ETag. */
+export function parsed(content: Buffer | string): ReadResult {
+  try {
+    const value =
+      typeof content === "string"
+        ? parseJsonStrict(content, { allowBom: true })
+        : parseJsonBytes(content, { allowBom: true });
+    return { ok: true, value, etag: etagOf(content) };
+  } catch (error) {
+    if (error instanceof JsonProblem) return { ok: false, code: error.code, message: error.message };
+    throw error;
+  }
+}
+
+/** Reads and strictly parses one JSON file; never follows a symlink, never throws for bad content. */
+export async function readJsonFile(file: string): Promise<ReadResult> {
+  try {
+    return parsed((await readFileNoFollow(file)).bytes);
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+/** `readJsonFile` with synchronous calls (see `readFileNoFollowSync`). */
+export function readJsonFileSync(file: string): ReadResult {
+  try {
+    return parsed(readFileNoFollowSync(file).bytes);
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+/**
+ * `readJsonFileSync` for a file its directory listing showed as a regular file, the common case
+ * of a tier load: `readFileSync` with an encoding opens, reads, decodes and closes in one call
+ * into Node, where the careful path makes four and copies the bytes once more. Anything unusual
+ * (an error, a replacement character that may stand for malformed UTF-8, too many bytes, content
+ * that does not parse) is read again by the careful path, so every problem is reported exactly as
+ * it would be there.
+ */
+export function readListedJsonFileSync(file: string): ReadResult {
+  let text: string;
+  try {
+    // Node takes numeric flags here as everywhere (`stringToFlags`); only the typings say string.
+    text = readFileSync(file, { encoding: "utf8", flag: READ_FLAGS as unknown as string });
+  } catch {
+    return readJsonFileSync(file);
+  }
+  // UTF-8 takes at most three bytes per UTF-16 unit, so most texts need no byte count.
+  const tooLarge = text.length * 3 > MAX_FILE_BYTES && Buffer.byteLength(text, "utf8") > MAX_FILE_BYTES;
+  if (tooLarge || text.includes("\uFFFD")) return readJsonFileSync(file);
+  const read = parsed(text);
+  // A broken file is rare and gets read twice; a FIFO swapped in since the listing reads as empty
+  // text here, and the careful path says what it is.
+  return read.ok ? read : readJsonFileSync(file);
+}
