@@ -5,13 +5,20 @@ import { toast as sonner } from "sonner";
 import { Toaster } from "@/components/ui/toaster";
 
 export type ToastAction = { label: string; onClick: () => void };
-export type Toast = { id: number; tone: "success" | "error" | "info"; title: string; detail?: string; action?: ToastAction };
+export type Toast = {
+  id: number;
+  tone: "success" | "error" | "info";
+  title: string;
+  detail?: string;
+  action?: ToastAction;
+};
 export type ToastInput = Omit<Toast, "id">;
 
 let nextId = 1;
 
 const TONE: Record<Toast["tone"], string> = {
-  success: "border-emerald-500 bg-emerald-50 text-emerald-950 dark:border-emerald-600 dark:bg-emerald-950 dark:text-emerald-50",
+  success:
+    "border-emerald-500 bg-emerald-50 text-emerald-950 dark:border-emerald-600 dark:bg-emerald-950 dark:text-emerald-50",
   error: "border-red-500 bg-red-50 text-red-950 dark:border-red-600 dark:bg-red-950 dark:text-red-50",
   info: "border-[var(--border)] bg-[var(--surface)] text-[var(--text)]",
 };
@@ -39,7 +46,12 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
               {toast.action.label}
             </button>
           )}
-          <button type="button" aria-label="Dismiss" className="text-xs opacity-75 hover:opacity-100" onClick={onDismiss}>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            className="text-xs opacity-75 hover:opacity-100"
+            onClick={onDismiss}
+          >
             ✕
           </button>
         </span>

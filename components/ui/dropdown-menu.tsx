@@ -10,17 +10,21 @@ import type { ComponentPropsWithoutRef, ReactNode } from "react";
 export function DropdownMenu({
   trigger,
   children,
-  triggerProps,
+  triggerClassName,
+  triggerTestId,
   align = "end",
 }: {
   trigger: ReactNode;
   children: ReactNode;
-  triggerProps?: ComponentPropsWithoutRef<"button">;
+  triggerClassName?: string;
+  triggerTestId?: string;
   align?: "start" | "center" | "end";
 }) {
   return (
     <RadixMenu.Root modal={false}>
-      <RadixMenu.Trigger {...triggerProps}>{trigger}</RadixMenu.Trigger>
+      <RadixMenu.Trigger className={triggerClassName} data-testid={triggerTestId}>
+        {trigger}
+      </RadixMenu.Trigger>
       <RadixMenu.Portal>
         <RadixMenu.Content
           align={align}
