@@ -1,6 +1,7 @@
 "use client";
 
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useCallback, useRef, useState } from "react";
+import { BUTTON_TONES, Modal } from "@/components/ui/dialog";
 
 export type DialogAction = { label: string; value: string; tone?: "primary" | "danger" | "plain" };
 type Request = {
@@ -18,9 +19,14 @@ export type DialogOptions = { wide?: boolean; cancelLabel?: string; noCancel?: b
 /** A modal that answers with the chosen action's value (or null when dismissed). */
 export function useDialog() {
   const [request, setRequest] = useState<Request | null>(null);
+  // Where focus goes back to when the dialog closes: the dialog is opened from code, not from a trigger.
+  const opener = useRef<HTMLElement | null>(null);
   const ask = useCallback(
     (title: string, body: ReactNode, actions: DialogAction[], opts: DialogOptions = {}) =>
-      new Promise<string | null>((resolve) => setRequest({ title, body, actions, ...opts, resolve })),
+      new Promise<string | null>((resolve) => {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setRequest({ title, body, actions, ...opts, resolve });
+      }),
     [],
   );
   const close = useCallback((value: string | null) => {
@@ -29,58 +35,64 @@ export function useDialog() {
       return null;
     });
   }, []);
-  const element = request ? <Dialog request={request} onClose={close} /> : null;
+  const element = request ? <Dialog request={request} onClose={close} returnFocus={opener} /> : null;
   return { ask, element, open: request !== null };
 }
 
-const TONES = {
-  primary: "bg-sky-600 text-white hover:bg-sky-700",
-  danger: "bg-red-600 text-white hover:bg-red-700",
-  plain: "border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800",
-};
+/**
+ * The answer focused first: Cancel when there is one, else the first plain action ("Keep
+ * editing"), so Enter or a stray Space never deletes or overwrites anything.
+ */
+function safeIndex(request: Request): number {
+  if (!request.noCancel) return -1;
+  const plain = request.actions.findIndex((a) => a.tone === "plain");
+  return plain === -1 ? 0 : plain;
+}
 
-function Dialog({ request, onClose }: { request: Request; onClose: (value: string | null) => void }) {
-  const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => first.current?.focus(), []);
+function Dialog({
+  request,
+  onClose,
+  returnFocus,
+}: {
+  request: Request;
+  onClose: (value: string | null) => void;
+  returnFocus: RefObject<HTMLElement | null>;
+}) {
+  const safe = useRef<HTMLButtonElement>(null);
+  const safeAt = safeIndex(request);
   return (
-    <div className="nokey fixed inset-0 z-50 flex items-center justify-center bg-black/40">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-label={request.title}
-        onKeyDown={(e) => {
-          if (e.key !== "Escape") return;
-          // Escape closes this dialog only, never the panel or selection behind it.
-          e.stopPropagation();
-          onClose(null);
-        }}
-        className={`${request.wide ? "w-[52rem]" : "w-[32rem]"} max-w-[92vw] rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900`}
-      >
-        <h2 className="mb-2 text-base font-semibold">{request.title}</h2>
-        <div className="mb-4 text-sm text-slate-600 dark:text-slate-300">{request.body}</div>
-        <div className="flex justify-end gap-2">
-          {!request.noCancel && (
-            <button
-              type="button"
-              className={`rounded px-3 py-1.5 text-sm ${TONES.plain}`}
-              onClick={() => onClose(null)}
-            >
-              {request.cancelLabel ?? "Cancel"}
-            </button>
-          )}
-          {request.actions.map((a, i) => (
-            <button
-              key={a.value}
-              ref={i === 0 ? first : undefined}
-              type="button"
-              className={`rounded px-3 py-1.5 text-sm ${TONES[a.tone ?? "primary"]}`}
-              onClick={() => onClose(a.value)}
-            >
-              {a.label}
-            </button>
-          ))}
-        </div>
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose(null)}
+      title={request.title}
+      description={request.body}
+      initialFocus={safe}
+      returnFocus={returnFocus}
+      className={request.wide ? "w-[52rem]" : "w-[32rem]"}
+    >
+      <div className="flex justify-end gap-2">
+        {!request.noCancel && (
+          <button
+            ref={safe}
+            type="button"
+            className={`rounded px-3 py-1.5 text-sm ${BUTTON_TONES.plain}`}
+            onClick={() => onClose(null)}
+          >
+            {request.cancelLabel ?? "Cancel"}
+          </button>
+        )}
+        {request.actions.map((a, i) => (
+          <button
+            key={a.value}
+            ref={i === safeAt ? safe : undefined}
+            type="button"
+            className={`rounded px-3 py-1.5 text-sm ${BUTTON_TONES[a.tone ?? "primary"]}`}
+            onClick={() => onClose(a.value)}
+          >
+            {a.label}
+          </button>
+        ))}
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -32,6 +32,8 @@ import { askConflicts } from "./conflict-dialog";
 import { useDialog } from "./dialog";
 import { ImportExport } from "./import-export";
 import { Legend } from "./legend";
+import { NewMenu } from "./new-menu";
+import { RouteMenu } from "./route-menu";
 import { RoutePreview } from "./route-preview";
 import { Toasts, useToasts } from "./toasts";
 import { useOrgEvents } from "./use-org-events";
@@ -93,7 +95,6 @@ export function EditorShell({ root }: { root: string }) {
   const [otherProblems, setOtherProblems] = useState<FieldError[]>([]);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [routeOpen, setRouteOpen] = useState(false);
-  const [newMenu, setNewMenu] = useState(false);
   const [focus, setFocus] = useState<{ nodeId: string; nonce: number } | null>(null);
   const [hoverEdge, setHoverEdge] = useState<GraphEdge | null>(null);
   const [dragged, setDragged] = useState<Record<string, Position>>({});
@@ -476,7 +477,6 @@ export function EditorShell({ root }: { root: string }) {
   );
 
   const createNew = async (kind: EntityKind) => {
-    setNewMenu(false);
     if (!(await changePanel({ kind, id: null }))) return;
     setSelection(null);
   };
@@ -526,37 +526,7 @@ export function EditorShell({ root }: { root: string }) {
           >
             Search <kbd className="text-[10px] text-slate-400">⌃K</kbd>
           </button>
-          <div className="relative">
-            <button
-              type="button"
-              className={BUTTON}
-              aria-haspopup="menu"
-              aria-expanded={newMenu}
-              onClick={() => setNewMenu((o) => !o)}
-              data-testid="new-menu"
-            >
-              New ▾
-            </button>
-            {newMenu && (
-              <div
-                role="menu"
-                className="absolute right-0 z-20 mt-1 w-40 rounded border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-              >
-                {(["specialist", "team", "group", "contract"] as const).map((k) => (
-                  <button
-                    key={k}
-                    role="menuitem"
-                    type="button"
-                    data-testid={`new-${k}`}
-                    onClick={() => void createNew(k)}
-                    className="block w-full px-3 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-                  >
-                    {k}
-                  </button>
-                ))}
-              </div>
-            )}
-          </div>
+          <NewMenu className={BUTTON} onCreate={(k) => void createNew(k)} />
           <button
             type="button"
             className={`${BUTTON} ${overlayOn ? "bg-amber-100 dark:bg-amber-900" : ""}`}
@@ -567,9 +537,22 @@ export function EditorShell({ root }: { root: string }) {
           >
             Changes
           </button>
-          <button type="button" className={BUTTON} onClick={() => setRouteOpen((o) => !o)} data-testid="open-route">
-            Route…
-          </button>
+          <RouteMenu className={BUTTON} open={routeOpen} onOpenChange={setRouteOpen}>
+            <RoutePreview
+              onClose={() => setRouteOpen(false)}
+              onSaved={(r) =>
+                toast(
+                  r.ok
+                    ? { tone: "success", title: `Saved test “${r.name}”`, detail: r.path }
+                    : { tone: "error", title: "Test not saved", detail: r.message },
+                )
+              }
+              onPick={(id) => {
+                const node = graph.nodes.find((n) => n.id === `specialist:${id}`);
+                if (node) jumpTo(node);
+              }}
+            />
+          </RouteMenu>
           <ImportExport
             onDone={(m) => {
               toast({ tone: "success", title: m });
@@ -686,22 +669,6 @@ export function EditorShell({ root }: { root: string }) {
                 </span>
               )}
             </div>
-          )}
-          {routeOpen && (
-            <RoutePreview
-              onClose={() => setRouteOpen(false)}
-              onSaved={(r) =>
-                toast(
-                  r.ok
-                    ? { tone: "success", title: `Saved test “${r.name}”`, detail: r.path }
-                    : { tone: "error", title: "Test not saved", detail: r.message },
-                )
-              }
-              onPick={(id) => {
-                const node = graph.nodes.find((n) => n.id === `specialist:${id}`);
-                if (node) jumpTo(node);
-              }}
-            />
           )}
         </main>
         {panel && data && (

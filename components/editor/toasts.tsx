@@ -1,59 +1,84 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
+import { toast as sonner } from "sonner";
+import { Toaster } from "@/components/ui/toaster";
 
-export type Toast = { id: number; tone: "success" | "error" | "info"; title: string; detail?: string };
+export type ToastAction = { label: string; onClick: () => void };
+export type Toast = {
+  id: number;
+  tone: "success" | "error" | "info";
+  title: string;
+  detail?: string;
+  action?: ToastAction;
+};
 export type ToastInput = Omit<Toast, "id">;
 
 let nextId = 1;
 
-export function useToasts() {
-  const [toasts, setToasts] = useState<Toast[]>([]);
-  const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
-  const push = useCallback(
-    (toast: ToastInput) => {
-      const id = nextId++;
-      setToasts((t) => [...t.slice(-4), { ...toast, id }]);
-      setTimeout(() => dismiss(id), toast.tone === "error" ? 9000 : 3500);
-    },
-    [dismiss],
-  );
-  return { toasts, push, dismiss };
-}
-
 const TONE: Record<Toast["tone"], string> = {
-  success: "border-emerald-400 bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
-  error: "border-red-400 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100",
-  info: "border-slate-300 bg-white text-slate-900 dark:bg-slate-800 dark:text-slate-100",
+  success:
+    "border-emerald-500 bg-emerald-50 text-emerald-950 dark:border-emerald-600 dark:bg-emerald-950 dark:text-emerald-50",
+  error: "border-red-500 bg-red-50 text-red-950 dark:border-red-600 dark:bg-red-950 dark:text-red-50",
+  info: "border-[var(--border)] bg-[var(--surface)] text-[var(--text)]",
 };
 
-export function Toasts({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
+/** One toast's card: its tone, title, detail, an optional action (Undo) and a dismiss button. */
+function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
   return (
     <div
-      className="pointer-events-none fixed bottom-4 left-1/2 z-50 flex w-[28rem] max-w-[90vw] -translate-x-1/2 flex-col gap-2"
-      aria-live="polite"
+      role={toast.tone === "error" ? "alert" : "status"}
+      data-testid={`toast-${toast.tone}`}
+      className={`w-full max-w-[90vw] rounded-md border px-3 py-2 text-sm shadow-lg ${TONE[toast.tone]}`}
     >
-      {toasts.map((t) => (
-        <div
-          key={t.id}
-          role={t.tone === "error" ? "alert" : "status"}
-          data-testid={`toast-${t.tone}`}
-          className={`pointer-events-auto rounded-md border px-3 py-2 text-sm shadow-lg ${TONE[t.tone]}`}
-        >
-          <div className="flex items-start justify-between gap-3">
-            <span className="font-medium">{t.title}</span>
+      <div className="flex items-start justify-between gap-3">
+        <span className="font-medium">{toast.title}</span>
+        <span className="flex shrink-0 items-center gap-2">
+          {toast.action && (
             <button
               type="button"
-              aria-label="Dismiss"
-              className="text-xs opacity-60 hover:opacity-100"
-              onClick={() => onDismiss(t.id)}
+              className="rounded border border-current px-2 py-0.5 text-xs font-medium"
+              onClick={() => {
+                toast.action?.onClick();
+                onDismiss();
+              }}
             >
-              ✕
+              {toast.action.label}
             </button>
-          </div>
-          {t.detail && <div className="mt-1 whitespace-pre-line text-xs opacity-80">{t.detail}</div>}
-        </div>
-      ))}
+          )}
+          <button
+            type="button"
+            aria-label="Dismiss"
+            className="text-xs opacity-75 hover:opacity-100"
+            onClick={onDismiss}
+          >
+            ✕
+          </button>
+        </span>
+      </div>
+      {toast.detail && <div className="mt-1 whitespace-pre-line text-xs opacity-90">{toast.detail}</div>}
     </div>
   );
+}
+
+/**
+ * Toasts on sonner (stacking, timers paused on hover, swipe to dismiss, one live region); the
+ * cards are ours so each keeps its tone, role and test id. `toasts` is kept for callers that
+ * read it and stays empty: sonner holds the list.
+ */
+export function useToasts() {
+  const dismiss = useCallback((id: number) => sonner.dismiss(id), []);
+  const push = useCallback((input: ToastInput) => {
+    const id = nextId++;
+    sonner.custom(() => <ToastCard toast={{ ...input, id }} onDismiss={() => sonner.dismiss(id)} />, {
+      id,
+      duration: input.tone === "error" ? 9000 : input.action ? 8000 : 3500,
+    });
+  }, []);
+  return { toasts: [] as Toast[], push, dismiss };
+}
+
+/** Where the toasts show; `toasts` and `onDismiss` are accepted for compatibility and unused. */
+export function Toasts(_props: { toasts?: Toast[]; onDismiss?: (id: number) => void }) {
+  return <Toaster />;
 }

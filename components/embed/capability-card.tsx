@@ -5,107 +5,14 @@ import { useState } from "react";
 import { ApiError } from "@/lib/api-client";
 import { currentSkipReason, skipNotice } from "@/lib/embed/skip-notice";
 import { embedAction, embedDryRun, embedKeys, embedTick } from "@/lib/queries/embed";
-import type { CapabilityView, DryRunPlan, TickRecord } from "@/schemas/embed";
+import type { CapabilityView, DryRunPlan } from "@/schemas/embed";
+import { CapabilityDetails } from "./capability-details";
 import { DryRunPanel } from "./dry-run-panel";
+import { LastTick } from "./last-tick";
 import { OverrideForm } from "./override-form";
-import { formatDuration, When } from "./time";
-
-const TONE: Record<TickRecord["status"], string> = {
-  ran: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
-  skipped: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300",
-  error: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300",
-};
 
 const button = "rounded px-3 py-1 text-sm font-medium disabled:opacity-40";
 const secondary = `${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`;
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-[8rem_1fr] gap-2 py-0.5">
-      <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="text-sm">{children}</dd>
-    </div>
-  );
-}
-
-function LastTick({ tick, problem, explained }: { tick: TickRecord | null; problem?: string; explained?: string }) {
-  if (!tick)
-    return (
-      <p className="text-sm text-slate-500" data-testid="last-tick">
-        {problem ? <span className="text-red-700">Unreadable record: {problem}</span> : "Never ticked."}
-      </p>
-    );
-  return (
-    <div data-testid="last-tick" data-status={tick.status}>
-      <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span data-testid="tick-status" className={`rounded px-2 py-0.5 text-xs font-semibold ${TONE[tick.status]}`}>
-          {tick.status}
-          {tick.reason ? `: ${tick.reason}` : ""}
-        </span>
-        <span className="text-slate-500">
-          <When at={tick.startedAt} /> · {formatDuration(tick.durationMs)} ·{" "}
-          {tick.trigger === "manual" ? "run by hand" : "on schedule"} · runtime {tick.runtime}
-        </span>
-      </p>
-      {tick.detail && tick.reason !== explained && (
-        <p className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="tick-detail">
-          {tick.detail}
-        </p>
-      )}
-      {tick.violations && tick.violations.length > 0 && (
-        <ul className="mt-1 list-disc pl-5 text-xs text-red-700 dark:text-red-400">
-          {tick.violations.map((v) => (
-            <li key={v}>{v}</li>
-          ))}
-        </ul>
-      )}
-      {tick.sources && (
-        <p className="mt-1 text-xs text-slate-500">
-          read {tick.sources.map((s) => `${s.items} item(s) from ${s.provider}`).join(", ")}
-        </p>
-      )}
-      {tick.output && (
-        <dl className="mt-2 grid grid-cols-[10rem_1fr] gap-x-2 text-xs" data-testid="tick-output">
-          {Object.entries(tick.output)
-            .slice(0, 12)
-            .map(([key, value]) => (
-              <div key={key} className="contents">
-                <dt className="font-mono text-slate-500">{key}</dt>
-                <dd className="truncate" title={typeof value === "string" ? value : JSON.stringify(value)}>
-                  {typeof value === "string" ? value : JSON.stringify(value)}
-                </dd>
-              </div>
-            ))}
-        </dl>
-      )}
-      {tick.proposals && (
-        <div className="mt-2" data-testid="proposals">
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-            Proposals for review ({tick.proposals.length}) — nothing is applied
-          </h4>
-          {tick.proposals.length === 0 && <p className="text-xs text-slate-500">The run proposed nothing.</p>}
-          <ul className="mt-1 space-y-1">
-            {tick.proposals.map((p) => (
-              <li
-                key={p.id}
-                data-testid="proposal"
-                className="rounded border border-slate-200 p-2 text-sm dark:border-slate-700"
-              >
-                <div className="font-medium">{p.title}</div>
-                {p.detail && <div className="text-xs text-slate-600 dark:text-slate-300">{p.detail}</div>}
-              </li>
-            ))}
-          </ul>
-          {tick.proposalsFile && (
-            <p className="mt-1 text-xs text-slate-500">
-              Full answer: <code>runtime/{tick.proposalsFile}</code>
-            </p>
-          )}
-        </div>
-      )}
-    </div>
-  );
-}
 
 export function CapabilityCard({ capability: c }: { capability: CapabilityView }) {
   const queryClient = useQueryClient();
@@ -237,75 +144,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
         </div>
       </div>
 
-      <dl className="mt-3 grid gap-x-8 md:grid-cols-2">
-        <div>
-          <Row label="Specialist">
-            <code data-testid="specialist">{c.specialist}</code>
-          </Row>
-          <Row label="Providers">
-            <span data-testid="bindings">
-              {c.providerBindings.map((b) => (
-                <span
-                  key={b.id}
-                  title={b.available ? b.label : `${b.label}: ${b.reason}`}
-                  className={`mr-1 inline-block rounded px-1.5 py-0.5 font-mono text-xs ${b.available ? "bg-slate-100 dark:bg-slate-800" : "bg-amber-50 text-amber-800 line-through decoration-amber-500 dark:bg-amber-950 dark:text-amber-300"}`}
-                >
-                  {b.id}
-                </span>
-              ))}
-            </span>
-          </Row>
-          <Row label="Framework">
-            <code className="text-xs">{c.manifest.embed.framework}</code>
-          </Row>
-          <Row label="Output">
-            <code className="text-xs">{c.manifest.embed.outputContract}</code> · {c.manifest.embed.proposalAuthority}
-          </Row>
-        </div>
-        <div>
-          <Row label="Cadence">
-            <span data-testid="cadence">
-              {c.cadence ? (
-                <>
-                  <code>{c.cadence.every}</code> <span className="text-slate-500">(every {c.cadence.description})</span>
-                </>
-              ) : (
-                <span className="text-slate-500">event-driven only: runs when you run it</span>
-              )}
-            </span>
-          </Row>
-          <Row label="Next tick">
-            <span data-testid="next-tick">
-              {c.nextTickAt ? (
-                <When at={c.nextTickAt} />
-              ) : (
-                <span className="text-slate-500">
-                  {!c.enabled ? "— (disabled)" : c.errors.length ? "— (invalid)" : "— (no cadence)"}
-                </span>
-              )}
-            </span>
-          </Row>
-          <Row label="Runtime">
-            <span data-testid="runtime">
-              <code>{rt.declared}</code> →{" "}
-              <code
-                className={
-                  rt.resolved === "none"
-                    ? "text-amber-700 dark:text-amber-400"
-                    : "text-emerald-700 dark:text-emerald-400"
-                }
-              >
-                {rt.resolved}
-              </code>
-            </span>
-            {rt.resolved !== "none" && (
-              <div className="text-xs text-slate-500" data-testid="runtime-detail">
-                {rt.detail}
-              </div>
-            )}
-          </Row>
-        </div>
-      </dl>
+      <CapabilityDetails capability={c} />
 
       {notice && (
         <div
@@ -337,7 +176,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
         <p
           role={message.tone === "error" ? "alert" : "status"}
           data-testid="capability-message"
-          className={`mt-2 text-sm ${message.tone === "error" ? "text-red-600" : message.tone === "warn" ? "text-amber-700 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400"}`}
+          className={`mt-2 text-sm ${message.tone === "error" ? "text-red-700 dark:text-red-400" : message.tone === "warn" ? "text-amber-700 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400"}`}
         >
           {message.text}
         </p>
@@ -357,7 +196,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
       {plan && <DryRunPanel plan={plan} onClose={() => setPlan(null)} />}
 
       <section className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800">
-        <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Last tick</h3>
+        <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Last tick</h3>
         <LastTick tick={c.lastTick} problem={c.lastTickProblem} explained={notice?.reason} />
       </section>
     </li>
