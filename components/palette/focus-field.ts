@@ -12,7 +12,9 @@ export function focusFieldWhenShown(id: string, candidates: readonly string[], t
     const panel = document.querySelector<HTMLElement>('[data-testid="entity-panel"]');
     const title = panel?.querySelector('[data-testid="panel-title"]')?.textContent?.trim();
     const form = panel?.querySelector("form");
-    if (panel && title === id && form) {
+    // A closing Radix dialog (the palette, the problem list) still traps focus: wait it out.
+    const dialogOpen = !!document.querySelector('[role="dialog"][data-state="open"]');
+    if (panel && title === id && form && !dialogOpen) {
       for (const path of candidates) {
         const field = panel.querySelector<HTMLElement>(`[data-field="${CSS.escape(path)}"]`);
         if (!field) continue;
@@ -26,6 +28,6 @@ export function focusFieldWhenShown(id: string, candidates: readonly string[], t
     }
     if (performance.now() - started < timeoutMs) timer = setTimeout(attempt, 50);
   };
-  attempt();
+  timer = setTimeout(attempt, 0);
   return () => clearTimeout(timer);
 }

@@ -26,6 +26,9 @@ describe("searchItems", () => {
     expect(keys("testing")[0]).toBe("p/t");
     expect(keys("test")).toEqual(["p/t", "s/b", "s/a"]);
     expect(keys("cx-qa")).toEqual(["s/a", "c/c"]);
+    // Among prefixes of ids, the closer one first, whatever the order of the items.
+    const prefixes = [item("p/1", "Policies", "test-strategy"), item("p/2", "Policies", "testing")];
+    expect(searchItems(prefixes, "test").map((h) => h.item.id)).toEqual(["testing", "test-strategy"]);
   });
 
   it("finds policies and contracts by id and by their text, not only nodes", () => {

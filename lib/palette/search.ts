@@ -39,11 +39,15 @@ const wordStart = (haystack: string, needle: string) => {
   return false;
 };
 
+/** 0–9: how much of `whole` the prefix `token` covers, to order prefixes within their tier. */
+const coverage = (token: string, whole: string) => Math.min(9, Math.floor((9 * token.length) / whole.length));
+
 /** How well one query token matches an item; 0 when it does not. */
 function tokenScore(token: string, id: string, name: string, text: string): number {
   if (id === token) return ID_EXACT;
-  if (id.startsWith(token)) return ID_PREFIX;
-  if (name.startsWith(token)) return NAME_PREFIX;
+  // Among prefixes, the one the token covers more of first: "test" ranks `testing` above `test-strategy`.
+  if (id.startsWith(token)) return ID_PREFIX + coverage(token, id);
+  if (name.startsWith(token)) return NAME_PREFIX + coverage(token, name);
   if (wordStart(id, token) || wordStart(name, token)) return WORD_START;
   if (id.includes(token)) return ID_CONTAINS;
   if (name.includes(token)) return NAME_CONTAINS;
