@@ -1,4 +1,4 @@
-import { openHref } from "@/lib/palette/open-param";
+import { fieldCandidates, openHref } from "@/lib/palette/open-param";
 import type { FieldError } from "@/schemas/field-error";
 import { type EntityKind, type EntityRecord, type Scope, SECTION_OF } from "@/schemas/org";
 import { ProblemList } from "./problem-list";
@@ -86,7 +86,10 @@ export function EntityTable({ kind, rows, problems }: { kind: EntityKind; rows: 
                     >
                       {errors} error(s), {own.length - errors} warning(s)
                     </summary>
-                    <ProblemList problems={own} />
+                    <ProblemList
+                      problems={own}
+                      hrefOf={(p) => openHref(SECTION_OF[kind], row.id, fieldCandidates(p.location)[0])}
+                    />
                   </details>
                 )}
               </td>

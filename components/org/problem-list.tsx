@@ -2,18 +2,20 @@ import { problemKeys } from "@/lib/react-keys";
 import type { FieldError } from "@/schemas/field-error";
 
 /**
- * Problems, one line each. Given `onOpen`, a problem whose record `canOpen` is a button that
- * opens that record at the problem's field (the editor's problem list); without it, plain text
- * (the `/list` page, the panel).
+ * Problems, one line each. Given `onOpen` (the editor's problem list) or `hrefOf` (`/list`), a
+ * problem whose record `canOpen` opens that record at the problem's field; otherwise plain text.
  */
 export function ProblemList({
   problems,
   onOpen,
   canOpen = () => true,
+  hrefOf,
 }: {
   problems: FieldError[];
   onOpen?: (problem: FieldError) => void;
   canOpen?: (problem: FieldError) => boolean;
+  /** A link per problem instead of a button (the server-rendered `/list`). */
+  hrefOf?: (problem: FieldError) => string;
 }) {
   const keys = problemKeys(problems);
   return (
@@ -38,7 +40,11 @@ export function ProblemList({
         );
         return (
           <li key={keys[i]} data-testid="problem" data-severity={p.severity} className="text-sm">
-            {onOpen && canOpen(p) ? (
+            {hrefOf && canOpen(p) ? (
+              <a href={hrefOf(p)} data-testid="open-problem" data-location={p.location} className="hover:underline">
+                {body}
+              </a>
+            ) : onOpen && canOpen(p) ? (
               <button
                 type="button"
                 data-testid="open-problem"

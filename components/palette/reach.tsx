@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CommandPalette } from "@/components/editor/command-palette";
 import { StatusBadge } from "@/components/org/status-badge";
-import { fieldCandidates, parseOpenParam, recordOfPointer } from "@/lib/palette/open-param";
+import { fieldCandidates, fieldPrefixes, parseOpenParam, recordOfPointer } from "@/lib/palette/open-param";
 import type { RecordItem } from "@/lib/palette/records";
 import { type OrgData, rowKey } from "@/lib/queries/org";
 import type { FieldError } from "@/schemas/field-error";
@@ -83,7 +83,7 @@ export function Reach({
     url.searchParams.delete("open");
     url.searchParams.delete("field");
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-    void open(request.kind, request.id, request.field ? [request.field] : []);
+    void open(request.kind, request.id, request.field ? fieldPrefixes(request.field) : []);
   }, [data, open]);
 
   useEffect(() => () => stopFocus.current(), []);

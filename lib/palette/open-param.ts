@@ -61,3 +61,9 @@ export function recordOfPointer(location: string): { section: Section; kind: Ent
     id: id.replace(/~1/g, "/").replace(/~0/g, "~"),
   };
 }
+
+/** The form paths a dotted `field` parameter may be shown at, most precise first (see fieldCandidates). */
+export function fieldPrefixes(field: string): string[] {
+  const parts = field.split(".").filter(Boolean);
+  return parts.map((_, i) => parts.slice(0, parts.length - i).join("."));
+}

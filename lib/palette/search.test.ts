@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyOrg } from "@/schemas/kinds";
-import { fieldCandidates, openHref, parseOpenParam, recordOfPointer } from "./open-param";
+import { fieldCandidates, fieldPrefixes, openHref, parseOpenParam, recordOfPointer } from "./open-param";
 import { danglingRecords, NOT_ON_CANVAS, recordItems } from "./records";
 import { groupHits, type SearchItem, searchItems, tokenize } from "./search";
 
@@ -120,6 +120,7 @@ describe("the open parameter and problem pointers", () => {
       "postconditions",
     ]);
     expect(fieldCandidates("#/contracts/c")).toEqual([]);
+    expect(fieldPrefixes("postconditions.0.check")).toEqual(fieldCandidates("#/contracts/c/postconditions/0/check"));
     expect(recordOfPointer("#/policies/a~1b/mode")).toEqual({ section: "policies", kind: "policy", id: "a/b" });
     expect(recordOfPointer("#/nowhere/x")).toBeNull();
   });
