@@ -28,7 +28,10 @@ export default async function OrgListPage() {
     api.validateAll(),
     Promise.all(ORDER.map((kind) => api.listEntities(kind))),
   ]);
-  const fileProblems = validation.problems.filter((p) => p.path);
+  // Problems tied to a file: errors there mean the file could not be loaded as a record; warnings
+  // are house checks on a loaded file, listed apart so they are not mistaken for broken files.
+  const fileProblems = validation.problems.filter((p) => p.path && p.severity === "error");
+  const fileWarnings = validation.problems.filter((p) => p.path && p.severity !== "error");
   return (
     <main className="mx-auto max-w-6xl px-6 py-8">
       <header className="mb-6 flex flex-wrap items-baseline justify-between gap-4">
@@ -77,6 +80,15 @@ export default async function OrgListPage() {
         >
           <h2 className="mb-2 font-semibold">Files that could not be loaded</h2>
           <ProblemList problems={fileProblems} />
+        </section>
+      )}
+      {fileWarnings.length > 0 && (
+        <section
+          data-testid="file-warnings"
+          className="mb-8 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-900 dark:bg-amber-950/40"
+        >
+          <h2 className="mb-2 font-semibold">Warnings in files</h2>
+          <ProblemList problems={fileWarnings} />
         </section>
       )}
 

@@ -1,104 +1,141 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
-import type { GraphNode } from "@/schemas/graph";
+import * as Dialog from "@radix-ui/react-dialog";
+import { Command } from "cmdk";
+import { useMemo, useRef, useState } from "react";
+import { ACTIONS, type PaletteAction } from "@/components/palette/actions";
+import { NOT_ON_CANVAS, type RecordItem, recordItems } from "@/lib/palette/records";
+import { groupHits, searchItems } from "@/lib/palette/search";
+import type { OrgRecords } from "@/schemas/kinds";
 
-/** Ctrl+K: find a node by id, name or role and jump to it. */
+type Item = RecordItem | PaletteAction;
+const isAction = (item: Item): item is PaletteAction => "run" in item;
+
+/** Hits listed per group: enough to choose from, few enough that every kind stays in view. */
+const PER_GROUP = 8;
+
+/**
+ * Ctrl+K: every record of every kind (policies, contracts and records the canvas cannot draw
+ * included) and every action, searched by `searchItems`. cmdk draws the list and handles the
+ * arrows and Enter; Radix's dialog traps focus and closes on Escape. cmdk's own filter is off, so
+ * what matches and in which order is decided by the tested function in `lib/palette`.
+ */
 export function CommandPalette({
-  nodes,
-  onPick,
-  onClose,
+  open,
+  onOpenChange,
+  org,
+  actions,
+  onOpenRecord,
 }: {
-  nodes: GraphNode[];
-  onPick: (node: GraphNode) => void;
-  onClose: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  org: OrgRecords;
+  actions: PaletteAction[];
+  onOpenRecord: (item: RecordItem) => void;
 }) {
   const [query, setQuery] = useState("");
-  const [active, setActive] = useState(0);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
-  const matches = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    const scored = nodes
-      .map((n) => {
-        const hay = `${n.entityId} ${n.label} ${n.sublabel ?? ""}`.toLowerCase();
-        const score = !q
-          ? 1
-          : n.entityId.toLowerCase().startsWith(q)
-            ? 3
-            : n.label.toLowerCase().includes(q)
-              ? 2
-              : hay.includes(q)
-                ? 1
-                : 0;
-        return { n, score };
-      })
-      .filter((x) => x.score > 0)
-      .sort((a, b) => b.score - a.score || a.n.entityId.localeCompare(b.n.entityId));
-    return scored.slice(0, 12).map((x) => x.n);
-  }, [nodes, query]);
-  const optionId = (n: GraphNode) => `search-option-${n.id}`;
+  const [active, setActive] = useState("");
+  const picked = useRef(false);
+  const records = useMemo(() => (open ? recordItems(org) : []), [open, org]);
+  const groups = useMemo(() => {
+    // With no query the actions come first (what can I do here?); with one, the best hit's group.
+    const items: Item[] = query.trim() ? [...records, ...actions] : [...actions, ...records];
+    const hits = searchItems(items, query, query.trim() ? PER_GROUP : 5);
+    return groupHits(hits);
+  }, [records, actions, query]);
+  const first = groups[0]?.hits[0]?.item.key ?? "";
+
+  const pick = (item: Item) => {
+    picked.current = true;
+    onOpenChange(false);
+    if (isAction(item)) item.run();
+    else onOpenRecord(item);
+  };
 
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center pt-24">
-      {/* The backdrop is a button so a click outside closes the search; Escape does the same from the input. */}
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-label="Close search"
-        className="absolute inset-0 cursor-default bg-black/30"
-        onClick={onClose}
-      />
-      <div
-        role="dialog"
-        aria-label="Search the org"
-        className="relative w-[32rem] max-w-[92vw] overflow-hidden rounded-lg bg-white shadow-2xl dark:bg-slate-900"
-      >
-        <input
-          ref={input}
-          data-testid="search-input"
-          role="combobox"
-          aria-expanded="true"
-          aria-controls="search-results"
-          aria-activedescendant={matches[active] ? optionId(matches[active]) : undefined}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setActive(0);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === "Escape") onClose();
-            if (e.key === "ArrowDown") setActive((a) => Math.min(a + 1, matches.length - 1));
-            if (e.key === "ArrowUp") setActive((a) => Math.max(a - 1, 0));
-            if (e.key === "Enter" && matches[active]) onPick(matches[active]);
-          }}
-          placeholder="Jump to a specialist, team or group…"
-          className="w-full border-b border-slate-200 bg-transparent px-4 py-3 text-sm outline-none dark:border-slate-700"
-        />
-        <div id="search-results" role="listbox" aria-label="Matches" className="max-h-80 overflow-y-auto py-1">
-          {matches.map((n, i) => (
-            <div
-              key={n.id}
-              id={optionId(n)}
-              role="option"
-              tabIndex={-1}
-              aria-selected={i === active}
-              data-testid={`search-result-${n.id}`}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => onPick(n)}
-              onKeyDown={(e) => e.key === "Enter" && onPick(n)}
-              className={`flex cursor-pointer items-center justify-between px-4 py-1.5 text-sm ${i === active ? "bg-sky-50 dark:bg-sky-950" : ""}`}
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) {
+          picked.current = false;
+          setQuery("");
+        }
+        onOpenChange(next);
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          // A picked record's panel takes the focus; only a dismissed palette gives it back.
+          onCloseAutoFocus={(e) => picked.current && e.preventDefault()}
+          className="fixed left-1/2 top-24 z-50 w-[36rem] max-w-[92vw] -translate-x-1/2 overflow-hidden rounded-lg bg-white text-slate-900 shadow-2xl dark:bg-slate-900 dark:text-slate-100"
+        >
+          <Dialog.Title className="sr-only">Search the org</Dialog.Title>
+          <Command label="Search the org" shouldFilter={false} loop value={active || first} onValueChange={setActive}>
+            <Command.Input
+              data-testid="search-input"
+              value={query}
+              onValueChange={(q) => {
+                setQuery(q);
+                setActive("");
+              }}
+              placeholder="Find a record by id, name or text, or an action…"
+              className="w-full border-b border-slate-200 bg-transparent px-4 py-3 text-sm outline-none dark:border-slate-700"
+            />
+            <Command.List
+              id="search-results"
+              aria-label="Matches"
+              data-testid="search-results"
+              className="max-h-[60vh] overflow-y-auto py-1"
             >
-              <span>
-                <span className="font-medium">{n.label}</span>{" "}
-                <span className="font-mono text-xs text-slate-500">{n.entityId}</span>
-              </span>
-              <span className="text-xs text-slate-400">{n.kind}</span>
-            </div>
-          ))}
-          {!matches.length && <p className="px-4 py-2 text-sm text-slate-500">Nothing matches.</p>}
-        </div>
-      </div>
-    </div>
+              <Command.Empty className="px-4 py-2 text-sm text-slate-500">Nothing matches.</Command.Empty>
+              {groups.map(({ group, hits }) => (
+                <Command.Group
+                  key={group}
+                  heading={group}
+                  data-testid={`search-group-${group}`}
+                  className="[&_[cmdk-group-heading]]:px-4 [&_[cmdk-group-heading]]:pb-0.5 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:text-[11px] [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-slate-500 dark:[&_[cmdk-group-heading]]:text-slate-400"
+                >
+                  {hits.map(({ item }) => (
+                    <Command.Item
+                      key={item.key}
+                      value={item.key}
+                      onSelect={() => pick(item)}
+                      data-testid={`search-result-${item.key}`}
+                      className="flex cursor-pointer items-center justify-between gap-3 px-4 py-1.5 text-sm data-[selected=true]:bg-sky-100 dark:data-[selected=true]:bg-sky-900"
+                    >
+                      <ItemLabel item={item} />
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ))}
+            </Command.List>
+          </Command>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ItemLabel({ item }: { item: Item }) {
+  if (isAction(item))
+    return (
+      <>
+        <span>{item.name}</span>
+        {item.hint && <kbd className="text-xs text-slate-500 dark:text-slate-400">{item.hint}</kbd>}
+      </>
+    );
+  return (
+    <>
+      <span className="min-w-0 truncate">
+        {item.name && <span className="font-medium">{item.name} </span>}
+        <span className="font-mono text-xs text-slate-600 dark:text-slate-300">{item.entityId}</span>
+        {item.notDrawn && <span className="ml-2 text-xs text-red-700 dark:text-red-400">{item.notDrawn}</span>}
+      </span>
+      <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
+        {item.group === NOT_ON_CANVAS ? item.kind : item.group === ACTIONS ? "" : item.kind}
+      </span>
+    </>
   );
 }

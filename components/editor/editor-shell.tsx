@@ -9,6 +9,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { FormOptions } from "@/components/forms/use-entity-form";
 import { EDGE_STYLE } from "@/components/graph/graph-types";
 import { type CanvasSelection, OrgCanvas } from "@/components/graph/org-canvas";
+import type { PaletteCommands } from "@/components/palette/actions";
+import { Reach } from "@/components/palette/reach";
 import type { PanelTarget } from "@/components/panel/entity-panel";
 import { ApiError, apiFetch } from "@/lib/api-client";
 import { sessionDrafts } from "@/lib/editor/draft-store";
@@ -27,7 +29,6 @@ import type { FieldError } from "@/schemas/field-error";
 import type { GraphEdge, GraphEdgeKind, GraphNode } from "@/schemas/graph";
 import { EDGE_KINDS, type EntityKind, KIND_OF, type Section, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
 import type { PlanChange } from "@/schemas/plan";
-import { CommandPalette } from "./command-palette";
 import { askConflicts } from "./conflict-dialog";
 import { useDialog } from "./dialog";
 import { ImportExport } from "./import-export";
@@ -93,7 +94,6 @@ export function EditorShell({ root }: { root: string }) {
   const panelDirty = useRef(false);
   const router = useRouter();
   const [otherProblems, setOtherProblems] = useState<FieldError[]>([]);
-  const [paletteOpen, setPaletteOpen] = useState(false);
   const [routeOpen, setRouteOpen] = useState(false);
   const [focus, setFocus] = useState<{ nodeId: string; nonce: number } | null>(null);
   const [hoverEdge, setHoverEdge] = useState<GraphEdge | null>(null);
@@ -449,16 +449,14 @@ export function EditorShell({ root }: { root: string }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
-      if (mod && e.key.toLowerCase() === "k") {
-        e.preventDefault();
-        setPaletteOpen(true);
-      } else if (mod && e.key.toLowerCase() === "z" && !isTyping(e.target)) {
+      if (mod && e.key.toLowerCase() === "z" && !isTyping(e.target)) {
         e.preventDefault();
         void undoRedo(e.shiftKey ? "redo" : "undo");
       } else if (mod && e.key.toLowerCase() === "y" && !isTyping(e.target)) {
         e.preventDefault();
         void undoRedo("redo");
-      } else if (e.key === "Escape" && !isTyping(e.target) && !dialogOpen.current) {
+      } else if (e.key === "Escape" && !e.defaultPrevented && !isTyping(e.target) && !dialogOpen.current) {
+        // defaultPrevented: a Radix dialog (palette, problem list, shortcut sheet) took this Escape.
         void changePanel(null).then((closed) => closed && setSelection(null));
       }
     };
@@ -468,7 +466,6 @@ export function EditorShell({ root }: { root: string }) {
 
   const jumpTo = useCallback(
     async (node: GraphNode) => {
-      setPaletteOpen(false);
       if (!(await openNode(node.id))) return;
       setSelection({ type: "node", id: node.id });
       setFocus({ nodeId: node.id, nonce: Date.now() });
@@ -481,13 +478,45 @@ export function EditorShell({ root }: { root: string }) {
     setSelection(null);
   };
 
+  // Any record, from the palette, the problem list or `/?open=`: its panel, and its node selected
+  // and centred when the canvas draws it (contracts, policies and dangling records have none).
+  const openRecord = useCallback(
+    async (kind: EntityKind, id: string) => {
+      const node = graph.nodes.find((n) => n.id === `${kind}:${id}`);
+      if (node) return jumpTo(node);
+      if (await changePanel({ kind, id })) setSelection(null);
+    },
+    [graph.nodes, jumpTo, changePanel],
+  );
+  const toggleKind = useCallback(
+    (kind: GraphEdgeKind) =>
+      setVisible((v) => {
+        const next = new Set(v);
+        if (next.has(kind)) next.delete(kind);
+        else next.add(kind);
+        return next;
+      }),
+    [],
+  );
+  const paletteCommands: PaletteCommands = {
+    newRecord: (kind) => void createNew(kind),
+    route: () => setRouteOpen(true),
+    // The header's own export link and file input do the work, so there is one way to each.
+    exportOrg: () => document.querySelector<HTMLElement>('[data-testid="export-link"]')?.click(),
+    importOrg: () => document.querySelector<HTMLElement>('[data-testid="import-file"]')?.click(),
+    visibleKinds: visible,
+    toggleKind,
+    theme,
+    toggleTheme,
+    navigate: (href) => void mayLeavePanel().then((ok) => ok && router.push(href)),
+  };
+
   const onDirtyChange = useCallback((dirty: boolean) => {
     panelDirty.current = dirty;
   }, []);
 
   const selectedEdge = selection?.type === "edge" ? (graph.edges.find((e) => e.id === selection.id) ?? null) : null;
   const infoEdge = hoverEdge ?? selectedEdge;
-  const errorCount = data?.problems.filter((p) => p.severity === "error").length ?? 0;
 
   return (
     <div className="flex h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -498,34 +527,9 @@ export function EditorShell({ root }: { root: string }) {
             {root}
           </p>
         </div>
-        <Legend
-          visible={visible}
-          counts={counts}
-          onToggle={(kind) =>
-            setVisible((v) => {
-              const next = new Set(v);
-              if (next.has(kind)) next.delete(kind);
-              else next.add(kind);
-              return next;
-            })
-          }
-        />
+        <Legend visible={visible} counts={counts} onToggle={toggleKind} />
         <div className="ml-auto flex flex-wrap items-center gap-1">
-          <span
-            data-testid="org-status"
-            className={`mr-2 rounded px-2 py-0.5 text-xs ${errorCount ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300" : "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"}`}
-          >
-            {errorCount ? `${errorCount} error${errorCount === 1 ? "" : "s"}` : "valid"}
-          </span>
-          <button
-            type="button"
-            className={BUTTON}
-            onClick={() => setPaletteOpen(true)}
-            title="Search (Ctrl+K)"
-            data-testid="open-search"
-          >
-            Search <kbd className="text-[10px] text-slate-400">⌃K</kbd>
-          </button>
+          <Reach data={data} commands={paletteCommands} onOpenRecord={openRecord} />
           <NewMenu className={BUTTON} onCreate={(k) => void createNew(k)} />
           <button
             type="button"
@@ -692,7 +696,6 @@ export function EditorShell({ root }: { root: string }) {
           />
         )}
       </div>
-      {paletteOpen && <CommandPalette nodes={graph.nodes} onPick={jumpTo} onClose={() => setPaletteOpen(false)} />}
       {dialog.element}
       <Toasts toasts={toasts} onDismiss={dismiss} />
     </div>

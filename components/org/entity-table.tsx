@@ -1,6 +1,7 @@
 import { parsePointer } from "@/lib/json/pointer";
+import { fieldCandidates, openHref } from "@/lib/palette/open-param";
 import type { FieldError } from "@/schemas/field-error";
-import type { EntityKind, EntityRecord, Scope } from "@/schemas/org";
+import { type EntityKind, type EntityRecord, type Scope, SECTION_OF } from "@/schemas/org";
 import { ProblemList } from "./problem-list";
 import { ScopeBadge } from "./scope-badge";
 
@@ -57,7 +58,13 @@ export function EntityTable({ kind, rows, problems }: { kind: EntityKind; rows: 
               className="border-t border-slate-200 align-top dark:border-slate-800"
             >
               <td className="py-2 pr-3 font-mono text-xs" title={row.path}>
-                {row.id}
+                <a
+                  href={openHref(SECTION_OF[kind], row.id)}
+                  data-testid="open-row"
+                  className="text-sky-700 hover:underline dark:text-sky-400"
+                >
+                  {row.id}
+                </a>
               </td>
               <td className="py-2 pr-3">
                 <ScopeBadge scope={row.scope} source={row.source} />
@@ -80,7 +87,10 @@ export function EntityTable({ kind, rows, problems }: { kind: EntityKind; rows: 
                     >
                       {errors} error(s), {own.length - errors} warning(s)
                     </summary>
-                    <ProblemList problems={own} />
+                    <ProblemList
+                      problems={own}
+                      hrefOf={(p) => openHref(SECTION_OF[kind], row.id, fieldCandidates(p.location)[0])}
+                    />
                   </details>
                 )}
               </td>

@@ -1,27 +1,65 @@
 import { problemKeys } from "@/lib/react-keys";
 import type { FieldError } from "@/schemas/field-error";
 
-export function ProblemList({ problems }: { problems: FieldError[] }) {
+/**
+ * Problems, one line each. Given `onOpen` (the editor's problem list) or `hrefOf` (`/list`), a
+ * problem whose record `canOpen` opens that record at the problem's field; otherwise plain text.
+ */
+export function ProblemList({
+  problems,
+  onOpen,
+  canOpen = () => true,
+  hrefOf,
+}: {
+  problems: FieldError[];
+  onOpen?: (problem: FieldError) => void;
+  canOpen?: (problem: FieldError) => boolean;
+  /** A link per problem instead of a button (the server-rendered `/list`). */
+  hrefOf?: (problem: FieldError) => string;
+}) {
   const keys = problemKeys(problems);
   return (
     <ul className="space-y-1">
-      {problems.map((p, i) => (
-        <li key={keys[i]} data-testid="problem" data-severity={p.severity} className="text-sm">
-          <span
-            className={
-              p.severity === "error"
-                ? "font-semibold text-red-700 dark:text-red-400"
-                : "font-semibold text-amber-700 dark:text-amber-400"
-            }
-          >
-            {p.severity}
-          </span>{" "}
-          <code className="text-xs text-slate-500 dark:text-slate-400">{p.id}</code> {p.message}
-          {!p.message.includes(p.path ?? p.location) && (
-            <span className="ml-2 font-mono text-xs text-slate-400">{p.path ?? p.location}</span>
-          )}
-        </li>
-      ))}
+      {problems.map((p, i) => {
+        const body = (
+          <>
+            <span
+              className={
+                p.severity === "error"
+                  ? "font-semibold text-red-700 dark:text-red-400"
+                  : "font-semibold text-amber-700 dark:text-amber-400"
+              }
+            >
+              {p.severity}
+            </span>{" "}
+            <code className="text-xs text-slate-500 dark:text-slate-400">{p.id}</code> {p.message}
+            {!p.message.includes(p.path ?? p.location) && (
+              <span className="ml-2 font-mono text-xs text-slate-500 dark:text-slate-400">{p.path ?? p.location}</span>
+            )}
+          </>
+        );
+        return (
+          <li key={keys[i]} data-testid="problem" data-severity={p.severity} className="text-sm">
+            {hrefOf && canOpen(p) ? (
+              <a href={hrefOf(p)} data-testid="open-problem" data-location={p.location} className="hover:underline">
+                {body}
+              </a>
+            ) : onOpen && canOpen(p) ? (
+              <button
+                type="button"
+                data-testid="open-problem"
+                data-location={p.location}
+                onClick={() => onOpen(p)}
+                className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 focus-visible:bg-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
+              >
+                {body}
+              </button>
+            ) : (
+              body
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

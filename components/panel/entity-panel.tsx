@@ -7,6 +7,7 @@ import type { DialogAction, DialogOptions } from "@/components/editor/dialog";
 import type { ToastInput } from "@/components/editor/toasts";
 import { ContractForm } from "@/components/forms/contract-form";
 import { FencePanel } from "@/components/forms/fence-panel";
+import { PolicyForm } from "@/components/forms/policy-form";
 import { SpecialistForm } from "@/components/forms/specialist-form";
 import { TeamForm } from "@/components/forms/team-form";
 import type { FormOptions } from "@/components/forms/use-entity-form";
@@ -519,7 +520,7 @@ export function EntityPanel(props: Props) {
           ) : kind === "contract" ? (
             <ContractForm key={formKey} {...formProps} />
           ) : (
-            <p className="text-sm text-slate-500">Policies are edited as JSON.</p>
+            <PolicyForm key={formKey} {...formProps} />
           ))}
         {tab === "fence" && (
           <FencePanel

@@ -1,0 +1,124 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { useMemo, useRef, useState } from "react";
+import { danglingRecords, type RecordItem } from "@/lib/palette/records";
+import type { FieldError } from "@/schemas/field-error";
+import type { OrgRecords } from "@/schemas/kinds";
+import { ProblemList } from "./problem-list";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** "0 errors · 165 warnings": never "valid" while there is anything to say. */
+export function statusText(problems: readonly FieldError[]): string {
+  const errors = problems.filter((p) => p.severity === "error").length;
+  return `${plural(errors, "error")} · ${plural(problems.length - errors, "warning")}`;
+}
+
+/**
+ * The org's status in the header: a button with the counts that opens the problem list, where
+ * each problem opens its record at its field and records the canvas cannot draw are listed first.
+ */
+export function StatusBadge({
+  problems,
+  org,
+  canOpen,
+  onOpenProblem,
+  onOpenRecord,
+}: {
+  problems: FieldError[];
+  org: OrgRecords;
+  /** Whether the record a problem points at can be opened (a file that failed to load cannot). */
+  canOpen: (problem: FieldError) => boolean;
+  onOpenProblem: (problem: FieldError) => void;
+  onOpenRecord: (item: RecordItem) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const picked = useRef(false);
+  const errors = problems.filter((p) => p.severity === "error");
+  const warnings = problems.filter((p) => p.severity !== "error");
+  const dangling = useMemo(() => (open ? danglingRecords(org) : []), [open, org]);
+  const go = (run: () => void) => {
+    picked.current = true;
+    setOpen(false);
+    run();
+  };
+  const tone = errors.length
+    ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300"
+    : warnings.length
+      ? "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+      : "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300";
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) picked.current = false;
+        setOpen(next);
+      }}
+    >
+      <Dialog.Trigger
+        data-testid="org-status"
+        title="Show the problems"
+        className={`mr-2 rounded px-2 py-0.5 text-xs hover:underline ${tone}`}
+      >
+        {statusText(problems)}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/20" />
+        <Dialog.Content
+          data-testid="problem-list"
+          aria-describedby={undefined}
+          // The record a problem opens takes the focus (its field); a dismissed list gives it back.
+          onCloseAutoFocus={(e) => picked.current && e.preventDefault()}
+          className="fixed right-4 top-14 z-50 flex max-h-[80vh] w-[36rem] max-w-[94vw] flex-col rounded-lg bg-white text-slate-900 shadow-2xl dark:bg-slate-900 dark:text-slate-100"
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2 dark:border-slate-700">
+            <Dialog.Title className="text-base font-semibold">Problems: {statusText(problems)}</Dialog.Title>
+            <Dialog.Close className="rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+              Close
+            </Dialog.Close>
+          </div>
+          <div className="overflow-y-auto px-4 py-2">
+            {dangling.length > 0 && (
+              <section className="mb-3" data-testid="not-on-canvas">
+                <h3 className="mb-1 text-sm font-semibold">Not on the canvas</h3>
+                <ul className="space-y-1">
+                  {dangling.map((item) => (
+                    <li key={item.key} className="text-sm">
+                      <button
+                        type="button"
+                        data-testid={`open-dangling-${item.key}`}
+                        onClick={() => go(() => onOpenRecord(item))}
+                        className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
+                      >
+                        <span className="text-xs text-slate-500 dark:text-slate-400">{item.kind}</span>{" "}
+                        <code>{item.entityId}</code>: {item.notDrawn}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {[
+              { title: "Errors", list: errors },
+              { title: "Warnings", list: warnings },
+            ].map(
+              ({ title, list }) =>
+                list.length > 0 && (
+                  <section key={title} className="mb-3" data-testid={`problems-${title.toLowerCase()}`}>
+                    <h3 className="mb-1 text-sm font-semibold">
+                      {title} ({list.length})
+                    </h3>
+                    <ProblemList problems={list} canOpen={canOpen} onOpen={(p) => go(() => onOpenProblem(p))} />
+                  </section>
+                ),
+            )}
+            {problems.length === 0 && dangling.length === 0 && (
+              <p className="text-sm text-slate-500 dark:text-slate-400">No problems: the org is valid.</p>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,69 @@
+import { EDGE_STYLE } from "@/components/graph/graph-types";
+import type { SearchItem } from "@/lib/palette/search";
+import { EDGE_KINDS, type EntityKind, type GraphEdgeKind } from "@/schemas/kinds";
+
+/** An action the palette runs: a search item with something to do. */
+export type PaletteAction = SearchItem & { run: () => void; hint?: string };
+
+/** What the editor lets the palette do; each action below calls one of these. */
+export type PaletteCommands = {
+  newRecord: (kind: EntityKind) => void;
+  route: () => void;
+  exportOrg: () => void;
+  importOrg: () => void;
+  visibleKinds: ReadonlySet<GraphEdgeKind>;
+  toggleKind: (kind: GraphEdgeKind) => void;
+  theme: "light" | "dark";
+  toggleTheme: () => void;
+  navigate: (href: string) => void;
+};
+
+export const ACTIONS = "Actions";
+
+const NEW_KINDS: EntityKind[] = ["specialist", "team", "group", "contract", "policy"];
+const PAGES: { href: string; title: string; text: string }[] = [
+  { href: "/list", title: "Open the list of records", text: "list table all records problems" },
+  { href: "/packs", title: "Open packs", text: "packs install enable" },
+  { href: "/embed", title: "Open embed", text: "embed capabilities dry run" },
+  { href: "/changes", title: "Open the plan of changes", text: "changes plan diff head" },
+  { href: "/tests", title: "Open org tests", text: "tests routing cases run" },
+];
+
+/** Every action the palette offers, with the words it is found by. `openShortcuts` shows the sheet. */
+export function paletteActions(c: PaletteCommands, openShortcuts: () => void): PaletteAction[] {
+  const action = (id: string, name: string, text: string, run: () => void, hint?: string): PaletteAction => ({
+    key: `action:${id}`,
+    group: ACTIONS,
+    id,
+    name,
+    text,
+    run,
+    ...(hint ? { hint } : {}),
+  });
+  return [
+    ...NEW_KINDS.map((kind) => action(`new-${kind}`, `New ${kind}`, `create add ${kind}`, () => c.newRecord(kind))),
+    action("route", "Route…", "routing preview rank specialists request", c.route),
+    action("export", "Export the project tier", "export download json", c.exportOrg),
+    action("import", "Import…", "import upload json file", c.importOrg),
+    ...EDGE_KINDS.map((kind) => {
+      const title = EDGE_STYLE[kind]?.title ?? kind;
+      const shown = c.visibleKinds.has(kind);
+      return action(
+        `toggle-${kind}`,
+        `${shown ? "Hide" : "Show"} ${title.toLowerCase()} edges`,
+        `layer toggle legend edges ${kind}`,
+        () => c.toggleKind(kind),
+      );
+    }),
+    action(
+      "theme",
+      c.theme === "dark" ? "Switch to the light theme" : "Switch to the dark theme",
+      "theme dark light mode colours",
+      c.toggleTheme,
+    ),
+    ...PAGES.map((p) =>
+      action(`open${p.href.replace("/", "-")}`, p.title, `${p.href} page ${p.text}`, () => c.navigate(p.href)),
+    ),
+    action("shortcuts", "Keyboard shortcuts", "help keys shortcut sheet ?", openShortcuts, "?"),
+  ];
+}

@@ -1,0 +1,150 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { CommandPalette } from "@/components/editor/command-palette";
+import { StatusBadge } from "@/components/org/status-badge";
+import { fieldCandidates, fieldPrefixes, parseOpenParam, recordOfPointer } from "@/lib/palette/open-param";
+import type { RecordItem } from "@/lib/palette/records";
+import { type OrgData, rowKey } from "@/lib/queries/org";
+import type { FieldError } from "@/schemas/field-error";
+import type { EntityKind } from "@/schemas/kinds";
+import { type PaletteCommands, paletteActions } from "./actions";
+import { focusFieldWhenShown } from "./focus-field";
+import { ShortcutSheet } from "./shortcut-sheet";
+
+const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return (
+    !!el &&
+    (el.tagName === "INPUT" ||
+      el.tagName === "TEXTAREA" ||
+      el.tagName === "SELECT" ||
+      el.isContentEditable ||
+      !!el.closest(".monaco-editor"))
+  );
+}
+
+/**
+ * Everything that reaches a record from the header: the status badge and its problem list, the
+ * Search button and Ctrl+K palette, the `?` shortcut sheet, and `/?open=<section>/<id>[&field=…]`
+ * links (the `/list` rows). The editor says how a record opens (`onOpenRecord`: the panel, and the
+ * node selected and centred when it has one); the field a problem names is focused here.
+ */
+export function Reach({
+  data,
+  commands,
+  onOpenRecord,
+}: {
+  data: OrgData | null;
+  commands: PaletteCommands;
+  onOpenRecord: (kind: EntityKind, id: string) => Promise<unknown> | undefined;
+}) {
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const stopFocus = useRef<() => void>(() => {});
+
+  const open = useCallback(
+    async (kind: EntityKind, id: string, candidates: readonly string[] = []) => {
+      stopFocus.current();
+      await onOpenRecord(kind, id);
+      if (candidates.length) stopFocus.current = focusFieldWhenShown(id, candidates);
+    },
+    [onOpenRecord],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") {
+        e.preventDefault();
+        setSheetOpen(false);
+        setPaletteOpen(true);
+      } else if (e.key === "?" && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target)) {
+        // Not over another dialog: `?` there is the dialog's business.
+        if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+        e.preventDefault();
+        setSheetOpen(true);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  // `/?open=contracts/<id>`: opened once the org is loaded, then dropped from the address so a
+  // closed panel does not come back on reload.
+  const handledParam = useRef(false);
+  useEffect(() => {
+    if (!data || handledParam.current) return;
+    handledParam.current = true;
+    const request = parseOpenParam(window.location.search);
+    if (!request || !data.rows[rowKey(request.kind, request.id)]) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete("open");
+    url.searchParams.delete("field");
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+    void open(request.kind, request.id, request.field ? fieldPrefixes(request.field) : []);
+  }, [data, open]);
+
+  useEffect(() => () => stopFocus.current(), []);
+
+  const actions = useMemo(() => paletteActions(commands, () => setSheetOpen(true)), [commands]);
+  const openItem = useCallback((item: RecordItem) => void open(item.kind, item.entityId), [open]);
+  const canOpen = useCallback(
+    (p: FieldError) => {
+      const record = recordOfPointer(p.location);
+      return !!record && !!data?.rows[rowKey(record.kind, record.id)];
+    },
+    [data],
+  );
+  const openProblem = useCallback(
+    (p: FieldError) => {
+      const record = recordOfPointer(p.location);
+      if (record) void open(record.kind, record.id, fieldCandidates(p.location));
+    },
+    [open],
+  );
+
+  return (
+    <>
+      {data && (
+        <StatusBadge
+          problems={data.problems}
+          org={data.org}
+          canOpen={canOpen}
+          onOpenProblem={openProblem}
+          onOpenRecord={openItem}
+        />
+      )}
+      <button
+        type="button"
+        className={BUTTON}
+        onClick={() => setPaletteOpen(true)}
+        title="Search records and actions (Ctrl+K)"
+        data-testid="open-search"
+      >
+        Search <kbd className="text-[10px] text-slate-500 dark:text-slate-400">⌃K</kbd>
+      </button>
+      <button
+        type="button"
+        className={BUTTON}
+        onClick={() => setSheetOpen(true)}
+        title="Keyboard shortcuts (?)"
+        aria-label="Keyboard shortcuts"
+        data-testid="open-shortcuts"
+      >
+        ?
+      </button>
+      {data && (
+        <CommandPalette
+          open={paletteOpen}
+          onOpenChange={setPaletteOpen}
+          org={data.org}
+          actions={actions}
+          onOpenRecord={openItem}
+        />
+      )}
+      <ShortcutSheet open={sheetOpen} onOpenChange={setSheetOpen} />
+    </>
+  );
+}

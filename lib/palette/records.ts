@@ -1,0 +1,100 @@
+import type { EntityKind, EntityRecord, OrgRecords, Section } from "@/schemas/kinds";
+import { KIND_OF, SECTIONS, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
+import type { SearchItem } from "./search";
+
+/** A record of the org as the palette lists it. */
+export type RecordItem = SearchItem & {
+  kind: EntityKind;
+  entityId: string;
+  section: Section;
+  /** Set when the canvas cannot draw the record: why. */
+  notDrawn?: string;
+};
+
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+export const GROUP_TITLES: Record<Section, string> = {
+  specialists: "Specialists",
+  teams: "Teams",
+  groups: "Groups",
+  contracts: "Contracts",
+  policies: "Policies",
+};
+/** The heading of records the canvas cannot draw (a party or team they name is gone). */
+export const NOT_ON_CANVAS = "Not on the canvas";
+
+/** The display name of a record, when it has one that is not just its id. */
+function nameOf(r: EntityRecord): string | undefined {
+  const name = str(r.displayName) || str(r.name);
+  return name || undefined;
+}
+
+/**
+ * The searchable text of a record: what a person remembers about it (descriptions, charters,
+ * roles, parties, owners), never a prompt body, which is long and would match everything.
+ */
+function textOf(section: Section, r: EntityRecord): string {
+  switch (section) {
+    case "specialists":
+      return [str(r.role), str(r.team), str(r.description), ...list(r.skills)].join(" ");
+    case "teams":
+    case "groups":
+      return [str(r.owner), str(r.charter), str(r.groupId), ...list(r.roles), ...list(r.squads)].join(" ");
+    case "contracts": {
+      const boundary = (r.teamBoundary ?? {}) as Record<string, unknown>;
+      return [
+        str(r.producer),
+        str(r.consumer),
+        str(r.description),
+        str(boundary.producerTeam),
+        str(boundary.consumerTeam),
+      ].join(" ");
+    }
+    case "policies":
+      return [str(r.owner), str(r.mode), str(r.enforcement), str(r.description), ...list(r.decisionRights)].join(" ");
+  }
+}
+
+/** Why a record cannot be drawn on the canvas, or null when it can (or never is: policies). */
+export function whyNotDrawn(org: OrgRecords, section: Section, r: EntityRecord): string | null {
+  if (section !== "contracts") return null;
+  const parties = new Set<string>(WELL_KNOWN_PARTIES);
+  const missing: string[] = [];
+  for (const side of ["producer", "consumer"] as const) {
+    const party = str(r[side]);
+    if (party && !parties.has(party) && !org.specialists[party]) missing.push(`${side} ${party} does not exist`);
+  }
+  return missing.length ? missing.join("; ") : null;
+}
+
+/** Records the canvas cannot draw, each with the reason: the ones a user would otherwise never find. */
+export function danglingRecords(org: OrgRecords): RecordItem[] {
+  return recordItems(org).filter((item) => item.notDrawn);
+}
+
+/**
+ * Every record of every kind as a search item, in SECTIONS order by id. A record the canvas
+ * cannot draw is listed under NOT_ON_CANVAS instead of its kind, so it stands out.
+ */
+export function recordItems(org: OrgRecords): RecordItem[] {
+  const items: RecordItem[] = [];
+  for (const section of SECTIONS) {
+    for (const id of Object.keys(org[section]).sort()) {
+      const r = org[section][id];
+      const dangling = whyNotDrawn(org, section, r);
+      items.push({
+        key: `${section}/${id}`,
+        group: dangling ? NOT_ON_CANVAS : GROUP_TITLES[section],
+        id,
+        name: nameOf(r),
+        text: dangling ? `${textOf(section, r)} ${dangling}` : textOf(section, r),
+        kind: KIND_OF[section],
+        entityId: id,
+        section,
+        ...(dangling ? { notDrawn: dangling } : {}),
+      });
+    }
+  }
+  return items;
+}
