@@ -27,7 +27,7 @@ import {
 } from "@/schemas/mcp";
 import type { Services } from "../compose";
 import { AppError } from "../errors";
-import { fromResult, guarded, ok } from "./tool-result";
+import { guarded, ok } from "./tool-result";
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
@@ -181,7 +181,11 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       outputSchema: previewActionOutput,
       annotations: READ,
     },
-    (args) => guarded(async () => fromResult(await org.previewAction(args), ({ ok: _ok, ...rest }) => rest)),
+    (args) =>
+      guarded(async () => {
+        const { ok: _ok, ...rest } = await org.previewAction(args);
+        return ok(rest);
+      }),
   );
 
   server.registerTool(
@@ -196,12 +200,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
     },
     ({ kind, record, scope, apply }) =>
       guarded(
-        async () =>
-          fromResult(
-            await org.createEntity(kind, record, { scope, dryRun: !apply }),
-            (r) => ({ dryRun: !apply, ...r }),
-            true,
-          ),
+        async () => ok({ dryRun: !apply, ...(await org.createEntity(kind, record, { scope, dryRun: !apply })) }),
         true,
       ),
   );
@@ -221,7 +220,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       guarded(async () => {
         const ifMatch = requireEtag(apply, etag, `${kind} "${id}"`);
         const result = await org.updateEntity(kind, id, patch, { scope, ifMatch, dryRun: !apply });
-        return fromResult(result, (r) => ({ dryRun: !apply, ...r }), true);
+        return ok({ dryRun: !apply, ...result });
       }, true),
   );
 
@@ -239,7 +238,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       guarded(async () => {
         const ifMatch = requireEtag(apply, etag, `${kind} "${id}"`);
         const result = await org.removeEntity(kind, id, { scope, force, ifMatch, dryRun: !apply });
-        return fromResult(result, (r) => ({ dryRun: !apply, warnings: [], ...r }), true);
+        return ok({ dryRun: !apply, warnings: [], ...result });
       }, true),
   );
 
@@ -256,7 +255,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
     ({ payload, scope, apply, etag }) =>
       guarded(async () => {
         const ifMatch = requireEtag(apply, etag, "the files this import replaces");
-        return fromResult(await org.importOrg(payload, { scope, dryRun: !apply, ifMatch }), (r) => r, true);
+        return ok(await org.importOrg(payload, { scope, dryRun: !apply, ifMatch }));
       }, true),
   );
 }

@@ -1,5 +1,4 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { FieldError } from "@/schemas/field-error";
 import type { ToolRefusal } from "@/schemas/mcp";
 import { isAppError } from "../errors";
 
@@ -24,32 +23,6 @@ export function refused(refusal: Omit<ToolRefusal, "ok">, structured = false): C
     content: [{ type: "text", text: lines.join("\n") }],
     ...(structured ? { structuredContent: data as unknown as Record<string, unknown> } : {}),
   };
-}
-
-/** A façade result: failures (`ok: false`) become refusals, successes pass through `shape`. */
-export function fromResult<T extends { ok: boolean }>(
-  result: T,
-  shape: (value: Extract<T, { ok: true }>) => Record<string, unknown>,
-  structured = false,
-): CallToolResult {
-  if (!result.ok) {
-    const failure = result as unknown as {
-      code: string;
-      message: string;
-      errors?: FieldError[];
-      current?: unknown;
-    };
-    return refused(
-      {
-        code: failure.code,
-        message: failure.message,
-        errors: failure.errors ?? [],
-        ...(failure.current !== undefined ? { current: failure.current } : {}),
-      },
-      structured,
-    );
-  }
-  return ok(shape(result as Extract<T, { ok: true }>));
 }
 
 /**
