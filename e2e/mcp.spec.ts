@@ -17,6 +17,8 @@ test.describe.configure({ mode: "serial" });
 
 const RACE_ID = "cx-race-mcp";
 const PACK_TEAM = "parity-team";
+/** The name of a specialist only the enabled pack contributes: an import reusing it is refused because of the pack. */
+const PACK_NAME = "Pack Scribe";
 
 let root = "";
 let home = "";
@@ -68,6 +70,10 @@ function makeProject(dir: string): void {
     roles: ["pack-member"],
     charter: "A team only the enabled pack contributes.",
   });
+  writeJson(
+    path.join(pack, "org", "specialists", "cx-pack-scribe.json"),
+    specialist("cx-pack-scribe", { name: PACK_NAME, role: "pack-member", team: PACK_TEAM }),
+  );
   writeJson(path.join(dir, ".cx", "packs.json"), {
     version: 1,
     enabled: { "parity-pack": { enabledAt: "2026-07-03T00:00:00.000Z" } },
@@ -97,9 +103,17 @@ test.afterAll(async () => {
 });
 
 test("import: the CLI and POST /api/org/import give the same verdict on the same payload with a pack enabled", async () => {
+  // Both doors build their services through server/compose.ts, so both see the enabled pack: one
+  // payload is accepted only because of it, one refused only because of it, one refused regardless.
   const payloads = {
     // Valid only because the enabled pack contributes the team.
-    accepted: { specialists: { "cx-pack-member": specialist("cx-pack-member", { team: PACK_TEAM }) } },
+    acceptedByPack: { specialists: { "cx-pack-member": specialist("cx-pack-member", { team: PACK_TEAM }) } },
+    // The same record under another id and the pack specialist's name: refused only because the pack holds that name.
+    refusedByPack: {
+      specialists: {
+        "cx-namesake": specialist("cx-namesake", { team: PACK_TEAM, role: "pack-member", name: PACK_NAME }),
+      },
+    },
     refused: {
       specialists: { "cx-lost": specialist("cx-lost", { team: "nowhere-team", modelTier: "huge" }) },
     },
@@ -109,22 +123,29 @@ test("import: the CLI and POST /api/org/import give the same verdict on the same
     writeJson(file, payload);
     const http = await api("POST", "/api/org/import?scope=project&dryRun=1", payload);
     const run = await cli(["import", file, "--root", root, "--dry-run"]);
-    expect(http.status === 200, `${name}: HTTP ${http.status} ${http.text}`).toBe(name === "accepted");
-    expect(run.code === 0, `${name}: CLI ${run.code} ${run.stdout}${run.stderr}`).toBe(name === "accepted");
-    if (name === "accepted") {
+    const accepted = name === "acceptedByPack";
+    expect(http.status === 200, `${name}: HTTP ${http.status} ${http.text}`).toBe(accepted);
+    expect(run.code === 0, `${name}: CLI ${run.code} ${run.stdout}${run.stderr}`).toBe(accepted);
+    if (accepted) {
       expect(http.json.files).toEqual([{ path: ".cx/org/specialists/cx-pack-member.json", action: "create" }]);
       expect(run.stdout).toContain("would create  .cx/org/specialists/cx-pack-member.json");
-    } else {
-      // The CLI prints each FieldError as "<file>  <pointer>" then "  <severity> <id>: <message>".
-      const printed = [...run.stdout.matchAll(/^\S+ {2}(#\/\S+)\n {2}(error|warning) (\S+): (.*)$/gm)].map((m) => [
-        m[3],
-        m[2],
-        m[4],
-        m[1],
+      continue;
+    }
+    // The CLI prints each FieldError as "<file>  <pointer>" then "  <severity> <id>: <message>".
+    const printed = [...run.stdout.matchAll(/^\S+ {2}(#\/\S+)\n {2}(error|warning) (\S+): (.*)$/gm)].map((m) => [
+      m[3],
+      m[2],
+      m[4],
+      m[1],
+    ]);
+    const served = (http.json.errors as Problem[]).map((e) => [e.id, e.severity, e.message, e.location]);
+    expect(printed.length, `${name}: ${run.stdout}`).toBeGreaterThan(name === "refused" ? 1 : 0);
+    expect(printed.map((p) => JSON.stringify(p)).sort()).toEqual(served.map((p) => JSON.stringify(p)).sort());
+    if (name === "refusedByPack") {
+      expect(served.map(([id, severity, , location]) => [id, severity, location])).toEqual([
+        ["specialist-name-collision", "error", "#/specialists/cx-namesake/name"],
       ]);
-      const served = (http.json.errors as Problem[]).map((e) => [e.id, e.severity, e.message, e.location]);
-      expect(printed.length).toBeGreaterThan(1);
-      expect(printed.map((p) => JSON.stringify(p)).sort()).toEqual(served.map((p) => JSON.stringify(p)).sort());
+      expect(served[0][2]).toContain("cx-pack-scribe");
     }
   }
 });

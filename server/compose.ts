@@ -1,13 +1,22 @@
-import { resolvePaths } from "./config";
+import { resolvePaths, type StudioPaths } from "./config";
 import { EmbedService } from "./embed/embed-service";
 import { OrgApi } from "./org/org-api";
 import { OrgTestService } from "./org-tests/org-test-service";
 import { type InstallSource, installPack } from "./packs/pack-install";
-import { PackPreviewService } from "./packs/pack-preview";
+import { type OrgReaders, PackPreviewService } from "./packs/pack-preview";
 import { PackService } from "./packs/pack-service";
 import { PromptResolver, promptEtag, specialistPrompt } from "./packs/prompt-resolver";
 import { PlanService } from "./plan/plan-service";
 import { LayoutStore } from "./studio/layout-store";
+
+/**
+ * The services that read the org over one set of packs: the project's own, and those a pack
+ * preview builds over the packs as they would be (so a preview judges the org exactly as it will be).
+ */
+function orgReaders(paths: StudioPaths, packs: PackService, opts: { cache?: boolean } = {}): OrgReaders {
+  const org = new OrgApi(paths, { cache: opts.cache ?? false, packs });
+  return { org, prompts: new PromptResolver(paths, packs), tests: new OrgTestService(paths, org, packs) };
+}
 
 /** Every service of one project, wired once: the web server, each CLI command and the MCP server use this. */
 export type Services = ReturnType<typeof composeServices>;
@@ -20,14 +29,20 @@ export type Services = ReturnType<typeof composeServices>;
 export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
   const paths = resolvePaths({ root: opts.root });
   const packs = new PackService(paths);
-  const org = new OrgApi(paths, { cache: opts.cache ?? false, packs });
-  const prompts = new PromptResolver(paths, packs);
+  const { org, prompts, tests } = orgReaders(paths, packs, { cache: opts.cache });
   const resolvePrompt = specialistPrompt(org, prompts);
   const embed = new EmbedService({ paths, packs, org, resolvePrompt });
   const layout = new LayoutStore(paths.projectDir);
-  const tests = new OrgTestService(paths, org, packs);
   const plan = new PlanService(org, () => tests.routingCases());
-  const packPreview = new PackPreviewService({ paths, packs, org, plan });
+  const packPreview = new PackPreviewService({
+    paths,
+    packs,
+    org,
+    prompts,
+    tests,
+    plan,
+    readersWith: (hypothetical) => orgReaders(paths, hypothetical),
+  });
 
   /** A specialist's prompt with its provenance, through packs, the project and the built-in tier, and its ETag. */
   const resolveSpecialistPrompt = async (id: string) => {

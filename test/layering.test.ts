@@ -37,6 +37,28 @@ describe("layering", () => {
   });
 });
 
+describe("one composition root", () => {
+  // Every service is built in server/compose.ts, so the web server, each CLI command and the MCP
+  // server judge one org the same way; a command that built its own OrgApi once validated imports
+  // without the enabled packs. Tests and their support build services by hand on purpose.
+  const SERVICE =
+    /\bnew (OrgApi|PackService|PromptResolver|OrgTestService|EmbedService|PlanService|LayoutStore|PackPreviewService)\s*\(|\bresolvePaths\s*\(/g;
+  const allowed = new Set(["server/compose.ts", "server/config.ts"]);
+  const sources = ["server", "app", "bin", "scripts", "lib", "components"].flatMap((dir) =>
+    files(dir, (name) => /\.(ts|tsx|mjs)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name)),
+  );
+  const builders = (file: string) =>
+    [...readFileSync(path.join(ROOT, file), "utf8").matchAll(SERVICE)].map((m) => m[0]);
+
+  it("services are constructed only in server/compose.ts", () => {
+    expect(builders("server/compose.ts").length).toBeGreaterThan(5);
+    const offenders = sources
+      .filter((f) => !allowed.has(f) && !f.split(path.sep).includes("test-support"))
+      .flatMap((f) => builders(f).map((b) => `${f}: ${b}`));
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe("npm test needs nothing beside the clone", () => {
   const tests = ["schemas", "lib", "server", "scripts", "test", "e2e"].flatMap((dir) =>
     files(dir, (name) => /\.(test|spec)\.tsx?$/.test(name) || name.endsWith(".ts") || name.endsWith(".mjs")),

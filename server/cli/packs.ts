@@ -8,6 +8,7 @@ import { composeServices } from "../compose";
 import { isAppError } from "../errors";
 import { expandHome, type InstallSource } from "../packs/pack-install";
 import { isEmptyPreview } from "../packs/pack-preview";
+import { UsageError } from "./output";
 
 export const PACKS_CHANGE_USAGE = `  construct-studio packs enable ID [--dry-run] [--force] [--root DIR] [--format text|json]
   construct-studio packs install FOLDER|FILE.zip [--dry-run] [--force] [--tier project|user] [--root DIR] [--format text|json]`;
@@ -105,4 +106,69 @@ export async function packsChangeCommand(sub: "enable" | "install", args: string
     if (isAppError(error)) for (const e of error.errors ?? []) process.stderr.write(`  ${e.id}: ${e.message}\n`);
     return 1;
   }
+}
+
+/** `packs list` and `packs disable`; `enable` and `install` go through the preview above. */
+export async function packsCommand(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === "enable" || sub === "install") return packsChangeCommand(sub, rest);
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      root: { type: "string" },
+      format: { type: "string", default: "text" },
+      tier: { type: "string", default: "project" },
+    },
+  });
+  if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
+  const services = composeServices({ root: values.root });
+  const packs = services.packs;
+  if (sub === "list") {
+    const listed = await packs.list();
+    const rows = listed.packs.map(({ dir: _d, manifest: _m, org: _o, ...row }) => row);
+    if (values.format === "json") {
+      process.stdout.write(
+        `${JSON.stringify(
+          {
+            mode: listed.mode,
+            coreVersion: packs.coreVersion,
+            errors: listed.errors,
+            warnings: listed.warnings,
+            packs: rows,
+          },
+          null,
+          2,
+        )}\n`,
+      );
+    } else {
+      process.stdout.write(`core ${packs.coreVersion}, ${listed.mode} mode, ${rows.length} pack(s)\n`);
+      for (const p of rows) {
+        const state = p.shadowedBy ? `shadowed by ${p.shadowedBy}` : p.enabled ? "enabled" : "disabled";
+        process.stdout.write(
+          `${p.id}@${p.version ?? "?"}  ${p.tier}  ${state}  compat ${p.compat.range ?? "?"} ${p.compat.ok ? "ok" : "NOT satisfied"}  ${p.path}\n`,
+        );
+        process.stdout.write(
+          `  contributes: ${p.contributes.specialists.length} specialists, ${p.contributes.teams.length} teams, ${p.contributes.contracts.length} contracts, ${p.contributes.prompts.length} prompts, ${p.contributes.workflows.length} workflows\n`,
+        );
+        for (const e of p.errors) process.stdout.write(`  error: ${e}\n`);
+        for (const w of p.warnings) process.stdout.write(`  warning: ${w}\n`);
+      }
+      for (const e of listed.errors) process.stdout.write(`error: ${e}\n`);
+      for (const w of listed.warnings) process.stdout.write(`warning: ${w}\n`);
+    }
+    return listed.errors.length || listed.packs.some((p) => p.enabled && p.errors.length) ? 1 : 0;
+  }
+  if (sub === "disable") {
+    if (positionals.length !== 1) throw new UsageError(`packs ${sub} takes one pack id`);
+    try {
+      await services.setPackEnabled(positionals[0], false);
+    } catch (error) {
+      process.stderr.write(`${(error as Error).message}\n`);
+      return 1;
+    }
+    process.stdout.write(`${positionals[0]} ${sub}d\n`);
+    return 0;
+  }
+  throw new UsageError(`unknown packs command "${sub ?? ""}"`);
 }

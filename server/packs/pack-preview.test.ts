@@ -9,6 +9,7 @@ import { specialistRecord } from "../test-support/tmp-dirs";
 import { contentHash, expandHome } from "./pack-install";
 import { isEmptyPreview, PackPreviewService } from "./pack-preview";
 import { PackService } from "./pack-service";
+import { PromptResolver } from "./prompt-resolver";
 import {
   clearPackEnv,
   exists,
@@ -41,7 +42,13 @@ beforeEach(async () => {
     paths: env.paths,
     packs,
     org,
+    prompts: new PromptResolver(env.paths, packs),
+    tests,
     plan: new PlanService(org, () => tests.routingCases()),
+    readersWith: (p) => {
+      const o = new OrgApi(env.paths, { packs: p });
+      return { org: o, prompts: new PromptResolver(env.paths, p), tests: new OrgTestService(env.paths, o, p) };
+    },
   });
 });
 

@@ -9,13 +9,13 @@ import type { PackTier } from "@/schemas/pack-manifest";
 import type { PackPreview } from "@/schemas/pack-preview";
 import type { StudioPaths } from "../config";
 import { AppError, ioError } from "../errors";
-import { OrgApi, recordsOf, type Snapshot } from "../org/org-api";
+import { type OrgApi, recordsOf, type Snapshot } from "../org/org-api";
 import { displayPath, type TierData, userPath } from "../org/tiers";
-import { OrgTestService } from "../org-tests/org-test-service";
+import type { OrgTestService } from "../org-tests/org-test-service";
 import type { PlanService } from "../plan/plan-service";
 import { contentHash, type InstallResult, type InstallSource, installPack, stageSource } from "./pack-install";
 import { type LoadedPack, PackService } from "./pack-service";
-import { PromptResolver } from "./prompt-resolver";
+import type { PromptResolver } from "./prompt-resolver";
 
 /**
  * Packs enabled, installed and upgraded without surprises: each change is first shown as the plan
@@ -96,7 +96,16 @@ function describePrompt(resolved: Awaited<ReturnType<PromptResolver["resolve"]>>
   return resolved.path ? `${resolved.source} (${resolved.path})` : resolved.source;
 }
 
-export type PreviewDeps = { paths: StudioPaths; packs: PackService; org: OrgApi; plan: PlanService };
+/** The services that read the org over one set of packs. */
+export type OrgReaders = { org: OrgApi; prompts: PromptResolver; tests: OrgTestService };
+
+export type PreviewDeps = OrgReaders & {
+  paths: StudioPaths;
+  packs: PackService;
+  plan: PlanService;
+  /** The same readers over hypothetical packs, built by the composition root (server/compose.ts) like the real ones. */
+  readersWith: (packs: PackService) => OrgReaders;
+};
 
 export class PackPreviewService {
   constructor(private readonly deps: PreviewDeps) {}
@@ -107,11 +116,11 @@ export class PackPreviewService {
     prompts: readonly string[],
     note: string,
   ): Promise<Pick<PackPreview, "plan" | "prompts" | "tests" | "errors">> {
-    const { paths, packs, org } = this.deps;
-    const hypothetical = new HypotheticalPacks(paths, change);
-    const afterOrg = new OrgApi(paths, { packs: hypothetical });
-    const [before, after] = await Promise.all([org.snapshot(), afterOrg.snapshot()]);
-    const plan = await this.deps.plan.compare(before, after, { kind: "saved", ref: note });
+    const { paths, org } = this.deps;
+    const after = this.deps.readersWith(new HypotheticalPacks(paths, change));
+    const afterOrg = after.org;
+    const [beforeSnap, afterSnap] = await Promise.all([org.snapshot(), afterOrg.snapshot()]);
+    const plan = await this.deps.plan.compare(beforeSnap, afterSnap, { kind: "saved", ref: note });
     const errors: FieldError[] = plan.changes.flatMap((c) =>
       c.kind === "problem" && c.action === "introduced" && c.severity === "error"
         ? [
@@ -125,7 +134,7 @@ export class PackPreviewService {
           ]
         : [],
     );
-    const [beforeResolver, afterResolver] = [new PromptResolver(paths, packs), new PromptResolver(paths, hypothetical)];
+    const [beforeResolver, afterResolver] = [this.deps.prompts, after.prompts];
     const promptMoves: PackPreview["prompts"] = [];
     for (const specialist of [...new Set(prompts)].sort()) {
       const resolve = (resolver: PromptResolver, snap: Snapshot) => {
@@ -134,16 +143,13 @@ export class PackPreviewService {
           !!row && (row.scope === "builtin" || row.overrides.some((o) => o.scope === "builtin"));
         return resolver.resolve(specialist, { builtinSpecialist, record: row?.record }).catch(() => null);
       };
-      const a = describePrompt(await resolve(beforeResolver, before));
-      const b = describePrompt(await resolve(afterResolver, after));
+      const a = describePrompt(await resolve(beforeResolver, beforeSnap));
+      const b = describePrompt(await resolve(afterResolver, afterSnap));
       if (a !== b) promptMoves.push({ specialist, before: a, after: b });
     }
-    const [filesBefore, filesAfter] = await Promise.all([
-      new OrgTestService(paths, org, packs).files(),
-      new OrgTestService(paths, afterOrg, hypothetical).files(),
-    ]);
-    const runBefore = runOrgTests(recordsOf(before.rows), filesBefore);
-    const runAfter = runOrgTests(recordsOf(after.rows), filesAfter);
+    const [filesBefore, filesAfter] = await Promise.all([this.deps.tests.files(), after.tests.files()]);
+    const runBefore = runOrgTests(recordsOf(beforeSnap.rows), filesBefore);
+    const runAfter = runOrgTests(recordsOf(afterSnap.rows), filesAfter);
     const passedBefore = new Set(runBefore.results.filter((r) => r.pass).map((r) => `${r.file}#${r.index}`));
     const failedBefore = new Set(runBefore.results.filter((r) => !r.pass).map((r) => `${r.file}#${r.index}`));
     const tests = runAfter.results

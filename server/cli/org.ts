@@ -1,0 +1,124 @@
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
+import { orgPayloadSchema } from "@/schemas/api";
+import { SCOPES, type Scope, type Section } from "@/schemas/org";
+import { composeServices } from "../compose";
+import { isAppError } from "../errors";
+import { type ImportOk, validateTree } from "../org/org-api";
+import { type Format, print, summarize, UsageError } from "./output";
+
+/** `validate`, `export` and `import`: the org commands, on the services of the one composition root. */
+
+export async function validateCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      root: { type: "string" },
+      tree: { type: "string" },
+      "schemas-root": { type: "string" },
+      format: { type: "string", default: "text" },
+    },
+  });
+  const format = values.format as Format;
+  if (!["text", "json", "github"].includes(format)) throw new UsageError(`unknown --format ${format}`);
+  if (values.root && values.tree) throw new UsageError("give --root or --tree, not both");
+  if (values.tree) {
+    const dir = path.resolve(values.tree);
+    if (!existsSync(dir)) throw new UsageError(`--tree ${values.tree} does not exist`);
+    const schemasRoot = values["schemas-root"] ? path.resolve(values["schemas-root"]) : undefined;
+    if (schemasRoot && !existsSync(schemasRoot))
+      throw new UsageError(`--schemas-root ${values["schemas-root"]} does not exist`);
+    const result = await validateTree(dir, { schemasRoot });
+    for (const problem of result.problems)
+      if (problem.path) problem.path = path.relative(process.cwd(), path.join(dir, problem.path));
+    const rel = (section: Section, id: string) => path.relative(process.cwd(), path.join(dir, section, `${id}.json`));
+    print(
+      result.problems,
+      format,
+      rel,
+      summarize(result.problems, `${Object.values(result.counts).reduce((a, b) => a + b, 0)} entities in ${dir}`),
+    );
+    return result.ok ? 0 : 1;
+  }
+  if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
+  const api = composeServices({ root: values.root }).org;
+  const result = await api.validateAll();
+  const snap = await api.snapshot();
+  const locate = (section: Section, id: string) => snap.rows[section]?.get(id)?.path;
+  const count = Object.values(snap.rows).reduce((n, rows) => n + rows.size, 0);
+  print(
+    result.problems,
+    format,
+    locate,
+    summarize(result.problems, `${count} entities in the merged org of ${api.paths.root}`),
+  );
+  return result.ok ? 0 : 1;
+}
+
+function scopeOf(raw: string | undefined, fallback: Scope): Scope {
+  const scope = (raw ?? fallback) as Scope;
+  if (!SCOPES.includes(scope)) throw new UsageError(`unknown --scope ${raw}`);
+  return scope;
+}
+
+export async function exportCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { root: { type: "string" }, scope: { type: "string" }, out: { type: "string" } },
+  });
+  const api = composeServices({ root: values.root }).org;
+  const { errors, ...payload } = await api.exportOrg({ scope: scopeOf(values.scope, "project") });
+  for (const e of errors) process.stderr.write(`${e.severity} ${e.id}: ${e.message}\n`);
+  const text = `${JSON.stringify(payload, null, 2)}\n`;
+  if (values.out) await writeFile(values.out, text);
+  else process.stdout.write(text);
+  return 0;
+}
+
+export async function importCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { root: { type: "string" }, scope: { type: "string" }, "dry-run": { type: "boolean", default: false } },
+  });
+  if (positionals.length !== 1) throw new UsageError("import takes one FILE");
+  let raw: unknown;
+  try {
+    raw = parseJsonStrict(await readFile(positionals[0], "utf8"), { allowBom: true });
+  } catch (error) {
+    const message =
+      error instanceof JsonProblem
+        ? error.message
+        : (error as NodeJS.ErrnoException).code === "ENOENT"
+          ? "no such file"
+          : null;
+    if (message === null) throw error;
+    process.stderr.write(`${positionals[0]}: ${message}\n`);
+    return 1;
+  }
+  const parsed = orgPayloadSchema.safeParse(raw);
+  if (!parsed.success) {
+    process.stderr.write(
+      `${positionals[0]}: not an org payload: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}\n`,
+    );
+    return 1;
+  }
+  const api = composeServices({ root: values.root }).org;
+  let result: ImportOk;
+  try {
+    result = await api.importOrg(parsed.data, { scope: scopeOf(values.scope, "project"), dryRun: values["dry-run"] });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    print(error.errors ?? [], "text", () => undefined, `import failed: ${error.message}`);
+    return 1;
+  }
+  for (const file of result.files)
+    process.stdout.write(
+      `${result.dryRun && file.action !== "unchanged" ? "would " : ""}${file.action}  ${file.path}\n`,
+    );
+  process.stdout.write(`${result.dryRun ? "dry run: nothing written" : `${result.written.length} file(s) written`}\n`);
+  return 0;
+}

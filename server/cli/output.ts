@@ -1,0 +1,44 @@
+import { parsePointer } from "@/lib/json/pointer";
+import type { FieldError } from "@/schemas/field-error";
+import type { Section } from "@/schemas/org";
+
+/** What every command prints problems in, and the usage error `main` turns into exit code 2. */
+
+export type Format = "text" | "json" | "github";
+
+export class UsageError extends Error {}
+
+function fileFor(error: FieldError, locate: (section: Section, id: string) => string | undefined): string | undefined {
+  if (error.path) return error.path;
+  const [section, id] = parsePointer(error.location);
+  return section && id ? locate(section as Section, id) : undefined;
+}
+
+export function print(
+  problems: FieldError[],
+  format: Format,
+  locate: (section: Section, id: string) => string | undefined,
+  summary: string,
+): void {
+  const rows = problems.map((p) => ({ ...p, file: fileFor(p, locate) }));
+  if (format === "json") {
+    process.stdout.write(
+      `${JSON.stringify({ ok: !rows.some((r) => r.severity === "error"), problems: rows }, null, 2)}\n`,
+    );
+    return;
+  }
+  for (const row of rows) {
+    if (format === "github") {
+      const file = row.file ? `file=${row.file},` : "";
+      process.stdout.write(`::${row.severity} ${file}title=${row.id}::${row.message} (${row.location})\n`);
+    } else {
+      process.stdout.write(`${row.file ?? "-"}  ${row.location}\n  ${row.severity} ${row.id}: ${row.message}\n`);
+    }
+  }
+  process.stdout.write(`${summary}\n`);
+}
+
+export function summarize(problems: FieldError[], what: string): string {
+  const errors = problems.filter((p) => p.severity === "error").length;
+  return `${what}: ${errors} error(s), ${problems.length - errors} warning(s)`;
+}
