@@ -46,7 +46,7 @@ const EntityPanel = dynamic(() => import("@/components/panel/entity-panel").then
     <aside
       data-testid="entity-panel-loading"
       aria-busy="true"
-      className="flex h-full w-[30rem] max-w-[45vw] items-center justify-center border-l border-slate-200 bg-white text-sm text-slate-500 dark:border-slate-800 dark:bg-slate-950"
+      className="flex h-full w-[30rem] max-w-[45vw] items-center justify-center border-l border-slate-200 bg-white text-sm text-muted dark:border-slate-800 dark:bg-slate-950"
     >
       Loading…
     </aside>
@@ -494,7 +494,7 @@ export function EditorShell({ root }: { root: string }) {
       <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
         <div className="min-w-0">
           <h1 className="text-base font-semibold">Construct Studio</h1>
-          <p className="truncate text-xs text-slate-500" title={root}>
+          <p className="truncate text-xs text-muted" title={root}>
             {root}
           </p>
         </div>
@@ -524,7 +524,7 @@ export function EditorShell({ root }: { root: string }) {
             title="Search (Ctrl+K)"
             data-testid="open-search"
           >
-            Search <kbd className="text-[10px] text-slate-400">⌃K</kbd>
+            Search <kbd className="text-[10px] text-muted">⌃K</kbd>
           </button>
           <NewMenu className={BUTTON} onCreate={(k) => void createNew(k)} />
           <button
@@ -613,7 +613,7 @@ export function EditorShell({ root }: { root: string }) {
       <div className="flex min-h-0 flex-1">
         <main className="relative min-w-0 flex-1" data-testid="canvas">
           {error && <p className="p-6 text-red-600">Could not load the org: {error.message}</p>}
-          {!data && !error && <p className="p-6 text-slate-500">Loading the org…</p>}
+          {!data && !error && <p className="p-6 text-muted">Loading the org…</p>}
           {data && (
             <ReactFlowProvider>
               <OrgCanvas
@@ -654,7 +654,7 @@ export function EditorShell({ root }: { root: string }) {
               </span>{" "}
               {infoEdge.source.split(":")[1]} → {infoEdge.target.split(":")[1]}
               {infoEdge.label ? ` · ${infoEdge.label}` : ""}
-              <span className="ml-2 font-mono text-slate-500">carried by {infoEdge.carrier}</span>
+              <span className="ml-2 font-mono text-muted">carried by {infoEdge.carrier}</span>
               {selectedEdge?.kind === "handoff" && selectedEdge.id === infoEdge.id && (
                 <span className="ml-3">
                   <button
@@ -665,7 +665,7 @@ export function EditorShell({ root }: { root: string }) {
                   >
                     Remove handoff
                   </button>
-                  <span className="ml-1 text-slate-400">(or press Delete)</span>
+                  <span className="ml-1 text-muted">(or press Delete)</span>
                 </span>
               )}
             </div>

@@ -125,7 +125,7 @@ export function ImportExport({
                           ? "text-emerald-600"
                           : f.action === "update"
                             ? "text-amber-600"
-                            : "text-slate-400"
+                            : "text-muted"
                       }
                     >
                       {f.action.padEnd(9)}
@@ -158,7 +158,7 @@ export function ImportExport({
                 <button
                   type="button"
                   data-testid="import-apply"
-                  className="rounded bg-sky-600 px-3 py-1.5 text-sm text-white"
+                  className="rounded bg-sky-700 px-3 py-1.5 text-sm text-white"
                   onClick={() => void apply()}
                 >
                   Write {preview.result.files.filter((f) => f.action !== "unchanged").length} file(s)
