@@ -30,7 +30,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .flatMap((v) =>
-      v.nodes.slice(0, 5).map((n) => `${v.id}: ${n.target.join(" ")} (${n.failureSummary?.split("\n")[1]?.trim()})`),
+      v.nodes.slice(0, 20).map((n) => `${v.id}: ${n.target.join(" ")} (${n.failureSummary?.split("\n")[1]?.trim()})`),
     );
 }
 

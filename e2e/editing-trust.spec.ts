@@ -139,7 +139,7 @@ test("1. typing in Monaco keeps every Space: JSON and Prompt tabs, on disk byte 
   await page.keyboard.press("Control+End");
   await page.keyboard.type(`\nAlways cite at least two sources here.`);
   await page.getByRole("button", { name: /^Save (as project )?override$/ }).click();
-  await expect(page.getByTestId("toast-success").last()).toContainText("Prompt saved");
+  await expect(page.getByTestId("toast-success").first()).toContainText("Prompt saved");
   const prompt = readFileSync(path.join(root, ".cx", "prompts", "cx-writer.md"), "utf8");
   // Byte for byte what was typed; the prompt store ends every file with a newline.
   expect(prompt).toBe(`${before}\nAlways cite at least two sources here.\n`);

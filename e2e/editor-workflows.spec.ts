@@ -69,7 +69,7 @@ test.describe("editor workflows", () => {
     await extras.openByClick(`specialist:${id}`);
     await page.getByTestId("delete-entity").click();
     await editor.confirm("Delete");
-    await expect(page.getByTestId("toast-success").last()).toContainText(`Deleted specialist ${id}`);
+    await expect(page.getByTestId("toast-success").first()).toContainText(`Deleted specialist ${id}`);
     await expect.poll(() => disk.exists(file)).toBe(false);
     await expect(editor.node(`specialist:${id}`)).toHaveCount(0);
     await expect(editor.panel()).toBeHidden();
@@ -106,8 +106,8 @@ test.describe("editor workflows", () => {
     expect(disk.exists(disk.entityFile("specialists", target))).toBe(true);
 
     await editor.confirm("Delete anyway");
-    await expect(page.getByTestId("toast-success").last()).toContainText(`Deleted specialist ${target}`);
-    await expect(page.getByTestId("toast-success").last()).toContainText("1 reference(s) now dangle");
+    await expect(page.getByTestId("toast-success").first()).toContainText(`Deleted specialist ${target}`);
+    await expect(page.getByTestId("toast-success").first()).toContainText("1 reference(s) now dangle");
     await expect.poll(() => disk.exists(disk.entityFile("specialists", target))).toBe(false);
     await expect(editor.node(`specialist:${target}`)).toHaveCount(0);
     // The caller is untouched: its handoff now dangles, which the validator reports.

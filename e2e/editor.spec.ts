@@ -97,7 +97,7 @@ test.describe("graph editor", () => {
     await editor.connect("specialist:cx-architect", "specialist:cx-engineer");
     await expect(page.getByTestId("toast-error")).toContainText('already hands off to "engineer"');
     await editor.connect("specialist:cx-architect", "team:engineering-team");
-    await expect(page.getByTestId("toast-error").last()).toContainText("from one specialist to another");
+    await expect(page.getByTestId("toast-error").first()).toContainText("from one specialist to another");
   });
 
   test("a FieldError from validation appears as a squiggle under the field that caused it", async ({ page }) => {

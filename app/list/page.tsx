@@ -66,7 +66,7 @@ export default async function OrgListPage() {
             className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-900"
           >
             {TITLES[kind]}{" "}
-            <span data-testid={`count-${kind}`} className="text-slate-500">
+            <span data-testid={`count-${kind}`} className="text-muted">
               {lists[i].count}
             </span>
           </a>

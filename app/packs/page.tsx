@@ -14,18 +14,18 @@ export default async function PacksPage() {
       <header className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">Packs</h1>
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-muted">
             Core <code data-testid="core-version">{packs.coreVersion}</code> ·{" "}
             <span data-testid="deployment-mode">{packs.mode}</span> mode ·{" "}
-            <Link href="/" className="text-sky-700 hover:underline dark:text-sky-400">
+            <Link href="/" className="text-sky-700 underline dark:text-sky-400">
               graph editor
             </Link>{" "}
             ·{" "}
-            <Link href="/list" className="text-sky-700 hover:underline dark:text-sky-400">
+            <Link href="/list" className="text-sky-700 underline dark:text-sky-400">
               list
             </Link>{" "}
             ·{" "}
-            <Link href="/embed" className="text-sky-700 hover:underline dark:text-sky-400">
+            <Link href="/embed" className="text-sky-700 underline dark:text-sky-400">
               embed
             </Link>
           </p>
@@ -53,7 +53,7 @@ export default async function PacksPage() {
       <section className="mb-10">
         <h2 className="mb-2 text-lg font-semibold">Installed</h2>
         {packs.packs.length === 0 && (
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-muted">
             No packs yet. Drop a folder with a <code>pack.manifest.json</code> into <code>.cx/packs/</code>, or install
             one above.
           </p>
@@ -69,9 +69,9 @@ export default async function PacksPage() {
                 <div>
                   <div className="font-mono font-semibold">
                     {p.id}
-                    <span className="text-slate-500">@{p.version ?? "?"}</span>
+                    <span className="text-muted">@{p.version ?? "?"}</span>
                   </div>
-                  <div className="text-xs text-slate-500">
+                  <div className="text-xs text-muted">
                     {p.tier} · <code>{p.path}</code> · compat <code>{p.compat.range ?? "?"}</code>{" "}
                     <span
                       data-testid="pack-compat"
@@ -118,7 +118,7 @@ export default async function PacksPage() {
       <section>
         <h2 className="mb-2 text-lg font-semibold">Prompt provenance</h2>
         <table className="w-full text-left text-sm" data-testid="prompt-provenance-table">
-          <thead className="text-xs uppercase text-slate-500">
+          <thead className="text-xs uppercase text-muted">
             <tr>
               <th className="py-1">specialist</th>
               <th>tier</th>

@@ -21,7 +21,7 @@ export type CodeEditorProps = {
 // Monaco touches `window` on import and weighs about a megabyte: load it only when an editor opens.
 const MonacoClient = dynamic(() => import("./monaco-client"), {
   ssr: false,
-  loading: () => <p className="p-3 text-sm text-slate-500">Loading editor…</p>,
+  loading: () => <p className="p-3 text-sm text-muted">Loading editor…</p>,
 });
 
 /** The one Monaco wrapper of the app. */

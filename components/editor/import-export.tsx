@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
+import { BUTTON_TONES, Modal } from "@/components/ui/dialog";
 import { ApiError, apiFetch } from "@/lib/api-client";
 import { problemKeys } from "@/lib/react-keys";
 import type { FieldError } from "@/schemas/field-error";
@@ -22,6 +23,8 @@ export function ImportExport({
   onError: (title: string, detail: string) => void;
 }) {
   const file = useRef<HTMLInputElement>(null);
+  const importButton = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const [preview, setPreview] = useState<{ payload: unknown; result: ImportResult } | null>(null);
   const [problems, setProblems] = useState<FieldError[]>([]);
   const [tier, setTier] = useState<"project" | "user">("project");
@@ -85,6 +88,7 @@ export function ImportExport({
         Export
       </a>
       <button
+        ref={importButton}
         type="button"
         className="rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
         onClick={() => file.current?.click()}
@@ -104,70 +108,71 @@ export function ImportExport({
           e.target.value = "";
         }}
       />
-      {(preview || problems.length > 0) && (
-        <div className="nokey fixed inset-0 z-50 flex items-center justify-center bg-black/40">
-          <div
-            role="dialog"
-            aria-label="Import preview"
-            className="max-h-[80vh] w-[36rem] overflow-y-auto rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900"
-            data-testid="import-preview"
-          >
-            <h2 className="mb-2 font-semibold">
-              {preview ? `Import into the ${tier} tier` : "The import has problems"}
-            </h2>
-            {preview && (
-              <ul className="mb-4 space-y-0.5 font-mono text-xs">
-                {preview.result.files.map((f) => (
-                  <li key={f.path}>
-                    <span
-                      className={
-                        f.action === "create"
-                          ? "text-emerald-600"
-                          : f.action === "update"
-                            ? "text-amber-600"
-                            : "text-slate-400"
-                      }
-                    >
-                      {f.action.padEnd(9)}
-                    </span>{" "}
-                    {f.path}
-                  </li>
-                ))}
-              </ul>
-            )}
-            <p className="mb-2 text-xs text-slate-600 dark:text-slate-300" data-testid="import-scope-note">
-              {NOT_MOVED}
-            </p>
-            {problems.map((p, i) => (
-              <p key={problemKeyList[i]} className="text-xs text-red-600">
-                {p.location}: {p.message}
-              </p>
-            ))}
-            <div className="mt-3 flex justify-end gap-2">
-              <button
-                type="button"
-                className="rounded border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600"
-                onClick={() => {
-                  setPreview(null);
-                  setProblems([]);
-                }}
-              >
-                Cancel
-              </button>
-              {preview && (
-                <button
-                  type="button"
-                  data-testid="import-apply"
-                  className="rounded bg-sky-600 px-3 py-1.5 text-sm text-white"
-                  onClick={() => void apply()}
+      <Modal
+        open={!!preview || problems.length > 0}
+        onOpenChange={(open) => {
+          if (open) return;
+          setPreview(null);
+          setProblems([]);
+        }}
+        title={preview ? `Import into the ${tier} tier` : "The import has problems"}
+        initialFocus={cancel}
+        returnFocus={importButton}
+        className="w-[36rem]"
+        data-testid="import-preview"
+      >
+        {preview && (
+          <ul className="mb-4 space-y-0.5 font-mono text-xs">
+            {preview.result.files.map((f) => (
+              <li key={f.path}>
+                <span
+                  className={
+                    f.action === "create"
+                      ? "text-emerald-700 dark:text-emerald-400"
+                      : f.action === "update"
+                        ? "text-amber-700 dark:text-amber-400"
+                        : "text-muted"
+                  }
                 >
-                  Write {preview.result.files.filter((f) => f.action !== "unchanged").length} file(s)
-                </button>
-              )}
-            </div>
-          </div>
+                  {f.action.padEnd(9)}
+                </span>{" "}
+                {f.path}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mb-2 text-xs text-muted" data-testid="import-scope-note">
+          {NOT_MOVED}
+        </p>
+        {problems.map((p, i) => (
+          <p key={problemKeyList[i]} className="text-xs text-red-700 dark:text-red-400">
+            {p.location}: {p.message}
+          </p>
+        ))}
+        <div className="mt-3 flex justify-end gap-2">
+          <button
+            ref={cancel}
+            type="button"
+            className={`rounded px-3 py-1.5 text-sm ${BUTTON_TONES.plain}`}
+            onClick={() => {
+              setPreview(null);
+              setProblems([]);
+            }}
+          >
+            Cancel
+          </button>
+          {preview && (
+            <button
+              type="button"
+              data-testid="import-apply"
+              className={`rounded px-3 py-1.5 text-sm ${BUTTON_TONES.primary}`}
+              onClick={() => void apply()}
+            >
+              Write {preview.result.files.filter((f) => f.action !== "unchanged").length} file(s)
+            </button>
+          )}
         </div>
-      )}
+      </Modal>
     </>
   );
 }

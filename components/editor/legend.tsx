@@ -25,9 +25,10 @@ export function Legend({
             aria-pressed={on}
             title={`${style.title}: ${style.description}`}
             onClick={() => onToggle(kind)}
-            className={`flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs ${on ? "border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-800" : "border-transparent bg-transparent opacity-50"}`}
+            // Off is said by a dashed outline and a faded swatch; the text keeps its contrast (no opacity).
+            className={`flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs ${on ? "border-border bg-surface" : "border-dashed border-border bg-transparent text-muted"}`}
           >
-            <svg width="26" height="8" aria-hidden="true">
+            <svg width="26" height="8" aria-hidden="true" className={on ? undefined : "opacity-40"}>
               <line
                 x1="1"
                 y1="4"
@@ -40,7 +41,7 @@ export function Legend({
               <path d="M20 1 L25 4 L20 7 Z" fill={style.color} />
             </svg>
             {style.title}
-            <span className="text-slate-400">{counts[kind] ?? 0}</span>
+            <span className="text-muted">{counts[kind] ?? 0}</span>
           </button>
         );
       })}

@@ -43,7 +43,7 @@ export function RoutePreview({
     >
       <div className="mb-2 flex items-center justify-between">
         <h2 className="text-sm font-semibold">Routing preview</h2>
-        <button type="button" aria-label="Close routing preview" onClick={onClose} className="text-slate-500">
+        <button type="button" aria-label="Close routing preview" onClick={onClose} className="text-muted">
           ✕
         </button>
       </div>
@@ -64,7 +64,7 @@ export function RoutePreview({
         <button
           type="submit"
           disabled={busy || !text.trim()}
-          className="rounded bg-sky-600 px-3 py-1 text-sm text-white disabled:opacity-40"
+          className="rounded bg-sky-700 px-3 py-1 text-sm text-white disabled:opacity-40"
         >
           Rank specialists
         </button>
@@ -89,7 +89,7 @@ export function RoutePreview({
       )}
       {candidates && (
         <ol className="mt-3 space-y-1.5" data-testid="route-candidates">
-          {candidates.length === 0 && <li className="text-sm text-slate-500">No specialist matches those words.</li>}
+          {candidates.length === 0 && <li className="text-sm text-muted">No specialist matches those words.</li>}
           {candidates.map((c) => (
             <li key={c.id}>
               <button
@@ -99,9 +99,9 @@ export function RoutePreview({
               >
                 <div className="flex justify-between text-sm">
                   <span className="font-mono">{c.id}</span>
-                  <span className="text-slate-500">{c.score.toFixed(2)}</span>
+                  <span className="text-muted">{c.score.toFixed(2)}</span>
                 </div>
-                <div className="text-xs text-slate-500">{c.matchReason}</div>
+                <div className="text-xs text-muted">{c.matchReason}</div>
               </button>
             </li>
           ))}

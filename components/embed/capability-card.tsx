@@ -96,7 +96,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
                   : `Enabled ${c.id}: it ticks on its cadence while the server runs.`;
               })
             }
-            className={c.enabled ? secondary : `${button} bg-sky-600 text-white hover:bg-sky-700`}
+            className={c.enabled ? secondary : `${button} bg-sky-700 text-white hover:bg-sky-800`}
           >
             {c.enabled ? "Disable" : "Enable"}
           </button>

@@ -16,8 +16,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function CapabilityDetails({ capability: c }: { capability: CapabilityView }) {
   const rt = c.runtime;
   return (
-    <dl className="mt-3 grid gap-x-8 md:grid-cols-2">
-      <div>
+    <div className="mt-3 grid gap-x-8 md:grid-cols-2">
+      <dl>
         <Row label="Specialist">
           <code data-testid="specialist">{c.specialist}</code>
         </Row>
@@ -40,8 +40,8 @@ export function CapabilityDetails({ capability: c }: { capability: CapabilityVie
         <Row label="Output">
           <code className="text-xs">{c.manifest.embed.outputContract}</code> · {c.manifest.embed.proposalAuthority}
         </Row>
-      </div>
-      <div>
+      </dl>
+      <dl>
         <Row label="Cadence">
           <span data-testid="cadence">
             {c.cadence ? (
@@ -81,7 +81,7 @@ export function CapabilityDetails({ capability: c }: { capability: CapabilityVie
             </div>
           )}
         </Row>
-      </div>
-    </dl>
+      </dl>
+    </div>
   );
 }

@@ -6,8 +6,8 @@ import { When } from "./time";
 function Step({ n, label, children }: { n: number; label: string; children: React.ReactNode }) {
   return (
     <li className="grid grid-cols-[1.5rem_9rem_1fr] gap-2 py-1">
-      <span className="text-xs text-slate-400">{n}</span>
-      <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</span>
+      <span className="text-xs text-muted">{n}</span>
+      <span className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</span>
       <div className="text-sm">{children}</div>
     </li>
   );
@@ -26,7 +26,7 @@ export function DryRunPanel({ plan, onClose }: { plan: DryRunPlan; onClose: () =
     >
       <div className="mb-1 flex items-center justify-between">
         <h3 className="text-sm font-semibold">Dry-run — the resolved plan; nothing was executed</h3>
-        <button type="button" onClick={onClose} className="text-xs text-slate-500 hover:underline">
+        <button type="button" onClick={onClose} className="text-xs text-muted hover:underline">
           close
         </button>
       </div>
@@ -52,7 +52,7 @@ export function DryRunPanel({ plan, onClose }: { plan: DryRunPlan; onClose: () =
               ) : (
                 <span className="text-amber-700 dark:text-amber-400">{b.reason}</span>
               )}{" "}
-              <span className="text-xs text-slate-500">{b.label}</span>
+              <span className="text-xs text-muted">{b.label}</span>
             </div>
           ))}
         </Step>
@@ -60,20 +60,20 @@ export function DryRunPanel({ plan, onClose }: { plan: DryRunPlan; onClose: () =
           {c.filter ? (
             <code className="text-xs">{JSON.stringify(c.filter)}</code>
           ) : (
-            <span className="text-slate-500">none</span>
+            <span className="text-muted">none</span>
           )}
         </Step>
         <Step n={4} label="Framework">
           <code>{c.framework.id}</code>{" "}
           {c.framework.path ? (
-            <code className="text-xs text-slate-500">{c.framework.path}</code>
+            <code className="text-xs text-muted">{c.framework.path}</code>
           ) : (
             <span className="text-red-700">missing</span>
           )}
         </Step>
         <Step n={5} label="Output contract">
           <code>{c.outputContract.id}</code>{" "}
-          <span className="text-xs text-slate-500">
+          <span className="text-xs text-muted">
             {c.outputContract.producer} → {c.outputContract.consumer}
           </span>
           {output?.mustContain && <div className="text-xs">must contain: {output.mustContain.join(", ")}</div>}
@@ -92,7 +92,7 @@ export function DryRunPanel({ plan, onClose }: { plan: DryRunPlan; onClose: () =
             <>
               <code>{c.cadence.every}</code> (every {c.cadence.description})
               {c.cadence.next.length > 0 && (
-                <span className="text-xs text-slate-500">
+                <span className="text-xs text-muted">
                   {" "}
                   · next{" "}
                   {c.cadence.next.map((at, i) => (
@@ -112,11 +112,11 @@ export function DryRunPanel({ plan, onClose }: { plan: DryRunPlan; onClose: () =
           <span data-testid="dry-run-runtime">
             <code>{c.runtime.declared}</code> → <code>{c.runtime.resolved}</code>
           </span>{" "}
-          <span className="text-xs text-slate-500">{c.runtime.detail}</span>
+          <span className="text-xs text-muted">{c.runtime.detail}</span>
         </Step>
         <Step n={9} label="Reads">
           {c.reads === null ? (
-            <span className="text-slate-500">
+            <span className="text-muted">
               nothing can be read until the capability is valid and its providers are local
             </span>
           ) : (
@@ -125,7 +125,7 @@ export function DryRunPanel({ plan, onClose }: { plan: DryRunPlan; onClose: () =
                 <li key={r.provider}>
                   <code>{r.provider}</code>:{" "}
                   {r.items.length === 0 ? (
-                    <span className="text-slate-500">no items</span>
+                    <span className="text-muted">no items</span>
                   ) : (
                     r.items.map((item, i) => (
                       <span key={`${r.provider}:${item.label}`} className="text-xs">

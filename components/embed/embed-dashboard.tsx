@@ -40,21 +40,21 @@ export function EmbedDashboard({ initial }: { initial: EmbedList }) {
       <header className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">Embed capabilities</h1>
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-muted">
             Specialists that run on a schedule, read their providers and propose — never apply — changes ·{" "}
-            <Link href="/" className="text-sky-700 hover:underline dark:text-sky-400">
+            <Link href="/" className="text-sky-700 underline dark:text-sky-400">
               graph editor
             </Link>{" "}
             ·{" "}
-            <Link href="/packs" className="text-sky-700 hover:underline dark:text-sky-400">
+            <Link href="/packs" className="text-sky-700 underline dark:text-sky-400">
               packs
             </Link>
           </p>
         </div>
-        <p className="text-sm text-slate-500" data-testid="embed-summary">
+        <p className="text-sm text-muted" data-testid="embed-summary">
           {data.capabilities.length} capabilities · {enabled} enabled ·{" "}
           <span
-            className={live ? "text-emerald-700 dark:text-emerald-400" : "text-slate-400"}
+            className={live ? "text-emerald-700 dark:text-emerald-400" : "text-muted"}
             title="Live updates over server-sent events"
           >
             {live ? "● live" : "○ connecting"}
@@ -76,7 +76,7 @@ export function EmbedDashboard({ initial }: { initial: EmbedList }) {
         </section>
       )}
       {data.capabilities.length === 0 && (
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-muted">
           No capabilities. Built-in ones live in <code>specialists/workflows/</code>; packs add theirs in{" "}
           <code>workflows/</code>.
         </p>

@@ -183,7 +183,7 @@ export function OverrideForm({
             event-driven only (no schedule)
           </label>
         </div>
-        <p className="mt-1 text-xs text-slate-500">
+        <p className="mt-1 text-xs text-muted">
           ISO-8601: <code>PT15M</code>, <code>PT2H</code>, <code>P1D</code>, <code>P1W</code>, <code>P1DT12H</code>.
         </p>
         {preview.length > 0 && (
@@ -235,7 +235,7 @@ export function OverrideForm({
           value={draft.filter}
           onChange={(ev) => setDraft((d) => ({ ...d, filter: ev.target.value }))}
         />
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-muted">
           Keys: <code>scope</code> (projects, repos, repoGlob, channels, spaces, paths), <code>predicates</code>{" "}
           (assignee, statusCategory, priority, label, updatedSince), <code>nativeQuery</code>.
         </p>

@@ -144,7 +144,7 @@ export function FencePanel({
         type="button"
         disabled={saving}
         onClick={onSave}
-        className="mb-4 rounded bg-sky-600 px-3 py-1.5 text-sm text-white hover:bg-sky-700 disabled:opacity-50"
+        className="mb-4 rounded bg-sky-700 px-3 py-1.5 text-sm text-white hover:bg-sky-800 disabled:opacity-50"
       >
         Save fence
       </button>
@@ -160,13 +160,13 @@ export function FencePanel({
           </p>
         )}
         <dl className="grid grid-cols-[8rem_1fr] gap-y-0.5">
-          <dt className="text-slate-500">paths</dt>
+          <dt className="text-muted">paths</dt>
           <dd className="font-mono">{effective.allowedPaths.join(", ") || "—"}</dd>
-          <dt className="text-slate-500">commands</dt>
+          <dt className="text-muted">commands</dt>
           <dd className="font-mono">{effective.allowedCommands.join(", ") || "—"}</dd>
-          <dt className="text-slate-500">approval</dt>
+          <dt className="text-muted">approval</dt>
           <dd className="font-mono">{effective.approvalRequired.join(", ") || "—"}</dd>
-          <dt className="text-slate-500">denied by team</dt>
+          <dt className="text-muted">denied by team</dt>
           <dd className="font-mono" data-testid="denied-actions">
             {effective.deniedActions.join(", ") || "—"}
           </dd>

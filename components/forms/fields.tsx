@@ -45,7 +45,7 @@ export function FieldShell({
           {p.message}
         </p>
       ))}
-      {hint && !problems.length && <p className="mt-0.5 text-[11px] text-slate-400">{hint}</p>}
+      {hint && !problems.length && <p className="mt-0.5 text-[11px] text-muted">{hint}</p>}
     </div>
   );
 }
@@ -107,13 +107,13 @@ export function TagInput({
           title={itemProblems[i]}
           className="flex items-center gap-0.5 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs dark:bg-slate-800"
         >
-          {ordered && <span className="text-slate-400">{i + 1}.</span>}
+          {ordered && <span className="text-muted">{i + 1}.</span>}
           <span className={itemProblems[i] ? "underline decoration-red-500 decoration-wavy" : undefined}>{item}</span>
           {ordered && i > 0 && (
             <button
               type="button"
               aria-label={`Move ${item} up`}
-              className="px-0.5 text-slate-400 hover:text-slate-700"
+              className="px-0.5 text-muted hover:text-slate-700"
               onClick={() => move(i, -1)}
             >
               ↑
@@ -123,7 +123,7 @@ export function TagInput({
             <button
               type="button"
               aria-label={`Move ${item} down`}
-              className="px-0.5 text-slate-400 hover:text-slate-700"
+              className="px-0.5 text-muted hover:text-slate-700"
               onClick={() => move(i, 1)}
             >
               ↓
@@ -132,7 +132,7 @@ export function TagInput({
           <button
             type="button"
             aria-label={`Remove ${item}`}
-            className="px-0.5 text-slate-400 hover:text-red-600"
+            className="px-0.5 text-muted hover:text-red-600"
             onClick={() => {
               onChange(value.filter((_, j) => j !== i));
               onBlur?.();

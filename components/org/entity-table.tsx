@@ -69,7 +69,7 @@ export function EntityTable({ kind, rows, problems }: { kind: EntityKind; rows: 
               <td className="py-2 pr-3">
                 <ScopeBadge scope={row.scope} source={row.source} />
                 {row.overrides.length > 0 && (
-                  <div className="mt-1 text-xs text-slate-500" data-testid="overrides">
+                  <div className="mt-1 text-xs text-muted" data-testid="overrides">
                     overrides {row.overrides.map((o) => o.scope).join(", ")}
                   </div>
                 )}

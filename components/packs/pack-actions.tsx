@@ -72,7 +72,7 @@ export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boo
         data-testid={`toggle-${id}`}
         disabled={busy || !!preview || (disabled && !enabled)}
         onClick={() => void toggle()}
-        className={`rounded px-3 py-1 text-sm font-medium disabled:opacity-40 ${enabled ? "bg-slate-200 text-slate-800 hover:bg-slate-300 dark:bg-slate-700 dark:text-slate-100" : "bg-sky-600 text-white hover:bg-sky-700"}`}
+        className={`rounded px-3 py-1 text-sm font-medium disabled:opacity-40 ${enabled ? "bg-slate-200 text-slate-800 hover:bg-slate-300 dark:bg-slate-700 dark:text-slate-100" : "bg-sky-700 text-white hover:bg-sky-800"}`}
       >
         {enabled ? "Disable" : "Enable"}
       </button>
@@ -146,7 +146,7 @@ export function InstallPack() {
       <h2 className="mb-2 font-semibold">Install a pack</h2>
       <div className="flex flex-wrap items-end gap-3 text-sm">
         <label className="flex flex-col gap-1">
-          <span className="text-xs text-slate-500">Tier</span>
+          <span className="text-xs text-muted">Tier</span>
           <select
             value={tier}
             onChange={(e) => setTier(e.target.value as "project" | "user")}
@@ -158,7 +158,7 @@ export function InstallPack() {
           </select>
         </label>
         <label className="flex flex-col gap-1">
-          <span className="text-xs text-slate-500">Folder on this machine</span>
+          <span className="text-xs text-muted">Folder on this machine</span>
           <input
             value={folder}
             onChange={(e) => setFolder(e.target.value)}
@@ -171,7 +171,7 @@ export function InstallPack() {
           type="button"
           disabled={busy || !!pending || !folder.trim()}
           onClick={() => void install({ path: folder.trim() })}
-          className="rounded bg-sky-600 px-3 py-1.5 text-white disabled:opacity-40"
+          className="rounded bg-sky-700 px-3 py-1.5 text-white disabled:opacity-40"
         >
           Preview install
         </button>

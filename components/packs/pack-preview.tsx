@@ -55,7 +55,7 @@ export function PackPreviewPanel({
           </>
         )}
       </h2>
-      <p className="mb-2 text-xs text-slate-500">
+      <p className="mb-2 text-xs text-muted">
         {preview.action === "install" ? "from " : ""}
         <code data-testid="pack-preview-source">{preview.source}</code> · {preview.tier} tier
       </p>
@@ -91,7 +91,7 @@ export function PackPreviewPanel({
       <PlanList plan={preview.plan} compact />
       {preview.prompts.length > 0 && (
         <section className="mt-3" data-testid="pack-preview-prompts">
-          <h3 className="mb-1 text-xs font-semibold uppercase text-slate-500">Prompts ({preview.prompts.length})</h3>
+          <h3 className="mb-1 text-xs font-semibold uppercase text-muted">Prompts ({preview.prompts.length})</h3>
           <ul className="font-mono text-xs">
             {preview.prompts.map((m) => (
               <li key={m.specialist}>
@@ -142,7 +142,7 @@ export function PackPreviewPanel({
           data-testid="pack-preview-confirm"
           disabled={busy}
           onClick={() => onConfirm(force)}
-          className="rounded bg-sky-600 px-3 py-1.5 font-medium text-white hover:bg-sky-700 disabled:opacity-40"
+          className="rounded bg-sky-700 px-3 py-1.5 font-medium text-white hover:bg-sky-800 disabled:opacity-40"
         >
           {verb}
         </button>

@@ -40,7 +40,7 @@ export function PromptEditor({
     if (prompt.data) setText(prompt.data.content);
   }, [prompt.data]);
 
-  if (prompt.isLoading) return <p className="text-sm text-slate-500">Loading prompt…</p>;
+  if (prompt.isLoading) return <p className="text-sm text-muted">Loading prompt…</p>;
   if (prompt.error) return <p className="text-sm text-red-600">{(prompt.error as Error).message}</p>;
   const data = prompt.data;
   if (!data) return null;
@@ -83,7 +83,7 @@ export function PromptEditor({
             </span>
           )}
         </span>
-        <button type="button" onClick={save} className="rounded bg-sky-600 px-2.5 py-1 text-white hover:bg-sky-700">
+        <button type="button" onClick={save} className="rounded bg-sky-700 px-2.5 py-1 text-white hover:bg-sky-800">
           {data.source === "project" ? "Save override" : "Save as project override"}
         </button>
       </div>

@@ -42,12 +42,12 @@ export function ChangesView({ initialAgainst = "HEAD" }: { initialAgainst?: stri
             onChange={(e) => setInput(e.target.value)}
             className="w-40 rounded border border-slate-300 bg-white px-2 py-1 font-mono dark:border-slate-600 dark:bg-slate-900"
           />
-          <button type="submit" className="rounded bg-sky-600 px-3 py-1 text-white">
+          <button type="submit" className="rounded bg-sky-700 px-3 py-1 text-white">
             Compare
           </button>
         </form>
       </header>
-      {plan.isPending && <p className="text-slate-500">Planning…</p>}
+      {plan.isPending && <p className="text-muted">Planning…</p>}
       {plan.error && (
         <p role="alert" data-testid="plan-error" className="text-red-700 dark:text-red-400">
           {plan.error.message}

@@ -39,7 +39,7 @@ export function DraftImpact({ org, kind, draft }: { org: OrgRecords; kind: Entit
       data-testid="draft-impact"
       aria-label="What this save does"
     >
-      <h3 className="mb-1 text-xs font-semibold uppercase text-slate-500">What this save does</h3>
+      <h3 className="mb-1 text-xs font-semibold uppercase text-muted">What this save does</h3>
       <PlanList plan={impact.plan} compact limit={50} />
       {impact.broken.length > 0 && (
         <div

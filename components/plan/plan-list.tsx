@@ -27,7 +27,7 @@ export function PlanList({ plan, limit = 300, compact = false }: { plan: Plan; l
   const widens = plan.changes.filter((c) => c.kind === "access" && c.action === "widen");
   return (
     <div data-testid="plan" className="text-sm">
-      {!compact && <p className="mb-2 text-slate-500">{againstLine(plan)}</p>}
+      {!compact && <p className="mb-2 text-muted">{againstLine(plan)}</p>}
       {widens.length > 0 && (
         <div
           role="alert"
@@ -44,7 +44,7 @@ export function PlanList({ plan, limit = 300, compact = false }: { plan: Plan; l
         if (!items.length) return null;
         return (
           <section key={kind} className="mb-3" data-testid={`plan-${kind}`}>
-            <h3 className="mb-1 text-xs font-semibold uppercase text-slate-500">
+            <h3 className="mb-1 text-xs font-semibold uppercase text-muted">
               {title} ({items.length})
             </h3>
             <ul className="space-y-0.5 font-mono text-xs">
@@ -59,7 +59,7 @@ export function PlanList({ plan, limit = 300, compact = false }: { plan: Plan; l
                   {changeLines(c).join("\n")}
                 </li>
               ))}
-              {items.length > limit && <li className="text-slate-500">… and {items.length - limit} more</li>}
+              {items.length > limit && <li className="text-muted">… and {items.length - limit} more</li>}
             </ul>
           </section>
         );

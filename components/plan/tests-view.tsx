@@ -33,7 +33,7 @@ export function TestsView() {
             {run.data.summary.passed} passed, {run.data.summary.failed} failed, {run.data.summary.invalid} invalid
           </p>
           {run.data.results.length === 0 && run.data.problems.length === 0 && (
-            <p className="text-slate-500">
+            <p className="text-muted">
               No tests yet: use “Save as test” in a specialist’s Fence tab or in Route…, or write{" "}
               <code>.cx/tests/*.test.json</code>.
             </p>
@@ -48,7 +48,7 @@ export function TestsView() {
               >
                 <strong className={r.pass ? "text-emerald-700" : "text-red-700"}>{r.pass ? "PASS" : "FAIL"}</strong>{" "}
                 <span className="font-medium">{r.name}</span>{" "}
-                <span className="text-xs text-slate-500">
+                <span className="text-xs text-muted">
                   {r.file} #{r.index}
                 </span>
                 <div className="font-mono text-xs text-slate-600 dark:text-slate-400">{r.detail}</div>

@@ -70,7 +70,7 @@ export function Modal({
 }
 
 export const BUTTON_TONES = {
-  primary: "bg-sky-700 text-white hover:bg-sky-800 dark:bg-sky-600 dark:hover:bg-sky-500",
-  danger: "bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500",
+  primary: "bg-sky-700 text-white hover:bg-sky-800",
+  danger: "bg-red-700 text-white hover:bg-red-800",
   plain: "border border-[var(--border)] hover:bg-slate-100 dark:hover:bg-slate-800",
 } as const;
