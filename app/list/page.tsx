@@ -1,11 +1,10 @@
 import { EntityTable } from "@/components/org/entity-table";
 import { ProblemList } from "@/components/org/problem-list";
+import { statusText } from "@/lib/palette/status-text";
 import { type ENTITY_KINDS, SECTION_OF } from "@/schemas/org";
 import { orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 const TITLES = {
   group: "Groups",
@@ -54,7 +53,7 @@ export default async function OrgListPage() {
           data-testid="validation-summary"
           className={`rounded-md px-3 py-1.5 text-sm font-medium ${validation.ok ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300"}`}
         >
-          {plural(validation.errors.length, "error")} · {plural(validation.warnings.length, "warning")}
+          {statusText([...validation.errors, ...validation.warnings])}
         </div>
       </header>
 

@@ -131,7 +131,7 @@ function ItemLabel({ item }: { item: Item }) {
       <span className="min-w-0 truncate">
         {item.name && <span className="font-medium">{item.name} </span>}
         <span className="font-mono text-xs text-slate-600 dark:text-slate-300">{item.entityId}</span>
-        {item.notDrawn && <span className="ml-2 text-xs text-red-700 dark:text-red-400">{item.notDrawn}</span>}
+        {item.notDrawn && <span className="ml-2 text-xs text-red-700 dark:text-red-300">{item.notDrawn}</span>}
       </span>
       <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
         {item.group === NOT_ON_CANVAS ? item.kind : item.group === ACTIONS ? "" : item.kind}

@@ -3,17 +3,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMemo, useRef, useState } from "react";
 import { danglingRecords, type RecordItem } from "@/lib/palette/records";
+import { statusText } from "@/lib/palette/status-text";
 import type { FieldError } from "@/schemas/field-error";
 import type { OrgRecords } from "@/schemas/kinds";
 import { ProblemList } from "./problem-list";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-/** "0 errors · 165 warnings": never "valid" while there is anything to say. */
-export function statusText(problems: readonly FieldError[]): string {
-  const errors = problems.filter((p) => p.severity === "error").length;
-  return `${plural(errors, "error")} · ${plural(problems.length - errors, "warning")}`;
-}
 
 /**
  * The org's status in the header: a button with the counts that opens the problem list, where
