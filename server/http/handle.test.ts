@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PROMPT_FAILURES, type PromptFailure } from "@/lib/packs/failure-matrix";
@@ -124,5 +127,18 @@ describe("prompt failures", () => {
       "pack-not-loaded": 422,
     });
     expect(promptError(failure("pack-not-loaded")).message).toBe("pack-not-loaded (team mode: hard failure)");
+  });
+});
+
+describe("routes", () => {
+  const root = fileURLToPath(new URL("../../app/api", import.meta.url));
+  const routes = (readdirSync(root, { recursive: true }) as string[]).filter((f) => path.basename(f) === "route.ts");
+
+  it("no route handler turns a failure into a status itself: they throw, and handle() answers", () => {
+    expect(routes.length).toBeGreaterThan(10);
+    const offenders = routes.filter((file) =>
+      /errorResponse|respond\(|status:\s*[45]\d\d|ok:\s*false/.test(readFileSync(path.join(root, file), "utf8")),
+    );
+    expect(offenders).toEqual([]);
   });
 });
