@@ -32,7 +32,7 @@ export function ProblemList({
             >
               {p.severity}
             </span>{" "}
-            <code className="text-xs text-slate-500 dark:text-slate-400">{p.id}</code> {p.message}
+            <code className="text-xs text-muted">{p.id}</code> {p.message}
             {!p.message.includes(p.path ?? p.location) && (
               <span className="ml-2 font-mono text-xs text-muted">{p.path ?? p.location}</span>
             )}
