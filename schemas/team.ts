@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { house, idSchema, nonEmptyString, roleSchema, stringList } from "./common";
+import { TEAM_KINDS } from "./kinds";
+
+export { type GroupView, groupView, type TeamView, teamView } from "./views";
 
 const teamFields = {
   id: idSchema,
@@ -35,7 +38,7 @@ export const teamSchema = z
   .looseObject({
     ...teamFields,
     kind: house(
-      z.enum(["squad", "team"], { error: '"kind" of a team is "squad" (groups live in groups/)' }),
+      z.enum(TEAM_KINDS, { error: '"kind" of a team is "squad" (groups live in groups/)' }),
     ).optional(),
     specialists: z.array(house(idSchema), { error: '"specialists" must be an array of specialist ids' }).optional(),
   })
