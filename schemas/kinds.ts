@@ -91,4 +91,7 @@ export const POSTCONDITION_CHECKS = {
   "artifact-reviewers-seen": null,
 } as const;
 export type PostconditionCheck = keyof typeof POSTCONDITION_CHECKS;
-export const POSTCONDITION_CHECK_NAMES = Object.keys(POSTCONDITION_CHECKS) as [PostconditionCheck, ...PostconditionCheck[]];
+export const POSTCONDITION_CHECK_NAMES = Object.keys(POSTCONDITION_CHECKS) as [
+  PostconditionCheck,
+  ...PostconditionCheck[],
+];

@@ -37,9 +37,7 @@ function ownerAmongRoles(t: { owner?: unknown; roles?: unknown }, ctx: z.Refinem
 export const teamSchema = z
   .looseObject({
     ...teamFields,
-    kind: house(
-      z.enum(TEAM_KINDS, { error: '"kind" of a team is "squad" (groups live in groups/)' }),
-    ).optional(),
+    kind: house(z.enum(TEAM_KINDS, { error: '"kind" of a team is "squad" (groups live in groups/)' })).optional(),
     specialists: z.array(house(idSchema), { error: '"specialists" must be an array of specialist ids' }).optional(),
   })
   .superRefine(ownerAmongRoles, { when: () => true });

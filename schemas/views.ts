@@ -1,12 +1,6 @@
 import type { Contract } from "./contract";
 import type { Fence } from "./fence";
-import {
-  MODEL_TIERS,
-  POSTCONDITION_CHECK_NAMES,
-  POSTCONDITION_TYPES,
-  REASONING_EFFORTS,
-  TEAM_KINDS,
-} from "./kinds";
+import { MODEL_TIERS, POSTCONDITION_CHECK_NAMES, POSTCONDITION_TYPES, REASONING_EFFORTS, TEAM_KINDS } from "./kinds";
 import type { Policy } from "./policy";
 import type { Specialist } from "./specialist";
 import type { Group, Team } from "./team";
@@ -52,7 +46,8 @@ export type Unchecked<T> = { [K in keyof Known<T>]?: unknown };
 type Reader<V> = (value: unknown) => V | undefined;
 type Readers<T> = { [K in keyof View<T>]-?: Reader<Exclude<View<T>[K], undefined>> };
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
+/** Whether a value is a JSON object: the one check before a raw record is read field by field. */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
 const text: Reader<string> = (v) => (typeof v === "string" ? v : undefined);
@@ -108,7 +103,9 @@ function recordView<T>(readers: Readers<T>): (rec: unknown) => View<T> {
   return (rec) => read(rec) ?? {};
 }
 
-const fenceView = object<Fence>({
+export type FenceView = View<Fence>;
+/** A fence's view, or undefined when the value is not an object. */
+export const fenceView = object<Fence>({
   allowedPaths: texts,
   allowedCommands: texts,
   allowedBdLabels: texts,
