@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { house, idSchema, nonEmptyString, stringList } from "./common";
 
-import { POSTCONDITION_CHECK_NAMES, POSTCONDITION_CHECKS, POSTCONDITION_TYPES, type PostconditionCheck } from "./kinds";
+import { POSTCONDITION_CHECK_NAMES, POSTCONDITION_CHECKS, POSTCONDITION_TYPES } from "./kinds";
 
 export { POSTCONDITION_CHECKS, type PostconditionCheck, WELL_KNOWN_PARTIES } from "./kinds";
 export { type ContractView, contractView } from "./views";
