@@ -1,30 +1,20 @@
 import { z } from "zod";
 import { house, idSchema, nonEmptyString, stringList } from "./common";
 
-export { WELL_KNOWN_PARTIES } from "./kinds";
+import { POSTCONDITION_CHECK_NAMES, POSTCONDITION_CHECKS, POSTCONDITION_TYPES } from "./kinds";
 
-/** Executable postcondition checks and the parameter each one needs. */
-export const POSTCONDITION_CHECKS = {
-  "artifact-has-frontmatter-field": "field",
-  "artifact-has-section": "section",
-  "artifact-section-nonempty": "section",
-  "artifact-claims-cited": null,
-  "artifact-has-mermaid": null,
-  "artifact-has-table": null,
-  "artifact-table-has-columns": "columns",
-  "artifact-reviewers-seen": null,
-} as const;
-export type PostconditionCheck = keyof typeof POSTCONDITION_CHECKS;
+export { POSTCONDITION_CHECKS, type PostconditionCheck, WELL_KNOWN_PARTIES } from "./kinds";
+export { type ContractView, contractView } from "./views";
 
 const postconditionObject = z
   .looseObject({
     id: z.string().optional(),
     description: nonEmptyString('"description"'),
-    postconditionType: z.enum(["advisory", "executable"], {
+    postconditionType: z.enum(POSTCONDITION_TYPES, {
       error: '"postconditionType" must be "advisory" or "executable"',
     }),
     check: z
-      .enum(Object.keys(POSTCONDITION_CHECKS) as [PostconditionCheck, ...PostconditionCheck[]], {
+      .enum(POSTCONDITION_CHECK_NAMES, {
         error: (iss) =>
           `unknown check ${JSON.stringify(iss.input)}; known: ${Object.keys(POSTCONDITION_CHECKS).join(", ")}`,
       })

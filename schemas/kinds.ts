@@ -1,3 +1,9 @@
+import type { Contract } from "./contract";
+import type { Policy } from "./policy";
+import type { Specialist } from "./specialist";
+import type { Group, Team } from "./team";
+import type { Unchecked } from "./views";
+
 /**
  * The org's vocabulary as plain constants, with no zod behind them: the editor's first load
  * needs these names, and importing them from the schema modules brought zod (about 40 kB gz)
@@ -32,11 +38,26 @@ export type Scope = (typeof SCOPES)[number];
 export const WRITABLE_SCOPES = ["user", "project"] as const;
 export type WritableScope = (typeof WRITABLE_SCOPES)[number];
 
-/** A record as it sits in a file: an object whose fields are checked by the kind's schema once merged. */
+/**
+ * The parsing boundary: a record as a file's JSON (or a request body) holds it, before anything is
+ * known about its fields. Code past the boundary names the kind: `OrgRecords` per section, and
+ * the typed views of `./views` for reading fields.
+ */
 export type EntityRecord = Record<string, unknown>;
 
-/** Every section of an org, keyed by id. */
-export type OrgRecords = Record<Section, Record<string, EntityRecord>>;
+/**
+ * Every section of an org, keyed by id: the records as merged from the tiers, not yet validated
+ * (validation reads them whole, so a mistyped value is still there to be reported). Each section
+ * names its kind's fields, so reading a field the schema does not declare fails to compile; the
+ * values are `unknown` until read through the kind's view (`specialistView(rec).team`).
+ */
+export type OrgRecords = {
+  groups: Record<string, Unchecked<Group>>;
+  teams: Record<string, Unchecked<Team>>;
+  specialists: Record<string, Unchecked<Specialist>>;
+  contracts: Record<string, Unchecked<Contract>>;
+  policies: Record<string, Unchecked<Policy>>;
+};
 
 export function emptyOrg(): OrgRecords {
   return { groups: {}, teams: {}, specialists: {}, contracts: {}, policies: {} };
@@ -51,3 +72,26 @@ export type GraphNodeKind = (typeof NODE_KINDS)[number];
 /** The four relationships ADR-0072 names, plus team membership, which is drawn faintly and lays the graph out. */
 export const EDGE_KINDS = ["handoff", "escalation", "contract", "team-boundary", "member"] as const;
 export type GraphEdgeKind = (typeof EDGE_KINDS)[number];
+
+/** Enumerated field values, here so the lenient views (`./views`) can read them without zod. */
+export const MODEL_TIERS = ["fast", "standard", "reasoning"] as const;
+export const REASONING_EFFORTS = ["low", "medium", "high"] as const;
+export const TEAM_KINDS = ["squad", "team"] as const;
+export const POSTCONDITION_TYPES = ["advisory", "executable"] as const;
+
+/** Executable postcondition checks and the parameter each one needs. */
+export const POSTCONDITION_CHECKS = {
+  "artifact-has-frontmatter-field": "field",
+  "artifact-has-section": "section",
+  "artifact-section-nonempty": "section",
+  "artifact-claims-cited": null,
+  "artifact-has-mermaid": null,
+  "artifact-has-table": null,
+  "artifact-table-has-columns": "columns",
+  "artifact-reviewers-seen": null,
+} as const;
+export type PostconditionCheck = keyof typeof POSTCONDITION_CHECKS;
+export const POSTCONDITION_CHECK_NAMES = Object.keys(POSTCONDITION_CHECKS) as [
+  PostconditionCheck,
+  ...PostconditionCheck[],
+];

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { house, idSchema, nonEmptyString, roleSchema, stringList } from "./common";
 import { fenceSchema } from "./fence";
+import { MODEL_TIERS, REASONING_EFFORTS } from "./kinds";
 
-export const MODEL_TIERS = ["fast", "standard", "reasoning"] as const;
+export { MODEL_TIERS } from "./kinds";
+export { type SpecialistView, specialistView } from "./views";
 
 /** Tools a host platform understands; anything else is silently dropped by the host, so we refuse it. */
 export const CLAUDE_TOOLS = [
@@ -74,7 +76,7 @@ export const specialistSchema = z
       error: (iss) => `"modelTier" must be one of fast | standard | reasoning, got ${JSON.stringify(iss.input)}`,
     }),
     reasoningEffort: house(
-      z.enum(["low", "medium", "high"], { error: '"reasoningEffort" should be low, medium or high' }),
+      z.enum(REASONING_EFFORTS, { error: '"reasoningEffort" should be low, medium or high' }),
     ).optional(),
     skills: z
       .array(

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { house, idSchema, nonEmptyString, roleSchema, stringList } from "./common";
+import { TEAM_KINDS } from "./kinds";
+
+export { type GroupView, groupView, type TeamView, teamView } from "./views";
 
 const teamFields = {
   id: idSchema,
@@ -34,9 +37,7 @@ function ownerAmongRoles(t: { owner?: unknown; roles?: unknown }, ctx: z.Refinem
 export const teamSchema = z
   .looseObject({
     ...teamFields,
-    kind: house(
-      z.enum(["squad", "team"], { error: '"kind" of a team is "squad" (groups live in groups/)' }),
-    ).optional(),
+    kind: house(z.enum(TEAM_KINDS, { error: '"kind" of a team is "squad" (groups live in groups/)' })).optional(),
     specialists: z.array(house(idSchema), { error: '"specialists" must be an array of specialist ids' }).optional(),
   })
   .superRefine(ownerAmongRoles, { when: () => true });

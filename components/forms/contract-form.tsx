@@ -2,14 +2,14 @@
 
 import { useState } from "react";
 import { Controller, useFieldArray } from "react-hook-form";
-import { contractSchema, POSTCONDITION_CHECKS } from "@/schemas/contract";
+import { type ContractView, contractSchema, POSTCONDITION_CHECKS } from "@/schemas/contract";
 import { errorsAt } from "./field-errors";
 import { FieldShell, inputClass } from "./fields";
 import { type EntityFormProps, useEntityForm } from "./use-entity-form";
 
 export function ContractForm(props: EntityFormProps) {
-  const { form, fields, submit, draft } = useEntityForm(contractSchema, props);
-  const postconditions = useFieldArray({ control: form.control, name: "postconditions" });
+  const { form, fields, submit, draft, path } = useEntityForm<ContractView>(contractSchema, props);
+  const postconditions = useFieldArray({ control: form.control, name: path("postconditions") });
   const parties = props.options.parties;
   const teams = [...props.options.teams, ...props.options.groups];
   return (
@@ -22,7 +22,7 @@ export function ContractForm(props: EntityFormProps) {
       </div>
       <Controller
         control={form.control}
-        name="trigger"
+        name={path("trigger")}
         render={({ field }) => (
           <TriggerField
             value={field.value}
@@ -45,7 +45,7 @@ export function ContractForm(props: EntityFormProps) {
       <fieldset className="mb-3 rounded border border-slate-200 p-2 dark:border-slate-700">
         <legend className="px-1 text-xs font-medium text-slate-600 dark:text-slate-300">Postconditions</legend>
         {postconditions.fields.map((item, i) => {
-          const base = `postconditions.${i}`;
+          const base = `postconditions.${i}` as const;
           return (
             <div
               key={item.id}
@@ -63,7 +63,7 @@ export function ContractForm(props: EntityFormProps) {
                     <select
                       id={id}
                       className={inputClass(invalid)}
-                      {...form.register(`${base}.postconditionType`, { onChange: draft })}
+                      {...form.register(path(`${base}.postconditionType`), { onChange: draft })}
                     >
                       <option value="advisory">advisory</option>
                       <option value="executable">executable</option>
@@ -75,7 +75,7 @@ export function ContractForm(props: EntityFormProps) {
                     <select
                       id={id}
                       className={inputClass(invalid)}
-                      {...form.register(`${base}.check`, {
+                      {...form.register(path(`${base}.check`), {
                         onChange: draft,
                         setValueAs: (v) => (v === "" ? undefined : v),
                       })}

@@ -5,8 +5,9 @@ import { checkAction, effectiveFence, normalizeFence, noTeamReason, parseActionT
 import { entityPath } from "@/lib/org/field-error";
 import { FENCE_ACTIONS, type FenceAction } from "@/schemas/fence";
 import type { FieldError } from "@/schemas/field-error";
-import type { EntityRecord } from "@/schemas/org";
+import type { OrgRecords } from "@/schemas/org";
 import type { FenceCase, OrgTestCase } from "@/schemas/org-test";
+import { teamView } from "@/schemas/views";
 import { errorsAt } from "./field-errors";
 import { FieldShell, TagInput } from "./fields";
 
@@ -29,7 +30,7 @@ export function FencePanel({
   saving,
 }: {
   fence: unknown;
-  team: EntityRecord | null;
+  team: OrgRecords["teams" | "groups"][string] | null;
   /** The team the specialist names, whether or not it exists. */
   teamId: string | null;
   problems: FieldError[];
@@ -153,7 +154,7 @@ export function FencePanel({
         className="mb-3 rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
         data-testid="effective-fence"
       >
-        <h3 className="mb-1 font-semibold">Effective fence{team ? ` in ${String(team.id)}` : ""}</h3>
+        <h3 className="mb-1 font-semibold">Effective fence{team ? ` in ${teamView(team).id ?? ""}` : ""}</h3>
         {noTeam && (
           <p className="mb-1 text-amber-700 dark:text-amber-400" data-testid="effective-fence-reason">
             {noTeam}

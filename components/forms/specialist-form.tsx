@@ -1,10 +1,11 @@
 "use client";
 
-import { MODEL_TIERS, specialistSchema } from "@/schemas/specialist";
+import { MODEL_TIERS, REASONING_EFFORTS } from "@/schemas/kinds";
+import { type SpecialistView, specialistSchema } from "@/schemas/specialist";
 import { type EntityFormProps, useEntityForm } from "./use-entity-form";
 
 export function SpecialistForm(props: EntityFormProps) {
-  const { fields, submit } = useEntityForm(specialistSchema, props);
+  const { fields, submit } = useEntityForm<SpecialistView>(specialistSchema, props);
   return (
     <form id={props.formId} onSubmit={submit} noValidate data-testid="specialist-form">
       {fields.text("id", "Id", { readOnly: !props.isNew, hint: "lowercase, digits and dashes, e.g. cx-writer" })}
@@ -19,7 +20,7 @@ export function SpecialistForm(props: EntityFormProps) {
         {fields.select("team", "Team", [...props.options.teams, ...props.options.groups])}
         {fields.select("modelTier", "Model tier", MODEL_TIERS)}
       </div>
-      {fields.select("reasoningEffort", "Reasoning effort", ["low", "medium", "high"])}
+      {fields.select("reasoningEffort", "Reasoning effort", REASONING_EFFORTS)}
       {fields.tags("skills", "Skills", props.options.skills, { placeholder: "bundle/skill" })}
       {fields.tags("handoffCandidates", "Hands off to (roles)", props.options.roles)}
     </form>

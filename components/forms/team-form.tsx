@@ -1,10 +1,13 @@
 "use client";
 
-import { groupSchema, teamSchema } from "@/schemas/team";
+import { type GroupView, groupSchema, type TeamView, teamSchema } from "@/schemas/team";
 import { type EntityFormProps, useEntityForm } from "./use-entity-form";
 
+/** What the team and group forms edit: either kind's fields, and for a new team the specialist who joins it. */
+type TeamFormValues = TeamView & GroupView & { ownerSpecialist?: string };
+
 export function TeamForm(props: EntityFormProps & { kind: "team" | "group" }) {
-  const { fields, submit } = useEntityForm(props.kind === "group" ? groupSchema : teamSchema, props);
+  const { fields, submit } = useEntityForm<TeamFormValues>(props.kind === "group" ? groupSchema : teamSchema, props);
   return (
     <form id={props.formId} onSubmit={submit} noValidate data-testid={`${props.kind}-form`}>
       {fields.text("id", "Id", { readOnly: !props.isNew })}

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
-import { Controller, type FieldValues, type Resolver, useForm } from "react-hook-form";
+import { Controller, type FieldPath, type FieldValues, type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { sameJson } from "@/lib/json/same-json";
 import type { FieldError } from "@/schemas/field-error";
@@ -37,8 +37,13 @@ export type EntityFormProps = {
 /**
  * The shared wiring of the entity forms: react-hook-form holding the values, the kind's zod
  * schema as resolver, and the validator's FieldErrors shown under the input their path names.
+ *
+ * `View` is the kind's lenient view (`SpecialistView`…): every path a form names is checked
+ * against it, so renaming a field in the schema breaks the form's compile. The values themselves
+ * stay the record as its file holds it (a mistyped value is shown and reported, never dropped).
  */
-export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
+export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props: EntityFormProps) {
+  type Path = FieldPath<View>;
   const form = useForm<FieldValues>({
     defaultValues: props.defaultValues,
     resolver: zodResolver(schema as z.ZodType<FieldValues, FieldValues>) as Resolver<FieldValues>,
@@ -75,11 +80,7 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
   const problemsAt = (path: string) => {
     const bound = errorsAt(props.problems, path);
     if (bound.length) return bound;
-    const local = path
-      .split(".")
-      .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], form.formState.errors) as
-      | { message?: string }
-      | undefined;
+    const local = form.getFieldState(path, form.formState).error;
     return local?.message
       ? [{ id: "form", severity: "error" as const, message: local.message, location: "", field: path }]
       : [];
@@ -87,7 +88,7 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
 
   const fields = {
     text(
-      path: string,
+      path: Path,
       label: string,
       opts: { multiline?: boolean; readOnly?: boolean; hint?: string; placeholder?: string } = {},
     ) {
@@ -116,7 +117,7 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
         </FieldShell>
       );
     },
-    select(path: string, label: string, choices: readonly string[], opts: { allowEmpty?: boolean } = {}) {
+    select(path: Path, label: string, choices: readonly string[], opts: { allowEmpty?: boolean } = {}) {
       return (
         <FieldShell label={label} path={path} problems={problemsAt(path)}>
           {(id, invalid) => (
@@ -137,7 +138,7 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
       );
     },
     tags(
-      path: string,
+      path: Path,
       label: string,
       suggestions: readonly string[] = [],
       opts: { ordered?: boolean; placeholder?: string } = {},
@@ -177,7 +178,9 @@ export function useEntityForm(schema: z.ZodType, props: EntityFormProps) {
     // The schema refused the values: the panel's save says why, before it asks anything else.
     () => props.onSubmit(valuesOf(form.getValues())),
   );
-  return { form, fields, submit, draft };
+  /** A path of this kind's record, checked against its view (for `register` and `useFieldArray`). */
+  const path = (p: Path): Path => p;
+  return { form, fields, submit, draft, path };
 }
 
 function emptyToUndefined(value: unknown) {

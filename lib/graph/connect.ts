@@ -1,6 +1,7 @@
 import { str, strs } from "@/lib/org/org-index";
 import type { GraphEdge } from "@/schemas/graph";
 import type { OrgRecords } from "@/schemas/org";
+import { specialistView } from "@/schemas/views";
 
 export type ConnectVerdict =
   | { ok: true; specialistId: string; role: string; patch: { handoffCandidates: string[] } }
@@ -23,8 +24,8 @@ export function canConnect(
   const from = source.slice(SPECIALIST.length);
   const to = target.slice(SPECIALIST.length);
   if (from === to) return { ok: false, reason: "a specialist cannot hand off to itself" };
-  const s = org.specialists[from];
-  const t = org.specialists[to];
+  const s = org.specialists[from] && specialistView(org.specialists[from]);
+  const t = org.specialists[to] && specialistView(org.specialists[to]);
   if (!s || !t) return { ok: false, reason: "unknown specialist" };
   const role = str(t.role);
   if (!role) return { ok: false, reason: `${to} has no role to hand off to` };
@@ -41,7 +42,7 @@ export function removeHandoff(
 ): { specialistId: string; role: string; patch: { handoffCandidates: string[] } } | null {
   if (edge.kind !== "handoff" || !edge.role || !edge.source.startsWith(SPECIALIST)) return null;
   const id = edge.source.slice(SPECIALIST.length);
-  const s = org.specialists[id];
+  const s = org.specialists[id] && specialistView(org.specialists[id]);
   if (!s) return null;
   return {
     specialistId: id,

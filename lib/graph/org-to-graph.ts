@@ -3,7 +3,8 @@ import { str, strs } from "@/lib/org/org-index";
 import type { FieldError } from "@/schemas/field-error";
 import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
 import { WELL_KNOWN_PARTIES } from "@/schemas/kinds";
-import type { EntityRecord, OrgRecords, Scope } from "@/schemas/org";
+import type { OrgRecords, Scope } from "@/schemas/org";
+import { contractView, groupView, type SpecialistView, specialistView, teamView } from "@/schemas/views";
 
 export const nodeId = {
   specialist: (id: string) => `specialist:${id}`,
@@ -25,7 +26,7 @@ function teamNode(org: OrgRecords, id: string): string | null {
 }
 
 /** A short name for a node: the display name when it is a name, not a sentence (as upstream's are). */
-function specialistLabel(id: string, s: EntityRecord): string {
+function specialistLabel(id: string, s: SpecialistView): string {
   const display = str(s.displayName);
   if (display && display.length <= 32) return display;
   const name = str(s.name) ?? id.replace(/^cx-/, "");
@@ -72,14 +73,14 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
 
   const holders = new Map<string, string[]>();
   for (const [id, s] of Object.entries(org.specialists)) {
-    const role = str(s.role);
+    const role = str(specialistView(s).role);
     if (role) holders.set(role, [...(holders.get(role) ?? []), id]);
     addNode(
       {
         id: nodeId.specialist(id),
         kind: "specialist",
         entityId: id,
-        label: specialistLabel(id, s),
+        label: specialistLabel(id, specialistView(s)),
         sublabel: role ?? "",
       },
       "specialists",
@@ -91,8 +92,8 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
         id: nodeId.team(id),
         kind: "team",
         entityId: id,
-        label: str(t.name) ?? id,
-        sublabel: `owner ${str(t.owner) ?? "—"}`,
+        label: str(teamView(t).name) ?? id,
+        sublabel: `owner ${str(teamView(t).owner) ?? "—"}`,
       },
       "teams",
     );
@@ -102,8 +103,8 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
         id: nodeId.group(id),
         kind: "group",
         entityId: id,
-        label: str(g.name) ?? id,
-        sublabel: `${strs(g.squads).length} teams`,
+        label: str(groupView(g).name) ?? id,
+        sublabel: `${strs(groupView(g).squads).length} teams`,
       },
       "groups",
     );
@@ -114,7 +115,7 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
   const parties = new Set<string>();
 
   for (const [id, s] of Object.entries(org.specialists)) {
-    const team = str(s.team);
+    const team = str(specialistView(s).team);
     const teamTarget = team ? teamNode(org, team) : null;
     if (teamTarget)
       edges.push({
@@ -124,7 +125,7 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
         target: nodeId.specialist(id),
         carrier: pointer("specialists", id, "team"),
       });
-    strs(s.handoffCandidates).forEach((role, i) => {
+    strs(specialistView(s).handoffCandidates).forEach((role, i) => {
       for (const target of holdersOf(role)) {
         if (target === id) continue;
         edges.push({
@@ -141,7 +142,7 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
   }
 
   for (const [id, g] of Object.entries(org.groups)) {
-    strs(g.squads).forEach((squad, i) => {
+    strs(groupView(g).squads).forEach((squad, i) => {
       if (org.teams[squad])
         edges.push({
           id: `member:${id}:${squad}`,
@@ -153,8 +154,8 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
     });
   }
 
-  const escalations = (section: "teams" | "groups", id: string, rec: EntityRecord) => {
-    const path = strs(rec.escalationPath);
+  const escalations = (section: "teams" | "groups", id: string, rec: OrgRecords["teams" | "groups"][string]) => {
+    const path = strs(teamView(rec).escalationPath);
     const from = section === "teams" ? nodeId.team(id) : nodeId.group(id);
     path.forEach((role, i) => {
       const sources = i === 0 ? [from] : holdersOf(path[i - 1]).map(nodeId.specialist);
@@ -177,8 +178,8 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
   for (const [id, g] of Object.entries(org.groups)) escalations("groups", id, g);
 
   for (const [id, c] of Object.entries(org.contracts)) {
-    const producer = str(c.producer);
-    const consumer = str(c.consumer);
+    const producer = str(contractView(c).producer);
+    const consumer = str(contractView(c).consumer);
     const source = producer ? partyNode(org, producer) : null;
     const target = consumer ? partyNode(org, consumer) : null;
     if (producer && consumer && source && target) {
@@ -192,7 +193,7 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
         carrier: pointer("contracts", id),
       });
     }
-    const boundary = (c.teamBoundary ?? {}) as Record<string, unknown>;
+    const boundary = contractView(c).teamBoundary ?? {};
     const fromTeam = str(boundary.producerTeam);
     const toTeam = str(boundary.consumerTeam);
     const a = fromTeam ? teamNode(org, fromTeam) : null;

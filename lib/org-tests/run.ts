@@ -21,6 +21,7 @@ import {
   type RoutingTestCase,
   routingCaseSchema,
 } from "@/schemas/org-test";
+import { isObject, specialistView } from "@/schemas/views";
 
 /**
  * Runs org tests against one merged org. Pure: the CLI, the server and the Tests view (against an
@@ -84,11 +85,11 @@ export function parseTestFile(input: TestFileInput): {
   const cases: { index: number; parsed: Parsed }[] = [];
   const problems: FieldError[] = [];
   (v as { cases: unknown[] }).cases.forEach((raw, index) => {
-    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    if (!isObject(raw)) {
       problems.push(problem(file, "test-case-not-an-object", "a case must be a JSON object", ["cases", index]));
       return;
     }
-    const kind = kindOf(raw as Record<string, unknown>);
+    const kind = kindOf(raw);
     if (!kind) {
       problems.push(
         problem(
@@ -163,7 +164,7 @@ export function runOrgTests(org: OrgRecords, files: readonly TestFileInput[]): O
             problems.push(unknownSpecialist(f.file, index, "specialist", c.specialist));
             break;
           }
-          const teamId = str(s.team);
+          const teamId = str(specialistView(s).team);
           const team = teamId ? (org.teams[teamId] ?? org.groups[teamId]) : undefined;
           const d = checkAction(effectiveFence(s.fence, team), c.action, c.target);
           results.push({

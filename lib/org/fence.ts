@@ -1,4 +1,6 @@
-import type { EffectiveFence, FenceAction, FenceDecision } from "@/schemas/fence";
+import type { EffectiveFence, Fence, FenceAction, FenceDecision } from "@/schemas/fence";
+import type { Group, Team } from "@/schemas/team";
+import { fenceView, isObject, teamView, type Unchecked } from "@/schemas/views";
 import { strs } from "./org-index";
 
 /**
@@ -71,10 +73,11 @@ export function approvalProblem(entry: string): Pick<FenceProblem, "id" | "messa
 
 /** Every problem of a fence's entries, each at its item (`allowedPaths/2`, `approvalRequired/0`). */
 export function fenceProblems(fence: unknown): FenceProblem[] {
-  if (!fence || typeof fence !== "object" || Array.isArray(fence)) return [];
-  const f = fence as Record<string, unknown>;
+  if (!isObject(fence)) return [];
+  // The raw lists, not the fence's view: a problem's index must be the item's index in the file.
+  const f: Unchecked<Fence> = fence;
   const out: FenceProblem[] = [];
-  const each = (key: string, check: (value: string) => Pick<FenceProblem, "id" | "message"> | null) => {
+  const each = (key: keyof Unchecked<Fence>, check: (value: string) => Pick<FenceProblem, "id" | "message"> | null) => {
     const list = f[key];
     if (!Array.isArray(list)) return;
     list.forEach((value, i) => {
@@ -146,7 +149,7 @@ export function normalizeTarget(target: string): { ok: true; path: string } | { 
 }
 
 export function normalizeFence(fence: unknown): EffectiveFence {
-  const f = (fence && typeof fence === "object" ? fence : {}) as Record<string, unknown>;
+  const f = fenceView(fence) ?? {};
   return {
     allowedPaths: strs(f.allowedPaths),
     allowedCommands: strs(f.allowedCommands),
@@ -164,7 +167,7 @@ export const EMPTY_FENCE: EffectiveFence = {
   deniedActions: [],
 };
 
-type TeamLike = { forbiddenDecisions?: unknown } | null | undefined;
+type TeamLike = Unchecked<Team> | Unchecked<Group> | null | undefined;
 
 /**
  * Why a specialist's effective fence is empty, or null when it has a team: with no team, or a
@@ -186,7 +189,7 @@ export function noTeamReason(teamId: string | null | undefined, team: TeamLike):
 export function effectiveFence(fence: unknown, team: TeamLike): EffectiveFence {
   if (!team) return { ...EMPTY_FENCE };
   const own = normalizeFence(fence);
-  const forbidden = strs(team.forbiddenDecisions);
+  const forbidden = strs(teamView(team).forbiddenDecisions);
   if (!forbidden.length) return own;
   const forbiddenSet = new Set(forbidden);
   const denied = [...own.deniedActions];

@@ -1,8 +1,32 @@
 import { WELL_KNOWN_PARTIES } from "@/schemas/contract";
 import type { FieldError } from "@/schemas/field-error";
-import type { EntityRecord, Section } from "@/schemas/org";
+import type { Section } from "@/schemas/org";
+import {
+  type ContractView,
+  contractView,
+  type GroupView,
+  groupView,
+  type PolicyView,
+  policyView,
+  type SpecialistView,
+  specialistView,
+  type TeamView,
+  teamView,
+} from "@/schemas/views";
 import { fieldError } from "./field-error";
-import { bucket, isTeamOrGroup, type OrgIndex, type Ref, record, ref, splitRef, str, strs, teamOf } from "./org-index";
+import {
+  type AnyRecord,
+  bucket,
+  isTeamOrGroup,
+  type OrgIndex,
+  type Ref,
+  record,
+  ref,
+  splitRef,
+  str,
+  strs,
+  teamOf,
+} from "./org-index";
 
 /**
  * The graph invariants: rules that look across entities. Each rule reads one entity and the
@@ -19,7 +43,7 @@ function roleResolves(ix: OrgIndex, role: string): boolean {
   return base !== role && bucket(ix, "holdersByRole", base).length > 0;
 }
 
-function specialistRules(ix: OrgIndex, id: string, s: EntityRecord): FieldError[] {
+function specialistRules(ix: OrgIndex, id: string, s: SpecialistView): FieldError[] {
   const out: FieldError[] = [];
   const team = teamOf(s);
   if (!team) {
@@ -102,7 +126,7 @@ function escalationAndDecisionRules(
   ix: OrgIndex,
   section: Section,
   id: string,
-  t: EntityRecord,
+  t: TeamView | GroupView,
   label: string,
 ): FieldError[] {
   const out: FieldError[] = [];
@@ -155,7 +179,7 @@ function escalationAndDecisionRules(
   return out;
 }
 
-function teamRules(ix: OrgIndex, id: string, t: EntityRecord): FieldError[] {
+function teamRules(ix: OrgIndex, id: string, t: TeamView): FieldError[] {
   const out = escalationAndDecisionRules(ix, "teams", id, t, "Team");
   const members = bucket(ix, "membersByTeam", id).map((r) => splitRef(r)[1]);
   const owner = str(t.owner);
@@ -172,7 +196,7 @@ function teamRules(ix: OrgIndex, id: string, t: EntityRecord): FieldError[] {
       ),
     );
   }
-  if (owner && !members.some((m) => str(record(ix, "specialists", m)?.role) === owner)) {
+  if (owner && !members.some((m) => str(specialistView(record(ix, "specialists", m)).role) === owner)) {
     out.push(
       fieldError(
         "team-no-owner-specialist",
@@ -185,7 +209,8 @@ function teamRules(ix: OrgIndex, id: string, t: EntityRecord): FieldError[] {
     );
   }
   strs(t.specialists).forEach((member, i) => {
-    const s = record(ix, "specialists", member);
+    const raw = record(ix, "specialists", member);
+    const s = raw && specialistView(raw);
     if (!s)
       out.push(
         fieldError("team-unknown-member", "warning", `Team ${id} lists unknown specialist ${member}`, "teams", id, [
@@ -214,7 +239,7 @@ function teamRules(ix: OrgIndex, id: string, t: EntityRecord): FieldError[] {
   return out;
 }
 
-function groupRules(ix: OrgIndex, id: string, g: EntityRecord): FieldError[] {
+function groupRules(ix: OrgIndex, id: string, g: GroupView): FieldError[] {
   const out = escalationAndDecisionRules(ix, "groups", id, g, "Group");
   strs(g.squads).forEach((squad, i) => {
     if (!ix.records.teams.has(squad))
@@ -228,10 +253,9 @@ function groupRules(ix: OrgIndex, id: string, g: EntityRecord): FieldError[] {
   return out;
 }
 
-function contractRules(ix: OrgIndex, id: string, c: EntityRecord): FieldError[] {
+function contractRules(ix: OrgIndex, id: string, c: ContractView): FieldError[] {
   const out: FieldError[] = [];
-  const output = c.output as Record<string, unknown> | undefined;
-  const schema = output && typeof output === "object" ? str(output.schema) : undefined;
+  const schema = str(c.output?.schema);
   const exists = schema && ix.schemaFileExists ? ix.schemaFileExists(id, schema) : true;
   if (exists === false)
     out.push(
@@ -281,8 +305,8 @@ function contractRules(ix: OrgIndex, id: string, c: EntityRecord): FieldError[] 
       );
     }
   }
-  const boundary = c.teamBoundary as Record<string, unknown> | undefined;
-  if (boundary && typeof boundary === "object") {
+  const boundary = c.teamBoundary;
+  if (boundary) {
     for (const side of ["producerTeam", "consumerTeam"] as const) {
       const team = str(boundary[side]);
       if (team && !isTeamOrGroup(ix, team)) {
@@ -315,7 +339,7 @@ function contractRules(ix: OrgIndex, id: string, c: EntityRecord): FieldError[] 
   return out;
 }
 
-function policyRules(ix: OrgIndex, id: string, p: EntityRecord): FieldError[] {
+function policyRules(ix: OrgIndex, id: string, p: PolicyView): FieldError[] {
   const out: FieldError[] = [];
   const owner = str(p.owner);
   if (owner && owner !== ALWAYS_ESCALATABLE && !isTeamOrGroup(ix, owner)) {
@@ -348,15 +372,15 @@ export function graphRules(ix: OrgIndex, section: Section, id: string): FieldErr
   if (!rec) return [];
   switch (section) {
     case "specialists":
-      return specialistRules(ix, id, rec);
+      return specialistRules(ix, id, specialistView(rec));
     case "teams":
-      return teamRules(ix, id, rec);
+      return teamRules(ix, id, teamView(rec));
     case "groups":
-      return groupRules(ix, id, rec);
+      return groupRules(ix, id, groupView(rec));
     case "contracts":
-      return contractRules(ix, id, rec);
+      return contractRules(ix, id, contractView(rec));
     case "policies":
-      return policyRules(ix, id, rec);
+      return policyRules(ix, id, policyView(rec));
   }
 }
 
@@ -368,17 +392,17 @@ export function dependents(
   ix: OrgIndex,
   section: Section,
   id: string,
-  before: EntityRecord | undefined,
-  after: EntityRecord | undefined,
+  before: AnyRecord | undefined,
+  after: AnyRecord | undefined,
 ): Set<Ref> {
   const out = new Set<Ref>([ref(section, id)]);
   const addAll = (refs: readonly Ref[]) => {
     for (const r of refs) out.add(r);
   };
-  const both = [before, after].filter((r): r is EntityRecord => !!r);
+  const both = [before, after].filter((r): r is AnyRecord => !!r);
   switch (section) {
     case "specialists":
-      for (const rec of both) {
+      for (const rec of both.map(specialistView)) {
         const team = teamOf(rec);
         if (team) {
           out.add(ref("teams", team));
@@ -393,7 +417,9 @@ export function dependents(
       break;
     case "teams":
     case "groups":
-      for (const rec of both) for (const role of strs(rec.roles)) addAll(bucket(ix, "escalationsByRole", role));
+      for (const raw of both)
+        for (const role of strs((section === "teams" ? teamView(raw) : groupView(raw)).roles))
+          addAll(bucket(ix, "escalationsByRole", role));
       addAll(bucket(ix, "membersByTeam", id));
       addAll(bucket(ix, "contractsByTeam", id));
       addAll(bucket(ix, "policiesByRef", id));

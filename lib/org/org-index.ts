@@ -1,5 +1,6 @@
 import { SECTIONS } from "@/schemas/kinds";
-import type { EntityRecord, OrgRecords, Section } from "@/schemas/org";
+import type { OrgRecords, Section } from "@/schemas/org";
+import { contractView, groupView, policyView, type SpecialistView, specialistView, teamView } from "@/schemas/views";
 
 /**
  * Lookups the graph rules need, built once per org snapshot. A draft never rebuilds it: `withDraft`
@@ -64,8 +65,13 @@ class LayeredMap<V> implements ReadMap<V> {
   }
 }
 
+/** The record type of each section, as merged from the tiers (fields named, values unchecked). */
+export type SectionRecord<S extends Section = Section> = OrgRecords[S][string];
+/** Any record of the org, whatever its section. */
+export type AnyRecord = SectionRecord;
+
 export type OrgIndex = {
-  records: Record<Section, ReadMap<EntityRecord>>;
+  records: { [S in Section]: ReadMap<SectionRecord<S>> };
   buckets: Record<BucketName, ReadMap<readonly Ref[]>>;
   /** Known skill ids, when the caller has the catalog; unknown skills are then reported. */
   skills?: ReadonlySet<string>;
@@ -76,12 +82,13 @@ export type OrgIndex = {
 /** The disk lookup the server passes in: does `schemaPath`, named by contract `contractId`, exist? */
 export type SchemaFileLookup = (contractId: string, schemaPath: string) => boolean | "unknown";
 
-const str = (v: unknown): string | undefined => (typeof v === "string" && v.length > 0 ? v : undefined);
-const strs = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.length > 0) : [];
+/** A reference field as rules use it: an empty string names nothing. Reads a typed view's field. */
+const str = (v: string | undefined): string | undefined => (v ? v : undefined);
+/** A list of references without its empty entries. */
+const strs = (v: readonly string[] | undefined): string[] => (v ? v.filter((x) => x.length > 0) : []);
 
 /** The team a specialist names: `team`, else `teamId` (Construct mirrors one into the other). */
-const teamOf = (rec: EntityRecord): string | undefined => str(rec.team) ?? str(rec.teamId);
+const teamOf = (s: SpecialistView): string | undefined => str(s.team) ?? str(s.teamId);
 
 type Visit = (bucket: BucketName, key: string) => void;
 
@@ -98,9 +105,10 @@ function visitOne(bucket: BucketName, key: string | undefined, visit: Visit): vo
 }
 
 /** Visits each bucket key one record files itself under, once. */
-function eachContribution(section: Section, rec: EntityRecord, visit: Visit): void {
+function eachContribution(section: Section, raw: AnyRecord, visit: Visit): void {
   switch (section) {
     case "specialists": {
+      const rec = specialistView(raw);
       const handoffs = strs(rec.handoffCandidates);
       visitOne("membersByTeam", teamOf(rec), visit);
       visitOne("holdersByRole", str(rec.role), visit);
@@ -115,18 +123,21 @@ function eachContribution(section: Section, rec: EntityRecord, visit: Visit): vo
       break;
     }
     case "teams":
-    case "groups":
+    case "groups": {
+      const rec = section === "teams" ? teamView(raw) : groupView(raw);
       visitDistinct("claimsByRole", strs(rec.roles), visit);
       visitDistinct("escalationsByRole", strs(rec.escalationPath), visit);
       visitDistinct("teamsByPolicy", [...strs(rec.decisionRights), ...strs(rec.forbiddenDecisions)], visit);
-      if (section === "groups") visitDistinct("groupsBySquad", strs(rec.squads), visit);
+      if (section === "groups") visitDistinct("groupsBySquad", strs(groupView(raw).squads), visit);
       if (section === "teams") {
-        visitDistinct("teamsByListedMember", strs(rec.specialists), visit);
+        visitDistinct("teamsByListedMember", strs(teamView(raw).specialists), visit);
         visitOne("byGroupId", str(rec.groupId), visit);
       }
       break;
+    }
     case "contracts": {
-      const boundary = (rec.teamBoundary ?? {}) as Record<string, unknown>;
+      const rec = contractView(raw);
+      const boundary = rec.teamBoundary ?? {};
       visitDistinct("contractsByParty", [str(rec.producer), str(rec.consumer)], visit);
       visitDistinct(
         "contractsByTeam",
@@ -135,14 +146,16 @@ function eachContribution(section: Section, rec: EntityRecord, visit: Visit): vo
       );
       break;
     }
-    case "policies":
+    case "policies": {
+      const rec = policyView(raw);
       visitDistinct("policiesByRef", [str(rec.owner), ...strs(rec.requiresApprovalFrom)], visit);
       break;
+    }
   }
 }
 
 /** Which bucket keys one record files itself under. */
-function contributions(section: Section, rec: EntityRecord): [BucketName, string][] {
+function contributions(section: Section, rec: AnyRecord): [BucketName, string][] {
   const out: [BucketName, string][] = [];
   eachContribution(section, rec, (bucket, key) => out.push([bucket, key]));
   return out;
@@ -154,7 +167,7 @@ export function buildIndex(
   skills?: ReadonlySet<string>,
   schemaFileExists?: SchemaFileLookup,
 ): OrgIndex {
-  const records = {} as Record<Section, Map<string, EntityRecord>>;
+  const records = {} as { [S in Section]: Map<string, SectionRecord<S>> };
   const buckets = Object.fromEntries(BUCKETS.map((b) => [b, new Map<string, Ref[]>()])) as Record<
     BucketName,
     Map<string, Ref[]>
@@ -166,10 +179,11 @@ export function buildIndex(
     else buckets[bucket].set(key, [current]);
   };
   for (const section of SECTIONS) {
-    records[section] = new Map();
+    const map = new Map<string, AnyRecord>();
+    (records as Record<Section, Map<string, AnyRecord>>)[section] = map;
     for (const id in org[section]) {
       const rec = org[section][id];
-      records[section].set(id, rec);
+      map.set(id, rec);
       current = ref(section, id);
       eachContribution(section, rec, file);
     }
@@ -181,9 +195,14 @@ export function buildIndex(
  * The index as it would be with `record` in place of what `section/id` holds now
  * (`undefined` removes it). The base index is not touched.
  */
-export function withDraft(base: OrgIndex, section: Section, id: string, record: EntityRecord | undefined): OrgIndex {
-  const records = { ...base.records };
-  const layeredRecords = new LayeredMap(base.records[section]);
+export function withDraft<S extends Section>(
+  base: OrgIndex,
+  section: S,
+  id: string,
+  record: SectionRecord<S> | undefined,
+): OrgIndex {
+  const records: Record<Section, ReadMap<AnyRecord>> = { ...base.records };
+  const layeredRecords = new LayeredMap<AnyRecord>(base.records[section]);
   layeredRecords.set(id, record);
   records[section] = layeredRecords;
 
@@ -212,7 +231,7 @@ export function bucket(ix: OrgIndex, name: BucketName, key: string | undefined):
   return key ? (ix.buckets[name].get(key) ?? []) : [];
 }
 
-export function record(ix: OrgIndex, section: Section, id: string): EntityRecord | undefined {
+export function record<S extends Section>(ix: OrgIndex, section: S, id: string): SectionRecord<S> | undefined {
   return ix.records[section].get(id);
 }
 

@@ -1,5 +1,6 @@
 import type { RouteCandidate } from "@/schemas/api";
-import type { EntityRecord } from "@/schemas/org";
+import type { Specialist } from "@/schemas/specialist";
+import { specialistView, type Unchecked } from "@/schemas/views";
 import { str, strs } from "./org-index";
 
 /**
@@ -39,7 +40,8 @@ function stem(word: string): string {
 
 export type RouteDoc = { id: string; whenToUse: string; tokens: string[]; draft?: boolean };
 
-export function routeDoc(id: string, s: EntityRecord, draft = false): RouteDoc {
+export function routeDoc(id: string, raw: Unchecked<Specialist>, draft = false): RouteDoc {
+  const s = specialistView(raw);
   const whenToUse = str(s.when_to_use) ?? str(s.description) ?? "";
   const text = [
     str(s.description),

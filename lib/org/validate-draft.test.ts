@@ -445,7 +445,7 @@ function mutations(org: OrgRecords, count: number, seed: number): Mutation[] {
   for (let n = 0; n < count; n++) {
     const section = rnd.pick(sectionWeights);
     const id = rnd.pick(ids(section));
-    const draft = structuredClone(org[section][id]);
+    const draft: EntityRecord = structuredClone(org[section][id]);
     let what: string;
     if (rnd.next() < 0.2) {
       const field = rnd.pick(Object.keys(draft).filter((k) => k !== "id"));

@@ -9,6 +9,7 @@ import {
   SECTIONS,
   type Section,
 } from "@/schemas/org";
+import { isObject, specialistView } from "@/schemas/views";
 import { fenceProblems } from "./fence";
 import { fieldError, idRuleId, issuesToFieldErrors, splitBySeverity } from "./field-error";
 import { dependents, graphRules } from "./invariants";
@@ -21,7 +22,7 @@ import { unknownFields } from "./unknown-fields";
  */
 export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldError[] {
   const section = SECTION_OF[kind];
-  if (typeof rec !== "object" || rec === null || Array.isArray(rec)) {
+  if (!isObject(rec)) {
     return [
       fieldError(`custom-${kind}-invalid-record`, "error", `${kind} ${id}: record must be a JSON object`, section, id),
     ];
@@ -32,9 +33,9 @@ export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldEr
   const errorAt = new Set(out.map((e) => e.location));
   for (const warning of issuesToFieldErrors(kind, section, id, houseIssues(schema, rec), "warning"))
     if (!errorAt.has(warning.location)) out.push(warning);
-  const r = rec as EntityRecord;
   if (kind === "specialist") {
-    for (const problem of fenceProblems(r.fence))
+    const r = specialistView(rec);
+    for (const problem of fenceProblems(rec.fence))
       out.push(fieldError(problem.id, "error", problem.message, section, id, ["fence", ...problem.path]));
     if (typeof r.teamId === "string" && typeof r.team === "string" && r.teamId !== r.team)
       out.push(
@@ -48,7 +49,7 @@ export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldEr
         ),
       );
   }
-  out.push(...unknownFields(kind, id, rec as Record<string, unknown>));
+  out.push(...unknownFields(kind, id, rec));
   return out;
 }
 

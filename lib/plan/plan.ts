@@ -16,6 +16,7 @@ import type {
   ProblemChange,
   RouteChange,
 } from "@/schemas/plan";
+import { specialistView } from "@/schemas/views";
 
 /**
  * The plan: what turning one merged org (`before`) into another (`after`) does. Pure, so the CLI,
@@ -100,8 +101,13 @@ export function diffRecords(before: EntityRecord, after: EntityRecord, prefix = 
   return out;
 }
 
-function teamOf(org: OrgRecords, s: EntityRecord | undefined): { id: string; rec: EntityRecord } | null {
-  const id = str(s?.team);
+type TeamRecord = OrgRecords["teams" | "groups"][string];
+
+function teamOf(
+  org: OrgRecords,
+  s: OrgRecords["specialists"][string] | undefined,
+): { id: string; rec: TeamRecord } | null {
+  const id = str(specialistView(s).team);
   if (!id) return null;
   const rec = org.teams[id] ?? org.groups[id];
   return rec ? { id, rec } : null;
@@ -173,7 +179,7 @@ export function accessChanges(id: string, before: OrgRecords, after: OrgRecords,
       if (!sa) return "added";
       if (!sb) return "removed";
       if ((widen ? own.widen : own.narrow).includes(entry)) return "specialist";
-      const team = tb?.id ?? ta?.id ?? str(sb.team) ?? str(sa.team);
+      const team = tb?.id ?? ta?.id ?? str(specialistView(sb).team) ?? str(specialistView(sa).team);
       return team ? `team ${team}` : "team";
     };
     for (const entry of eff.widen)

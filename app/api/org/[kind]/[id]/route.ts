@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { patchSchemaFor } from "@/schemas/patch";
 import { AppError } from "@/server/errors";
 import { handle, jsonResponse, parseWith, readJson } from "@/server/http/handle";
 import { flagParam, kindParam, requireIfMatch, scopeParam } from "@/server/http/params";
@@ -15,7 +15,7 @@ export const GET = handle(async (_request: Request, { params }: Context) => {
 
 export const PATCH = handle(async (request: Request, { params }: Context) => {
   const { kind, id } = await params;
-  const patch = parseWith(z.record(z.string(), z.unknown()), await readJson(request));
+  const patch = parseWith(patchSchemaFor(kindParam(kind)), await readJson(request));
   const result = await orgApi().updateEntity(kindParam(kind), id, patch, {
     scope: scopeParam(request),
     ifMatch: requireIfMatch(request),
