@@ -38,6 +38,8 @@ for (const scheme of ["light", "dark"] as const) {
   test.describe(`every page in the ${scheme} theme`, () => {
     for (const { path, ready } of PAGES) {
       test(`${path} has no serious or critical axe violation and follows the system theme`, async ({ page }) => {
+        // axe walks every node and edge of the canvas: on a busy machine that alone can take a minute.
+        test.setTimeout(180_000);
         // No saved pick: the page follows the system preference from its first paint.
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto(`${ORIGIN}${path}`);

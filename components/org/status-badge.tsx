@@ -52,7 +52,7 @@ export function StatusBadge({
       <Dialog.Trigger
         data-testid="org-status"
         title="Show the problems"
-        className={`mr-2 rounded px-2 py-0.5 text-xs hover:underline ${tone}`}
+        className={`mr-1 rounded px-1.5 py-0.5 text-xs hover:underline ${tone}`}
       >
         {statusText(problems)}
       </Dialog.Trigger>

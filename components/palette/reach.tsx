@@ -120,20 +120,10 @@ export function Reach({
         type="button"
         className={BUTTON}
         onClick={() => setPaletteOpen(true)}
-        title="Search records and actions (Ctrl+K)"
+        title="Search records and actions (Ctrl+K); ? lists the shortcuts"
         data-testid="open-search"
       >
         Search <kbd className="text-[10px] text-slate-500 dark:text-slate-400">⌃K</kbd>
-      </button>
-      <button
-        type="button"
-        className={BUTTON}
-        onClick={() => setSheetOpen(true)}
-        title="Keyboard shortcuts (?)"
-        aria-label="Keyboard shortcuts"
-        data-testid="open-shortcuts"
-      >
-        ?
       </button>
       {data && (
         <CommandPalette
