@@ -43,9 +43,9 @@ describe("the editor's first-paint summary", () => {
     expect(orgSummarySchema.parse(summary)).toEqual(summary);
     for (const section of SECTIONS)
       for (const row of summary.sections[section])
-        expect(
-          Object.keys(row.record).every((f) => GRAPH_FIELDS[section].some((g) => g.split(".")[0] === f)),
-        ).toBe(true);
+        expect(Object.keys(row.record).every((f) => GRAPH_FIELDS[section].some((g) => g.split(".")[0] === f))).toBe(
+          true,
+        );
     expect(summary.sections.contracts[0].record).not.toHaveProperty("description");
     expect(summary.problems).toHaveLength(problems.length);
     expect(summary.problems).toEqual(expect.arrayContaining(problems));

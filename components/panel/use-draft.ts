@@ -108,7 +108,9 @@ export function useDraft(target: PanelTarget, base: EntityRecord, etag: string |
   );
   const dirty = !isSameRecord(state.draft, state.origin);
 
-  const [seen, setSeen] = useState(etag);
+  // Starts from the version the draft is based on: a draft restored from session storage that
+  // meets a newer record is moved onto it at the first render, like any other.
+  const [seen, setSeen] = useState(() => state.etag);
   const arrived = etag !== seen && etag !== undefined && etag !== state.etag;
   if (etag !== seen) {
     setSeen(etag);

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { getPlan, getTestFiles, runTests, saveTestCase } from "@/lib/api/plan";
+import type { OrgTestCase } from "@/schemas/org-test";
+
+// The plan and test views' answers are parsed with schemas built on zod classic (schemas/plan.ts,
+// schemas/org-test.ts: about 35 kB gz). The editor names these queries but runs them only when
+// the Changes overlay or a test view opens, so the typed client loads then, not with the page.
+const plan = () => import("@/lib/api/plan");
 
 /** Under "org": the SSE `org-changed` event refetches them, so the views stay live. */
 export const planKeys = {
@@ -9,19 +14,23 @@ export const planKeys = {
 };
 
 export const planQuery = (against: string) =>
-  queryOptions({ queryKey: planKeys.plan(against), queryFn: ({ signal }) => getPlan(against, signal), retry: false });
+  queryOptions({
+    queryKey: planKeys.plan(against),
+    queryFn: async ({ signal }) => (await plan()).getPlan(against, signal),
+    retry: false,
+  });
 
 export const testFilesQuery = () =>
-  queryOptions({ queryKey: planKeys.testFiles, queryFn: ({ signal }) => getTestFiles(signal) });
+  queryOptions({ queryKey: planKeys.testFiles, queryFn: async ({ signal }) => (await plan()).getTestFiles(signal) });
 
 export const testRunQuery = () =>
-  queryOptions({ queryKey: planKeys.testRun, queryFn: ({ signal }) => runTests(signal) });
+  queryOptions({ queryKey: planKeys.testRun, queryFn: async ({ signal }) => (await plan()).runTests(signal) });
 
 /** "Save as test": appends one case to `<proj>/tests/studio.test.json`; the test views refetch. */
 export function useSaveTestCase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveTestCase,
+    mutationFn: async (testCase: OrgTestCase) => (await plan()).saveTestCase(testCase),
     onSettled: () => queryClient.invalidateQueries({ queryKey: planKeys.testFiles }),
   });
 }
