@@ -1,31 +1,30 @@
-import type { FieldError } from "@/schemas/field-error";
+import * as z from "zod/mini";
+import type { $ZodType, output } from "zod/v4/core";
+import { apiErrorBodySchema } from "@/schemas/api/error";
+import { ApiError } from "./api/error";
 
-/** A failed API call, turned back into the typed error the server sent. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly errors: FieldError[] = [],
-    readonly current?: { record: Record<string, unknown>; etag: string },
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+export { ApiError } from "./api/error";
 
 export type ApiResponse<T> = { data: T; etag: string | null };
 
-/** The one place the browser talks to the API: JSON in and out, errors as `ApiError`. */
-export async function apiFetch<T>(
+export type ApiInit = { method?: string; body?: unknown; ifMatch?: string; signal?: AbortSignal };
+
+/**
+ * The one place the browser talks to the API: JSON in and out, every answer parsed with the
+ * schema of what the route produces (schemas/api/…), errors as `ApiError`. An answer of another
+ * shape is an error here, named with its route, not a wrong value somewhere in the UI.
+ */
+export async function apiFetch<S extends $ZodType>(
   path: string,
-  init: { method?: string; body?: unknown; ifMatch?: string; signal?: AbortSignal } = {},
-): Promise<ApiResponse<T>> {
+  schema: S,
+  init: ApiInit = {},
+): Promise<ApiResponse<output<S>>> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   if (init.ifMatch) headers["If-Match"] = init.ifMatch;
+  const method = init.method ?? "GET";
   const response = await fetch(path, {
-    method: init.method ?? "GET",
+    method,
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     signal: init.signal,
@@ -39,18 +38,25 @@ export async function apiFetch<T>(
     json = null;
   }
   if (!response.ok) {
-    const body = (json ?? {}) as {
-      error?: { code?: string; message?: string };
-      errors?: FieldError[];
-      current?: ApiError["current"];
-    };
+    const body = z.safeParse(apiErrorBodySchema, json);
+    if (!body.success) throw new ApiError(response.status, "error", `${response.status} ${response.statusText}`);
     throw new ApiError(
       response.status,
-      body.error?.code ?? "error",
-      body.error?.message ?? `${response.status} ${response.statusText}`,
-      body.errors ?? [],
-      body.current,
+      body.data.error.code,
+      body.data.error.message,
+      body.data.errors ?? [],
+      body.data.current ?? undefined,
     );
   }
-  return { data: json as T, etag: response.headers.get("etag") };
+  const parsed = z.safeParse(schema, json);
+  if (!parsed.success)
+    throw new ApiError(
+      response.status,
+      "bad-response",
+      `${method} ${path.split("?")[0]} answered in an unexpected shape: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
+        .join("; ")}`,
+    );
+  return { data: parsed.data, etag: response.headers.get("etag") };
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { fenceActionSchema } from "./fence";
-import { fieldErrorSchema } from "./field-error";
 import { ENTITY_KINDS, SCOPES } from "./org";
 
 const recordBody = z.record(z.string(), z.unknown());
@@ -46,19 +45,7 @@ export const orgPayloadSchema = z.object({
 });
 export type OrgPayload = z.infer<typeof orgPayloadSchema>;
 
-export const apiErrorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-  errors: z.array(fieldErrorSchema).optional(),
-  current: z.unknown().optional(),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
-
-export const routeCandidateSchema = z.object({
-  id: z.string(),
-  score: z.number(),
-  whenToUse: z.string(),
-  matchReason: z.string(),
-  matchedTerms: z.array(z.string()),
-  draft: z.boolean().optional(),
-});
-export type RouteCandidate = z.infer<typeof routeCandidateSchema>;
+// Response bodies live in schemas/api/ (zod/mini, parsed by the client); re-exported for the
+// server modules that name them here.
+export { type ApiErrorBody, apiErrorBodySchema } from "./api/error";
+export { type RouteCandidate, routeCandidateSchema } from "./api/preview";

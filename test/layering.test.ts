@@ -59,6 +59,34 @@ describe("one composition root", () => {
   });
 });
 
+describe("components reach the server only through lib/queries", () => {
+  const sources = files("components", (name) => /\.tsx?$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name));
+  const text = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
+
+  it("finds the component files", () => {
+    expect(sources.length).toBeGreaterThan(30);
+  });
+
+  it("no URL of the API and no apiFetch in components/", () => {
+    const offenders = sources.filter((f) => /["'`]\/api\/|\bapiFetch\b/.test(text(f)));
+    expect(offenders).toEqual([]);
+  });
+
+  it("no import of lib/api-client or of the typed client (lib/api/*, ApiError aside) in components/", () => {
+    const offenders = sources.filter((f) =>
+      imports(f).some(
+        (spec) => spec === "@/lib/api-client" || (spec.startsWith("@/lib/api/") && spec !== "@/lib/api/error"),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("no query-key literal in components/: keys come from the factories in lib/queries", () => {
+    const offenders = sources.filter((f) => /queryKey:\s*\[/.test(text(f)));
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe("npm test needs nothing beside the clone", () => {
   const tests = ["schemas", "lib", "server", "scripts", "test", "e2e"].flatMap((dir) =>
     files(dir, (name) => /\.(test|spec)\.tsx?$/.test(name) || name.endsWith(".ts") || name.endsWith(".mjs")),

@@ -2,11 +2,11 @@
 
 import { useRef, useState } from "react";
 import { BUTTON_TONES, Modal } from "@/components/ui/dialog";
-import { ApiError, apiFetch } from "@/lib/api-client";
+import { ApiError } from "@/lib/api/error";
+import { exportHref, useImportOrg } from "@/lib/queries/transfer";
 import { problemKeys } from "@/lib/react-keys";
+import type { ImportResult } from "@/schemas/api/org";
 import type { FieldError } from "@/schemas/field-error";
-
-type ImportResult = { ok: true; dryRun: boolean; written: string[]; files: { path: string; action: string }[] };
 
 /** What an export carries, said wherever one is made or applied: the tier's org records and nothing else. */
 const NOT_MOVED =
@@ -28,6 +28,7 @@ export function ImportExport({
   const [preview, setPreview] = useState<{ payload: unknown; result: ImportResult } | null>(null);
   const [problems, setProblems] = useState<FieldError[]>([]);
   const [tier, setTier] = useState<"project" | "user">("project");
+  const importOrg = useImportOrg();
 
   const choose = async (f: File) => {
     setProblems([]);
@@ -39,9 +40,7 @@ export function ImportExport({
       return;
     }
     try {
-      const result = (
-        await apiFetch<ImportResult>(`/api/org/import?scope=${tier}&dryRun=1`, { method: "POST", body: payload })
-      ).data;
+      const result = await importOrg.mutateAsync({ payload, scope: tier, dryRun: true });
       setPreview({ payload, result });
     } catch (error) {
       if (error instanceof ApiError && error.errors.length) setProblems(error.errors);
@@ -55,9 +54,7 @@ export function ImportExport({
   const apply = async () => {
     if (!preview) return;
     try {
-      const result = (
-        await apiFetch<ImportResult>(`/api/org/import?scope=${tier}`, { method: "POST", body: preview.payload })
-      ).data;
+      const result = await importOrg.mutateAsync({ payload: preview.payload, scope: tier, dryRun: false });
       onDone(`Imported: ${result.written.length} file(s) written`);
       setPreview(null);
     } catch (error) {
@@ -79,7 +76,7 @@ export function ImportExport({
         <option value="user">user</option>
       </select>
       <a
-        href={`/api/org/export?scope=${tier}`}
+        href={exportHref(tier)}
         download={`org-${tier}.json`}
         className="rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
         data-testid="export-link"

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { apiFetch } from "@/lib/api-client";
-import { saveTestCase } from "@/lib/queries/plan";
-import type { RouteCandidate } from "@/schemas/api";
+import { useSaveTestCase } from "@/lib/queries/plan";
+import { useRoutePreview } from "@/lib/queries/preview";
+import type { RouteCandidate } from "@/schemas/api/preview";
 
 /** Type a task; see which specialists would be routed to, and why. */
 export function RoutePreview({
@@ -20,17 +20,12 @@ export function RoutePreview({
   const [ranked, setRanked] = useState("");
   const [candidates, setCandidates] = useState<RouteCandidate[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const rank = useRoutePreview();
+  const saveTest = useSaveTestCase();
   const run = async () => {
     setBusy(true);
     try {
-      setCandidates(
-        (
-          await apiFetch<{ candidates: RouteCandidate[] }>("/api/org/preview/route", {
-            method: "POST",
-            body: { description: text },
-          })
-        ).data.candidates,
-      );
+      setCandidates(await rank.mutateAsync(text));
       setRanked(text.trim());
     } finally {
       setBusy(false);
@@ -77,7 +72,7 @@ export function RoutePreview({
           onClick={async () => {
             const name = `${ranked.slice(0, 60)} → ${candidates[0].id}`;
             try {
-              const saved = await saveTestCase({ name, task: ranked, expect: { top: candidates[0].id } });
+              const saved = await saveTest.mutateAsync({ name, task: ranked, expect: { top: candidates[0].id } });
               onSaved?.({ ok: true, path: saved.path, name });
             } catch (error) {
               onSaved?.({ ok: false, message: error instanceof Error ? error.message : String(error) });

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiError } from "@/lib/api-client";
+import { ApiError } from "@/lib/api/error";
 import { currentSkipReason, skipNotice } from "@/lib/embed/skip-notice";
 import { embedAction, embedDryRun, embedKeys, embedTick } from "@/lib/queries/embed";
 import type { CapabilityView, DryRunPlan } from "@/schemas/embed";

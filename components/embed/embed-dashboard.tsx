@@ -1,35 +1,14 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useState } from "react";
-import { embedKeys, fetchEmbed } from "@/lib/queries/embed";
+import { embedListQuery, useEmbedEvents } from "@/lib/queries/embed";
 import type { EmbedList } from "@/schemas/embed";
 import { CapabilityCard } from "./capability-card";
 
-/** Refetches when a tick starts or finishes, or when overlay files change on disk. */
-function useEmbedEvents() {
-  const queryClient = useQueryClient();
-  const [live, setLive] = useState(false);
-  useEffect(() => {
-    const source = new EventSource("/api/events");
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: embedKeys.all });
-    source.addEventListener("embed-tick", refresh);
-    source.addEventListener("org-changed", refresh);
-    source.addEventListener("ready", () => {
-      setLive(true);
-      refresh();
-    });
-    source.onerror = () => setLive(false);
-    return () => source.close();
-  }, [queryClient]);
-  return live;
-}
-
 export function EmbedDashboard({ initial }: { initial: EmbedList }) {
   const { data } = useQuery({
-    queryKey: embedKeys.all,
-    queryFn: fetchEmbed,
+    ...embedListQuery(),
     initialData: initial,
     refetchInterval: 60_000,
   });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { ApiError } from "@/lib/api-client";
+import { ApiError } from "@/lib/api/error";
 import { cadenceProblem, upcomingRuns } from "@/lib/embed/cadence";
 import { embedPointer, manifestProblems } from "@/lib/embed/manifest";
 import { isAtOrUnder } from "@/lib/json/pointer";

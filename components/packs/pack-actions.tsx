@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiError, apiFetch } from "@/lib/api-client";
+import { ApiError } from "@/lib/api/error";
+import { usePackActions } from "@/lib/queries/packs";
 import type { FieldError } from "@/schemas/field-error";
 import type { PackPreview } from "@/schemas/pack-preview";
 import { PackPreviewPanel } from "./pack-preview";
@@ -17,6 +18,7 @@ const refusalOf = (e: unknown): Refusal =>
  */
 export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boolean; disabled: boolean }) {
   const router = useRouter();
+  const packs = usePackActions();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<PackPreview | null>(null);
@@ -26,11 +28,11 @@ export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boo
     setError(null);
     try {
       if (enabled) {
-        await apiFetch(`/api/packs/${id}/disable`, { method: "POST", body: {} });
+        await packs.disable(id);
         router.refresh();
       } else {
         setRefused(null);
-        setPreview((await apiFetch<PackPreview>(`/api/packs/${id}/preview`, { method: "POST", body: {} })).data);
+        setPreview(await packs.previewEnable(id));
       }
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
@@ -42,7 +44,7 @@ export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boo
     setBusy(true);
     setRefused(null);
     try {
-      await apiFetch(`/api/packs/${id}/enable`, { method: "POST", body: force ? { force } : {} });
+      await packs.enable({ id, force });
       setPreview(null);
       router.refresh();
     } catch (e) {
@@ -92,6 +94,7 @@ export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boo
  */
 export function InstallPack() {
   const router = useRouter();
+  const packs = usePackActions();
   const [tier, setTier] = useState<"project" | "user">("project");
   const [folder, setFolder] = useState("");
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
@@ -103,8 +106,8 @@ export function InstallPack() {
     setMessage(null);
     setRefused(null);
     try {
-      const { data } = await apiFetch<PackPreview>("/api/packs/preview", { method: "POST", body: { tier, ...body } });
-      setPending({ body: { tier, ...body }, preview: data });
+      const preview = await packs.previewInstall({ tier, ...body });
+      setPending({ body: { tier, ...body }, preview });
     } catch (e) {
       setMessage({ tone: "error", text: e instanceof ApiError ? e.message : String(e) });
     } finally {
@@ -116,10 +119,7 @@ export function InstallPack() {
     setBusy(true);
     setRefused(null);
     try {
-      const { data } = await apiFetch<{ id: string; version: string; path: string; warnings: string[] }>(
-        "/api/packs/install",
-        { method: "POST", body: { ...pending.body, hash: pending.preview.hash, ...(force ? { force } : {}) } },
-      );
+      const data = await packs.install({ ...pending.body, hash: pending.preview.hash, ...(force ? { force } : {}) });
       setPending(null);
       setMessage({
         tone: "ok",

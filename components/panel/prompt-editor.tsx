@@ -1,19 +1,10 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { CodeEditor } from "@/components/editor/code-editor";
-import { ApiError, apiFetch } from "@/lib/api-client";
-
-type Prompt = {
-  source: string;
-  path: string | null;
-  degraded: boolean;
-  warnings: string[];
-  content: string;
-  mode: string;
-  etag: string;
-};
+import { ApiError } from "@/lib/api/error";
+import { promptQuery, useSavePrompt } from "@/lib/queries/prompts";
 
 /** A specialist's prompt as Markdown; saving writes the project override and says so. */
 export function PromptEditor({
@@ -27,33 +18,20 @@ export function PromptEditor({
   onSaved: (path: string) => void;
   onError: (message: string) => void;
 }) {
-  const queryClient = useQueryClient();
-  const key = ["prompt", specialistId];
-  const prompt = useQuery({
-    queryKey: key,
-    queryFn: async ({ signal }) =>
-      (await apiFetch<Prompt>(`/api/prompts/${encodeURIComponent(specialistId)}`, { signal })).data,
-    retry: false,
-  });
-  const [text, setText] = useState("");
-  useEffect(() => {
-    if (prompt.data) setText(prompt.data.content);
-  }, [prompt.data]);
+  const prompt = useQuery(promptQuery(specialistId));
+  const saveMutation = useSavePrompt(specialistId);
+  // The user's text once they type; until then (and after a save) the loaded prompt's.
+  const [edited, setEdited] = useState<string | null>(null);
 
   if (prompt.isLoading) return <p className="text-sm text-muted">Loading prompt…</p>;
   if (prompt.error) return <p className="text-sm text-red-600">{(prompt.error as Error).message}</p>;
   const data = prompt.data;
   if (!data) return null;
+  const text = edited ?? data.content;
   const save = async () => {
     try {
-      const saved = (
-        await apiFetch<Prompt>(`/api/prompts/${encodeURIComponent(specialistId)}`, {
-          method: "PUT",
-          body: { content: text },
-          ifMatch: data.etag,
-        })
-      ).data;
-      await queryClient.invalidateQueries({ queryKey: key });
+      const saved = await saveMutation.mutateAsync({ content: text, etag: data.etag });
+      setEdited(null);
       onSaved(saved.path ?? saved.source);
     } catch (error) {
       // A 409 keeps the text in the editor: the user's edit is never dropped for the newer file.
@@ -96,7 +74,7 @@ export function PromptEditor({
         language="markdown"
         // The loaded text, not each keystroke fed back: see the JSON tab in entity-panel.tsx.
         value={data.content}
-        onChange={setText}
+        onChange={setEdited}
         modelPath={`file:///prompts/${specialistId}.md`}
         height="60vh"
         dark={dark}

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useOrgEvents } from "@/components/editor/use-org-events";
+import { useOrgEvents } from "@/lib/queries/events";
 import { planQuery } from "@/lib/queries/plan";
 import { PlanList } from "./plan-list";
 

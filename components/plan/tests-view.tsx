@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useOrgEvents } from "@/components/editor/use-org-events";
+import { useOrgEvents } from "@/lib/queries/events";
 import { testRunQuery } from "@/lib/queries/plan";
 
 /** Every org test run against the saved org, rerun whenever its files or the tests change. */

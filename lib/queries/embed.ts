@@ -1,33 +1,35 @@
-import { apiFetch } from "@/lib/api-client";
-import type { CapabilityView, DryRunPlan, EmbedList, EmbedOverridesBody, TickRecord } from "@/schemas/embed";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { dryRunEmbed, listEmbed, saveEmbedOverrides, setEmbedEnabled, tickEmbed } from "@/lib/api/embed";
+import { openEvents } from "@/lib/api/events";
 
 export const embedKeys = { all: ["embed"] as const };
 
-export async function fetchEmbed(): Promise<EmbedList> {
-  return (await apiFetch<EmbedList>("/api/embed")).data;
-}
+export const embedListQuery = () =>
+  queryOptions({ queryKey: embedKeys.all, queryFn: ({ signal }) => listEmbed(signal) });
 
-export async function embedAction(id: string, action: "enable" | "disable"): Promise<void> {
-  await apiFetch(`/api/embed/${encodeURIComponent(id)}/${action}`, { method: "POST", body: {} });
-}
+// The embed page's writes; each caller refetches `embedKeys.all` after (the dashboard's list).
+export const fetchEmbed = () => listEmbed();
+export const embedAction = setEmbedEnabled;
+export const embedDryRun = dryRunEmbed;
+export const embedTick = tickEmbed;
+export const embedOverrides = saveEmbedOverrides;
 
-export async function embedDryRun(id: string): Promise<DryRunPlan> {
-  return (await apiFetch<DryRunPlan>(`/api/embed/${encodeURIComponent(id)}/dry-run`, { method: "POST", body: {} }))
-    .data;
-}
-
-export async function embedTick(id: string): Promise<TickRecord> {
-  return (
-    await apiFetch<{ record: TickRecord }>(`/api/embed/${encodeURIComponent(id)}/tick`, { method: "POST", body: {} })
-  ).data.record;
-}
-
-export async function embedOverrides(id: string, body: EmbedOverridesBody, etag: string): Promise<CapabilityView> {
-  return (
-    await apiFetch<{ capability: CapabilityView }>(`/api/embed/${encodeURIComponent(id)}`, {
-      method: "PATCH",
-      body,
-      ifMatch: etag,
-    })
-  ).data.capability;
+/** Refetches the embed list when a tick starts or finishes, or when overlay files change on disk; whether the feed is live. */
+export function useEmbedEvents(): boolean {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    const source = openEvents();
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: embedKeys.all });
+    source.addEventListener("embed-tick", refresh);
+    source.addEventListener("org-changed", refresh);
+    source.addEventListener("ready", () => {
+      setLive(true);
+      refresh();
+    });
+    source.onerror = () => setLive(false);
+    return () => source.close();
+  }, [queryClient]);
+  return live;
 }

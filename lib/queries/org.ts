@@ -1,63 +1,59 @@
-import { queryOptions, useQueries, useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken, useQueries, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { apiFetch } from "@/lib/api-client";
+import { getAutoLayout, getLayout } from "@/lib/api/layout";
+import { listEntities } from "@/lib/api/org";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
+import type { ListResponse, ListRow, OrgSummary } from "@/schemas/api/org";
 import type { FieldError } from "@/schemas/field-error";
-import type { AutoLayout, Graph, Layout } from "@/schemas/graph";
+import type { Graph } from "@/schemas/graph";
 import {
   ENTITY_KINDS,
   type EntityKind,
-  type EntityRecord,
   emptyOrg,
   type OrgRecords,
   type Scope,
   SECTION_OF,
+  SECTIONS,
 } from "@/schemas/kinds";
 import type { Skill } from "@/schemas/skill";
 
-export type ListRow = {
-  id: string;
-  scope: Scope;
-  source?: string;
-  path: string;
-  overrides: { scope: Scope; path: string; source?: string }[];
-  record: EntityRecord;
-  etag: string;
-};
-export type ListResponse = { items: ListRow[]; count: number; errors: FieldError[] };
+export type { ListResponse, ListRow } from "@/schemas/api/org";
 
+/**
+ * Query keys. Everything under "org" is refetched when the org changes (an edit, the server's
+ * `org-changed` event); the first-paint summary is not: it only stands in until the lists arrive.
+ */
 export const orgKeys = {
   all: ["org"] as const,
   list: (kind: EntityKind | "skill") => ["org", "list", kind] as const,
   layout: ["studio", "layout"] as const,
   /** Under "org": it is refetched whenever the org changes. */
   autoLayout: ["org", "auto-layout"] as const,
+  summary: ["first-paint", "org-summary"] as const,
 };
 
 export const listQuery = (kind: EntityKind | "skill") =>
-  queryOptions({
-    queryKey: orgKeys.list(kind),
-    queryFn: async ({ signal }) => (await apiFetch<ListResponse>(`/api/org/${kind}`, { signal })).data,
-  });
+  queryOptions({ queryKey: orgKeys.list(kind), queryFn: ({ signal }) => listEntities(kind, signal) });
 
-export const layoutQuery = () =>
-  queryOptions({
-    queryKey: orgKeys.layout,
-    queryFn: async ({ signal }) => (await apiFetch<Layout>("/api/layout", { signal })).data,
-  });
+export const layoutQuery = () => queryOptions({ queryKey: orgKeys.layout, queryFn: ({ signal }) => getLayout(signal) });
 
 export const autoLayoutQuery = () =>
-  queryOptions({
-    queryKey: orgKeys.autoLayout,
-    queryFn: async ({ signal }) => (await apiFetch<AutoLayout>("/api/graph/layout", { signal })).data,
-  });
+  queryOptions({ queryKey: orgKeys.autoLayout, queryFn: ({ signal }) => getAutoLayout(signal) });
 
-export type OrgData = {
+/** Filled by the editor page only (never fetched): the slim org the canvas draws before the lists load. */
+export const summaryQuery = () =>
+  queryOptions<OrgSummary>({ queryKey: orgKeys.summary, queryFn: skipToken, staleTime: Number.POSITIVE_INFINITY });
+
+/** What the canvas draws from: records (full or slim), their tiers and packs, and the problems. */
+export type OrgView = {
   org: OrgRecords;
-  rows: Record<string, ListRow>;
+  scopes: Record<string, Scope>;
+  sources: Record<string, string>;
   problems: FieldError[];
-  skills: Skill[];
 };
+
+/** The whole org, joined: records, their rows (tier, files, version) and skills, for editing. */
+export type OrgData = OrgView & { rows: Record<string, ListRow>; skills: Skill[] };
 
 export const rowKey = (kind: EntityKind, id: string) => `${SECTION_OF[kind]}/${id}`;
 
@@ -65,37 +61,61 @@ export const rowKey = (kind: EntityKind, id: string) => `${SECTION_OF[kind]}/${i
 export function joinLists(lists: readonly ListResponse[]): OrgData {
   const org = emptyOrg();
   const rows: Record<string, ListRow> = {};
+  const scopes: Record<string, Scope> = {};
+  const sources: Record<string, string> = {};
   const problems: FieldError[] = [];
   ENTITY_KINDS.forEach((kind, i) => {
     for (const row of lists[i].items) {
+      const key = rowKey(kind, row.id);
       org[SECTION_OF[kind]][row.id] = row.record;
-      rows[rowKey(kind, row.id)] = row;
+      rows[key] = row;
+      scopes[key] = row.scope;
+      if (row.source) sources[key] = row.source;
     }
     problems.push(...lists[i].errors);
   });
-  const skills = lists[ENTITY_KINDS.length].items.map((row) => row.record as unknown as Skill);
-  return { org, rows, problems, skills };
+  // Skills are described by the server (id, description, path…), not free-form records.
+  const skills = lists[ENTITY_KINDS.length].items.map((row) => row.record as Skill);
+  return { org, rows, scopes, sources, problems, skills };
 }
 
-/** The canvas's graph of the joined lists: the server's `OrgApi.graph()` of the same org. */
-export function graphOfOrg(data: OrgData): Graph {
-  const scopes = Object.fromEntries(Object.entries(data.rows).map(([key, row]) => [key, row.scope]));
-  const sources = Object.fromEntries(
-    Object.entries(data.rows).flatMap(([key, row]) => (row.source ? [[key, row.source] as const] : [])),
-  );
-  return orgToGraph({ org: data.org, scopes, sources, problems: data.problems });
+/** The first-paint summary as a view the canvas can draw. */
+export function joinSummary(summary: OrgSummary): OrgView {
+  const org = emptyOrg();
+  const scopes: Record<string, Scope> = {};
+  const sources: Record<string, string> = {};
+  for (const section of SECTIONS)
+    for (const row of summary.sections[section] ?? []) {
+      const key = `${section}/${row.id}`;
+      // The summary leaves the id to the row; the graph reads records as the lists carry them.
+      org[section][row.id] = { id: row.id, ...row.record };
+      scopes[key] = row.scope;
+      if (row.source) sources[key] = row.source;
+    }
+  return { org, scopes, sources, problems: summary.problems };
 }
 
-/** The merged org the editor works on: every list, joined into records, rows and problems. */
-export function useOrg(): { data: OrgData | null; isLoading: boolean; error: Error | null } {
+/** The canvas's graph of an org view: the server's `OrgApi.graph()` of the same org. */
+export function graphOfOrg(view: OrgView): Graph {
+  return orgToGraph({ org: view.org, scopes: view.scopes, sources: view.sources, problems: view.problems });
+}
+
+/**
+ * The merged org the editor works on. `data` is the whole org once every list has loaded; until
+ * then `view` is the page's slim summary, enough to draw the canvas but not to edit.
+ */
+export function useOrg(): { data: OrgData | null; view: OrgView | null; isLoading: boolean; error: Error | null } {
   const results = useQueries({ queries: [...ENTITY_KINDS.map((kind) => listQuery(kind)), listQuery("skill")] });
+  const summary = useQuery(summaryQuery());
   const lists = results.map((r) => r.data);
   const ready = lists.every(Boolean);
   const stamp = results.map((r) => r.dataUpdatedAt).join(",");
   // biome-ignore lint/correctness/useExhaustiveDependencies: `stamp` changes exactly when one of the lists does; `lists` is a new array every render.
   const data = useMemo(() => (ready ? joinLists(lists as ListResponse[]) : null), [ready, stamp]);
+  const slim = useMemo(() => (summary.data ? joinSummary(summary.data) : null), [summary.data]);
   return {
     data,
+    view: data ?? slim,
     isLoading: !ready && !results.some((r) => r.error),
     error: (results.find((r) => r.error)?.error as Error) ?? null,
   };

@@ -2,13 +2,14 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { orgKeys } from "@/lib/queries/org";
+import { openEvents } from "@/lib/api/events";
+import { orgKeys } from "./org";
 
 /** Refetches the org when the server says its files changed (an edit elsewhere, a git checkout). */
 export function useOrgEvents(onChange?: () => void) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const source = new EventSource("/api/events");
+    const source = openEvents();
     const refresh = () => {
       void queryClient.invalidateQueries({ queryKey: orgKeys.all });
       onChange?.();

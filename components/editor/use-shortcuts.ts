@@ -1,0 +1,44 @@
+"use client";
+
+import { type RefObject, useEffect } from "react";
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return (
+    !!el &&
+    (el.tagName === "INPUT" ||
+      el.tagName === "TEXTAREA" ||
+      el.tagName === "SELECT" ||
+      el.isContentEditable ||
+      !!el.closest(".monaco-editor"))
+  );
+}
+
+/**
+ * The editor's global keys (Ctrl/⌘+K and `?` belong to components/palette/reach.tsx): Ctrl/⌘+Z undo (with Shift, or Ctrl+Y, redo)
+ * unless the user is typing, Escape closes the panel unless a dialog has it.
+ */
+export function useShortcuts(keys: {
+  undoRedo: (direction: "undo" | "redo") => Promise<void>;
+  closePanel: () => void;
+  dialogOpen: RefObject<boolean>;
+}) {
+  const { undoRedo, closePanel, dialogOpen } = keys;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const mod = e.ctrlKey || e.metaKey;
+      if (mod && e.key.toLowerCase() === "z" && !isTyping(e.target)) {
+        e.preventDefault();
+        void undoRedo(e.shiftKey ? "redo" : "undo");
+      } else if (mod && e.key.toLowerCase() === "y" && !isTyping(e.target)) {
+        e.preventDefault();
+        void undoRedo("redo");
+      } else if (e.key === "Escape" && !e.defaultPrevented && !isTyping(e.target) && !dialogOpen.current) {
+        // defaultPrevented: a Radix dialog (palette, problem list, shortcut sheet) took this Escape.
+        closePanel();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [undoRedo, closePanel, dialogOpen]);
+}

@@ -1,0 +1,166 @@
+"use client";
+
+import { ScopeBadge } from "@/components/org/scope-badge";
+import type { FieldConflict } from "@/lib/editor/drafts";
+import type { ListRow } from "@/lib/queries/org";
+import type { EntityKind } from "@/schemas/kinds";
+
+export type Tab = "form" | "json" | "fence" | "prompt";
+
+/** The record's kind and id, its tier and file, what it overrides, and the close button. */
+export function PanelHeader(props: {
+  kind: EntityKind;
+  id: string | null;
+  row: ListRow | undefined;
+  onClose: () => void;
+}) {
+  const { kind, id, row } = props;
+  return (
+    <header className="flex items-start justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+      <div className="min-w-0">
+        <div className="text-xs uppercase tracking-wide text-slate-500">{id === null ? `new ${kind}` : kind}</div>
+        <h2 className="truncate font-mono text-base font-semibold" data-testid="panel-title">
+          {id ?? "—"}
+        </h2>
+        {row && (
+          <div className="mt-0.5 flex items-center gap-2 text-xs text-slate-500">
+            <ScopeBadge scope={row.scope} source={row.source} />
+            <code className="truncate" title={row.path}>
+              {row.path}
+            </code>
+            {row.overrides.length > 0 && <span>overrides {row.overrides.map((o) => o.scope).join(", ")}</span>}
+          </div>
+        )}
+      </div>
+      <button
+        type="button"
+        aria-label="Close panel"
+        onClick={props.onClose}
+        className="rounded px-2 py-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+      >
+        ✕
+      </button>
+    </header>
+  );
+}
+
+/** Notes above the tabs: a read-only tier, fields changed on disk while editing, fields that followed disk. */
+export function PanelNotes(props: {
+  readOnlyTier: "builtin" | "pack" | null;
+  source: string | undefined;
+  conflicts: FieldConflict[];
+  followed: string[];
+  dirty: boolean;
+  onDiscard: () => void;
+}) {
+  const { readOnlyTier, conflicts, followed } = props;
+  return (
+    <>
+      {readOnlyTier && (
+        <p
+          data-testid="read-only-note"
+          className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+        >
+          {readOnlyTier === "pack" ? `From the pack ${props.source ?? ""}` : "Built in"}, read-only: saving writes a
+          project override holding only the fields you change.
+        </p>
+      )}
+      {conflicts.length > 0 && (
+        <div
+          role="alert"
+          data-testid="stale-banner"
+          className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+        >
+          Changed on disk while you edited {conflicts.length === 1 ? "it" : "them"}:{" "}
+          {conflicts.map((c) => (
+            <code key={c.field} className="mr-1">
+              {c.field}
+            </code>
+          ))}
+          — Save asks which version of each to keep.
+          <button type="button" className="ml-2 underline" onClick={props.onDiscard}>
+            Discard mine, reload theirs
+          </button>
+        </div>
+      )}
+      {followed.length > 0 && conflicts.length === 0 && (
+        <p
+          data-testid="followed-note"
+          className="border-b border-sky-200 bg-sky-50 px-4 py-1.5 text-xs text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-200"
+        >
+          Updated from disk: {followed.join(", ")}
+          {props.dirty ? "; your edits are kept." : "."}
+        </p>
+      )}
+    </>
+  );
+}
+
+export function PanelTabs({ tabs, tab, onSwitch }: { tabs: Tab[]; tab: Tab; onSwitch: (tab: Tab) => void }) {
+  return (
+    <div className="flex gap-1 border-b border-slate-200 px-3 pt-2 dark:border-slate-800" role="tablist">
+      {tabs.map((t) => (
+        <button
+          key={t}
+          type="button"
+          role="tab"
+          aria-selected={tab === t}
+          data-testid={`tab-${t}`}
+          onClick={() => onSwitch(t)}
+          className={`rounded-t px-3 py-1.5 text-sm ${tab === t ? "border border-b-0 border-slate-200 bg-slate-50 font-medium dark:border-slate-700 dark:bg-slate-900" : "text-slate-500 hover:text-slate-800 dark:hover:text-slate-200"}`}
+        >
+          {t === "json" ? "JSON" : t[0].toUpperCase() + t.slice(1)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Delete (or revert to the lower tier), the unsaved mark, and Save/Create. */
+export function PanelFooter(props: {
+  row: ListRow | undefined;
+  readOnly: boolean;
+  tab: Tab;
+  dirty: boolean;
+  isNew: boolean;
+  saving: boolean;
+  onRemove: () => void;
+  onSaveJson: () => void;
+}) {
+  const { row, tab, dirty, isNew } = props;
+  return (
+    <footer className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
+      <div>
+        {row && !props.readOnly && (
+          <button
+            type="button"
+            data-testid="delete-entity"
+            onClick={props.onRemove}
+            className="rounded px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
+          >
+            {row.overrides.length ? `Revert to ${row.overrides[row.overrides.length - 1].scope}` : "Delete"}
+          </button>
+        )}
+      </div>
+      <div className="flex items-center gap-2">
+        {dirty && (
+          <span className="text-xs text-amber-600" data-testid="unsaved">
+            unsaved
+          </span>
+        )}
+        {(tab === "json" || tab === "form") && (
+          <button
+            type={tab === "form" ? "submit" : "button"}
+            form={tab === "form" ? "entity-form" : undefined}
+            data-testid="save-entity"
+            disabled={props.saving || (!dirty && !isNew)}
+            onClick={tab === "json" ? props.onSaveJson : undefined}
+            className="rounded bg-sky-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-700 disabled:opacity-40"
+          >
+            {isNew ? "Create" : "Save"}
+          </button>
+        )}
+      </div>
+    </footer>
+  );
+}

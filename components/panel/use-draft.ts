@@ -1,0 +1,128 @@
+"use client";
+
+import { useEffect, useReducer, useState } from "react";
+import { type StoredDraft, sessionDrafts } from "@/lib/editor/draft-store";
+import { diffPatch, type FieldConflict, isSameRecord, rebaseDraft } from "@/lib/editor/drafts";
+import type { EntityRecord } from "@/schemas/kinds";
+import type { PanelTarget } from "./entity-panel";
+
+/**
+ * A record being edited: `origin` is the version the draft is based on (at `etag`); the user's
+ * edits are the difference between them. `formBase`/`formKey` remount the form when the draft is
+ * replaced from outside, `jsonText` is the JSON tab's text at that moment.
+ */
+export type DraftState = {
+  origin: EntityRecord;
+  draft: EntityRecord;
+  formBase: EntityRecord;
+  formKey: number;
+  jsonText: string;
+  conflicts: FieldConflict[];
+  /** Fields that followed a newer version on disk. */
+  followed: string[];
+  etag: string | undefined;
+};
+
+export type DraftAction =
+  | { type: "reset"; record: EntityRecord; etag: string | undefined }
+  | { type: "follow"; theirs: EntityRecord; etag: string }
+  | { type: "edit"; draft: EntityRecord }
+  | { type: "settled"; draft: EntityRecord }
+  | { type: "rebased"; origin: EntityRecord; etag: string }
+  | { type: "tab"; tab: "json" | "form" | "other" };
+
+const json = (record: EntityRecord) => JSON.stringify(record, null, 2);
+
+function reduce(state: DraftState, action: DraftAction): DraftState {
+  switch (action.type) {
+    case "reset": {
+      const { record, etag } = action;
+      return {
+        origin: record,
+        draft: record,
+        formBase: record,
+        formKey: state.formKey + 1,
+        jsonText: json(record),
+        conflicts: [],
+        followed: [],
+        etag,
+      };
+    }
+    // The file changed on disk (or was saved): fields the user has not touched follow it, fields
+    // only the user changed stay, and fields both changed differently become conflicts to settle.
+    case "follow": {
+      const rebased = rebaseDraft(state.origin, state.draft, action.theirs);
+      return {
+        ...state,
+        followed: Object.keys(diffPatch(state.origin, action.theirs)).filter(
+          (f) => !rebased.conflicts.some((c) => c.field === f),
+        ),
+        origin: action.theirs,
+        draft: rebased.draft,
+        formBase: rebased.draft,
+        jsonText: json(rebased.draft),
+        conflicts: [
+          ...state.conflicts.filter((c) => !rebased.conflicts.some((n) => n.field === c.field)),
+          ...rebased.conflicts,
+        ],
+        etag: action.etag,
+      };
+    }
+    case "edit":
+      return { ...state, draft: action.draft };
+    case "settled":
+      return { ...state, conflicts: [], draft: action.draft, formBase: action.draft, formKey: state.formKey + 1 };
+    case "rebased":
+      return { ...state, origin: action.origin, etag: action.etag };
+    case "tab":
+      if (action.tab === "json") return { ...state, jsonText: json(state.draft) };
+      if (action.tab === "form") return { ...state, formBase: state.draft };
+      return state;
+  }
+}
+
+function initial({ base, etag, stored }: { base: EntityRecord; etag?: string; stored?: StoredDraft }): DraftState {
+  const draft = stored?.draft ?? base;
+  return {
+    origin: stored?.origin ?? base,
+    draft,
+    formBase: draft,
+    formKey: 0,
+    jsonText: json(draft),
+    conflicts: [],
+    followed: [],
+    etag: stored ? (stored.originEtag ?? undefined) : etag,
+  };
+}
+
+/**
+ * The panel's draft of `target`. A draft left unsaved in this tab (a reload, a crash) comes back
+ * as it was; a newer version of the record (`base` at `etag`) is followed as it arrives, during
+ * render rather than in an effect, so no frame shows the draft against the wrong version.
+ */
+export function useDraft(target: PanelTarget, base: EntityRecord, etag: string | undefined) {
+  const [state, dispatch] = useReducer(
+    reduce,
+    { base, etag, stored: sessionDrafts().get(target) ?? undefined },
+    initial,
+  );
+  const dirty = !isSameRecord(state.draft, state.origin);
+
+  // Starts from the version the draft is based on: a draft restored from session storage that
+  // meets a newer record is moved onto it at the first render, like any other.
+  const [seen, setSeen] = useState(() => state.etag);
+  const arrived = etag !== seen && etag !== undefined && etag !== state.etag;
+  if (etag !== seen) {
+    setSeen(etag);
+    if (arrived) dispatch(dirty ? { type: "follow", theirs: base, etag } : { type: "reset", record: base, etag });
+  }
+
+  // Session storage is the draft's copy outside React: kept in step with it.
+  useEffect(() => {
+    if (dirty)
+      sessionDrafts().put(target, { origin: state.origin, originEtag: state.etag ?? null, draft: state.draft });
+    else sessionDrafts().drop(target);
+  }, [dirty, state.draft, state.origin, state.etag, target]);
+
+  return { state, dispatch, dirty, arrived };
+}

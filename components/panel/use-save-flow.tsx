@@ -1,0 +1,183 @@
+"use client";
+
+import { type Dispatch, useState } from "react";
+import { askConflicts } from "@/components/editor/conflict-dialog";
+import type { Ask, Toast } from "@/components/editor/shell-types";
+import { ApiError } from "@/lib/api/error";
+import { sessionDrafts } from "@/lib/editor/draft-store";
+import { diffPatch, rebaseDraft, settleConflicts } from "@/lib/editor/drafts";
+import type { OrgIndex } from "@/lib/org/org-index";
+import { validateDraft, validateNewTeam } from "@/lib/org/validate";
+import type { ListRow } from "@/lib/queries/org";
+import type { OrgEdits } from "@/lib/queries/use-org-edits";
+import type { FieldError } from "@/schemas/field-error";
+import { type EntityRecord, SECTION_OF } from "@/schemas/kinds";
+import type { PanelTarget } from "./entity-panel";
+import type { DraftAction, DraftState } from "./use-draft";
+
+const first3 = (errors: readonly FieldError[]) =>
+  errors
+    .slice(0, 3)
+    .map((e) => e.message)
+    .join("\n");
+
+/**
+ * Saving the panel's draft, in order: the browser's rules first (errors block before anything is
+ * asked); a new record is created; an existing one asks how to settle fields changed on disk
+ * meanwhile, asks before overriding a built-in or pack record, then writes only the fields the
+ * user changed. A 409 is rebased onto the version on disk (asking only where both changed), a
+ * 422 shows its field problems. Plain functions, rebuilt each render: a save sees this render's draft.
+ */
+export function useSaveFlow(ctx: {
+  target: PanelTarget;
+  row: ListRow | undefined;
+  draft: DraftState;
+  dispatch: Dispatch<DraftAction>;
+  index: OrgIndex;
+  edits: OrgEdits;
+  ask: Ask;
+  toast: Toast;
+  setProblems: (problems: FieldError[]) => void;
+  onOpen: (target: PanelTarget) => void;
+}) {
+  const { target, row, draft, dispatch, index, edits, ask, toast, setProblems } = ctx;
+  const { kind } = target;
+  const isNew = target.id === null;
+  const [saving, setSaving] = useState(false);
+  const readOnlyTier = row && (row.scope === "builtin" || row.scope === "pack") ? row.scope : null;
+
+  /** Saves `patch` against `etag`; a newer version on disk is followed, and asked about only where it conflicts. */
+  const write = async (patch: Record<string, unknown>, etag: string, previous = draft.origin): Promise<void> => {
+    // Only an existing record is written here (a new one is created in `save`), so it has its id.
+    const id = target.id ?? "";
+    const hadLayer = !!row && (row.scope === "project" || row.overrides.some((o) => o.scope === "project"));
+    try {
+      const result = await edits.save({ kind, id, patch, previous, etag, hadLayer, label: `edit ${kind} ${id}` });
+      sessionDrafts().drop(target);
+      dispatch({ type: "reset", record: result.record, etag: result.etag });
+      // Saved, but said plainly when the record carries warnings (a typo'd field name, say).
+      const warned = result.warnings.map((w) => w.message);
+      toast({
+        tone: "success",
+        title: `Saved ${kind} ${id}`,
+        detail: [result.path, ...(warned.length ? [`${warned.length} warning(s):`, ...warned.slice(0, 3)] : [])].join(
+          "\n",
+        ),
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 409 && error.current) {
+        const current = error.current;
+        const mineNow = { ...previous, ...patch };
+        for (const [k, v] of Object.entries(patch)) if (v === null) delete mineNow[k];
+        const rebased = rebaseDraft(previous, mineNow, current.record);
+        let next = rebased.draft;
+        if (rebased.conflicts.length) {
+          const choices = await askConflicts(
+            ask,
+            "Changed on disk",
+            <>
+              Someone changed <code>{id}</code> after you opened it. For each field you both changed, keep yours or
+              theirs; fields only they changed stay as they are on disk.
+            </>,
+            rebased.conflicts,
+          );
+          if (!choices) {
+            dispatch({ type: "follow", theirs: current.record, etag: current.etag });
+            return;
+          }
+          next = settleConflicts(next, current.record, choices);
+        }
+        const again = diffPatch(current.record, next);
+        if (!Object.keys(again).length) {
+          dispatch({ type: "reset", record: current.record, etag: current.etag });
+          await edits.refresh();
+          return;
+        }
+        dispatch({ type: "rebased", origin: current.record, etag: current.etag });
+        await write(again, current.etag, current.record);
+        return;
+      }
+      if (error.errors.length) {
+        setProblems(error.errors);
+        toast({ tone: "error", title: `Not saved: ${error.message}`, detail: first3(error.errors) });
+      } else {
+        toast({ tone: "error", title: "Not saved", detail: error.message });
+      }
+    }
+  };
+
+  const create = async (record: EntityRecord) => {
+    // A new team names its owner specialist, moved into it by the same write: never an empty team.
+    const { ownerSpecialist, ...entity } = record;
+    const owner = kind === "team" && typeof ownerSpecialist === "string" ? ownerSpecialist : undefined;
+    const result = await edits.create(
+      kind,
+      kind === "team" ? entity : record,
+      `create ${kind} ${String(record.id)}`,
+      "project",
+      owner,
+    );
+    sessionDrafts().drop(target);
+    toast({ tone: "success", title: `Created ${kind} ${String(record.id)}`, detail: result.path });
+    ctx.onOpen({ kind, id: String(record.id) });
+  };
+
+  const save = async (record: EntityRecord): Promise<void> => {
+    // Errors block a save before anything else is asked.
+    const { ownerSpecialist: owner, ...teamRecord } = record;
+    const check =
+      kind === "team" && isNew && typeof owner === "string" && owner
+        ? validateNewTeam(index, teamRecord, owner)
+        : validateDraft(index, kind, isNew ? record : { ...record, id: target.id });
+    if (!check.ok) {
+      setProblems([...check.errors, ...check.warnings]);
+      const n = check.errors.length;
+      toast({ tone: "error", title: `Not saved: ${n} error${n === 1 ? "" : "s"}`, detail: first3(check.errors) });
+      return;
+    }
+    setSaving(true);
+    try {
+      if (isNew) return await create(record);
+      let draftNow = record;
+      if (draft.conflicts.length) {
+        const choices = await askConflicts(
+          ask,
+          "Changed on disk",
+          <>
+            These fields of <code>{target.id}</code> changed on disk while you edited them. Keep yours or the version on
+            disk, field by field; nothing else you did not change is written.
+          </>,
+          draft.conflicts,
+        );
+        if (!choices) return;
+        draftNow = settleConflicts(record, draft.origin, choices);
+        dispatch({ type: "settled", draft: draftNow });
+      }
+      // Only the fields the user changed: an overwrite never writes the others.
+      const patch = diffPatch(draft.origin, draftNow);
+      if (!Object.keys(patch).length) return;
+      if (readOnlyTier) {
+        const answer = await ask(
+          `Override ${readOnlyTier === "pack" ? "pack" : "built-in"} ${kind}?`,
+          <>
+            <code>{row?.id}</code> comes from{" "}
+            {readOnlyTier === "pack" ? <>the pack {row?.source ?? ""}</> : "the built-in org"} and is read-only. Saving
+            writes a project override (
+            <code>
+              .cx/org/{SECTION_OF[kind]}/{row?.id}.json
+            </code>
+            ) holding only the fields you changed.
+          </>,
+          [{ label: "Create override", value: "override" }],
+        );
+        if (answer !== "override") return;
+      }
+      await write(patch, draft.etag ?? row?.etag ?? "");
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { save, saving, readOnlyTier };
+}

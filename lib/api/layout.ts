@@ -1,0 +1,18 @@
+import { apiFetch } from "@/lib/api-client";
+import type { Position } from "@/lib/graph/geometry";
+import { autoLayoutResponseSchema, layoutResponseSchema } from "@/schemas/api/layout";
+
+/** Saved canvas positions (`studio/layout.json`) and the server's automatic layout. */
+
+export async function getLayout(signal?: AbortSignal) {
+  return (await apiFetch("/api/layout", layoutResponseSchema, { signal })).data;
+}
+
+/** Saves moved positions; `null` forgets one (back to the automatic layout). */
+export async function putPositions(positions: Record<string, Position | null>) {
+  return (await apiFetch("/api/layout", layoutResponseSchema, { method: "PUT", body: { positions } })).data;
+}
+
+export async function getAutoLayout(signal?: AbortSignal) {
+  return (await apiFetch("/api/graph/layout", autoLayoutResponseSchema, { signal })).data;
+}

@@ -1,0 +1,27 @@
+import { apiFetch } from "@/lib/api-client";
+import { packInstallResultSchema, packToggleResultSchema } from "@/schemas/api/packs";
+import { packPreviewSchema } from "@/schemas/pack-preview";
+
+const packUrl = (id: string, action: string) => `/api/packs/${encodeURIComponent(id)}/${action}`;
+
+export async function disablePack(id: string) {
+  await apiFetch(packUrl(id, "disable"), packToggleResultSchema, { method: "POST", body: {} });
+}
+
+export async function enablePack(id: string, force: boolean) {
+  await apiFetch(packUrl(id, "enable"), packToggleResultSchema, { method: "POST", body: force ? { force } : {} });
+}
+
+/** What enabling `id` would change, nothing enabled. */
+export async function previewEnablePack(id: string) {
+  return (await apiFetch(packUrl(id, "preview"), packPreviewSchema, { method: "POST", body: {} })).data;
+}
+
+/** What installing from a folder or an uploaded zip would change, nothing installed. */
+export async function previewInstallPack(body: Record<string, unknown>) {
+  return (await apiFetch("/api/packs/preview", packPreviewSchema, { method: "POST", body })).data;
+}
+
+export async function installPack(body: Record<string, unknown>) {
+  return (await apiFetch("/api/packs/install", packInstallResultSchema, { method: "POST", body })).data;
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { exportHref, importOrg } from "@/lib/api/org";
+import type { WritableScope } from "@/schemas/kinds";
+import { orgKeys } from "./org";
+
+export { exportHref };
+
+/** Import of an exported tier: a dry run says what it would write; an applied one refetches the org. */
+export function useImportOrg() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ payload, scope, dryRun }: { payload: unknown; scope: WritableScope; dryRun: boolean }) =>
+      importOrg(payload, scope, dryRun),
+    onSettled: (_result, _error, { dryRun }) =>
+      dryRun ? undefined : queryClient.invalidateQueries({ queryKey: orgKeys.all }),
+  });
+}
