@@ -44,7 +44,7 @@ export default async function OrgListPage() {
               open the graph editor →
             </a>
           </h1>
-          <p className="text-sm text-slate-500 dark:text-slate-400">
+          <p className="text-sm text-muted">
             Org of <code data-testid="project-root">{api.paths.root}</code>, merged from the builtin, user and project
             tiers.
           </p>

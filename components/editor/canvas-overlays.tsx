@@ -26,13 +26,13 @@ export function EdgeInfo({
       </span>{" "}
       {edge.source.split(":")[1]} → {edge.target.split(":")[1]}
       {edge.label ? ` · ${edge.label}` : ""}
-      <span className="ml-2 font-mono text-slate-500">carried by {edge.carrier}</span>
+      <span className="ml-2 font-mono text-muted">carried by {edge.carrier}</span>
       {removable && (
         <span className="ml-3">
           <button type="button" data-testid="remove-handoff" className="text-red-600 underline" onClick={onRemove}>
             Remove handoff
           </button>
-          <span className="ml-1 text-slate-400">(or press Delete)</span>
+          <span className="ml-1 text-muted">(or press Delete)</span>
         </span>
       )}
     </div>

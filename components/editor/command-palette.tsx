@@ -89,13 +89,13 @@ export function CommandPalette({
               data-testid="search-results"
               className="max-h-[60vh] overflow-y-auto py-1"
             >
-              <Command.Empty className="px-4 py-2 text-sm text-slate-500">Nothing matches.</Command.Empty>
+              <Command.Empty className="px-4 py-2 text-sm text-muted">Nothing matches.</Command.Empty>
               {groups.map(({ group, hits }) => (
                 <Command.Group
                   key={group}
                   heading={group}
                   data-testid={`search-group-${group}`}
-                  className="[&_[cmdk-group-heading]]:px-4 [&_[cmdk-group-heading]]:pb-0.5 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:text-[11px] [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-slate-500 dark:[&_[cmdk-group-heading]]:text-slate-400"
+                  className="[&_[cmdk-group-heading]]:px-4 [&_[cmdk-group-heading]]:pb-0.5 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:text-[11px] [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-muted "
                 >
                   {hits.map(({ item }) => (
                     <Command.Item
@@ -123,7 +123,7 @@ function ItemLabel({ item }: { item: Item }) {
     return (
       <>
         <span>{item.name}</span>
-        {item.hint && <kbd className="text-xs text-slate-500 dark:text-slate-400">{item.hint}</kbd>}
+        {item.hint && <kbd className="text-xs text-muted">{item.hint}</kbd>}
       </>
     );
   return (
@@ -133,7 +133,7 @@ function ItemLabel({ item }: { item: Item }) {
         <span className="font-mono text-xs text-slate-600 dark:text-slate-300">{item.entityId}</span>
         {item.notDrawn && <span className="ml-2 text-xs text-red-700 dark:text-red-300">{item.notDrawn}</span>}
       </span>
-      <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
+      <span className="shrink-0 text-xs text-muted">
         {item.group === NOT_ON_CANVAS ? item.kind : item.group === ACTIONS ? "" : item.kind}
       </span>
     </>

@@ -44,7 +44,7 @@ function PanelLoading() {
     <aside
       data-testid="entity-panel-loading"
       aria-busy="true"
-      className="flex h-full w-[30rem] max-w-[45vw] items-center justify-center border-l border-slate-200 bg-white text-sm text-slate-500 dark:border-slate-800 dark:bg-slate-950"
+      className="flex h-full w-[30rem] max-w-[45vw] items-center justify-center border-l border-slate-200 bg-white text-sm text-muted dark:border-slate-800 dark:bg-slate-950"
     >
       Loading…
     </aside>
@@ -248,7 +248,7 @@ export function EditorShell({ root }: { root: string }) {
         {/* The canvas, with what floats over it: the overlay's legend, the edge box, Route…. */}
         <main className="relative min-w-0 flex-1" data-testid="canvas">
           {error && !view && <p className="p-6 text-red-600">Could not load the org: {error.message}</p>}
-          {!view && !error && <p className="p-6 text-slate-500">Loading the org…</p>}
+          {!view && !error && <p className="p-6 text-muted">Loading the org…</p>}
           {view && (
             <ReactFlowProvider>
               <OrgCanvas

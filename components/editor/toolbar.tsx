@@ -47,7 +47,7 @@ export function Toolbar(props: ToolbarProps) {
     <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       <div className="min-w-0">
         <h1 className="text-base font-semibold">Construct Studio</h1>
-        <p className="truncate text-xs text-slate-500" title={props.root}>
+        <p className="truncate text-xs text-muted" title={props.root}>
           {props.root}
         </p>
       </div>

@@ -39,7 +39,7 @@ export function EntityTable({ kind, rows, problems }: { kind: EntityKind; rows: 
   }
   return (
     <table className="w-full table-fixed text-left text-sm">
-      <thead className="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
+      <thead className="text-xs uppercase tracking-wide text-muted">
         <tr>
           <th className="w-56 py-2 pr-3">id</th>
           <th className="w-24 py-2 pr-3">tier</th>

@@ -84,8 +84,8 @@ export function StatusBadge({
                         onClick={() => go(() => onOpenRecord(item))}
                         className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
                       >
-                        <span className="text-xs text-slate-500 dark:text-slate-400">{item.kind}</span>{" "}
-                        <code>{item.entityId}</code>: {item.notDrawn}
+                        <span className="text-xs text-muted">{item.kind}</span> <code>{item.entityId}</code>:{" "}
+                        {item.notDrawn}
                       </button>
                     </li>
                   ))}
@@ -107,7 +107,7 @@ export function StatusBadge({
                 ),
             )}
             {problems.length === 0 && dangling.length === 0 && (
-              <p className="text-sm text-slate-500 dark:text-slate-400">No problems: the org is valid.</p>
+              <p className="text-sm text-muted">No problems: the org is valid.</p>
             )}
           </div>
         </Dialog.Content>

@@ -123,7 +123,7 @@ export function Reach({
         title="Search records and actions (Ctrl+K); ? lists the shortcuts"
         data-testid="open-search"
       >
-        Search <kbd className="text-[10px] text-slate-500 dark:text-slate-400">⌃K</kbd>
+        Search <kbd className="text-[10px] text-muted">⌃K</kbd>
       </button>
       {data && (
         <CommandPalette

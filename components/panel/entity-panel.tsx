@@ -218,7 +218,7 @@ export function EntityPanel(props: Props) {
 
         {problems.length > 0 && tab !== "prompt" && (
           <section className="mt-3" data-testid="panel-problems">
-            <h3 className="mb-1 text-xs font-semibold uppercase text-slate-500">Problems</h3>
+            <h3 className="mb-1 text-xs font-semibold uppercase text-muted">Problems</h3>
             <ProblemList problems={problems} />
           </section>
         )}

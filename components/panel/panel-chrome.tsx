@@ -18,12 +18,12 @@ export function PanelHeader(props: {
   return (
     <header className="flex items-start justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
       <div className="min-w-0">
-        <div className="text-xs uppercase tracking-wide text-slate-500">{id === null ? `new ${kind}` : kind}</div>
+        <div className="text-xs uppercase tracking-wide text-muted">{id === null ? `new ${kind}` : kind}</div>
         <h2 className="truncate font-mono text-base font-semibold" data-testid="panel-title">
           {id ?? "—"}
         </h2>
         {row && (
-          <div className="mt-0.5 flex items-center gap-2 text-xs text-slate-500">
+          <div className="mt-0.5 flex items-center gap-2 text-xs text-muted">
             <ScopeBadge scope={row.scope} source={row.source} />
             <code className="truncate" title={row.path}>
               {row.path}
@@ -36,7 +36,7 @@ export function PanelHeader(props: {
         type="button"
         aria-label="Close panel"
         onClick={props.onClose}
-        className="rounded px-2 py-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+        className="rounded px-2 py-1 text-muted hover:bg-slate-100 dark:hover:bg-slate-800"
       >
         ✕
       </button>
@@ -107,7 +107,7 @@ export function PanelTabs({ tabs, tab, onSwitch }: { tabs: Tab[]; tab: Tab; onSw
           aria-selected={tab === t}
           data-testid={`tab-${t}`}
           onClick={() => onSwitch(t)}
-          className={`rounded-t px-3 py-1.5 text-sm ${tab === t ? "border border-b-0 border-slate-200 bg-slate-50 font-medium dark:border-slate-700 dark:bg-slate-900" : "text-slate-500 hover:text-slate-800 dark:hover:text-slate-200"}`}
+          className={`rounded-t px-3 py-1.5 text-sm ${tab === t ? "border border-b-0 border-slate-200 bg-slate-50 font-medium dark:border-slate-700 dark:bg-slate-900" : "text-muted hover:text-slate-800 dark:hover:text-slate-200"}`}
         >
           {t === "json" ? "JSON" : t[0].toUpperCase() + t.slice(1)}
         </button>
@@ -155,7 +155,7 @@ export function PanelFooter(props: {
             data-testid="save-entity"
             disabled={props.saving || (!dirty && !isNew)}
             onClick={tab === "json" ? props.onSaveJson : undefined}
-            className="rounded bg-sky-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-700 disabled:opacity-40"
+            className="rounded bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-40"
           >
             {isNew ? "Create" : "Save"}
           </button>
