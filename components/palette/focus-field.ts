@@ -9,7 +9,7 @@ export function focusFieldWhenShown(id: string, candidates: readonly string[], t
   const started = performance.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const attempt = () => {
-    const panel = document.querySelector<HTMLElement>('[data-testid=entity-panel]');
+    const panel = document.querySelector<HTMLElement>("[data-testid=entity-panel]");
     const title = panel?.querySelector('[data-testid="panel-title"]')?.textContent?.trim();
     const form = panel?.querySelector("form");
     // A closing Radix dialog (the palette, the problem list) still traps focus: wait it out.
