@@ -27,6 +27,7 @@ import type { FieldError } from "@/schemas/field-error";
 import type { GraphEdge, GraphEdgeKind, GraphNode } from "@/schemas/graph";
 import { EDGE_KINDS, type EntityKind, KIND_OF, type Section, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
 import type { PlanChange } from "@/schemas/plan";
+import { teamView } from "@/schemas/views";
 import { CommandPalette } from "./command-palette";
 import { askConflicts } from "./conflict-dialog";
 import { useDialog } from "./dialog";
@@ -134,7 +135,7 @@ export function EditorShell({ root }: { root: string }) {
     const roles = new Set<string>();
     for (const s of Object.values(org?.specialists ?? {})) if (typeof s.role === "string") roles.add(s.role);
     for (const t of [...Object.values(org?.teams ?? {}), ...Object.values(org?.groups ?? {})])
-      for (const r of (t.roles as string[] | undefined) ?? []) roles.add(r);
+      for (const r of teamView(t).roles ?? []) roles.add(r);
     return {
       teams: Object.keys(org?.teams ?? {}),
       groups: Object.keys(org?.groups ?? {}),
