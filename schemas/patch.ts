@@ -14,9 +14,9 @@ import { groupSchema, teamSchema } from "./team";
  * Fields the schema does not declare pass through: unknown fields are kept on save (design §2).
  */
 function patchOf<Shape extends z.ZodRawShape>(schema: { shape: Shape }) {
-  const fields: Record<string, z.ZodUnknown> = {};
-  for (const key of Object.keys(schema.shape)) fields[key] = z.unknown();
-  return z.looseObject(fields as { [K in keyof Shape]: z.ZodUnknown });
+  const fields: Record<string, z.ZodOptional<z.ZodUnknown>> = {};
+  for (const key of Object.keys(schema.shape)) fields[key] = z.unknown().optional();
+  return z.looseObject(fields as { [K in keyof Shape]: z.ZodOptional<z.ZodUnknown> });
 }
 
 export const PATCH_SCHEMAS = {

@@ -1,3 +1,8 @@
+/*
+ * Size (~400 lines): one matcher read best whole. The glob grammar is stated once and used three
+ * ways (the problems a fence entry has, the regular expression it compiles to, and the decision
+ * `checkAction` makes), and the three must agree item for item; split apart they would drift.
+ */
 import type { EffectiveFence, Fence, FenceAction, FenceDecision } from "@/schemas/fence";
 import type { Group, Team } from "@/schemas/team";
 import { fenceView, isObject, teamView, type Unchecked } from "@/schemas/views";

@@ -1,3 +1,9 @@
+/*
+ * Size (~430 lines): one rule function per kind plus `dependents`, which must name exactly the
+ * buckets those rules read; keeping both in one file keeps that pairing reviewable. Not yet split
+ * this round; the natural cut is member rules (specialist, team, group) from link rules (contract,
+ * policy), with `graphRules` and `dependents` staying here.
+ */
 import { WELL_KNOWN_PARTIES } from "@/schemas/contract";
 import type { FieldError } from "@/schemas/field-error";
 import type { Section } from "@/schemas/org";

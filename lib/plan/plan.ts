@@ -1,3 +1,8 @@
+/*
+ * Size (~350 lines): the plan's sections (entities, access, edges, problems, routes) are each a
+ * short pure function over the two orgs; `computePlan` needs all of them. Not yet split this
+ * round; the natural cut is `diffRecords`/`deepEqual` and the access delta into files of their own.
+ */
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { effectiveFence, normalizeFence } from "@/lib/org/fence";
 import { str } from "@/lib/org/org-index";
