@@ -241,6 +241,7 @@ function edgeChanges(before: OrgRecords, after: OrgRecords): EdgeChange[] {
         source: e.source,
         target: e.target,
         ...(e.label ? { label: e.label } : {}),
+        data: e.data,
       });
     }
     return map;
