@@ -20,9 +20,11 @@ test.describe("graph editor", () => {
       await toggle.click();
       await expect(editor.edges(kind).first()).toBeAttached();
     }
-    // Hovering an edge names the record that carries it.
+    // Hovering an edge names the record that carries it, in the records' words.
     await editor.hoverEdgeOf("specialist:cx-orchestrator", "contract:construct-to-orchestrator");
-    await expect(page.getByTestId("edge-info")).toContainText("carried by #/contracts/construct-to-orchestrator");
+    await expect(page.getByTestId("edge-info")).toContainText("construct → cx-orchestrator");
+    await expect(page.getByTestId("edge-info")).toContainText("contract construct-to-orchestrator");
+    await expect(page.getByTestId("edge-info")).not.toContainText("#/");
     expect(editor.consoleErrors).toEqual([]);
     expect(editor.externalRequests).toEqual([]);
   });

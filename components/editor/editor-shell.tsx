@@ -14,6 +14,7 @@ import { ApiError, apiFetch } from "@/lib/api-client";
 import { sessionDrafts } from "@/lib/editor/draft-store";
 import { createHistoryStore, stepConflicts } from "@/lib/editor/history";
 import { canConnect, removeHandoff } from "@/lib/graph/connect";
+import { describeEdge } from "@/lib/graph/edge-text";
 import type { Position } from "@/lib/graph/geometry";
 import { parsePointer } from "@/lib/org/field-error";
 import { buildIndex } from "@/lib/org/org-index";
@@ -669,9 +670,7 @@ export function EditorShell({ root }: { root: string }) {
               <span className="font-semibold" style={{ color: EDGE_STYLE[infoEdge.kind].color }}>
                 {EDGE_STYLE[infoEdge.kind].title}
               </span>{" "}
-              {infoEdge.source.split(":")[1]} → {infoEdge.target.split(":")[1]}
-              {infoEdge.label ? ` · ${infoEdge.label}` : ""}
-              <span className="ml-2 font-mono text-slate-500">carried by {infoEdge.carrier}</span>
+              {describeEdge(infoEdge)}
               {selectedEdge?.kind === "handoff" && selectedEdge.id === infoEdge.id && (
                 <span className="ml-3">
                   <button
