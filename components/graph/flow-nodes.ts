@@ -1,6 +1,6 @@
 import { childrenOf, type Rect } from "@/lib/graph/geometry";
 import type { Graph } from "@/schemas/graph";
-import type { NodeChangeMark, OrgNode } from "./graph-types";
+import { NODE_KIND_LABEL, type NodeChangeMark, type OrgNode } from "./graph-types";
 import { chromeHandles } from "./nodes/node-chrome";
 
 export type NodeMarks = {
@@ -10,6 +10,8 @@ export type NodeMarks = {
   /** The focused neighbourhood: every node outside it is stepped back. */
   focus: ReadonlySet<string> | null;
   collapsed: ReadonlySet<string>;
+  /** The one node in the Tab order (roving focus); the others are reached with the arrow keys. */
+  tabStop: string | null;
 };
 
 /**
@@ -48,10 +50,12 @@ export function flowNodes(
       ...(count ? { members: count, collapsed: marks.collapsed.has(n.id) } : {}),
     };
     const selected = marks.selected === n.id;
+    const tabIndex = n.id === marks.tabStop ? 0 : -1;
     const old = held.get(n.id);
     if (
       old &&
       old.selected === selected &&
+      old.domAttributes?.tabIndex === tabIndex &&
       old.position.x === position.x &&
       old.position.y === position.y &&
       old.width === box.width &&
@@ -70,6 +74,12 @@ export function flowNodes(
       selected,
       deletable: false,
       connectable: n.kind === "specialist",
+      // React Flow's own node focus (each node a tab stop, arrows nudging it) is off; see the canvas.
+      focusable: false,
+      domAttributes: { tabIndex },
+      ariaLabel: `${NODE_KIND_LABEL[n.kind]} ${n.label}${count ? `, ${count} members` : ""}`,
+      className:
+        "rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500",
       // Sizes are known, so they are given as measured: fit-to-view counts only measured nodes,
       // and on a big org most nodes are never rendered to be measured.
       ...size,
@@ -85,4 +95,24 @@ function sameData(a: object, b: object): boolean {
   const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
   for (const k of keys) if (x[k] !== y[k]) return false;
   return true;
+}
+
+/**
+ * Where an arrow key moves focus among the shown nodes: down into a container's first member, up
+ * to the container, left and right among siblings (wrapping). Null when there is nowhere to go.
+ */
+export function rovingTarget(graph: Graph, shown: ReadonlySet<string>, from: string, key: string): string | null {
+  const node = graph.nodes.find((n) => n.id === from);
+  if (!node) return null;
+  const members = childrenOf(graph.nodes);
+  const visible = (ids: readonly string[] | undefined) => (ids ?? []).filter((id) => shown.has(id));
+  if (key === "ArrowDown") return visible(members.get(from))[0] ?? null;
+  if (key === "ArrowUp") return node.parent && shown.has(node.parent) ? node.parent : null;
+  if (key !== "ArrowLeft" && key !== "ArrowRight") return null;
+  const siblings = node.parent
+    ? visible(members.get(node.parent))
+    : graph.nodes.filter((n) => (!n.parent || !shown.has(n.parent)) && shown.has(n.id)).map((n) => n.id);
+  const at = siblings.indexOf(from);
+  if (at < 0 || siblings.length < 2) return null;
+  return siblings[(at + (key === "ArrowRight" ? 1 : siblings.length - 1)) % siblings.length];
 }

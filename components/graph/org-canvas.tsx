@@ -25,6 +25,7 @@ import { flowEdges } from "./flow-edges";
 import { flowNodes } from "./flow-nodes";
 import type { EdgeChangeMark, NodeChangeMark, OrgEdge, OrgNode } from "./graph-types";
 import { nodeTypes } from "./node-types";
+import { useRovingFocus } from "./use-roving-focus";
 
 export type CanvasSelection = { type: "node"; id: string } | { type: "edge"; id: string } | null;
 
@@ -75,6 +76,7 @@ export function OrgCanvas(props: Props) {
   const [hovered, setHovered] = useState<string | null>(null);
   const [hoveredNode, setHoveredNode] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [tabStop, setTabStop] = useState<string | null>(null);
   const selectedNodeId = selection?.type === "node" ? selection.id : null;
   // With a node hovered or selected, its own relationships are drawn in full and the rest step back.
   const focusNode = hoveredNode ?? selectedNodeId;
@@ -98,11 +100,21 @@ export function OrgCanvas(props: Props) {
       flowNodes(
         graph,
         boxes,
-        { selected: selectedNodeId, highlights, changes: changes?.nodes ?? null, focus: lit, collapsed },
+        {
+          selected: selectedNodeId,
+          highlights,
+          changes: changes?.nodes ?? null,
+          focus: lit,
+          collapsed,
+          tabStop:
+            tabStop && boxes[tabStop] ? tabStop : (graph.nodes.find((n) => !n.parent && boxes[n.id])?.id ?? null),
+        },
         new Map(current.map((n) => [n.id, n])),
       ),
     );
-  }, [graph, boxes, highlights, selectedNodeId, changes, lit, collapsed]);
+  }, [graph, boxes, highlights, selectedNodeId, changes, lit, collapsed, tabStop]);
+
+  const onKeyDown = useRovingFocus(graph, boxes, props.onSelect, setTabStop);
 
   const edges = useMemo(
     () =>
@@ -241,6 +253,8 @@ export function OrgCanvas(props: Props) {
       connectionRadius={30}
       proOptions={{ hideAttribution: false }}
       onlyRenderVisibleElements={culling}
+      disableKeyboardA11y
+      onKeyDown={onKeyDown}
     >
       <Background gap={24} size={1} />
       <Controls showInteractive={false} />
