@@ -1,4 +1,4 @@
-import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useRef } from "react";
+import { type KeyboardEvent as ReactKeyboardEvent, useCallback } from "react";
 import type { Rect } from "@/lib/graph/geometry";
 import type { Graph } from "@/schemas/graph";
 import { rovingTarget } from "./flow-nodes";
@@ -13,7 +13,6 @@ export function useRovingFocus(
 ) {
   // Keyboard: one tab stop over the nodes; arrows move along the hierarchy; Enter opens the node's
   // panel and moves focus into it; Escape from the panel comes back to the node.
-  const returnTo = useRef<string | null>(null);
   const moveFocus = useCallback(
     (id: string) => {
       setTabStop(id);
@@ -30,16 +29,7 @@ export function useRovingFocus(
         return;
       if (event.key === "Enter") {
         event.preventDefault();
-        returnTo.current = id;
         onSelect({ type: "node", id });
-        // The panel mounts on the next render; its first field takes focus.
-        setTimeout(
-          () =>
-            document
-              .querySelector<HTMLElement>('[data-testid="entity-panel"] :is(input, textarea, select, button)')
-              ?.focus(),
-          150,
-        );
         return;
       }
       const next = rovingTarget(graph, new Set(Object.keys(boxes)), id, event.key);
@@ -50,13 +40,5 @@ export function useRovingFocus(
     },
     [graph, boxes, onSelect, moveFocus],
   );
-  useEffect(() => {
-    const onEscape = (event: KeyboardEvent) => {
-      const inPanel = (document.activeElement as HTMLElement | null)?.closest('[data-testid="entity-panel"]');
-      if (event.key === "Escape" && inPanel && returnTo.current) moveFocus(returnTo.current);
-    };
-    document.addEventListener("keydown", onEscape, true);
-    return () => document.removeEventListener("keydown", onEscape, true);
-  }, [moveFocus]);
   return onKeyDown;
 }
