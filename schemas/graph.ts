@@ -10,6 +10,11 @@ export const graphNodeSchema = z.object({
   entityId: z.string(),
   label: z.string(),
   sublabel: z.string().optional(),
+  /**
+   * The node that contains this one on the canvas: a specialist's team (or group, when its team
+   * names a group), a team's first group. Membership is containment, not an edge to draw.
+   */
+  parent: z.string().optional(),
   scope: z.enum(SCOPES).optional(),
   /** The pack a node's record comes from. */
   source: z.string().optional(),
@@ -17,6 +22,53 @@ export const graphNodeSchema = z.object({
   warningCount: z.number().int().optional(),
 });
 export type GraphNode = z.infer<typeof graphNodeSchema>;
+
+const containerKind = z.enum(["team", "group"]);
+
+/**
+ * What each kind of relationship is, as data: the canvas, the edge-info box and a delete read
+ * these fields, never the ids. Entity ids here are record ids (`cx-a`), not node ids.
+ */
+export const graphEdgeDataSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("handoff"),
+    /** The specialist whose `handoffCandidates[index]` names `role`, and the holder of that role. */
+    from: z.string(),
+    to: z.string(),
+    role: z.string(),
+    index: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal("escalation"),
+    /** The team or group whose `escalationPath` this is, and the step (1-based) it reaches. */
+    owner: z.string(),
+    ownerKind: containerKind,
+    step: z.number().int(),
+    role: z.string(),
+    /** The step's two ends as records: the owner itself at step 1, else a holder of the previous role. */
+    from: z.string(),
+    to: z.string(),
+  }),
+  z.object({
+    kind: z.literal("contract"),
+    contractId: z.string(),
+    producer: z.string(),
+    consumer: z.string(),
+  }),
+  z.object({
+    kind: z.literal("team-boundary"),
+    contractId: z.string(),
+    producerTeam: z.string(),
+    consumerTeam: z.string(),
+  }),
+  z.object({
+    kind: z.literal("member"),
+    parent: z.string(),
+    parentKind: containerKind,
+    child: z.string(),
+  }),
+]);
+export type GraphEdgeData = z.infer<typeof graphEdgeDataSchema>;
 
 export const graphEdgeSchema = z.object({
   id: z.string(),
@@ -28,17 +80,26 @@ export const graphEdgeSchema = z.object({
   carrier: z.string(),
   /** For handoffs: the role named in `handoffCandidates`. */
   role: z.string().optional(),
+  /** The relationship's typed fields; `data.kind` is always `kind`. */
+  data: graphEdgeDataSchema,
 });
 export type GraphEdge = z.infer<typeof graphEdgeSchema>;
 
-export const graphSchema = z.object({ nodes: z.array(graphNodeSchema), edges: z.array(graphEdgeSchema) });
+export const graphSchema = z
+  .object({ nodes: z.array(graphNodeSchema), edges: z.array(graphEdgeSchema) })
+  .refine((g) => g.edges.every((e) => e.data.kind === e.kind), "an edge's data is of its own kind");
 export type Graph = z.infer<typeof graphSchema>;
 
 const positionsSchema = z.record(z.string(), z.object({ x: z.number().finite(), y: z.number().finite() }));
 
+/**
+ * `studio/layout.json`. `collapsed` lists the team and group node ids shown folded; files written
+ * before it existed stay valid (it defaults to none).
+ */
 export const layoutSchema = z.object({
   version: z.literal(1).default(1),
   positions: positionsSchema.default({}),
+  collapsed: z.array(z.string().max(200)).max(100_000).optional(),
 });
 export type Layout = z.infer<typeof layoutSchema>;
 

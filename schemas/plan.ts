@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { graphEdgeDataSchema } from "./graph";
 import { EDGE_KINDS, ENTITY_KINDS } from "./kinds";
 
 /**
@@ -36,6 +37,8 @@ const edgeChangeSchema = z.object({
   source: z.string(),
   target: z.string(),
   label: z.string().optional(),
+  /** The relationship's typed fields, so a removed edge can still be drawn as a ghost. */
+  data: graphEdgeDataSchema.optional(),
 });
 
 const accessChangeSchema = z.object({

@@ -1,6 +1,7 @@
 "use client";
 
 import { EDGE_STYLE } from "@/components/graph/graph-types";
+import { describeEdge } from "@/lib/graph/edge-text";
 import { changeLines } from "@/lib/plan/render";
 import type { GraphEdge } from "@/schemas/graph";
 import type { PlanChange } from "@/schemas/plan";
@@ -19,14 +20,12 @@ export function EdgeInfo({
   return (
     <div
       data-testid="edge-info"
-      className="pointer-events-auto absolute bottom-3 left-3 z-10 max-w-[70%] rounded-md border border-slate-200 bg-white/95 px-3 py-2 text-xs shadow dark:border-slate-700 dark:bg-slate-900/95"
+      className="pointer-events-auto absolute bottom-3 left-16 z-10 max-w-[70%] rounded-md border border-slate-200 bg-white/95 px-3 py-2 text-xs shadow dark:border-slate-700 dark:bg-slate-900/95"
     >
       <span className="font-semibold" style={{ color: EDGE_STYLE[edge.kind].color }}>
         {EDGE_STYLE[edge.kind].title}
       </span>{" "}
-      {edge.source.split(":")[1]} → {edge.target.split(":")[1]}
-      {edge.label ? ` · ${edge.label}` : ""}
-      <span className="ml-2 font-mono text-muted">carried by {edge.carrier}</span>
+      {describeEdge(edge)}
       {removable && (
         <span className="ml-3">
           <button type="button" data-testid="remove-handoff" className="text-red-600 underline" onClick={onRemove}>

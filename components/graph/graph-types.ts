@@ -6,6 +6,11 @@ export type OrgNodeData = GraphNode & {
   highlight?: "draft-problem" | "search" | null;
   /** The Changes overlay: what the plan against a revision says of this node (`remove` is a ghost). */
   change?: NodeChangeMark | null;
+  /** Stepped back: outside the focused node's neighbourhood. */
+  dimmed?: boolean;
+  /** For a team or group: how many members its box holds, and whether it is folded. */
+  members?: number;
+  collapsed?: boolean;
 };
 export type NodeChangeMark = "add" | "change" | "remove" | "widen";
 export type EdgeChangeMark = "add" | "remove";
@@ -17,13 +22,17 @@ export type PartyNode = Node<OrgNodeData, "party">;
 export type OrgNode = SpecialistNode | TeamNode | GroupNode | PartyNode;
 
 /**
- * `arc` draws an edge between two nodes of one row as an arc hanging below them (specialists) or
- * above them (teams and groups); the handles stay one per side, so connecting stays unambiguous.
+ * An edge as drawn: one relationship (`edge`), or the overview's sum of `count` relationships of
+ * one kind between two boxes (`edge` null; `both` when some run each way).
  */
-export type OrgEdgeData = GraphEdge & {
+export type OrgEdgeData = {
+  kind: GraphEdgeKind;
+  label?: string;
+  edge: GraphEdge | null;
+  count: number;
+  both: boolean;
   hovered?: boolean;
   dimmed?: boolean;
-  arc?: { side: "below" | "above"; sourceHeight: number; targetHeight: number };
   change?: EdgeChangeMark | null;
 };
 export type OrgEdge = Edge<OrgEdgeData, GraphEdgeKind>;
@@ -33,48 +42,43 @@ export const EDGE_STYLE: Record<
   { color: string; dash?: string; width: number; title: string; description: string }
 > = {
   handoff: {
-    color: "#2563eb",
+    color: "var(--edge-handoff, #2563eb)",
     width: 1.8,
     title: "Handoff",
     description: "a specialist hands work to holders of a role (handoffCandidates)",
   },
   escalation: {
-    color: "#ea580c",
+    color: "var(--edge-escalation, #ea580c)",
     dash: "7 4",
     width: 1.8,
     title: "Escalation",
     description: "a team's escalation path, step by step",
   },
-  contract: { color: "#7c3aed", width: 1.4, title: "Contract", description: "producer → consumer of a contract" },
+  contract: {
+    color: "var(--edge-contract, #7c3aed)",
+    width: 1.4,
+    title: "Contract",
+    description: "producer → consumer of a contract",
+  },
   "team-boundary": {
-    color: "#0d9488",
+    color: "var(--edge-team-boundary, #0d9488)",
     dash: "2 4",
     width: 3,
     title: "Team boundary",
     description: "a contract crossing from one team to another",
   },
   member: {
-    color: "#94a3b8",
+    color: "var(--edge-member, #94a3b8)",
     dash: "1 5",
     width: 1,
     title: "Membership",
-    description: "team and group membership (drawn faintly)",
+    description: "drawn as containment: a group's box holds its teams, a team's its specialists",
   },
 };
 
 /** How opaque an edge is drawn: its own kind's level, full when picked, almost gone when another node has focus. */
 export function edgeOpacity(kind: GraphEdgeKind, state: { emphasized?: boolean; dimmed?: boolean }): number {
-  return state.emphasized ? 1 : state.dimmed ? 0.07 : kind === "member" ? 0.5 : 0.75;
-}
-
-/** `#rrggbb` with an alpha channel. */
-export function withAlpha(hex: string, alpha: number): string {
-  return (
-    hex +
-    Math.round(alpha * 255)
-      .toString(16)
-      .padStart(2, "0")
-  );
+  return state.emphasized ? 1 : state.dimmed ? 0.12 : kind === "member" ? 0.5 : 0.8;
 }
 
 export const NODE_KIND_LABEL: Record<GraphNodeKind, string> = {
@@ -82,4 +86,11 @@ export const NODE_KIND_LABEL: Record<GraphNodeKind, string> = {
   team: "Team",
   group: "Group",
   party: "Party",
+};
+
+/** What the parties stand for, as their tooltip says. */
+export const PARTY_HELP: Record<string, string> = {
+  user: "user: the person using Construct — a contract's producer or consumer outside the org",
+  construct: "construct: the Construct runtime itself, which routes work into the org",
+  "*": "any: a contract any producer may fulfil",
 };

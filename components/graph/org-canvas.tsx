@@ -6,7 +6,6 @@ import {
   type Connection,
   Controls,
   type Edge,
-  MarkerType,
   MiniMap,
   type NodeChange,
   ReactFlow,
@@ -16,24 +15,17 @@ import {
 import "@xyflow/react/dist/style.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { boxesOverlap } from "@/lib/graph/arcs";
-import { NODE_SIZE, type Position } from "@/lib/graph/geometry";
+import { nodeBoxes, type Position } from "@/lib/graph/geometry";
+import { neighbourhood } from "@/lib/graph/overview";
 import { windowKey, windowOfKey } from "@/lib/graph/viewport";
 import type { Graph, GraphEdge, GraphEdgeKind } from "@/schemas/graph";
-import { CulledArcs } from "./culled-arcs";
-import { type EdgeExtent, edgeExtent } from "./edge-extent";
+import { droppedAt, teamUnder } from "./drop";
 import { edgeTypes } from "./edge-types";
-import {
-  EDGE_STYLE,
-  type EdgeChangeMark,
-  edgeOpacity,
-  type NodeChangeMark,
-  type OrgEdge,
-  type OrgEdgeData,
-  type OrgNode,
-  withAlpha,
-} from "./graph-types";
-import { HANDLES, kindOfNode } from "./handles";
+import { flowEdges } from "./flow-edges";
+import { flowNodes } from "./flow-nodes";
+import type { EdgeChangeMark, NodeChangeMark, OrgEdge, OrgNode } from "./graph-types";
 import { nodeTypes } from "./node-types";
+import { useRovingFocus } from "./use-roving-focus";
 
 export type CanvasSelection = { type: "node"; id: string } | { type: "edge"; id: string } | null;
 
@@ -46,6 +38,10 @@ type Props = {
   /** The Changes overlay: node and edge ids the plan marks. */
   changes?: { nodes: Readonly<Record<string, NodeChangeMark>>; edges: Readonly<Record<string, EdgeChangeMark>> } | null;
   focus: { nodeId: string; nonce: number } | null;
+  /** Focus mode: only this node's neighbourhood, `depth` relationships away, is drawn in full. */
+  focusMode?: { nodeId: string; depth: 1 | 2 } | null;
+  /** Team and group node ids shown folded. */
+  collapsed?: ReadonlySet<string>;
   colorMode: "light" | "dark";
   onSelect: (selection: CanvasSelection) => void;
   isValidConnection: (source: string, target: string) => boolean;
@@ -55,160 +51,120 @@ type Props = {
   onDeleteEdges: (edges: GraphEdge[]) => void;
   onPositionsChange: (positions: Record<string, Position>) => void;
   onHoverEdge: (edge: GraphEdge | null) => void;
-};
-
-const MARKER_TYPE: Record<GraphEdgeKind, MarkerType> = {
-  handoff: MarkerType.ArrowClosed,
-  escalation: MarkerType.Arrow,
-  contract: MarkerType.ArrowClosed,
-  "team-boundary": MarkerType.Arrow,
-  member: MarkerType.Arrow,
+  /** A specialist dropped inside another team's box: the shell proposes the team change. */
+  onMoveToTeam?: (specialistNode: string, teamNode: string) => void;
 };
 
 /**
  * Above this many nodes only what is in view is rendered. Every mounted edge recomputes its ends
- * on each drag tick (React Flow 12), so at 1,000 specialists and 8,500 edges a drag cost a tenth
- * of a second per frame before painting; in view there are a few dozen nodes and a few hundred edges.
+ * on each drag tick (React Flow 12), so at 1,000 specialists a drag cost a tenth of a second per
+ * frame before painting; in view there are a few dozen nodes.
  */
 const RENDER_VISIBLE_ONLY_ABOVE = 300;
-
+const NO_SET: ReadonlySet<string> = new Set();
 const noWindow = () => "";
-
-function arcOf(e: GraphEdge): OrgEdgeData["arc"] {
-  const from = kindOfNode(e.source);
-  const to = kindOfNode(e.target);
-  if (from === "specialist" && to === "specialist")
-    return { side: "below", sourceHeight: NODE_SIZE.specialist.height, targetHeight: NODE_SIZE.specialist.height };
-  if (e.kind === "team-boundary")
-    return { side: "above", sourceHeight: NODE_SIZE[from].height, targetHeight: NODE_SIZE[to].height };
-  return undefined;
-}
 
 /** React Flow wiring only: what the org says comes in as props, every edit goes out as a callback. */
 export function OrgCanvas(props: Props) {
   const { graph, positions, visibleKinds, selection, highlights, focus, colorMode, changes } = props;
-  const { fitView, setCenter, getNode, getViewport } = useReactFlow();
+  const collapsed = props.collapsed ?? NO_SET;
+  const focusMode = props.focusMode ?? null;
+  const { fitView, setCenter, getViewport } = useReactFlow();
   const paneWidth = useStore((s) => s.width);
   const paneHeight = useStore((s) => s.height);
   const [nodes, setNodes] = useState<OrgNode[]>([]);
   const [hovered, setHovered] = useState<string | null>(null);
   const [hoveredNode, setHoveredNode] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  // With a node hovered or selected, its own relationships stand out and the rest step back.
-  const focusNode = hoveredNode ?? (selection?.type === "node" ? selection.id : null);
+  const [tabStop, setTabStop] = useState<string | null>(null);
+  const selectedNodeId = selection?.type === "node" ? selection.id : null;
+  // With a node hovered or selected, its own relationships are drawn in full and the rest step back.
+  const focusNode = hoveredNode ?? selectedNodeId;
+
+  const boxes = useMemo(() => nodeBoxes(graph.nodes, positions, collapsed), [graph.nodes, positions, collapsed]);
+  const around = useMemo(() => {
+    if (focusMode) return neighbourhood(graph, focusMode.nodeId, focusMode.depth, visibleKinds);
+    return focusNode ? neighbourhood(graph, focusNode, 1, visibleKinds) : null;
+  }, [graph, focusMode, focusNode, visibleKinds]);
+  // In focus mode the rest of the org steps back; a container of a neighbour stays lit.
+  const lit = useMemo(() => {
+    if (!focusMode || !around) return null;
+    const parent = new Map(graph.nodes.map((n) => [n.id, n.parent]));
+    const out = new Set<string>();
+    for (const id of around.nodes) for (let at: string | undefined = id; at; at = parent.get(at)) out.add(at);
+    return out;
+  }, [focusMode, around, graph.nodes]);
 
   useEffect(() => {
-    // Keep the node objects React Flow holds, with the sizes it measured, wherever their content did
-    // not change: it then re-renders only what is new, and never takes a node for unmeasured.
-    setNodes((current) => {
-      const held = new Map(current.map((n) => [n.id, n]));
-      return graph.nodes.flatMap((n) => {
-        const old = held.get(n.id);
-        // A node new to the org has no place until the layout catches up (a frame or two): held
-        // back rather than shown at the origin and then moved.
-        const position = positions[n.id] ?? old?.position;
-        if (!position) return [];
-        const highlight = highlights[n.id] ?? null;
-        const change = changes?.nodes[n.id] ?? null;
-        const isSelected = selection?.type === "node" && selection.id === n.id;
-        if (
-          old &&
-          old.data.label === n.label &&
-          old.data.sublabel === n.sublabel &&
-          old.data.scope === n.scope &&
-          old.data.errorCount === n.errorCount &&
-          old.data.warningCount === n.warningCount &&
-          old.data.highlight === highlight &&
-          old.data.change === change &&
-          old.position.x === position.x &&
-          old.position.y === position.y &&
-          old.selected === isSelected
-        ) {
-          return old;
-        }
-        return {
-          id: n.id,
-          type: n.kind === "group" ? "org-group" : n.kind,
-          position,
-          data: { ...n, highlight, change },
-          selected: isSelected,
-          deletable: false,
-          connectable: n.kind === "specialist",
-          // Sizes are fixed, so they are given as measured: fit-to-view counts only measured nodes,
-          // and on a big org most nodes are never rendered to be measured.
-          ...NODE_SIZE[n.kind],
-          handles: HANDLES[n.kind],
-          measured: old?.measured ?? NODE_SIZE[n.kind],
-        } as OrgNode;
-      });
-    });
-  }, [graph, positions, highlights, selection, changes]);
+    setNodes((current) =>
+      flowNodes(
+        graph,
+        boxes,
+        {
+          selected: selectedNodeId,
+          highlights,
+          changes: changes?.nodes ?? null,
+          focus: lit,
+          collapsed,
+          tabStop:
+            tabStop && boxes[tabStop] ? tabStop : (graph.nodes.find((n) => !n.parent && boxes[n.id])?.id ?? null),
+        },
+        new Map(current.map((n) => [n.id, n])),
+      ),
+    );
+  }, [graph, boxes, highlights, selectedNodeId, changes, lit, collapsed, tabStop]);
 
-  const edges = useMemo<OrgEdge[]>(
+  const onKeyDown = useRovingFocus(graph, boxes, props.onSelect, setTabStop);
+
+  const edges = useMemo(
     () =>
-      graph.edges
-        .filter((e) => visibleKinds.has(e.kind))
-        .map((e) => {
-          const selected = selection?.type === "edge" && selection.id === e.id;
-          const dimmed = !!focusNode && e.source !== focusNode && e.target !== focusNode;
-          const opacity = edgeOpacity(e.kind, { emphasized: selected || hovered === e.id, dimmed });
-          return {
-            id: e.id,
-            type: e.kind,
-            source: e.source,
-            target: e.target,
-            sourceHandle: "out",
-            targetHandle: "in",
-            data: { ...e, hovered: hovered === e.id, dimmed, arc: arcOf(e), change: changes?.edges[e.id] ?? null },
-            markerEnd: {
-              type: MARKER_TYPE[e.kind],
-              color: withAlpha(EDGE_STYLE[e.kind].color, opacity),
-              width: 16,
-              height: 16,
-            },
-            deletable: e.kind === "handoff",
-            // Stepped-back edges stop catching the pointer, so the focused node's own edges are easy to pick.
-            className: dimmed ? "studio-edge-dimmed" : undefined,
-            selectable: e.kind !== "member",
-            focusable: e.kind !== "member",
-            selected,
-            ariaLabel: `${EDGE_STYLE[e.kind].title}: ${e.source} to ${e.target}${e.label ? ` (${e.label})` : ""}`,
-          };
-        }),
-    [graph.edges, visibleKinds, hovered, selection, focusNode, changes],
+      flowEdges(graph, {
+        visibleKinds,
+        boxes,
+        shown: around?.edges ?? null,
+        focusMode: !!focusMode,
+        selected: selection?.type === "edge" ? selection.id : null,
+        hovered,
+        changes: changes?.edges ?? null,
+      }),
+    [graph, visibleKinds, boxes, around, focusMode, selection, hovered, changes],
   );
 
+  // Read by the view effects below, which run on a new focus or selection, not on every drag.
+  const boxesNow = useRef(boxes);
+  boxesNow.current = boxes;
+  const center = useCallback(
+    (id: string, zoom: number, duration: number) => {
+      const box = boxesNow.current[id];
+      if (box)
+        void setCenter(box.x + Math.min(box.width, 400) / 2, box.y + Math.min(box.height, 200) / 2, {
+          zoom,
+          duration,
+        });
+    },
+    [setCenter],
+  );
   useEffect(() => {
-    if (!focus) return;
-    const node = getNode(focus.nodeId);
-    if (node) void setCenter(node.position.x + 100, node.position.y + 30, { zoom: 1.2, duration: 400 });
-  }, [focus, getNode, setCenter]);
+    if (focus) center(focus.nodeId, 1.2, 400);
+  }, [focus, center]);
 
   // The side panel narrows the canvas: keep the selected node in sight when that hides it.
-  const selectedNodeId = selection?.type === "node" ? selection.id : null;
   useEffect(() => {
-    if (!selectedNodeId) return;
-    const node = getNode(selectedNodeId);
-    if (!node) return;
+    const box = selectedNodeId ? boxesNow.current[selectedNodeId] : undefined;
+    if (!selectedNodeId || !box) return;
     const { x, y, zoom } = getViewport();
-    const left = node.position.x * zoom + x;
-    const top = node.position.y * zoom + y;
-    const width = (node.width ?? 200) * zoom;
-    const height = (node.height ?? 60) * zoom;
-    if (left < 0 || top < 0 || left + width > paneWidth || top + height > paneHeight) {
-      void setCenter(node.position.x + (node.width ?? 200) / 2, node.position.y + (node.height ?? 60) / 2, {
-        zoom,
-        duration: 300,
-      });
-    }
-  }, [selectedNodeId, paneWidth, paneHeight, getNode, getViewport, setCenter]);
+    const left = box.x * zoom + x;
+    const top = box.y * zoom + y;
+    if (left < 0 || top < 0 || left + box.width * zoom > paneWidth || top + box.height * zoom > paneHeight)
+      center(selectedNodeId, zoom, 300);
+  }, [selectedNodeId, paneWidth, paneHeight, getViewport, center]);
 
   const didFit = useRef(false);
   useEffect(() => {
     if (!didFit.current && nodes.length) {
       didFit.current = true;
       // Fit the org, but never so small that labels stop being legible; the minimap shows the rest.
-      requestAnimationFrame(() => void fitView({ padding: 0.08, minZoom: 0.6 }));
+      requestAnimationFrame(() => void fitView({ padding: 0.04, minZoom: 0.6, maxZoom: 1.25 }));
     }
   }, [nodes.length, fitView]);
 
@@ -222,47 +178,37 @@ export function OrgCanvas(props: Props) {
       );
       const moved: Record<string, Position> = {};
       for (const change of changes) {
-        if (change.type === "position" && change.dragging === false && change.position)
-          moved[change.id] = change.position;
+        if (change.type !== "position" || change.dragging !== false || !change.position) continue;
+        Object.assign(moved, droppedAt(graph, boxes, positions, change.id, change.position));
+        const team = teamUnder(graph, boxes, change.id, change.position);
+        if (team) props.onMoveToTeam?.(change.id, team);
       }
       if (Object.keys(moved).length) props.onPositionsChange(moved);
     },
-    [props],
+    [props, graph, boxes, positions],
   );
 
   const culling = graph.nodes.length > RENDER_VISIBLE_ONLY_ABOVE;
   // Above the threshold React Flow itself still walks every edge on each store change (a pan or drag
-  // frame), allocating boxes for each: 5 MB of garbage a frame at 8,500 edges. It is given only
-  // the edges near the view, a set that changes when the view moves a screen away.
+  // frame): it is given only the edges near the view, a set that changes when the view moves a screen away.
   const windowed = useStore(culling ? windowKey : noWindow);
-  // Where each edge lies depends on positions only, not on hover or selection: kept across those.
-  const extentOf = useMemo(
-    () => (culling ? new Map(graph.edges.map((e) => [e.id, edgeExtent({ ...e, arc: arcOf(e) }, positions)])) : null),
-    [culling, graph.edges, positions],
-  );
-  const near = useMemo(() => {
+  const shownEdges = useMemo(() => {
     const window = windowOfKey(windowed);
-    if (!extentOf || !window) return { edges, extents: [] as (EdgeExtent | null)[] };
-    const kept: typeof edges = [];
-    const keptExtents: EdgeExtent[] = [];
-    for (const e of edges) {
-      // A stepped-back edge is drawn at 7 % here only to be painted again on every frame of a
-      // drag: each commit re-rasterized a few hundred screen-long arcs, a tenth of a second.
-      if (e.data?.dimmed && !e.selected) continue;
-      const extent = extentOf.get(e.id);
-      if (!extent || !boxesOverlap(window, extent.box)) continue;
-      kept.push(e);
-      keptExtents.push(extent);
-    }
-    return { edges: kept, extents: keptExtents as (EdgeExtent | null)[] };
-  }, [edges, extentOf, windowed]);
-  // While a node is dragged, the edges it steps back leave React Flow, which otherwise recomputes
-  // every mounted edge's ends on each frame: at 100 specialists (1,000 edges) that was 37 ms of
-  // script per pointer move. They come back when the node is dropped.
-  const shownEdges = useMemo(
-    () => (dragging && !culling ? near.edges.filter((e) => !e.data?.dimmed || e.selected) : near.edges),
-    [dragging, culling, near.edges],
-  );
+    return edges.filter((e) => {
+      // A stepped-back edge is not repainted on every frame of a drag, nor kept near a big org's view.
+      if (e.data?.dimmed && (dragging || culling)) return false;
+      if (!window) return true;
+      const [a, b] = [boxes[e.source], boxes[e.target]];
+      if (!a || !b) return false;
+      const box = {
+        x1: Math.min(a.x, b.x),
+        y1: Math.min(a.y, b.y),
+        x2: Math.max(a.x + a.width, b.x + b.width),
+        y2: Math.max(a.y + a.height, b.y + b.height),
+      };
+      return boxesOverlap(window, box);
+    });
+  }, [edges, windowed, boxes, dragging, culling]);
   const onConnect = useCallback((c: Connection) => props.onConnectRequest(c.source, c.target), [props]);
   const isValidConnection = useCallback((c: Connection | Edge) => props.isValidConnection(c.source, c.target), [props]);
 
@@ -283,20 +229,20 @@ export function OrgCanvas(props: Props) {
       }}
       isValidConnection={isValidConnection}
       onNodeClick={(_, node) => props.onSelect({ type: "node", id: node.id })}
-      onEdgeClick={(_, edge) => props.onSelect({ type: "edge", id: edge.id })}
+      onEdgeClick={(_, edge) => edge.data?.edge && props.onSelect({ type: "edge", id: edge.id })}
       onPaneClick={() => props.onSelect(null)}
       onNodeMouseEnter={(_, node) => setHoveredNode(node.id)}
       onNodeMouseLeave={() => setHoveredNode(null)}
       onEdgeMouseEnter={(_, edge) => {
         setHovered(edge.id);
-        props.onHoverEdge(edge.data ?? null);
+        props.onHoverEdge(edge.data?.edge ?? null);
       }}
       onEdgeMouseLeave={() => {
         setHovered(null);
         props.onHoverEdge(null);
       }}
       onBeforeDelete={async ({ edges: doomed }) => {
-        const handoffs = doomed.map((e) => e.data).filter((d): d is NonNullable<typeof d> => d?.kind === "handoff");
+        const handoffs = doomed.map((e) => e.data?.edge).filter((d): d is GraphEdge => d?.kind === "handoff");
         if (handoffs.length) props.onDeleteEdges(handoffs);
         // The edge disappears when the saved file says so, not before.
         return false;
@@ -307,8 +253,9 @@ export function OrgCanvas(props: Props) {
       connectionRadius={30}
       proOptions={{ hideAttribution: false }}
       onlyRenderVisibleElements={culling}
+      disableKeyboardA11y
+      onKeyDown={onKeyDown}
     >
-      {culling && <CulledArcs edges={near.edges} extents={near.extents} />}
       <Background gap={24} size={1} />
       <Controls showInteractive={false} />
       <MiniMap pannable zoomable nodeStrokeWidth={2} className="!hidden md:!block" />

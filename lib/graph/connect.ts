@@ -7,7 +7,20 @@ export type ConnectVerdict =
   | { ok: true; specialistId: string; role: string; patch: { handoffCandidates: string[] } }
   | { ok: false; reason: string };
 
-const SPECIALIST = "specialist:";
+import { nodeId } from "./org-to-graph";
+
+const byNode = new WeakMap<OrgRecords, Map<string, string>>();
+
+/** The specialist a node id stands for, by the same factory that made the id: ids are never parsed. */
+function specialistOfNode(org: OrgRecords, node: string | null | undefined): string | null {
+  if (!node) return null;
+  let index = byNode.get(org);
+  if (!index) {
+    index = new Map(Object.keys(org.specialists).map((id) => [nodeId.specialist(id), id]));
+    byNode.set(org, index);
+  }
+  return index.get(node) ?? null;
+}
 
 /**
  * Whether a drag from one node to another may become a handoff, and the patch that records it:
@@ -19,10 +32,9 @@ export function canConnect(
   source: string | null | undefined,
   target: string | null | undefined,
 ): ConnectVerdict {
-  if (!source?.startsWith(SPECIALIST) || !target?.startsWith(SPECIALIST))
-    return { ok: false, reason: "a handoff goes from one specialist to another" };
-  const from = source.slice(SPECIALIST.length);
-  const to = target.slice(SPECIALIST.length);
+  const from = specialistOfNode(org, source);
+  const to = specialistOfNode(org, target);
+  if (!from || !to) return { ok: false, reason: "a handoff goes from one specialist to another" };
   if (from === to) return { ok: false, reason: "a specialist cannot hand off to itself" };
   const s = org.specialists[from] && specialistView(org.specialists[from]);
   const t = org.specialists[to] && specialistView(org.specialists[to]);
@@ -38,15 +50,15 @@ export function canConnect(
 /** The patch that removes a handoff edge: the role leaves the source's `handoffCandidates`. */
 export function removeHandoff(
   org: OrgRecords,
-  edge: Pick<GraphEdge, "kind" | "source" | "role">,
+  edge: Pick<GraphEdge, "data">,
 ): { specialistId: string; role: string; patch: { handoffCandidates: string[] } } | null {
-  if (edge.kind !== "handoff" || !edge.role || !edge.source.startsWith(SPECIALIST)) return null;
-  const id = edge.source.slice(SPECIALIST.length);
+  if (edge.data.kind !== "handoff") return null;
+  const { from: id, role } = edge.data;
   const s = org.specialists[id] && specialistView(org.specialists[id]);
   if (!s) return null;
   return {
     specialistId: id,
-    role: edge.role,
-    patch: { handoffCandidates: strs(s.handoffCandidates).filter((r) => r !== edge.role) },
+    role,
+    patch: { handoffCandidates: strs(s.handoffCandidates).filter((r) => r !== role) },
   };
 }

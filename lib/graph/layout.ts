@@ -1,103 +1,120 @@
-import dagre from "@dagrejs/dagre";
 import type { GraphEdge, GraphNode } from "@/schemas/graph";
-import { NODE_SIZE, type Position } from "./geometry";
+import { BOX, childrenOf, NODE_SIZE, type Position } from "./geometry";
 
 /**
- * Which relationships shape the layout. Only membership does: groups above their teams above their
- * specialists. Relationships between specialists are drawn as arcs below that row (see the canvas),
- * which stays readable where a layered layout of 50 handoffs would only tangle.
+ * The automatic layout: containment, not layers. A team is a box holding its specialists, a group
+ * a box holding its teams; siblings are packed in rows (shelves) whose width is chosen so each
+ * box comes out about as wide as the canvas is (16:10), so a big org wraps into a block instead
+ * of one row 76,000 px wide. The parties (`user`, `construct`, `*`) stand in a lane of their own
+ * at the left.
+ *
+ * Why not ELK's layered algorithm: the relationships that would give it layers (handoffs,
+ * contracts) are not drawn in the overview any more (they are aggregated between teams), so all
+ * it would have to place is nested boxes — which this does in one linear pass, synchronously and
+ * deterministically, on the server and in the browser alike, without a 1.4 MB worker bundle.
  */
-const LAYOUT_WEIGHT: Partial<Record<GraphEdge["kind"], number>> = { member: 1 };
+
+/** The shape a packed row aims at: about the canvas's own (1440 × 900). */
+const ASPECT = 1.6;
+
+/** A size and a way to place its content once its top-left is known. */
+type Measured = { width: number; height: number; place: (x: number, y: number, out: Record<string, Position>) => void };
 
 /**
- * Above this many nodes the layout is the tree below instead of dagre's, whose cost grows much
- * faster than the graph: measured here 0.47 s at 1,139 nodes, 2.2 s at 3,359 and 37 s at 11,129,
- * all of it blocking the server's event loop (or the browser's main thread).
- */
-export const DAGRE_NODE_LIMIT = 1500;
-
-/**
- * Top-left positions for every node, from a layered layout of the membership hierarchy;
- * positions the user saved win over computed ones.
+ * Top-left positions (absolute, in flow coordinates) for every node; positions the user saved win
+ * over computed ones. Edges are not used: containment comes from each node's `parent`.
  */
 export function layoutGraph(
   nodes: readonly GraphNode[],
-  edges: readonly GraphEdge[],
+  _edges: readonly GraphEdge[] = [],
   saved: Record<string, Position> = {},
 ): Record<string, Position> {
-  const computed = nodes.length > DAGRE_NODE_LIMIT ? treeLayout(nodes, edges) : dagreLayout(nodes, edges);
+  const children = childrenOf(nodes);
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+
+  const measure = (node: GraphNode): Measured => {
+    const kids = children.get(node.id);
+    if (!kids?.length) {
+      const { width, height } = NODE_SIZE[node.kind];
+      const place = (x: number, y: number, out: Record<string, Position>) => {
+        out[node.id] = { x, y };
+      };
+      return { width, height, place };
+    }
+    const inner = shelf(kids.map((id) => measure(byId.get(id) as GraphNode)));
+    return {
+      width: Math.max(inner.width + 2 * BOX.pad, NODE_SIZE[node.kind].width),
+      height: inner.height + BOX.header + BOX.pad,
+      place: (x, y, out) => {
+        out[node.id] = { x, y };
+        inner.place(x + BOX.pad, y + BOX.header, out);
+      },
+    };
+  };
+
+  const roots = nodes.filter((n) => !n.parent || !byId.has(n.parent));
+  const parties = roots.filter((n) => n.kind === "party").map(measure);
+  const rest = shelf(roots.filter((n) => n.kind !== "party").map(measure));
+  const lane = column(parties);
   const out: Record<string, Position> = {};
-  for (const node of nodes) out[node.id] = saved[node.id] ?? computed[node.id];
+  lane.place(BOX.margin, BOX.margin, out);
+  rest.place(BOX.margin + (parties.length ? lane.width + BOX.laneGap : 0), BOX.margin, out);
+  for (const node of nodes) if (saved[node.id]) out[node.id] = saved[node.id];
   return out;
 }
 
-const NODESEP = 28;
-const RANKSEP = 110;
-const MARGIN = 20;
-
-function dagreLayout(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): Record<string, Position> {
-  const g = new dagre.graphlib.Graph();
-  g.setGraph({ rankdir: "TB", nodesep: NODESEP, ranksep: RANKSEP, marginx: MARGIN, marginy: MARGIN });
-  g.setDefaultEdgeLabel(() => ({}));
-  for (const node of nodes) g.setNode(node.id, { ...NODE_SIZE[node.kind] });
-  const known = new Set(nodes.map((n) => n.id));
-  for (const edge of edges) {
-    if (!known.has(edge.source) || !known.has(edge.target) || edge.source === edge.target) continue;
-    const weight = LAYOUT_WEIGHT[edge.kind];
-    if (!weight || g.hasEdge(edge.source, edge.target) || g.hasEdge(edge.target, edge.source)) continue;
-    g.setEdge(edge.source, edge.target, { weight, minlen: 1 });
-  }
-  dagre.layout(g);
-  const out: Record<string, Position> = {};
-  for (const node of nodes) {
-    const { x, y } = g.node(node.id);
-    const size = NODE_SIZE[node.kind];
-    out[node.id] = { x: Math.round(x - size.width / 2), y: Math.round(y - size.height / 2) };
-  }
-  return out;
+/** Items one under another. */
+function column(items: Measured[]): Measured {
+  const width = Math.max(0, ...items.map((i) => i.width));
+  const height = items.reduce((h, i) => h + i.height, 0) + Math.max(0, items.length - 1) * BOX.gap;
+  return {
+    width,
+    height,
+    place: (x, y, out) => {
+      let top = y;
+      for (const item of items) {
+        item.place(x, top, out);
+        top += item.height + BOX.gap;
+      }
+    },
+  };
 }
-
-/** The row of each kind in the tree layout: groups and parties on top, then teams, then specialists. */
-const RANK: Record<GraphNode["kind"], number> = { group: 0, party: 0, team: 1, specialist: 2 };
 
 /**
- * A layered layout in linear time for big orgs: membership is (nearly) a forest, so each node
- * keeps its first parent, specialists stand in a row team by team, and each team and group is
- * centred over its members, pushed right where its row is already taken. No two nodes of a row
- * overlap, since each row is filled left to right.
+ * Items left to right in rows no wider than a target (but at least the widest item), each row
+ * as tall as its tallest item. The target makes the block about ASPECT times as wide as tall.
  */
-export function treeLayout(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): Record<string, Position> {
-  const kindOf = new Map(nodes.map((n) => [n.id, n.kind]));
-  const children = new Map<string, string[]>();
-  const hasParent = new Set<string>();
-  for (const e of edges) {
-    const [from, to] = [kindOf.get(e.source), kindOf.get(e.target)];
-    if (e.kind !== "member" || !from || !to || RANK[from] >= RANK[to] || hasParent.has(e.target)) continue;
-    hasParent.add(e.target);
-    const list = children.get(e.source);
-    if (list) list.push(e.target);
-    else children.set(e.source, [e.target]);
+function shelf(items: Measured[]): Measured {
+  const area = items.reduce((a, i) => a + (i.width + BOX.gap) * (i.height + BOX.gap), 0);
+  const target = Math.max(Math.sqrt(area * ASPECT), ...items.map((i) => i.width));
+  const rows: Measured[][] = [];
+  let row: Measured[] = [];
+  let rowWidth = 0;
+  for (const item of items) {
+    if (row.length && rowWidth + BOX.gap + item.width > target) {
+      rows.push(row);
+      row = [];
+      rowWidth = 0;
+    }
+    rowWidth += (row.length ? BOX.gap : 0) + item.width;
+    row.push(item);
   }
-  const rowHeight = [0, 0, 0];
-  for (const n of nodes) rowHeight[RANK[n.kind]] = Math.max(rowHeight[RANK[n.kind]], NODE_SIZE[n.kind].height);
-  const rowY = [MARGIN, MARGIN + rowHeight[0] + RANKSEP, MARGIN + rowHeight[0] + rowHeight[1] + 2 * RANKSEP];
-  const next = [MARGIN, MARGIN, MARGIN];
-  const out: Record<string, Position> = {};
-  /** Places a node after its members and returns its centre. */
-  const place = (id: string): number => {
-    const kind = kindOf.get(id);
-    // Only ids of `nodes` are ever placed: roots come from it, children were checked above.
-    if (!kind) throw new Error(`treeLayout: no node ${id}`);
-    const { width } = NODE_SIZE[kind];
-    const rank = RANK[kind];
-    const centres = (children.get(id) ?? []).map(place);
-    const wanted = centres.length ? (centres[0] + centres[centres.length - 1]) / 2 - width / 2 : next[rank];
-    const x = Math.round(Math.max(wanted, next[rank]));
-    next[rank] = x + width + NODESEP;
-    out[id] = { x, y: rowY[rank] };
-    return x + width / 2;
+  if (row.length) rows.push(row);
+  const widthOf = (r: Measured[]) => r.reduce((w, i) => w + i.width, 0) + (r.length - 1) * BOX.gap;
+  const heightOf = (r: Measured[]) => Math.max(...r.map((i) => i.height));
+  return {
+    width: Math.max(0, ...rows.map(widthOf)),
+    height: rows.reduce((h, r) => h + heightOf(r), 0) + Math.max(0, rows.length - 1) * BOX.gap,
+    place: (x, y, out) => {
+      let top = y;
+      for (const r of rows) {
+        let left = x;
+        for (const item of r) {
+          item.place(left, top, out);
+          left += item.width + BOX.gap;
+        }
+        top += heightOf(r) + BOX.gap;
+      }
+    },
   };
-  const roots = nodes.filter((n) => !hasParent.has(n.id)).sort((a, b) => RANK[a.kind] - RANK[b.kind]);
-  for (const root of roots) place(root.id);
-  return out;
 }

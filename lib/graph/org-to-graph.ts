@@ -37,6 +37,8 @@ function specialistLabel(id: string, s: SpecialistView): string {
     .join(" ");
 }
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 export type GraphInput = {
   org: OrgRecords;
   scopes?: Partial<Record<string, Scope>>;
@@ -104,7 +106,7 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
         kind: "group",
         entityId: id,
         label: str(groupView(g).name) ?? id,
-        sublabel: `${strs(groupView(g).squads).length} teams`,
+        sublabel: plural(strs(groupView(g).squads).length, "team"),
       },
       "groups",
     );
@@ -117,13 +119,14 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
   for (const [id, s] of Object.entries(org.specialists)) {
     const team = str(specialistView(s).team);
     const teamTarget = team ? teamNode(org, team) : null;
-    if (teamTarget)
+    if (team && teamTarget)
       edges.push({
         id: `member:${id}`,
         kind: "member",
         source: teamTarget,
         target: nodeId.specialist(id),
         carrier: pointer("specialists", id, "team"),
+        data: { kind: "member", parent: team, parentKind: org.teams[team] ? "team" : "group", child: id },
       });
     strs(specialistView(s).handoffCandidates).forEach((role, i) => {
       for (const target of holdersOf(role)) {
@@ -136,6 +139,7 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
           label: role,
           role,
           carrier: pointer("specialists", id, "handoffCandidates", i),
+          data: { kind: "handoff", from: id, to: target, role, index: i },
         });
       }
     });
@@ -150,6 +154,7 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
           source: nodeId.group(id),
           target: nodeId.team(squad),
           carrier: pointer("groups", id, "squads", i),
+          data: { kind: "member", parent: id, parentKind: "group", child: squad },
         });
     });
   }
@@ -158,9 +163,11 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
     const path = strs(teamView(rec).escalationPath);
     const from = section === "teams" ? nodeId.team(id) : nodeId.group(id);
     path.forEach((role, i) => {
-      const sources = i === 0 ? [from] : holdersOf(path[i - 1]).map(nodeId.specialist);
-      for (const source of sources) {
-        for (const target of holdersOf(role).map(nodeId.specialist)) {
+      const sources = i === 0 ? [id] : holdersOf(path[i - 1]);
+      for (const sourceId of sources) {
+        const source = i === 0 ? from : nodeId.specialist(sourceId);
+        for (const targetId of holdersOf(role)) {
+          const target = nodeId.specialist(targetId);
           if (source === target) continue;
           edges.push({
             id: `escalation:${id}:${i}:${source}:${target}`,
@@ -169,6 +176,15 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
             target,
             label: `${id} · ${i + 1}`,
             carrier: pointer(section, id, "escalationPath", i),
+            data: {
+              kind: "escalation",
+              owner: id,
+              ownerKind: section === "teams" ? "team" : "group",
+              step: i + 1,
+              role,
+              from: sourceId,
+              to: targetId,
+            },
           });
         }
       }
@@ -191,6 +207,7 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
         target,
         label: id,
         carrier: pointer("contracts", id),
+        data: { kind: "contract", contractId: id, producer, consumer },
       });
     }
     const boundary = contractView(c).teamBoundary ?? {};
@@ -198,7 +215,7 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
     const toTeam = str(boundary.consumerTeam);
     const a = fromTeam ? teamNode(org, fromTeam) : null;
     const b = toTeam ? teamNode(org, toTeam) : null;
-    if (a && b && a !== b)
+    if (fromTeam && toTeam && a && b && a !== b)
       edges.push({
         id: `team-boundary:${id}`,
         kind: "team-boundary",
@@ -206,7 +223,15 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
         target: b,
         label: id,
         carrier: pointer("contracts", id, "teamBoundary"),
+        data: { kind: "team-boundary", contractId: id, producerTeam: fromTeam, consumerTeam: toTeam },
       });
+  }
+  // Containment: each member edge names its child's container; a child keeps its first one.
+  const parentOf = new Map<string, string>();
+  for (const e of edges) if (e.kind === "member" && !parentOf.has(e.target)) parentOf.set(e.target, e.source);
+  for (const node of nodes) {
+    const parent = parentOf.get(node.id);
+    if (parent) node.parent = parent;
   }
   for (const party of parties) {
     nodes.push({

@@ -63,7 +63,7 @@ export function planOverlay(plan: Plan, graph: Graph, positions: Readonly<Record
   for (const c of plan.changes) {
     if (c.kind !== "edge") continue;
     if (c.action === "add") edges[c.id] = "add";
-    else if (present.has(c.source) && present.has(c.target)) {
+    else if (c.data && present.has(c.source) && present.has(c.target)) {
       const id = `${GHOST_PREFIX}${c.id}`;
       edges[id] = "remove";
       ghostEdges.push({
@@ -73,6 +73,7 @@ export function planOverlay(plan: Plan, graph: Graph, positions: Readonly<Record
         target: c.target,
         ...(c.label ? { label: c.label } : {}),
         carrier: "",
+        data: c.data,
       });
     }
   }

@@ -252,6 +252,7 @@ function edgeChanges(before: OrgRecords, after: OrgRecords): EdgeChange[] {
         source: e.source,
         target: e.target,
         ...(e.label ? { label: e.label } : {}),
+        data: e.data,
       });
     }
     return map;

@@ -40,7 +40,12 @@ export class LayoutStore {
           .sort()
           .map((k) => [k, merged[k]]),
       );
-      const layout: Layout = { version: 1, positions: sorted };
+      // Folded teams and groups are kept as they are: a drag changes positions only.
+      const layout: Layout = {
+        version: 1,
+        positions: sorted,
+        ...(current.collapsed ? { collapsed: current.collapsed } : {}),
+      };
       const text = `${JSON.stringify(layout, null, 2)}\n`;
       // A layout the reader refuses would come back empty and the next drag would save over it.
       assertFits(this.file, text);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { overlaps } from "@/lib/graph/geometry";
-import { layoutGraph, treeLayout } from "@/lib/graph/layout";
+import { nodeBoxes, type Rect } from "@/lib/graph/geometry";
+import { layoutGraph } from "@/lib/graph/layout";
 import { EDGE_KINDS, type Graph, graphSchema } from "@/schemas/graph";
 
 /**
@@ -19,21 +19,30 @@ export function checkWellFormed(graph: Graph) {
   expect(new Set(graph.edges.map((e) => e.kind))).toEqual(new Set(EDGE_KINDS));
 }
 
-/** Both layouts, held to the same properties on each graph given. */
-export function describeLayouts(graphs: [string, () => Graph][]) {
-  const layouts: [string, (g: Graph) => ReturnType<typeof layoutGraph>][] = [
-    ["layoutGraph", (g) => layoutGraph(g.nodes, g.edges)],
-    ["treeLayout (big orgs)", (g) => treeLayout(g.nodes, g.edges)],
-  ];
+/** Sibling boxes (same container, or both at the top) that intersect. */
+export function siblingOverlaps(graph: Graph, boxes: Record<string, Rect>): [string, string][] {
+  const groups = new Map<string, string[]>();
+  for (const n of graph.nodes) {
+    const key = n.parent ?? "";
+    groups.set(key, [...(groups.get(key) ?? []), n.id]);
+  }
+  const out: [string, string][] = [];
+  for (const ids of groups.values())
+    for (let i = 0; i < ids.length; i++)
+      for (let j = i + 1; j < ids.length; j++) {
+        const [a, b] = [boxes[ids[i]], boxes[ids[j]]];
+        if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height)
+          out.push([ids[i], ids[j]]);
+      }
+  return out;
+}
 
-  describe.each(
-    layouts.flatMap(([layoutName, layout]) =>
-      graphs.map(([graphName, build]) => [layoutName, graphName, build, layout] as const),
-    ),
-  )("%s on %s", (_layoutName, _graphName, build, layout) => {
+/** The layout, held to the same properties on each graph given. */
+export function describeLayouts(graphs: [string, () => Graph][]) {
+  describe.each(graphs)("layoutGraph on %s", (_graphName, build) => {
     const graph = build();
-    const positions = layout(graph);
-    const at = (id: string) => positions[id];
+    const positions = layoutGraph(graph.nodes, graph.edges);
+    const boxes = nodeBoxes(graph.nodes, positions);
 
     it("positions every node at finite coordinates", () => {
       expect(Object.keys(positions).sort()).toEqual(graph.nodes.map((node) => node.id).sort());
@@ -41,29 +50,53 @@ export function describeLayouts(graphs: [string, () => Graph][]) {
       expect(bad).toEqual([]);
     });
 
-    it("lays no two nodes over each other", () => {
-      expect(overlaps(graph.nodes, positions)).toEqual([]);
+    it("draws each container's box where the layout put it", () => {
+      const moved = graph.nodes
+        .filter((n) => boxes[n.id].x !== positions[n.id].x || boxes[n.id].y !== positions[n.id].y)
+        .map((n) => n.id);
+      expect(moved).toEqual([]);
     });
 
-    it("reports an overlap planted in that layout", () => {
-      const [first, last] = [graph.nodes[0], graph.nodes[graph.nodes.length - 1]];
-      const planted = { ...positions, [last.id]: { x: positions[first.id].x + 10, y: positions[first.id].y + 5 } };
-      expect(overlaps(graph.nodes, planted).map((pair) => [...pair].sort())).toEqual([[first.id, last.id].sort()]);
+    it("lays no two siblings over each other", () => {
+      expect(siblingOverlaps(graph, boxes)).toEqual([]);
     });
 
-    it("puts groups above their teams and teams above their specialists", () => {
-      const member = graph.edges.filter((e) => e.kind === "member");
-      expect(member.length).toBeGreaterThan(0);
-      const inverted = member
-        .filter((e) => !(at(e.source).y < at(e.target).y))
-        .map((e) => `${e.source} (${at(e.source).y}) above ${e.target} (${at(e.target).y})`);
-      expect(inverted).toEqual([]);
-      const groupToTeam = member.filter((e) => e.source.startsWith("group:") && e.target.startsWith("team:"));
+    it("reports an overlap planted among siblings", () => {
+      const specialists = graph.nodes.filter((n) => n.kind === "specialist" && n.parent);
+      const [first] = specialists;
+      const other = specialists.find((n) => n.parent === first.parent && n.id !== first.id);
+      if (!other) throw new Error("the graph has no team of two");
+      const planted = { ...boxes, [other.id]: { ...boxes[first.id], x: boxes[first.id].x + 10 } };
+      expect(siblingOverlaps(graph, planted)).toEqual([
+        [first.id, other.id].sort(
+          (a, b) => graph.nodes.findIndex((n) => n.id === a) - graph.nodes.findIndex((n) => n.id === b),
+        ),
+      ]);
+    });
+
+    it("puts every member inside its container's box: groups hold teams, teams hold specialists", () => {
+      const outside = graph.nodes
+        .filter((n) => n.parent)
+        .filter((n) => {
+          const [c, p] = [boxes[n.id], boxes[n.parent as string]];
+          return !(c.x >= p.x && c.y >= p.y && c.x + c.width <= p.x + p.width && c.y + c.height <= p.y + p.height);
+        })
+        .map((n) => `${n.id} outside ${n.parent}`);
+      expect(outside).toEqual([]);
+      const groupToTeam = graph.nodes.filter((n) => n.kind === "team" && n.parent?.startsWith("group:"));
       expect(groupToTeam.length).toBeGreaterThan(0);
     });
 
+    it("keeps the parties in a lane of their own, left of everything else", () => {
+      const parties = graph.nodes.filter((n) => n.kind === "party");
+      const rest = graph.nodes.filter((n) => n.kind !== "party");
+      const laneRight = Math.max(...parties.map((n) => boxes[n.id].x + boxes[n.id].width));
+      expect(parties.length).toBeGreaterThan(0);
+      expect(rest.filter((n) => boxes[n.id].x < laneRight).map((n) => n.id)).toEqual([]);
+    });
+
     it("is deterministic", () => {
-      expect(layout(graph)).toEqual(positions);
+      expect(layoutGraph(graph.nodes, graph.edges)).toEqual(positions);
     });
   });
 }

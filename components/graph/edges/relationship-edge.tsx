@@ -1,8 +1,11 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getBezierPath } from "@xyflow/react";
-import { arcDepth, arcPath, DASHED_LENGTH_CAP, roughLength } from "@/lib/graph/arcs";
+import { DASHED_LENGTH_CAP, roughLength } from "@/lib/graph/arcs";
 import { EDGE_STYLE, edgeOpacity, type OrgEdge } from "../graph-types";
 
-/** The chrome every relationship edge shares; each kind's file picks its style and label policy. */
+/**
+ * The chrome every relationship edge shares; each kind's file picks its style and label policy.
+ * A sum of relationships (the overview) is drawn thicker the more it stands for.
+ */
 export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boolean; curvature?: number }) {
   const {
     id,
@@ -15,39 +18,36 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
     data,
     selected,
     markerEnd,
+    markerStart,
     alwaysLabel,
     curvature,
   } = props;
   if (!data) return null;
-  // Handles sit at a node's bottom (out) and top (in); an arc joins the two bottoms, or the two tops.
-  const arc = data.arc;
-  const [path, labelX, labelY] = arc
-    ? arc.side === "below"
-      ? arcPath(data.kind, sourceX, sourceY, targetX, targetY + arc.targetHeight)
-      : arcPath(data.kind, sourceX, sourceY - arc.sourceHeight, targetX, targetY, true)
-    : getBezierPath({
-        sourceX,
-        sourceY,
-        targetX,
-        targetY,
-        sourcePosition,
-        targetPosition,
-        curvature: curvature ?? 0.25,
-      });
+  const [path, labelX, labelY] = getBezierPath({
+    sourceX,
+    sourceY,
+    targetX,
+    targetY,
+    sourcePosition,
+    targetPosition,
+    curvature: curvature ?? 0.25,
+  });
   const style = EDGE_STYLE[data.kind];
   const emphasized = selected || data.hovered;
-  const length = roughLength(sourceX, sourceY, targetX, targetY, arc ? arcDepth(data.kind, sourceX, targetX) : 0);
+  const length = roughLength(sourceX, sourceY, targetX, targetY, 0);
+  const width = style.width + (data.count > 1 ? Math.min(Math.log2(data.count), 3) : 0);
   return (
     <>
       <BaseEdge
         id={id}
         path={path}
         markerEnd={markerEnd}
+        markerStart={markerStart}
         // `pathLength` rescales the dash pattern to that many units along the path.
         pathLength={style.dash && length > DASHED_LENGTH_CAP ? DASHED_LENGTH_CAP : undefined}
         interactionWidth={16}
         // Stroke opacity, not opacity: opacity makes each edge a layer of its own to paint, which at
-        // a thousand edges doubled the time to paint a frame. The arrowhead carries the same alpha.
+        // a thousand edges doubled the time to paint a frame.
         style={
           data.change
             ? {
@@ -59,17 +59,17 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
               }
             : {
                 stroke: style.color,
-                strokeWidth: emphasized ? style.width + 1.6 : style.width,
+                strokeWidth: emphasized ? width + 1.6 : width,
                 strokeDasharray: style.dash,
                 strokeOpacity: edgeOpacity(data.kind, { emphasized, dimmed: data.dimmed }),
               }
         }
       />
-      {data.label && (alwaysLabel || emphasized) && (
+      {data.label && (alwaysLabel || emphasized || (data.edge && !data.dimmed)) && (
         <EdgeLabelRenderer>
           <div
             data-testid={`edge-label-${data.kind}`}
-            className="nodrag nopan pointer-events-none absolute rounded bg-white/90 px-1.5 py-0.5 font-mono text-[10px] shadow-sm dark:bg-slate-900/90"
+            className="nodrag nopan pointer-events-none absolute rounded bg-white/90 px-1.5 py-0.5 font-mono text-[11px] shadow-sm dark:bg-slate-900/90"
             style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`, color: style.color }}
           >
             {data.label}

@@ -3,16 +3,25 @@ import { memo } from "react";
 import type { GroupNode as GroupNodeType } from "../graph-types";
 import { NodeChrome } from "./node-chrome";
 
+/** A group: a box holding its teams. */
 function GroupNodeView({ data, selected }: NodeProps<GroupNodeType>) {
+  const open = !!data.members && !data.collapsed;
   return (
     <NodeChrome
       data={data}
       selected={selected}
       connectable={false}
-      className="border-indigo-300 bg-indigo-50 dark:border-indigo-800 dark:bg-indigo-950"
+      className={
+        open
+          ? "border-indigo-300 bg-indigo-50/40 dark:border-indigo-700 dark:bg-indigo-950/40"
+          : "border-indigo-300 bg-indigo-50 dark:border-indigo-800 dark:bg-indigo-950"
+      }
     >
       <div className="truncate pr-3 text-sm font-semibold text-indigo-900 dark:text-indigo-200">{data.label}</div>
-      <div className="truncate text-[11px] text-indigo-700 dark:text-indigo-400">group · {data.sublabel}</div>
+      <div className="truncate text-[11px] text-indigo-700 dark:text-indigo-300">
+        group · {data.sublabel}
+        {data.collapsed ? " (folded)" : ""}
+      </div>
     </NodeChrome>
   );
 }

@@ -99,14 +99,16 @@ export function NodeChrome({
       data-testid={`node-${data.id}`}
       data-kind={data.kind}
       data-change={data.change ?? undefined}
-      className={`relative h-full w-full rounded-lg border px-3 py-2 text-left shadow-sm ${className} ${ring}`}
+      data-dimmed={data.dimmed || undefined}
+      className={`relative h-full w-full rounded-lg border px-3 py-2 text-left shadow-sm transition-opacity ${data.dimmed ? "opacity-30" : ""} ${className} ${ring}`}
     >
+      {/* Invisible: an arrowhead ends here, and a dot drawn over it hid which way edges run. */}
       <Handle
         id="in"
         type="target"
         position={Position.Top}
         isConnectable={connectable}
-        className="!h-2 !w-2 !bg-slate-400"
+        className="!h-2 !w-2 !border-0 !bg-transparent"
       />
       {connectable && <DropZone />}
       {children}
@@ -140,7 +142,7 @@ export function NodeChrome({
         type="source"
         position={Position.Bottom}
         isConnectable={connectable}
-        className={connectable ? "!h-3 !w-3 !bg-blue-600" : "!h-2 !w-2 !bg-slate-400"}
+        className={connectable ? "!h-3 !w-3 !bg-blue-600" : "!h-2 !w-2 !border-0 !bg-transparent"}
       />
     </div>
   );

@@ -1,0 +1,121 @@
+import { MarkerType } from "@xyflow/react";
+import type { Rect } from "@/lib/graph/geometry";
+import { aggregateEdges, overviewEnd } from "@/lib/graph/overview";
+import type { Graph, GraphEdge, GraphEdgeKind } from "@/schemas/graph";
+import { EDGE_STYLE, type EdgeChangeMark, type OrgEdge, type OrgEdgeData } from "./graph-types";
+
+export type EdgeMarks = {
+  visibleKinds: ReadonlySet<GraphEdgeKind>;
+  boxes: Readonly<Record<string, Rect>>;
+  /** Relationships drawn one by one: the focused node's own (or its neighbourhood's). */
+  shown: ReadonlySet<string> | null;
+  /** In focus mode the overview's sums are hidden, not only stepped back. */
+  focusMode: boolean;
+  selected: string | null;
+  hovered: string | null;
+  changes: Readonly<Record<string, EdgeChangeMark>> | null;
+};
+
+const MARKER_TYPE: Record<GraphEdgeKind, MarkerType> = {
+  handoff: MarkerType.ArrowClosed,
+  escalation: MarkerType.Arrow,
+  contract: MarkerType.ArrowClosed,
+  "team-boundary": MarkerType.Arrow,
+  member: MarkerType.Arrow,
+};
+
+const marker = (kind: GraphEdgeKind) => ({
+  type: MARKER_TYPE[kind],
+  color: EDGE_STYLE[kind].color,
+  width: 18,
+  height: 18,
+});
+
+/** The box an end is drawn in: itself, or its nearest container still shown (a folded team). */
+function shownEnd(graph: Graph, boxes: Readonly<Record<string, Rect>>) {
+  const parent = new Map(graph.nodes.map((n) => [n.id, n.parent]));
+  return (id: string): string | null => {
+    for (let at: string | undefined = id; at; at = parent.get(at)) if (boxes[at]) return at;
+    return null;
+  };
+}
+
+/**
+ * The edges React Flow draws: the overview's sums between boxes (stepped back while a node has
+ * focus), plus each relationship of the focus in full, and every relationship the Changes
+ * overlay marks. Relationships never appear twice: a sum leaves out what is drawn one by one.
+ */
+export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
+  const end = shownEnd(graph, marks.boxes);
+  const single = (e: GraphEdge) =>
+    e.kind !== "member" &&
+    marks.visibleKinds.has(e.kind) &&
+    (marks.shown?.has(e.id) || !!marks.changes?.[e.id] || marks.selected === e.id) &&
+    !!marks.boxes[e.source] &&
+    !!marks.boxes[e.target];
+  const singles = graph.edges.filter(single);
+  const drawn = new Set(singles.map((e) => e.id));
+  const out: OrgEdge[] = [];
+  if (!marks.focusMode) {
+    const rest = { nodes: graph.nodes, edges: graph.edges.filter((e) => !drawn.has(e.id)) };
+    for (const a of aggregateEdges(rest, marks.visibleKinds, (n) => end(overviewEnd(n)))) {
+      if (!marks.boxes[a.source] || !marks.boxes[a.target]) continue;
+      const style = EDGE_STYLE[a.kind];
+      const dimmed = !!marks.shown;
+      const data: OrgEdgeData = {
+        kind: a.kind,
+        label: `${a.count} ${a.count === 1 ? style.title.toLowerCase() : `${style.title.toLowerCase()}s`}`,
+        edge: null,
+        count: a.count,
+        both: a.both,
+        dimmed,
+        hovered: marks.hovered === a.id,
+      };
+      out.push({
+        id: a.id,
+        type: a.kind,
+        source: a.source,
+        target: a.target,
+        sourceHandle: "out",
+        targetHandle: "in",
+        data,
+        markerEnd: dimmed ? undefined : marker(a.kind),
+        markerStart: dimmed || !a.both ? undefined : marker(a.kind),
+        deletable: false,
+        selectable: false,
+        focusable: false,
+        className: dimmed ? "studio-edge-dimmed" : undefined,
+        ariaLabel: `${style.title}: ${data.label} between ${a.source} and ${a.target}`,
+      });
+    }
+  }
+  for (const e of singles) {
+    const style = EDGE_STYLE[e.kind];
+    const selected = marks.selected === e.id;
+    out.push({
+      id: e.id,
+      type: e.kind,
+      source: e.source,
+      target: e.target,
+      sourceHandle: "out",
+      targetHandle: "in",
+      data: {
+        kind: e.kind,
+        label: e.label,
+        edge: e,
+        count: 1,
+        both: false,
+        hovered: marks.hovered === e.id,
+        change: marks.changes?.[e.id] ?? null,
+      },
+      markerEnd: marker(e.kind),
+      deletable: e.kind === "handoff",
+      // Edges are reached from their node (arrows, Enter), not by tabbing through hundreds of them.
+      focusable: false,
+      selected,
+      zIndex: 1,
+      ariaLabel: `${style.title}: ${e.source} to ${e.target}${e.label ? ` (${e.label})` : ""}`,
+    });
+  }
+  return out;
+}

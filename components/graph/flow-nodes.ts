@@ -1,0 +1,118 @@
+import { childrenOf, type Rect } from "@/lib/graph/geometry";
+import type { Graph } from "@/schemas/graph";
+import { NODE_KIND_LABEL, type NodeChangeMark, type OrgNode } from "./graph-types";
+import { chromeHandles } from "./nodes/node-chrome";
+
+export type NodeMarks = {
+  selected: string | null;
+  highlights: Readonly<Record<string, "draft-problem" | "search">>;
+  changes: Readonly<Record<string, NodeChangeMark>> | null;
+  /** The focused neighbourhood: every node outside it is stepped back. */
+  focus: ReadonlySet<string> | null;
+  collapsed: ReadonlySet<string>;
+  /** The one node in the Tab order (roving focus); the others are reached with the arrow keys. */
+  tabStop: string | null;
+};
+
+/**
+ * React Flow's nodes: each container a sub-flow holding its members (`parentId`, positions
+ * relative to it), containers before their members as React Flow requires. A node whose content
+ * did not change keeps its object, so React Flow re-renders only what is new.
+ */
+export function flowNodes(
+  graph: Graph,
+  boxes: Readonly<Record<string, Rect>>,
+  marks: NodeMarks,
+  held: ReadonlyMap<string, OrgNode>,
+): OrgNode[] {
+  const members = childrenOf(graph.nodes);
+  const depth = new Map<string, number>();
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const depthOf = (id: string): number => {
+    const known = depth.get(id);
+    if (known !== undefined) return known;
+    const parent = byId.get(id)?.parent;
+    const d = parent && byId.has(parent) ? depthOf(parent) + 1 : 0;
+    depth.set(id, d);
+    return d;
+  };
+  const ordered = graph.nodes.filter((n) => boxes[n.id]).sort((a, b) => depthOf(a.id) - depthOf(b.id));
+  return ordered.map((n) => {
+    const box = boxes[n.id];
+    const parentBox = n.parent ? boxes[n.parent] : undefined;
+    const position = parentBox ? { x: box.x - parentBox.x, y: box.y - parentBox.y } : { x: box.x, y: box.y };
+    const count = members.get(n.id)?.length;
+    const data = {
+      ...n,
+      highlight: marks.highlights[n.id] ?? null,
+      change: marks.changes?.[n.id] ?? null,
+      dimmed: !!marks.focus && !marks.focus.has(n.id),
+      ...(count ? { members: count, collapsed: marks.collapsed.has(n.id) } : {}),
+    };
+    const selected = marks.selected === n.id;
+    const tabIndex = n.id === marks.tabStop ? 0 : -1;
+    const old = held.get(n.id);
+    if (
+      old &&
+      old.selected === selected &&
+      old.domAttributes?.tabIndex === tabIndex &&
+      old.position.x === position.x &&
+      old.position.y === position.y &&
+      old.width === box.width &&
+      old.height === box.height &&
+      old.parentId === (parentBox ? n.parent : undefined) &&
+      sameData(old.data, data)
+    )
+      return old;
+    const size = { width: box.width, height: box.height };
+    return {
+      id: n.id,
+      type: n.kind === "group" ? "org-group" : n.kind,
+      position,
+      ...(parentBox ? { parentId: n.parent } : {}),
+      data,
+      selected,
+      deletable: false,
+      connectable: n.kind === "specialist",
+      // React Flow's own node focus (each node a tab stop, arrows nudging it) is off; see the canvas.
+      focusable: false,
+      domAttributes: { tabIndex },
+      ariaLabel: `${NODE_KIND_LABEL[n.kind]} ${n.label}${count ? `, ${count} members` : ""}`,
+      className:
+        "rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500",
+      // Sizes are known, so they are given as measured: fit-to-view counts only measured nodes,
+      // and on a big org most nodes are never rendered to be measured.
+      ...size,
+      handles: chromeHandles(box.width, box.height, n.kind === "specialist"),
+      measured: size,
+    } as OrgNode;
+  });
+}
+
+function sameData(a: object, b: object): boolean {
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+  for (const k of keys) if (x[k] !== y[k]) return false;
+  return true;
+}
+
+/**
+ * Where an arrow key moves focus among the shown nodes: down into a container's first member, up
+ * to the container, left and right among siblings (wrapping). Null when there is nowhere to go.
+ */
+export function rovingTarget(graph: Graph, shown: ReadonlySet<string>, from: string, key: string): string | null {
+  const node = graph.nodes.find((n) => n.id === from);
+  if (!node) return null;
+  const members = childrenOf(graph.nodes);
+  const visible = (ids: readonly string[] | undefined) => (ids ?? []).filter((id) => shown.has(id));
+  if (key === "ArrowDown") return visible(members.get(from))[0] ?? null;
+  if (key === "ArrowUp") return node.parent && shown.has(node.parent) ? node.parent : null;
+  if (key !== "ArrowLeft" && key !== "ArrowRight") return null;
+  const siblings = node.parent
+    ? visible(members.get(node.parent))
+    : graph.nodes.filter((n) => (!n.parent || !shown.has(n.parent)) && shown.has(n.id)).map((n) => n.id);
+  const at = siblings.indexOf(from);
+  if (at < 0 || siblings.length < 2) return null;
+  return siblings[(at + (key === "ArrowRight" ? 1 : siblings.length - 1)) % siblings.length];
+}

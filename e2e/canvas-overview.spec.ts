@@ -1,0 +1,95 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ORIGIN } from "./support";
+
+/** The canvas at a glance (issue 16): the built-in org's first view at 1440 × 900. */
+
+async function openFirstView(page: Page) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${ORIGIN}/`);
+  await expect(page.getByTestId("node-specialist:cx-architect")).toBeAttached();
+  // The first fit is animated in a frame: wait until the viewport stops moving.
+  const viewport = page.locator(".react-flow__viewport");
+  let last = "";
+  await expect
+    .poll(
+      async () => {
+        const now = await viewport.evaluate((el) => (el as HTMLElement).style.transform);
+        const stable = now === last && now !== "";
+        last = now;
+        return stable;
+      },
+      { intervals: [200] },
+    )
+    .toBe(true);
+}
+
+/** What the first view shows: every drawn edge's kind and ends, and each specialist's label on screen. */
+const firstView = (page: Page) =>
+  page.evaluate(() => {
+    const zoom = Number(
+      /scale\(([\d.]+)\)/.exec((document.querySelector(".react-flow__viewport") as HTMLElement).style.transform)?.[1],
+    );
+    const pane = document.querySelector(".react-flow")!.getBoundingClientRect();
+    const specialists = [...document.querySelectorAll<HTMLElement>('[data-testid^="node-specialist:"]')].map((node) => {
+      const label = node.querySelector<HTMLElement>("div.truncate")!;
+      const r = node.getBoundingClientRect();
+      return {
+        id: node.dataset.testid!,
+        px: Number.parseFloat(getComputedStyle(label).fontSize) * zoom,
+        inside: r.left >= pane.left && r.top >= pane.top && r.right <= pane.right && r.bottom <= pane.bottom,
+      };
+    });
+    const edges = [...document.querySelectorAll<SVGGElement>(".react-flow__edge")].map((e) => ({
+      id: e.dataset.id!,
+      label: e.getAttribute("aria-label") ?? "",
+      dimmed: e.classList.contains("studio-edge-dimmed"),
+      marker: !!e.querySelector("path[marker-end]"),
+    }));
+    return { zoom, specialists, edges };
+  });
+
+test("the first view draws at most one edge per pair of teams and kind, every specialist in view and legible", async ({
+  page,
+}) => {
+  await openFirstView(page);
+  const view = await firstView(page);
+  expect(view.specialists).toHaveLength(12);
+  // Legible: the smallest specialist label is at least 12 px on screen; none is cut off.
+  expect(Math.min(...view.specialists.map((s) => s.px))).toBeGreaterThanOrEqual(12);
+  expect(view.specialists.filter((s) => !s.inside).map((s) => s.id)).toEqual([]);
+  // The overview: sums between boxes, never a specialist's own edge, one per pair and kind.
+  expect(view.edges.length).toBeGreaterThan(10);
+  expect(view.edges.length).toBeLessThan(165 / 2);
+  const pairs = view.edges.map((e) => {
+    const m = /^([\w -]+): .* between (\S+) and (\S+)$/.exec(e.label);
+    expect(m, e.label).not.toBeNull();
+    const [, kind, a, b] = m as RegExpExecArray;
+    expect(`${a} ${b}`).not.toMatch(/specialist:/);
+    return `${kind} ${[a, b].sort().join(" ")}`;
+  });
+  expect(new Set(pairs).size).toBe(pairs.length);
+  expect(view.edges.every((e) => e.marker)).toBe(true);
+});
+
+test("selecting a specialist draws its own relationships in full, with arrowheads and labels; the rest steps back", async ({
+  page,
+}) => {
+  await openFirstView(page);
+  await page.getByTestId("node-specialist:cx-security").click();
+  await expect
+    .poll(async () => (await firstView(page)).edges.filter((e) => !e.id.startsWith("agg:")).length)
+    .toBeGreaterThan(3);
+  const view = await firstView(page);
+  const own = view.edges.filter((e) => !e.id.startsWith("agg:"));
+  for (const e of own) {
+    expect(e.label).toContain("specialist:cx-security");
+    expect(e.marker).toBe(true);
+    expect(e.dimmed).toBe(false);
+  }
+  expect(own.map((e) => e.id)).toContain("escalation:governance-team:0:team:governance-team:specialist:cx-security");
+  expect(view.edges.filter((e) => e.id.startsWith("agg:")).every((e) => e.dimmed)).toBe(true);
+  await expect(page.locator('[data-testid^="edge-label-"]').first()).toBeVisible();
+  // Closing the selection brings the overview back.
+  await page.locator(".react-flow__pane").click({ position: { x: 5, y: 5 } });
+  await expect.poll(async () => (await firstView(page)).edges.filter((e) => !e.id.startsWith("agg:")).length).toBe(0);
+});
