@@ -431,19 +431,21 @@ test.describe("editor workflows", () => {
       const start = await extras.flowPosition(nodeId);
       const teamStart = await extras.flowPosition(teamId);
 
-      // The team first, so that sorted keys are not simply the order of the drags.
-      const teamBy = await extras.dragNode(teamId, 150, "y");
-      await expect.poll(() => disk.positions()?.[teamId] ?? null).not.toBeNull();
+      // The node first, then its team: a team box contains its members, so dragging it carries the
+      // node (and the team's other member) along, and every place it moved is saved, keys sorted.
       const nodeBy = await extras.dragNode(nodeId, 150, "x");
       await expect.poll(() => disk.positions()?.[nodeId] ?? null).not.toBeNull();
+      const teamBy = await extras.dragNode(teamId, 150, "y");
+      await expect.poll(() => disk.positions()?.[teamId] ?? null).not.toBeNull();
       const saved = disk.positions()!;
-      expect(Object.keys(saved)).toEqual([nodeId, teamId]);
-      // The file holds where the node now is on the canvas, 150 screen pixels from where it was.
+      expect(Object.keys(saved)).toEqual([...Object.keys(saved)].sort());
+      expect(Object.keys(saved)).toEqual(expect.arrayContaining([nodeId, teamId, "specialist:cx-researcher"]));
+      // The file holds where the node now is: 150 screen pixels right by its own drag, 150 down by its team's.
       const moved = await extras.flowPosition(nodeId);
       expect(Math.abs(saved[nodeId].x - moved.x)).toBeLessThanOrEqual(0.5);
       expect(Math.abs(saved[nodeId].y - moved.y)).toBeLessThanOrEqual(0.5);
       expect(Math.abs((moved.x - start.x) * zoom - nodeBy.dx)).toBeLessThanOrEqual(1);
-      expect(Math.abs(moved.y - start.y)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs((moved.y - start.y) * zoom - teamBy.dy)).toBeLessThanOrEqual(1);
       const teamMoved = await extras.flowPosition(teamId);
       expect(Math.abs(saved[teamId].y - teamMoved.y)).toBeLessThanOrEqual(0.5);
       expect(Math.abs((teamMoved.y - teamStart.y) * zoom - teamBy.dy)).toBeLessThanOrEqual(1);

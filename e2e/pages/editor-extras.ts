@@ -116,8 +116,9 @@ export class EditorExtras {
   async dragNode(nodeId: string, distance: number, axis: "x" | "y"): Promise<{ dx: number; dy: number }> {
     const box = (await this.editor.node(nodeId).boundingBox())!;
     const pane = (await this.page.locator(".react-flow").boundingBox())!;
-    const x = box.x + box.width / 2;
-    const y = box.y + box.height / 2;
+    const grip = this.editor.grip(nodeId);
+    const x = box.x + (grip?.x ?? box.width / 2);
+    const y = box.y + (grip?.y ?? box.height / 2);
     const sign = axis === "x" ? (x < pane.x + pane.width / 2 ? 1 : -1) : y < pane.y + pane.height / 2 ? 1 : -1;
     const [ux, uy] = axis === "x" ? [sign, 0] : [0, sign];
     await this.page.mouse.move(x, y);

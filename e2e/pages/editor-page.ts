@@ -51,6 +51,14 @@ export class EditorPage {
     return this.page.getByTestId(`node-${id}`);
   }
 
+  /**
+   * Where a user takes hold of a node: its middle, or for a team or group box (which contains its
+   * members' nodes) its title row, since the middle of the box is a member.
+   */
+  grip(id: string): { x: number; y: number } | undefined {
+    return /^(team|group):/.test(id) ? { x: 24, y: 14 } : undefined;
+  }
+
   edges(kind: string): Locator {
     return this.page.locator(`.react-flow__edge-${kind}`);
   }
@@ -103,7 +111,7 @@ export class EditorPage {
   }
 
   async openNode(id: string) {
-    await this.node(id).click();
+    await this.node(id).click({ position: this.grip(id) });
     await expect(this.panel()).toBeVisible();
   }
 
