@@ -1,3 +1,5 @@
+// Over ~300 lines: the dry run, overlay, tick, loader and frameworks already live in sibling modules; what
+// remains is one class holding the state they share (records watcher, running ticks, listeners), kept whole.
 import { type FSWatcher, mkdirSync, watch } from "node:fs";
 import path from "node:path";
 import { describeDuration, nextTickAt } from "@/lib/embed/cadence";

@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import { freshItems } from "@/lib/embed/nothing-new";
 import { checkOutput, describeOutput } from "@/lib/embed/output-contract";
 import { resolveRuntime } from "@/lib/embed/runtime";
@@ -7,7 +6,7 @@ import type { Contract } from "@/schemas/contract";
 import { type EmbedManifest, type Proposal, proposalSchema, type TickRecord } from "@/schemas/embed";
 import type { LoadedCapability } from "./embed-loader";
 import type { EmbedCore } from "./embed-service";
-import { frameworkFile } from "./frameworks";
+import { loadFramework } from "./frameworks";
 import { readProviderContext } from "./provider-context";
 import { type ChatMessage, type RuntimeAnswer, runExternal, runInProcess } from "./runtimes";
 
@@ -60,8 +59,7 @@ export async function runTick(
 
   const prompt = await deps.resolvePrompt(m.embed.specialist);
   if (!prompt.ok) return finish({ status: "error", reason: "prompt-unavailable", detail: prompt.message, sources });
-  const frameworkPath = await frameworkFile(deps, m.embed.framework);
-  const framework = frameworkPath ? await fs.readFile(frameworkPath, "utf8") : null;
+  const framework = (await loadFramework(deps, m.embed.framework))?.text ?? null;
   if (framework === null)
     return finish({
       status: "error",

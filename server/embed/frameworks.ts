@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { NoFollowReadError, readTextNoFollow } from "../store/read";
 import type { EmbedServiceDeps } from "./embed-service";
 
 /** Framework ids (`frameworks/<id>.md`) in the built-in specialists folder and the given pack folders. */
@@ -14,21 +15,32 @@ export async function frameworkIds(appDir: string, packDirs: readonly string[]):
   );
 }
 
-/** The file of framework `id`: the highest-precedence enabled pack's, else the built-in one; `null` if none. */
+/**
+ * Framework `id`'s file and text: the highest-precedence enabled pack's, else the built-in one;
+ * `null` if none. Each candidate is read once without following a link (server/store/read.ts), so
+ * what was checked is what is read; a candidate that is not a readable regular file (missing, a
+ * link, a folder, too large) is not there, and the next one is tried.
+ */
+export async function loadFramework(
+  deps: Pick<EmbedServiceDeps, "packs" | "paths">,
+  id: string,
+): Promise<{ file: string; text: string } | null> {
+  const { packs } = await deps.packs.active();
+  for (const dir of [...packs.map((p) => p.dir).reverse(), path.join(deps.paths.appDir, "specialists")]) {
+    const file = path.join(dir, "frameworks", `${id}.md`);
+    try {
+      return { file, text: (await readTextNoFollow(file)).text };
+    } catch (error) {
+      if (!(error instanceof NoFollowReadError)) throw error;
+    }
+  }
+  return null;
+}
+
+/** The file of framework `id` (see `loadFramework`); `null` if none. */
 export async function frameworkFile(
   deps: Pick<EmbedServiceDeps, "packs" | "paths">,
   id: string,
 ): Promise<string | null> {
-  const { packs } = await deps.packs.active();
-  for (const dir of [...packs.map((p) => p.dir).reverse(), path.join(deps.paths.appDir, "specialists")]) {
-    const file = path.join(dir, "frameworks", `${id}.md`);
-    if (
-      await fs.stat(file).then(
-        (s) => s.isFile(),
-        () => false,
-      )
-    )
-      return file;
-  }
-  return null;
+  return (await loadFramework(deps, id))?.file ?? null;
 }

@@ -3,12 +3,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { PROMPT_FAILURES, type PromptFailure } from "@/lib/packs/failure-matrix";
 import { proxy } from "@/proxy";
 import { AppError, type AppErrorCode } from "../errors";
 import { errorResponse, STATUS } from "./error-response";
 import { guardRequest } from "./guards";
-import { handle, jsonResponse } from "./handle";
+import { handle, jsonResponse, parseWith } from "./handle";
 import { promptError } from "./prompt-error";
 
 /** The one error path: a thrown AppError, through handle() or the proxy's guard, becomes one status and one body. */
@@ -100,6 +101,24 @@ describe("the request guard answers with the same builder", () => {
     );
     expect(verdict).toMatchObject({ ok: false, code: "unauthorized" });
     if (!verdict.ok) expect(errorResponse(verdict.code, verdict.message).status).toBe(401);
+  });
+});
+
+describe("parseWith()", () => {
+  it("locates a body problem with an RFC 6901 pointer: a key holding `/` or `~` is escaped", () => {
+    const schema = z.object({ records: z.record(z.string(), z.object({ n: z.number() })) });
+    const error = (() => {
+      try {
+        parseWith(schema, { records: { "a/b~c": { n: "x" } } });
+      } catch (e) {
+        return e as AppError;
+      }
+      return null;
+    })();
+    expect(error?.code).toBe("bad_request");
+    expect(error?.errors).toEqual([
+      expect.objectContaining({ id: "invalid-body", location: "#/body/records/a~1b~0c/n", field: "n" }),
+    ]);
   });
 });
 

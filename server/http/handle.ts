@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { readLimited } from "@/lib/http/read-limited";
+import { buildPointer } from "@/lib/json/pointer";
 import { decodeUtf8, JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
 import type { FieldError } from "@/schemas/field-error";
 import { AppError, isAppError } from "../errors";
@@ -64,7 +65,8 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
       id: "invalid-body",
       severity: "error",
       message: `${path.join(".") || "body"}: ${issue.message}`,
-      location: `#/body${path.map((p) => `/${p}`).join("")}`,
+      // RFC 6901: a key holding `/` or `~` is escaped, so the pointer names that one key.
+      location: buildPointer("body", ...path),
       ...(path.length ? { field: path[path.length - 1] } : {}),
     };
   });

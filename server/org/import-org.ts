@@ -1,4 +1,5 @@
 import path from "node:path";
+import { buildPointer, isAtOrUnder } from "@/lib/json/pointer";
 import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
 import { fieldError, splitBySeverity } from "@/lib/org/field-error";
 import { CANONICAL_KEYS } from "@/lib/org/key-order";
@@ -98,7 +99,7 @@ const idsOf = (incoming: OrgRecords) => SECTIONS.flatMap((s) => Object.keys(inco
 
 /** Refuses an import that would replace a file the tier cannot read (its content would be lost unseen). */
 function assertReplacesReadable(target: TierData, incoming: OrgRecords): void {
-  const ids = new Set(idsOf(incoming).map(({ s, id }) => `#/${s}/${id}`));
+  const ids = new Set(idsOf(incoming).map(({ s, id }) => buildPointer(s, id)));
   const broken = target.problems.filter((p) => p.severity === "error" && ids.has(p.location));
   if (broken.length)
     throw new AppError(
@@ -147,10 +148,7 @@ function stage(state: OrgState, target: TierData, scope: WritableScope, incoming
 function blockingProblems(state: OrgState, before: Rows, after: Rows, incoming: OrgRecords): FieldError[] {
   const problemsOf = (rows: Rows) => validateOrg(buildIndex(recordsOf(rows), undefined, state.schemaLookup(rows)));
   const beforeProblems = new Set(problemsOf(before).map(problemKey));
-  const touched = (e: FieldError) =>
-    SECTIONS.some((s) =>
-      Object.keys(incoming[s]).some((id) => e.location === `#/${s}/${id}` || e.location.startsWith(`#/${s}/${id}/`)),
-    );
+  const touched = (e: FieldError) => idsOf(incoming).some(({ s, id }) => isAtOrUnder(e.location, [s, id]));
   return problemsOf(after).filter((e) => touched(e) || !beforeProblems.has(problemKey(e)));
 }
 

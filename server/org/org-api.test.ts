@@ -210,6 +210,18 @@ describe("tier merge and precedence", () => {
     expect((await api.getEntity("specialist", "twin"))!.path).toBe(`${PROJECT_PREFIX}/specialists/twin.json`);
   });
 
+  it("a record's problems are matched by whole pointer segments: `ops` does not take those of `ops-2`", async () => {
+    await writeRecord(paths.projectOrgDir, "specialists", specialistRecord("ops"));
+    await writeRecord(paths.projectOrgDir, "specialists", specialistRecord("ops-2", { modelTier: "bogus" }));
+    const other = (await api.getEntity("specialist", "ops-2"))!;
+    expect(other.errors.length).toBeGreaterThan(0);
+    expect(other.errors.every((e) => e.location.startsWith("#/specialists/ops-2"))).toBe(true);
+    expect((await api.getEntity("specialist", "ops"))!.errors).toEqual([]);
+    const listed = await api.listEntities("specialist");
+    expect(listed.errors).toEqual(expect.arrayContaining(other.errors));
+    expect((await api.listEntities("team")).errors.filter((e) => e.location.includes("ops-2"))).toEqual([]);
+  });
+
   it("uses <root>/.construct as the project directory when it exists", async () => {
     await fs.mkdir(path.join(root, ".construct"));
     const constructApi = new OrgApi(resolvePaths({ root, home, appDir: APP_DIR }));

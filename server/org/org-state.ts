@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { escapePointerSegment } from "@/lib/org/field-error";
+import { buildPointer } from "@/lib/json/pointer";
 import { buildIndex, type SchemaFileLookup } from "@/lib/org/org-index";
 import type { FieldError } from "@/schemas/field-error";
 import { type Scope, SECTIONS, WRITABLE_SCOPES } from "@/schemas/org";
@@ -179,7 +179,7 @@ export class OrgState {
       });
     const problems = errors.map((message) => {
       const id = /pack '([^']+)'/.exec(message)?.[1] ?? "packs";
-      return { id: "pack-error", severity: "error" as const, message, location: `#/packs/${escapePointerSegment(id)}` };
+      return { id: "pack-error", severity: "error" as const, message, location: buildPointer("packs", id) };
     });
     return { tiers, problems };
   }

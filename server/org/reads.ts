@@ -1,3 +1,4 @@
+import { isAtOrUnder } from "@/lib/json/pointer";
 import { fieldError, parsePointer } from "@/lib/org/field-error";
 import { toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
 import { idProblem } from "@/schemas/common";
@@ -80,8 +81,7 @@ export function listEntities(snap: Snapshot, kind: ApiKind) {
     record: kind === "fence" ? fenceOf(row.id, row) : row.record,
     etag: row.etag,
   }));
-  const prefix = `#/${section}/`;
-  const errors = problemsOf(snap).filter((e) => e.location.startsWith(prefix));
+  const errors = problemsOf(snap).filter((e) => isAtOrUnder(e.location, [section]));
   return { items, count: items.length, errors };
 }
 
@@ -107,8 +107,8 @@ export function getEntity(snap: Snapshot, kind: ApiKind, id: string): EntityView
   const section = sectionOf(kind);
   const row = snap.rows[section].get(id);
   if (!row) return null;
-  const prefix = `#/${section}/${id}`;
-  const errors = problemsOf(snap).filter((e) => e.location === prefix || e.location.startsWith(`${prefix}/`));
+  // Whole segments: record `ops` must not take the problems of `ops-2`.
+  const errors = problemsOf(snap).filter((e) => isAtOrUnder(e.location, [section, id]));
   const { layers: _layers, ...rest } = row;
   return kind === "fence" ? { ...rest, record: fenceOf(id, row), errors } : { ...rest, errors };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type Stats } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +13,7 @@ import { AppError, ioError, isAppError } from "../errors";
 import { faultPoint } from "../faults";
 import { displayPath, userPath } from "../org/tiers";
 import { confinedPath, withTierLock } from "../store/json-store";
+import { NoFollowReadError, readFileNoFollow } from "../store/read";
 import { MANIFEST, type PackService, recoverPacksDir } from "./pack-service";
 
 /** What a pack may hold: enough for any real pack, far too little for a bomb. */
@@ -62,6 +63,25 @@ export function expandHome(typed: string): string {
   return typed.startsWith("~/") ? path.join(os.homedir(), typed.slice(2)) : typed;
 }
 
+/** A pack file's bytes and stat, read without following a link (server/store/read.ts); refusals speak of the pack. */
+async function readPackFile(full: string, rel: string): Promise<{ bytes: Buffer; stat: Stats }> {
+  try {
+    return await readFileNoFollow(full, { limit: LIMITS.fileBytes });
+  } catch (error) {
+    if (!(error instanceof NoFollowReadError)) throw error;
+    switch (error.code) {
+      case "symlink":
+        throw new AppError("invalid", `${rel} is a symbolic link; packs must hold their own files`);
+      case "not-regular":
+        throw new AppError("invalid", `${rel} is not a regular file`);
+      case "too-large":
+        throw new AppError("invalid", `${rel} is larger than ${LIMITS.fileBytes} bytes`);
+      default:
+        throw new AppError("invalid", `${rel} cannot be read: ${error.message}`);
+    }
+  }
+}
+
 /** sha256 over every file's path and bytes under `dir`, in path order: what a preview promised to install. */
 export async function contentHash(dir: string): Promise<string> {
   const files: string[] = [];
@@ -76,7 +96,7 @@ export async function contentHash(dir: string): Promise<string> {
   await walk("");
   const hash = createHash("sha256");
   for (const rel of files) {
-    const bytes = await fs.readFile(path.join(dir, rel));
+    const { bytes } = await readPackFile(path.join(dir, rel), rel);
     hash.update(`${rel}\u0000${bytes.length}\u0000`);
     hash.update(bytes);
   }
@@ -107,13 +127,14 @@ async function copyFolder(source: string, staging: string): Promise<void> {
       if (stat.isDirectory()) {
         await fs.mkdir(path.join(staging, childRel), { recursive: true });
         await walk(childRel);
-      } else if (stat.isFile()) {
-        if (stat.nlink > 1)
-          throw new AppError("invalid", `${childRel} is a hard link; packs must hold their own files`);
-        budget.count(childRel, stat.size);
-        await fs.copyFile(full, path.join(staging, childRel));
       } else {
-        throw new AppError("invalid", `${childRel} is not a regular file`);
+        // Opened once, checked and read on that descriptor: a copy after the lstat would follow a
+        // link swapped in between. Links and special files are refused by the read itself.
+        const { bytes, stat: read } = await readPackFile(full, childRel);
+        if (read.nlink > 1)
+          throw new AppError("invalid", `${childRel} is a hard link; packs must hold their own files`);
+        budget.count(childRel, bytes.length);
+        await fs.writeFile(path.join(staging, childRel), bytes);
       }
     }
   };

@@ -1,3 +1,5 @@
+// Just over ~300 lines: preview and enable share the staging, hashing and conflict checks below; splitting
+// them would scatter one flow across files for a few lines.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

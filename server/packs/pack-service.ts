@@ -1,152 +1,26 @@
-import type { Dirent, Stats } from "node:fs";
 import { existsSync } from "node:fs";
-import fs from "node:fs/promises";
 import path from "node:path";
 import semver from "semver";
-import { promptRole } from "@/lib/markdown/frontmatter";
 import { deploymentMode } from "@/lib/packs/failure-matrix";
-import {
-  type DeploymentMode,
-  type PackManifest,
-  type PackRow,
-  type PacksFile,
-  type PackTier,
-  packManifestSchema,
-  packsFileSchema,
-} from "@/schemas/pack-manifest";
+import { type DeploymentMode, type PacksFile, type PackTier, packsFileSchema } from "@/schemas/pack-manifest";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
-import { displayPath, loadTier, type TierData, userPath } from "../org/tiers";
-import {
-  atomicWrite,
-  confinedPath,
-  ensureGitIgnored,
-  etagOf,
-  NoFollowReadError,
-  pidAlive,
-  readJsonFile,
-  readTextNoFollow,
-  withTierLock,
-} from "../store/json-store";
+import { displayPath, userPath } from "../org/tiers";
+import { atomicWrite, ensureGitIgnored, etagOf, readJsonFile, withTierLock } from "../store/json-store";
+import { ABSENT_ETAG, byPrecedence, type LoadedPack, packDirs, recoverPacksDir } from "./pack-disk";
+import { inspectPack } from "./pack-inspect";
 
-export const MANIFEST = "pack.manifest.json";
-/** The version of a packs.json that does not exist yet. */
-export const ABSENT_ETAG = '"absent"';
-export const MAX_PROMPT_BYTES = 256 * 1024;
-
-/** A pack as found on disk, with everything checked about it. */
-export type LoadedPack = PackRow & { dir: string; manifest: PackManifest | null; org: TierData | null };
-
-/** Reads a prompt file inside a pack: confined, no links, bounded, frontmatter naming its role. */
-export async function checkPackPrompt(
-  packDir: string,
-  rel: string,
-): Promise<
-  | { ok: true; file: string; content: string; role: string }
-  | { ok: false; file: string; problem: "missing" | "malformed"; message: string }
-> {
-  let file: string;
-  try {
-    file = confinedPath(packDir, rel);
-  } catch {
-    return { ok: false, file: rel, problem: "malformed", message: `${rel} is outside the pack` };
-  }
-  const malformed = (message: string) => ({ ok: false as const, file, problem: "malformed" as const, message });
-  // One open, checked on its descriptor (store/read.ts): a link swapped in after a check cannot be read through.
-  let read: { text: string; stat: Stats } | NoFollowReadError;
-  try {
-    read = await readTextNoFollow(file, { limit: MAX_PROMPT_BYTES });
-  } catch (error) {
-    if (!(error instanceof NoFollowReadError)) throw error;
-    read = error;
-  }
-  if (read instanceof NoFollowReadError && read.code === "missing")
-    return { ok: false, file, problem: "missing", message: `file not found: ${rel}` };
-  if (read instanceof NoFollowReadError && read.code === "symlink")
-    return malformed(`${rel} is a symbolic link; packs may not link outside themselves`);
-  // O_NOFOLLOW guards the last component only; a linked folder on the way is caught here.
-  if (!(await insideReal(packDir, file)))
-    return malformed(`${rel} resolves outside the pack (a linked folder on the way)`);
-  if (read instanceof NoFollowReadError) return malformed(`${rel} ${read.message}`);
-  if (read.stat.nlink > 1) return malformed(`${rel} is a hard link; packs must hold their own files`);
-  const content = read.text;
-  const prompt = promptRole(content);
-  if (!prompt.ok) return { ok: false, file, problem: "malformed", message: `${rel}: ${prompt.message}` };
-  return { ok: true, file, content, role: prompt.role };
-}
-
-/** Whether `target`, with every link on its way resolved, is still inside `base`. */
-export async function insideReal(base: string, target: string): Promise<boolean> {
-  try {
-    const [realBase, realTarget] = await Promise.all([fs.realpath(base), fs.realpath(target)]);
-    const rel = path.relative(realBase, realTarget);
-    return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
-  } catch {
-    return false;
-  }
-}
-
-/** Highest precedence last: user packs, then project packs, each in the order they were enabled. */
-export function byPrecedence(packs: readonly LoadedPack[], enabledOrder: readonly string[]): LoadedPack[] {
-  return [...packs].sort((a, b) =>
-    a.tier === b.tier ? enabledOrder.indexOf(a.id) - enabledOrder.indexOf(b.id) : a.tier === "user" ? -1 : 1,
-  );
-}
-
-async function packDirs(root: string): Promise<string[]> {
-  const out: string[] = [];
-  let entries: Dirent[];
-  try {
-    entries = await fs.readdir(root, { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
-    const dir = path.join(root, entry.name);
-    if (entry.name.startsWith("@")) {
-      for (const inner of (await fs.readdir(dir, { withFileTypes: true }).catch(() => [])).sort((a, b) =>
-        a.name.localeCompare(b.name),
-      )) {
-        if (inner.isDirectory() && !inner.name.startsWith(".")) out.push(path.join(dir, inner.name));
-      }
-    } else {
-      out.push(dir);
-    }
-  }
-  return out;
-}
-
-/**
- * After a crash: staging folders of dead processes are dropped (a live install's are left alone);
- * a pack set aside for replacement comes back if its successor never arrived.
- */
-export async function recoverPacksDir(packsDir: string): Promise<void> {
-  const visit = async (dir: string) => {
-    for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const full = path.join(dir, entry.name);
-      const staging = /^\.staging-(\d+)-[0-9a-f]+$/.exec(entry.name);
-      const aside = /^\.old-[0-9a-f]{8}-(.+)$/.exec(entry.name);
-      if (staging) {
-        const pid = Number(staging[1]);
-        if (pid !== process.pid && !pidAlive(pid)) await fs.rm(full, { recursive: true, force: true });
-      } else if (aside) {
-        const original = path.join(dir, aside[1]);
-        if (
-          await fs.lstat(original).then(
-            () => true,
-            () => false,
-          )
-        )
-          await fs.rm(full, { recursive: true, force: true });
-        else await fs.rename(full, original);
-      } else if (entry.isDirectory() && entry.name.startsWith("@")) {
-        await visit(full);
-      }
-    }
-  };
-  await visit(packsDir);
-}
+// The on-disk helpers live in pack-disk.ts; re-exported so existing importers keep their names.
+export {
+  ABSENT_ETAG,
+  byPrecedence,
+  checkPackPrompt,
+  insideReal,
+  type LoadedPack,
+  MANIFEST,
+  MAX_PROMPT_BYTES,
+  recoverPacksDir,
+} from "./pack-disk";
 
 /**
  * Discovers, checks and enables packs (ADR-0055): user packs in `$XDG_CONFIG_HOME/construct/packs`,
@@ -226,109 +100,14 @@ export class PackService {
     });
   }
 
-  /** Checks one pack folder; never throws for what is inside it. */
-  async inspect(
+  /** Checks one pack folder; never throws for what is inside it (pack-inspect.ts). */
+  inspect(
     dir: string,
     tier: PackTier,
     seen: Record<string, string> = {},
     opts: { namesInsidePack?: boolean } = {},
   ): Promise<LoadedPack> {
-    const manifestFile = path.join(dir, MANIFEST);
-    // A pack being installed sits in a staging folder that is gone by the time anyone reads the message.
-    const show = (file: string) =>
-      opts.namesInsidePack
-        ? path.relative(dir, file) || "."
-        : tier === "project"
-          ? displayPath(file, this.paths.root)
-          : userPath(file);
-    const shown = show(manifestFile);
-    const row: LoadedPack = {
-      id: path.basename(dir),
-      version: null,
-      tier,
-      path: show(dir),
-      enabled: false,
-      compat: { range: null, core: this.coreVersion, ok: false },
-      contributes: { teams: [], specialists: [], contracts: [], prompts: [], workflows: [] },
-      shadowedBy: null,
-      deprecation: null,
-      errors: [],
-      warnings: [],
-      dir,
-      manifest: null,
-      org: null,
-    };
-    const read = await readJsonFile(manifestFile);
-    if (!read.ok) {
-      row.errors.push(
-        read.code === "missing"
-          ? `${shown}: no ${MANIFEST} in the pack folder`
-          : read.code === "symlink"
-            ? `${shown}: is a symbolic link; packs may not link outside themselves`
-            : `${shown}: failed to parse JSON (${read.message})`,
-      );
-      return row;
-    }
-    const parsed = packManifestSchema.safeParse(read.value);
-    if (!parsed.success) {
-      const rawId = (read.value as { id?: unknown })?.id;
-      if (typeof rawId === "string") row.id = rawId;
-      for (const issue of parsed.error.issues)
-        row.errors.push(`${shown}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`);
-      return row;
-    }
-    const manifest = parsed.data;
-    row.manifest = manifest;
-    row.id = manifest.id;
-    row.version = manifest.version;
-    row.compat = {
-      range: manifest.compatVersion,
-      core: this.coreVersion,
-      ok: semver.satisfies(this.coreVersion, manifest.compatVersion, { includePrerelease: true }),
-    };
-    if (!row.compat.ok) {
-      row.errors.push(
-        `pack '${manifest.id}' requires core ${manifest.compatVersion}, but this is ${this.coreVersion}: it is not loaded — install a release of the pack compatible with ${this.coreVersion}, or upgrade Construct`,
-      );
-    }
-    if (manifest.deprecation) {
-      row.deprecation = manifest.deprecation;
-      row.warnings.push(
-        `pack '${manifest.id}' is deprecated since ${manifest.deprecation.since}: ${manifest.deprecation.message}${manifest.deprecation.replacement ? ` — use '${manifest.deprecation.replacement}' instead` : ""}`,
-      );
-    }
-    if (seen[manifest.id] && semver.valid(seen[manifest.id]) && semver.lt(manifest.version, seen[manifest.id])) {
-      row.warnings.push(
-        `pack '${manifest.id}' ${manifest.version} is older than ${seen[manifest.id]}, installed here before (downgrade)`,
-      );
-    }
-    for (const [specialist, rel] of Object.entries(manifest.prompts ?? {})) {
-      const check = await checkPackPrompt(dir, rel);
-      if (!check.ok) {
-        const what =
-          check.problem === "missing"
-            ? `declared prompt file missing for '${specialist}'`
-            : `prompt for '${specialist}' is invalid`;
-        row.errors.push(`pack '${manifest.id}': ${what}: ${check.message}`);
-      }
-      row.contributes.prompts.push(specialist);
-    }
-    const orgDir = path.join(dir, "org");
-    // A linked org folder or section is reported by loadTier, like one in any other tier.
-    const org = await loadTier("builtin", orgDir, dir);
-    row.org = org;
-    for (const problem of org.problems.filter((p) => p.severity === "error"))
-      row.errors.push(`pack '${manifest.id}': ${problem.message}`);
-    row.contributes.teams = [
-      ...new Set([...(manifest.teams ?? []), ...org.entities.teams.keys(), ...org.entities.groups.keys()]),
-    ];
-    row.contributes.specialists = [...new Set([...(manifest.specialists ?? []), ...org.entities.specialists.keys()])];
-    row.contributes.contracts = [...org.entities.contracts.keys()];
-    row.contributes.workflows = (await fs.readdir(path.join(dir, "workflows")).catch(() => [] as string[]))
-      .filter((n) => n.endsWith(".manifest.json"))
-      .map((n) => n.slice(0, -".manifest.json".length))
-      .sort();
-    return row;
+    return inspectPack({ root: this.paths.root, coreVersion: this.coreVersion }, dir, tier, seen, opts);
   }
 
   /**

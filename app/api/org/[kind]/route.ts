@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { patchSchemaFor } from "@/schemas/patch";
 import { handle, jsonResponse, parseWith, readJson } from "@/server/http/handle";
 import { kindParam, scopeParam } from "@/server/http/params";
 import { orgApi } from "@/server/services";
@@ -12,7 +12,8 @@ export const GET = handle(async (_request: Request, { params }: Context) => {
 
 export const POST = handle(async (request: Request, { params }: Context) => {
   const kind = kindParam((await params).kind);
-  const record = parseWith(z.record(z.string(), z.unknown()), await readJson(request));
+  // The kind is known from the path: the body is that kind's record shape (schemas/patch.ts).
+  const record = parseWith(patchSchemaFor(kind), await readJson(request));
   // A new team names its owner specialist, who joins it in the same write (never an empty team).
   const ownerSpecialist = new URL(request.url).searchParams.get("ownerSpecialist") ?? undefined;
   const result = await orgApi().createEntity(kind, record, { scope: scopeParam(request), ownerSpecialist });

@@ -1,0 +1,131 @@
+import type { Dirent, Stats } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { promptRole } from "@/lib/markdown/frontmatter";
+import type { PackManifest, PackRow } from "@/schemas/pack-manifest";
+import type { TierData } from "../org/tiers";
+import { confinedPath, NoFollowReadError, pidAlive, readTextNoFollow } from "../store/json-store";
+
+/**
+ * Packs on disk, below any service: the manifest's name, where pack folders are, how a prompt file
+ * inside one is read, precedence, and recovery after a crash. Split from pack-service.ts by concern.
+ */
+
+export const MANIFEST = "pack.manifest.json";
+/** The version of a packs.json that does not exist yet. */
+export const ABSENT_ETAG = '"absent"';
+export const MAX_PROMPT_BYTES = 256 * 1024;
+
+/** A pack as found on disk, with everything checked about it. */
+export type LoadedPack = PackRow & { dir: string; manifest: PackManifest | null; org: TierData | null };
+
+/** Reads a prompt file inside a pack: confined, no links, bounded, frontmatter naming its role. */
+export async function checkPackPrompt(
+  packDir: string,
+  rel: string,
+): Promise<
+  | { ok: true; file: string; content: string; role: string }
+  | { ok: false; file: string; problem: "missing" | "malformed"; message: string }
+> {
+  let file: string;
+  try {
+    file = confinedPath(packDir, rel);
+  } catch {
+    return { ok: false, file: rel, problem: "malformed", message: `${rel} is outside the pack` };
+  }
+  const malformed = (message: string) => ({ ok: false as const, file, problem: "malformed" as const, message });
+  // One open, checked on its descriptor (store/read.ts): a link swapped in after a check cannot be read through.
+  let read: { text: string; stat: Stats } | NoFollowReadError;
+  try {
+    read = await readTextNoFollow(file, { limit: MAX_PROMPT_BYTES });
+  } catch (error) {
+    if (!(error instanceof NoFollowReadError)) throw error;
+    read = error;
+  }
+  if (read instanceof NoFollowReadError && read.code === "missing")
+    return { ok: false, file, problem: "missing", message: `file not found: ${rel}` };
+  if (read instanceof NoFollowReadError && read.code === "symlink")
+    return malformed(`${rel} is a symbolic link; packs may not link outside themselves`);
+  // O_NOFOLLOW guards the last component only; a linked folder on the way is caught here.
+  if (!(await insideReal(packDir, file)))
+    return malformed(`${rel} resolves outside the pack (a linked folder on the way)`);
+  if (read instanceof NoFollowReadError) return malformed(`${rel} ${read.message}`);
+  if (read.stat.nlink > 1) return malformed(`${rel} is a hard link; packs must hold their own files`);
+  const content = read.text;
+  const prompt = promptRole(content);
+  if (!prompt.ok) return { ok: false, file, problem: "malformed", message: `${rel}: ${prompt.message}` };
+  return { ok: true, file, content, role: prompt.role };
+}
+
+/** Whether `target`, with every link on its way resolved, is still inside `base`. */
+export async function insideReal(base: string, target: string): Promise<boolean> {
+  try {
+    const [realBase, realTarget] = await Promise.all([fs.realpath(base), fs.realpath(target)]);
+    const rel = path.relative(realBase, realTarget);
+    return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
+  } catch {
+    return false;
+  }
+}
+
+/** Highest precedence last: user packs, then project packs, each in the order they were enabled. */
+export function byPrecedence(packs: readonly LoadedPack[], enabledOrder: readonly string[]): LoadedPack[] {
+  return [...packs].sort((a, b) =>
+    a.tier === b.tier ? enabledOrder.indexOf(a.id) - enabledOrder.indexOf(b.id) : a.tier === "user" ? -1 : 1,
+  );
+}
+
+export async function packDirs(root: string): Promise<string[]> {
+  const out: string[] = [];
+  let entries: Dirent[];
+  try {
+    entries = await fs.readdir(root, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
+    const dir = path.join(root, entry.name);
+    if (entry.name.startsWith("@")) {
+      for (const inner of (await fs.readdir(dir, { withFileTypes: true }).catch(() => [])).sort((a, b) =>
+        a.name.localeCompare(b.name),
+      )) {
+        if (inner.isDirectory() && !inner.name.startsWith(".")) out.push(path.join(dir, inner.name));
+      }
+    } else {
+      out.push(dir);
+    }
+  }
+  return out;
+}
+
+/**
+ * After a crash: staging folders of dead processes are dropped (a live install's are left alone);
+ * a pack set aside for replacement comes back if its successor never arrived.
+ */
+export async function recoverPacksDir(packsDir: string): Promise<void> {
+  const visit = async (dir: string) => {
+    for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(dir, entry.name);
+      const staging = /^\.staging-(\d+)-[0-9a-f]+$/.exec(entry.name);
+      const aside = /^\.old-[0-9a-f]{8}-(.+)$/.exec(entry.name);
+      if (staging) {
+        const pid = Number(staging[1]);
+        if (pid !== process.pid && !pidAlive(pid)) await fs.rm(full, { recursive: true, force: true });
+      } else if (aside) {
+        const original = path.join(dir, aside[1]);
+        if (
+          await fs.lstat(original).then(
+            () => true,
+            () => false,
+          )
+        )
+          await fs.rm(full, { recursive: true, force: true });
+        else await fs.rename(full, original);
+      } else if (entry.isDirectory() && entry.name.startsWith("@")) {
+        await visit(full);
+      }
+    }
+  };
+  await visit(packsDir);
+}
