@@ -23,6 +23,7 @@ import { droppedAt, teamUnder } from "./drop";
 import { edgeTypes } from "./edge-types";
 import { flowEdges } from "./flow-edges";
 import { flowNodes } from "./flow-nodes";
+import { FocusBar, type FocusMode } from "./focus-bar";
 import type { EdgeChangeMark, NodeChangeMark, OrgEdge, OrgNode } from "./graph-types";
 import { nodeTypes } from "./node-types";
 import { useRovingFocus } from "./use-roving-focus";
@@ -64,22 +65,33 @@ const RENDER_VISIBLE_ONLY_ABOVE = 300;
 const NO_SET: ReadonlySet<string> = new Set();
 const noWindow = () => "";
 
+/** The canvas node under the pointer where a connection was dropped, if any. */
+function nodeAt(event: MouseEvent | TouchEvent): string | null {
+  const point = "changedTouches" in event ? event.changedTouches[0] : event;
+  if (!point) return null;
+  const el = document.elementFromPoint(point.clientX, point.clientY);
+  return el?.closest<HTMLElement>(".react-flow__node")?.dataset.id ?? null;
+}
+
 /** React Flow wiring only: what the org says comes in as props, every edit goes out as a callback. */
 export function OrgCanvas(props: Props) {
   const { graph, positions, visibleKinds, selection, highlights, focus, colorMode, changes } = props;
   const collapsed = props.collapsed ?? NO_SET;
-  const focusMode = props.focusMode ?? null;
+  // Focus mode is the shell's when it passes one, else the canvas's own focus bar sets it.
+  const [ownFocusMode, setOwnFocusMode] = useState<FocusMode | null>(null);
+  const focusMode = props.focusMode ?? ownFocusMode;
   const { fitView, setCenter, getViewport } = useReactFlow();
   const paneWidth = useStore((s) => s.width);
   const paneHeight = useStore((s) => s.height);
   const [nodes, setNodes] = useState<OrgNode[]>([]);
   const [hovered, setHovered] = useState<string | null>(null);
   const [hoveredNode, setHoveredNode] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
+  // The node being dragged: its relationships stay in full while the pointer crosses other boxes.
+  const [dragging, setDragging] = useState<string | null>(null);
   const [tabStop, setTabStop] = useState<string | null>(null);
   const selectedNodeId = selection?.type === "node" ? selection.id : null;
   // With a node hovered or selected, its own relationships are drawn in full and the rest step back.
-  const focusNode = hoveredNode ?? selectedNodeId;
+  const focusNode = dragging ?? hoveredNode ?? selectedNodeId;
 
   const boxes = useMemo(() => nodeBoxes(graph.nodes, positions, collapsed), [graph.nodes, positions, collapsed]);
   const around = useMemo(() => {
@@ -144,9 +156,13 @@ export function OrgCanvas(props: Props) {
     },
     [setCenter],
   );
+  // A node just created has no box until the org is read again: centre on it when it has one.
+  const centred = useRef<number | null>(null);
   useEffect(() => {
-    if (focus) center(focus.nodeId, 1.2, 400);
-  }, [focus, center]);
+    if (!focus || centred.current === focus.nonce || !boxes[focus.nodeId]) return;
+    centred.current = focus.nonce;
+    center(focus.nodeId, 1.2, 400);
+  }, [focus, boxes, center]);
 
   // The side panel narrows the canvas: keep the selected node in sight when that hides it.
   useEffect(() => {
@@ -219,13 +235,16 @@ export function OrgCanvas(props: Props) {
       nodeTypes={nodeTypes}
       edgeTypes={edgeTypes}
       colorMode={colorMode}
-      onNodeDragStart={() => setDragging(true)}
-      onNodeDragStop={() => setDragging(false)}
+      onNodeDragStart={(_, node) => setDragging(node.id)}
+      onNodeDragStop={() => setDragging(null)}
       onNodesChange={onNodesChange}
       onConnect={onConnect}
-      onConnectEnd={(_, state) => {
-        if (state.fromNode && state.toNode && !state.isValid && state.fromNode.id !== state.toNode.id)
-          props.onConnectRefused(state.fromNode.id, state.toNode.id);
+      onConnectEnd={(event, state) => {
+        // A team or group box has no drop zone: a drop on its body (not on a member) finds no handle,
+        // yet the user aimed at it and is told why it cannot be connected.
+        const to = state.toNode?.id ?? nodeAt(event);
+        if (state.fromNode && to && !state.isValid && state.fromNode.id !== to)
+          props.onConnectRefused(state.fromNode.id, to);
       }}
       isValidConnection={isValidConnection}
       onNodeClick={(_, node) => props.onSelect({ type: "node", id: node.id })}
@@ -257,6 +276,9 @@ export function OrgCanvas(props: Props) {
       onKeyDown={onKeyDown}
     >
       <Background gap={24} size={1} />
+      {props.focusMode === undefined && (
+        <FocusBar selected={selectedNodeId} focusMode={ownFocusMode} onChange={setOwnFocusMode} />
+      )}
       <Controls showInteractive={false} />
       <MiniMap pannable zoomable nodeStrokeWidth={2} className="!hidden md:!block" />
     </ReactFlow>
