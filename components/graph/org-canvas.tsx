@@ -65,14 +65,6 @@ const RENDER_VISIBLE_ONLY_ABOVE = 300;
 const NO_SET: ReadonlySet<string> = new Set();
 const noWindow = () => "";
 
-/** The canvas node under the pointer where a connection was dropped, if any. */
-function nodeAt(event: MouseEvent | TouchEvent): string | null {
-  const point = "changedTouches" in event ? event.changedTouches[0] : event;
-  if (!point) return null;
-  const el = document.elementFromPoint(point.clientX, point.clientY);
-  return el?.closest<HTMLElement>(".react-flow__node")?.dataset.id ?? null;
-}
-
 /** React Flow wiring only: what the org says comes in as props, every edit goes out as a callback. */
 export function OrgCanvas(props: Props) {
   const { graph, positions, visibleKinds, selection, highlights, focus, colorMode, changes } = props;
@@ -86,12 +78,11 @@ export function OrgCanvas(props: Props) {
   const [nodes, setNodes] = useState<OrgNode[]>([]);
   const [hovered, setHovered] = useState<string | null>(null);
   const [hoveredNode, setHoveredNode] = useState<string | null>(null);
-  // The node being dragged: its relationships stay in full while the pointer crosses other boxes.
-  const [dragging, setDragging] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
   const [tabStop, setTabStop] = useState<string | null>(null);
   const selectedNodeId = selection?.type === "node" ? selection.id : null;
   // With a node hovered or selected, its own relationships are drawn in full and the rest step back.
-  const focusNode = dragging ?? hoveredNode ?? selectedNodeId;
+  const focusNode = hoveredNode ?? selectedNodeId;
 
   const boxes = useMemo(() => nodeBoxes(graph.nodes, positions, collapsed), [graph.nodes, positions, collapsed]);
   const around = useMemo(() => {
@@ -235,16 +226,13 @@ export function OrgCanvas(props: Props) {
       nodeTypes={nodeTypes}
       edgeTypes={edgeTypes}
       colorMode={colorMode}
-      onNodeDragStart={(_, node) => setDragging(node.id)}
-      onNodeDragStop={() => setDragging(null)}
+      onNodeDragStart={() => setDragging(true)}
+      onNodeDragStop={() => setDragging(false)}
       onNodesChange={onNodesChange}
       onConnect={onConnect}
-      onConnectEnd={(event, state) => {
-        // A team or group box has no drop zone: a drop on its body (not on a member) finds no handle,
-        // yet the user aimed at it and is told why it cannot be connected.
-        const to = state.toNode?.id ?? nodeAt(event);
-        if (state.fromNode && to && !state.isValid && state.fromNode.id !== to)
-          props.onConnectRefused(state.fromNode.id, to);
+      onConnectEnd={(_, state) => {
+        if (state.fromNode && state.toNode && !state.isValid && state.fromNode.id !== state.toNode.id)
+          props.onConnectRefused(state.fromNode.id, state.toNode.id);
       }}
       isValidConnection={isValidConnection}
       onNodeClick={(_, node) => props.onSelect({ type: "node", id: node.id })}

@@ -112,10 +112,14 @@ export class EditorPage {
     await this.settled();
     const handle = this.node(from).locator(".react-flow__handle-bottom.source");
     const a = (await handle.boundingBox())!;
-    const b = await this.ownPoint(to);
+    const box = (await this.node(to).boundingBox())!;
+    // A specialist's centre is its own; a team box's centre is one of its members.
+    const b = to.startsWith("specialist:")
+      ? { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+      : await this.ownPoint(to);
     await this.page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
     await this.page.mouse.down();
-    await this.page.mouse.move((a.x + a.width / 2 + b.x) / 2, (a.y + a.height / 2 + b.y) / 2, { steps: 8 });
+    await this.page.mouse.move((a.x + box.x) / 2, (a.y + box.y) / 2, { steps: 8 });
     await this.page.mouse.move(b.x, b.y, { steps: 8 });
     await this.page.mouse.up();
   }
