@@ -93,3 +93,41 @@ test("selecting a specialist draws its own relationships in full, with arrowhead
   await page.locator(".react-flow__pane").click({ position: { x: 5, y: 5 } });
   await expect.poll(async () => (await firstView(page)).edges.filter((e) => !e.id.startsWith("agg:")).length).toBe(0);
 });
+
+test("Enter on a focused node opens its panel with focus inside it; Escape brings focus back to the node", async ({
+  page,
+}) => {
+  await openFirstView(page);
+  const node = page.locator('.react-flow__node[data-id="specialist:cx-security"]');
+  await node.focus();
+  await expect(node).toBeFocused();
+  await page.keyboard.press("Enter");
+  const panel = page.getByTestId("entity-panel");
+  await expect(panel).toBeVisible();
+  await expect(panel).toHaveAttribute("aria-label", "specialist cx-security");
+  await expect.poll(() => panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(node).toBeFocused();
+});
+
+test("focus mode, switched on from the canvas, keeps a node's neighbourhood (depth 1 or 2) and hides the sums", async ({
+  page,
+}) => {
+  await openFirstView(page);
+  await page.getByTestId("node-specialist:cx-security").click();
+  await page
+    .getByTestId("focus-bar")
+    .getByRole("button", { name: /Focus on cx-security/ })
+    .click();
+  const drawn = async () => (await firstView(page)).edges;
+  await expect.poll(async () => (await drawn()).filter((e) => e.id.startsWith("agg:")).length).toBe(0);
+  const one = await drawn();
+  expect(one.length).toBeGreaterThan(3);
+  for (const e of one) expect(e.label).toContain("specialist:cx-security");
+  // Nodes outside the neighbourhood step back.
+  await expect(page.locator('[data-testid^="node-specialist:"][data-dimmed="true"]').first()).toBeAttached();
+  await page.getByTestId("focus-bar").getByRole("button", { name: "2", exact: true }).click();
+  await expect.poll(async () => (await drawn()).length).toBeGreaterThan(one.length);
+  await page.getByTestId("focus-bar").getByRole("button", { name: "Exit focus" }).click();
+  await expect.poll(async () => (await drawn()).filter((e) => e.id.startsWith("agg:")).length).toBeGreaterThan(0);
+});

@@ -62,6 +62,16 @@ test.describe("editor workflows", () => {
     expect(saved.skills.slice(-2)).toEqual(["research/user-interviews", "architecture/api-design"]);
     await expect(editor.node(`specialist:${id}`)).toBeAttached();
     await expect(editor.node(`specialist:${id}`)).toContainText(id);
+    // The new node lands in view: the canvas centres on it once it has a box.
+    await expect
+      .poll(() =>
+        editor.node(`specialist:${id}`).evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const pane = document.querySelector(".react-flow")!.getBoundingClientRect();
+          return r.left >= pane.left && r.top >= pane.top && r.right <= pane.right && r.bottom <= pane.bottom;
+        }),
+      )
+      .toBe(true);
 
     // Open it from the graph, then delete it.
     await page.keyboard.press("Escape");

@@ -304,7 +304,11 @@ export function EditorShell({ root }: { root: string }) {
                 if (closed) setOtherProblems([]);
               })
             }
-            onOpen={(t) => setPanel(t)}
+            onOpen={(t) => {
+              setPanel(t);
+              // A record just created (or opened from the panel) is brought into view on the canvas.
+              if (t.id) setFocus({ nodeId: `${t.kind}:${t.id}`, nonce: Date.now() });
+            }}
             onDirtyChange={onDirtyChange}
             onOtherProblems={setOtherProblems}
           />

@@ -23,6 +23,7 @@ import { droppedAt, teamUnder } from "./drop";
 import { edgeTypes } from "./edge-types";
 import { flowEdges } from "./flow-edges";
 import { flowNodes } from "./flow-nodes";
+import { FocusBar, type FocusMode } from "./focus-bar";
 import type { EdgeChangeMark, NodeChangeMark, OrgEdge, OrgNode } from "./graph-types";
 import { nodeTypes } from "./node-types";
 import { useRovingFocus } from "./use-roving-focus";
@@ -68,7 +69,9 @@ const noWindow = () => "";
 export function OrgCanvas(props: Props) {
   const { graph, positions, visibleKinds, selection, highlights, focus, colorMode, changes } = props;
   const collapsed = props.collapsed ?? NO_SET;
-  const focusMode = props.focusMode ?? null;
+  // Focus mode is the shell's when it passes one, else the canvas's own focus bar sets it.
+  const [ownFocusMode, setOwnFocusMode] = useState<FocusMode | null>(null);
+  const focusMode = props.focusMode ?? ownFocusMode;
   const { fitView, setCenter, getViewport } = useReactFlow();
   const paneWidth = useStore((s) => s.width);
   const paneHeight = useStore((s) => s.height);
@@ -144,9 +147,13 @@ export function OrgCanvas(props: Props) {
     },
     [setCenter],
   );
+  // A node just created has no box until the org is read again: centre on it when it has one.
+  const centred = useRef<number | null>(null);
   useEffect(() => {
-    if (focus) center(focus.nodeId, 1.2, 400);
-  }, [focus, center]);
+    if (!focus || centred.current === focus.nonce || !boxes[focus.nodeId]) return;
+    centred.current = focus.nonce;
+    center(focus.nodeId, 1.2, 400);
+  }, [focus, boxes, center]);
 
   // The side panel narrows the canvas: keep the selected node in sight when that hides it.
   useEffect(() => {
@@ -257,6 +264,9 @@ export function OrgCanvas(props: Props) {
       onKeyDown={onKeyDown}
     >
       <Background gap={24} size={1} />
+      {props.focusMode === undefined && (
+        <FocusBar selected={selectedNodeId} focusMode={ownFocusMode} onChange={setOwnFocusMode} />
+      )}
       <Controls showInteractive={false} />
       <MiniMap pannable zoomable nodeStrokeWidth={2} className="!hidden md:!block" />
     </ReactFlow>

@@ -1,8 +1,36 @@
-import { type KeyboardEvent as ReactKeyboardEvent, useCallback } from "react";
+import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useRef } from "react";
 import type { Rect } from "@/lib/graph/geometry";
 import type { Graph } from "@/schemas/graph";
 import { rovingTarget } from "./flow-nodes";
 import type { CanvasSelection } from "./org-canvas";
+
+const nodeElement = (id: string) =>
+  document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+
+/**
+ * The side panel of a record node: an `aside` labelled "<kind> <id>" (found by its landmark, not by
+ * importing the panel, which stays out of the canvas chunk).
+ */
+const panelOf = (id: string) => {
+  const label = id.replace(":", " ");
+  return [...document.querySelectorAll<HTMLElement>("aside[aria-label]")].find(
+    (el) => el.getAttribute("aria-label") === label,
+  );
+};
+
+/** The panel loads on demand: wait for it (a few seconds at most) and put focus on its first control. */
+function focusPanelOf(id: string) {
+  const started = Date.now();
+  const tick = () => {
+    const panel = panelOf(id);
+    const first = panel?.querySelector<HTMLElement>(
+      'button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])',
+    );
+    if (first) first.focus();
+    else if (Date.now() - started < 5000) setTimeout(tick, 50);
+  };
+  tick();
+}
 
 /** The canvas's key handler; `setTabStop` names the node that holds the one tab stop. */
 export function useRovingFocus(
@@ -16,12 +44,25 @@ export function useRovingFocus(
   const moveFocus = useCallback(
     (id: string) => {
       setTabStop(id);
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`)?.focus(),
-      );
+      requestAnimationFrame(() => nodeElement(id)?.focus());
     },
     [setTabStop],
   );
+  // The node whose panel Enter opened: Escape inside that panel gives focus back to it.
+  const openedFrom = useRef<string | null>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const from = openedFrom.current;
+      if (e.key !== "Escape" || !from) return;
+      const panel = panelOf(from);
+      if (!panel || !(e.target instanceof Node) || !panel.contains(e.target)) return;
+      openedFrom.current = null;
+      // After the shell has handled the same Escape (closing the panel, unless a field keeps it).
+      setTimeout(() => moveFocus(from), 0);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [moveFocus]);
   const onKeyDown = useCallback(
     (event: ReactKeyboardEvent) => {
       const id = (event.target as HTMLElement).closest<HTMLElement>(".react-flow__node")?.dataset.id;
@@ -30,6 +71,8 @@ export function useRovingFocus(
       if (event.key === "Enter") {
         event.preventDefault();
         onSelect({ type: "node", id });
+        openedFrom.current = id;
+        focusPanelOf(id);
         return;
       }
       const next = rovingTarget(graph, new Set(Object.keys(boxes)), id, event.key);

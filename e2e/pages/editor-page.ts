@@ -119,14 +119,41 @@ export class EditorPage {
   async connect(from: string, to: string) {
     await this.settled();
     const handle = this.node(from).locator(".react-flow__handle-bottom.source");
-    const target = this.node(to);
     const a = (await handle.boundingBox())!;
-    const b = (await target.boundingBox())!;
+    const box = (await this.node(to).boundingBox())!;
+    // A specialist's centre is its own; a team box's centre is one of its members.
+    const b = to.startsWith("specialist:")
+      ? { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+      : await this.ownPoint(to);
     await this.page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
     await this.page.mouse.down();
-    await this.page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 8 });
-    await this.page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+    await this.page.mouse.move((a.x + box.x) / 2, (a.y + box.y) / 2, { steps: 8 });
+    await this.page.mouse.move(b.x, b.y, { steps: 8 });
     await this.page.mouse.up();
+  }
+
+  /**
+   * A point where the pointer reaches the node itself: its centre, or for a team or group box
+   * (whose centre is one of its members) the first point of a grid over it that is the box's own.
+   */
+  async ownPoint(id: string): Promise<{ x: number; y: number }> {
+    const point = await this.node(id).evaluate((el) => {
+      const wrapper = el.closest<HTMLElement>(".react-flow__node");
+      const r = el.getBoundingClientRect();
+      const own = (x: number, y: number) =>
+        document.elementFromPoint(x, y)?.closest(".react-flow__node") === wrapper &&
+        !document.elementFromPoint(x, y)?.closest(".react-flow__handle");
+      const centre = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      if (own(centre.x, centre.y)) return centre;
+      for (let fy = 0.1; fy < 1; fy += 0.1)
+        for (let fx = 0.1; fx < 1; fx += 0.1) {
+          const p = { x: r.x + r.width * fx, y: r.y + r.height * fy };
+          if (own(p.x, p.y)) return p;
+        }
+      return null;
+    });
+    if (!point) throw new Error(`no point of ${id} is its own`);
+    return point;
   }
 
   async confirm(button: string) {
