@@ -43,9 +43,18 @@ test("the panel shows a record's full fields, loaded after the page", async ({ p
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(`${studio.origin}/`);
-  const node = page.locator(".react-flow__node-specialist").first();
-  await expect(node).toBeVisible({ timeout: 60_000 });
-  await node.click();
+  await expect(page.locator(".react-flow__node-specialist").first()).toBeVisible({ timeout: 60_000 });
+  // A specialist a user can click: its middle is on the canvas and nothing (the header) covers it.
+  const point = await page.evaluate(() => {
+    for (const el of document.querySelectorAll(".react-flow__node-specialist")) {
+      const r = el.getBoundingClientRect();
+      const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+      if (el.contains(document.elementFromPoint(x, y))) return { x, y };
+    }
+    return null;
+  });
+  expect(point).not.toBeNull();
+  await page.mouse.click(point!.x, point!.y);
   const panel = page.getByTestId("entity-panel");
   await expect(panel).toBeVisible({ timeout: 60_000 });
   const id = (await page.getByTestId("panel-title").textContent()) ?? "";
