@@ -1,18 +1,7 @@
 "use client";
 
 import { type RefObject, useEffect } from "react";
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return (
-    !!el &&
-    (el.tagName === "INPUT" ||
-      el.tagName === "TEXTAREA" ||
-      el.tagName === "SELECT" ||
-      el.isContentEditable ||
-      !!el.closest(".monaco-editor"))
-  );
-}
+import { isTyping } from "./is-typing";
 
 /**
  * The editor's global keys (Ctrl/⌘+K and `?` belong to components/palette/reach.tsx): Ctrl/⌘+Z undo (with Shift, or Ctrl+Y, redo)

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CommandPalette } from "@/components/editor/command-palette";
+import { isTyping } from "@/components/editor/is-typing";
 import { StatusBadge } from "@/components/org/status-badge";
 import { fieldCandidates, fieldPrefixes, parseOpenParam, recordOfPointer } from "@/lib/palette/open-param";
 import type { RecordItem } from "@/lib/palette/records";
@@ -13,18 +14,6 @@ import { focusFieldWhenShown } from "./focus-field";
 import { ShortcutSheet } from "./shortcut-sheet";
 
 const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return (
-    !!el &&
-    (el.tagName === "INPUT" ||
-      el.tagName === "TEXTAREA" ||
-      el.tagName === "SELECT" ||
-      el.isContentEditable ||
-      !!el.closest(".monaco-editor"))
-  );
-}
 
 /**
  * Everything that reaches a record from the header: the status badge and its problem list, the
