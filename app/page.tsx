@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { EditorShell } from "@/components/editor/editor-shell";
 import { Providers } from "@/components/providers";
 import { summarize } from "@/lib/api/summary";
-import { orgKeys } from "@/lib/queries/keys";
+import { orgKeys } from "@/lib/queries/org";
 import { ENTITY_KINDS } from "@/schemas/org";
 import { layoutStore, orgApi } from "@/server/services";
 

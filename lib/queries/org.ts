@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, skipToken, useQueries, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import { getAutoLayout, getLayout } from "@/lib/api/layout";
 import { listEntities } from "@/lib/api/org";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
@@ -17,11 +17,20 @@ import {
 } from "@/schemas/kinds";
 import type { Skill } from "@/schemas/skill";
 
-import { orgKeys } from "./keys";
-
 export type { ListResponse, ListRow } from "@/schemas/api/org";
 
-export { orgKeys } from "./keys";
+/**
+ * Query keys. Everything under "org" is refetched when the org changes (an edit, the server's
+ * `org-changed` event); the first-paint summary is not: it only stands in until the lists arrive.
+ */
+export const orgKeys = {
+  all: ["org"] as const,
+  list: (kind: EntityKind | "skill") => ["org", "list", kind] as const,
+  layout: ["studio", "layout"] as const,
+  /** Under "org": it is refetched whenever the org changes. */
+  autoLayout: ["org", "auto-layout"] as const,
+  summary: ["first-paint", "org-summary"] as const,
+};
 
 export const listQuery = (kind: EntityKind | "skill") =>
   queryOptions({ queryKey: orgKeys.list(kind), queryFn: ({ signal }) => listEntities(kind, signal) });
@@ -104,6 +113,10 @@ export function wantOrgLists() {
   wanted.on = true;
   for (const listener of wanted.listeners) listener();
 }
+const subscribeWanted = (listener: () => void) => {
+  wanted.listeners.add(listener);
+  return () => void wanted.listeners.delete(listener);
+};
 
 /** The whole org now, fetching the lists not loaded yet (an edit made before they arrived). */
 export async function loadOrgData(queryClient: QueryClient): Promise<OrgData> {
@@ -121,16 +134,11 @@ export function useOrg({ deferLists = false }: { deferLists?: boolean } = {}): {
   isLoading: boolean;
   error: Error | null;
 } {
-  // Not useSyncExternalStore: the editor page (a server component) imports this module's keys.
-  const [asked, setAsked] = useState(wanted.on);
-  useEffect(() => {
-    if (!deferLists) return;
-    const listener = () => setAsked(true);
-    wanted.listeners.add(listener);
-    if (wanted.on) setAsked(true);
-    return () => void wanted.listeners.delete(listener);
-  }, [deferLists]);
-  const enabled = !deferLists || asked;
+  const enabled = useSyncExternalStore(
+    subscribeWanted,
+    () => !deferLists || wanted.on,
+    () => !deferLists,
+  );
   const results = useQueries({ queries: ALL_LISTS.map((kind) => ({ ...listQuery(kind), enabled })) });
   const summary = useQuery(summaryQuery());
   const lists = results.map((r) => r.data);
