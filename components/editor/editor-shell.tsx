@@ -32,7 +32,6 @@ import { usePanelState } from "./use-panel-state";
 import { useShortcuts } from "./use-shortcuts";
 import { useTheme } from "./use-theme";
 import { useUndoRedo } from "./use-undo-redo";
-import { useWantListsOnUse } from "./use-want-lists";
 
 // The forms, their resolvers and the JSON schemas weigh a third of the page's own code and are
 // needed only once something is selected: loaded then, the first time, not with the page.
@@ -65,7 +64,7 @@ function targetOfNode(node: GraphNode | undefined): PanelTarget | null {
  */
 export function EditorShell({ root }: { root: string }) {
   const [theme, toggleTheme] = useTheme();
-  const { data, view, error } = useOrg({ deferLists: true });
+  const { data, view, error } = useOrg();
   const [history] = useState(createHistoryStore);
   const edits = useOrgEdits(history);
   const { toasts, push: toast, dismiss } = useToasts();
@@ -77,7 +76,6 @@ export function EditorShell({ root }: { root: string }) {
   const [visible, setVisible] = useState<Set<GraphEdgeKind>>(() => new Set(EDGE_KINDS));
   const [selection, setSelection] = useState<CanvasSelection>(null);
   const { panel, setPanel, changePanel, navigate, go, onDirtyChange } = usePanelState(dialog.ask);
-  useWantListsOnUse(!!panel);
   const [otherProblems, setOtherProblems] = useState<FieldError[]>([]);
   const [routeOpen, setRouteOpen] = useState(false);
   const [focus, setFocus] = useState<{ nodeId: string; nonce: number } | null>(null);
@@ -138,7 +136,7 @@ export function EditorShell({ root }: { root: string }) {
     [graph.edges, nodeById, changePanel, overlay],
   );
 
-  const handoffs = useHandoffEdits(data, view, edits, dialog.ask, toast);
+  const handoffs = useHandoffEdits(data, edits, dialog.ask, toast);
   const deleteHandoffs = useCallback(
     async (doomed: GraphEdge[]) => {
       await handoffs.deleteHandoffs(doomed);

@@ -1,30 +1,26 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { canConnect, removeHandoff } from "@/lib/graph/connect";
 import { buildIndex } from "@/lib/org/org-index";
-import { loadOrgData, type OrgData, type OrgView, rowKey } from "@/lib/queries/org";
+import { type OrgData, rowKey } from "@/lib/queries/org";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import type { GraphEdge } from "@/schemas/graph";
 import { type Ask, errorDetail, type Toast } from "./shell-types";
 
 /**
  * Handoffs drawn and deleted on the canvas, saved as validated, undoable patches of the
- * specialist's `handoffCandidates`. Drawing is checked against what the canvas draws (`view`: the
- * first-paint summary carries roles and handoffs); the save waits for the whole org (`data`),
- * fetching it if the lists have not been asked for yet.
+ * specialist's `handoffCandidates`. Nothing happens until the whole org has loaded (`data`).
  */
-export function useHandoffEdits(data: OrgData | null, view: OrgView | null, edits: OrgEdits, ask: Ask, toast: Toast) {
-  const queryClient = useQueryClient();
+export function useHandoffEdits(data: OrgData | null, edits: OrgEdits, ask: Ask, toast: Toast) {
   const saveHandoffPatch = useCallback(
     async (specialistId: string, patch: Record<string, unknown>, label: string) => {
-      const whole = data ?? (await loadOrgData(queryClient));
-      const row = whole.rows[rowKey("specialist", specialistId)];
+      if (!data) return;
+      const row = data.rows[rowKey("specialist", specialistId)];
       if (!row) return;
       // The rules and their schemas load with the first edit, not with the page.
       const { validateDraft } = await import("@/lib/org/validate");
-      const check = validateDraft(buildIndex(whole.org), "specialist", { ...row.record, ...patch });
+      const check = validateDraft(buildIndex(data.org), "specialist", { ...row.record, ...patch });
       if (!check.ok) {
         toast({ tone: "error", title: `Refused: ${label}`, detail: check.errors.map((e) => e.message).join("\n") });
         return;
@@ -56,13 +52,13 @@ export function useHandoffEdits(data: OrgData | null, view: OrgView | null, edit
         toast({ tone: "error", title: `Not saved: ${label}`, detail: errorDetail(e) });
       }
     },
-    [data, queryClient, ask, edits, toast],
+    [data, ask, edits, toast],
   );
 
   const onConnectRequest = useCallback(
     (source: string, target: string) => {
-      if (!view) return;
-      const verdict = canConnect(view.org, source, target);
+      if (!data) return;
+      const verdict = canConnect(data.org, source, target);
       if (!verdict.ok) {
         toast({ tone: "error", title: "That connection is not a handoff", detail: verdict.reason });
         return;
@@ -73,29 +69,29 @@ export function useHandoffEdits(data: OrgData | null, view: OrgView | null, edit
         `add handoff ${verdict.specialistId} → ${verdict.role}`,
       );
     },
-    [view, saveHandoffPatch, toast],
+    [data, saveHandoffPatch, toast],
   );
 
   const onConnectRefused = useCallback(
     (source: string, target: string) => {
-      if (!view) return;
-      const verdict = canConnect(view.org, source, target);
+      if (!data) return;
+      const verdict = canConnect(data.org, source, target);
       if (!verdict.ok) toast({ tone: "error", title: "Connection refused", detail: verdict.reason });
     },
-    [view, toast],
+    [data, toast],
   );
 
   const isValidConnection = useCallback(
-    (source: string, target: string) => !!view && canConnect(view.org, source, target).ok,
-    [view],
+    (source: string, target: string) => !!data && canConnect(data.org, source, target).ok,
+    [data],
   );
 
   /** Removes each handoff edge in turn (a patch of its specialist); other kinds are left alone. */
   const deleteHandoffs = useCallback(
     async (doomed: GraphEdge[]) => {
-      if (!view) return;
+      if (!data) return;
       for (const edge of doomed) {
-        const change = removeHandoff(view.org, edge);
+        const change = removeHandoff(data.org, edge);
         if (change)
           await saveHandoffPatch(
             change.specialistId,
@@ -104,7 +100,7 @@ export function useHandoffEdits(data: OrgData | null, view: OrgView | null, edit
           );
       }
     },
-    [view, saveHandoffPatch],
+    [data, saveHandoffPatch],
   );
 
   return { onConnectRequest, onConnectRefused, isValidConnection, deleteHandoffs };

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { StatusBadge } from "@/components/org/status-badge";
 import { fieldCandidates, fieldPrefixes, parseOpenParam, recordOfPointer } from "@/lib/palette/open-param";
 import type { RecordItem } from "@/lib/palette/records";
-import { type OrgData, rowKey, wantOrgLists } from "@/lib/queries/org";
+import { type OrgData, rowKey } from "@/lib/queries/org";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityKind } from "@/schemas/kinds";
 import { type PaletteCommands, paletteActions } from "./actions";
@@ -83,13 +83,6 @@ export function Reach({
   // `/?open=contracts/<id>`: opened once the org is loaded, then dropped from the address so a
   // closed panel does not come back on reload.
   const handledParam = useRef(false);
-  useEffect(() => {
-    // The editor fetches the full lists on first use; a link that opens a record is one.
-    if (parseOpenParam(window.location.search)) wantOrgLists();
-  }, []);
-  useEffect(() => {
-    if (paletteOpen || sheetOpen) wantOrgLists();
-  }, [paletteOpen, sheetOpen]);
   useEffect(() => {
     if (!data || handledParam.current) return;
     handledParam.current = true;

@@ -1,5 +1,5 @@
-import { type QueryClient, queryOptions, skipToken, useQueries, useQuery } from "@tanstack/react-query";
-import { useMemo, useSyncExternalStore } from "react";
+import { queryOptions, skipToken, useQueries, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { getAutoLayout, getLayout } from "@/lib/api/layout";
 import { listEntities } from "@/lib/api/org";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
@@ -100,46 +100,12 @@ export function graphOfOrg(view: OrgView): Graph {
   return orgToGraph({ org: view.org, scopes: view.scopes, sources: view.sources, problems: view.problems });
 }
 
-const ALL_LISTS = [...ENTITY_KINDS, "skill"] as const;
-
-/**
- * Whether the editor has asked for the full lists yet. Its first paint draws from the summary;
- * the lists (and zod, which parses them) are fetched on the first sign of use: a node under the
- * pointer or focus, a key, the panel, the palette. Once asked, for the rest of the session.
- */
-const wanted = { on: false, listeners: new Set<() => void>() };
-export function wantOrgLists() {
-  if (wanted.on) return;
-  wanted.on = true;
-  for (const listener of wanted.listeners) listener();
-}
-const subscribeWanted = (listener: () => void) => {
-  wanted.listeners.add(listener);
-  return () => void wanted.listeners.delete(listener);
-};
-
-/** The whole org now, fetching the lists not loaded yet (an edit made before they arrived). */
-export async function loadOrgData(queryClient: QueryClient): Promise<OrgData> {
-  wantOrgLists();
-  return joinLists(await Promise.all(ALL_LISTS.map((kind) => queryClient.ensureQueryData(listQuery(kind)))));
-}
-
 /**
  * The merged org the editor works on. `data` is the whole org once every list has loaded; until
  * then `view` is the page's slim summary, enough to draw the canvas but not to edit.
  */
-export function useOrg({ deferLists = false }: { deferLists?: boolean } = {}): {
-  data: OrgData | null;
-  view: OrgView | null;
-  isLoading: boolean;
-  error: Error | null;
-} {
-  const enabled = useSyncExternalStore(
-    subscribeWanted,
-    () => !deferLists || wanted.on,
-    () => !deferLists,
-  );
-  const results = useQueries({ queries: ALL_LISTS.map((kind) => ({ ...listQuery(kind), enabled })) });
+export function useOrg(): { data: OrgData | null; view: OrgView | null; isLoading: boolean; error: Error | null } {
+  const results = useQueries({ queries: [...ENTITY_KINDS.map((kind) => listQuery(kind)), listQuery("skill")] });
   const summary = useQuery(summaryQuery());
   const lists = results.map((r) => r.data);
   const ready = lists.every(Boolean);
