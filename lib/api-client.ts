@@ -1,11 +1,16 @@
-import * as z from "zod/mini";
 import type { $ZodType, output } from "zod/v4/core";
-import { apiErrorBodySchema } from "@/schemas/api/error";
 import { ApiError } from "./api/error";
 
 export { ApiError } from "./api/error";
 
 export type ApiResponse<T> = { data: T; etag: string | null };
+
+/**
+ * A response schema, or a loader of one. The editor's first load must not carry zod (its core is
+ * ~30 kB gz): modules on that path pass `() => import(schemas…)`, and zod itself is imported here
+ * on the first answer, so both come with the first parse, not with the page.
+ */
+export type SchemaOf<S extends $ZodType> = S | (() => Promise<S>);
 
 export type ApiInit = { method?: string; body?: unknown; ifMatch?: string; signal?: AbortSignal };
 
@@ -16,7 +21,7 @@ export type ApiInit = { method?: string; body?: unknown; ifMatch?: string; signa
  */
 export async function apiFetch<S extends $ZodType>(
   path: string,
-  schema: S,
+  schema: SchemaOf<S>,
   init: ApiInit = {},
 ): Promise<ApiResponse<output<S>>> {
   const headers: Record<string, string> = { Accept: "application/json" };
@@ -37,6 +42,7 @@ export async function apiFetch<S extends $ZodType>(
   } catch {
     json = null;
   }
+  const [z, { apiErrorBodySchema }] = await Promise.all([import("zod/mini"), import("@/schemas/api/error")]);
   if (!response.ok) {
     const body = z.safeParse(apiErrorBodySchema, json);
     if (!body.success) throw new ApiError(response.status, "error", `${response.status} ${response.statusText}`);
@@ -48,7 +54,7 @@ export async function apiFetch<S extends $ZodType>(
       body.data.current ?? undefined,
     );
   }
-  const parsed = z.safeParse(schema, json);
+  const parsed = z.safeParse(typeof schema === "function" ? await schema() : schema, json);
   if (!parsed.success)
     throw new ApiError(
       response.status,

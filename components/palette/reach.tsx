@@ -1,7 +1,7 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CommandPalette } from "@/components/editor/command-palette";
 import { isTyping } from "@/components/editor/is-typing";
 import { StatusBadge } from "@/components/org/status-badge";
 import { fieldCandidates, fieldPrefixes, parseOpenParam, recordOfPointer } from "@/lib/palette/open-param";
@@ -11,7 +11,13 @@ import type { FieldError } from "@/schemas/field-error";
 import type { EntityKind } from "@/schemas/kinds";
 import { type PaletteCommands, paletteActions } from "./actions";
 import { focusFieldWhenShown } from "./focus-field";
-import { ShortcutSheet } from "./shortcut-sheet";
+
+// cmdk, the Radix dialog and the shortcut sheet are not part of the editor's first load: they
+// load the first time the palette or the sheet is wanted (Ctrl+K, the button, `?`), and stay.
+const loadPalette = () => import("@/components/editor/command-palette");
+const loadSheet = () => import("./shortcut-sheet");
+const CommandPalette = dynamic(() => loadPalette().then((m) => m.CommandPalette), { ssr: false });
+const ShortcutSheet = dynamic(() => loadSheet().then((m) => m.ShortcutSheet), { ssr: false });
 
 const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
 
@@ -32,6 +38,9 @@ export function Reach({
 }) {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps Radix's own focus return and exit.
+  const paletteWanted = useLatch(paletteOpen);
+  const sheetWanted = useLatch(sheetOpen);
   const stopFocus = useRef<() => void>(() => {});
 
   const open = useCallback(
@@ -109,12 +118,14 @@ export function Reach({
         type="button"
         className={BUTTON}
         onClick={() => setPaletteOpen(true)}
+        onPointerEnter={() => void loadPalette()}
+        onFocus={() => void loadPalette()}
         title="Search records and actions (Ctrl+K); ? lists the shortcuts"
         data-testid="open-search"
       >
         Search <kbd className="text-[10px] text-muted">⌃K</kbd>
       </button>
-      {data && (
+      {data && paletteWanted && (
         <CommandPalette
           open={paletteOpen}
           onOpenChange={setPaletteOpen}
@@ -123,7 +134,14 @@ export function Reach({
           onOpenRecord={openItem}
         />
       )}
-      <ShortcutSheet open={sheetOpen} onOpenChange={setSheetOpen} />
+      {sheetWanted && <ShortcutSheet open={sheetOpen} onOpenChange={setSheetOpen} />}
     </>
   );
+}
+
+/** True from the first render where `on` is true, for good. */
+function useLatch(on: boolean) {
+  const [latched, setLatched] = useState(on);
+  if (on && !latched) setLatched(true);
+  return latched || on;
 }

@@ -1,8 +1,13 @@
 import { apiFetch } from "@/lib/api-client";
 import type { Position } from "@/lib/graph/geometry";
-import { autoLayoutResponseSchema, layoutResponseSchema } from "@/schemas/api/layout";
 
-/** Saved canvas positions (`studio/layout.json`) and the server's automatic layout. */
+/**
+ * Saved canvas positions (`studio/layout.json`) and the server's automatic layout. The schemas
+ * load with the first answer: the editor's first load imports this module and must not carry zod.
+ */
+
+const layoutResponseSchema = async () => (await import("@/schemas/api/layout")).layoutResponseSchema;
+const autoLayoutResponseSchema = async () => (await import("@/schemas/api/layout")).autoLayoutResponseSchema;
 
 export async function getLayout(signal?: AbortSignal) {
   return (await apiFetch("/api/layout", layoutResponseSchema, { signal })).data;

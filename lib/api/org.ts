@@ -1,16 +1,20 @@
 import { apiFetch } from "@/lib/api-client";
-import {
-  importResultSchema,
-  type ListResponse,
-  listResponseSchema,
-  removeOkSchema,
-  writeOkSchema,
-} from "@/schemas/api/org";
-import { routePreviewSchema } from "@/schemas/api/preview";
-import { type ValidationResult, validationResultSchema } from "@/schemas/field-error";
+import type { ListResponse } from "@/schemas/api/org";
+import type { ValidationResult } from "@/schemas/field-error";
 import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/kinds";
 
-/** The org's records through `/api/org/…`, each answer parsed with its schema. */
+/**
+ * The org's records through `/api/org/…`, each answer parsed with its schema. The editor's first
+ * load imports this module, so the schemas (and zod with them) load with the first answer.
+ */
+
+const org = () => import("@/schemas/api/org");
+const listResponseSchema = async () => (await org()).listResponseSchema;
+const writeOkSchema = async () => (await org()).writeOkSchema;
+const removeOkSchema = async () => (await org()).removeOkSchema;
+const importResultSchema = async () => (await org()).importResultSchema;
+const routePreviewSchema = async () => (await import("@/schemas/api/preview")).routePreviewSchema;
+const validationResultSchema = async () => (await import("@/schemas/field-error")).validationResultSchema;
 
 const kindUrl = (kind: EntityKind | "skill") => `/api/org/${kind}`;
 const entityUrl = (kind: EntityKind, id: string) => `${kindUrl(kind)}/${encodeURIComponent(id)}`;
