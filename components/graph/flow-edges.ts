@@ -113,7 +113,6 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
       // Edges are reached from their node (arrows, Enter), not by tabbing through hundreds of them.
       focusable: false,
       selected,
-      zIndex: 1,
       ariaLabel: `${style.title}: ${e.source} to ${e.target}${e.label ? ` (${e.label})` : ""}`,
     });
   }

@@ -78,7 +78,8 @@ export function OrgCanvas(props: Props) {
   const [nodes, setNodes] = useState<OrgNode[]>([]);
   const [hovered, setHovered] = useState<string | null>(null);
   const [hoveredNode, setHoveredNode] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
+  // The node being dragged, if any: only its own relationships are kept on the canvas meanwhile.
+  const [dragging, setDragging] = useState<string | null>(null);
   const [tabStop, setTabStop] = useState<string | null>(null);
   const selectedNodeId = selection?.type === "node" ? selection.id : null;
   // With a node hovered or selected, its own relationships are drawn in full and the rest step back.
@@ -203,7 +204,8 @@ export function OrgCanvas(props: Props) {
     const window = windowOfKey(windowed);
     return edges.filter((e) => {
       // A stepped-back edge is not repainted on every frame of a drag, nor kept near a big org's view.
-      if (e.data?.dimmed && (dragging || culling)) return false;
+      if (dragging && e.source !== dragging && e.target !== dragging) return false;
+      if (e.data?.dimmed && culling) return false;
       if (!window) return true;
       const [a, b] = [boxes[e.source], boxes[e.target]];
       if (!a || !b) return false;
@@ -226,13 +228,19 @@ export function OrgCanvas(props: Props) {
       nodeTypes={nodeTypes}
       edgeTypes={edgeTypes}
       colorMode={colorMode}
-      onNodeDragStart={() => setDragging(true)}
-      onNodeDragStop={() => setDragging(false)}
+      onNodeDragStart={(_, node) => setDragging(node.id)}
+      onNodeDragStop={() => setDragging(null)}
       onNodesChange={onNodesChange}
       onConnect={onConnect}
-      onConnectEnd={(_, state) => {
-        if (state.fromNode && state.toNode && !state.isValid && state.fromNode.id !== state.toNode.id)
-          props.onConnectRefused(state.fromNode.id, state.toNode.id);
+      onConnectEnd={(event, state) => {
+        // A box (team, group) has no handle to land on: the node under the pointer is the target.
+        const under =
+          event.target instanceof Element
+            ? event.target.closest(".react-flow__node")?.getAttribute("data-id")
+            : undefined;
+        const to = state.toNode?.id ?? under;
+        if (state.fromNode && to && !state.isValid && state.fromNode.id !== to)
+          props.onConnectRefused(state.fromNode.id, to);
       }}
       isValidConnection={isValidConnection}
       onNodeClick={(_, node) => props.onSelect({ type: "node", id: node.id })}
