@@ -1,5 +1,8 @@
 "use client";
 
+// Over 300 lines on purpose: this is where the editor is wired together (the hooks beside it, and
+// where the toolbar, canvas, panel, palette, dialogs and toasts mount); each concern lives elsewhere.
+
 import { useQuery } from "@tanstack/react-query";
 import { ReactFlowProvider } from "@xyflow/react";
 import dynamic from "next/dynamic";
