@@ -1,3 +1,4 @@
+import { parsePointer } from "@/lib/json/pointer";
 import { ENTITY_KINDS, type EntityKind, KIND_OF, SECTIONS, type Section } from "@/schemas/kinds";
 
 /** What `/?open=<section>/<id>` (or `<kind>/<id>`) asks the editor to open, with an optional field. */
@@ -40,11 +41,7 @@ export function openHref(section: Section, id: string, field?: string): string {
  * input for all its items, so the shorter paths find it.
  */
 export function fieldCandidates(location: string): string[] {
-  const body = location.startsWith("#") ? location.slice(1) : location;
-  const segments = body
-    .split("/")
-    .slice(3)
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = parsePointer(location).slice(2);
   const out: string[] = [];
   for (let n = segments.length; n > 0; n--) out.push(segments.slice(0, n).join("."));
   return out;
@@ -52,14 +49,9 @@ export function fieldCandidates(location: string): string[] {
 
 /** The record a problem's pointer names (`#/<section>/<id>/…`), or null for a pointer outside any record. */
 export function recordOfPointer(location: string): { section: Section; kind: EntityKind; id: string } | null {
-  const body = location.startsWith("#") ? location.slice(1) : location;
-  const [, section, id] = body.split("/");
+  const [section, id] = parsePointer(location);
   if (!section || !id || !(SECTIONS as readonly string[]).includes(section)) return null;
-  return {
-    section: section as Section,
-    kind: KIND_OF[section as Section],
-    id: id.replace(/~1/g, "/").replace(/~0/g, "~"),
-  };
+  return { section: section as Section, kind: KIND_OF[section as Section], id };
 }
 
 /** The form paths a dotted `field` parameter may be shown at, most precise first (see fieldCandidates). */

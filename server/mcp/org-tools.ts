@@ -116,9 +116,13 @@ export function registerOrgTools(server: McpServer, services: Services): void {
         const pick = (kind: string, direction: "out" | "in") =>
           graph.edges
             .filter((e) => e.kind === kind && (direction === "out" ? e.source === self : e.target === self))
-            .map((e) => ({ other: entityOf.get(direction === "out" ? e.target : e.source) ?? "", via: e.carrier }));
+            .map((e) => ({
+              other: entityOf.get(direction === "out" ? e.target : e.source) ?? "",
+              via: e.carrier,
+              contractId: e.data.kind === "contract" ? e.data.contractId : "",
+            }));
         const contracts = (direction: "out" | "in") =>
-          pick("contract", direction).map(({ other, via }) => ({ id: via.split("/")[2] ?? "", with: other, via }));
+          pick("contract", direction).map(({ other, via, contractId }) => ({ id: contractId, with: other, via }));
         const people = (kind: string, direction: "out" | "in") =>
           pick(kind, direction).map(({ other, via }) => ({ id: other, via }));
         const teamId = typeof row.record.team === "string" ? row.record.team : null;
