@@ -10,7 +10,7 @@ const NO_POSITIONS: Record<string, Position> = {};
  * Automatic positions for `graph`. The server lays each version of the org out once and the
  * editor page ships the result, so a first load runs no layout in the browser; only a structure
  * the server has not laid out yet (a node just created, before the refetch answers) is laid out
- * here, with dagre loaded on that first need. Meanwhile the last positions known stand in, and
+ * here, with the layout module loaded on that first need. Meanwhile the last positions known stand in, and
  * the canvas holds back nodes that have none.
  */
 export function useAutoLayout(graph: Graph): Record<string, Position> {

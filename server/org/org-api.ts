@@ -145,7 +145,7 @@ export class OrgApi {
 
   /**
    * The automatic layout of the org as it is, once per snapshot. The editor page ships it, so
-   * neither each page render nor the browser runs dagre (at 1,000 specialists, 0.6 s each).
+   * neither each page render nor the browser lays the org out again.
    */
   async autoLayout(): Promise<AutoLayout> {
     this.lastLayout = autoLayoutOf(await this.snapshot(), this.lastLayout);
