@@ -98,8 +98,11 @@ test.describe("keyboard: dialogs and menus", () => {
 
     await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("menuitem", { name: "specialist" })).toBeFocused();
+    // Each step waits for the focus to land: a key sent while the menu is still settling can be lost.
     await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "team" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "group" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(editor.panel()).toHaveAttribute("aria-label", "group new");
     expect(editor.consoleErrors).toEqual([]);
