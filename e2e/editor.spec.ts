@@ -47,7 +47,9 @@ test.describe("graph editor", () => {
     await page.keyboard.press("Control+z");
     await expect.poll(() => existsSync(projectFile("specialists", "cx-qa"))).toBe(false);
     await expect(editor.edge("handoff:cx-qa:security:cx-security")).toHaveCount(0);
+    // Redo pressed at once is queued behind the undo (it once found the redo stack still empty).
     await page.keyboard.press("Control+Shift+z");
+    await expect(page.getByText(/Redid add handoff cx-qa → security/i)).toBeVisible();
     await expect
       .poll(
         () =>

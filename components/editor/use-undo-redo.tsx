@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback } from "react";
+import { useCallback, useRef } from "react";
 import { ApiError } from "@/lib/api/error";
 import { stepConflicts } from "@/lib/editor/history";
 import type { OrgEdits, Resolution } from "@/lib/queries/use-org-edits";
@@ -75,7 +75,11 @@ export function useUndoRedo(edits: OrgEdits, ask: Ask, toast: Toast) {
     [ask, edits],
   );
 
-  return useCallback(
+  // Steps run one after another: a redo pressed while its undo is still saving replays that undo's
+  // step once it lands, instead of finding the redo stack still empty.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+
+  const run = useCallback(
     async (direction: Direction) => {
       const replay = (resolution?: Resolution) =>
         direction === "undo" ? edits.undo(resolution) : edits.redo(resolution);
@@ -105,5 +109,14 @@ export function useUndoRedo(edits: OrgEdits, ask: Ask, toast: Toast) {
       }
     },
     [edits, resolveStep, toast],
+  );
+
+  return useCallback(
+    (direction: Direction) => {
+      const next = queue.current.then(() => run(direction));
+      queue.current = next;
+      return next;
+    },
+    [run],
   );
 }
