@@ -57,6 +57,19 @@ test.describe("graph editor", () => {
           readProject("specialists", "cx-qa").handoffCandidates.includes("security"),
       )
       .toBe(true);
+    // Both keys at once: the redo waits for the undo, so the file is removed and written again
+    // (a later mtime), not left removed with "Nothing to redo".
+    const before = statSync(projectFile("specialists", "cx-qa")).mtimeMs;
+    await page.keyboard.press("Control+z");
+    await page.keyboard.press("Control+Shift+z");
+    await expect
+      .poll(() => {
+        const file = projectFile("specialists", "cx-qa");
+        return (
+          existsSync(file) && statSync(file).mtimeMs > before && readProject("specialists", "cx-qa").handoffCandidates
+        );
+      })
+      .toContain("security");
 
     await page.reload();
     // The overview sums relationships between teams; a specialist's own are drawn when it has focus.
