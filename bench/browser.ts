@@ -28,8 +28,8 @@ export function launchBrowser(): Promise<Browser> {
 const VIEWPORT = { width: 1600, height: 1000 };
 
 /** Only the studio's own origin is reachable: the studio works offline, and so must its benchmark. */
-async function newPage(browser: Browser, origin: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+export async function newPage(browser: Browser, origin: string, viewport = VIEWPORT): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   await context.route("**/*", (route) => {
     const url = route.request().url();
     return url.startsWith(origin) || url.startsWith("data:") || url.startsWith("blob:")
