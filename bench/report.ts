@@ -99,7 +99,9 @@ export function targets(r: Results): Results["targets"] {
   });
   out.push({
     name: `first-load JS of / ≤ ${BUDGET.firstLoadKbGz} kB gzip`,
-    figure: editor ? `${round(editor.firstLoadKbGz, 1)} kB gz` : "not run",
+    figure: editor
+      ? `${round(editor.firstLoadKbGz, 1)} kB gz (then ${round(editor.laterKbGz, 1)} kB untouched)`
+      : "not run",
     pass: editor ? editor.firstLoadKbGz <= BUDGET.firstLoadKbGz : null,
   });
   const thousand = r.views[THOUSAND];
@@ -121,10 +123,11 @@ export function targets(r: Results): Results["targets"] {
       figure: `${v.edgesDrawn} drawn, ceiling ${v.teamPairs}, of ${v.relationships} relationships`,
       pass: v.edgesDrawn <= v.teamPairs,
     });
+    // Required of the built-in org only: a big org's fitted view is meant to show its teams.
     out.push({
-      name: `${org}: every specialist inside the first view`,
+      name: `${org}: every specialist inside the first view${org === BUILT_IN ? "" : " (no budget)"}`,
       figure: `${v.specialistsInView} of ${v.specialists}`,
-      pass: v.specialistsInView === v.specialists,
+      pass: org === BUILT_IN ? v.specialistsInView === v.specialists : null,
     });
   }
   return out;
@@ -279,10 +282,17 @@ export function report(r: Results): string {
   }
   const bundleRows = Object.entries(r.bundles);
   if (bundleRows.length) {
-    out += `\nFirst-load JS per page (scripts loaded with no interaction, gzip -9)${r.monacoDetectorChecked === undefined ? "" : `; the Monaco detector ${r.monacoDetectorChecked ? "finds" : "does NOT find"} Monaco once the JSON tab opens`}\n`;
+    out += `\nJS per page with no interaction, gzip -9: first load (the scripts the document names) and what follows untouched (lazy chunks, prefetches)${r.monacoDetectorChecked === undefined ? "" : `; the Monaco detector ${r.monacoDetectorChecked ? "finds" : "does NOT find"} Monaco once the JSON tab opens`}\n`;
     out += table(
-      ["route", "scripts", "kB gz", "Monaco"],
-      bundleRows.map(([route, b]) => [route, b.scripts, b.firstLoadKbGz.toFixed(1), b.hasMonaco ? "yes" : "no"]),
+      ["route", "scripts", "first load kB gz", `≤${BUDGET.firstLoadKbGz}`, "then, untouched kB gz", "Monaco"],
+      bundleRows.map(([route, b]) => [
+        route,
+        b.scripts,
+        b.firstLoadKbGz.toFixed(1),
+        b.firstLoadKbGz <= BUDGET.firstLoadKbGz ? "yes" : "no",
+        b.laterKbGz.toFixed(1),
+        b.hasMonaco ? "yes" : "no",
+      ]),
     );
   }
   out += views(r);
@@ -290,7 +300,11 @@ export function report(r: Results): string {
   out += "\nTargets\n";
   out += table(
     ["target", "figure", "result"],
-    r.targets.map((t) => [t.name, t.figure, t.pass === null ? "—" : t.pass ? "within" : "OVER"]),
+    r.targets.map((t) => [
+      t.name,
+      t.figure,
+      t.pass === null ? (t.figure === "not run" ? "not run" : "—") : t.pass ? "within" : "OVER",
+    ]),
   );
   return out;
 }
