@@ -28,8 +28,8 @@ export function launchBrowser(): Promise<Browser> {
 const VIEWPORT = { width: 1600, height: 1000 };
 
 /** Only the studio's own origin is reachable: the studio works offline, and so must its benchmark. */
-async function newPage(browser: Browser, origin: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+export async function newPage(browser: Browser, origin: string, viewport = VIEWPORT): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   await context.route("**/*", (route) => {
     const url = route.request().url();
     return url.startsWith(origin) || url.startsWith("data:") || url.startsWith("blob:")
@@ -248,7 +248,17 @@ async function presentedFrameMs(page: Page, steps: number): Promise<number> {
   }
 }
 
-export type BundleFigures = { firstLoadKbGz: number; hasMonaco: boolean; scripts: number };
+export type BundleFigures = {
+  /**
+   * First-load JS as Next counts it: the scripts the document names (its script tags, and the
+   * chunks its inline flight data lists for the client components it renders), gzip -9.
+   */
+  firstLoadKbGz: number;
+  /** Scripts fetched after those, still with no interaction: lazy imports and link prefetches. */
+  laterKbGz: number;
+  hasMonaco: boolean;
+  scripts: number;
+};
 
 /** Monaco's editor worker service is named in its code and nowhere else in the app. */
 export const MONACO_MARKER = "editorWorkerService";
@@ -282,8 +292,8 @@ const READY: Record<string, string> = {
 /**
  * The JS a page loads before anyone touches it: every script response from navigation until the
  * page is hydrated and the network has been quiet for a second, gzip-sized here (the server may
- * not compress on loopback). Link prefetches happen in that window too but fetch route payloads,
- * not the target's scripts, so they do not inflate the figure.
+ * not compress on loopback), split into what the document names (first load) and what came
+ * after it (lazy chunks, and link prefetches, which do fetch other routes' scripts).
  */
 export async function measureBundle(
   browser: Browser,
@@ -293,14 +303,18 @@ export async function measureBundle(
   const page = await newPage(browser, origin);
   try {
     const scripts = recordScripts(page);
-    await page.goto(origin + route, { waitUntil: "load" });
+    const document = await page.goto(origin + route, { waitUntil: "load" });
+    const html = (await document?.text()) ?? "";
     await page
       .locator(READY[route] ?? "body")
       .first()
       .waitFor({ state: "attached", timeout: 60_000 });
     await quiet(page, scripts);
+    const named = (s: Script) => html.includes(new URL(s.url).pathname);
+    const kb = (list: Script[]) => list.reduce((sum, s) => sum + s.gz, 0) / 1024;
     return {
-      firstLoadKbGz: scripts.reduce((sum, s) => sum + s.gz, 0) / 1024,
+      firstLoadKbGz: kb(scripts.filter(named)),
+      laterKbGz: kb(scripts.filter((s) => !named(s))),
       hasMonaco: scripts.some((s) => s.monaco),
       scripts: scripts.length,
       urls: scripts.map((s) => new URL(s.url).pathname),

@@ -3,32 +3,34 @@
  *
  *   BENCH_SIZES=100,1000,10000   synthetic org sizes (specialists)
  *   BENCH_CANVAS=100,1000        graph sizes (nodes) at which the editor page is driven in Chromium
+ *   BENCH_VIEW=1000              specialists of the synthetic org whose first view is measured
+ *                                beside the built-in and the upstream org
  *   BENCH_RUNS=5                 timed runs per figure, after one warm-up
- *   BENCH_SKIP=http,canvas,bundles,plan
+ *   BENCH_SKIP=http,canvas,bundles,plan,views,layouts
+ *   BENCH_PORT=3400              first port of the bench's studios (default: ports the system picks)
  *   BENCH_OUT=bench/results.json
  *
- * Needs a current production build (`npx next build`) for the server, canvas and bundle figures.
+ * Needs a current production build (`npx next build`) for the server, canvas, view and bundle figures.
  * Prints; never asserts.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { resolvePaths } from "@/server/config";
+import { aggregateEdges } from "@/lib/graph/overview";
+import type { Graph } from "@/schemas/graph";
+import { resolvePaths, type StudioPaths } from "@/server/config";
 import { OrgApi } from "@/server/org/org-api";
-import { APP_DIR, type Studio, startStudio } from "../e2e/spawn-studio";
-import {
-  type BundleFigures,
-  type CanvasFigures,
-  launchBrowser,
-  measureBundle,
-  measureCanvas,
-  monacoDetectorWorks,
-} from "./browser";
+import { APP_DIR, type Studio } from "../e2e/spawn-studio";
+import { launchBrowser, measureBundle, measureCanvas, monacoDetectorWorks } from "./browser";
+import { measureFirstView, measureHtml } from "./first-view";
 import { specialistId, writeSyntheticOrg } from "./generate-org";
-import { type HttpFigures, measureHttp } from "./http";
-import { editedSpecialist, type InProcess, measureInProcess } from "./in-process";
-import { commitAndEdit, measurePlan, type PlanFigures } from "./plan";
+import { measureHttp } from "./http";
+import { editedSpecialist, measureInProcess } from "./in-process";
+import { compareLayouts } from "./layouts";
+import { commitAndEdit, measurePlan } from "./plan";
+import { BUILT_IN, type OrgRow, type Results, report, THOUSAND, targets, UPSTREAM, type ViewRow } from "./report";
 import { round } from "./stats";
+import { startBenchStudio } from "./studio";
 
 const list = (v: string | undefined, fallback: number[]) =>
   v
@@ -39,6 +41,7 @@ const list = (v: string | undefined, fallback: number[]) =>
     : fallback;
 const SIZES = list(process.env.BENCH_SIZES, [100, 1000, 10000]);
 const CANVAS = list(process.env.BENCH_CANVAS, [100, 1000]);
+const VIEW = Number(process.env.BENCH_VIEW ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SKIP = new Set(
   (process.env.BENCH_SKIP ?? "")
@@ -47,44 +50,50 @@ const SKIP = new Set(
     .filter(Boolean),
 );
 const OUT = path.resolve(APP_DIR, process.env.BENCH_OUT ?? "bench/results.json");
-const PORT = Number(process.env.BENCH_PORT ?? 3400);
+/** A fixed port once let the bench measure another server's org: by default the system picks free ones. */
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+let studios = 0;
+const nextPort = () => (PORT === undefined ? undefined : PORT + studios++);
 const ROUTES = ["/", "/list", "/packs", "/embed"];
-
-type OrgRow = InProcess & Partial<HttpFigures> & Partial<PlanFigures> & { files: number; megabytes: number };
-type Results = {
-  /** Load averages (1 min) at the start and the end: other work on the machine shows in every figure. */
-  machine: {
-    node: string;
-    cpus: number;
-    platform: string;
-    runs: number;
-    date: string;
-    loadAverage: { start: number; end?: number };
-  };
-  org: Record<string, OrgRow>;
-  /** Keyed by the graph's node count; `specialists` is the synthetic org that gives it. */
-  canvas: Record<string, CanvasFigures & { specialists: number }>;
-  bundles: Record<string, BundleFigures>;
-  monacoDetectorChecked?: boolean;
-  targets: { name: string; figure: string; pass: boolean | null }[];
-};
+const UPSTREAM_ORG = path.resolve(APP_DIR, process.env.BENCH_UPSTREAM ?? "../shared/fixtures/upstream-org");
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
-function newProject(size: number) {
+type Project = { root: string; home: string; xdg: string };
+
+function newProject(size: number | string): Project {
   const root = mkdtempSync(path.join(os.tmpdir(), `studio-bench-${size}-`));
   const home = path.join(root, "home");
   const xdg = path.join(root, "xdg");
   mkdirSync(home);
   mkdirSync(xdg);
+  mkdirSync(path.join(root, ".cx", "org"), { recursive: true });
   return { root, home, xdg };
 }
 
-async function main() {
-  if (!SKIP.has("http") || !SKIP.has("canvas") || !SKIP.has("bundles")) {
-    if (!existsSync(path.join(APP_DIR, ".next", "BUILD_ID")))
-      throw new Error("no production build: run `npx next build` first (or BENCH_SKIP=http,canvas,bundles)");
+const pathsOf = (project: Project): StudioPaths =>
+  resolvePaths({ root: project.root, home: project.home, appDir: APP_DIR, configHome: project.xdg });
+
+/** The org's graph as the server will answer it, computed in this process from the files written. */
+async function graphOf(project: Project): Promise<Graph> {
+  const api = new OrgApi(pathsOf(project));
+  try {
+    return await api.graph();
+  } finally {
+    api.close();
   }
+}
+
+/** What a studio of this project must serve: exactly the graph the files written give. */
+const sizeOf = (graph: Graph) => ({
+  nodes: graph.nodes.length,
+  specialists: graph.nodes.filter((n) => n.kind === "specialist").length,
+});
+
+async function main() {
+  const needsServer = ["http", "canvas", "bundles", "views"].some((s) => !SKIP.has(s));
+  if (needsServer && !existsSync(path.join(APP_DIR, ".next", "BUILD_ID")))
+    throw new Error("no production build: run `npx next build` first (or BENCH_SKIP=http,canvas,bundles,views)");
   const results: Results = {
     machine: {
       node: process.version,
@@ -97,9 +106,11 @@ async function main() {
     org: {},
     canvas: {},
     bundles: {},
+    views: {},
+    layouts: {},
     targets: [],
   };
-  const needsBrowser = (!SKIP.has("canvas") && CANVAS.length > 0) || !SKIP.has("bundles");
+  const needsBrowser = (!SKIP.has("canvas") && CANVAS.length > 0) || !SKIP.has("bundles") || !SKIP.has("views");
   const browser = needsBrowser ? await launchBrowser() : null;
   const temps: string[] = [];
   try {
@@ -108,7 +119,7 @@ async function main() {
       temps.push(project.root);
       log(`${size} specialists: writing the synthetic org`);
       const written = writeSyntheticOrg(project.root, size);
-      const paths = resolvePaths({ root: project.root, home: project.home, appDir: APP_DIR, configHome: project.xdg });
+      const paths = pathsOf(project);
 
       log(`${size}: cold load, validation`);
       const inProcess = await measureInProcess(paths, size, RUNS);
@@ -126,8 +137,7 @@ async function main() {
       if (!wantsServer) continue;
       let studio: Studio | null = null;
       try {
-        studio = await startStudio({ port: PORT + n, root: project.root, home: project.home, xdg: project.xdg });
-        await expectSyntheticOrg(studio, size);
+        studio = await startBenchStudio(project, sizeOf(await graphOf(project)), nextPort());
         const draft = await draftFor(paths, size);
         if (!SKIP.has("http")) {
           log(`${size}: HTTP`);
@@ -150,29 +160,18 @@ async function main() {
       }
     }
     if (browser && !SKIP.has("canvas")) {
-      for (const [n, nodes] of CANVAS.entries()) {
+      for (const nodes of CANVAS) {
         const project = newProject(nodes);
         temps.push(project.root);
         const specialists = await specialistsForNodes(project, nodes);
-        log(`canvas at ${nodes} nodes (${specialists} specialists) in Chromium`);
-        const studio = await startStudio({
-          port: PORT + SIZES.length + n,
-          root: project.root,
-          home: project.home,
-          xdg: project.xdg,
-        });
+        const graph = await graphOf(project);
+        const size = sizeOf(graph);
+        log(`canvas at ${size.nodes} nodes (${specialists} specialists) in Chromium`);
+        // The org measured must be the one generated: a figure of another org would be a lie.
+        const studio = await startBenchStudio(project, size, nextPort());
         try {
-          const graph = (await (await fetch(`${studio.origin}/api/graph`)).json()) as {
-            nodes: unknown[];
-            edges: unknown[];
-          };
-          // The org measured must be the one generated: a figure of another org would be a lie.
-          if (graph.nodes.length !== nodes)
-            throw new Error(
-              `the studio on ${studio.origin} serves ${graph.nodes.length} nodes, not the ${nodes} generated for this run`,
-            );
           results.canvas[nodes] = {
-            ...(await measureCanvas(browser, studio.origin, graph.nodes.length, graph.edges.length, {
+            ...(await measureCanvas(browser, studio.origin, size.nodes, graph.edges.length, {
               runs: Math.min(RUNS, 3),
               dragSteps: 120,
             })),
@@ -180,6 +179,44 @@ async function main() {
           };
         } finally {
           await studio.kill();
+        }
+      }
+    }
+    if (!SKIP.has("views") || !SKIP.has("layouts")) {
+      const orgs: [string, (project: Project) => void][] = [
+        [BUILT_IN, () => {}],
+        [UPSTREAM, (p) => cpSync(UPSTREAM_ORG, path.join(p.root, ".cx", "org"), { recursive: true })],
+        [VIEW === 1000 ? THOUSAND : `${VIEW} specialists`, (p) => writeSyntheticOrg(p.root, VIEW)],
+      ];
+      for (const [org, fill] of orgs) {
+        if (org === UPSTREAM && !existsSync(UPSTREAM_ORG)) {
+          log(`upstream org: skipped, no fixture at ${UPSTREAM_ORG} (BENCH_UPSTREAM names another folder)`);
+          continue;
+        }
+        const project = newProject(org.replace(/\W+/g, "-"));
+        temps.push(project.root);
+        fill(project);
+        const graph = await graphOf(project);
+        const size = sizeOf(graph);
+        const row: ViewRow = {
+          specialists: size.specialists,
+          nodes: size.nodes,
+          relationships: graph.edges.filter((e) => e.kind !== "member").length,
+          teamPairs: aggregateEdges(graph).length,
+        };
+        results.views[org] = row;
+        if (!SKIP.has("layouts")) {
+          log(`${org}: our layout vs. ELK layered, in Node`);
+          results.layouts[org] = await compareLayouts(graph, Math.min(RUNS, 3));
+        }
+        if (browser && !SKIP.has("views")) {
+          log(`${org}: first view at 1440 × 900 in Chromium`);
+          const studio = await startBenchStudio(project, size, nextPort());
+          try {
+            Object.assign(row, await measureHtml(studio.origin), await measureFirstView(browser, studio.origin));
+          } finally {
+            await studio.kill();
+          }
         }
       }
     }
@@ -201,21 +238,11 @@ async function main() {
  * `nodes` nodes, and returns its number of specialists. The graph's size grows by one or two
  * nodes per specialist, so the search lands on the exact count or one above it.
  */
-async function specialistsForNodes(
-  project: { root: string; home: string; xdg: string },
-  nodes: number,
-): Promise<number> {
+async function specialistsForNodes(project: Project, nodes: number): Promise<number> {
   const count = async (specialists: number) => {
     rmSync(path.join(project.root, ".cx"), { recursive: true, force: true });
     writeSyntheticOrg(project.root, specialists);
-    const api = new OrgApi(
-      resolvePaths({ root: project.root, home: project.home, appDir: APP_DIR, configHome: project.xdg }),
-    );
-    try {
-      return (await api.graph()).nodes.length;
-    } finally {
-      api.close();
-    }
+    return (await graphOf(project)).nodes.length;
   };
   let [low, high] = [1, nodes];
   while (low < high) {
@@ -227,220 +254,13 @@ async function specialistsForNodes(
   return low;
 }
 
-async function draftFor(paths: ReturnType<typeof resolvePaths>, size: number) {
+async function draftFor(paths: StudioPaths, size: number) {
   const api = new OrgApi(paths);
   const snap = await api.snapshot();
   return editedSpecialist(snap.rows.specialists.get(specialistId(Math.ceil(size / 2)))!.record, size);
-}
-
-function targets(r: Results): Results["targets"] {
-  const out: Results["targets"] = [];
-  for (const [size, row] of Object.entries(r.org)) {
-    out.push({
-      name: `cold load within 2× the floor (${size})`,
-      figure: `${round(row.coldOverFloor)}×`,
-      pass: row.coldOverFloor <= 2,
-    });
-  }
-  const big = r.org["10000"];
-  out.push({
-    name: "validateDraft at 10,000 at least 20× cheaper than full validation",
-    figure: big ? `${round(big.fullValidateMs / big.draftValidateMs, 0)}×` : "not run",
-    pass: big ? big.fullValidateMs >= 20 * big.draftValidateMs : null,
-  });
-  const [small, large] = [r.canvas["100"], r.canvas["1000"]];
-  // A frame is as slow as the slower of its two clocks: the animation frame, and the screen update
-  // the compositor rasterizes for it (which the animation frame may run ahead of).
-  const frame = (c: CanvasFigures) => Math.max(c.dragFrameMs, c.dragPresentedMs);
-  out.push({
-    name: "drag frame at 1,000 within 3× of 100",
-    figure:
-      small && large
-        ? `${round(frame(large) / frame(small))}× (${ms(frame(large))} vs ${ms(frame(small))} ms)`
-        : "not run",
-    pass: small && large ? frame(large) <= 3 * frame(small) : null,
-  });
-  const editor = r.bundles["/"];
-  out.push({
-    name: "editor page's first-load JS without Monaco",
-    figure: editor
-      ? editor.hasMonaco
-        ? "Monaco in first load"
-        : `no Monaco, ${round(editor.firstLoadKbGz, 1)} kB gz`
-      : "not run",
-    pass: editor ? !editor.hasMonaco : null,
-  });
-  return out;
-}
-
-function table(head: string[], rows: (string | number)[][]): string {
-  const cells = [head, ...rows.map((r) => r.map(String))];
-  const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  return `${[line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n")}\n`;
-}
-
-const ms = (n: number | undefined) =>
-  n === undefined ? "—" : n < 1 ? n.toFixed(3) : n < 100 ? n.toFixed(1) : n.toFixed(0);
-const x = (a: number | undefined, b: number | undefined) =>
-  a === undefined || b === undefined ? "—" : `${(a / b).toFixed(a / b < 10 ? 2 : 0)}×`;
-
-function report(r: Results): string {
-  let out = `\nConstruct Studio bench — node ${r.machine.node}, ${r.machine.cpus} CPUs (load average ${r.machine.loadAverage.start} → ${r.machine.loadAverage.end}), medians of ${r.machine.runs} runs after a warm-up (ms)\n\n`;
-  const orgRows = Object.entries(r.org);
-  out +=
-    "Cold load (read + parse + merge + index) vs. floor (readdir + readFileSync + JSON.parse of the same files, run alternately)\n";
-  out += table(
-    [
-      "specialists",
-      "files read",
-      "MB",
-      "cold load",
-      "floor",
-      "ratio of medians",
-      "median ratio",
-      "≤2×",
-      "floor keeping values",
-      "cold/that",
-    ],
-    orgRows.map(([size, o]) => [
-      size,
-      o.filesRead,
-      o.megabytes,
-      ms(o.coldLoadMs),
-      ms(o.floorMs),
-      x(o.coldLoadMs, o.floorMs),
-      `${o.coldOverFloor.toFixed(2)}×`,
-      o.coldOverFloor <= 2 ? "PASS" : "MISS",
-      ms(o.floorKeepMs),
-      x(o.coldLoadMs, o.floorKeepMs),
-    ]),
-  );
-  out += "\nValidation: whole org vs. validateDraft of one edited specialist\n";
-  out += table(
-    ["specialists", "errors", "warnings", "full", "draft", "full/draft", "OrgApi.validateDraft"],
-    orgRows.map(([size, o]) => [
-      size,
-      o.errors,
-      o.warnings,
-      ms(o.fullValidateMs),
-      ms(o.draftValidateMs),
-      x(o.fullValidateMs, o.draftValidateMs),
-      ms(o.inProcessValidateMs),
-    ]),
-  );
-  if (orgRows.some(([, o]) => o.httpValidateP50Ms !== undefined)) {
-    out +=
-      "\nThrough the running server (next start): POST /api/org/validate ×200 (p50, p95) vs. the in-process call; GET /api/graph\n";
-    out += table(
-      [
-        "specialists",
-        "validate p50",
-        "p95",
-        "in-process",
-        "p50/in-proc",
-        "GET /api/health p50",
-        "graph",
-        "graph first",
-        "graph MB",
-        "nodes",
-        "edges",
-      ],
-      orgRows.map(([size, o]) => [
-        size,
-        ms(o.httpValidateP50Ms),
-        ms(o.httpValidateP95Ms),
-        ms(o.inProcessValidateMs),
-        x(o.httpValidateP50Ms, o.inProcessValidateMs),
-        ms(o.httpHealthP50Ms),
-        ms(o.graphMs),
-        ms(o.graphFirstMs),
-        o.graphBytes === undefined ? "—" : (o.graphBytes / 1e6).toFixed(2),
-        o.graphNodes ?? "—",
-        o.graphEdges ?? "—",
-      ]),
-    );
-  }
-  if (orgRows.some(([, o]) => o.planMs !== undefined)) {
-    out +=
-      "\nplan against HEAD (1 specialist in 100 widened in the work tree) vs. the floor: loading the two orgs (work tree, and HEAD from git objects)\n";
-    out += table(
-      ["specialists", "plan", "floor (two loads)", "plan/floor", "diff alone", "changes", "widen"],
-      orgRows
-        .filter(([, o]) => o.planMs !== undefined)
-        .map(([size, o]) => [
-          size,
-          ms(o.planMs),
-          ms(o.planFloorMs),
-          x(o.planMs, o.planFloorMs),
-          ms(o.planDiffMs),
-          o.planChanges ?? "—",
-          o.planWidens ?? "—",
-        ]),
-    );
-  }
-  const canvasRows = Object.entries(r.canvas);
-  if (canvasRows.length) {
-    out += "\nCanvas in headless Chromium (editor page /): first render, frames while dragging a specialist\n";
-    const base = r.canvas["100"];
-    out += table(
-      [
-        "nodes",
-        "specialists",
-        "edges",
-        "first render",
-        "frames",
-        "drag frame p50",
-        "p95",
-        "mean",
-        "main thread/frame",
-        "screen update",
-        "p50 vs 100",
-        "update vs 100",
-      ],
-      canvasRows.map(([, c]) => [
-        c.nodes,
-        c.specialists,
-        c.edges,
-        ms(c.firstRenderMs),
-        c.frames,
-        ms(c.dragFrameMs),
-        ms(c.dragFrameP95Ms),
-        ms(c.dragFrameMeanMs),
-        ms(c.dragBusyMs),
-        ms(c.dragPresentedMs),
-        x(c.dragFrameMs, base?.dragFrameMs),
-        x(c.dragPresentedMs, base?.dragPresentedMs),
-      ]),
-    );
-  }
-  const bundleRows = Object.entries(r.bundles);
-  if (bundleRows.length) {
-    out += `\nFirst-load JS per page (scripts loaded with no interaction, gzip -9)${r.monacoDetectorChecked === undefined ? "" : `; the Monaco detector ${r.monacoDetectorChecked ? "finds" : "does NOT find"} Monaco once the JSON tab opens`}\n`;
-    out += table(
-      ["route", "scripts", "kB gz", "Monaco"],
-      bundleRows.map(([route, b]) => [route, b.scripts, b.firstLoadKbGz.toFixed(1), b.hasMonaco ? "yes" : "no"]),
-    );
-  }
-  out += "\nTargets\n";
-  out += table(
-    ["target", "figure", "result"],
-    r.targets.map((t) => [t.name, t.figure, t.pass === null ? "not run" : t.pass ? "PASS" : "MISS"]),
-  );
-  return out;
 }
 
 main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
-
-/** Checks that a bench studio serves the synthetic org written for this row, all of it. */
-async function expectSyntheticOrg(studio: Studio, size: number): Promise<void> {
-  const list = (await (await fetch(`${studio.origin}/api/org/specialist`)).json()) as { items?: { id: string }[] };
-  const synthetic = (list.items ?? []).filter((row) => /^cx-s\d+$/.test(row.id)).length;
-  if (synthetic !== size)
-    throw new Error(
-      `the studio on ${studio.origin} serves ${synthetic} synthetic specialists, not the ${size} written`,
-    );
-}
