@@ -43,6 +43,9 @@ test("the panel shows a record's full fields, loaded after the page", async ({ p
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(`${studio.origin}/`);
+  // An org this big opens with its teams folded: open the first team in view, as a user would.
+  await expect(page.locator(".react-flow__node-team").first()).toBeVisible({ timeout: 60_000 });
+  await page.getByRole("button", { name: /^Unfold team / }).first().click();
   await expect(page.locator(".react-flow__node-specialist").first()).toBeVisible({ timeout: 60_000 });
   // A specialist a user can click: its middle is on the canvas and nothing (the header) covers it.
   const point = await page.evaluate(() => {

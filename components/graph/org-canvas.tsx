@@ -1,5 +1,8 @@
 "use client";
 
+// A little over 300 lines: the React Flow wiring of every canvas behaviour (hover, focus, folds,
+// drops, culling, view) in one place; what each computes lives in lib/graph and the files beside it.
+
 import {
   applyNodeChanges,
   Background,
@@ -92,7 +95,11 @@ export function OrgCanvas(props: Props) {
   const [snapBack, setSnapBack] = useState(0);
   const selectedNodeId = selection?.type === "node" ? selection.id : null;
   // With a node hovered or selected, its own relationships are drawn in full and the rest step back.
-  const focusNode = hoveredNode ?? selectedNodeId;
+  // On a fold chevron the box's hover relationships stay away, so none is drawn over the chevron.
+  const [overFold, setOverFold] = useState(false);
+  const focusNode = (overFold ? null : hoveredNode) ?? selectedNodeId;
+  const onToggleFold = props.onToggleFold;
+  const fold = useMemo(() => (onToggleFold ? { toggle: onToggleFold, onPointer: setOverFold } : null), [onToggleFold]);
 
   const boxes = useMemo(() => nodeBoxes(graph.nodes, positions, collapsed), [graph.nodes, positions, collapsed]);
   const around = useMemo(() => {
@@ -240,7 +247,7 @@ export function OrgCanvas(props: Props) {
   const isValidConnection = useCallback((c: Connection | Edge) => props.isValidConnection(c.source, c.target), [props]);
 
   return (
-    <FoldContext.Provider value={props.onToggleFold ?? null}>
+    <FoldContext.Provider value={fold}>
       <ReactFlow<OrgNode, OrgEdge>
         nodes={nodes}
         edges={shownEdges}

@@ -1,8 +1,15 @@
 import { createContext, useContext } from "react";
 import type { OrgNodeData } from "../graph-types";
 
-/** How a team or group box asks the canvas to fold or unfold it (a context: node data holds no callbacks). */
-export const FoldContext = createContext<((nodeId: string) => void) | null>(null);
+/**
+ * How a team or group box asks the canvas to fold or unfold it (a context: node data holds no
+ * callbacks), and says the pointer is on its chevron: hovering a box draws its members'
+ * relationships, and one drawn across the chevron would take the click meant for it.
+ */
+export const FoldContext = createContext<{
+  toggle: (nodeId: string) => void;
+  onPointer: (over: boolean) => void;
+} | null>(null);
 
 /**
  * The chevron in a team or group box's header: a real button, named for what it does, with the
@@ -10,8 +17,8 @@ export const FoldContext = createContext<((nodeId: string) => void) | null>(null
  * It neither starts a drag of the box (`nodrag`) nor selects it (the click stays here).
  */
 export function FoldButton({ data }: { data: OrgNodeData }) {
-  const toggle = useContext(FoldContext);
-  if (!toggle || !data.members) return null;
+  const fold = useContext(FoldContext);
+  if (!fold || !data.members) return null;
   const folded = !!data.collapsed;
   const kind = data.kind === "group" ? "group" : "team";
   return (
@@ -25,8 +32,10 @@ export function FoldButton({ data }: { data: OrgNodeData }) {
       className="nodrag nopan absolute left-1.5 top-2 flex h-5 w-5 items-center justify-center rounded text-slate-600 hover:bg-slate-900/10 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-slate-300 dark:hover:bg-white/10"
       onClick={(e) => {
         e.stopPropagation();
-        toggle(data.id);
+        fold.toggle(data.id);
       }}
+      onPointerEnter={() => fold.onPointer(true)}
+      onPointerLeave={() => fold.onPointer(false)}
       onDoubleClick={(e) => e.stopPropagation()}
       // Enter and Space are the button's own: they must not reach the canvas's roving focus.
       onKeyDown={(e) => e.stopPropagation()}
