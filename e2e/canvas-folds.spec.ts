@@ -237,7 +237,6 @@ test.describe
     }) => {
       await open(page);
       const before = projectFiles();
-      const start = await box(page, "specialist:cx-qa");
       await dragInto(page, "specialist:cx-qa", "team:research-team");
       const dialog = page.getByRole("dialog");
       await expect(dialog).toContainText("Move cx-qa to team");
