@@ -85,6 +85,9 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
         deletable: false,
         selectable: false,
         focusable: false,
+        // Under the boxes it crosses, not over them: a sum drawn across a box's header covered its
+        // name and took the clicks meant for its fold chevron. It runs between boxes, so it still shows.
+        zIndex: -1,
         className: dimmed ? "studio-edge-dimmed" : undefined,
         ariaLabel: `${style.title}: ${data.label} between ${a.source} and ${a.target}`,
       });
