@@ -3,8 +3,8 @@ import { flowEdges } from "@/components/graph/flow-edges";
 import { flowNodes } from "@/components/graph/flow-nodes";
 import { nodeBoxes } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
-import { neighbourhood } from "@/lib/graph/overview";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
+import { neighbourhood } from "@/lib/graph/overview";
 import { EDGE_KINDS } from "@/schemas/graph";
 import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 
