@@ -6,8 +6,9 @@ import { writeSyntheticOrg } from "../bench/generate-org";
 import { type Studio, startStudio } from "./spawn-studio";
 import { extraPort } from "./support";
 
-// Above 300 nodes the canvas renders only what is near the view; these are the behaviours that
-// differ from a small org, on a synthetic org of 320 specialists (about 360 nodes).
+// Above 300 nodes the canvas renders only what is near the view, and above 150 specialists an org
+// with no folds saved opens with its teams folded; these are the behaviours that differ from a
+// small org, on a synthetic org of 320 specialists (about 360 nodes).
 let root = "";
 let studio: Studio;
 
@@ -19,6 +20,9 @@ test.beforeAll(async () => {
   studio = await startStudio({ port: extraPort(6), root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
 });
 
+// Each test starts from an org that has never saved its folds (the big-org default applies).
+test.beforeEach(() => rmSync(path.join(root, ".cx", "studio", "layout.json"), { force: true }));
+
 test.afterAll(async () => {
   await studio?.kill();
   if (root) rmSync(root, { recursive: true, force: true });
@@ -29,8 +33,31 @@ async function open(page: Page) {
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(`${studio.origin}/`);
-  await expect(page.locator(".react-flow__node-specialist").first()).toBeVisible();
+  await expect(page.locator(".react-flow__node-team").first()).toBeVisible();
   return errors;
+}
+
+/** "Unfold all" from the palette: every specialist is in the org's canvas again. */
+async function unfoldAll(page: Page) {
+  await page.keyboard.press("Control+k");
+  await page.getByTestId("search-input").fill("unfold all");
+  await page.getByRole("option", { name: /Unfold all/ }).click();
+  await expect(page.locator(".react-flow__node-specialist").first()).toBeVisible();
+  // The palette closed under the pointer, which now hovers whatever node is there: move it off the canvas.
+  await page.mouse.move(5, 5);
+  // The canvas re-packs and re-renders what is near the view: wait until what it draws stops changing.
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.locator(".react-flow__edge, .react-flow__node").count();
+        const stable = now === last;
+        last = now;
+        return stable;
+      },
+      { intervals: [300] },
+    )
+    .toBe(true);
 }
 
 const inView = (page: Page) =>
@@ -39,8 +66,36 @@ const inView = (page: Page) =>
     edges: [...document.querySelectorAll<SVGGElement>(".react-flow__edge")].map((e) => e.dataset.id!),
   }));
 
-test("a big org opens as team boxes wrapped into a block, rendering only what is near the view", async ({ page }) => {
+test("a big org opens with its teams folded: closed boxes with member counts, their relationships summed between them", async ({
+  page,
+}) => {
   const errors = await open(page);
+  await expect(page.locator(".react-flow__node-specialist")).toHaveCount(0);
+  const teams = page.locator(".react-flow__node-team");
+  await expect(teams.first().getByTestId("member-count")).toContainText(/\d+ specialists?/);
+  await expect(teams.first().getByRole("button", { name: /^Unfold team / })).toHaveAttribute("aria-expanded", "false");
+  // The fitted first view shows whole team boxes, each saying what it holds.
+  const inPane = await teams.evaluateAll((els) => {
+    const pane = document.querySelector(".react-flow")!.getBoundingClientRect();
+    return els.filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.left >= pane.left && r.right <= pane.right && r.top >= pane.top && r.bottom <= pane.bottom;
+    });
+  });
+  expect(inPane.length).toBeGreaterThan(5);
+  const ends = await page.evaluate(() =>
+    [...document.querySelectorAll<SVGGElement>(".react-flow__edge")].map((e) => e.dataset.id ?? ""),
+  );
+  expect(ends.length).toBeGreaterThan(0);
+  expect(ends.filter((id) => id.includes("specialist:"))).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("unfolded, a big org is team boxes wrapped into a block, rendering only what is near the view", async ({
+  page,
+}) => {
+  const errors = await open(page);
+  await unfoldAll(page);
   const teams = page.locator(".react-flow__node-team");
   await expect(teams.first()).toBeVisible();
   const now = await inView(page);
@@ -57,23 +112,18 @@ test("hovering a specialist of a big org draws its own relationships only, and l
   page,
 }) => {
   const errors = await open(page);
+  await unfoldAll(page);
   const before = (await inView(page)).edges.length;
   const node = page.locator(".react-flow__node-specialist").first();
   const id = (await node.getAttribute("data-id"))!;
   await node.hover();
-  await expect.poll(async () => (await inView(page)).edges.length).toBeLessThan(before);
-  const focused = (await inView(page)).edges;
-  expect(focused.length).toBeGreaterThan(0);
-  // Each edge still drawn names the hovered node as one of its ends.
-  const ends = await page.evaluate(
-    (ids) =>
-      ids.map(
-        (e) =>
-          document.querySelector(`.react-flow__edge[data-id="${CSS.escape(e)}"]`)?.getAttribute("aria-label") ?? "",
-      ),
-    focused,
-  );
-  for (const label of ends) expect(label).toContain(id);
+  // Each edge still drawn names the hovered node as one of its ends (the sums in view step back).
+  const labels = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<SVGGElement>(".react-flow__edge")].map((e) => e.getAttribute("aria-label") ?? ""),
+    );
+  await expect.poll(async () => (await labels()).filter((l) => !l.includes(id))).toEqual([]);
+  expect((await labels()).length).toBeGreaterThan(0);
   await page.mouse.move(5, 5);
   await expect.poll(async () => (await inView(page)).edges.length).toBe(before);
   expect(errors).toEqual([]);

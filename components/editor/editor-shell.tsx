@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ReactFlowProvider } from "@xyflow/react";
 import dynamic from "next/dynamic";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type CanvasSelection, OrgCanvas } from "@/components/graph/org-canvas";
 import type { PaletteCommands } from "@/components/palette/actions";
 import { Reach } from "@/components/palette/reach";
@@ -33,6 +33,7 @@ import { useCanvasLayout } from "./use-canvas-layout";
 import { useHandoffEdits } from "./use-handoff-edits";
 import { usePanelState } from "./use-panel-state";
 import { useShortcuts } from "./use-shortcuts";
+import { useTeamMove } from "./use-team-move";
 import { useTheme } from "./use-theme";
 import { useUndoRedo } from "./use-undo-redo";
 
@@ -81,11 +82,12 @@ export function EditorShell({ root }: { root: string }) {
   const { panel, setPanel, changePanel, navigate, go, onDirtyChange } = usePanelState(dialog.ask);
   const [otherProblems, setOtherProblems] = useState<FieldError[]>([]);
   const [routeOpen, setRouteOpen] = useState(false);
-  const [focus, setFocus] = useState<{ nodeId: string; nonce: number } | null>(null);
+  const [focus, setFocus] = useState<{ nodeId: string; nonce: number; keepZoom?: boolean } | null>(null);
   const [hoverEdge, setHoverEdge] = useState<GraphEdge | null>(null);
 
   const graph = useMemo(() => (view ? graphOfOrg(view) : { nodes: [], edges: [] }), [view]);
-  const { positions, onPositionsChange, resetLayout } = useCanvasLayout(graph, toast);
+  const layout = useCanvasLayout(graph, toast);
+  const { positions, onPositionsChange, resetLayout, collapsed, reveal } = layout;
   const counts = useMemo(() => {
     const c: Record<string, number> = {};
     for (const e of graph.edges) c[e.kind] = (c[e.kind] ?? 0) + 1;
@@ -140,6 +142,15 @@ export function EditorShell({ root }: { root: string }) {
   );
 
   const handoffs = useHandoffEdits(data, edits, dialog.ask, toast);
+  const moveToTeam = useTeamMove(data, nodeById, edits, dialog.ask, toast, layout.forgetPosition);
+  // A node to bring into view may be hidden in a folded team (or not in the graph yet, just
+  // created): its folds open once it is there, once per request, so folding it again stays folded.
+  const revealedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!focus || revealedFor.current === focus.nonce || !nodeById.has(focus.nodeId)) return;
+    revealedFor.current = focus.nonce;
+    reveal(focus.nodeId);
+  }, [focus, nodeById, reveal]);
   const deleteHandoffs = useCallback(
     async (doomed: GraphEdge[]) => {
       await handoffs.deleteHandoffs(doomed);
@@ -199,6 +210,8 @@ export function EditorShell({ root }: { root: string }) {
     theme,
     toggleTheme,
     navigate: (href) => void go(href),
+    foldAllTeams: layout.foldAllTeams,
+    unfoldAll: layout.unfoldAll,
   };
 
   const selectedEdge = selection?.type === "edge" ? (graph.edges.find((e) => e.id === selection.id) ?? null) : null;
@@ -270,6 +283,9 @@ export function EditorShell({ root }: { root: string }) {
                 onDeleteEdges={(e) => void deleteHandoffs(e)}
                 onPositionsChange={onPositionsChange}
                 onHoverEdge={setHoverEdge}
+                collapsed={collapsed}
+                onToggleFold={layout.toggleFold}
+                onMoveToTeam={moveToTeam}
               />
             </ReactFlowProvider>
           )}
@@ -309,8 +325,12 @@ export function EditorShell({ root }: { root: string }) {
             }
             onOpen={(t) => {
               setPanel(t);
-              // A record just created (or opened from the panel) is brought into view on the canvas.
-              if (t.id) setFocus({ nodeId: `${t.kind}:${t.id}`, nonce: Date.now() });
+              // A record just created (or opened from the panel) is selected and panned into view on
+              // the canvas, at the zoom the user is at.
+              if (!t.id) return;
+              const nodeId = `${t.kind}:${t.id}`;
+              setSelection({ type: "node", id: nodeId });
+              setFocus({ nodeId, nonce: Date.now(), keepZoom: true });
             }}
             onDirtyChange={onDirtyChange}
             onOtherProblems={setOtherProblems}

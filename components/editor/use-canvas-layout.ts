@@ -1,24 +1,44 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
-import type { Position } from "@/lib/graph/geometry";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { allTeams, foldable, initialCollapsed, revealed, toggled } from "@/lib/graph/collapse";
+import { type Position, structureKeyOf } from "@/lib/graph/geometry";
+import { layoutGraph } from "@/lib/graph/layout";
 import { useAutoLayout } from "@/lib/queries/auto-layout";
-import { useForgetPositions, useSavePositions } from "@/lib/queries/layout";
+import { useForgetPositions, useSaveCollapsed, useSavePositions } from "@/lib/queries/layout";
 import { useLayout } from "@/lib/queries/org";
 import type { Graph } from "@/schemas/graph";
 import type { Toast } from "./shell-types";
 
 /**
- * Where each node sits: the automatic layout, under the positions the user saved, under the
- * ones dragged in this session (saved as they are dropped).
+ * Where each node sits and which teams and groups are folded: the automatic layout (re-packed
+ * around the folds, so a folded box takes a closed box's room), under the positions the user
+ * saved, under the ones dragged in this session (saved as they are dropped).
  */
 export function useCanvasLayout(graph: Graph, toast: Toast) {
   const layout = useLayout();
   const auto = useAutoLayout(graph);
   const [dragged, setDragged] = useState<Record<string, Position>>({});
+  // Folds changed in this session; until then, what the file says (or the big-org default).
+  const [folds, setFolds] = useState<ReadonlySet<string> | null>(null);
   const save = useSavePositions();
   const forget = useForgetPositions();
-  const positions = useMemo(() => ({ ...auto, ...layout.data?.positions, ...dragged }), [auto, layout.data, dragged]);
+  const saveFolds = useSaveCollapsed();
+  const savedFolds = layout.data?.collapsed;
+  const collapsed = useMemo(() => folds ?? initialCollapsed(graph, savedFolds), [folds, graph, savedFolds]);
+
+  // The server ships the open layout; with folds the browser packs the org again (tens of ms at
+  // 1,000 nodes), once per structure and set of folds, not on every refetch of the same org.
+  const key = useMemo(() => structureKeyOf(graph), [graph]);
+  const graphNow = useRef(graph);
+  graphNow.current = graph;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the graph's structure, all the layout reads.
+  const packed = useMemo(
+    () => (collapsed.size ? layoutGraph(graphNow.current.nodes, graphNow.current.edges, {}, collapsed) : null),
+    [key, collapsed],
+  );
+  const base = packed ?? auto;
+  const positions = useMemo(() => ({ ...base, ...layout.data?.positions, ...dragged }), [base, layout.data, dragged]);
 
   const { mutateAsync: saveMoved } = save;
   const onPositionsChange = useCallback(
@@ -30,11 +50,53 @@ export function useCanvasLayout(graph: Graph, toast: Toast) {
   );
 
   const { mutateAsync: forgetIds } = forget;
+  // Auto-layout forgets positions only: what is folded stays folded.
   const resetLayout = useCallback(async () => {
     // Positions dragged in this session are saved but not yet in the layout query: forget both.
     await forgetIds([...new Set([...Object.keys(layout.data?.positions ?? {}), ...Object.keys(dragged)])]);
     setDragged({});
   }, [layout.data, dragged, forgetIds]);
 
-  return { positions, onPositionsChange, resetLayout };
+  /** Back to the automatic layout for one node (a specialist moved to another team is laid out there). */
+  const forgetPosition = useCallback(
+    (id: string) => {
+      setDragged(({ [id]: _, ...rest }) => rest);
+      forgetIds([id]).catch((e) => toast({ tone: "error", title: "Layout not saved", detail: String(e) }));
+    },
+    [forgetIds, toast],
+  );
+
+  const { mutateAsync: saveCollapsed } = saveFolds;
+  const changeFolds = useCallback(
+    (next: ReadonlySet<string>) => {
+      if (next === collapsed) return;
+      setFolds(next);
+      // Only containers that exist and hold something: a deleted team's fold is not kept forever.
+      const can = foldable(graph);
+      saveCollapsed([...next].filter((id) => can.has(id)).sort()).catch((e) =>
+        toast({ tone: "error", title: "Folds not saved", detail: String(e) }),
+      );
+    },
+    [collapsed, graph, saveCollapsed, toast],
+  );
+  const toggleFold = useCallback((id: string) => changeFolds(toggled(collapsed, id)), [changeFolds, collapsed]);
+  const foldAllTeams = useCallback(() => changeFolds(allTeams(graph)), [changeFolds, graph]);
+  const unfoldAll = useCallback(() => changeFolds(new Set()), [changeFolds]);
+  /** Opens whatever folds hide `nodeId`, so it can be shown, centred and selected. */
+  const reveal = useCallback(
+    (nodeId: string) => changeFolds(revealed(graph, collapsed, nodeId)),
+    [changeFolds, graph, collapsed],
+  );
+
+  return {
+    positions,
+    onPositionsChange,
+    resetLayout,
+    forgetPosition,
+    collapsed,
+    toggleFold,
+    foldAllTeams,
+    unfoldAll,
+    reveal,
+  };
 }

@@ -47,12 +47,13 @@ function shownEnd(graph: Graph, boxes: Readonly<Record<string, Rect>>) {
  */
 export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
   const end = shownEnd(graph, marks.boxes);
-  const single = (e: GraphEdge) =>
-    e.kind !== "member" &&
-    marks.visibleKinds.has(e.kind) &&
-    (marks.shown?.has(e.id) || !!marks.changes?.[e.id] || marks.selected === e.id) &&
-    !!marks.boxes[e.source] &&
-    !!marks.boxes[e.target];
+  // An end hidden in a folded team is drawn on the folded box; both ends in one box draw nothing.
+  const single = (e: GraphEdge) => {
+    if (e.kind === "member" || !marks.visibleKinds.has(e.kind)) return false;
+    if (!(marks.shown?.has(e.id) || !!marks.changes?.[e.id] || marks.selected === e.id)) return false;
+    const [a, b] = [end(e.source), end(e.target)];
+    return !!a && !!b && a !== b;
+  };
   const singles = graph.edges.filter(single);
   const drawn = new Set(singles.map((e) => e.id));
   const out: OrgEdge[] = [];
@@ -84,6 +85,9 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
         deletable: false,
         selectable: false,
         focusable: false,
+        // Under the boxes it crosses, not over them: a sum drawn across a box's header covered its
+        // name and took the clicks meant for its fold chevron. It runs between boxes, so it still shows.
+        zIndex: -1,
         className: dimmed ? "studio-edge-dimmed" : undefined,
         ariaLabel: `${style.title}: ${data.label} between ${a.source} and ${a.target}`,
       });
@@ -95,8 +99,8 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
     out.push({
       id: e.id,
       type: e.kind,
-      source: e.source,
-      target: e.target,
+      source: end(e.source) as string,
+      target: end(e.target) as string,
       sourceHandle: "out",
       targetHandle: "in",
       data: {

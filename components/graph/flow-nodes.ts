@@ -1,3 +1,4 @@
+import { countText, memberCounts } from "@/lib/graph/collapse";
 import { childrenOf, type Rect } from "@/lib/graph/geometry";
 import type { Graph } from "@/schemas/graph";
 import { NODE_KIND_LABEL, type NodeChangeMark, type OrgNode } from "./graph-types";
@@ -26,6 +27,7 @@ export function flowNodes(
   held: ReadonlyMap<string, OrgNode>,
 ): OrgNode[] {
   const members = childrenOf(graph.nodes);
+  const counts = memberCounts(graph);
   const depth = new Map<string, number>();
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const depthOf = (id: string): number => {
@@ -42,15 +44,22 @@ export function flowNodes(
     const parentBox = n.parent ? boxes[n.parent] : undefined;
     const position = parentBox ? { x: box.x - parentBox.x, y: box.y - parentBox.y } : { x: box.x, y: box.y };
     const count = members.get(n.id)?.length;
+    const tabIndex = n.id === marks.tabStop ? 0 : -1;
     const data = {
       ...n,
       highlight: marks.highlights[n.id] ?? null,
       change: marks.changes?.[n.id] ?? null,
       dimmed: !!marks.focus && !marks.focus.has(n.id),
-      ...(count ? { members: count, collapsed: marks.collapsed.has(n.id) } : {}),
+      ...(count
+        ? {
+            members: count,
+            collapsed: marks.collapsed.has(n.id),
+            memberText: countText(counts.get(n.id)),
+            tabStop: tabIndex === 0,
+          }
+        : {}),
     };
     const selected = marks.selected === n.id;
-    const tabIndex = n.id === marks.tabStop ? 0 : -1;
     const old = held.get(n.id);
     if (
       old &&
@@ -77,7 +86,7 @@ export function flowNodes(
       // React Flow's own node focus (each node a tab stop, arrows nudging it) is off; see the canvas.
       focusable: false,
       domAttributes: { tabIndex },
-      ariaLabel: `${NODE_KIND_LABEL[n.kind]} ${n.label}${count ? `, ${count} members` : ""}`,
+      ariaLabel: `${NODE_KIND_LABEL[n.kind]} ${n.label}${count ? `, ${data.memberText}${data.collapsed ? ", folded" : ""}` : ""}`,
       className:
         "rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500",
       // Sizes are known, so they are given as measured: fit-to-view counts only measured nodes,

@@ -11,6 +11,10 @@ export type OrgNodeData = GraphNode & {
   /** For a team or group: how many members its box holds, and whether it is folded. */
   members?: number;
   collapsed?: boolean;
+  /** For a team or group: what it holds, all the way down ("3 teams · 14 specialists"). */
+  memberText?: string;
+  /** Whether this node holds the canvas's one tab stop (its fold button is then reachable by Tab too). */
+  tabStop?: boolean;
 };
 export type NodeChangeMark = "add" | "change" | "remove" | "widen";
 export type EdgeChangeMark = "add" | "remove";

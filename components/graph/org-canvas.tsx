@@ -1,5 +1,8 @@
 "use client";
 
+// A little over 300 lines: the React Flow wiring of every canvas behaviour (hover, focus, folds,
+// drops, culling, view) in one place; what each computes lives in lib/graph and the files beside it.
+
 import {
   applyNodeChanges,
   Background,
@@ -26,6 +29,7 @@ import { flowNodes } from "./flow-nodes";
 import { FocusBar, type FocusMode } from "./focus-bar";
 import type { EdgeChangeMark, NodeChangeMark, OrgEdge, OrgNode } from "./graph-types";
 import { nodeTypes } from "./node-types";
+import { FoldContext } from "./nodes/fold-button";
 import { useRovingFocus } from "./use-roving-focus";
 
 export type CanvasSelection = { type: "node"; id: string } | { type: "edge"; id: string } | null;
@@ -38,7 +42,8 @@ type Props = {
   highlights: Readonly<Record<string, "draft-problem" | "search">>;
   /** The Changes overlay: node and edge ids the plan marks. */
   changes?: { nodes: Readonly<Record<string, NodeChangeMark>>; edges: Readonly<Record<string, EdgeChangeMark>> } | null;
-  focus: { nodeId: string; nonce: number } | null;
+  /** Bring this node into view: centred and zoomed in, or (`keepZoom`, a node just created) only panned to. */
+  focus: { nodeId: string; nonce: number; keepZoom?: boolean } | null;
   /** Focus mode: only this node's neighbourhood, `depth` relationships away, is drawn in full. */
   focusMode?: { nodeId: string; depth: 1 | 2 } | null;
   /** Team and group node ids shown folded. */
@@ -52,8 +57,13 @@ type Props = {
   onDeleteEdges: (edges: GraphEdge[]) => void;
   onPositionsChange: (positions: Record<string, Position>) => void;
   onHoverEdge: (edge: GraphEdge | null) => void;
-  /** A specialist dropped inside another team's box: the shell proposes the team change. */
-  onMoveToTeam?: (specialistNode: string, teamNode: string) => void;
+  /**
+   * A specialist dropped inside another team's box: the shell proposes the team change. The node
+   * goes back to where it was when this settles; a move made re-lays it out in its new team.
+   */
+  onMoveToTeam?: (specialistNode: string, teamNode: string) => Promise<void> | void;
+  /** A team or group's fold button was pressed. */
+  onToggleFold?: (nodeId: string) => void;
 };
 
 /**
@@ -81,9 +91,15 @@ export function OrgCanvas(props: Props) {
   // The node being dragged, if any: only its own relationships are kept on the canvas meanwhile.
   const [dragging, setDragging] = useState<string | null>(null);
   const [tabStop, setTabStop] = useState<string | null>(null);
+  // Bumped to put nodes back where the props say (a drop into another team that did not move it).
+  const [snapBack, setSnapBack] = useState(0);
   const selectedNodeId = selection?.type === "node" ? selection.id : null;
   // With a node hovered or selected, its own relationships are drawn in full and the rest step back.
-  const focusNode = hoveredNode ?? selectedNodeId;
+  // On a fold chevron the box's hover relationships stay away, so none is drawn over the chevron.
+  const [overFold, setOverFold] = useState(false);
+  const focusNode = (overFold ? null : hoveredNode) ?? selectedNodeId;
+  const onToggleFold = props.onToggleFold;
+  const fold = useMemo(() => (onToggleFold ? { toggle: onToggleFold, onPointer: setOverFold } : null), [onToggleFold]);
 
   const boxes = useMemo(() => nodeBoxes(graph.nodes, positions, collapsed), [graph.nodes, positions, collapsed]);
   const around = useMemo(() => {
@@ -99,6 +115,7 @@ export function OrgCanvas(props: Props) {
     return out;
   }, [focusMode, around, graph.nodes]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `snapBack` re-runs this to put a node dropped elsewhere back where its box is.
   useEffect(() => {
     setNodes((current) =>
       flowNodes(
@@ -116,7 +133,7 @@ export function OrgCanvas(props: Props) {
         new Map(current.map((n) => [n.id, n])),
       ),
     );
-  }, [graph, boxes, highlights, selectedNodeId, changes, lit, collapsed, tabStop]);
+  }, [graph, boxes, highlights, selectedNodeId, changes, lit, collapsed, tabStop, snapBack]);
 
   const onKeyDown = useRovingFocus(graph, boxes, props.onSelect, setTabStop);
 
@@ -153,8 +170,14 @@ export function OrgCanvas(props: Props) {
   useEffect(() => {
     if (!focus || centred.current === focus.nonce || !boxes[focus.nodeId]) return;
     centred.current = focus.nonce;
-    center(focus.nodeId, 1.2, 400);
-  }, [focus, boxes, center]);
+    if (!focus.keepZoom) return center(focus.nodeId, 1.2, 400);
+    // A node just created: panned into view at the zoom the user chose, if it is not in view already.
+    const box = boxes[focus.nodeId];
+    const { x, y, zoom } = getViewport();
+    const [left, top] = [box.x * zoom + x, box.y * zoom + y];
+    if (left < 0 || top < 0 || left + box.width * zoom > paneWidth || top + box.height * zoom > paneHeight)
+      center(focus.nodeId, zoom, 400);
+  }, [focus, boxes, center, getViewport, paneWidth, paneHeight]);
 
   // The side panel narrows the canvas: keep the selected node in sight when that hides it.
   useEffect(() => {
@@ -187,9 +210,11 @@ export function OrgCanvas(props: Props) {
       const moved: Record<string, Position> = {};
       for (const change of changes) {
         if (change.type !== "position" || change.dragging !== false || !change.position) continue;
-        Object.assign(moved, droppedAt(graph, boxes, positions, change.id, change.position));
-        const team = teamUnder(graph, boxes, change.id, change.position);
-        if (team) props.onMoveToTeam?.(change.id, team);
+        const team = props.onMoveToTeam ? teamUnder(graph, boxes, change.id, change.position) : null;
+        // Dropped into another team: not a move on the canvas but a proposed edit; the node waits
+        // where it was dropped while the shell asks, then goes back (or, moved, to its new team).
+        if (team) void Promise.resolve(props.onMoveToTeam?.(change.id, team)).finally(() => setSnapBack((n) => n + 1));
+        else Object.assign(moved, droppedAt(graph, boxes, positions, change.id, change.position));
       }
       if (Object.keys(moved).length) props.onPositionsChange(moved);
     },
@@ -222,61 +247,63 @@ export function OrgCanvas(props: Props) {
   const isValidConnection = useCallback((c: Connection | Edge) => props.isValidConnection(c.source, c.target), [props]);
 
   return (
-    <ReactFlow<OrgNode, OrgEdge>
-      nodes={nodes}
-      edges={shownEdges}
-      nodeTypes={nodeTypes}
-      edgeTypes={edgeTypes}
-      colorMode={colorMode}
-      onNodeDragStart={(_, node) => setDragging(node.id)}
-      onNodeDragStop={() => setDragging(null)}
-      onNodesChange={onNodesChange}
-      onConnect={onConnect}
-      onConnectEnd={(event, state) => {
-        // A box (team, group) has no handle to land on: the node under the pointer is the target.
-        const under =
-          event.target instanceof Element
-            ? event.target.closest(".react-flow__node")?.getAttribute("data-id")
-            : undefined;
-        const to = state.toNode?.id ?? under;
-        if (state.fromNode && to && !state.isValid && state.fromNode.id !== to)
-          props.onConnectRefused(state.fromNode.id, to);
-      }}
-      isValidConnection={isValidConnection}
-      onNodeClick={(_, node) => props.onSelect({ type: "node", id: node.id })}
-      onEdgeClick={(_, edge) => edge.data?.edge && props.onSelect({ type: "edge", id: edge.id })}
-      onPaneClick={() => props.onSelect(null)}
-      onNodeMouseEnter={(_, node) => setHoveredNode(node.id)}
-      onNodeMouseLeave={() => setHoveredNode(null)}
-      onEdgeMouseEnter={(_, edge) => {
-        setHovered(edge.id);
-        props.onHoverEdge(edge.data?.edge ?? null);
-      }}
-      onEdgeMouseLeave={() => {
-        setHovered(null);
-        props.onHoverEdge(null);
-      }}
-      onBeforeDelete={async ({ edges: doomed }) => {
-        const handoffs = doomed.map((e) => e.data?.edge).filter((d): d is GraphEdge => d?.kind === "handoff");
-        if (handoffs.length) props.onDeleteEdges(handoffs);
-        // The edge disappears when the saved file says so, not before.
-        return false;
-      }}
-      deleteKeyCode={["Delete", "Backspace"]}
-      minZoom={0.05}
-      maxZoom={2}
-      connectionRadius={30}
-      proOptions={{ hideAttribution: false }}
-      onlyRenderVisibleElements={culling}
-      disableKeyboardA11y
-      onKeyDown={onKeyDown}
-    >
-      <Background gap={24} size={1} />
-      {props.focusMode === undefined && (
-        <FocusBar selected={selectedNodeId} focusMode={ownFocusMode} onChange={setOwnFocusMode} />
-      )}
-      <Controls showInteractive={false} />
-      <MiniMap pannable zoomable nodeStrokeWidth={2} className="!hidden md:!block" />
-    </ReactFlow>
+    <FoldContext.Provider value={fold}>
+      <ReactFlow<OrgNode, OrgEdge>
+        nodes={nodes}
+        edges={shownEdges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        colorMode={colorMode}
+        onNodeDragStart={(_, node) => setDragging(node.id)}
+        onNodeDragStop={() => setDragging(null)}
+        onNodesChange={onNodesChange}
+        onConnect={onConnect}
+        onConnectEnd={(event, state) => {
+          // A box (team, group) has no handle to land on: the node under the pointer is the target.
+          const under =
+            event.target instanceof Element
+              ? event.target.closest(".react-flow__node")?.getAttribute("data-id")
+              : undefined;
+          const to = state.toNode?.id ?? under;
+          if (state.fromNode && to && !state.isValid && state.fromNode.id !== to)
+            props.onConnectRefused(state.fromNode.id, to);
+        }}
+        isValidConnection={isValidConnection}
+        onNodeClick={(_, node) => props.onSelect({ type: "node", id: node.id })}
+        onEdgeClick={(_, edge) => edge.data?.edge && props.onSelect({ type: "edge", id: edge.id })}
+        onPaneClick={() => props.onSelect(null)}
+        onNodeMouseEnter={(_, node) => setHoveredNode(node.id)}
+        onNodeMouseLeave={() => setHoveredNode(null)}
+        onEdgeMouseEnter={(_, edge) => {
+          setHovered(edge.id);
+          props.onHoverEdge(edge.data?.edge ?? null);
+        }}
+        onEdgeMouseLeave={() => {
+          setHovered(null);
+          props.onHoverEdge(null);
+        }}
+        onBeforeDelete={async ({ edges: doomed }) => {
+          const handoffs = doomed.map((e) => e.data?.edge).filter((d): d is GraphEdge => d?.kind === "handoff");
+          if (handoffs.length) props.onDeleteEdges(handoffs);
+          // The edge disappears when the saved file says so, not before.
+          return false;
+        }}
+        deleteKeyCode={["Delete", "Backspace"]}
+        minZoom={0.05}
+        maxZoom={2}
+        connectionRadius={30}
+        proOptions={{ hideAttribution: false }}
+        onlyRenderVisibleElements={culling}
+        disableKeyboardA11y
+        onKeyDown={onKeyDown}
+      >
+        <Background gap={24} size={1} />
+        {props.focusMode === undefined && (
+          <FocusBar selected={selectedNodeId} focusMode={ownFocusMode} onChange={setOwnFocusMode} />
+        )}
+        <Controls showInteractive={false} />
+        <MiniMap pannable zoomable nodeStrokeWidth={2} className="!hidden md:!block" />
+      </ReactFlow>
+    </FoldContext.Provider>
   );
 }

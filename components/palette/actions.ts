@@ -16,6 +16,8 @@ export type PaletteCommands = {
   theme: "light" | "dark";
   toggleTheme: () => void;
   navigate: (href: string) => void;
+  foldAllTeams: () => void;
+  unfoldAll: () => void;
 };
 
 export const ACTIONS = "Actions";
@@ -55,6 +57,8 @@ export function paletteActions(c: PaletteCommands, openShortcuts: () => void): P
         () => c.toggleKind(kind),
       );
     }),
+    action("fold-all", "Fold all teams", "fold collapse close teams boxes members overview", c.foldAllTeams),
+    action("unfold-all", "Unfold all", "unfold expand open all teams groups boxes members", c.unfoldAll),
     action(
       "theme",
       c.theme === "dark" ? "Switch to the light theme" : "Switch to the dark theme",

@@ -18,6 +18,11 @@ export async function putPositions(positions: Record<string, Position | null>) {
   return (await apiFetch("/api/layout", layoutResponseSchema, { method: "PUT", body: { positions } })).data;
 }
 
+/** Saves which teams and groups are folded: the whole list, replacing the one on disk. */
+export async function putCollapsed(collapsed: readonly string[]) {
+  return (await apiFetch("/api/layout", layoutResponseSchema, { method: "PUT", body: { collapsed } })).data;
+}
+
 export async function getAutoLayout(signal?: AbortSignal) {
   return (await apiFetch("/api/graph/layout", autoLayoutResponseSchema, { signal })).data;
 }

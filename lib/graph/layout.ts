@@ -22,12 +22,14 @@ type Measured = { width: number; height: number; place: (x: number, y: number, o
 
 /**
  * Top-left positions (absolute, in flow coordinates) for every node; positions the user saved win
- * over computed ones. Edges are not used: containment comes from each node's `parent`.
+ * over computed ones. Edges are not used: containment comes from each node's `parent`. A folded
+ * container (`collapsed`) is packed at its closed size.
  */
 export function layoutGraph(
   nodes: readonly GraphNode[],
   _edges: readonly GraphEdge[] = [],
   saved: Record<string, Position> = {},
+  collapsed: ReadonlySet<string> = new Set(),
 ): Record<string, Position> {
   const children = childrenOf(nodes);
   const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -42,9 +44,12 @@ export function layoutGraph(
       return { width, height, place };
     }
     const inner = shelf(kids.map((id) => measure(byId.get(id) as GraphNode)));
+    // Folded, its members are still placed as if open from its corner (hidden there): the canvas
+    // draws a folded box where its open box would begin, so both agree, and unfolding re-packs.
+    const folded = collapsed.has(node.id);
     return {
-      width: Math.max(inner.width + 2 * BOX.pad, NODE_SIZE[node.kind].width),
-      height: inner.height + BOX.header + BOX.pad,
+      width: folded ? NODE_SIZE[node.kind].width : Math.max(inner.width + 2 * BOX.pad, NODE_SIZE[node.kind].width),
+      height: folded ? NODE_SIZE[node.kind].height : inner.height + BOX.header + BOX.pad,
       place: (x, y, out) => {
         out[node.id] = { x, y };
         inner.place(x + BOX.pad, y + BOX.header, out);

@@ -14,6 +14,7 @@ import { fenceProblems } from "./fence";
 import { fieldError, idRuleId, issuesToFieldErrors, splitBySeverity } from "./field-error";
 import { dependents, graphRules } from "./invariants";
 import { type OrgIndex, type Ref, record, ref, splitRef, withDraft } from "./org-index";
+import { teamMovePatch } from "./team-move";
 import { unknownFields } from "./unknown-fields";
 
 /**
@@ -112,7 +113,7 @@ export function validateNewTeam(ix: OrgIndex, team: EntityRecord, ownerSpecialis
       ),
       ...validateDraft(ix, "team", team).errors,
     ]);
-  const moved = { ...specialist, team: id, ...(typeof specialist.teamId === "string" ? { teamId: id } : {}) };
+  const moved = { ...specialist, ...teamMovePatch(specialist, id) };
   const withMember = withDraft(ix, "specialists", ownerSpecialist, moved);
   const withTeam = withDraft(ix, "teams", id, team);
   const teamSide = validateDraft(withMember, "team", team);

@@ -25,8 +25,14 @@ export class LayoutStore {
     return parsed.success ? parsed.data : { version: 1, positions: {} };
   }
 
-  /** Merges `positions` into the file; a `null` position forgets a node (back to auto-layout). */
-  async update(positions: Record<string, { x: number; y: number } | null>): Promise<Layout> {
+  /**
+   * Merges `positions` into the file; a `null` position forgets a node (back to auto-layout).
+   * `collapsed`, when given, replaces the folded list (sorted, without repeats); left out, it is kept.
+   */
+  async update(
+    positions: Record<string, { x: number; y: number } | null>,
+    collapsed?: readonly string[],
+  ): Promise<Layout> {
     return withTierLock(this.dir, async () => {
       const current = await this.read();
       const merged: Record<string, { x: number; y: number }> = { ...current.positions };
@@ -40,12 +46,12 @@ export class LayoutStore {
           .sort()
           .map((k) => [k, merged[k]]),
       );
-      // Folded teams and groups are kept as they are: a drag changes positions only.
-      const layout: Layout = {
-        version: 1,
-        positions: sorted,
-        ...(current.collapsed ? { collapsed: current.collapsed } : {}),
-      };
+      // A drag changes positions only: the folds stay as they are unless a new list is given.
+      const folds = collapsed ? [...new Set(collapsed)].sort() : current.collapsed;
+      const layout: Layout = { version: 1, positions: sorted, ...(folds ? { collapsed: folds } : {}) };
+      // What the reader would refuse (a folded id too long, too many folds) is refused here, unwritten.
+      const check = layoutSchema.safeParse(layout);
+      if (!check.success) throw new AppError("bad_request", `layout refused: ${check.error.issues[0]?.message}`);
       const text = `${JSON.stringify(layout, null, 2)}\n`;
       // A layout the reader refuses would come back empty and the next drag would save over it.
       assertFits(this.file, text);

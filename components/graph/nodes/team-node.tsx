@@ -1,9 +1,8 @@
 import type { NodeProps } from "@xyflow/react";
 import { memo } from "react";
 import type { TeamNode as TeamNodeType } from "../graph-types";
+import { FoldButton } from "./fold-button";
 import { NodeChrome } from "./node-chrome";
-
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 /** A team: a box holding its specialists, or folded to a card with its member count. */
 function TeamNodeView({ data, selected }: NodeProps<TeamNodeType>) {
@@ -16,13 +15,20 @@ function TeamNodeView({ data, selected }: NodeProps<TeamNodeType>) {
       className={
         open
           ? "border-sky-300 bg-sky-50/60 dark:border-sky-700 dark:bg-sky-950/50"
-          : "border-sky-300 bg-sky-50 dark:border-sky-800 dark:bg-sky-950"
+          : "border-sky-300 bg-sky-50 shadow-md dark:border-sky-800 dark:bg-sky-950"
       }
     >
-      <div className="truncate pr-3 text-sm font-semibold text-sky-900 dark:text-sky-200">{data.label}</div>
-      <div className="truncate text-[11px] text-sky-700 dark:text-sky-300">
-        team · {data.members ? plural(data.members, "member") : "no members"}
-        {data.collapsed ? " (folded)" : ""} · {data.sublabel}
+      <FoldButton data={data} />
+      <div
+        className={`truncate pr-3 text-sm font-semibold text-sky-900 dark:text-sky-200 ${data.members ? "pl-5" : ""}`}
+      >
+        {data.label}
+      </div>
+      <div
+        data-testid="member-count"
+        className={`truncate text-[11px] text-sky-700 dark:text-sky-300 ${data.members ? "pl-5" : ""}`}
+      >
+        team · {data.memberText ?? "no members"} · {data.sublabel}
       </div>
     </NodeChrome>
   );

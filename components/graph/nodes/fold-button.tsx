@@ -1,0 +1,55 @@
+import { createContext, useContext } from "react";
+import type { OrgNodeData } from "../graph-types";
+
+/**
+ * How a team or group box asks the canvas to fold or unfold it (a context: node data holds no
+ * callbacks), and says the pointer is on its chevron: hovering a box draws its members'
+ * relationships, and one drawn across the chevron would take the click meant for it.
+ */
+export const FoldContext = createContext<{
+  toggle: (nodeId: string) => void;
+  onPointer: (over: boolean) => void;
+} | null>(null);
+
+/**
+ * The chevron in a team or group box's header: a real button, named for what it does, with the
+ * box's own tab stop (Tab from a focused box reaches it, and no more stops are added to the page).
+ * It neither starts a drag of the box (`nodrag`) nor selects it (the click stays here).
+ */
+export function FoldButton({ data }: { data: OrgNodeData }) {
+  const fold = useContext(FoldContext);
+  if (!fold || !data.members) return null;
+  const folded = !!data.collapsed;
+  const kind = data.kind === "group" ? "group" : "team";
+  return (
+    <button
+      type="button"
+      data-testid={`fold-${data.id}`}
+      aria-expanded={!folded}
+      aria-label={`${folded ? "Unfold" : "Fold"} ${kind} ${data.entityId}`}
+      title={folded ? `Unfold: show the ${kind}'s members` : `Fold: show the ${kind} as one box`}
+      tabIndex={data.tabStop ? 0 : -1}
+      className="nodrag nopan absolute left-1.5 top-2 flex h-5 w-5 items-center justify-center rounded text-slate-600 hover:bg-slate-900/10 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-slate-300 dark:hover:bg-white/10"
+      onClick={(e) => {
+        e.stopPropagation();
+        fold.toggle(data.id);
+      }}
+      onPointerEnter={() => fold.onPointer(true)}
+      onPointerLeave={() => fold.onPointer(false)}
+      onDoubleClick={(e) => e.stopPropagation()}
+      // Enter and Space are the button's own: they must not reach the canvas's roving focus.
+      onKeyDown={(e) => e.stopPropagation()}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 12 12"
+        className={`h-3 w-3 transition-transform ${folded ? "-rotate-90" : ""}`}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        <path d="M2.5 4.5 6 8l3.5-3.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+}

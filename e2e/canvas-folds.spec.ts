@@ -1,0 +1,351 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { type Studio, startStudio } from "./spawn-studio";
+import { extraPort, raw } from "./support";
+
+// Issue 16, point 3: fold and unfold teams and groups, drop a specialist into another team, and a
+// new node lands in view. The built-in org in a project of its own, so files can be compared byte for byte.
+let root = "";
+let studio: Studio;
+
+test.beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), "studio-folds-"));
+  for (const dir of ["home", "xdg", path.join(".cx", "org")]) mkdirSync(path.join(root, dir), { recursive: true });
+  studio = await startStudio({ port: extraPort(5), root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
+});
+
+test.afterAll(async () => {
+  await studio?.kill();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+const layoutFile = () => path.join(root, ".cx", "studio", "layout.json");
+const layoutOnDisk = () => (existsSync(layoutFile()) ? JSON.parse(readFileSync(layoutFile(), "utf8")) : null);
+const overrideFile = (id: string) => path.join(root, ".cx", "org", "specialists", `${id}.json`);
+/** Every file of the project's org tier, with its bytes: "nothing changed" is checked on all of them. */
+const projectFiles = () => {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out[path.relative(root, full)] = readFileSync(full, "utf8");
+    }
+  };
+  walk(path.join(root, ".cx", "org"));
+  return out;
+};
+
+const put = (body: unknown) =>
+  raw("PUT", "/api/layout", {
+    port: studio.port,
+    headers: { "content-type": "application/json", origin: studio.origin },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+
+async function open(page: Page) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${studio.origin}/`);
+  await expect(page.getByTestId("node-team:quality-team")).toBeAttached();
+  await settled(page);
+}
+
+/** Waits until the viewport stops moving (the first fit, a zoom, a pan to a node). */
+async function settled(page: Page) {
+  const viewport = page.locator(".react-flow__viewport");
+  let last = "";
+  await expect
+    .poll(
+      async () => {
+        const now = await viewport.evaluate((el) => (el as HTMLElement).style.transform);
+        const stable = now === last && now !== "";
+        last = now;
+        return stable;
+      },
+      { intervals: [200] },
+    )
+    .toBe(true);
+}
+
+const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
+const box = async (page: Page, id: string) => (await node(page, id).boundingBox())!;
+const edgeEnds = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<SVGGElement>(".react-flow__edge")].map((e) => e.getAttribute("aria-label") ?? ""),
+  );
+const zoomOf = (page: Page) =>
+  page
+    .locator(".react-flow__viewport")
+    .evaluate((el) => Number(/scale\(([\d.]+)\)/.exec((el as HTMLElement).style.transform)?.[1]));
+
+test.describe
+  .serial("folds", () => {
+    test.afterAll(async () => {
+      // The drag tests below need every team open and no stray positions.
+      expect((await put({ collapsed: [], positions: {} })).status).toBe(200);
+    });
+
+    test("a team folds to a box with its member count, its members hidden and their relationships drawn to it", async ({
+      page,
+    }) => {
+      await open(page);
+      const fold = page.getByRole("button", { name: "Fold team quality-team" });
+      await expect(fold).toHaveAttribute("aria-expanded", "true");
+      await expect(node(page, "specialist:cx-qa")).toBeVisible();
+      await fold.click();
+      const unfold = page.getByRole("button", { name: "Unfold team quality-team" });
+      await expect(unfold).toHaveAttribute("aria-expanded", "false");
+      await expect(node(page, "specialist:cx-qa")).toHaveCount(0);
+      await expect(node(page, "specialist:cx-reviewer")).toHaveCount(0);
+      await expect(page.getByTestId("node-team:quality-team").getByTestId("member-count")).toContainText(
+        "2 specialists",
+      );
+      // The folding did not open a panel (the click stays on the button).
+      await expect(page.locator("aside[aria-label]")).toHaveCount(0);
+      // No edge ends on a hidden member; the team's own relationships end on the folded box, summed.
+      const labels = await edgeEnds(page);
+      expect(labels.filter((l) => l.includes("cx-qa") || l.includes("cx-reviewer"))).toEqual([]);
+      expect(labels.some((l) => l.includes("team:quality-team"))).toBe(true);
+      await expect.poll(() => layoutOnDisk()?.collapsed).toEqual(["team:quality-team"]);
+
+      // The closed box is packed: smaller than the team was open, and it survives a reload.
+      await page.reload();
+      await expect(page.getByRole("button", { name: "Unfold team quality-team" })).toBeVisible();
+      await expect(node(page, "specialist:cx-qa")).toHaveCount(0);
+      await page.getByRole("button", { name: "Unfold team quality-team" }).click();
+      await expect(node(page, "specialist:cx-qa")).toBeVisible();
+      await expect.poll(() => layoutOnDisk()?.collapsed).toEqual([]);
+    });
+
+    test("a group folds to a box that counts its teams and their specialists", async ({ page }) => {
+      await open(page);
+      const group = page.getByTestId("node-group:quality-group");
+      const text = await group.getByTestId("member-count").first().textContent();
+      await page.getByRole("button", { name: "Fold group quality-group" }).click();
+      await expect(node(page, "team:quality-team")).toHaveCount(0);
+      await expect(group.getByTestId("member-count")).toHaveText(/^group · \d+ teams? · \d+ specialists?$/);
+      expect(text).toMatch(/^group · \d+ teams? · \d+ specialists?$/);
+      await page.getByRole("button", { name: "Unfold group quality-group" }).click();
+      await expect(node(page, "team:quality-team")).toBeVisible();
+    });
+
+    test("the fold button is reached with Tab from its focused box and works with Enter", async ({ page }) => {
+      await open(page);
+      // Roving focus: Tab lands on the one node tab stop (a group or team), then on that box's chevron.
+      const first = page.locator(".react-flow__node[tabindex='0']");
+      await first.focus();
+      const id = (await first.getAttribute("data-id"))!;
+      expect(id).toMatch(/^(group|team):/);
+      await page.keyboard.press("Tab");
+      const button = page.getByTestId(`fold-${id}`);
+      await expect(button).toBeFocused();
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await page.keyboard.press("Enter");
+      await expect(page.getByTestId(`fold-${id}`)).toHaveAttribute("aria-expanded", "false");
+      await page.getByTestId(`fold-${id}`).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByTestId(`fold-${id}`)).toHaveAttribute("aria-expanded", "true");
+    });
+
+    test("the palette folds every team and unfolds everything; Auto-layout keeps the folds", async ({ page }) => {
+      await open(page);
+      const teams = await page.locator(".react-flow__node-team").count();
+      await page.keyboard.press("Control+k");
+      await page.getByTestId("search-input").fill("fold all teams");
+      await page.getByRole("option", { name: /Fold all teams/ }).click();
+      await expect(page.locator(".react-flow__node-specialist")).toHaveCount(0);
+      await expect(page.locator('[data-testid^="fold-team:"][aria-expanded="false"]')).toHaveCount(teams);
+      await expect.poll(() => layoutOnDisk()?.collapsed?.length).toBe(teams);
+      // Every summed edge ends on a shown box.
+      const stray = () =>
+        page.evaluate(() => {
+          const shown = new Set(
+            [...document.querySelectorAll(".react-flow__node")].map((e) => e.getAttribute("data-id")),
+          );
+          const ids = [...document.querySelectorAll<SVGGElement>(".react-flow__edge")].map((e) => e.dataset.id ?? "");
+          return {
+            count: ids.length,
+            stray: ids.filter((id) =>
+              id
+                .split("|")
+                .slice(1)
+                .some((end) => !shown.has(end)),
+            ),
+          };
+        });
+      await expect.poll(stray).toEqual({ count: expect.any(Number), stray: [] });
+      expect((await stray()).count).toBeGreaterThan(0);
+
+      await page.getByRole("button", { name: "Auto-layout" }).click();
+      await expect(page.locator(".react-flow__node-specialist")).toHaveCount(0);
+      expect(layoutOnDisk()?.collapsed?.length).toBe(teams);
+
+      await page.keyboard.press("Control+k");
+      await page.getByTestId("search-input").fill("unfold all");
+      await page.getByRole("option", { name: /Unfold all/ }).click();
+      await expect(node(page, "specialist:cx-qa")).toBeVisible();
+      await expect.poll(() => layoutOnDisk()?.collapsed).toEqual([]);
+    });
+
+    test("opening a record hidden in a folded team unfolds it", async ({ page }) => {
+      expect((await put({ collapsed: ["team:quality-team"] })).status).toBe(200);
+      await open(page);
+      await expect(node(page, "specialist:cx-qa")).toHaveCount(0);
+      await page.keyboard.press("Control+k");
+      await page.getByTestId("search-input").fill("cx-qa");
+      await page.getByTestId("search-input").press("Enter");
+      await expect(node(page, "specialist:cx-qa")).toBeVisible();
+      await expect(node(page, "specialist:cx-qa")).toHaveClass(/selected/);
+    });
+
+    test("the layout refuses hostile fold lists and writes nothing", async () => {
+      expect((await put({ collapsed: ["team:quality-team"] })).status).toBe(200);
+      const before = readFileSync(layoutFile(), "utf8");
+      expect((await put({ collapsed: ["x".repeat(201)] })).status).toBe(400);
+      expect((await put({ collapsed: Array.from({ length: 100_001 }, (_, i) => `t${i}`) })).status).toBe(400);
+      expect((await put({ collapsed: "team:quality-team" })).status).toBe(400);
+      // Over the body limit: refused before it is read.
+      expect(
+        (await put({ collapsed: Array.from({ length: 30_000 }, (_, i) => `team:${"y".repeat(40)}${i}`) })).status,
+      ).toBe(413);
+      expect(readFileSync(layoutFile(), "utf8")).toBe(before);
+      const got = await raw("GET", "/api/layout", { port: studio.port });
+      expect(got.json.collapsed).toEqual(["team:quality-team"]);
+    });
+  });
+
+/** Drags a specialist's middle to the middle of a team box's header row plus `dy`, as a user does. */
+async function dragInto(page: Page, specialist: string, team: string) {
+  const from = await box(page, specialist);
+  const to = await box(page, team);
+  const [x, y] = [from.x + from.width / 2, from.y + from.height / 2];
+  // Into the team's box, below its title (where its members are), away from the centre's member.
+  const [tx, ty] = [to.x + to.width / 2, to.y + Math.min(to.height - 20, 40)];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 4, y + 4);
+  await page.mouse.move(tx, ty, { steps: 12 });
+  await page.mouse.up();
+}
+
+const inside = (inner: { x: number; y: number; width: number; height: number }, outer: typeof inner) =>
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+  inner.y + inner.height <= outer.y + outer.height + 0.5;
+
+test.describe
+  .serial("dragging a specialist into another team", () => {
+    test("confirmed: the team change is written, the node sits in the new box, and Ctrl+Z reverts the file", async ({
+      page,
+    }) => {
+      await open(page);
+      const before = projectFiles();
+      await dragInto(page, "specialist:cx-qa", "team:research-team");
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toContainText("Move cx-qa to team");
+      await expect(dialog).toContainText('"team": "research-team"');
+      await expect(dialog).toContainText("project override");
+      // The safe answer holds focus.
+      await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+      await dialog.getByRole("button", { name: /^Move/ }).click();
+      await expect(page.getByTestId("toast-success")).toContainText("Moved cx-qa");
+      await expect.poll(() => existsSync(overrideFile("cx-qa"))).toBe(true);
+      expect(JSON.parse(readFileSync(overrideFile("cx-qa"), "utf8"))).toMatchObject({ team: "research-team" });
+      await expect
+        .poll(async () => inside(await box(page, "specialist:cx-qa"), await box(page, "team:research-team")))
+        .toBe(true);
+
+      await page.locator(".react-flow__pane").click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press("Control+z");
+      await expect.poll(() => projectFiles()).toEqual(before);
+      await expect
+        .poll(async () => inside(await box(page, "specialist:cx-qa"), await box(page, "team:quality-team")))
+        .toBe(true);
+    });
+
+    test("cancelled: no file changes and the node goes back", async ({ page }) => {
+      await open(page);
+      const before = projectFiles();
+      const layoutBefore = existsSync(layoutFile()) ? readFileSync(layoutFile(), "utf8") : null;
+      const start = await box(page, "specialist:cx-qa");
+      await dragInto(page, "specialist:cx-qa", "team:research-team");
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toContainText("Move cx-qa to team");
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeHidden();
+      await expect.poll(() => box(page, "specialist:cx-qa")).toEqual(start);
+      expect(projectFiles()).toEqual(before);
+      expect(existsSync(layoutFile()) ? readFileSync(layoutFile(), "utf8") : null).toBe(layoutBefore);
+    });
+
+    test("refused: moving a team's only owner out says why, changes nothing and puts the node back", async ({
+      page,
+    }) => {
+      await open(page);
+      const before = projectFiles();
+      const start = await box(page, "specialist:cx-reviewer");
+      await dragInto(page, "specialist:cx-reviewer", "team:research-team");
+      const error = page.getByTestId("toast-error");
+      await expect(error).toContainText("cx-reviewer cannot move");
+      await expect(error).toContainText(/owner/);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect.poll(() => box(page, "specialist:cx-reviewer")).toEqual(start);
+      expect(projectFiles()).toEqual(before);
+    });
+
+    test("dropped inside its own team, a specialist just moves", async ({ page }) => {
+      await open(page);
+      const start = await box(page, "specialist:cx-qa");
+      await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(start.x + start.width / 2 + 3, start.y + start.height / 2 + 3);
+      await page.mouse.move(start.x + start.width / 2 + 3, start.y + start.height / 2 + 30, { steps: 5 });
+      await page.mouse.up();
+      await expect.poll(() => layoutOnDisk()?.positions?.["specialist:cx-qa"] ?? null).not.toBeNull();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      expect((await put({ positions: { "specialist:cx-qa": null } })).status).toBe(200);
+    });
+  });
+
+test("a specialist made with New ▾ is selected and panned into view at the same zoom", async ({ page }) => {
+  await open(page);
+  // Zoomed in on the middle of the org, so a new member of the team farthest from it lands out of view.
+  for (let i = 0; i < 3; i++) await page.locator(".react-flow__controls-zoomin").click();
+  await settled(page);
+  const zoom = await zoomOf(page);
+  const pane = (await page.getByTestId("canvas").boundingBox())!;
+  const teams = await page
+    .locator(".react-flow__node-team")
+    .evaluateAll((els) =>
+      els.map((e) => ({ id: e.getAttribute("data-id")!, r: e.getBoundingClientRect().toJSON() as DOMRect })),
+    );
+  const [cx, cy] = [pane.x + pane.width / 2, pane.y + pane.height / 2];
+  const far = teams.sort((a, b) => Math.hypot(b.r.x - cx, b.r.y - cy) - Math.hypot(a.r.x - cx, a.r.y - cy))[0];
+  expect(inside({ x: far.r.x, y: far.r.y, width: far.r.width, height: far.r.height }, pane)).toBe(false);
+  const id = "cx-folds-made";
+  await page.getByTestId("new-menu").click();
+  await page.getByRole("menuitem", { name: "specialist", exact: true }).click();
+  await page.getByLabel("Id", { exact: true }).fill(id);
+  await page.getByLabel("Name", { exact: true }).fill("folds-made");
+  await page.getByLabel("Role", { exact: true }).fill("folds-maker");
+  await page.getByLabel("Description", { exact: true }).fill("Made from the New menu by the folds spec, then removed.");
+  await page.getByLabel("Team", { exact: true }).selectOption(far.id.replace("team:", ""));
+  await page.getByTestId("save-entity").click();
+  await expect(page.getByTestId("toast-success")).toContainText(`Created specialist ${id}`);
+  const made = node(page, `specialist:${id}`);
+  await expect(made).toHaveClass(/selected/);
+  await expect
+    .poll(async () => {
+      const r = await made.boundingBox();
+      const now = await page.getByTestId("canvas").boundingBox();
+      return !!r && !!now && inside(r, now);
+    })
+    .toBe(true);
+  await settled(page);
+  expect(await zoomOf(page)).toBeCloseTo(zoom, 5);
+  rmSync(overrideFile(id));
+});

@@ -1,0 +1,132 @@
+import type { Graph, GraphEdgeKind, GraphNode } from "@/schemas/graph";
+import { childrenOf } from "./geometry";
+import { type AggregateEdge, aggregateEdges, overviewEnd } from "./overview";
+
+/**
+ * Folded teams and groups: which nodes a fold hides, where the relationships of a hidden node
+ * end instead (its nearest folded container), and what a folded box says it holds. The canvas,
+ * the layout and the editor read these; none of them decides it again.
+ */
+
+/**
+ * Above this many specialists an org whose layout file says nothing of folds opens with every team
+ * folded: 150 open specialists do not fit a fitted view at a legible size, team boxes do.
+ */
+export const FOLD_TEAMS_ABOVE = 150;
+
+const isContainer = (n: GraphNode) => n.kind === "team" || n.kind === "group";
+
+/** The teams and groups that hold at least one member: only those can be folded. */
+export function foldable(graph: Graph): Set<string> {
+  const members = childrenOf(graph.nodes);
+  return new Set(graph.nodes.filter((n) => isContainer(n) && members.has(n.id)).map((n) => n.id));
+}
+
+/** Every team that holds a member: "Fold all teams" (groups stay open around their folded teams). */
+export function allTeams(graph: Graph): Set<string> {
+  const can = foldable(graph);
+  return new Set(graph.nodes.filter((n) => n.kind === "team" && can.has(n.id)).map((n) => n.id));
+}
+
+/**
+ * The folds to show: the saved ones when the layout file has a `collapsed` list (even an empty
+ * one: the user unfolded everything), else every team when the org is too big to read open.
+ */
+export function initialCollapsed(graph: Graph, saved: readonly string[] | undefined): Set<string> {
+  if (saved) {
+    const can = foldable(graph);
+    return new Set(saved.filter((id) => can.has(id)));
+  }
+  const specialists = graph.nodes.filter((n) => n.kind === "specialist").length;
+  return specialists > FOLD_TEAMS_ABOVE ? allTeams(graph) : new Set();
+}
+
+/**
+ * Where each node is drawn: itself when shown, else its outermost folded container (a specialist
+ * of a folded team inside a folded group is drawn as the group). Never a hidden node.
+ */
+export function shownEndOf(graph: Graph, collapsed: ReadonlySet<string>): (id: string) => string {
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const memo = new Map<string, string>();
+  const endOf = (id: string): string => {
+    const known = memo.get(id);
+    if (known) return known;
+    let end = id;
+    for (let at = byId.get(id)?.parent; at && byId.has(at); at = byId.get(at)?.parent) if (collapsed.has(at)) end = at;
+    memo.set(id, end);
+    return end;
+  };
+  return endOf;
+}
+
+/** The nodes a fold does not hide. */
+export function visibleNodes(graph: Graph, collapsed: ReadonlySet<string>): Set<string> {
+  const end = shownEndOf(graph, collapsed);
+  return new Set(graph.nodes.filter((n) => end(n.id) === n.id).map((n) => n.id));
+}
+
+/**
+ * The overview's sums with folds applied: a relationship of a hidden node is counted on the folded
+ * box that stands for it, and one between two members of the same folded box is not drawn.
+ */
+export function foldedEdges(
+  graph: Graph,
+  collapsed: ReadonlySet<string>,
+  kinds?: ReadonlySet<GraphEdgeKind>,
+): AggregateEdge[] {
+  const end = shownEndOf(graph, collapsed);
+  return aggregateEdges(graph, kinds, (n) => end(overviewEnd(n)));
+}
+
+export type MemberCount = { teams: number; specialists: number };
+
+/** What each container holds, all the way down: a group counts its teams' specialists too. */
+export function memberCounts(graph: Graph): Map<string, MemberCount> {
+  const members = childrenOf(graph.nodes);
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, MemberCount>();
+  const count = (id: string): MemberCount => {
+    const known = out.get(id);
+    if (known) return known;
+    const c: MemberCount = { teams: 0, specialists: 0 };
+    // Set before walking down, so a cycle in bad data ends here instead of looping.
+    out.set(id, c);
+    for (const m of members.get(id) ?? []) {
+      const kind = byId.get(m)?.kind;
+      if (kind === "specialist") c.specialists++;
+      else if (kind === "team") c.teams++;
+      const inner = count(m);
+      c.teams += inner.teams;
+      c.specialists += inner.specialists;
+    }
+    return c;
+  };
+  for (const n of graph.nodes) if (isContainer(n)) count(n.id);
+  return out;
+}
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** "8 specialists", "3 teams · 14 specialists", "1 team · 1 specialist", "no members". */
+export function countText(c: MemberCount | undefined): string {
+  if (!c || (!c.teams && !c.specialists)) return "no members";
+  return [c.teams ? plural(c.teams, "team") : "", c.specialists ? plural(c.specialists, "specialist") : ""]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** The folds with `id` flipped. */
+export function toggled(collapsed: ReadonlySet<string>, id: string): Set<string> {
+  const next = new Set(collapsed);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}
+
+/** The folds with every container of `id` opened, so that `id` is shown; the same set when it already is. */
+export function revealed(graph: Graph, collapsed: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  const parent = new Map(graph.nodes.map((n) => [n.id, n.parent]));
+  const next = new Set(collapsed);
+  for (let at = parent.get(id); at; at = parent.get(at)) next.delete(at);
+  return next.size === collapsed.size ? collapsed : next;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { flowEdges } from "@/components/graph/flow-edges";
+import { flowNodes } from "@/components/graph/flow-nodes";
+import { nodeBoxes } from "@/lib/graph/geometry";
+import { layoutGraph } from "@/lib/graph/layout";
+import { orgToGraph } from "@/lib/graph/org-to-graph";
+import { neighbourhood } from "@/lib/graph/overview";
+import { EDGE_KINDS } from "@/schemas/graph";
+import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
+
+const graph = orgToGraph({ org: loadOrg(BUILTIN_ORG_DIR) });
+const collapsed = new Set(["team:quality-team"]);
+const boxes = nodeBoxes(graph.nodes, layoutGraph(graph.nodes, graph.edges, {}, collapsed), collapsed);
+const kinds = new Set(EDGE_KINDS);
+
+describe("the canvas with a folded team", () => {
+  it("gives the folded box its member count and draws none of its members", () => {
+    const nodes = flowNodes(
+      graph,
+      boxes,
+      { selected: null, highlights: {}, changes: null, focus: null, collapsed, tabStop: "team:quality-team" },
+      new Map(),
+    );
+    const team = nodes.find((n) => n.id === "team:quality-team");
+    expect(team?.data).toMatchObject({ collapsed: true, memberText: "2 specialists", tabStop: true });
+    expect(team?.ariaLabel).toBe("Team Quality, 2 specialists, folded");
+    expect(nodes.filter((n) => n.data.parent === "team:quality-team")).toEqual([]);
+  });
+
+  it("draws a focused node's relationships with a hidden member on the folded box, never on the hidden node", () => {
+    const focus = "specialist:cx-engineer";
+    const around = neighbourhood(graph, focus, 1, kinds);
+    const hiddenEnds = graph.edges.filter(
+      (e) => around.edges.has(e.id) && [e.source, e.target].some((id) => id.startsWith("specialist:cx-qa")),
+    );
+    expect(hiddenEnds.length).toBeGreaterThan(0);
+    const edges = flowEdges(graph, {
+      visibleKinds: kinds,
+      boxes,
+      shown: around.edges,
+      focusMode: true,
+      selected: null,
+      hovered: null,
+      changes: null,
+    });
+    expect(edges.filter((e) => !boxes[e.source] || !boxes[e.target])).toEqual([]);
+    for (const e of hiddenEnds) {
+      const drawn = edges.find((d) => d.id === e.id);
+      expect(drawn && [drawn.source, drawn.target]).toContain("team:quality-team");
+    }
+  });
+});
