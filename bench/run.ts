@@ -164,6 +164,12 @@ async function main() {
         const project = newProject(nodes);
         temps.push(project.root);
         const specialists = await specialistsForNodes(project, nodes);
+        // Unfolded: a big org opens with its teams folded, and this row measures every node on the canvas.
+        mkdirSync(path.join(project.root, ".cx", "studio"), { recursive: true });
+        writeFileSync(
+          path.join(project.root, ".cx", "studio", "layout.json"),
+          `${JSON.stringify({ version: 1, positions: {}, collapsed: [] })}\n`,
+        );
         const graph = await graphOf(project);
         const size = sizeOf(graph);
         log(`canvas at ${size.nodes} nodes (${specialists} specialists) in Chromium`);
