@@ -42,9 +42,9 @@ export async function apiFetch<S extends $ZodType>(
   } catch {
     json = null;
   }
-  const [z, { apiErrorBodySchema }] = await Promise.all([import("zod/mini"), import("@/schemas/api/error")]);
+  const { safeParse, apiErrorBodySchema } = await import("./api/parse");
   if (!response.ok) {
-    const body = z.safeParse(apiErrorBodySchema, json);
+    const body = safeParse(apiErrorBodySchema, json);
     if (!body.success) throw new ApiError(response.status, "error", `${response.status} ${response.statusText}`);
     throw new ApiError(
       response.status,
@@ -54,7 +54,7 @@ export async function apiFetch<S extends $ZodType>(
       body.data.current ?? undefined,
     );
   }
-  const parsed = z.safeParse(typeof schema === "function" ? await schema() : schema, json);
+  const parsed = safeParse(typeof schema === "function" ? await schema() : schema, json);
   if (!parsed.success)
     throw new ApiError(
       response.status,

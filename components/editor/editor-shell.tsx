@@ -11,6 +11,7 @@ import { type CanvasSelection, OrgCanvas } from "@/components/graph/org-canvas";
 import type { PaletteCommands } from "@/components/palette/actions";
 import { Reach } from "@/components/palette/reach";
 import type { PanelTarget } from "@/components/panel/entity-panel";
+import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import { createHistoryStore } from "@/lib/editor/history";
 import { parsePointer } from "@/lib/org/field-error";
 import { planOverlay } from "@/lib/plan/overlay";
@@ -25,7 +26,6 @@ import { EDGE_KINDS, type EntityKind, KIND_OF, type Section } from "@/schemas/ki
 import { EdgeInfo, OverlayLegend } from "./canvas-overlays";
 import { useDialog } from "./dialog";
 import { formOptionsOf } from "./form-options";
-import { RouteMenu } from "./route-menu";
 import { RoutePreview } from "./route-preview";
 import { Toasts, useToasts } from "./toasts";
 import { Toolbar } from "./toolbar";
@@ -230,22 +230,35 @@ export function EditorShell({ root }: { root: string }) {
         overlayOn={overlayOn}
         onToggleOverlay={() => setOverlayOn((o) => !o)}
         route={
-          <RouteMenu open={routeOpen} onOpenChange={setRouteOpen}>
-            <RoutePreview
-              onClose={() => setRouteOpen(false)}
-              onSaved={(r) =>
-                toast(
-                  r.ok
-                    ? { tone: "success", title: `Saved test “${r.name}”`, detail: r.path }
-                    : { tone: "error", title: "Test not saved", detail: r.message },
-                )
-              }
-              onPick={(id) => {
-                const node = nodeById.get(`specialist:${id}`);
-                if (node) void jumpTo(node);
-              }}
-            />
-          </RouteMenu>
+          // Route…'s Radix dialog loads on first intent, or when the palette opens it (ui/deferred-trigger).
+          <DeferredTrigger
+            load={() => import("./route-menu").then((m) => m.RouteMenu)}
+            active={routeOpen}
+            opensOn="click"
+            testId="open-route"
+            props={{
+              open: routeOpen,
+              onOpenChange: setRouteOpen,
+              children: (
+                <RoutePreview
+                  onClose={() => setRouteOpen(false)}
+                  onSaved={(r) =>
+                    toast(
+                      r.ok
+                        ? { tone: "success", title: `Saved test “${r.name}”`, detail: r.path }
+                        : { tone: "error", title: "Test not saved", detail: r.message },
+                    )
+                  }
+                  onPick={(id) => {
+                    const node = nodeById.get(`specialist:${id}`);
+                    if (node) void jumpTo(node);
+                  }}
+                />
+              ),
+            }}
+          >
+            Route…
+          </DeferredTrigger>
         }
         onImported={(m) => {
           toast({ tone: "success", title: m });

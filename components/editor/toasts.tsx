@@ -1,8 +1,25 @@
 "use client";
 
-import { useCallback } from "react";
-import { toast as sonner } from "sonner";
-import { Toaster } from "@/components/ui/toaster";
+import dynamic from "next/dynamic";
+import { useCallback, useSyncExternalStore } from "react";
+
+// sonner (about 10 kB gz) loads with the first toast, not with the page: most visits show none.
+// Its store replays the toasts already shown to a toaster that mounts after them.
+const sonner = () => import("sonner").then((m) => m.toast);
+const Toaster = dynamic(() => import("@/components/ui/toaster").then((m) => m.Toaster), { ssr: false });
+
+/** Whether a toast was ever pushed on this page: the toaster mounts from then on. */
+let wanted = false;
+const listeners = new Set<() => void>();
+function want() {
+  if (wanted) return;
+  wanted = true;
+  for (const l of listeners) l();
+}
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => void listeners.delete(l);
+};
 
 export type ToastAction = { label: string; onClick: () => void };
 export type Toast = {
@@ -67,18 +84,26 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
  * read it and stays empty: sonner holds the list.
  */
 export function useToasts() {
-  const dismiss = useCallback((id: number) => sonner.dismiss(id), []);
+  const dismiss = useCallback((id: number) => void sonner().then((t) => t.dismiss(id)), []);
   const push = useCallback((input: ToastInput) => {
     const id = nextId++;
-    sonner.custom(() => <ToastCard toast={{ ...input, id }} onDismiss={() => sonner.dismiss(id)} />, {
-      id,
-      duration: input.tone === "error" ? 9000 : input.action ? 8000 : 3500,
-    });
+    want();
+    void sonner().then((t) =>
+      t.custom(() => <ToastCard toast={{ ...input, id }} onDismiss={() => t.dismiss(id)} />, {
+        id,
+        duration: input.tone === "error" ? 9000 : input.action ? 8000 : 3500,
+      }),
+    );
   }, []);
   return { toasts: [] as Toast[], push, dismiss };
 }
 
 /** Where the toasts show; `toasts` and `onDismiss` are accepted for compatibility and unused. */
 export function Toasts(_props: { toasts?: Toast[]; onDismiss?: (id: number) => void }) {
-  return <Toaster />;
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  return shown ? <Toaster /> : null;
 }

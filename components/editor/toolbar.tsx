@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import type { GraphEdgeKind } from "@/schemas/graph";
 import type { EntityKind } from "@/schemas/kinds";
 import { ImportExport } from "./import-export";
 import { Legend } from "./legend";
-import { NewMenu } from "./new-menu";
 
 const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
 
@@ -54,7 +54,16 @@ export function Toolbar(props: ToolbarProps) {
       <Legend visible={props.visible} counts={props.counts} onToggle={props.onToggleKind} />
       <div className="ml-auto flex flex-wrap items-center gap-1">
         {props.reach}
-        <NewMenu className={BUTTON} onCreate={props.onNew} />
+        {/* Radix's menu loads when the button is first pointed at or focused (ui/deferred-trigger). */}
+        <DeferredTrigger
+          load={() => import("./new-menu").then((m) => m.NewMenu)}
+          props={{ className: BUTTON, onCreate: props.onNew }}
+          opensOn="pointerdown"
+          testId="new-menu"
+          className={BUTTON}
+        >
+          New ▾
+        </DeferredTrigger>
         <button
           type="button"
           className={`${BUTTON} ${props.overlayOn ? "bg-amber-100 dark:bg-amber-900" : ""}`}

@@ -7,6 +7,7 @@ import { statusText } from "@/lib/palette/status-text";
 import type { FieldError } from "@/schemas/field-error";
 import type { OrgRecords } from "@/schemas/kinds";
 import { ProblemList } from "./problem-list";
+import { statusBadgeClass } from "./status-tone";
 
 /**
  * The org's status in the header: a button with the counts that opens the problem list, where
@@ -36,11 +37,6 @@ export function StatusBadge({
     setOpen(false);
     run();
   };
-  const tone = errors.length
-    ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300"
-    : warnings.length
-      ? "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
-      : "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300";
   return (
     <Dialog.Root
       open={open}
@@ -49,11 +45,7 @@ export function StatusBadge({
         setOpen(next);
       }}
     >
-      <Dialog.Trigger
-        data-testid="org-status"
-        title="Show the problems"
-        className={`mr-1 rounded px-1.5 py-0.5 text-xs hover:underline ${tone}`}
-      >
+      <Dialog.Trigger data-testid="org-status" title="Show the problems" className={statusBadgeClass(problems)}>
         {statusText(problems)}
       </Dialog.Trigger>
       <Dialog.Portal>

@@ -3,9 +3,11 @@
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isTyping } from "@/components/editor/is-typing";
-import { StatusBadge } from "@/components/org/status-badge";
+import { statusBadgeClass } from "@/components/org/status-tone";
+import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import { fieldCandidates, fieldPrefixes, parseOpenParam, recordOfPointer } from "@/lib/palette/open-param";
 import type { RecordItem } from "@/lib/palette/records";
+import { statusText } from "@/lib/palette/status-text";
 import { type OrgData, rowKey } from "@/lib/queries/org";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityKind } from "@/schemas/kinds";
@@ -106,13 +108,23 @@ export function Reach({
   return (
     <>
       {data && (
-        <StatusBadge
-          problems={data.problems}
-          org={data.org}
-          canOpen={canOpen}
-          onOpenProblem={openProblem}
-          onOpenRecord={openItem}
-        />
+        // The problem list's dialog (Radix) loads when the badge is first pointed at or focused.
+        <DeferredTrigger
+          load={() => import("@/components/org/status-badge").then((m) => m.StatusBadge)}
+          props={{
+            problems: data.problems,
+            org: data.org,
+            canOpen,
+            onOpenProblem: openProblem,
+            onOpenRecord: openItem,
+          }}
+          opensOn="click"
+          testId="org-status"
+          className={statusBadgeClass(data.problems)}
+          title="Show the problems"
+        >
+          {statusText(data.problems)}
+        </DeferredTrigger>
       )}
       <button
         type="button"

@@ -1,72 +1,21 @@
 "use client";
 
-import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ComponentPropsWithoutRef, ReactNode, RefObject } from "react";
+import dynamic from "next/dynamic";
+import { type ComponentProps, useState } from "react";
+
+// Radix's dialog (with its focus trap and scroll lock) loads when a modal first opens: the pages
+// that mount one (the editor's import, its questions) open it rarely, and not to be drawn.
+const RadixModal = dynamic(() => import("./modal").then((m) => m.Modal), { ssr: false });
 
 /**
- * A modal on Radix: focus trapped inside, Escape and a click outside close it, rendered in a
- * portal, title and description wired to `aria-labelledby` / `aria-describedby`.
- *
- * `initialFocus` is the element focused on open (the safe answer, never the destructive one);
- * `returnFocus` the one focused on close when there is no Radix trigger (dialogs opened from code).
+ * A modal: focus trapped inside, Escape and a click outside close it, title and description
+ * wired to `aria-labelledby` / `aria-describedby` (see ./modal). Mounted from its first opening
+ * on, so a close runs through Radix as before (its focus return and exit).
  */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  initialFocus,
-  returnFocus,
-  className = "w-[32rem]",
-  ...rest
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
-  initialFocus?: RefObject<HTMLElement | null>;
-  returnFocus?: RefObject<HTMLElement | null>;
-  className?: string;
-} & Omit<ComponentPropsWithoutRef<"div">, "title">) {
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="nokey fixed inset-0 z-50 bg-black/50" />
-        <RadixDialog.Content
-          {...rest}
-          aria-modal="true"
-          // Without a description Radix would point aria-describedby at nothing.
-          aria-describedby={description ? undefined : rest["aria-describedby"]}
-          onOpenAutoFocus={(e) => {
-            if (!initialFocus?.current) return;
-            e.preventDefault();
-            initialFocus.current.focus();
-          }}
-          onCloseAutoFocus={(e) => {
-            if (!returnFocus?.current?.isConnected) return;
-            e.preventDefault();
-            returnFocus.current.focus();
-          }}
-          onEscapeKeyDown={(e) => {
-            // Radix listens on the document in the capture phase; stopping here keeps the editor's
-            // own Escape (close the panel, clear the selection) from running for the same key.
-            e.stopPropagation();
-          }}
-          className={`nokey fixed left-1/2 top-1/2 z-50 max-h-[90vh] max-w-[92vw] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-[var(--border)] bg-[var(--surface)] p-5 text-[var(--text)] shadow-xl focus:outline-none ${className}`}
-        >
-          <RadixDialog.Title className="mb-2 text-base font-semibold">{title}</RadixDialog.Title>
-          {description && (
-            <RadixDialog.Description asChild>
-              <div className="mb-4 text-sm text-[var(--muted)]">{description}</div>
-            </RadixDialog.Description>
-          )}
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+export function Modal(props: ComponentProps<typeof RadixModal>) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  return opened ? <RadixModal {...props} /> : null;
 }
 
 export const BUTTON_TONES = {

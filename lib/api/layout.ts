@@ -6,8 +6,8 @@ import type { Position } from "@/lib/graph/geometry";
  * load with the first answer: the editor's first load imports this module and must not carry zod.
  */
 
-const layoutResponseSchema = async () => (await import("@/schemas/api/layout")).layoutResponseSchema;
-const autoLayoutResponseSchema = async () => (await import("@/schemas/api/layout")).autoLayoutResponseSchema;
+const layoutResponseSchema = async () => (await import("./parse")).layoutResponseSchema;
+const autoLayoutResponseSchema = async () => (await import("./parse")).autoLayoutResponseSchema;
 
 export async function getLayout(signal?: AbortSignal) {
   return (await apiFetch("/api/layout", layoutResponseSchema, { signal })).data;

@@ -9,7 +9,7 @@ import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/kinds";
  */
 
 const org = () => import("@/schemas/api/org");
-const listResponseSchema = async () => (await org()).listResponseSchema;
+const listResponseSchema = async () => (await import("./parse")).listResponseSchema;
 const writeOkSchema = async () => (await org()).writeOkSchema;
 const removeOkSchema = async () => (await org()).removeOkSchema;
 const importResultSchema = async () => (await org()).importResultSchema;

@@ -1,0 +1,107 @@
+"use client";
+
+import { type ComponentType, type ReactNode, useEffect, useRef, useState } from "react";
+
+/** Components loaded so far, by their trigger's test id: a remount shows them at once. */
+const loaded = new Map<string, ComponentType<never>>();
+
+/**
+ * A header control whose code (Radix, and what it opens) loads on first intent, not with the
+ * page: until then a plain button that looks like the loaded trigger stands in. Pointing at it or
+ * focusing it starts the load; a press that comes before the code is replayed on the real trigger
+ * once mounted (menus open on pointerdown and Enter/Space/ArrowDown, dialogs on click), and the
+ * focus moves over with it, so a keyboard or mouse user sees no difference but a few milliseconds.
+ */
+export function DeferredTrigger<P extends object>({
+  load,
+  props,
+  active = false,
+  opensOn,
+  testId,
+  className,
+  title,
+  children,
+}: {
+  load: () => Promise<ComponentType<P>>;
+  props: P;
+  /** Load and mount now: the control was opened from code (the palette's Route… command). */
+  active?: boolean;
+  /** How the loaded trigger opens: Radix menus on pointerdown and keys, dialogs on click. */
+  opensOn: "pointerdown" | "click";
+  /** The loaded trigger's test id, class, title and content, which the stand-in copies. */
+  testId: string;
+  className?: string;
+  title?: string;
+  children: ReactNode;
+}) {
+  const [Real, setReal] = useState<ComponentType<P> | undefined>(() => loaded.get(testId) as ComponentType<P>);
+  const started = useRef(false);
+  const focused = useRef(false);
+  const pending = useRef<(() => Event) | null>(null);
+
+  const start = () => {
+    if (started.current) return;
+    started.current = true;
+    void load().then((component) => {
+      loaded.set(testId, component as ComponentType<never>);
+      setReal(() => component);
+    });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `start` runs once whatever its identity.
+  useEffect(() => {
+    if (active) start();
+  }, [active]);
+
+  // After the loaded control's own effects (Radix's document listeners): focus and the press.
+  useEffect(() => {
+    if (!Real || (!focused.current && !pending.current)) return;
+    const trigger = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+    const press = pending.current;
+    focused.current = false;
+    pending.current = null;
+    trigger?.focus();
+    if (press) trigger?.dispatchEvent(press());
+  }, [Real, testId]);
+
+  if (Real) return <Real {...props} />;
+  return (
+    <button
+      type="button"
+      data-testid={testId}
+      className={className}
+      title={title}
+      aria-haspopup={opensOn === "pointerdown" ? "menu" : "dialog"}
+      aria-expanded={false}
+      onPointerEnter={start}
+      onFocus={() => {
+        focused.current = true;
+        start();
+      }}
+      onBlur={() => {
+        focused.current = false;
+      }}
+      onPointerDown={(e) => {
+        if (opensOn !== "pointerdown" || e.button !== 0 || e.ctrlKey) return;
+        e.preventDefault();
+        const { pointerType } = e;
+        pending.current = () =>
+          new PointerEvent("pointerdown", { bubbles: true, cancelable: true, button: 0, pointerType });
+        start();
+      }}
+      onKeyDown={(e) => {
+        if (opensOn !== "pointerdown" || !["Enter", " ", "ArrowDown"].includes(e.key)) return;
+        e.preventDefault();
+        const { key } = e;
+        pending.current = () => new KeyboardEvent("keydown", { bubbles: true, cancelable: true, key });
+        start();
+      }}
+      onClick={() => {
+        if (opensOn !== "click") return;
+        pending.current = () => new MouseEvent("click", { bubbles: true, cancelable: true });
+        start();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
