@@ -25,7 +25,9 @@ import { flowEdges } from "./flow-edges";
 import { flowNodes } from "./flow-nodes";
 import { FocusBar, type FocusMode } from "./focus-bar";
 import type { EdgeChangeMark, NodeChangeMark, OrgEdge, OrgNode } from "./graph-types";
+import { minimapColor, minimapStroke } from "./minimap";
 import { nodeTypes } from "./node-types";
+import { PartiesLane } from "./parties-lane";
 import { useRovingFocus } from "./use-roving-focus";
 
 export type CanvasSelection = { type: "node"; id: string } | { type: "edge"; id: string } | null;
@@ -276,7 +278,15 @@ export function OrgCanvas(props: Props) {
         <FocusBar selected={selectedNodeId} focusMode={ownFocusMode} onChange={setOwnFocusMode} />
       )}
       <Controls showInteractive={false} />
-      <MiniMap pannable zoomable nodeStrokeWidth={2} className="!hidden md:!block" />
+      <PartiesLane nodes={graph.nodes} boxes={boxes} />
+      <MiniMap
+        pannable
+        zoomable
+        nodeStrokeWidth={2}
+        nodeColor={minimapColor}
+        nodeStrokeColor={minimapStroke}
+        className="!hidden md:!block"
+      />
     </ReactFlow>
   );
 }
