@@ -169,6 +169,16 @@ export function OrgCanvas(props: Props) {
       center(selectedNodeId, zoom, 300);
   }, [selectedNodeId, paneWidth, paneHeight, getViewport, center]);
 
+  // Entering focus mode (or changing its node or depth) brings the whole neighbourhood into view.
+  const focusKey = focusMode ? `${focusMode.nodeId}|${focusMode.depth}` : null;
+  const aroundNow = useRef(around);
+  aroundNow.current = around;
+  useEffect(() => {
+    const ids = focusKey ? [...(aroundNow.current?.nodes ?? [])].filter((id) => boxesNow.current[id]) : [];
+    if (ids.length)
+      void fitView({ nodes: ids.map((id) => ({ id })), padding: 0.12, minZoom: 0.3, maxZoom: 1.25, duration: 300 });
+  }, [focusKey, fitView]);
+
   const didFit = useRef(false);
   useEffect(() => {
     if (!didFit.current && nodes.length) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nodeBoxes } from "@/lib/graph/geometry";
+import { nodeBoxes, structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { orderedChildren } from "@/lib/graph/order";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
@@ -88,5 +88,15 @@ describe("layoutGraph's order of siblings", () => {
   it("shortens the built-in org's overview edges against the records' own order", () => {
     const graph = orgToGraph({ org: loadOrg(BUILTIN_ORG_DIR) });
     expect(overviewLength(graph, graph.edges)).toBeLessThan(overviewLength(graph, []));
+  });
+});
+
+describe("structureKeyOf", () => {
+  it("changes with the relationships, which the order of siblings depends on", () => {
+    const nodes = fourTeams();
+    const one = structureKeyOf({ nodes, edges: [handoff("s-a", "s-c")] });
+    expect(structureKeyOf({ nodes, edges: [handoff("s-a", "s-c")] })).toBe(one);
+    expect(structureKeyOf({ nodes, edges: [handoff("s-a", "s-d")] })).not.toBe(one);
+    expect(structureKeyOf({ nodes, edges: [] })).not.toBe(one);
   });
 });
