@@ -24,11 +24,17 @@ const MARKER_TYPE: Record<GraphEdgeKind, MarkerType> = {
   member: MarkerType.Arrow,
 };
 
+/**
+ * In the canvas's own units, not the stroke's: a sum drawn five pixels thick kept a five times
+ * larger arrowhead, and those of a few kinds piled up into blots between neighbouring boxes.
+ * 36 units of React Flow's 20-unit marker box: an arrowhead about 9 px long and 14 px wide.
+ */
 const marker = (kind: GraphEdgeKind) => ({
   type: MARKER_TYPE[kind],
   color: EDGE_STYLE[kind].color,
-  width: 18,
-  height: 18,
+  width: 36,
+  height: 36,
+  markerUnits: "userSpaceOnUse",
 });
 
 /** The box an end is drawn in: itself, or its nearest container still shown (a folded team). */

@@ -176,7 +176,7 @@ export function OrgCanvas(props: Props) {
   useEffect(() => {
     const ids = focusKey ? [...(aroundNow.current?.nodes ?? [])].filter((id) => boxesNow.current[id]) : [];
     if (ids.length)
-      void fitView({ nodes: ids.map((id) => ({ id })), padding: 0.12, minZoom: 0.3, maxZoom: 1.25, duration: 300 });
+      void fitView({ nodes: ids.map((id) => ({ id })), padding: 0.12, minZoom: 0.6, maxZoom: 1.25, duration: 300 });
   }, [focusKey, fitView]);
 
   const didFit = useRef(false);

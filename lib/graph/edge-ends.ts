@@ -13,7 +13,7 @@ export function facingEnds(
   a: Rect,
   b: Rect,
   lane = 0,
-  spacing = 14,
+  spacing = 18,
 ): { sx: number; sy: number; tx: number; ty: number; sourceSide: Side; targetSide: Side } {
   const ca = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
   const cb = { x: b.x + b.width / 2, y: b.y + b.height / 2 };

@@ -20,8 +20,11 @@ export const BOX = {
   header: 44,
   /** Space left, right and below the members. */
   pad: 14,
-  /** Space between siblings. */
+  /** Space between siblings: specialists in a team; boxes (teams in a group), where summed edges
+   * end with their arrowheads; the top-level boxes, where most of those edges run. */
   gap: 18,
+  boxGap: 40,
+  topGap: 64,
   /** Space around the whole org, and between the parties' lane and the rest. */
   margin: 20,
   laneGap: 48,

@@ -50,9 +50,11 @@ export function layoutGraph(
       };
       return { width, height, place };
     }
+    const members = kids.map((id) => byId.get(id) as GraphNode);
     const inner = shelf(
-      kids.map((id) => measure(byId.get(id) as GraphNode)),
+      members.map(measure),
       innerAspect,
+      members.some((m) => children.has(m.id)) ? BOX.boxGap : BOX.gap,
     );
     return {
       width: Math.max(inner.width + 2 * BOX.pad, NODE_SIZE[node.kind].width),
@@ -74,8 +76,8 @@ export function layoutGraph(
     innerAspect = aspect;
     const items = others.map(measure);
     // The top level's row width is chosen outright, among the widths of its first 1, 2, … boxes.
-    for (const target of rowWidths(items)) {
-      const candidate = shelfTo(items, target);
+    for (const target of rowWidths(items, BOX.topGap)) {
+      const candidate = shelfTo(items, target, BOX.topGap);
       const zoom = Math.min(
         PANE.width / (laneWidth + candidate.width + 2 * BOX.margin),
         PANE.height / (Math.max(lane.height + BOX.laneHeader, candidate.height) + 2 * BOX.margin),
@@ -114,53 +116,53 @@ function column(items: Measured[]): Measured {
  * Items left to right in rows no wider than a target (but at least the widest item), each row
  * as tall as its tallest item. The target makes the block about `aspect` times as wide as tall.
  */
-function shelf(items: Measured[], aspect: number): Measured {
-  const area = items.reduce((a, i) => a + (i.width + BOX.gap) * (i.height + BOX.gap), 0);
-  return shelfTo(items, Math.sqrt(area * aspect));
+function shelf(items: Measured[], aspect: number, gap: number): Measured {
+  const area = items.reduce((a, i) => a + (i.width + gap) * (i.height + gap), 0);
+  return shelfTo(items, Math.sqrt(area * aspect), gap);
 }
 
 /** At most 48 row widths worth trying: the widths of the first k items in a row, spread over k. */
-function rowWidths(items: Measured[]): number[] {
+function rowWidths(items: Measured[], gap: number): number[] {
   const out: number[] = [];
-  let width = -BOX.gap;
+  let width = -gap;
   const step = Math.max(1, Math.ceil(items.length / 48));
   items.forEach((item, k) => {
-    width += BOX.gap + item.width;
+    width += gap + item.width;
     if (k % step === 0 || k === items.length - 1) out.push(width);
   });
   return out;
 }
 
 /** `shelf` with rows no wider than `target` (but at least the widest item). */
-function shelfTo(items: Measured[], width: number): Measured {
+function shelfTo(items: Measured[], width: number, gap: number): Measured {
   const target = Math.max(width, ...items.map((i) => i.width));
   const rows: Measured[][] = [];
   let row: Measured[] = [];
   let rowWidth = 0;
   for (const item of items) {
-    if (row.length && rowWidth + BOX.gap + item.width > target) {
+    if (row.length && rowWidth + gap + item.width > target) {
       rows.push(row);
       row = [];
       rowWidth = 0;
     }
-    rowWidth += (row.length ? BOX.gap : 0) + item.width;
+    rowWidth += (row.length ? gap : 0) + item.width;
     row.push(item);
   }
   if (row.length) rows.push(row);
-  const widthOf = (r: Measured[]) => r.reduce((w, i) => w + i.width, 0) + (r.length - 1) * BOX.gap;
+  const widthOf = (r: Measured[]) => r.reduce((w, i) => w + i.width, 0) + (r.length - 1) * gap;
   const heightOf = (r: Measured[]) => Math.max(...r.map((i) => i.height));
   return {
     width: Math.max(0, ...rows.map(widthOf)),
-    height: rows.reduce((h, r) => h + heightOf(r), 0) + Math.max(0, rows.length - 1) * BOX.gap,
+    height: rows.reduce((h, r) => h + heightOf(r), 0) + Math.max(0, rows.length - 1) * gap,
     place: (x, y, out) => {
       let top = y;
       for (const r of rows) {
         let left = x;
         for (const item of r) {
           item.place(left, top, out);
-          left += item.width + BOX.gap;
+          left += item.width + gap;
         }
-        top += heightOf(r) + BOX.gap;
+        top += heightOf(r) + gap;
       }
     },
   };
