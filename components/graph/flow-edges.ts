@@ -95,8 +95,13 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
       });
     }
   }
+  // Around a busy node (the focus) many labels would meet at their lines' middles: each stands
+  // instead nearer its less busy end, where the lines have fanned out.
+  const ends = new Map<string, number>();
+  for (const e of singles) for (const id of [e.source, e.target]) ends.set(id, (ends.get(id) ?? 0) + 1);
   for (const e of singles) {
     const style = EDGE_STYLE[e.kind];
+    const [atSource, atTarget] = [ends.get(e.source) ?? 0, ends.get(e.target) ?? 0];
     const selected = marks.selected === e.id;
     out.push({
       id: e.id,
@@ -113,6 +118,7 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
         both: false,
         hovered: marks.hovered === e.id,
         change: marks.changes?.[e.id] ?? null,
+        labelAt: atSource > atTarget ? 0.72 : atSource < atTarget ? 0.28 : 0.5,
       },
       markerEnd: marker(e.kind),
       deletable: e.kind === "handoff",

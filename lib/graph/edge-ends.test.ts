@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { facingEnds } from "@/lib/graph/edge-ends";
+import { curve, facingEnds } from "@/lib/graph/edge-ends";
 
 const box = (x: number, y: number, width = 200, height = 100) => ({ x, y, width, height });
 
@@ -49,5 +49,22 @@ describe("facingEnds", () => {
     const lanes = [-1.5, -0.5, 0.5, 1.5].map((lane) => facingEnds(box(0, 0), box(400, 0), lane));
     expect(new Set(lanes.map((f) => f.sy)).size).toBe(4);
     for (const f of lanes) expect(f.sy).toBe(f.ty);
+  });
+});
+
+describe("curve", () => {
+  it("starts and ends at the ends, leaving each side straight out", () => {
+    const c = curve({ sx: 0, sy: 0, tx: 100, ty: 200, sourceSide: "bottom", targetSide: "top" });
+    expect(c.at(0)).toEqual([0, 0]);
+    expect(c.at(1)).toEqual([100, 200]);
+    expect(c.path).toBe("M0,0 C0,100 100,100 100,200");
+    const [x, y] = c.at(0.5);
+    expect(x).toBeCloseTo(50);
+    expect(y).toBeCloseTo(100);
+  });
+
+  it("puts a label nearer the target at t > 0.5", () => {
+    const c = curve({ sx: 0, sy: 0, tx: 400, ty: 0, sourceSide: "right", targetSide: "left" });
+    expect(c.at(0.75)[0]).toBeGreaterThan(c.at(0.5)[0]);
   });
 });

@@ -64,3 +64,38 @@ function clampTo(v: number, lo: number, hi: number): number {
 
 /** The lane of each summed kind between one pair of boxes: kinds side by side, in a fixed order. */
 export const KIND_LANE = { handoff: -1.5, escalation: -0.5, contract: 0.5, "team-boundary": 1.5 } as const;
+
+/**
+ * A relationship's curve, as React Flow's bezier edges draw it (each end leaves its side straight,
+ * bending more the more the other end lies behind it), with any point along it: labels stand at
+ * `t` of the way from source to target, so several labels around one busy node spread along
+ * their lines instead of piling up at the middles.
+ */
+export function curve(
+  ends: { sx: number; sy: number; tx: number; ty: number; sourceSide: Side; targetSide: Side },
+  curvature = 0.25,
+): { path: string; at: (t: number) => [number, number] } {
+  const { sx, sy, tx, ty } = ends;
+  const [c1x, c1y] = control(ends.sourceSide, sx, sy, tx, ty, curvature);
+  const [c2x, c2y] = control(ends.targetSide, tx, ty, sx, sy, curvature);
+  const at = (t: number): [number, number] => {
+    const u = 1 - t;
+    const [a, b, c, d] = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t];
+    return [a * sx + b * c1x + c * c2x + d * tx, a * sy + b * c1y + c * c2y + d * ty];
+  };
+  return { path: `M${sx},${sy} C${c1x},${c1y} ${c2x},${c2y} ${tx},${ty}`, at };
+}
+
+function control(side: Side, x1: number, y1: number, x2: number, y2: number, c: number): [number, number] {
+  const offset = (distance: number) => (distance >= 0 ? 0.5 * distance : c * 25 * Math.sqrt(-distance));
+  switch (side) {
+    case "left":
+      return [x1 - offset(x1 - x2), y1];
+    case "right":
+      return [x1 + offset(x2 - x1), y1];
+    case "top":
+      return [x1, y1 - offset(y1 - y2)];
+    default:
+      return [x1, y1 + offset(y2 - y1)];
+  }
+}

@@ -1,23 +1,8 @@
-import {
-  BaseEdge,
-  EdgeLabelRenderer,
-  type EdgeProps,
-  getBezierPath,
-  type InternalNode,
-  Position,
-  useInternalNode,
-} from "@xyflow/react";
+import { BaseEdge, EdgeLabelRenderer, type EdgeProps, type InternalNode, useInternalNode } from "@xyflow/react";
 import { DASHED_LENGTH_CAP, roughLength } from "@/lib/graph/arcs";
-import { facingEnds, KIND_LANE, type Side } from "@/lib/graph/edge-ends";
+import { curve, facingEnds, KIND_LANE, type Side } from "@/lib/graph/edge-ends";
 import type { Rect } from "@/lib/graph/geometry";
 import { EDGE_STYLE, edgeOpacity, type OrgEdge, type OrgNode } from "../graph-types";
-
-const POSITION: Record<Side, Position> = {
-  top: Position.Top,
-  right: Position.Right,
-  bottom: Position.Bottom,
-  left: Position.Left,
-};
 
 const rectOf = (node: InternalNode<OrgNode> | undefined): Rect | null =>
   node
@@ -40,30 +25,27 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
   const sourceNode = useInternalNode<OrgNode>(props.source);
   const targetNode = useInternalNode<OrgNode>(props.target);
   if (!data) return null;
-  let ends = {
-    sourceX: props.sourceX,
-    sourceY: props.sourceY,
-    targetX: props.targetX,
-    targetY: props.targetY,
-    sourcePosition: props.sourcePosition,
-    targetPosition: props.targetPosition,
-  };
   const [a, b] = [rectOf(sourceNode), rectOf(targetNode)];
-  if (summed && a && b && data.kind !== "member") {
-    const f = facingEnds(a, b, KIND_LANE[data.kind]);
-    ends = {
-      sourceX: f.sx,
-      sourceY: f.sy,
-      targetX: f.tx,
-      targetY: f.ty,
-      sourcePosition: POSITION[f.sourceSide],
-      targetPosition: POSITION[f.targetSide],
-    };
-  }
-  const [path, labelX, labelY] = getBezierPath({ ...ends, curvature: curvature ?? 0.25 });
+  // React Flow's positions are the sides' names ("top", …).
+  const ends =
+    summed && a && b && data.kind !== "member"
+      ? facingEnds(a, b, KIND_LANE[data.kind])
+      : {
+          sx: props.sourceX,
+          sy: props.sourceY,
+          tx: props.targetX,
+          ty: props.targetY,
+          sourceSide: props.sourcePosition as Side,
+          targetSide: props.targetPosition as Side,
+        };
+  const line = curve(ends, curvature ?? 0.25);
+  const path = line.path;
+  // The counts of parallel kinds stand at staggered points along their lines, not side by side.
+  const lane = summed && data.kind !== "member" ? KIND_LANE[data.kind] : 0;
+  const [labelX, labelY] = line.at(data.labelAt ?? 0.5 + lane * 0.08);
   const style = EDGE_STYLE[data.kind];
   const emphasized = selected || data.hovered;
-  const length = roughLength(ends.sourceX, ends.sourceY, ends.targetX, ends.targetY, 0);
+  const length = roughLength(ends.sx, ends.sy, ends.tx, ends.ty, 0);
   const width = style.width + (data.count > 1 ? Math.min(Math.log2(data.count), 3) : 0);
   const showLabel = !!data.label && (alwaysLabel || emphasized || (data.edge && !data.dimmed));
   // A sum's count stays on the line (unless it stands back): the label says the rest on hover.
