@@ -16,12 +16,11 @@ import { parseArgs } from "node:util";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { writeSyntheticOrg } from "../bench/generate-org";
 import { APP_DIR, type Studio, startStudio } from "../e2e/spawn-studio";
+import { UPSTREAM_ORG_DIR } from "../test/support/upstream";
 
 const VIEWPORT = { width: 1440, height: 900 };
-const UPSTREAM = [
-  path.join(APP_DIR, "..", "shared", "fixtures", "upstream-org"),
-  "/work/shared/fixtures/upstream-org",
-].find((dir) => existsSync(dir));
+/** Where the conformance suite finds the upstream org (`CONSTRUCT_UPSTREAM_ORG` to point elsewhere). */
+const UPSTREAM = existsSync(UPSTREAM_ORG_DIR) ? UPSTREAM_ORG_DIR : null;
 
 type Org = {
   name: string;
@@ -175,7 +174,7 @@ async function main() {
       const orgDir = path.join(root, ".cx", "org");
       for (const dir of ["home", "xdg", orgDir]) mkdirSync(path.resolve(root, dir), { recursive: true });
       if (!org.fill(orgDir, root)) {
-        console.log(`[screenshots] ${org.name}: skipped, its fixture is not here (../shared/fixtures/upstream-org)`);
+        console.log(`[screenshots] ${org.name}: skipped, no upstream org at ${UPSTREAM_ORG_DIR}`);
         continue;
       }
       const studio = await startStudio({
