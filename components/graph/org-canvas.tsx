@@ -173,11 +173,28 @@ export function OrgCanvas(props: Props) {
   const focusKey = focusMode ? `${focusMode.nodeId}|${focusMode.depth}` : null;
   const aroundNow = useRef(around);
   aroundNow.current = around;
+  // A neighbourhood too wide to fit legibly (the orchestrator of a thousand specialists) centres on
+  // the focused node instead, at a legible zoom.
+  const paneNow = useRef({ width: paneWidth, height: paneHeight });
+  paneNow.current = { width: paneWidth, height: paneHeight };
   useEffect(() => {
-    const ids = focusKey ? [...(aroundNow.current?.nodes ?? [])].filter((id) => boxesNow.current[id]) : [];
-    if (ids.length)
-      void fitView({ nodes: ids.map((id) => ({ id })), padding: 0.12, minZoom: 0.6, maxZoom: 1.25, duration: 300 });
-  }, [focusKey, fitView]);
+    const nodeId = focusKey?.split("|")[0];
+    const rects = focusKey
+      ? [...(aroundNow.current?.nodes ?? [])].map((id) => boxesNow.current[id]).filter((b) => !!b)
+      : [];
+    if (!nodeId || !rects.length) return;
+    const width = Math.max(...rects.map((b) => b.x + b.width)) - Math.min(...rects.map((b) => b.x));
+    const height = Math.max(...rects.map((b) => b.y + b.height)) - Math.min(...rects.map((b) => b.y));
+    const fits = Math.min(paneNow.current.width / width, paneNow.current.height / height) / 1.24;
+    if (fits < 0.6) center(nodeId, Math.max(getViewport().zoom, 0.6), 300);
+    else
+      void fitView({
+        nodes: [...(aroundNow.current?.nodes ?? [])].filter((id) => boxesNow.current[id]).map((id) => ({ id })),
+        padding: 0.12,
+        maxZoom: 1.25,
+        duration: 300,
+      });
+  }, [focusKey, fitView, center, getViewport]);
 
   const didFit = useRef(false);
   useEffect(() => {
