@@ -166,11 +166,17 @@ test("summed edges end on the border of their boxes, where their arrowheads show
       const box = document.querySelector(`.react-flow__node[data-id="${target}"]`)!.getBoundingClientRect();
       // How far inside the target's box the line ends (0 on its border, negative outside it).
       const depth = Math.min(x - box.left, box.right - x, y - box.top, box.bottom - y);
-      return { id: edge.dataset.id, depth };
+      return { id: edge.dataset.id ?? "", depth, x, y };
     }),
   );
   expect(ends.length).toBeGreaterThan(10);
   expect(ends.filter((e) => Math.abs(e.depth) > 2)).toEqual([]);
+  // Kinds between the same two boxes end apart (each its own lane), not in one blot of arrowheads.
+  const pair = (id: string) => id.split("|").slice(1).join("|");
+  for (const a of ends)
+    for (const b of ends)
+      if (a.id < b.id && pair(a.id) === pair(b.id))
+        expect(Math.hypot(a.x - b.x, a.y - b.y), `${a.id} ${b.id}`).toBeGreaterThan(8);
   await expect(page.locator('[data-testid^="edge-count-"]').first()).toBeVisible();
   await expect(page.getByTestId("parties-lane")).toContainText("Outside the org");
   const fills = await page
