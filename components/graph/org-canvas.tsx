@@ -28,6 +28,7 @@ import type { EdgeChangeMark, NodeChangeMark, OrgEdge, OrgNode } from "./graph-t
 import { minimapColor, minimapStroke } from "./minimap";
 import { nodeTypes } from "./node-types";
 import { PartiesLane } from "./parties-lane";
+import { useFocusFit } from "./use-focus-fit";
 import { useRovingFocus } from "./use-roving-focus";
 
 export type CanvasSelection = { type: "node"; id: string } | { type: "edge"; id: string } | null;
@@ -169,32 +170,7 @@ export function OrgCanvas(props: Props) {
       center(selectedNodeId, zoom, 300);
   }, [selectedNodeId, paneWidth, paneHeight, getViewport, center]);
 
-  // Entering focus mode (or changing its node or depth) brings the whole neighbourhood into view.
-  const focusKey = focusMode ? `${focusMode.nodeId}|${focusMode.depth}` : null;
-  const aroundNow = useRef(around);
-  aroundNow.current = around;
-  // A neighbourhood too wide to fit legibly (the orchestrator of a thousand specialists) centres on
-  // the focused node instead, at a legible zoom.
-  const paneNow = useRef({ width: paneWidth, height: paneHeight });
-  paneNow.current = { width: paneWidth, height: paneHeight };
-  useEffect(() => {
-    const nodeId = focusKey?.split("|")[0];
-    const rects = focusKey
-      ? [...(aroundNow.current?.nodes ?? [])].map((id) => boxesNow.current[id]).filter((b) => !!b)
-      : [];
-    if (!nodeId || !rects.length) return;
-    const width = Math.max(...rects.map((b) => b.x + b.width)) - Math.min(...rects.map((b) => b.x));
-    const height = Math.max(...rects.map((b) => b.y + b.height)) - Math.min(...rects.map((b) => b.y));
-    const fits = Math.min(paneNow.current.width / width, paneNow.current.height / height) / 1.24;
-    if (fits < 0.6) center(nodeId, Math.max(getViewport().zoom, 0.6), 300);
-    else
-      void fitView({
-        nodes: [...(aroundNow.current?.nodes ?? [])].filter((id) => boxesNow.current[id]).map((id) => ({ id })),
-        padding: 0.12,
-        maxZoom: 1.25,
-        duration: 300,
-      });
-  }, [focusKey, fitView, center, getViewport]);
+  useFocusFit(focusMode, around?.nodes ?? null, boxesNow, center);
 
   const didFit = useRef(false);
   useEffect(() => {
