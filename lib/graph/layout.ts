@@ -11,8 +11,11 @@ import { orderedChildren } from "./order";
  *
  * Why not ELK's layered algorithm: the relationships that would give it layers (handoffs,
  * contracts) are not drawn in the overview any more (they are aggregated between teams), so all
- * it would have to place is nested boxes — which this does in one linear pass, synchronously and
+ * it would have to place is nested boxes — which this does in a few linear passes (one per
+ * inner shape tried, after ordering siblings by their relationships), synchronously and
  * deterministically, on the server and in the browser alike, without a 1.4 MB worker bundle.
+ * Measured at 1,110 nodes and 8,300 relationships: about 25 ms warm (3–10 ms before the ordering
+ * and the shapes tried), against ELK's layered run, which g3's bench compares.
  */
 
 /** The canvas a first view fits into (1440 × 900 less the toolbar), whose shape the org aims at. */
