@@ -150,3 +150,37 @@ test("focus mode, switched on from the canvas, keeps a node's neighbourhood (dep
   await page.getByTestId("focus-bar").getByRole("button", { name: "Exit focus" }).click();
   await expect.poll(async () => (await drawn()).filter((e) => e.id.startsWith("agg:")).length).toBeGreaterThan(0);
 });
+
+test("summed edges end on the border of their boxes, where their arrowheads show, and carry their count; the minimap and the parties' lane say what they show", async ({
+  page,
+}) => {
+  await openFirstView(page);
+  const ends = await page.evaluate(() =>
+    [...document.querySelectorAll<SVGGElement>('.react-flow__edge[data-id^="agg:"]')].map((edge) => {
+      const path = edge.querySelector<SVGPathElement>("path.react-flow__edge-path")!;
+      const end = path.getPointAtLength(path.getTotalLength());
+      const m = path.getScreenCTM()!;
+      const x = m.a * end.x + m.c * end.y + m.e;
+      const y = m.b * end.x + m.d * end.y + m.f;
+      const target = /between \S+ and (\S+)$/.exec(edge.getAttribute("aria-label") ?? "")![1];
+      const box = document.querySelector(`.react-flow__node[data-id="${target}"]`)!.getBoundingClientRect();
+      // How far inside the target's box the line ends (0 on its border, negative outside it).
+      const depth = Math.min(x - box.left, box.right - x, y - box.top, box.bottom - y);
+      return { id: edge.dataset.id ?? "", depth, x, y };
+    }),
+  );
+  expect(ends.length).toBeGreaterThan(10);
+  expect(ends.filter((e) => Math.abs(e.depth) > 2)).toEqual([]);
+  // Kinds between the same two boxes end apart (each its own lane), not in one blot of arrowheads.
+  const pair = (id: string) => id.split("|").slice(1).join("|");
+  for (const a of ends)
+    for (const b of ends)
+      if (a.id < b.id && pair(a.id) === pair(b.id))
+        expect(Math.hypot(a.x - b.x, a.y - b.y), `${a.id} ${b.id}`).toBeGreaterThan(8);
+  await expect(page.locator('[data-testid^="edge-count-"]').first()).toBeVisible();
+  await expect(page.getByTestId("parties-lane")).toContainText("Outside the org");
+  const fills = await page
+    .locator(".react-flow__minimap-node")
+    .evaluateAll((rects) => [...new Set(rects.map((r) => getComputedStyle(r).fill))]);
+  expect(fills.length).toBeGreaterThanOrEqual(3);
+});

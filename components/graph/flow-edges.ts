@@ -24,11 +24,17 @@ const MARKER_TYPE: Record<GraphEdgeKind, MarkerType> = {
   member: MarkerType.Arrow,
 };
 
+/**
+ * In the canvas's own units, not the stroke's: a sum drawn five pixels thick kept a five times
+ * larger arrowhead, and those of a few kinds piled up into blots between neighbouring boxes.
+ * 36 units of React Flow's 20-unit marker box: an arrowhead about 9 px long and 14 px wide.
+ */
 const marker = (kind: GraphEdgeKind) => ({
   type: MARKER_TYPE[kind],
   color: EDGE_STYLE[kind].color,
-  width: 18,
-  height: 18,
+  width: 36,
+  height: 36,
+  markerUnits: "userSpaceOnUse",
 });
 
 /** The box an end is drawn in: itself, or its nearest container still shown (a folded team). */
@@ -93,8 +99,13 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
       });
     }
   }
+  // Around a busy node (the focus) many labels would meet at their lines' middles: each stands
+  // instead nearer its less busy end, where the lines have fanned out.
+  const ends = new Map<string, number>();
+  for (const e of singles) for (const id of [e.source, e.target]) ends.set(id, (ends.get(id) ?? 0) + 1);
   for (const e of singles) {
     const style = EDGE_STYLE[e.kind];
+    const [atSource, atTarget] = [ends.get(e.source) ?? 0, ends.get(e.target) ?? 0];
     const selected = marks.selected === e.id;
     out.push({
       id: e.id,
@@ -111,6 +122,7 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
         both: false,
         hovered: marks.hovered === e.id,
         change: marks.changes?.[e.id] ?? null,
+        labelAt: atSource > atTarget ? 0.72 : atSource < atTarget ? 0.28 : 0.5,
       },
       markerEnd: marker(e.kind),
       deletable: e.kind === "handoff",

@@ -38,6 +38,8 @@ export type OrgEdgeData = {
   hovered?: boolean;
   dimmed?: boolean;
   change?: EdgeChangeMark | null;
+  /** Where along the line (0 at the source, 1 at the target) its label stands; the middle if unset. */
+  labelAt?: number;
 };
 export type OrgEdge = Edge<OrgEdgeData, GraphEdgeKind>;
 

@@ -28,8 +28,11 @@ import { flowEdges } from "./flow-edges";
 import { flowNodes } from "./flow-nodes";
 import { FocusBar, type FocusMode } from "./focus-bar";
 import type { EdgeChangeMark, NodeChangeMark, OrgEdge, OrgNode } from "./graph-types";
+import { minimapColor, minimapStroke } from "./minimap";
 import { nodeTypes } from "./node-types";
 import { FoldContext } from "./nodes/fold-button";
+import { PartiesLane } from "./parties-lane";
+import { useFocusFit } from "./use-focus-fit";
 import { useRovingFocus } from "./use-roving-focus";
 
 export type CanvasSelection = { type: "node"; id: string } | { type: "edge"; id: string } | null;
@@ -190,6 +193,8 @@ export function OrgCanvas(props: Props) {
       center(selectedNodeId, zoom, 300);
   }, [selectedNodeId, paneWidth, paneHeight, getViewport, center]);
 
+  useFocusFit(focusMode, around?.nodes ?? null, boxesNow, center);
+
   const didFit = useRef(false);
   useEffect(() => {
     if (!didFit.current && nodes.length) {
@@ -302,7 +307,15 @@ export function OrgCanvas(props: Props) {
           <FocusBar selected={selectedNodeId} focusMode={ownFocusMode} onChange={setOwnFocusMode} />
         )}
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable nodeStrokeWidth={2} className="!hidden md:!block" />
+        <PartiesLane nodes={graph.nodes} boxes={boxes} />
+        <MiniMap
+          pannable
+          zoomable
+          nodeStrokeWidth={2}
+          nodeColor={minimapColor}
+          nodeStrokeColor={minimapStroke}
+          className="!hidden md:!block"
+        />
       </ReactFlow>
     </FoldContext.Provider>
   );

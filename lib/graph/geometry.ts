@@ -20,11 +20,16 @@ export const BOX = {
   header: 44,
   /** Space left, right and below the members. */
   pad: 14,
-  /** Space between siblings. */
+  /** Space between siblings: specialists in a team; boxes (teams in a group), where summed edges
+   * end with their arrowheads; the top-level boxes, where most of those edges run. */
   gap: 18,
+  boxGap: 40,
+  topGap: 64,
   /** Space around the whole org, and between the parties' lane and the rest. */
   margin: 20,
   laneGap: 48,
+  /** Space above the parties' lane, for its heading. */
+  laneHeader: 56,
 } as const;
 
 /** Each container's members, in the order of `nodes` (which keeps the layout deterministic). */
@@ -81,17 +86,28 @@ export function nodeBoxes(
 }
 
 /**
- * What the automatic layout depends on: which nodes exist, in order, and who belongs where.
- * Two graphs with the same key get the same positions, wherever they are laid out.
+ * What the automatic layout depends on: which nodes exist, in order, who belongs where, and which
+ * nodes are related (the order of siblings follows relationships), the last as a hash so the key
+ * stays small at thousands of relationships. Two graphs with the same key get the same positions,
+ * wherever they are laid out.
  */
 export function structureKeyOf(graph: Graph): string {
+  // FNV-1a over each relationship's ends, in the graph's order.
+  let hash = 0x811c9dc5;
+  for (const e of graph.edges) {
+    if (e.kind === "member") continue;
+    const text = `${e.source}>${e.target};`;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  }
   return (
     graph.nodes.map((n) => n.id).join("|") +
     "#" +
     graph.edges
       .filter((e) => e.kind === "member")
       .map((e) => e.id)
-      .join("|")
+      .join("|") +
+    "#" +
+    (hash >>> 0).toString(36)
   );
 }
 

@@ -239,8 +239,15 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
       kind: "party",
       entityId: party,
       label: party === "*" ? "any" : party,
-      sublabel: party === "*" ? "any producer" : "party",
+      // Who each party is, in a few words: the lane they stand in is outside the org.
+      sublabel: PARTY_SUBLABEL[party] ?? "outside the org",
     });
   }
   return { nodes, edges };
 }
+
+const PARTY_SUBLABEL: Record<string, string> = {
+  "*": "any producer",
+  user: "the person asking",
+  construct: "the runtime",
+};

@@ -46,8 +46,25 @@ describe("aggregateEdges", () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(agg.length).toBeLessThan(graph.edges.length / 2);
     const endOf = new Map(graph.nodes.map((n) => [n.id, overviewEnd(n)]));
-    const crossing = graph.edges.filter((e) => e.kind !== "member" && endOf.get(e.source) !== endOf.get(e.target));
+    const parent = new Map(graph.nodes.map((n) => [n.id, n.parent]));
+    const holds = (outer: string, inner: string) => {
+      for (let at = parent.get(inner); at; at = parent.get(at)) if (at === outer) return true;
+      return false;
+    };
+    const crossing = graph.edges.filter((e) => {
+      const [a, b] = [endOf.get(e.source) as string, endOf.get(e.target) as string];
+      return e.kind !== "member" && a !== b && !holds(a, b) && !holds(b, a);
+    });
     expect(agg.reduce((n, e) => n + e.count, 0)).toBe(crossing.length);
+  });
+
+  it("leaves out a relationship between a box and a box it holds (a group's escalation to its own team)", () => {
+    const graph = orgToGraph({ org: loadOrg(BUILTIN_ORG_DIR) });
+    const agg = aggregateEdges(graph);
+    expect(graph.edges.some((e) => e.source === "group:governance-group" && e.kind === "escalation")).toBe(true);
+    expect(agg.filter((e) => e.source === "group:governance-group" && e.target === T("governance-team"))).toEqual([]);
+    // Between a group and a team of another group it still counts.
+    expect(agg.some((e) => e.kind === "team-boundary" && e.source.startsWith("group:"))).toBe(true);
   });
 });
 

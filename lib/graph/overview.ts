@@ -27,7 +27,8 @@ export function overviewEnd(node: GraphNode): string {
 
 /**
  * One edge per unordered pair of ends and kind, with a count. Relationships inside one box
- * (a team's own handoffs) are not summed into a loop: they show when a member is focused.
+ * (a team's own handoffs), or between a box and a box inside it, are not summed into a loop:
+ * they show when a member is focused.
  * Membership is containment, never an edge here.
  */
 export function aggregateEdges(
@@ -37,12 +38,19 @@ export function aggregateEdges(
   endOfNode: (node: GraphNode) => string | null = overviewEnd,
 ): AggregateEdge[] {
   const endOf = new Map(graph.nodes.map((n) => [n.id, endOfNode(n)]));
+  const parent = new Map(graph.nodes.map((n) => [n.id, n.parent]));
+  const holds = (outer: string, inner: string) => {
+    for (let at = parent.get(inner); at; at = parent.get(at)) if (at === outer) return true;
+    return false;
+  };
   const out = new Map<string, AggregateEdge>();
   for (const e of graph.edges) {
     if (e.kind === "member" || (kinds && !kinds.has(e.kind))) continue;
     const a = endOf.get(e.source);
     const b = endOf.get(e.target);
-    if (!a || !b || a === b) continue;
+    // Inside one box, or between a box and one it holds (a group's escalation to its own team's
+    // owner): a line from a box into itself says nothing at this level; focus shows it.
+    if (!a || !b || a === b || holds(a, b) || holds(b, a)) continue;
     const key = `${e.kind}|${a < b ? `${a}|${b}` : `${b}|${a}`}`;
     const found = out.get(key);
     if (found) {

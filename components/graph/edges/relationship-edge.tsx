@@ -1,41 +1,55 @@
-import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getBezierPath } from "@xyflow/react";
+import { BaseEdge, EdgeLabelRenderer, type EdgeProps, type InternalNode, useInternalNode } from "@xyflow/react";
 import { DASHED_LENGTH_CAP, roughLength } from "@/lib/graph/arcs";
-import { EDGE_STYLE, edgeOpacity, type OrgEdge } from "../graph-types";
+import { curve, facingEnds, KIND_LANE, type Side } from "@/lib/graph/edge-ends";
+import type { Rect } from "@/lib/graph/geometry";
+import { EDGE_STYLE, edgeOpacity, type OrgEdge, type OrgNode } from "../graph-types";
+
+const rectOf = (node: InternalNode<OrgNode> | undefined): Rect | null =>
+  node
+    ? {
+        ...node.internals.positionAbsolute,
+        width: node.measured.width ?? node.width ?? 0,
+        height: node.measured.height ?? node.height ?? 0,
+      }
+    : null;
 
 /**
  * The chrome every relationship edge shares; each kind's file picks its style and label policy.
- * A sum of relationships (the overview) is drawn thicker the more it stands for.
+ * One relationship runs from its source's bottom handle to its target's top. A sum of
+ * relationships (the overview) runs between the sides of the two boxes that face each other, each
+ * kind in its own lane, drawn thicker the more it stands for, with its count written on it.
  */
 export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boolean; curvature?: number }) {
-  const {
-    id,
-    sourceX,
-    sourceY,
-    targetX,
-    targetY,
-    sourcePosition,
-    targetPosition,
-    data,
-    selected,
-    markerEnd,
-    markerStart,
-    alwaysLabel,
-    curvature,
-  } = props;
+  const { id, data, selected, markerEnd, markerStart, alwaysLabel, curvature } = props;
+  const summed = !!data && !data.edge;
+  const sourceNode = useInternalNode<OrgNode>(props.source);
+  const targetNode = useInternalNode<OrgNode>(props.target);
   if (!data) return null;
-  const [path, labelX, labelY] = getBezierPath({
-    sourceX,
-    sourceY,
-    targetX,
-    targetY,
-    sourcePosition,
-    targetPosition,
-    curvature: curvature ?? 0.25,
-  });
+  const [a, b] = [rectOf(sourceNode), rectOf(targetNode)];
+  // React Flow's positions are the sides' names ("top", …).
+  const ends =
+    summed && a && b && data.kind !== "member"
+      ? facingEnds(a, b, KIND_LANE[data.kind])
+      : {
+          sx: props.sourceX,
+          sy: props.sourceY,
+          tx: props.targetX,
+          ty: props.targetY,
+          sourceSide: props.sourcePosition as Side,
+          targetSide: props.targetPosition as Side,
+        };
+  const line = curve(ends, curvature ?? 0.25);
+  const path = line.path;
+  // The counts of parallel kinds stand at staggered points along their lines, not side by side.
+  const lane = summed && data.kind !== "member" ? KIND_LANE[data.kind] : 0;
+  const [labelX, labelY] = line.at(data.labelAt ?? 0.5 + lane * 0.08);
   const style = EDGE_STYLE[data.kind];
   const emphasized = selected || data.hovered;
-  const length = roughLength(sourceX, sourceY, targetX, targetY, 0);
+  const length = roughLength(ends.sx, ends.sy, ends.tx, ends.ty, 0);
   const width = style.width + (data.count > 1 ? Math.min(Math.log2(data.count), 3) : 0);
+  const showLabel = !!data.label && (alwaysLabel || emphasized || (data.edge && !data.dimmed));
+  // A sum's count stays on the line (unless it stands back): the label says the rest on hover.
+  const showCount = summed && !showLabel && !data.dimmed && data.count > 1;
   return (
     <>
       <BaseEdge
@@ -65,14 +79,18 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
               }
         }
       />
-      {data.label && (alwaysLabel || emphasized || (data.edge && !data.dimmed)) && (
+      {(showLabel || showCount) && (
         <EdgeLabelRenderer>
           <div
-            data-testid={`edge-label-${data.kind}`}
-            className="nodrag nopan pointer-events-none absolute rounded bg-white/90 px-1.5 py-0.5 font-mono text-[11px] shadow-sm dark:bg-slate-900/90"
-            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`, color: style.color }}
+            data-testid={showLabel ? `edge-label-${data.kind}` : `edge-count-${data.kind}`}
+            className="nodrag nopan pointer-events-none absolute rounded border bg-white px-1.5 py-0.5 font-mono text-[11px] leading-none shadow-sm dark:bg-slate-950"
+            style={{
+              transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`,
+              color: style.color,
+              borderColor: style.color,
+            }}
           >
-            {data.label}
+            {showLabel ? data.label : `${data.count}`}
           </div>
         </EdgeLabelRenderer>
       )}

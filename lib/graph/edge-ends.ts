@@ -1,0 +1,101 @@
+import type { Rect } from "./geometry";
+
+export type Side = "top" | "right" | "bottom" | "left";
+
+/**
+ * Where a summed edge between two boxes starts and ends: on the sides that face each other (right
+ * to left when the boxes stand side by side, bottom to top when one is above the other), so the
+ * line leaves and enters a box at its border and its arrowhead is in the open, not under a handle
+ * in the middle of a box's top. `lane` (…, -1, 0, 1, …) slides both ends along their sides so that
+ * several kinds between the same two boxes run as parallel lines instead of one on top of another.
+ */
+export function facingEnds(
+  a: Rect,
+  b: Rect,
+  lane = 0,
+  spacing = 18,
+): { sx: number; sy: number; tx: number; ty: number; sourceSide: Side; targetSide: Side } {
+  const ca = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
+  const cb = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  // Gaps between the boxes along each axis (negative where they overlap on it).
+  const gapX = Math.max(b.x - (a.x + a.width), a.x - (b.x + b.width));
+  const gapY = Math.max(b.y - (a.y + a.height), a.y - (b.y + b.height));
+  const horizontal = gapX > gapY;
+  const shift = lane * spacing;
+  if (horizontal) {
+    const right = cb.x >= ca.x;
+    const [sy, ty] = along(a.y, a.height, b.y, b.height, ca.y, cb.y);
+    return {
+      sx: right ? a.x + a.width : a.x,
+      sy: clampTo(sy + shift, a.y + 6, a.y + a.height - 6),
+      tx: right ? b.x : b.x + b.width,
+      ty: clampTo(ty + shift, b.y + 6, b.y + b.height - 6),
+      sourceSide: right ? "right" : "left",
+      targetSide: right ? "left" : "right",
+    };
+  }
+  const down = cb.y >= ca.y;
+  const [sx, tx] = along(a.x, a.width, b.x, b.width, ca.x, cb.x);
+  return {
+    sx: clampTo(sx + shift, a.x + 6, a.x + a.width - 6),
+    sy: down ? a.y + a.height : a.y,
+    tx: clampTo(tx + shift, b.x + 6, b.x + b.width - 6),
+    ty: down ? b.y : b.y + b.height,
+    sourceSide: down ? "bottom" : "top",
+    targetSide: down ? "top" : "bottom",
+  };
+}
+
+/**
+ * The ends' coordinate along the facing sides: the middle of the span the two boxes share, so the
+ * line runs straight across; without a shared span, each end as near the other box as its own
+ * middle half allows.
+ */
+function along(a: number, aSize: number, b: number, bSize: number, ca: number, cb: number): [number, number] {
+  const lo = Math.max(a, b);
+  const hi = Math.min(a + aSize, b + bSize);
+  if (hi - lo >= 24) return [(lo + hi) / 2, (lo + hi) / 2];
+  return [clampTo(cb, a + aSize / 4, a + (3 * aSize) / 4), clampTo(ca, b + bSize / 4, b + (3 * bSize) / 4)];
+}
+
+function clampTo(v: number, lo: number, hi: number): number {
+  return Math.min(Math.max(v, lo), Math.max(lo, hi));
+}
+
+/** The lane of each summed kind between one pair of boxes: kinds side by side, in a fixed order. */
+export const KIND_LANE = { handoff: -1.5, escalation: -0.5, contract: 0.5, "team-boundary": 1.5 } as const;
+
+/**
+ * A relationship's curve, as React Flow's bezier edges draw it (each end leaves its side straight,
+ * bending more the more the other end lies behind it), with any point along it: labels stand at
+ * `t` of the way from source to target, so several labels around one busy node spread along
+ * their lines instead of piling up at the middles.
+ */
+export function curve(
+  ends: { sx: number; sy: number; tx: number; ty: number; sourceSide: Side; targetSide: Side },
+  curvature = 0.25,
+): { path: string; at: (t: number) => [number, number] } {
+  const { sx, sy, tx, ty } = ends;
+  const [c1x, c1y] = control(ends.sourceSide, sx, sy, tx, ty, curvature);
+  const [c2x, c2y] = control(ends.targetSide, tx, ty, sx, sy, curvature);
+  const at = (t: number): [number, number] => {
+    const u = 1 - t;
+    const [a, b, c, d] = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t];
+    return [a * sx + b * c1x + c * c2x + d * tx, a * sy + b * c1y + c * c2y + d * ty];
+  };
+  return { path: `M${sx},${sy} C${c1x},${c1y} ${c2x},${c2y} ${tx},${ty}`, at };
+}
+
+function control(side: Side, x1: number, y1: number, x2: number, y2: number, c: number): [number, number] {
+  const offset = (distance: number) => (distance >= 0 ? 0.5 * distance : c * 25 * Math.sqrt(-distance));
+  switch (side) {
+    case "left":
+      return [x1 - offset(x1 - x2), y1];
+    case "right":
+      return [x1 + offset(x2 - x1), y1];
+    case "top":
+      return [x1, y1 - offset(y1 - y2)];
+    default:
+      return [x1, y1 + offset(y2 - y1)];
+  }
+}
