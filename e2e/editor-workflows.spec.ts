@@ -443,14 +443,17 @@ test.describe("editor workflows", () => {
 
       // The node first, then its team: a team box contains its members, so dragging it carries the
       // node (and the team's other member) along, and every place it moved is saved, keys sorted.
-      const nodeBy = await extras.dragNode(nodeId, 150, "x");
+      // 40 px keeps its centre inside its own team: dropped in another team's box it would ask to move it there.
+      const nodeBy = await extras.dragNode(nodeId, 40, "x");
       await expect.poll(() => disk.positions()?.[nodeId] ?? null).not.toBeNull();
+      // A box wraps its members: moving its leftmost member right moves its left edge too.
+      const teamBefore = await extras.flowPosition(teamId);
       const teamBy = await extras.dragNode(teamId, 150, "y");
       await expect.poll(() => disk.positions()?.[teamId] ?? null).not.toBeNull();
       const saved = disk.positions()!;
       expect(Object.keys(saved)).toEqual([...Object.keys(saved)].sort());
       expect(Object.keys(saved)).toEqual(expect.arrayContaining([nodeId, teamId, "specialist:cx-researcher"]));
-      // The file holds where the node now is: 150 screen pixels right by its own drag, 150 down by its team's.
+      // The file holds where the node now is: 40 screen pixels right by its own drag, 150 down by its team's.
       const moved = await extras.flowPosition(nodeId);
       expect(Math.abs(saved[nodeId].x - moved.x)).toBeLessThanOrEqual(0.5);
       expect(Math.abs(saved[nodeId].y - moved.y)).toBeLessThanOrEqual(0.5);
@@ -458,8 +461,8 @@ test.describe("editor workflows", () => {
       expect(Math.abs((moved.y - start.y) * zoom - teamBy.dy)).toBeLessThanOrEqual(1);
       const teamMoved = await extras.flowPosition(teamId);
       expect(Math.abs(saved[teamId].y - teamMoved.y)).toBeLessThanOrEqual(0.5);
-      expect(Math.abs((teamMoved.y - teamStart.y) * zoom - teamBy.dy)).toBeLessThanOrEqual(1);
-      expect(Math.abs(teamMoved.x - teamStart.x)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs((teamMoved.y - teamBefore.y) * zoom - teamBy.dy)).toBeLessThanOrEqual(1);
+      expect(Math.abs(teamMoved.x - teamBefore.x)).toBeLessThanOrEqual(0.5);
 
       await page.reload();
       await expect(editor.node(nodeId)).toBeAttached();
@@ -483,7 +486,7 @@ test.describe("editor workflows", () => {
       await editor.open();
       await expect(editor.node(nodeId)).toBeAttached();
       const start = await extras.flowPosition(nodeId);
-      await extras.dragNode(nodeId, 150, "x");
+      await extras.dragNode(nodeId, 40, "x");
       await expect.poll(() => disk.positions()?.[nodeId] ?? null).not.toBeNull();
       await expect.poll(() => extras.flowPosition(nodeId)).not.toEqual(start);
       await page.getByRole("button", { name: "Auto-layout" }).click();
