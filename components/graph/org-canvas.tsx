@@ -9,6 +9,7 @@ import {
   type Connection,
   Controls,
   type Edge,
+  type FinalConnectionState,
   MiniMap,
   type NodeChange,
   ReactFlow,
@@ -77,6 +78,9 @@ type Props = {
 const RENDER_VISIBLE_ONLY_ABOVE = 300;
 const NO_SET: ReadonlySet<string> = new Set();
 const noWindow = () => "";
+// Module-level: an array or object literal in the JSX is a new prop on every render.
+const DELETE_KEYS = ["Delete", "Backspace"];
+const PRO_OPTIONS = { hideAttribution: false };
 
 /** React Flow wiring only: what the org says comes in as props, every edit goes out as a callback. */
 export function OrgCanvas(props: Props) {
@@ -204,6 +208,12 @@ export function OrgCanvas(props: Props) {
     }
   }, [nodes.length, fitView]);
 
+  // Every handler React Flow is given keeps its identity across renders, reading the props of the
+  // latest render: a new function is a new prop, and React Flow answers a new prop with a store
+  // update (each one running every store selector, some of them over the whole org) and by
+  // re-rendering every mounted node and edge wrapper — on each frame of a drag.
+  const latest = useRef(props);
+  latest.current = props;
   const onNodesChange = useCallback(
     (changes: NodeChange<OrgNode>[]) => {
       setNodes((current) =>
@@ -215,15 +225,16 @@ export function OrgCanvas(props: Props) {
       const moved: Record<string, Position> = {};
       for (const change of changes) {
         if (change.type !== "position" || change.dragging !== false || !change.position) continue;
-        const team = props.onMoveToTeam ? teamUnder(graph, boxes, change.id, change.position) : null;
+        const team = latest.current.onMoveToTeam ? teamUnder(graph, boxes, change.id, change.position) : null;
         // Dropped into another team: not a move on the canvas but a proposed edit; the node waits
         // where it was dropped while the shell asks, then goes back (or, moved, to its new team).
-        if (team) void Promise.resolve(props.onMoveToTeam?.(change.id, team)).finally(() => setSnapBack((n) => n + 1));
+        if (team)
+          void Promise.resolve(latest.current.onMoveToTeam?.(change.id, team)).finally(() => setSnapBack((n) => n + 1));
         else Object.assign(moved, droppedAt(graph, boxes, positions, change.id, change.position));
       }
-      if (Object.keys(moved).length) props.onPositionsChange(moved);
+      if (Object.keys(moved).length) latest.current.onPositionsChange(moved);
     },
-    [props, graph, boxes, positions],
+    [graph, boxes, positions],
   );
 
   const culling = graph.nodes.length > RENDER_VISIBLE_ONLY_ABOVE;
@@ -248,8 +259,46 @@ export function OrgCanvas(props: Props) {
       return boxesOverlap(window, box);
     });
   }, [edges, windowed, boxes, dragging, culling]);
-  const onConnect = useCallback((c: Connection) => props.onConnectRequest(c.source, c.target), [props]);
-  const isValidConnection = useCallback((c: Connection | Edge) => props.isValidConnection(c.source, c.target), [props]);
+  const onConnect = useCallback((c: Connection) => latest.current.onConnectRequest(c.source, c.target), []);
+  const isValidConnection = useCallback(
+    (c: Connection | Edge) => latest.current.isValidConnection(c.source, c.target),
+    [],
+  );
+  const onNodeDragStart = useCallback((_: unknown, node: OrgNode) => setDragging(node.id), []);
+  const onNodeDragStop = useCallback(() => setDragging(null), []);
+  const onConnectEnd = useCallback((event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
+    // A box (team, group) has no handle to land on: the node under the pointer is the target.
+    const under =
+      event.target instanceof Element ? event.target.closest(".react-flow__node")?.getAttribute("data-id") : undefined;
+    const to = state.toNode?.id ?? under;
+    if (state.fromNode && to && !state.isValid && state.fromNode.id !== to)
+      latest.current.onConnectRefused(state.fromNode.id, to);
+  }, []);
+  const onNodeClick = useCallback(
+    (_: unknown, node: OrgNode) => latest.current.onSelect({ type: "node", id: node.id }),
+    [],
+  );
+  const onEdgeClick = useCallback(
+    (_: unknown, edge: OrgEdge) => edge.data?.edge && latest.current.onSelect({ type: "edge", id: edge.id }),
+    [],
+  );
+  const onPaneClick = useCallback(() => latest.current.onSelect(null), []);
+  const onNodeMouseEnter = useCallback((_: unknown, node: OrgNode) => setHoveredNode(node.id), []);
+  const onNodeMouseLeave = useCallback(() => setHoveredNode(null), []);
+  const onEdgeMouseEnter = useCallback((_: unknown, edge: OrgEdge) => {
+    setHovered(edge.id);
+    latest.current.onHoverEdge(edge.data?.edge ?? null);
+  }, []);
+  const onEdgeMouseLeave = useCallback(() => {
+    setHovered(null);
+    latest.current.onHoverEdge(null);
+  }, []);
+  const onBeforeDelete = useCallback(async ({ edges: doomed }: { nodes: OrgNode[]; edges: OrgEdge[] }) => {
+    const handoffs = doomed.map((e) => e.data?.edge).filter((d): d is GraphEdge => d?.kind === "handoff");
+    if (handoffs.length) latest.current.onDeleteEdges(handoffs);
+    // The edge disappears when the saved file says so, not before.
+    return false;
+  }, []);
 
   return (
     <FoldContext.Provider value={fold}>
@@ -259,45 +308,25 @@ export function OrgCanvas(props: Props) {
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         colorMode={colorMode}
-        onNodeDragStart={(_, node) => setDragging(node.id)}
-        onNodeDragStop={() => setDragging(null)}
+        onNodeDragStart={onNodeDragStart}
+        onNodeDragStop={onNodeDragStop}
         onNodesChange={onNodesChange}
         onConnect={onConnect}
-        onConnectEnd={(event, state) => {
-          // A box (team, group) has no handle to land on: the node under the pointer is the target.
-          const under =
-            event.target instanceof Element
-              ? event.target.closest(".react-flow__node")?.getAttribute("data-id")
-              : undefined;
-          const to = state.toNode?.id ?? under;
-          if (state.fromNode && to && !state.isValid && state.fromNode.id !== to)
-            props.onConnectRefused(state.fromNode.id, to);
-        }}
+        onConnectEnd={onConnectEnd}
         isValidConnection={isValidConnection}
-        onNodeClick={(_, node) => props.onSelect({ type: "node", id: node.id })}
-        onEdgeClick={(_, edge) => edge.data?.edge && props.onSelect({ type: "edge", id: edge.id })}
-        onPaneClick={() => props.onSelect(null)}
-        onNodeMouseEnter={(_, node) => setHoveredNode(node.id)}
-        onNodeMouseLeave={() => setHoveredNode(null)}
-        onEdgeMouseEnter={(_, edge) => {
-          setHovered(edge.id);
-          props.onHoverEdge(edge.data?.edge ?? null);
-        }}
-        onEdgeMouseLeave={() => {
-          setHovered(null);
-          props.onHoverEdge(null);
-        }}
-        onBeforeDelete={async ({ edges: doomed }) => {
-          const handoffs = doomed.map((e) => e.data?.edge).filter((d): d is GraphEdge => d?.kind === "handoff");
-          if (handoffs.length) props.onDeleteEdges(handoffs);
-          // The edge disappears when the saved file says so, not before.
-          return false;
-        }}
-        deleteKeyCode={["Delete", "Backspace"]}
+        onNodeClick={onNodeClick}
+        onEdgeClick={onEdgeClick}
+        onPaneClick={onPaneClick}
+        onNodeMouseEnter={onNodeMouseEnter}
+        onNodeMouseLeave={onNodeMouseLeave}
+        onEdgeMouseEnter={onEdgeMouseEnter}
+        onEdgeMouseLeave={onEdgeMouseLeave}
+        onBeforeDelete={onBeforeDelete}
+        deleteKeyCode={DELETE_KEYS}
         minZoom={0.05}
         maxZoom={2}
         connectionRadius={30}
-        proOptions={{ hideAttribution: false }}
+        proOptions={PRO_OPTIONS}
         onlyRenderVisibleElements={culling}
         disableKeyboardA11y
         onKeyDown={onKeyDown}
