@@ -39,11 +39,13 @@ test("the editor page's HTML at 1,000 specialists is at most 1 MB and names ever
   test.info().annotations.push({ type: "html-bytes", description: String(html.length) });
 });
 
-// The JS `/` loads until its canvas is drawn and the page is idle, gzip-sized, by the bench's own
-// definition (bench/browser.ts). Issue 16 asks for 170 kB; Next's runtime with React is 132 kB of
-// it and React Flow about 50, so this holds what was reached (see the report of branch g4) and
-// fails on any regrowth: the panel, forms, zod classic, Monaco, cmdk and sonner load on first use.
-const FIRST_LOAD_BUDGET_KB = 270;
+// The JS the editor page's document names, gzip-sized, by the bench's own definition
+// (bench/browser.ts measureBundle). Issue 16 asks for 170 kB. 177 kB were reached (branch g6):
+// Next's runtime with React about 132, TanStack Query 11, the page's own code the rest. React Flow
+// (about 57 kB with d3) and the canvas load after first paint, a picture of the first view standing
+// in meanwhile (components/editor/deferred-canvas.tsx); the panel, forms, zod classic, Monaco,
+// cmdk, Radix and sonner load on first use. This fails on any regrowth.
+const FIRST_LOAD_BUDGET_KB = 180;
 
 test("the editor's first-load JS stays within its budget, Monaco and the panel's code not in it", async ({
   browser,
@@ -92,4 +94,60 @@ test("the panel shows a record's full fields, loaded after the page", async ({ p
   await expect(panel.getByLabel("Description")).toHaveValue(new RegExp(`^Synthetic specialist ${n} of team `));
   expect(late.length).toBeGreaterThan(0);
   expect(errors).toEqual([]);
+});
+
+test("a picture of the first view stands in until the canvas's code arrives, and nothing moves then", async ({
+  page,
+  request,
+}) => {
+  // Hold every script the document does not name (the canvas's among them) until released.
+  const html = await (await request.get(`${studio.origin}/`)).text();
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    if (!html.includes(new URL(route.request().url()).pathname)) await gate;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`${studio.origin}/`);
+  const preview = page.getByTestId("canvas-preview");
+  await expect(preview).toHaveAttribute("aria-busy", "true");
+  const names = preview.locator(".font-semibold");
+  await expect(names.first()).toBeVisible({ timeout: 60_000 });
+  expect(await page.locator(".react-flow__node").count()).toBe(0);
+  // Names in view (the canvas renders only those on a big org), a few of them.
+  const before = await names.evaluateAll((els) =>
+    els
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        return {
+          text: el.textContent ?? "",
+          x: r.x,
+          y: r.y,
+          inView: r.x >= 0 && r.y >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
+        };
+      })
+      .filter((n) => n.inView)
+      .slice(0, 8),
+  );
+  expect(before.length).toBeGreaterThan(0);
+  release();
+  await expect(page.locator(".react-flow__node").first()).toBeVisible({ timeout: 60_000 });
+  await expect(preview).toHaveCount(0);
+  // The same names, where the picture had them: the canvas took over at the same view.
+  const after = await page.locator(".react-flow__node .font-semibold").evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { text: el.textContent ?? "", x: r.x, y: r.y };
+    }),
+  );
+  // A name two nodes share (a team and its one specialist may) says nothing about which is which.
+  for (const b of before.filter((b) => after.filter((a) => a.text === b.text).length === 1)) {
+    const on = after.find((a) => a.text === b.text);
+    expect(on, b.text).toBeDefined();
+    expect(Math.abs((on?.x ?? 0) - b.x), b.text).toBeLessThan(1.5);
+    expect(Math.abs((on?.y ?? 0) - b.y), b.text).toBeLessThan(1.5);
+  }
 });

@@ -4,10 +4,9 @@
 // where the toolbar, canvas, panel, palette, dialogs and toasts mount); each concern lives elsewhere.
 
 import { useQuery } from "@tanstack/react-query";
-import { ReactFlowProvider } from "@xyflow/react";
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { type CanvasSelection, OrgCanvas } from "@/components/graph/org-canvas";
+import type { CanvasSelection } from "@/components/graph/org-canvas";
 import type { PaletteCommands } from "@/components/palette/actions";
 import { Reach } from "@/components/palette/reach";
 import type { PanelTarget } from "@/components/panel/entity-panel";
@@ -24,6 +23,7 @@ import type { FieldError } from "@/schemas/field-error";
 import type { GraphEdge, GraphEdgeKind, GraphNode } from "@/schemas/graph";
 import { EDGE_KINDS, type EntityKind, KIND_OF, type Section } from "@/schemas/kinds";
 import { EdgeInfo, OverlayLegend } from "./canvas-overlays";
+import { DeferredCanvas } from "./deferred-canvas";
 import { useDialog } from "./dialog";
 import { formOptionsOf } from "./form-options";
 import { RoutePreview } from "./route-preview";
@@ -279,28 +279,26 @@ export function EditorShell({ root }: { root: string }) {
           {error && !view && <p className="p-6 text-red-600">Could not load the org: {error.message}</p>}
           {!view && !error && <p className="p-6 text-muted">Loading the org…</p>}
           {view && (
-            <ReactFlowProvider>
-              <OrgCanvas
-                graph={overlay?.graph ?? graph}
-                positions={canvasPositions}
-                changes={overlay}
-                visibleKinds={visible}
-                selection={selection}
-                highlights={highlights}
-                focus={focus}
-                colorMode={theme}
-                onSelect={onSelect}
-                isValidConnection={handoffs.isValidConnection}
-                onConnectRequest={handoffs.onConnectRequest}
-                onConnectRefused={handoffs.onConnectRefused}
-                onDeleteEdges={(e) => void deleteHandoffs(e)}
-                onPositionsChange={onPositionsChange}
-                onHoverEdge={setHoverEdge}
-                collapsed={collapsed}
-                onToggleFold={layout.toggleFold}
-                onMoveToTeam={moveToTeam}
-              />
-            </ReactFlowProvider>
+            <DeferredCanvas
+              graph={overlay?.graph ?? graph}
+              positions={canvasPositions}
+              changes={overlay}
+              visibleKinds={visible}
+              selection={selection}
+              highlights={highlights}
+              focus={focus}
+              colorMode={theme}
+              onSelect={onSelect}
+              isValidConnection={handoffs.isValidConnection}
+              onConnectRequest={handoffs.onConnectRequest}
+              onConnectRefused={handoffs.onConnectRefused}
+              onDeleteEdges={(e) => void deleteHandoffs(e)}
+              onPositionsChange={onPositionsChange}
+              onHoverEdge={setHoverEdge}
+              collapsed={collapsed}
+              onToggleFold={layout.toggleFold}
+              onMoveToTeam={moveToTeam}
+            />
           )}
           {overlayOn && (
             <OverlayLegend

@@ -19,6 +19,7 @@ import {
 import "@xyflow/react/dist/style.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { boxesOverlap } from "@/lib/graph/arcs";
+import { FIRST_FIT } from "@/lib/graph/fit-view";
 import { nodeBoxes, type Position } from "@/lib/graph/geometry";
 import { neighbourhood } from "@/lib/graph/overview";
 import { windowKey, windowOfKey } from "@/lib/graph/viewport";
@@ -203,8 +204,8 @@ export function OrgCanvas(props: Props) {
   useEffect(() => {
     if (!didFit.current && nodes.length) {
       didFit.current = true;
-      // Fit the org, but never so small that labels stop being legible; the minimap shows the rest.
-      requestAnimationFrame(() => void fitView({ padding: 0.04, minZoom: 0.6, maxZoom: 1.25 }));
+      // The first view (lib/graph/fit-view): the picture painted before this canvas loaded used it too.
+      requestAnimationFrame(() => void fitView(FIRST_FIT));
     }
   }, [nodes.length, fitView]);
 
