@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -16,6 +16,12 @@ test.beforeAll(async () => {
   mkdirSync(path.join(root, "home"));
   mkdirSync(path.join(root, "xdg"));
   writeSyntheticOrg(root, 320);
+  // Unfolded: an org this big opens with its teams folded, and the drag is measured among its specialists.
+  mkdirSync(path.join(root, ".cx", "studio"), { recursive: true });
+  writeFileSync(
+    path.join(root, ".cx", "studio", "layout.json"),
+    `${JSON.stringify({ version: 1, positions: {}, collapsed: [] })}\n`,
+  );
   studio = await startStudio({ port: extraPort(2), root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
 });
 
