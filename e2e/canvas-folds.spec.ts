@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { viewportSettled } from "./pages/editor-page";
 import { type Studio, startStudio } from "./spawn-studio";
 import { extraPort, raw } from "./support";
 
@@ -50,24 +51,7 @@ async function open(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${studio.origin}/`);
   await expect(page.getByTestId("node-team:quality-team")).toBeAttached();
-  await settled(page);
-}
-
-/** Waits until the viewport stops moving (the first fit, a zoom, a pan to a node). */
-async function settled(page: Page) {
-  const viewport = page.locator(".react-flow__viewport");
-  let last = "";
-  await expect
-    .poll(
-      async () => {
-        const now = await viewport.evaluate((el) => (el as HTMLElement).style.transform);
-        const stable = now === last && now !== "";
-        last = now;
-        return stable;
-      },
-      { intervals: [200] },
-    )
-    .toBe(true);
+  await viewportSettled(page);
 }
 
 const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
@@ -315,7 +299,7 @@ test("a specialist made with New ▾ is selected and panned into view at the sam
   await open(page);
   // Zoomed in on the middle of the org, so a new member of the team farthest from it lands out of view.
   for (let i = 0; i < 3; i++) await page.locator(".react-flow__controls-zoomin").click();
-  await settled(page);
+  await viewportSettled(page);
   const zoom = await zoomOf(page);
   const pane = (await page.getByTestId("canvas").boundingBox())!;
   const teams = await page
@@ -345,7 +329,7 @@ test("a specialist made with New ▾ is selected and panned into view at the sam
       return !!r && !!now && inside(r, now);
     })
     .toBe(true);
-  await settled(page);
+  await viewportSettled(page);
   expect(await zoomOf(page)).toBeCloseTo(zoom, 5);
   rmSync(overrideFile(id));
 });

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { viewportSettled } from "./pages/editor-page";
 import { type Studio, startStudio } from "./spawn-studio";
 import { extraPort } from "./support";
 
@@ -26,20 +27,8 @@ async function openFirstView(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${studio.origin}/`);
   await expect(page.getByTestId("node-specialist:cx-architect")).toBeAttached();
-  // The first fit is animated in a frame: wait until the viewport stops moving.
-  const viewport = page.locator(".react-flow__viewport");
-  let last = "";
-  await expect
-    .poll(
-      async () => {
-        const now = await viewport.evaluate((el) => (el as HTMLElement).style.transform);
-        const stable = now === last && now !== "";
-        last = now;
-        return stable;
-      },
-      { intervals: [200] },
-    )
-    .toBe(true);
+  // The first fit is animated in a frame.
+  await viewportSettled(page);
 }
 
 /** What the first view shows: every drawn edge's kind and ends, and each specialist's label on screen. */

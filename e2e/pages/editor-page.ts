@@ -1,5 +1,22 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
+/** Waits until the canvas's viewport stops moving (the first fit, a zoom, a pan to a node). */
+export async function viewportSettled(page: Page) {
+  const viewport = page.locator(".react-flow__viewport");
+  let last = "";
+  await expect
+    .poll(
+      async () => {
+        const now = await viewport.evaluate((el) => (el as HTMLElement).style.transform);
+        const stable = now === last && now !== "";
+        last = now;
+        return stable;
+      },
+      { intervals: [150] },
+    )
+    .toBe(true);
+}
+
 /** The graph editor as a user drives it. */
 export class EditorPage {
   readonly consoleErrors: string[] = [];
@@ -31,20 +48,8 @@ export class EditorPage {
   }
 
   /** Waits until the canvas stops moving (the first fit-to-view, a refetch after connecting). */
-  async settled() {
-    const viewport = this.page.locator(".react-flow__viewport");
-    let last = "";
-    await expect
-      .poll(
-        async () => {
-          const now = await viewport.evaluate((el) => (el as HTMLElement).style.transform);
-          const stable = now === last;
-          last = now;
-          return stable;
-        },
-        { intervals: [150] },
-      )
-      .toBe(true);
+  settled() {
+    return viewportSettled(this.page);
   }
 
   node(id: string): Locator {
