@@ -1,6 +1,5 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { EditorShell } from "@/components/editor/editor-shell";
-import { Providers } from "@/components/providers";
+import { Providers, type QuerySeed } from "@/components/providers";
 import { summarize } from "@/lib/api/summary";
 import { orgKeys } from "@/lib/queries/org";
 import { ENTITY_KINDS } from "@/schemas/org";
@@ -10,23 +9,22 @@ export const dynamic = "force-dynamic";
 
 export default async function EditorPage() {
   const api = orgApi();
-  const queryClient = new QueryClient();
   // First paint comes with what the canvas draws: a slim summary of every record (the whole
   // org's JSON was 4.6 MB of HTML at 1,000 specialists), the saved and the automatic layout. The
-  // full lists load in the browser after it, for the panel, the palette and every edit.
-  await Promise.all([
-    queryClient.prefetchQuery({
-      queryKey: orgKeys.summary,
-      queryFn: async () => summarize(await Promise.all(ENTITY_KINDS.map((kind) => api.listEntities(kind)))),
-    }),
-    queryClient.prefetchQuery({ queryKey: orgKeys.layout, queryFn: () => layoutStore().read() }),
-    queryClient.prefetchQuery({ queryKey: orgKeys.autoLayout, queryFn: () => api.autoLayout() }),
+  // full lists load in the browser after it, for the panel, the palette and every edit. One that
+  // fails here is simply fetched by the browser (or, for the summary, waited out by the lists).
+  const answers = await Promise.allSettled([
+    (async () => summarize(await Promise.all(ENTITY_KINDS.map((kind) => api.listEntities(kind)))))(),
+    layoutStore().read(),
+    api.autoLayout(),
   ]);
+  const keys = [orgKeys.summary, orgKeys.layout, orgKeys.autoLayout];
+  const seed: QuerySeed = answers.flatMap((a, i) =>
+    a.status === "fulfilled" ? [{ key: keys[i], data: a.value }] : [],
+  );
   return (
-    <Providers>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <EditorShell root={api.paths.root} />
-      </HydrationBoundary>
+    <Providers seed={seed}>
+      <EditorShell root={api.paths.root} />
     </Providers>
   );
 }

@@ -2,9 +2,9 @@
 
 import { EDGE_STYLE } from "@/components/graph/graph-types";
 import { describeEdge } from "@/lib/graph/edge-text";
-import { changeLines } from "@/lib/plan/render";
+import { changeLines, summaryLine } from "@/lib/plan/render";
 import type { GraphEdge } from "@/schemas/graph";
-import type { PlanChange } from "@/schemas/plan";
+import type { Plan, PlanChange } from "@/schemas/plan";
 
 /** The box naming the edge hovered or selected; a selected handoff can be removed from it. */
 export function EdgeInfo({
@@ -47,12 +47,13 @@ const OVERLAY_KEY: { mark: string; label: string; className: string }[] = [
 
 /** The overlay's legend, its summary, and the field diff of the node clicked. */
 export function OverlayLegend(props: {
-  summary: string | null;
+  /** The plan against HEAD, once loaded. */
+  plan: Plan | null;
   error: string | null;
-  widens: number;
   selected: PlanChange[];
   selectedId: string | null;
 }) {
+  const widens = props.plan?.summary.widens ?? 0;
   return (
     <div
       data-testid="overlay-legend"
@@ -74,12 +75,12 @@ export function OverlayLegend(props: {
         </span>
       </div>
       {props.error && <div className="text-red-700">{props.error}</div>}
-      {props.widens > 0 && (
+      {widens > 0 && (
         <div role="alert" data-testid="overlay-widens" className="font-semibold text-red-700 dark:text-red-400">
-          ⚠ {props.widens} specialist(s) gain access
+          ⚠ {widens} specialist(s) gain access
         </div>
       )}
-      {props.summary && <div data-testid="overlay-summary">{props.summary}</div>}
+      {props.plan && <div data-testid="overlay-summary">{summaryLine(props.plan)}</div>}
       {props.selectedId && props.selected.length > 0 && (
         <pre
           data-testid="overlay-diff"

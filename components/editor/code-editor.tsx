@@ -1,6 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/components/ui/client-only";
 import type { FieldError } from "@/schemas/field-error";
 
 export type CodeEditorProps = {
@@ -19,10 +19,10 @@ export type CodeEditorProps = {
 };
 
 // Monaco touches `window` on import and weighs about a megabyte: load it only when an editor opens.
-const MonacoClient = dynamic(() => import("./monaco-client"), {
-  ssr: false,
-  loading: () => <p className="p-3 text-sm text-muted">Loading editor…</p>,
-});
+const MonacoClient = clientOnly(
+  () => import("./monaco-client").then((m) => m.default),
+  () => <p className="p-3 text-sm text-muted">Loading editor…</p>,
+);
 
 /** The one Monaco wrapper of the app. */
 export function CodeEditor(props: CodeEditorProps) {

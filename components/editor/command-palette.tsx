@@ -3,7 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Command } from "cmdk";
 import { useMemo, useRef, useState } from "react";
-import { ACTIONS, type PaletteAction } from "@/components/palette/actions";
+import { ACTIONS, type PaletteAction, type PaletteCommands, paletteActions } from "@/components/palette/actions";
 import { NOT_ON_CANVAS, type RecordItem, recordItems } from "@/lib/palette/records";
 import { groupHits, searchItems } from "@/lib/palette/search";
 import type { OrgRecords } from "@/schemas/kinds";
@@ -24,15 +24,19 @@ export function CommandPalette({
   open,
   onOpenChange,
   org,
-  actions,
+  commands,
+  onShortcuts,
   onOpenRecord,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   org: OrgRecords;
-  actions: PaletteAction[];
+  /** What the actions do (the editor's commands); the list of actions is built here, with the palette's code. */
+  commands: PaletteCommands;
+  onShortcuts: () => void;
   onOpenRecord: (item: RecordItem) => void;
 }) {
+  const actions = useMemo(() => paletteActions(commands, onShortcuts), [commands, onShortcuts]);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState("");
   const picked = useRef(false);

@@ -4,17 +4,15 @@
 // where the toolbar, canvas, panel, palette, dialogs and toasts mount); each concern lives elsewhere.
 
 import { useQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CanvasSelection } from "@/components/graph/org-canvas";
 import type { PaletteCommands } from "@/components/palette/actions";
 import { Reach } from "@/components/palette/reach";
 import type { PanelTarget } from "@/components/panel/entity-panel";
+import { clientOnly, useLoaded } from "@/components/ui/client-only";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import { createHistoryStore } from "@/lib/editor/history";
 import { parsePointer } from "@/lib/org/field-error";
-import { planOverlay } from "@/lib/plan/overlay";
-import { summaryLine } from "@/lib/plan/render";
 import { useOrgEvents } from "@/lib/queries/events";
 import { graphOfOrg, useOrg } from "@/lib/queries/org";
 import { planQuery } from "@/lib/queries/plan";
@@ -22,11 +20,9 @@ import { useOrgEdits } from "@/lib/queries/use-org-edits";
 import type { FieldError } from "@/schemas/field-error";
 import type { GraphEdge, GraphEdgeKind, GraphNode } from "@/schemas/graph";
 import { EDGE_KINDS, type EntityKind, KIND_OF, type Section } from "@/schemas/kinds";
-import { EdgeInfo, OverlayLegend } from "./canvas-overlays";
 import { DeferredCanvas } from "./deferred-canvas";
 import { useDialog } from "./dialog";
 import { formOptionsOf } from "./form-options";
-import { RoutePreview } from "./route-preview";
 import { Toasts, useToasts } from "./toasts";
 import { Toolbar } from "./toolbar";
 import { useCanvasLayout } from "./use-canvas-layout";
@@ -39,9 +35,17 @@ import { useUndoRedo } from "./use-undo-redo";
 
 // The forms, their resolvers and the JSON schemas weigh a third of the page's own code and are
 // needed only once something is selected: loaded then, the first time, not with the page.
-const EntityPanel = dynamic(() => import("@/components/panel/entity-panel").then((m) => m.EntityPanel), {
-  loading: () => <PanelLoading />,
-});
+const EntityPanel = clientOnly(
+  () => import("@/components/panel/entity-panel").then((m) => m.EntityPanel),
+  () => <PanelLoading />,
+);
+
+// What floats over the canvas shows only once it is live (an edge hovered or selected) or the
+// Changes overlay is on; its code, and the plan's, load then (the overlays also just after paint).
+const loadOverlays = () => import("./canvas-overlays");
+const EdgeInfo = clientOnly(() => loadOverlays().then((m) => m.EdgeInfo));
+const OverlayLegend = clientOnly(() => loadOverlays().then((m) => m.OverlayLegend));
+const loadPlanOverlay = () => import("@/lib/plan/overlay");
 
 function PanelLoading() {
   return (
@@ -76,10 +80,12 @@ export function EditorShell({ root }: { root: string }) {
   const dialogOpen = useRef(false);
   dialogOpen.current = dialog.open;
   useOrgEvents();
+  // Ready before the first hover on the live canvas: fetched once the page is up, not with it.
+  useEffect(() => void loadOverlays().catch(() => {}), []);
 
   const [visible, setVisible] = useState<Set<GraphEdgeKind>>(() => new Set(EDGE_KINDS));
   const [selection, setSelection] = useState<CanvasSelection>(null);
-  const { panel, setPanel, changePanel, navigate, go, onDirtyChange } = usePanelState(dialog.ask);
+  const { panel, setPanel, changePanel, go, onDirtyChange } = usePanelState(dialog.ask);
   const [otherProblems, setOtherProblems] = useState<FieldError[]>([]);
   const [routeOpen, setRouteOpen] = useState(false);
   const [focus, setFocus] = useState<{ nodeId: string; nonce: number; keepZoom?: boolean } | null>(null);
@@ -96,9 +102,10 @@ export function EditorShell({ root }: { root: string }) {
   // The Changes overlay: the plan against HEAD drawn on the canvas, refreshed with the org.
   const [overlayOn, setOverlayOn] = useState(false);
   const plan = useQuery({ ...planQuery("HEAD"), enabled: overlayOn });
+  const overlayCode = useLoaded(loadPlanOverlay, overlayOn);
   const overlay = useMemo(
-    () => (overlayOn && plan.data ? planOverlay(plan.data, graph, positions) : null),
-    [overlayOn, plan.data, graph, positions],
+    () => (overlayOn && plan.data && overlayCode ? overlayCode.planOverlay(plan.data, graph, positions) : null),
+    [overlayOn, plan.data, overlayCode, graph, positions],
   );
   const canvasPositions = useMemo(
     () => (overlay ? { ...positions, ...overlay.positions } : positions),
@@ -239,22 +246,19 @@ export function EditorShell({ root }: { root: string }) {
             props={{
               open: routeOpen,
               onOpenChange: setRouteOpen,
-              children: (
-                <RoutePreview
-                  onClose={() => setRouteOpen(false)}
-                  onSaved={(r) =>
-                    toast(
-                      r.ok
-                        ? { tone: "success", title: `Saved test “${r.name}”`, detail: r.path }
-                        : { tone: "error", title: "Test not saved", detail: r.message },
-                    )
-                  }
-                  onPick={(id) => {
-                    const node = nodeById.get(`specialist:${id}`);
-                    if (node) void jumpTo(node);
-                  }}
-                />
-              ),
+              preview: {
+                onClose: () => setRouteOpen(false),
+                onSaved: (r) =>
+                  toast(
+                    r.ok
+                      ? { tone: "success", title: `Saved test “${r.name}”`, detail: r.path }
+                      : { tone: "error", title: "Test not saved", detail: r.message },
+                  ),
+                onPick: (id) => {
+                  const node = nodeById.get(`specialist:${id}`);
+                  if (node) void jumpTo(node);
+                },
+              },
             }}
           >
             Route…
@@ -270,7 +274,7 @@ export function EditorShell({ root }: { root: string }) {
         onResetLayout={() => void resetLayout()}
         theme={theme}
         onToggleTheme={toggleTheme}
-        onNavigate={(e, href) => void navigate(e, href)}
+        onNavigate={(href) => void go(href)}
       />
 
       <div className="flex min-h-0 flex-1">
@@ -302,9 +306,8 @@ export function EditorShell({ root }: { root: string }) {
           )}
           {overlayOn && (
             <OverlayLegend
-              summary={plan.data ? summaryLine(plan.data) : null}
+              plan={plan.data ?? null}
               error={plan.error?.message ?? null}
-              widens={plan.data?.summary.widens ?? 0}
               selected={selection?.type === "node" ? (overlay?.byNode[selection.id] ?? []) : []}
               selectedId={selection?.type === "node" ? selection.id : null}
             />

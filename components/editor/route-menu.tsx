@@ -1,7 +1,8 @@
 "use client";
 
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
+import { type KeyboardEvent, useRef, useState } from "react";
+import { RoutePreview, type RoutePreviewProps } from "./route-preview";
 
 /**
  * "Route…": a button and the non-modal routing preview it opens below the header. Escape closes
@@ -12,13 +13,13 @@ export function RouteMenu({
   open,
   onOpenChange,
   className,
-  children,
+  preview,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   className?: string;
-  /** The preview itself (RoutePreview), positioned absolutely against the area below the header. */
-  children: ReactNode;
+  /** What the preview does with a pick, a close and a saved test (its code comes with this menu's). */
+  preview: RoutePreviewProps;
 }) {
   const trigger = useRef<HTMLButtonElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -51,7 +52,7 @@ export function RouteMenu({
             onInteractOutside={(e) => e.preventDefault()}
             onKeyDown={(e) => moveAmongButtons(e, content.current)}
           >
-            {children}
+            <RoutePreview {...preview} />
           </RadixDialog.Content>
         </div>
       </RadixDialog.Portal>

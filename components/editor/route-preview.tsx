@@ -5,17 +5,15 @@ import { useSaveTestCase } from "@/lib/queries/plan";
 import { useRoutePreview } from "@/lib/queries/preview";
 import type { RouteCandidate } from "@/schemas/api/preview";
 
-/** Type a task; see which specialists would be routed to, and why. */
-export function RoutePreview({
-  onPick,
-  onClose,
-  onSaved,
-}: {
+export type RoutePreviewProps = {
   onPick: (specialistId: string) => void;
   onClose: () => void;
   /** After "Save as test": the file the case went to, or why it did not. */
   onSaved?: (result: { ok: true; path: string; name: string } | { ok: false; message: string }) => void;
-}) {
+};
+
+/** Type a task; see which specialists would be routed to, and why. */
+export function RoutePreview({ onPick, onClose, onSaved }: RoutePreviewProps) {
   const [text, setText] = useState("");
   const [ranked, setRanked] = useState("");
   const [candidates, setCandidates] = useState<RouteCandidate[] | null>(null);

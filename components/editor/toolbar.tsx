@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
+import { NavLink } from "@/components/ui/nav-link";
 import type { GraphEdgeKind } from "@/schemas/graph";
 import type { EntityKind } from "@/schemas/kinds";
 import { ImportExport } from "./import-export";
@@ -38,7 +38,7 @@ export type ToolbarProps = {
   theme: string;
   onToggleTheme: () => void;
   /** A link out of the editor: the shell asks first when the panel has unsaved edits. */
-  onNavigate: (e: React.MouseEvent, href: string) => void;
+  onNavigate: (href: string) => void;
 };
 
 /** The editor's header: title, legend and toggles, status, and every command with a button. */
@@ -109,9 +109,9 @@ export function Toolbar(props: ToolbarProps) {
           {props.theme === "dark" ? "☀" : "☾"}
         </button>
         {PAGES.map((p) => (
-          <Link key={p.href} href={p.href} className={BUTTON} onClick={(e) => props.onNavigate(e, p.href)}>
+          <NavLink key={p.href} href={p.href} className={BUTTON} onNavigate={props.onNavigate}>
             {p.label}
-          </Link>
+          </NavLink>
         ))}
       </div>
     </header>

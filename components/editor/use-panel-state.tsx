@@ -71,17 +71,7 @@ export function usePanelState(ask: Ask) {
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, []);
 
-  /** A link out of the editor: asks first when the panel has a draft (a new tab never does). */
-  const navigate = useCallback(
-    async (e: React.MouseEvent, href: string) => {
-      if (!dirty.current || e.metaKey || e.ctrlKey || e.shiftKey) return;
-      e.preventDefault();
-      if (await mayLeave()) router.push(href);
-    },
-    [mayLeave, router],
-  );
-
-  /** Leaves the editor for `href` from a command (the palette): asks first when the panel has a draft. */
+  /** Leaves the editor for `href` (a header link, the palette): asks first when the panel has a draft. */
   const go = useCallback(
     async (href: string) => {
       if (await mayLeave()) router.push(href);
@@ -93,5 +83,5 @@ export function usePanelState(ask: Ask) {
     dirty.current = next;
   }, []);
 
-  return { panel, setPanel, changePanel, navigate, go, onDirtyChange };
+  return { panel, setPanel, changePanel, go, onDirtyChange };
 }

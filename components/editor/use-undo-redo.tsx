@@ -4,7 +4,6 @@ import { useCallback, useRef } from "react";
 import { ApiError } from "@/lib/api/error";
 import { stepConflicts } from "@/lib/editor/history";
 import type { OrgEdits, Resolution } from "@/lib/queries/use-org-edits";
-import { askConflicts } from "./conflict-dialog";
 import { type Ask, errorDetail, type Toast } from "./shell-types";
 
 type Direction = "undo" | "redo";
@@ -25,6 +24,8 @@ export function useUndoRedo(edits: OrgEdits, ask: Ask, toast: Toast) {
         const conflicts = stepConflicts(command, direction, current.record);
         // Changes elsewhere in the record are kept; only the step's own fields are written.
         if (!conflicts.length) return { etag: current.etag } satisfies Resolution;
+        // The field-by-field dialog's code loads when a conflict first needs it.
+        const { askConflicts } = await import("./conflict-dialog");
         const choices = await askConflicts(
           ask,
           "Changed on disk",

@@ -2,10 +2,12 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMemo, useRef, useState } from "react";
+import { fieldCandidates, recordOfPointer } from "@/lib/palette/open-param";
 import { danglingRecords, type RecordItem } from "@/lib/palette/records";
 import { statusText } from "@/lib/palette/status-text";
+import { type ListRow, rowKey } from "@/lib/queries/org";
 import type { FieldError } from "@/schemas/field-error";
-import type { OrgRecords } from "@/schemas/kinds";
+import type { EntityKind, OrgRecords } from "@/schemas/kinds";
 import { ProblemList } from "./problem-list";
 import { statusBadgeClass } from "./status-tone";
 
@@ -16,17 +18,26 @@ import { statusBadgeClass } from "./status-tone";
 export function StatusBadge({
   problems,
   org,
-  canOpen,
-  onOpenProblem,
+  rows,
+  onOpenAt,
   onOpenRecord,
 }: {
   problems: FieldError[];
   org: OrgRecords;
-  /** Whether the record a problem points at can be opened (a file that failed to load cannot). */
-  canOpen: (problem: FieldError) => boolean;
-  onOpenProblem: (problem: FieldError) => void;
+  /** The records that loaded: a problem opens its record only if it is one (a broken file is not). */
+  rows: Record<string, ListRow>;
+  /** Opens a record with the first of `fields` the panel shows focused (a problem's field). */
+  onOpenAt: (kind: EntityKind, id: string, fields: string[]) => void;
   onOpenRecord: (item: RecordItem) => void;
 }) {
+  const canOpen = (p: FieldError) => {
+    const record = recordOfPointer(p.location);
+    return !!record && !!rows[rowKey(record.kind, record.id)];
+  };
+  const onOpenProblem = (p: FieldError) => {
+    const record = recordOfPointer(p.location);
+    if (record) onOpenAt(record.kind, record.id, fieldCandidates(p.location));
+  };
   const [open, setOpen] = useState(false);
   const picked = useRef(false);
   const errors = problems.filter((p) => p.severity === "error");

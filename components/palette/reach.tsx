@@ -1,25 +1,22 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { isTyping } from "@/components/editor/is-typing";
 import { statusBadgeClass } from "@/components/org/status-tone";
+import { clientOnly } from "@/components/ui/client-only";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
-import { fieldCandidates, fieldPrefixes, parseOpenParam, recordOfPointer } from "@/lib/palette/open-param";
 import type { RecordItem } from "@/lib/palette/records";
 import { statusText } from "@/lib/palette/status-text";
 import { type OrgData, rowKey } from "@/lib/queries/org";
-import type { FieldError } from "@/schemas/field-error";
 import type { EntityKind } from "@/schemas/kinds";
-import { type PaletteCommands, paletteActions } from "./actions";
-import { focusFieldWhenShown } from "./focus-field";
+import type { PaletteCommands } from "./actions";
 
 // cmdk, the Radix dialog and the shortcut sheet are not part of the editor's first load: they
 // load the first time the palette or the sheet is wanted (Ctrl+K, the button, `?`), and stay.
 const loadPalette = () => import("@/components/editor/command-palette");
 const loadSheet = () => import("./shortcut-sheet");
-const CommandPalette = dynamic(() => loadPalette().then((m) => m.CommandPalette), { ssr: false });
-const ShortcutSheet = dynamic(() => loadSheet().then((m) => m.ShortcutSheet), { ssr: false });
+const CommandPalette = clientOnly(() => loadPalette().then((m) => m.CommandPalette));
+const ShortcutSheet = clientOnly(() => loadSheet().then((m) => m.ShortcutSheet));
 
 const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
 
@@ -49,7 +46,10 @@ export function Reach({
     async (kind: EntityKind, id: string, candidates: readonly string[] = []) => {
       stopFocus.current();
       await onOpenRecord(kind, id);
-      if (candidates.length) stopFocus.current = focusFieldWhenShown(id, candidates);
+      if (!candidates.length) return;
+      // A problem's or a link's field: its code comes with the first such opening.
+      const { focusFieldWhenShown } = await import("./focus-field");
+      stopFocus.current = focusFieldWhenShown(id, candidates);
     },
     [onOpenRecord],
   );
@@ -72,39 +72,27 @@ export function Reach({
   }, []);
 
   // `/?open=contracts/<id>`: opened once the org is loaded, then dropped from the address so a
-  // closed panel does not come back on reload.
+  // closed panel does not come back on reload. Its parser loads only when the address has one.
   const handledParam = useRef(false);
   useEffect(() => {
     if (!data || handledParam.current) return;
     handledParam.current = true;
-    const request = parseOpenParam(window.location.search);
-    if (!request || !data.rows[rowKey(request.kind, request.id)]) return;
-    const url = new URL(window.location.href);
-    url.searchParams.delete("open");
-    url.searchParams.delete("field");
-    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-    void open(request.kind, request.id, request.field ? fieldPrefixes(request.field) : []);
+    if (!new URLSearchParams(window.location.search).has("open")) return;
+    void import("@/lib/palette/open-param").then(({ parseOpenParam, fieldPrefixes }) => {
+      const request = parseOpenParam(window.location.search);
+      if (!request || !data.rows[rowKey(request.kind, request.id)]) return;
+      const url = new URL(window.location.href);
+      url.searchParams.delete("open");
+      url.searchParams.delete("field");
+      window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+      void open(request.kind, request.id, request.field ? fieldPrefixes(request.field) : []);
+    });
   }, [data, open]);
 
   useEffect(() => () => stopFocus.current(), []);
 
-  const actions = useMemo(() => paletteActions(commands, () => setSheetOpen(true)), [commands]);
+  const openSheet = useCallback(() => setSheetOpen(true), []);
   const openItem = useCallback((item: RecordItem) => void open(item.kind, item.entityId), [open]);
-  const canOpen = useCallback(
-    (p: FieldError) => {
-      const record = recordOfPointer(p.location);
-      return !!record && !!data?.rows[rowKey(record.kind, record.id)];
-    },
-    [data],
-  );
-  const openProblem = useCallback(
-    (p: FieldError) => {
-      const record = recordOfPointer(p.location);
-      if (record) void open(record.kind, record.id, fieldCandidates(p.location));
-    },
-    [open],
-  );
-
   return (
     <>
       {data && (
@@ -114,8 +102,8 @@ export function Reach({
           props={{
             problems: data.problems,
             org: data.org,
-            canOpen,
-            onOpenProblem: openProblem,
+            rows: data.rows,
+            onOpenAt: (kind: EntityKind, id: string, fields: string[]) => void open(kind, id, fields),
             onOpenRecord: openItem,
           }}
           opensOn="click"
@@ -142,7 +130,8 @@ export function Reach({
           open={paletteOpen}
           onOpenChange={setPaletteOpen}
           org={data.org}
-          actions={actions}
+          commands={commands}
+          onShortcuts={openSheet}
           onOpenRecord={openItem}
         />
       )}

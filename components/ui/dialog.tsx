@@ -1,11 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { type ComponentProps, useState } from "react";
+import { clientOnly } from "./client-only";
 
 // Radix's dialog (with its focus trap and scroll lock) loads when a modal first opens: the pages
 // that mount one (the editor's import, its questions) open it rarely, and not to be drawn.
-const RadixModal = dynamic(() => import("./modal").then((m) => m.Modal), { ssr: false });
+const RadixModal = clientOnly(() => import("./modal").then((m) => m.Modal));
 
 /**
  * A modal: focus trapped inside, Escape and a click outside close it, title and description
