@@ -18,18 +18,15 @@ import { graphOfOrg, useOrg } from "@/lib/queries/org";
 import { planQuery } from "@/lib/queries/plan";
 import { useOrgEdits } from "@/lib/queries/use-org-edits";
 import type { FieldError } from "@/schemas/field-error";
-import type { GraphEdge, GraphEdgeKind, GraphNode } from "@/schemas/graph";
+import type { GraphEdgeKind, GraphNode } from "@/schemas/graph";
 import { EDGE_KINDS, type EntityKind, KIND_OF, type Section } from "@/schemas/kinds";
 import { DeferredCanvas } from "./deferred-canvas";
 import { useDialog } from "./dialog";
-import { formOptionsOf } from "./form-options";
 import { Toasts, useToasts } from "./toasts";
 import { Toolbar } from "./toolbar";
 import { useCanvasLayout } from "./use-canvas-layout";
-import { useHandoffEdits } from "./use-handoff-edits";
 import { usePanelState } from "./use-panel-state";
 import { useShortcuts } from "./use-shortcuts";
-import { useTeamMove } from "./use-team-move";
 import { useTheme } from "./use-theme";
 import { useUndoRedo } from "./use-undo-redo";
 
@@ -40,11 +37,8 @@ const EntityPanel = clientOnly(
   () => <PanelLoading />,
 );
 
-// What floats over the canvas shows only once it is live (an edge hovered or selected) or the
-// Changes overlay is on; its code, and the plan's, load then (the overlays also just after paint).
-const loadOverlays = () => import("./canvas-overlays");
-const EdgeInfo = clientOnly(() => loadOverlays().then((m) => m.EdgeInfo));
-const OverlayLegend = clientOnly(() => loadOverlays().then((m) => m.OverlayLegend));
+// The Changes overlay's legend and the plan's drawing on the canvas: their code loads when it is on.
+const OverlayLegend = clientOnly(() => import("./canvas-overlays").then((m) => m.OverlayLegend));
 const loadPlanOverlay = () => import("@/lib/plan/overlay");
 
 function PanelLoading() {
@@ -80,8 +74,6 @@ export function EditorShell({ root }: { root: string }) {
   const dialogOpen = useRef(false);
   dialogOpen.current = dialog.open;
   useOrgEvents();
-  // Ready before the first hover on the live canvas: fetched once the page is up, not with it.
-  useEffect(() => void loadOverlays().catch(() => {}), []);
 
   const [visible, setVisible] = useState<Set<GraphEdgeKind>>(() => new Set(EDGE_KINDS));
   const [selection, setSelection] = useState<CanvasSelection>(null);
@@ -89,7 +81,6 @@ export function EditorShell({ root }: { root: string }) {
   const [otherProblems, setOtherProblems] = useState<FieldError[]>([]);
   const [routeOpen, setRouteOpen] = useState(false);
   const [focus, setFocus] = useState<{ nodeId: string; nonce: number; keepZoom?: boolean } | null>(null);
-  const [hoverEdge, setHoverEdge] = useState<GraphEdge | null>(null);
 
   const graph = useMemo(() => (view ? graphOfOrg(view) : { nodes: [], edges: [] }), [view]);
   const layout = useCanvasLayout(graph, toast);
@@ -120,7 +111,6 @@ export function EditorShell({ root }: { root: string }) {
     }
     return h;
   }, [otherProblems]);
-  const options = useMemo(() => formOptionsOf(data), [data]);
   const nodeById = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph]);
 
   const openNode = useCallback(
@@ -148,8 +138,6 @@ export function EditorShell({ root }: { root: string }) {
     [graph.edges, nodeById, changePanel, overlay],
   );
 
-  const handoffs = useHandoffEdits(data, edits, dialog.ask, toast);
-  const moveToTeam = useTeamMove(data, nodeById, edits, dialog.ask, toast, layout.forgetPosition);
   // A node to bring into view may be hidden in a folded team (or not in the graph yet, just
   // created): its folds open once it is there, once per request, so folding it again stays folded.
   const revealedFor = useRef<number | null>(null);
@@ -158,12 +146,17 @@ export function EditorShell({ root }: { root: string }) {
     revealedFor.current = focus.nonce;
     reveal(focus.nodeId);
   }, [focus, nodeById, reveal]);
-  const deleteHandoffs = useCallback(
-    async (doomed: GraphEdge[]) => {
-      await handoffs.deleteHandoffs(doomed);
-      setSelection(null);
-    },
-    [handoffs],
+  const canvasEditing = useMemo(
+    () => ({
+      data,
+      nodeById,
+      edits,
+      ask: dialog.ask,
+      toast,
+      forgetPosition: layout.forgetPosition,
+      onHandoffsDeleted: () => setSelection(null),
+    }),
+    [data, nodeById, edits, dialog.ask, toast, layout.forgetPosition],
   );
   const undoRedo = useUndoRedo(edits, dialog.ask, toast);
   const closePanel = useCallback(
@@ -221,9 +214,6 @@ export function EditorShell({ root }: { root: string }) {
     unfoldAll: layout.unfoldAll,
   };
 
-  const selectedEdge = selection?.type === "edge" ? (graph.edges.find((e) => e.id === selection.id) ?? null) : null;
-  const infoEdge = hoverEdge ?? selectedEdge;
-
   return (
     <div className="flex h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       {/* The toolbar mounts the legend, the New menu, Route…, import/export, undo/redo and links. */}
@@ -278,7 +268,7 @@ export function EditorShell({ root }: { root: string }) {
       />
 
       <div className="flex min-h-0 flex-1">
-        {/* The canvas, with what floats over it: the overlay's legend, the edge box, Route…. */}
+        {/* The canvas (with its edit gestures and the edge box, see live-canvas) and the overlay's legend. */}
         <main className="relative min-w-0 flex-1" data-testid="canvas">
           {error && !view && <p className="p-6 text-red-600">Could not load the org: {error.message}</p>}
           {!view && !error && <p className="p-6 text-muted">Loading the org…</p>}
@@ -293,15 +283,10 @@ export function EditorShell({ root }: { root: string }) {
               focus={focus}
               colorMode={theme}
               onSelect={onSelect}
-              isValidConnection={handoffs.isValidConnection}
-              onConnectRequest={handoffs.onConnectRequest}
-              onConnectRefused={handoffs.onConnectRefused}
-              onDeleteEdges={(e) => void deleteHandoffs(e)}
               onPositionsChange={onPositionsChange}
-              onHoverEdge={setHoverEdge}
               collapsed={collapsed}
               onToggleFold={layout.toggleFold}
-              onMoveToTeam={moveToTeam}
+              editing={canvasEditing}
             />
           )}
           {overlayOn && (
@@ -312,13 +297,6 @@ export function EditorShell({ root }: { root: string }) {
               selectedId={selection?.type === "node" ? selection.id : null}
             />
           )}
-          {infoEdge && (
-            <EdgeInfo
-              edge={infoEdge}
-              removable={selectedEdge?.kind === "handoff" && selectedEdge.id === infoEdge.id}
-              onRemove={() => selectedEdge && void deleteHandoffs([selectedEdge])}
-            />
-          )}
         </main>
         {/* The side panel: full records only, so it waits for the lists after first paint. */}
         {panel && !data && <PanelLoading />}
@@ -327,7 +305,6 @@ export function EditorShell({ root }: { root: string }) {
             key={`${panel.kind}:${panel.id ?? "new"}`}
             target={panel}
             data={data}
-            options={options}
             edits={edits}
             dark={theme === "dark"}
             toast={toast}

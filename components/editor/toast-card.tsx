@@ -46,4 +46,3 @@ export function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () =>
     </div>
   );
 }
-

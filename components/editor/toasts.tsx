@@ -7,7 +7,10 @@ import { clientOnly } from "@/components/ui/client-only";
 // Its store replays the toasts already shown to a toaster that mounts after them.
 // The cards' code comes with it.
 const sonner = () =>
-  Promise.all([import("sonner"), import("./toast-card")]).then(([m, c]) => ({ toast: m.toast, ToastCard: c.ToastCard }));
+  Promise.all([import("sonner"), import("./toast-card")]).then(([m, c]) => ({
+    toast: m.toast,
+    ToastCard: c.ToastCard,
+  }));
 const Toaster = clientOnly(() => import("@/components/ui/toaster").then((m) => m.Toaster));
 
 /** Whether a toast was ever pushed on this page: the toaster mounts from then on. */

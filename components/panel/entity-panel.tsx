@@ -8,7 +8,6 @@ import { FencePanel } from "@/components/forms/fence-panel";
 import { PolicyForm } from "@/components/forms/policy-form";
 import { SpecialistForm } from "@/components/forms/specialist-form";
 import { TeamForm } from "@/components/forms/team-form";
-import type { FormOptions } from "@/components/forms/use-entity-form";
 import { ProblemList } from "@/components/org/problem-list";
 import { DraftImpact } from "@/components/plan/draft-impact";
 import { templateFor } from "@/lib/editor/drafts";
@@ -20,6 +19,7 @@ import type { FieldError } from "@/schemas/field-error";
 import { jsonSchemaFor } from "@/schemas/json-schema";
 import { type EntityKind, type EntityRecord, SECTION_OF } from "@/schemas/org";
 import type { OrgTestCase } from "@/schemas/org-test";
+import { formOptionsOf } from "./form-options";
 import { PanelFooter, PanelHeader, PanelNotes, PanelTabs, type Tab } from "./panel-chrome";
 import { PromptEditor } from "./prompt-editor";
 import { useDraft } from "./use-draft";
@@ -32,7 +32,6 @@ export type PanelTarget = { kind: EntityKind; id: string | null };
 type Props = {
   target: PanelTarget;
   data: OrgData;
-  options: FormOptions;
   edits: OrgEdits;
   dark: boolean;
   toast: Toast;
@@ -55,6 +54,7 @@ export function EntityPanel(props: Props) {
   const { kind } = target;
   const isNew = target.id === null;
   const row = target.id ? data.rows[rowKey(kind, target.id)] : undefined;
+  const options = useMemo(() => formOptionsOf(data), [data]);
   const base = useMemo<EntityRecord>(
     () => row?.record ?? templateFor(kind, Object.keys(data.org.teams)[0], data.skills[0]?.id),
     [row, kind, data.org.teams, data.skills],
@@ -117,7 +117,7 @@ export function EntityPanel(props: Props) {
     formId: "entity-form",
     defaultValues: formBase,
     problems,
-    options: props.options,
+    options,
     isNew,
     onDraft,
     onValues,
@@ -180,7 +180,7 @@ export function EntityPanel(props: Props) {
             team={team}
             teamId={typeof draft.team === "string" ? draft.team : null}
             problems={problems}
-            suggestions={{ decisions: props.options.policies }}
+            suggestions={{ decisions: options.policies }}
             saving={saving}
             onChange={(fence) => onDraft({ ...draft, fence })}
             onSave={() => void save(draft)}

@@ -1,4 +1,4 @@
-import { queryOptions, skipToken, useQueries, useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { getAutoLayout, getLayout } from "@/lib/api/layout";
 import { listEntities } from "@/lib/api/org";
@@ -25,15 +25,20 @@ export type { ListResponse, ListRow } from "@/schemas/api/org";
  */
 export const orgKeys = {
   all: ["org"] as const,
-  list: (kind: EntityKind | "skill") => ["org", "list", kind] as const,
+  /** Every entity list and the skills, joined: one answer, so the editor never sees half an org. */
+  lists: ["org", "lists"] as const,
   layout: ["studio", "layout"] as const,
   /** Under "org": it is refetched whenever the org changes. */
   autoLayout: ["org", "auto-layout"] as const,
   summary: ["first-paint", "org-summary"] as const,
 };
 
-export const listQuery = (kind: EntityKind | "skill") =>
-  queryOptions({ queryKey: orgKeys.list(kind), queryFn: ({ signal }) => listEntities(kind, signal) });
+export const orgQuery = () =>
+  queryOptions({
+    queryKey: orgKeys.lists,
+    queryFn: async ({ signal }) =>
+      joinLists(await Promise.all([...ENTITY_KINDS, "skill" as const].map((kind) => listEntities(kind, signal)))),
+  });
 
 export const layoutQuery = () => queryOptions({ queryKey: orgKeys.layout, queryFn: ({ signal }) => getLayout(signal) });
 
@@ -105,20 +110,11 @@ export function graphOfOrg(view: OrgView): Graph {
  * then `view` is the page's slim summary, enough to draw the canvas but not to edit.
  */
 export function useOrg(): { data: OrgData | null; view: OrgView | null; isLoading: boolean; error: Error | null } {
-  const results = useQueries({ queries: [...ENTITY_KINDS.map((kind) => listQuery(kind)), listQuery("skill")] });
+  const lists = useQuery(orgQuery());
   const summary = useQuery(summaryQuery());
-  const lists = results.map((r) => r.data);
-  const ready = lists.every(Boolean);
-  const stamp = results.map((r) => r.dataUpdatedAt).join(",");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `stamp` changes exactly when one of the lists does; `lists` is a new array every render.
-  const data = useMemo(() => (ready ? joinLists(lists as ListResponse[]) : null), [ready, stamp]);
   const slim = useMemo(() => (summary.data ? joinSummary(summary.data) : null), [summary.data]);
-  return {
-    data,
-    view: data ?? slim,
-    isLoading: !ready && !results.some((r) => r.error),
-    error: (results.find((r) => r.error)?.error as Error) ?? null,
-  };
+  const data = lists.data ?? null;
+  return { data, view: data ?? slim, isLoading: lists.isPending && !lists.error, error: lists.error };
 }
 
 export function useLayout() {
