@@ -40,12 +40,13 @@ test("the editor page's HTML at 1,000 specialists is at most 1 MB and names ever
 });
 
 // The JS the editor page's document names, gzip-sized, by the bench's own definition
-// (bench/browser.ts measureBundle). Issue 16 asks for 170 kB. 177 kB were reached (branch g6):
-// Next's runtime with React about 132, TanStack Query 11, the page's own code the rest. React Flow
-// (about 57 kB with d3) and the canvas load after first paint, a picture of the first view standing
-// in meanwhile (components/editor/deferred-canvas.tsx); the panel, forms, zod classic, Monaco,
-// cmdk, Radix and sonner load on first use. This fails on any regrowth.
-const FIRST_LOAD_BUDGET_KB = 180;
+// (bench/browser.ts measureBundle): issue 16's 170 kB, the top of Next's yellow band. About 165 kB
+// were reached: Next's runtime with React about 132, TanStack Query 11, the page's own code the
+// rest. React Flow (about 57 kB with d3), the canvas's edit gestures and edge box load after first
+// paint, a picture of the first view standing in meanwhile (components/editor/deferred-canvas.tsx);
+// the panel, forms, zod classic, Monaco, cmdk, Radix, sonner, the import preview, Route…, the
+// Changes overlay and the conflict dialogs load on first use. This fails on any regrowth past 170.
+const FIRST_LOAD_BUDGET_KB = 170;
 
 test("the editor's first-load JS stays within its budget, Monaco and the panel's code not in it", async ({
   browser,
