@@ -29,6 +29,40 @@ test.describe("graph editor", () => {
     expect(editor.externalRequests).toEqual([]);
   });
 
+  test("the header's page links navigate in place, prefetched on intent; Ctrl+click is left to the browser", async ({
+    page,
+    context,
+  }) => {
+    const editor = new EditorPage(page, ORIGIN);
+    await editor.open();
+    const packs = page.getByRole("link", { name: "Packs" });
+    await expect(packs).toHaveAttribute("href", "/packs");
+    // A page that reloads loses this mark; an in-place navigation keeps it.
+    await page.evaluate(() => Object.assign(window, { studioMark: "same document" }));
+    // Pointing at the link fetches the page ahead of the click (Next's router prefetch).
+    const prefetched = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === "/packs" && r.headers()["next-router-prefetch"] === "1",
+    );
+    await packs.hover();
+    await prefetched;
+    await packs.click();
+    await expect(page.getByRole("heading", { name: "Packs" })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/packs");
+    expect(await page.evaluate(() => (window as unknown as { studioMark?: string }).studioMark)).toBe("same document");
+
+    // Ctrl+click: a new tab on /list, this page stays where it is.
+    await page.goBack();
+    await expect(page.getByRole("link", { name: "List" })).toBeVisible();
+    const opened = context.waitForEvent("page");
+    await page.getByRole("link", { name: "List" }).click({ modifiers: ["Control"] });
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe("/list");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await tab.close();
+    expect(editor.consoleErrors).toEqual([]);
+  });
+
   test("dragging from one specialist to another adds a handoff, saved as a project override that survives reload; Delete removes it; undo and redo replay it", async ({
     page,
   }) => {
