@@ -10,7 +10,6 @@ import type { PaletteCommands } from "@/components/palette/actions";
 import { Reach } from "@/components/palette/reach";
 import type { PanelTarget } from "@/components/panel/entity-panel";
 import { clientOnly, useLoaded } from "@/components/ui/client-only";
-import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import { createHistoryStore } from "@/lib/editor/history";
 import { parsePointer } from "@/lib/org/field-error";
 import { useOrgEvents } from "@/lib/queries/events";
@@ -226,34 +225,23 @@ export function EditorShell({ root }: { root: string }) {
         onNew={(kind) => void createNew(kind)}
         overlayOn={overlayOn}
         onToggleOverlay={() => setOverlayOn((o) => !o)}
-        route={
-          // Route…'s Radix dialog loads on first intent, or when the palette opens it (ui/deferred-trigger).
-          <DeferredTrigger
-            load={() => import("./route-menu").then((m) => m.RouteMenu)}
-            active={routeOpen}
-            opensOn="click"
-            testId="open-route"
-            props={{
-              open: routeOpen,
-              onOpenChange: setRouteOpen,
-              preview: {
-                onClose: () => setRouteOpen(false),
-                onSaved: (r) =>
-                  toast(
-                    r.ok
-                      ? { tone: "success", title: `Saved test “${r.name}”`, detail: r.path }
-                      : { tone: "error", title: "Test not saved", detail: r.message },
-                  ),
-                onPick: (id) => {
-                  const node = nodeById.get(`specialist:${id}`);
-                  if (node) void jumpTo(node);
-                },
-              },
-            }}
-          >
-            Route…
-          </DeferredTrigger>
-        }
+        route={{
+          open: routeOpen,
+          onOpenChange: setRouteOpen,
+          preview: {
+            onClose: () => setRouteOpen(false),
+            onSaved: (r) =>
+              toast(
+                r.ok
+                  ? { tone: "success", title: `Saved test “${r.name}”`, detail: r.path }
+                  : { tone: "error", title: "Test not saved", detail: r.message },
+              ),
+            onPick: (id) => {
+              const node = nodeById.get(`specialist:${id}`);
+              if (node) void jumpTo(node);
+            },
+          },
+        }}
         onImported={(m) => {
           toast({ tone: "success", title: m });
           void edits.refresh();

@@ -7,6 +7,7 @@ import type { GraphEdgeKind } from "@/schemas/graph";
 import type { EntityKind } from "@/schemas/kinds";
 import { ImportExport } from "./import-export";
 import { Legend } from "./legend";
+import type { RoutePreviewProps } from "./route-preview";
 
 const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
 
@@ -28,8 +29,8 @@ export type ToolbarProps = {
   onNew: (kind: EntityKind) => void;
   overlayOn: boolean;
   onToggleOverlay: () => void;
-  /** Route… and its preview (route-menu.tsx). */
-  route: ReactNode;
+  /** Route… and its preview (route-menu.tsx): open from the button or the palette. */
+  route: { open: boolean; onOpenChange: (open: boolean) => void; preview: RoutePreviewProps };
   onImported: (message: string) => void;
   onError: (title: string, detail: string) => void;
   undo: { enabled: boolean; label?: string; run: () => void };
@@ -74,7 +75,17 @@ export function Toolbar(props: ToolbarProps) {
         >
           Changes
         </button>
-        {props.route}
+        {/* Route…'s Radix dialog loads on first intent, or when the palette opens it. */}
+        <DeferredTrigger
+          load={() => import("./route-menu").then((m) => m.RouteMenu)}
+          active={props.route.open}
+          opensOn="click"
+          testId="open-route"
+          className={BUTTON}
+          props={{ ...props.route, className: BUTTON }}
+        >
+          Route…
+        </DeferredTrigger>
         <ImportExport onDone={props.onImported} onError={props.onError} />
         <button
           type="button"
