@@ -9,6 +9,16 @@ export type Viewport = { x: number; y: number; zoom: number };
  */
 export const FIRST_FIT = { padding: 0.04, minZoom: 0.6, maxZoom: 1.25 } as const;
 
+/** The canvas a first view fits into (1440 × 900 less the toolbar): the layout aims at its shape. */
+export const FIRST_PANE = { width: 1440, height: 800 } as const;
+
+/**
+ * A box's title is `text-sm` (14 px at zoom 1); below 11 px on screen it stops being read at a
+ * glance. A big org's first view folds until its titles reach this (`initialCollapsed`).
+ */
+export const TITLE_PX = 14;
+export const READABLE_TITLE_PX = 11;
+
 /** React Flow's padding: a number is a share of the pane, split on both sides, in whole pixels. */
 function paddingPx(padding: number, size: number): number {
   return Math.floor((size - size / (1 + padding)) * 0.5);

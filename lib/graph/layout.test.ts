@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { allTeams, foldable } from "@/lib/graph/collapse";
+import { FIRST_FIT, fitViewport } from "@/lib/graph/fit-view";
 import { NODE_SIZE, nodeBoxes, overlaps } from "@/lib/graph/geometry";
-import { layoutGraph } from "@/lib/graph/layout";
+import { fitZoomer, layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { Graph, GraphNode } from "@/schemas/graph";
 import { emptyOrg, type OrgRecords } from "@/schemas/org";
@@ -120,5 +122,19 @@ describe("layoutGraph with saved positions", () => {
     expect(positions["team:engineering-team"]).toEqual({ x: 12.5, y: -3 });
     expect(positions).not.toHaveProperty("specialist:no-such-node");
     expect(positions["specialist:cx-qa"]).toEqual(computed["specialist:cx-qa"]);
+  });
+});
+
+describe("fitZoomer", () => {
+  it("gives the zoom the first view fits the laid-out boxes at, for any folds, without a floor or a cap", () => {
+    for (const graph of [orgToGraph({ org: loadOrg(BUILTIN_ORG_DIR) }), orgToGraph({ org: syntheticOrg() })]) {
+      const zoomFor = fitZoomer(graph.nodes, graph.edges, { width: 1200, height: 700 });
+      const groups = [...foldable(graph)].filter((id) => id.startsWith("group:"));
+      for (const folds of [new Set<string>(), allTeams(graph), new Set([...allTeams(graph), ...groups.slice(0, 2)])]) {
+        const boxes = Object.values(nodeBoxes(graph.nodes, layoutGraph(graph.nodes, graph.edges, {}, folds), folds));
+        const fit = fitViewport(boxes, 1200, 700, { ...FIRST_FIT, minZoom: 0, maxZoom: Infinity });
+        expect(zoomFor(folds)).toBeCloseTo(fit?.zoom ?? -1, 9);
+      }
+    }
   });
 });
