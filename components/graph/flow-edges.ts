@@ -1,8 +1,11 @@
 import { MarkerType } from "@xyflow/react";
+import { KIND_CURVATURE } from "@/lib/graph/edge-ends";
+import { type LabelLine, spreadLabels } from "@/lib/graph/edge-labels";
 import type { Rect } from "@/lib/graph/geometry";
 import { aggregateEdges, overviewEnd } from "@/lib/graph/overview";
 import type { Graph, GraphEdge, GraphEdgeKind } from "@/schemas/graph";
 import { EDGE_STYLE, type EdgeChangeMark, type OrgEdge, type OrgEdgeData } from "./graph-types";
+import { chromeHandles } from "./nodes/node-chrome";
 
 export type EdgeMarks = {
   visibleKinds: ReadonlySet<GraphEdgeKind>;
@@ -99,13 +102,9 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
       });
     }
   }
-  // Around a busy node (the focus) many labels would meet at their lines' middles: each stands
-  // instead nearer its less busy end, where the lines have fanned out.
-  const ends = new Map<string, number>();
-  for (const e of singles) for (const id of [e.source, e.target]) ends.set(id, (ends.get(id) ?? 0) + 1);
+  const labelAt = labelPlaces(graph, singles, end, marks.boxes);
   for (const e of singles) {
     const style = EDGE_STYLE[e.kind];
-    const [atSource, atTarget] = [ends.get(e.source) ?? 0, ends.get(e.target) ?? 0];
     const selected = marks.selected === e.id;
     out.push({
       id: e.id,
@@ -122,7 +121,7 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
         both: false,
         hovered: marks.hovered === e.id,
         change: marks.changes?.[e.id] ?? null,
-        labelAt: atSource > atTarget ? 0.72 : atSource < atTarget ? 0.28 : 0.5,
+        labelAt: labelAt.get(e.id),
       },
       markerEnd: marker(e.kind),
       deletable: e.kind === "handoff",
@@ -133,4 +132,49 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
     });
   }
   return out;
+}
+
+/**
+ * Where each single relationship's label stands along its line. Around a busy node (the focus)
+ * many labels would meet at their lines' middles: each would rather stand nearer its less busy
+ * end, where the lines have fanned out, and `spreadLabels` moves it along its line off the other
+ * labels and off the nodes the lines join.
+ */
+function labelPlaces(
+  graph: Graph,
+  singles: readonly GraphEdge[],
+  end: (id: string) => string | null,
+  boxes: Readonly<Record<string, Rect>>,
+): Map<string, number> {
+  const busy = new Map<string, number>();
+  for (const e of singles) for (const id of [e.source, e.target]) busy.set(id, (busy.get(id) ?? 0) + 1);
+  const kind = new Map(graph.nodes.map((n) => [n.id, n.kind]));
+  // An open container (one whose members are drawn) is not in the way: a label may stand inside it.
+  const open = new Set(graph.nodes.filter((n) => n.parent && boxes[n.id]).map((n) => n.parent));
+  // React Flow's ends: the middle of the source's `out` handle's bottom and of the target's `in` handle's top.
+  const handle = (id: string, which: "in" | "out") => {
+    const box = boxes[id];
+    const h = chromeHandles(box.width, box.height, kind.get(id) === "specialist").find((x) => x.id === which);
+    return {
+      x: box.x + (h?.x ?? 0) + (h?.width ?? 0) / 2,
+      y: box.y + (h?.y ?? 0) + (which === "out" ? (h?.height ?? 0) : 0),
+    };
+  };
+  const lines: LabelLine[] = [];
+  const solid = new Map<string, Rect>();
+  for (const e of singles) {
+    const [a, b] = [end(e.source), end(e.target)];
+    if (!a || !b || !e.label) continue;
+    const [s, t] = [handle(a, "out"), handle(b, "in")];
+    const [atSource, atTarget] = [busy.get(e.source) ?? 0, busy.get(e.target) ?? 0];
+    lines.push({
+      id: e.id,
+      ends: { sx: s.x, sy: s.y, tx: t.x, ty: t.y, sourceSide: "bottom", targetSide: "top" },
+      curvature: KIND_CURVATURE[e.kind],
+      text: e.label,
+      prefer: atSource > atTarget ? 0.72 : atSource < atTarget ? 0.28 : 0.5,
+    });
+    for (const id of [a, b]) if (!open.has(id)) solid.set(id, boxes[id]);
+  }
+  return spreadLabels(lines, [...solid.values()]);
 }
