@@ -1,6 +1,6 @@
 import type { GraphEdge, GraphNode } from "@/schemas/graph";
 import { FIRST_FIT, FIRST_PANE, fitViewport } from "./fit-view";
-import { BOX, NODE_SIZE, type Position } from "./geometry";
+import { BOX, foldedSize, NODE_SIZE, type Position } from "./geometry";
 import { orderedChildren } from "./order";
 
 /**
@@ -94,7 +94,7 @@ function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, 
     // draws a folded box where its open box would begin, so both agree, and unfolding re-packs.
     // They are packed only when placed: the folded box's size does not depend on them.
     if (collapsed.has(node.id)) {
-      const { width, height } = NODE_SIZE[node.kind];
+      const { width, height } = foldedSize(node.kind);
       return {
         width,
         height,
