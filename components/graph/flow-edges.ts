@@ -70,40 +70,32 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
     const rest = { nodes: graph.nodes, edges: graph.edges.filter((e) => !drawn.has(e.id)) };
     for (const a of aggregateEdges(rest, marks.visibleKinds, (n) => end(overviewEnd(n)))) {
       if (!marks.boxes[a.source] || !marks.boxes[a.target]) continue;
-      const style = EDGE_STYLE[a.kind];
-      const dimmed = !!marks.shown;
-      const data: OrgEdgeData = {
-        kind: a.kind,
-        label: `${a.count} ${a.count === 1 ? style.title.toLowerCase() : `${style.title.toLowerCase()}s`}`,
-        edge: null,
-        count: a.count,
-        both: a.both,
-        dimmed,
-        hovered: marks.hovered === a.id,
-      };
-      out.push({
-        id: a.id,
-        type: a.kind,
-        source: a.source,
-        target: a.target,
-        sourceHandle: "out",
-        targetHandle: "in",
-        data,
-        markerEnd: dimmed ? undefined : marker(a.kind),
-        markerStart: dimmed || !a.both ? undefined : marker(a.kind),
-        deletable: false,
-        selectable: false,
-        focusable: false,
-        // Under the boxes it crosses, not over them: a sum drawn across a box's header covered its
-        // name and took the clicks meant for its fold chevron. It runs between boxes, so it still shows.
-        zIndex: -1,
-        className: dimmed ? "studio-edge-dimmed" : undefined,
-        ariaLabel: `${style.title}: ${data.label} between ${a.source} and ${a.target}`,
-      });
+      out.push(sumEdge(a.id, a.kind, a.source, a.target, a.count, a.both, !!marks.shown, marks.hovered === a.id));
     }
   }
-  const labelAt = labelPlaces(graph, singles, end, marks.boxes);
+  // Several relationships of one kind drawn between the same two boxes because a fold hides an end
+  // (a focused orchestrator's escalations from every team of a folded group) are one line with a
+  // count, as the overview draws sums: not a dozen lines on one path, their labels piled on it.
+  const bundles = new Map<string, GraphEdge[]>();
   for (const e of singles) {
+    const [a, b] = [end(e.source) as string, end(e.target) as string];
+    if ((a === e.source && b === e.target) || marks.changes?.[e.id] || marks.selected === e.id) continue;
+    const key = `${e.kind}|${a}|${b}`;
+    const list = bundles.get(key);
+    if (list) list.push(e);
+    else bundles.set(key, [e]);
+  }
+  const bundled = new Set<string>();
+  for (const [key, list] of bundles) {
+    if (list.length < 2) continue;
+    for (const e of list) bundled.add(e.id);
+    const [kind, a, b] = [list[0].kind, end(list[0].source) as string, end(list[0].target) as string];
+    const id = `fold:${key}`;
+    out.push(sumEdge(id, kind as SummedKind, a, b, list.length, false, false, marks.hovered === id));
+  }
+  const ones = singles.filter((e) => !bundled.has(e.id));
+  const labelAt = labelPlaces(graph, ones, end, marks.boxes);
+  for (const e of ones) {
     const style = EDGE_STYLE[e.kind];
     const selected = marks.selected === e.id;
     out.push({
@@ -132,6 +124,50 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
     });
   }
   return out;
+}
+
+type SummedKind = Exclude<GraphEdgeKind, "member">;
+
+/** A line standing for `count` relationships of one kind between two boxes, with its count on it. */
+function sumEdge(
+  id: string,
+  kind: SummedKind,
+  source: string,
+  target: string,
+  count: number,
+  both: boolean,
+  dimmed: boolean,
+  hovered: boolean,
+): OrgEdge {
+  const style = EDGE_STYLE[kind];
+  const data: OrgEdgeData = {
+    kind,
+    label: `${count} ${count === 1 ? style.title.toLowerCase() : `${style.title.toLowerCase()}s`}`,
+    edge: null,
+    count,
+    both,
+    dimmed,
+    hovered,
+  };
+  return {
+    id,
+    type: kind,
+    source,
+    target,
+    sourceHandle: "out",
+    targetHandle: "in",
+    data,
+    markerEnd: dimmed ? undefined : marker(kind),
+    markerStart: dimmed || !both ? undefined : marker(kind),
+    deletable: false,
+    selectable: false,
+    focusable: false,
+    // Under the boxes it crosses, not over them: a sum drawn across a box's header covered its
+    // name and took the clicks meant for its fold chevron. It runs between boxes, so it still shows.
+    zIndex: -1,
+    className: dimmed ? "studio-edge-dimmed" : undefined,
+    ariaLabel: `${style.title}: ${data.label} between ${source} and ${target}`,
+  };
 }
 
 /**
