@@ -120,8 +120,7 @@ function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, 
   const laneWidth = lane.width ? lane.width + BOX.laneGap : 0;
   const laneHeight = lane.height ? lane.height + BOX.laneHeader : 0;
   const others = roots.filter((n) => n.kind !== "party");
-  let rest: Measured | null = null;
-  let bestZoom = 0;
+  const tried: { shelf: Shelf; zoom: number }[] = [];
   for (const aspect of INNER_ASPECTS) {
     const items = others.map((n) => measure(n, aspect));
     // The top level's row width is chosen outright, among the widths of its first 1, 2, … boxes.
@@ -131,12 +130,21 @@ function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, 
         FIRST_PANE.width / (laneWidth + candidate.width + 2 * BOX.margin),
         FIRST_PANE.height / (Math.max(lane.height + BOX.laneHeader, candidate.height) + 2 * BOX.margin),
       );
-      if (zoom > bestZoom * 1.001) {
-        bestZoom = zoom;
-        rest = candidate;
-      }
+      tried.push({ shelf: candidate, zoom });
     }
   }
+  // The largest fit wins (the first of equals); but when its boxes would stand under the minimap,
+  // which floats over the canvas's bottom-right corner, an arrangement nearly as large that leaves
+  // that corner free wins instead (a last row shorter by a box or two).
+  const fitsLargest = (list: typeof tried) =>
+    list.reduce<(typeof tried)[number] | null>((best, c) => (!best || c.zoom > best.zoom * 1.001 ? c : best), null);
+  const largest = fitsLargest(tried);
+  const clear = (c: (typeof tried)[number]) => !underMinimap(c.shelf, laneWidth, laneHeight);
+  const chosen =
+    largest && !clear(largest)
+      ? (fitsLargest(tried.filter((c) => c.zoom >= largest.zoom * CORNER_COST && clear(c))) ?? largest)
+      : largest;
+  const rest = chosen?.shelf ?? null;
   return {
     width: laneWidth + (rest?.width ?? 0),
     height: Math.max(laneHeight, rest?.height ?? 0),
@@ -145,6 +153,29 @@ function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, 
       rest?.place(BOX.margin + laneWidth, BOX.margin, out);
     },
   };
+}
+
+/**
+ * React Flow's minimap: 200 × 150 px, 15 px in from the pane's bottom-right corner. A first view
+ * gives up at most this share of its zoom to keep its boxes from under it.
+ */
+const MINIMAP = { width: 200 + 15, height: 150 + 15 };
+const CORNER_COST = 0.9;
+
+/**
+ * Whether a row of the top level's boxes would stand under the minimap in the first view (the
+ * boxes fitted and centred as `fitViewport` does), the minimap's corner taken in flow units.
+ */
+function underMinimap(shelf: Shelf, laneWidth: number, laneHeight: number): boolean {
+  // The boxes' extent (the parties' lane and the rest) and the zoom the first view fits it at.
+  const width = laneWidth + shelf.width;
+  const height = Math.max(laneHeight, shelf.height);
+  const room = 1 + FIRST_FIT.padding;
+  const zoom = Math.min(FIRST_PANE.width / room / width, FIRST_PANE.height / room / height, FIRST_FIT.maxZoom);
+  // The minimap's top-left, from the boxes' top-left (the pane's spare room split on both sides).
+  const left = (FIRST_PANE.width / zoom + width) / 2 - MINIMAP.width / zoom;
+  const top = (FIRST_PANE.height / zoom + height) / 2 - MINIMAP.height / zoom;
+  return shelf.rows.some((r) => laneWidth + r.right > left && r.bottom > top);
 }
 
 /** Items one under another. */
@@ -185,8 +216,11 @@ function rowWidths(items: Measured[], gap: number): number[] {
   return out;
 }
 
+/** A block of rows, with where each row ends on the right and at the bottom. */
+type Shelf = Measured & { rows: { right: number; bottom: number }[] };
+
 /** `shelf` with rows no wider than `target` (but at least the widest item). */
-function shelfTo(items: Measured[], width: number, gap: number): Measured {
+function shelfTo(items: Measured[], width: number, gap: number): Shelf {
   const target = Math.max(width, ...items.map((i) => i.width));
   const rows: Measured[][] = [];
   let row: Measured[] = [];
@@ -203,7 +237,12 @@ function shelfTo(items: Measured[], width: number, gap: number): Measured {
   if (row.length) rows.push(row);
   const widthOf = (r: Measured[]) => r.reduce((w, i) => w + i.width, 0) + (r.length - 1) * gap;
   const heightOf = (r: Measured[]) => Math.max(...r.map((i) => i.height));
+  let bottom = -gap;
   return {
+    rows: rows.map((r) => {
+      bottom += gap + heightOf(r);
+      return { right: widthOf(r), bottom };
+    }),
     width: Math.max(0, ...rows.map(widthOf)),
     height: rows.reduce((h, r) => h + heightOf(r), 0) + Math.max(0, rows.length - 1) * gap,
     place: (x, y, out) => {
