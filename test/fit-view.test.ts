@@ -101,6 +101,18 @@ describe("focusViewport", () => {
     );
   });
 
+  it("does not count a neighbour left under the minimap as shown", () => {
+    // Only one of two neighbours, far off to the right, can share the view with the focused node;
+    // the one below could only stand under the minimap, so the one above is shown, though farther.
+    const focused = box(0, 0);
+    const belowRight = box(1200, 1100);
+    const aboveRight = box(1228, -1140);
+    const v = focusViewport(focused, [belowRight, aboveRight], 960, 810) as Viewport;
+    expect(v.zoom).toBe(FOCUS_FIT.minZoom);
+    expect(onScreen(v, focused, 960, 810)).toBe(true);
+    expect(onScreen(v, aboveRight, 960, 810)).toBe(true);
+  });
+
   it("stays centred on the focused node when its neighbours lie all round it, too far to show", () => {
     const focused = box(0, 0);
     const v = focusViewport(focused, [box(-9000, 0), box(9000, 0), box(0, -9000), box(0, 9000)], 960, 810) as Viewport;

@@ -61,6 +61,9 @@ export function fitViewport(
  */
 export const FOCUS_FIT = { padding: 0.12, minZoom: FIRST_FIT.minZoom, maxZoom: FIRST_FIT.maxZoom } as const;
 
+/** React Flow's minimap, 200 × 150 px and 15 px in from the pane's bottom-right corner. */
+export const MINIMAP_CORNER = { width: 215, height: 165 } as const;
+
 /** How many neighbours' edges are tried as the view's edges when they cannot all be shown. */
 const TRIED_EDGES = 40;
 
@@ -99,11 +102,18 @@ export function focusViewport(
     clampY(centre.y - h / 2),
     ...nearest.flatMap((b) => [clampY(b.y), clampY(b.y + b.height - h)]),
   ]);
+  // The minimap floats over the pane's bottom-right corner: a box under it is not counted as shown.
+  const [cornerX, cornerY] = [(width - MINIMAP_CORNER.width - px) / zoom, (height - MINIMAP_CORNER.height - py) / zoom];
   let best = { left: clampX(centre.x - w / 2), top: clampY(centre.y - h / 2), count: -1, off: Infinity };
   for (const left of lefts) {
     const across = all.filter((b) => b.x >= left - 0.5 && b.x + b.width <= left + w + 0.5);
     for (const top of tops) {
-      const count = across.filter((b) => b.y >= top - 0.5 && b.y + b.height <= top + h + 0.5).length;
+      const count = across.filter(
+        (b) =>
+          b.y >= top - 0.5 &&
+          b.y + b.height <= top + h + 0.5 &&
+          !(b.x + b.width > left + cornerX && b.y + b.height > top + cornerY),
+      ).length;
       const off = Math.hypot(left + w / 2 - centre.x, top + h / 2 - centre.y);
       if (count > best.count || (count === best.count && off < best.off)) best = { left, top, count, off };
     }

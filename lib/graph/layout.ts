@@ -1,5 +1,5 @@
 import type { GraphEdge, GraphNode } from "@/schemas/graph";
-import { FIRST_FIT, FIRST_PANE, fitViewport } from "./fit-view";
+import { FIRST_FIT, FIRST_PANE, fitViewport, MINIMAP_CORNER } from "./fit-view";
 import { BOX, foldedSize, NODE_SIZE, type Position } from "./geometry";
 import { orderedChildren } from "./order";
 
@@ -155,11 +155,7 @@ function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, 
   };
 }
 
-/**
- * React Flow's minimap: 200 × 150 px, 15 px in from the pane's bottom-right corner. A first view
- * gives up at most this share of its zoom to keep its boxes from under it.
- */
-const MINIMAP = { width: 200 + 15, height: 150 + 15 };
+/** A first view gives up at most this share of its zoom to keep its boxes from under the minimap. */
 const CORNER_COST = 0.9;
 
 /**
@@ -173,8 +169,8 @@ function underMinimap(shelf: Shelf, laneWidth: number, laneHeight: number): bool
   const room = 1 + FIRST_FIT.padding;
   const zoom = Math.min(FIRST_PANE.width / room / width, FIRST_PANE.height / room / height, FIRST_FIT.maxZoom);
   // The minimap's top-left, from the boxes' top-left (the pane's spare room split on both sides).
-  const left = (FIRST_PANE.width / zoom + width) / 2 - MINIMAP.width / zoom;
-  const top = (FIRST_PANE.height / zoom + height) / 2 - MINIMAP.height / zoom;
+  const left = (FIRST_PANE.width / zoom + width) / 2 - MINIMAP_CORNER.width / zoom;
+  const top = (FIRST_PANE.height / zoom + height) / 2 - MINIMAP_CORNER.height / zoom;
   return shelf.rows.some((r) => laneWidth + r.right > left && r.bottom > top);
 }
 
