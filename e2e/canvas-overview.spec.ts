@@ -173,3 +173,56 @@ test("summed edges end on the border of their boxes, where their arrowheads show
     .evaluateAll((rects) => [...new Set(rects.map((r) => getComputedStyle(r).fill))]);
   expect(fills.length).toBeGreaterThanOrEqual(3);
 });
+
+test("focus mode with the panel open frames the node and every neighbour in the canvas left of the panel, at depth 1 and 2", async ({
+  page,
+}) => {
+  await openFirstView(page);
+  await page.getByTestId("node-specialist:cx-security").click();
+  const panel = page.getByTestId("entity-panel");
+  await expect(panel).toBeVisible();
+  await page
+    .getByTestId("focus-bar")
+    .getByRole("button", { name: /Focus on cx-security/ })
+    .click();
+  /** Every end of a drawn relationship (the neighbourhood), and whether its box is wholly in sight. */
+  const framed = () =>
+    page.evaluate(() => {
+      const pane = document.querySelector(".react-flow")!.getBoundingClientRect();
+      const panelLeft = document.querySelector('[data-testid="entity-panel"]')!.getBoundingClientRect().left;
+      const ends = new Set<string>();
+      for (const e of document.querySelectorAll<SVGGElement>(".react-flow__edge")) {
+        const m = /^[\w -]+: (\S+) to (\S+)/.exec(e.getAttribute("aria-label") ?? "");
+        if (m) for (const id of [m[1], m[2]]) ends.add(id);
+      }
+      const zoom = Number(
+        /scale\(([\d.]+)\)/.exec((document.querySelector(".react-flow__viewport") as HTMLElement).style.transform)?.[1],
+      );
+      return {
+        zoom,
+        ends: [...ends].map((id) => {
+          const r = document.querySelector(`.react-flow__node[data-id="${id}"]`)!.getBoundingClientRect();
+          const inside =
+            r.left >= pane.left &&
+            r.top >= pane.top &&
+            r.right <= Math.min(pane.right, panelLeft) &&
+            r.bottom <= pane.bottom;
+          return { id, inside };
+        }),
+      };
+    });
+  for (const depth of [1, 2, 1]) {
+    await page
+      .getByTestId("focus-bar")
+      .getByRole("button", { name: String(depth), exact: true })
+      .click();
+    await viewportSettled(page);
+    const view = await framed();
+    expect(view.ends.length, `depth ${depth}`).toBeGreaterThan(depth === 1 ? 5 : 10);
+    expect(
+      view.ends.filter((e) => !e.inside).map((e) => e.id),
+      `depth ${depth}`,
+    ).toEqual([]);
+    expect(view.zoom).toBeGreaterThanOrEqual(0.6);
+  }
+});

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { writeSyntheticOrg } from "../bench/generate-org";
+import { viewportSettled } from "./pages/editor-page";
 import { type Studio, startStudio } from "./spawn-studio";
 import { extraPort } from "./support";
 
@@ -127,4 +128,77 @@ test("hovering a specialist of a big org draws its own relationships only, and l
   await page.mouse.move(5, 5);
   await expect.poll(async () => (await inView(page)).edges.length).toBe(before);
   expect(errors).toEqual([]);
+});
+
+// Issue 16, point 1 at 1,000 specialists: the first view is the whole org, readable. Its own studio:
+// 1,000 specialists in 100 teams under 10 groups, beside the built-in org.
+test.describe("a 1,000-specialist org", () => {
+  let bigRoot = "";
+  let big: Studio;
+  test.beforeAll(async () => {
+    bigRoot = mkdtempSync(path.join(os.tmpdir(), "studio-1000-"));
+    mkdirSync(path.join(bigRoot, "home"));
+    mkdirSync(path.join(bigRoot, "xdg"));
+    writeSyntheticOrg(bigRoot, 1000);
+    big = await startStudio({
+      port: extraPort(7),
+      root: bigRoot,
+      home: path.join(bigRoot, "home"),
+      xdg: path.join(bigRoot, "xdg"),
+    });
+  });
+  test.afterAll(async () => {
+    await big?.kill();
+    if (bigRoot) rmSync(bigRoot, { recursive: true, force: true });
+  });
+
+  test("opens whole in its first view: every box inside it, each title at least 11 px, each folded box saying what it holds", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${big.origin}/`);
+    await expect(page.locator(".react-flow__node-org-group").first()).toBeVisible();
+    await viewportSettled(page);
+    const view = await page.evaluate(() => {
+      const zoom = Number(
+        /scale\(([\d.]+)\)/.exec((document.querySelector(".react-flow__viewport") as HTMLElement).style.transform)?.[1],
+      );
+      const pane = document.querySelector(".react-flow")!.getBoundingClientRect();
+      const boxes = [...document.querySelectorAll<HTMLElement>(".react-flow__node")].map((node) => {
+        const r = node.getBoundingClientRect();
+        const title = node.querySelector<HTMLElement>('[data-testid^="node-"] > div.truncate');
+        return {
+          id: node.dataset.id!,
+          kind: node.querySelector<HTMLElement>("[data-kind]")?.dataset.kind,
+          inside: r.left >= pane.left && r.top >= pane.top && r.right <= pane.right && r.bottom <= pane.bottom,
+          titlePx: title ? Number.parseFloat(getComputedStyle(title).fontSize) * zoom : 0,
+          count: node.querySelector('[data-testid="member-count"]')?.textContent ?? null,
+          folded: node.querySelector('button[aria-expanded="false"]') !== null,
+        };
+      });
+      return { boxes, minimap: document.querySelectorAll(".react-flow__minimap-node").length };
+    });
+    // Above 300 nodes the canvas renders only what is in view: all of them rendered means all in view.
+    expect(view.minimap).toBeGreaterThan(10);
+    expect(view.boxes).toHaveLength(view.minimap);
+    expect(view.boxes.filter((b) => !b.inside).map((b) => b.id)).toEqual([]);
+    expect(Math.min(...view.boxes.filter((b) => b.kind !== "party").map((b) => b.titlePx))).toBeGreaterThanOrEqual(11);
+    // Its ten groups of a hundred specialists stand folded, each saying what it holds; no specialist is drawn.
+    const groups = view.boxes.filter((b) => /^group:group-\d+$/.test(b.id));
+    expect(groups).toHaveLength(10);
+    for (const g of groups) {
+      expect(g.folded).toBe(true);
+      expect(g.count).toContain("10 teams · 100 specialists");
+    }
+    expect(view.boxes.filter((b) => b.kind === "specialist")).toEqual([]);
+    for (const b of view.boxes.filter((b) => b.folded)) expect(b.count).toMatch(/\d+ (teams?|specialists?)/);
+    // Unfolding a group shows its teams, folded, each with its count.
+    await page.getByRole("button", { name: "Unfold group group-001" }).click();
+    const teams = page.locator('.react-flow__node-team[data-id^="team:team-"]');
+    await expect(teams).toHaveCount(10);
+    await expect(teams.first().getByTestId("member-count")).toContainText("10 specialists");
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { getViewportForBounds } from "@xyflow/system";
 import { describe, expect, it } from "vitest";
-import { FIRST_FIT, fitViewport } from "@/lib/graph/fit-view";
+import { FIRST_FIT, FOCUS_FIT, fitViewport, focusViewport, type Viewport } from "@/lib/graph/fit-view";
 import type { Rect } from "@/lib/graph/geometry";
 
 // The picture painted before the canvas's code arrives must sit where React Flow's fitView then
@@ -60,5 +60,68 @@ describe("fitViewport", () => {
   it("has no view for nothing, or for a pane not laid out yet", () => {
     expect(fitViewport([], 1440, 820)).toBeNull();
     expect(fitViewport([{ x: 0, y: 0, width: 10, height: 10 }], 0, 0)).toBeNull();
+  });
+});
+
+describe("focusViewport", () => {
+  const box = (x: number, y: number, width = 200, height = 64): Rect => ({ x, y, width, height });
+  /** Whether a box is wholly on screen in a `width` × `height` pane at this viewport. */
+  const onScreen = (v: Viewport, b: Rect, width: number, height: number) =>
+    b.x * v.zoom + v.x >= 0 &&
+    b.y * v.zoom + v.y >= 0 &&
+    (b.x + b.width) * v.zoom + v.x <= width &&
+    (b.y + b.height) * v.zoom + v.y <= height;
+
+  it("frames the focused node and every neighbour when they fit at a legible zoom", () => {
+    const focused = box(1186, 108);
+    const around = [box(20, 76, 130, 44), box(226, 272), box(814, 598), box(1158, 20, 256, 180)];
+    const v = focusViewport(focused, around, 960, 810);
+    expect(v?.zoom).toBeGreaterThanOrEqual(FOCUS_FIT.minZoom);
+    for (const b of [focused, ...around]) expect(onScreen(v as Viewport, b, 960, 810)).toBe(true);
+  });
+
+  it("never zooms past the most, for a lone node", () => {
+    expect(focusViewport(box(0, 0), [], 960, 810)?.zoom).toBe(FOCUS_FIT.maxZoom);
+  });
+
+  it("at the least legible zoom, shows the focused node and as many neighbours as fit, not a window centred on nothing", () => {
+    // Eight neighbours in a cluster to the right, one far to the left: all of them cannot fit legibly.
+    const focused = box(0, 0);
+    const cluster = Array.from({ length: 8 }, (_, i) => box(400 + (i % 4) * 240, 200 + Math.floor(i / 4) * 120));
+    const far = box(-5000, 0);
+    const v = focusViewport(focused, [far, ...cluster], 960, 810) as Viewport;
+    expect(v.zoom).toBe(FOCUS_FIT.minZoom);
+    expect(onScreen(v, focused, 960, 810)).toBe(true);
+    expect(cluster.filter((b) => onScreen(v, b, 960, 810)).length).toBeGreaterThanOrEqual(
+      // Centred on the focused node, the right half of the pane holds only part of the cluster.
+      cluster.filter((b) => {
+        const centred = { zoom: v.zoom, x: 480 - 100 * v.zoom, y: 405 - 32 * v.zoom };
+        return onScreen(centred, b, 960, 810);
+      }).length + 1,
+    );
+  });
+
+  it("does not count a neighbour left under the minimap as shown", () => {
+    // Only one of two neighbours, far off to the right, can share the view with the focused node;
+    // the one below could only stand under the minimap, so the one above is shown, though farther.
+    const focused = box(0, 0);
+    const belowRight = box(1200, 1100);
+    const aboveRight = box(1228, -1140);
+    const v = focusViewport(focused, [belowRight, aboveRight], 960, 810) as Viewport;
+    expect(v.zoom).toBe(FOCUS_FIT.minZoom);
+    expect(onScreen(v, focused, 960, 810)).toBe(true);
+    expect(onScreen(v, aboveRight, 960, 810)).toBe(true);
+  });
+
+  it("stays centred on the focused node when its neighbours lie all round it, too far to show", () => {
+    const focused = box(0, 0);
+    const v = focusViewport(focused, [box(-9000, 0), box(9000, 0), box(0, -9000), box(0, 9000)], 960, 810) as Viewport;
+    expect(v.zoom).toBe(FOCUS_FIT.minZoom);
+    expect(100 * v.zoom + v.x).toBeCloseTo(480, 0);
+    expect(32 * v.zoom + v.y).toBeCloseTo(405, 0);
+  });
+
+  it("has no view for a pane not laid out yet", () => {
+    expect(focusViewport(box(0, 0), [], 0, 0)).toBeNull();
   });
 });

@@ -1,8 +1,11 @@
 import { MarkerType } from "@xyflow/react";
+import { KIND_CURVATURE } from "@/lib/graph/edge-ends";
+import { type LabelLine, spreadLabels } from "@/lib/graph/edge-labels";
 import type { Rect } from "@/lib/graph/geometry";
 import { aggregateEdges, overviewEnd } from "@/lib/graph/overview";
 import type { Graph, GraphEdge, GraphEdgeKind } from "@/schemas/graph";
 import { EDGE_STYLE, type EdgeChangeMark, type OrgEdge, type OrgEdgeData } from "./graph-types";
+import { chromeHandles } from "./nodes/node-chrome";
 
 export type EdgeMarks = {
   visibleKinds: ReadonlySet<GraphEdgeKind>;
@@ -67,45 +70,33 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
     const rest = { nodes: graph.nodes, edges: graph.edges.filter((e) => !drawn.has(e.id)) };
     for (const a of aggregateEdges(rest, marks.visibleKinds, (n) => end(overviewEnd(n)))) {
       if (!marks.boxes[a.source] || !marks.boxes[a.target]) continue;
-      const style = EDGE_STYLE[a.kind];
-      const dimmed = !!marks.shown;
-      const data: OrgEdgeData = {
-        kind: a.kind,
-        label: `${a.count} ${a.count === 1 ? style.title.toLowerCase() : `${style.title.toLowerCase()}s`}`,
-        edge: null,
-        count: a.count,
-        both: a.both,
-        dimmed,
-        hovered: marks.hovered === a.id,
-      };
-      out.push({
-        id: a.id,
-        type: a.kind,
-        source: a.source,
-        target: a.target,
-        sourceHandle: "out",
-        targetHandle: "in",
-        data,
-        markerEnd: dimmed ? undefined : marker(a.kind),
-        markerStart: dimmed || !a.both ? undefined : marker(a.kind),
-        deletable: false,
-        selectable: false,
-        focusable: false,
-        // Under the boxes it crosses, not over them: a sum drawn across a box's header covered its
-        // name and took the clicks meant for its fold chevron. It runs between boxes, so it still shows.
-        zIndex: -1,
-        className: dimmed ? "studio-edge-dimmed" : undefined,
-        ariaLabel: `${style.title}: ${data.label} between ${a.source} and ${a.target}`,
-      });
+      out.push(sumEdge(a.id, a.kind, a.source, a.target, a.count, a.both, !!marks.shown, marks.hovered === a.id));
     }
   }
-  // Around a busy node (the focus) many labels would meet at their lines' middles: each stands
-  // instead nearer its less busy end, where the lines have fanned out.
-  const ends = new Map<string, number>();
-  for (const e of singles) for (const id of [e.source, e.target]) ends.set(id, (ends.get(id) ?? 0) + 1);
+  // Several relationships of one kind drawn between the same two boxes because a fold hides an end
+  // (a focused orchestrator's escalations from every team of a folded group) are one line with a
+  // count, as the overview draws sums: not a dozen lines on one path, their labels piled on it.
+  const bundles = new Map<string, GraphEdge[]>();
   for (const e of singles) {
+    const [a, b] = [end(e.source) as string, end(e.target) as string];
+    if ((a === e.source && b === e.target) || marks.changes?.[e.id] || marks.selected === e.id) continue;
+    const key = `${e.kind}|${a}|${b}`;
+    const list = bundles.get(key);
+    if (list) list.push(e);
+    else bundles.set(key, [e]);
+  }
+  const bundled = new Set<string>();
+  for (const [key, list] of bundles) {
+    if (list.length < 2) continue;
+    for (const e of list) bundled.add(e.id);
+    const [kind, a, b] = [list[0].kind, end(list[0].source) as string, end(list[0].target) as string];
+    const id = `fold:${key}`;
+    out.push(sumEdge(id, kind as SummedKind, a, b, list.length, false, false, marks.hovered === id));
+  }
+  const ones = singles.filter((e) => !bundled.has(e.id));
+  const labelAt = labelPlaces(graph, ones, end, marks.boxes);
+  for (const e of ones) {
     const style = EDGE_STYLE[e.kind];
-    const [atSource, atTarget] = [ends.get(e.source) ?? 0, ends.get(e.target) ?? 0];
     const selected = marks.selected === e.id;
     out.push({
       id: e.id,
@@ -122,7 +113,7 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
         both: false,
         hovered: marks.hovered === e.id,
         change: marks.changes?.[e.id] ?? null,
-        labelAt: atSource > atTarget ? 0.72 : atSource < atTarget ? 0.28 : 0.5,
+        labelAt: labelAt.get(e.id),
       },
       markerEnd: marker(e.kind),
       deletable: e.kind === "handoff",
@@ -133,4 +124,93 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
     });
   }
   return out;
+}
+
+type SummedKind = Exclude<GraphEdgeKind, "member">;
+
+/** A line standing for `count` relationships of one kind between two boxes, with its count on it. */
+function sumEdge(
+  id: string,
+  kind: SummedKind,
+  source: string,
+  target: string,
+  count: number,
+  both: boolean,
+  dimmed: boolean,
+  hovered: boolean,
+): OrgEdge {
+  const style = EDGE_STYLE[kind];
+  const data: OrgEdgeData = {
+    kind,
+    label: `${count} ${count === 1 ? style.title.toLowerCase() : `${style.title.toLowerCase()}s`}`,
+    edge: null,
+    count,
+    both,
+    dimmed,
+    hovered,
+  };
+  return {
+    id,
+    type: kind,
+    source,
+    target,
+    sourceHandle: "out",
+    targetHandle: "in",
+    data,
+    markerEnd: dimmed ? undefined : marker(kind),
+    markerStart: dimmed || !both ? undefined : marker(kind),
+    deletable: false,
+    selectable: false,
+    focusable: false,
+    // Under the boxes it crosses, not over them: a sum drawn across a box's header covered its
+    // name and took the clicks meant for its fold chevron. It runs between boxes, so it still shows.
+    zIndex: -1,
+    className: dimmed ? "studio-edge-dimmed" : undefined,
+    ariaLabel: `${style.title}: ${data.label} between ${source} and ${target}`,
+  };
+}
+
+/**
+ * Where each single relationship's label stands along its line. Around a busy node (the focus)
+ * many labels would meet at their lines' middles: each would rather stand nearer its less busy
+ * end, where the lines have fanned out, and `spreadLabels` moves it along its line off the other
+ * labels and off the nodes the lines join.
+ */
+function labelPlaces(
+  graph: Graph,
+  singles: readonly GraphEdge[],
+  end: (id: string) => string | null,
+  boxes: Readonly<Record<string, Rect>>,
+): Map<string, number> {
+  const busy = new Map<string, number>();
+  for (const e of singles) for (const id of [e.source, e.target]) busy.set(id, (busy.get(id) ?? 0) + 1);
+  const kind = new Map(graph.nodes.map((n) => [n.id, n.kind]));
+  // An open container (one whose members are drawn) is not in the way: a label may stand inside it.
+  const open = new Set(graph.nodes.filter((n) => n.parent && boxes[n.id]).map((n) => n.parent));
+  // React Flow's ends: the middle of the source's `out` handle's bottom and of the target's `in` handle's top.
+  const handle = (id: string, which: "in" | "out") => {
+    const box = boxes[id];
+    const h = chromeHandles(box.width, box.height, kind.get(id) === "specialist").find((x) => x.id === which);
+    return {
+      x: box.x + (h?.x ?? 0) + (h?.width ?? 0) / 2,
+      y: box.y + (h?.y ?? 0) + (which === "out" ? (h?.height ?? 0) : 0),
+    };
+  };
+  const lines: LabelLine[] = [];
+  const solid = new Map<string, Rect>();
+  for (const e of singles) {
+    const [a, b] = [end(e.source), end(e.target)];
+    if (!a || !b || !e.label) continue;
+    const [s, t] = [handle(a, "out"), handle(b, "in")];
+    const [atSource, atTarget] = [busy.get(e.source) ?? 0, busy.get(e.target) ?? 0];
+    lines.push({
+      id: e.id,
+      ends: { sx: s.x, sy: s.y, tx: t.x, ty: t.y, sourceSide: "bottom", targetSide: "top" },
+      curvature: KIND_CURVATURE[e.kind],
+      text: e.label,
+      prefer: atSource > atTarget ? 0.72 : atSource < atTarget ? 0.28 : 0.5,
+    });
+    for (const id of [a, b]) if (!open.has(id)) solid.set(id, boxes[id]);
+  }
+  return spreadLabels(lines, [...solid.values()]);
 }

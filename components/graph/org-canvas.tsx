@@ -19,6 +19,7 @@ import {
 import "@xyflow/react/dist/style.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { boxesOverlap } from "@/lib/graph/arcs";
+import { shownEndOf } from "@/lib/graph/collapse";
 import { FIRST_FIT } from "@/lib/graph/fit-view";
 import { nodeBoxes, type Position } from "@/lib/graph/geometry";
 import { neighbourhood } from "@/lib/graph/overview";
@@ -198,7 +199,13 @@ export function OrgCanvas(props: Props) {
       center(selectedNodeId, zoom, 300);
   }, [selectedNodeId, paneWidth, paneHeight, getViewport, center]);
 
-  useFocusFit(focusMode, around?.nodes ?? null, boxesNow, center);
+  // The boxes focus mode frames: a neighbour hidden by a fold is framed as the folded box showing it.
+  const framed = useMemo(() => {
+    if (!focusMode || !around) return null;
+    const end = shownEndOf(graph, collapsed);
+    return new Set([...around.nodes].map(end));
+  }, [focusMode, around, graph, collapsed]);
+  useFocusFit(focusMode, framed, boxesNow);
 
   const didFit = useRef(false);
   useEffect(() => {

@@ -7,13 +7,15 @@ import {
   foldedEdges,
   initialCollapsed,
   memberCounts,
+  readableFolds,
   revealed,
   shownEndOf,
   toggled,
   visibleNodes,
 } from "@/lib/graph/collapse";
+import { READABLE_TITLE_PX, TITLE_PX } from "@/lib/graph/fit-view";
 import { nodeBoxes } from "@/lib/graph/geometry";
-import { layoutGraph } from "@/lib/graph/layout";
+import { fitZoomer, layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { Graph } from "@/schemas/graph";
 import { emptyOrg } from "@/schemas/org";
@@ -36,6 +38,30 @@ function orgOf(teams: number, size: number): Graph {
         team: `t${t}`,
         handoffCandidates: [`r${(t + 1) % teams}-0`, `r${t}-${(s + 1) % size}`],
       };
+  return orgToGraph({ org });
+}
+
+/** Groups of teams of `size` specialists, group k holding `teams(k)` teams; each specialist hands off to the next team's first. */
+function orgOfGroups(groups: number, teams: (k: number) => number, size: number): Graph {
+  const org = emptyOrg();
+  let t = 0;
+  const all: string[] = [];
+  for (let k = 0; k < groups; k++) {
+    const squads = Array.from({ length: teams(k) }, () => `t${t++}`);
+    org.groups[`g${k}`] = { id: `g${k}`, name: `Group ${k}`, squads };
+    all.push(...squads);
+  }
+  all.forEach((team, i) => {
+    org.teams[team] = { id: team, name: `Team ${i}`, owner: `r${i}-0` };
+    for (let s = 0; s < size; s++)
+      org.specialists[`s${i}-${s}`] = {
+        id: `s${i}-${s}`,
+        name: `s${i}-${s}`,
+        role: `r${i}-${s}`,
+        team,
+        handoffCandidates: [`r${(i + 1) % all.length}-0`],
+      };
+  });
   return orgToGraph({ org });
 }
 
@@ -63,6 +89,47 @@ describe("which containers start folded", () => {
     const can = foldable(graph);
     const members = new Set(graph.nodes.map((n) => n.parent).filter(Boolean));
     expect([...can].sort()).toEqual([...members].filter((id) => /^(team|group):/.test(id as string)).sort());
+  });
+});
+
+describe("a big org's first view reads whole", () => {
+  const titlePx = (graph: Graph, folds: ReadonlySet<string>) => fitZoomer(graph.nodes, graph.edges)(folds) * TITLE_PX;
+  const groupsIn = (folds: ReadonlySet<string>) => [...folds].filter((id) => id.startsWith("group:"));
+
+  it("folds only teams while folded teams read at fit", () => {
+    const graph = orgOfGroups(2, () => 8, 10);
+    expect(titlePx(graph, allTeams(graph))).toBeGreaterThanOrEqual(READABLE_TITLE_PX);
+    expect(readableFolds(graph)).toEqual(allTeams(graph));
+    expect(initialCollapsed(graph, undefined)).toEqual(allTeams(graph));
+  });
+
+  it("folds the biggest groups too, as few as make the titles read, when folded teams do not", () => {
+    // 14 groups of 4 to 17 teams: 1,470 specialists, about 150 team boxes.
+    const graph = orgOfGroups(14, (k) => 4 + k, 10);
+    expect(titlePx(graph, allTeams(graph))).toBeLessThan(READABLE_TITLE_PX);
+    const folds = initialCollapsed(graph, undefined);
+    for (const team of allTeams(graph)) expect(folds.has(team)).toBe(true);
+    const groups = groupsIn(folds);
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups.length).toBeLessThan(14);
+    expect(titlePx(graph, folds)).toBeGreaterThanOrEqual(READABLE_TITLE_PX);
+    // The biggest are the ones folded (group k holds 4 + k teams)…
+    const open = foldable(graph);
+    const index = (id: string) => Number(id.slice("group:g".length));
+    expect(Math.min(...groups.map(index))).toBeGreaterThan(
+      Math.max(...[...open].filter((id) => id.startsWith("group:") && !folds.has(id)).map(index)),
+    );
+    // …and not one more than it takes: with the smallest of them open again, the titles do not read.
+    const smallest = groups.sort((a, b) => index(a) - index(b))[0];
+    const fewer = new Set([...folds].filter((id) => id !== smallest));
+    expect(titlePx(graph, fewer)).toBeLessThan(READABLE_TITLE_PX);
+  });
+
+  it("folds every group when even that does not read (a tiny pane), and saved folds still win", () => {
+    const graph = orgOfGroups(6, () => 6, 10);
+    const folds = readableFolds(graph, { width: 160, height: 120 });
+    expect(groupsIn(folds).sort()).toEqual(Array.from({ length: 6 }, (_, k) => `group:g${k}`).sort());
+    expect(initialCollapsed(graph, ["team:t1"])).toEqual(new Set(["team:t1"]));
   });
 });
 

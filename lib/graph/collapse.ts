@@ -1,5 +1,7 @@
 import type { Graph, GraphEdgeKind, GraphNode } from "@/schemas/graph";
-import { childrenOf } from "./geometry";
+import { READABLE_TITLE_PX, TITLE_PX } from "./fit-view";
+import { childrenOf, structureKeyOf } from "./geometry";
+import { fitZoomer } from "./layout";
 import { type AggregateEdge, aggregateEdges, overviewEnd } from "./overview";
 
 /**
@@ -30,7 +32,7 @@ export function allTeams(graph: Graph): Set<string> {
 
 /**
  * The folds to show: the saved ones when the layout file has a `collapsed` list (even an empty
- * one: the user unfolded everything), else every team when the org is too big to read open.
+ * one: the user unfolded everything), else none for a small org and `readableFolds` for a big one.
  */
 export function initialCollapsed(graph: Graph, saved: readonly string[] | undefined): Set<string> {
   if (saved) {
@@ -38,7 +40,52 @@ export function initialCollapsed(graph: Graph, saved: readonly string[] | undefi
     return new Set(saved.filter((id) => can.has(id)));
   }
   const specialists = graph.nodes.filter((n) => n.kind === "specialist").length;
-  return specialists > FOLD_TEAMS_ABOVE ? allTeams(graph) : new Set();
+  return specialists > FOLD_TEAMS_ABOVE ? readableFolds(graph) : new Set();
+}
+
+/** The last answer of `readableFolds`: the editor asks again on every refetch of the same org. */
+let lastReadable: { pane: string; graph: Graph; key: string; folds: ReadonlySet<string> } | null = null;
+
+/**
+ * A big org's first view, whole and readable: every team folded, and when folded teams still
+ * cannot be read at fit (their titles under READABLE_TITLE_PX on the first pane; about 400
+ * specialists in teams of ten), the biggest groups folded too, as few as it takes (groups of one
+ * size together), so the first view shows the most detail that reads. A group folds with its teams folded inside, so opening it
+ * shows team boxes. The tries share one ordering of siblings and skip what folds hide; a binary
+ * search over how many groups to fold keeps them to a handful, once per org structure.
+ */
+export function readableFolds(graph: Graph, pane?: { width: number; height: number }): Set<string> {
+  const size = `${pane?.width}x${pane?.height}`;
+  const last = lastReadable?.pane === size ? lastReadable : null;
+  if (last?.graph === graph) return new Set(last.folds);
+  const key = structureKeyOf(graph);
+  if (last?.key === key) return new Set(last.folds);
+  const teams = allTeams(graph);
+  const can = foldable(graph);
+  const counts = memberCounts(graph);
+  const held = (id: string) => counts.get(id) ?? { teams: 0, specialists: 0 };
+  const groups = graph.nodes
+    .filter((n) => n.kind === "group" && can.has(n.id))
+    .map((n) => n.id)
+    // Biggest first: each fold then takes the most room back. Ties keep the graph's order.
+    .sort((a, b) => held(b).teams - held(a).teams || held(b).specialists - held(a).specialists);
+  // Groups of one size fold together: ten groups of ten teams are all folded or all open, not
+  // nine folded and one, arbitrarily, open. `cuts` are how many of the biggest to fold.
+  const same = (a: string, b: string) => held(a).teams === held(b).teams && held(a).specialists === held(b).specialists;
+  const cuts = [0, ...groups.flatMap((id, i) => (i + 1 === groups.length || !same(id, groups[i + 1]) ? [i + 1] : []))];
+  const folding = (k: number) => new Set([...teams, ...groups.slice(0, k)]);
+  const zoomFor = fitZoomer(graph.nodes, graph.edges, pane);
+  const reads = (k: number) => zoomFor(folding(k)) * TITLE_PX >= READABLE_TITLE_PX;
+  // The least cut that reads (folding a group only ever shrinks the org); every group if none does.
+  let [lo, hi] = [0, cuts.length - 1];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (reads(cuts[mid])) hi = mid;
+    else lo = mid + 1;
+  }
+  const folds = folding(cuts[lo]);
+  lastReadable = { pane: size, graph, key, folds };
+  return new Set(folds);
 }
 
 /**

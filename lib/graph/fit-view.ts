@@ -9,6 +9,16 @@ export type Viewport = { x: number; y: number; zoom: number };
  */
 export const FIRST_FIT = { padding: 0.04, minZoom: 0.6, maxZoom: 1.25 } as const;
 
+/** The canvas a first view fits into (1440 × 900 less the toolbar): the layout aims at its shape. */
+export const FIRST_PANE = { width: 1440, height: 800 } as const;
+
+/**
+ * A box's title is `text-sm` (14 px at zoom 1); below 11 px on screen it stops being read at a
+ * glance. A big org's first view folds until its titles reach this (`initialCollapsed`).
+ */
+export const TITLE_PX = 14;
+export const READABLE_TITLE_PX = 11;
+
 /** React Flow's padding: a number is a share of the pane, split on both sides, in whole pixels. */
 function paddingPx(padding: number, size: number): number {
   return Math.floor((size - size / (1 + padding)) * 0.5);
@@ -43,3 +53,73 @@ export function fitViewport(
   const bottom = short(height - (y2 * zoom + y), py);
   return { x: x - left + right, y: y - top + bottom, zoom };
 }
+
+/**
+ * Focus mode's view: the focused node and its neighbours, padded clear of the canvas's corners
+ * (the focus bar, the zoom buttons), never past FIRST_FIT's most nor under its least zoom: below
+ * it labels stop being legible.
+ */
+export const FOCUS_FIT = { padding: 0.12, minZoom: FIRST_FIT.minZoom, maxZoom: FIRST_FIT.maxZoom } as const;
+
+/** React Flow's minimap, 200 × 150 px and 15 px in from the pane's bottom-right corner. */
+export const MINIMAP_CORNER = { width: 215, height: 165 } as const;
+
+/** How many neighbours' edges are tried as the view's edges when they cannot all be shown. */
+const TRIED_EDGES = 40;
+
+/**
+ * The viewport focus mode moves to in a `width` × `height` pane (the canvas the side panel leaves):
+ * every box of the neighbourhood when they fit at a legible zoom; else, at the least legible zoom,
+ * the view that holds the focused node and as many of its neighbours as possible (ties: the one
+ * centred nearest the focused node, so a neighbourhood scattered all round stays centred on it).
+ * `null` with no pane.
+ */
+export function focusViewport(
+  focused: Rect,
+  around: readonly Rect[],
+  width: number,
+  height: number,
+  fit: { padding: number; minZoom: number; maxZoom: number } = FOCUS_FIT,
+): Viewport | null {
+  const all = [focused, ...around];
+  const whole = fitViewport(all, width, height, { ...fit, minZoom: 0 });
+  if (!whole || whole.zoom >= fit.minZoom) return whole;
+  const zoom = fit.minZoom;
+  const [px, py] = [paddingPx(fit.padding, width), paddingPx(fit.padding, height)];
+  // The padded window, in flow units, and where its top-left may go with the focused node inside.
+  const [w, h] = [(width - 2 * px) / zoom, (height - 2 * py) / zoom];
+  const centre = { x: focused.x + focused.width / 2, y: focused.y + focused.height / 2 };
+  const clampX = (v: number) =>
+    focused.width > w ? centre.x - w / 2 : Math.min(Math.max(v, focused.x + focused.width - w), focused.x);
+  const clampY = (v: number) =>
+    focused.height > h ? centre.y - h / 2 : Math.min(Math.max(v, focused.y + focused.height - h), focused.y);
+  const nearest = [...around].sort((a, b) => distance(a, centre) - distance(b, centre)).slice(0, TRIED_EDGES);
+  const lefts = new Set([
+    clampX(centre.x - w / 2),
+    ...nearest.flatMap((b) => [clampX(b.x), clampX(b.x + b.width - w)]),
+  ]);
+  const tops = new Set([
+    clampY(centre.y - h / 2),
+    ...nearest.flatMap((b) => [clampY(b.y), clampY(b.y + b.height - h)]),
+  ]);
+  // The minimap floats over the pane's bottom-right corner: a box under it is not counted as shown.
+  const [cornerX, cornerY] = [(width - MINIMAP_CORNER.width - px) / zoom, (height - MINIMAP_CORNER.height - py) / zoom];
+  let best = { left: clampX(centre.x - w / 2), top: clampY(centre.y - h / 2), count: -1, off: Infinity };
+  for (const left of lefts) {
+    const across = all.filter((b) => b.x >= left - 0.5 && b.x + b.width <= left + w + 0.5);
+    for (const top of tops) {
+      const count = across.filter(
+        (b) =>
+          b.y >= top - 0.5 &&
+          b.y + b.height <= top + h + 0.5 &&
+          !(b.x + b.width > left + cornerX && b.y + b.height > top + cornerY),
+      ).length;
+      const off = Math.hypot(left + w / 2 - centre.x, top + h / 2 - centre.y);
+      if (count > best.count || (count === best.count && off < best.off)) best = { left, top, count, off };
+    }
+  }
+  return { x: px - best.left * zoom, y: py - best.top * zoom, zoom };
+}
+
+const distance = (b: Rect, p: { x: number; y: number }) =>
+  Math.hypot(b.x + b.width / 2 - p.x, b.y + b.height / 2 - p.y);

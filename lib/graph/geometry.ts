@@ -11,6 +11,14 @@ export const NODE_SIZE: Record<GraphNodeKind, { width: number; height: number }>
   party: { width: 130, height: 44 },
 };
 
+/**
+ * A folded container's box: its kind's size, but a folded group is wider, so that what it holds
+ * ("group · 10 teams · 100 specialists") is read whole, not cut to "100 speci…".
+ */
+export function foldedSize(kind: GraphNodeKind): { width: number; height: number } {
+  return kind === "group" ? { width: 272, height: NODE_SIZE.group.height } : NODE_SIZE[kind];
+}
+
 export type Position = { x: number; y: number };
 export type Rect = Position & { width: number; height: number };
 
@@ -72,7 +80,9 @@ export function nodeBoxes(
       const right = Math.max(...boxes.map((b) => b.x + b.width)) + BOX.pad;
       const bottom = Math.max(...boxes.map((b) => b.y + b.height)) + BOX.pad;
       // Folded where its open box begins, so unfolding puts everything back in place.
-      box = folded ? { x, y, ...size } : { x, y, width: Math.max(right - x, size.width), height: bottom - y };
+      box = folded
+        ? { x, y, ...foldedSize(node.kind) }
+        : { x, y, width: Math.max(right - x, size.width), height: bottom - y };
     } else {
       const p = positions[node.id];
       box = p ? { x: p.x, y: p.y, ...size } : null;

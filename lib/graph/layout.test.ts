@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { syntheticOrg as benchOrg } from "@/bench/generate-org";
+import { allTeams, foldable, readableFolds } from "@/lib/graph/collapse";
+import { FIRST_FIT, FIRST_PANE, fitViewport } from "@/lib/graph/fit-view";
 import { NODE_SIZE, nodeBoxes, overlaps } from "@/lib/graph/geometry";
-import { layoutGraph } from "@/lib/graph/layout";
+import { fitZoomer, layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { Graph, GraphNode } from "@/schemas/graph";
 import { emptyOrg, type OrgRecords } from "@/schemas/org";
@@ -120,5 +123,43 @@ describe("layoutGraph with saved positions", () => {
     expect(positions["team:engineering-team"]).toEqual({ x: 12.5, y: -3 });
     expect(positions).not.toHaveProperty("specialist:no-such-node");
     expect(positions["specialist:cx-qa"]).toEqual(computed["specialist:cx-qa"]);
+  });
+});
+
+describe("fitZoomer", () => {
+  it("gives the zoom the first view fits the laid-out boxes at, for any folds, without a floor or a cap", () => {
+    for (const graph of [orgToGraph({ org: loadOrg(BUILTIN_ORG_DIR) }), orgToGraph({ org: syntheticOrg() })]) {
+      const zoomFor = fitZoomer(graph.nodes, graph.edges, { width: 1200, height: 700 });
+      const groups = [...foldable(graph)].filter((id) => id.startsWith("group:"));
+      for (const folds of [new Set<string>(), allTeams(graph), new Set([...allTeams(graph), ...groups.slice(0, 2)])]) {
+        const boxes = Object.values(nodeBoxes(graph.nodes, layoutGraph(graph.nodes, graph.edges, {}, folds), folds));
+        const fit = fitViewport(boxes, 1200, 700, { ...FIRST_FIT, minZoom: 0, maxZoom: Infinity });
+        expect(zoomFor(folds)).toBeCloseTo(fit?.zoom ?? -1, 9);
+      }
+    }
+  });
+});
+
+describe("the first view and the minimap", () => {
+  it("keeps a 700-specialist org's boxes from under the minimap in the bottom-right corner, at a little less zoom", () => {
+    const org = loadOrg(BUILTIN_ORG_DIR);
+    const big = benchOrg(700);
+    for (const section of Object.keys(big) as (keyof typeof big)[])
+      for (const record of big[section]) (org[section] as Record<string, unknown>)[String(record.id)] = record;
+    const graph = orgToGraph({ org });
+    const folds = readableFolds(graph);
+    const boxes = nodeBoxes(graph.nodes, layoutGraph(graph.nodes, graph.edges, {}, folds), folds);
+    const { width, height } = FIRST_PANE;
+    const v = fitViewport(Object.values(boxes), width, height);
+    if (!v) throw new Error("no view");
+    // The boxes that hold no drawn box (an open group may run under the corner: nothing of it is hidden).
+    const holders = new Set(graph.nodes.filter((n) => boxes[n.id] && n.parent).map((n) => n.parent));
+    const under = Object.entries(boxes).filter(
+      ([id, b]) =>
+        !holders.has(id) &&
+        (b.x + b.width) * v.zoom + v.x > width - 215 &&
+        (b.y + b.height) * v.zoom + v.y > height - 165,
+    );
+    expect(under.map(([id]) => id)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { GraphEdge, GraphNode } from "@/schemas/graph";
-import { BOX, NODE_SIZE, type Position } from "./geometry";
+import { FIRST_FIT, FIRST_PANE, fitViewport, MINIMAP_CORNER } from "./fit-view";
+import { BOX, foldedSize, NODE_SIZE, type Position } from "./geometry";
 import { orderedChildren } from "./order";
 
 /**
@@ -18,8 +19,6 @@ import { orderedChildren } from "./order";
  * and the shapes tried); `npm run bench` sets it beside ELK's layered run.
  */
 
-/** The canvas a first view fits into (1440 × 900 less the toolbar), whose shape the org aims at. */
-const PANE = { width: 1440, height: 800 };
 /**
  * How wide, against tall, a team's or group's members are packed: the layout tries each and keeps
  * the one that lets the whole org fit the canvas largest (a small org's teams in one row, a big
@@ -29,6 +28,9 @@ const INNER_ASPECTS = [1.6, 3, 6, 1000];
 
 /** A size and a way to place its content once its top-left is known. */
 type Measured = { width: number; height: number; place: (x: number, y: number, out: Record<string, Position>) => void };
+
+/** Siblings in the order the relationships give (`orderedChildren`), worked out once per graph. */
+type Order = ReturnType<typeof orderedChildren>;
 
 /**
  * Top-left positions (absolute, in flow coordinates) for every node; positions the user saved win
@@ -42,11 +44,37 @@ export function layoutGraph(
   saved: Record<string, Position> = {},
   collapsed: ReadonlySet<string> = new Set(),
 ): Record<string, Position> {
-  const { children, roots: rootIds } = orderedChildren(nodes, edges);
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  let innerAspect = INNER_ASPECTS[0];
+  const out: Record<string, Position> = {};
+  pack(nodes, orderedChildren(nodes, edges), collapsed).place(0, 0, out);
+  for (const node of nodes) if (saved[node.id]) out[node.id] = saved[node.id];
+  return out;
+}
 
-  const measure = (node: GraphNode): Measured => {
+/**
+ * The zoom the first view fits an org at, unclamped (what `fitView` would pick with no least
+ * zoom), for any folds: `zoomFor(collapsed)`. The siblings' order is worked out once and a folded
+ * container's hidden members are not packed, so trying several sets of folds on a big org costs
+ * little more than one layout.
+ */
+export function fitZoomer(
+  nodes: readonly GraphNode[],
+  edges: readonly GraphEdge[],
+  pane: { width: number; height: number } = FIRST_PANE,
+): (collapsed: ReadonlySet<string>) => number {
+  const order = orderedChildren(nodes, edges);
+  return (collapsed) => {
+    const { width, height } = pack(nodes, order, collapsed);
+    if (!width || !height) return FIRST_FIT.maxZoom;
+    const drawn = { x: BOX.margin, y: BOX.margin, width, height };
+    return fitViewport([drawn], pane.width, pane.height, { ...FIRST_FIT, minZoom: 0, maxZoom: Infinity })?.zoom ?? 0;
+  };
+}
+
+/** The whole org: the parties' lane at the left, the rest packed beside it; its size is what is drawn. */
+function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, collapsed: ReadonlySet<string>) {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+
+  const measure = (node: GraphNode, aspect: number): Measured => {
     const kids = children.get(node.id);
     if (!kids?.length) {
       const { width, height } = NODE_SIZE[node.kind];
@@ -56,51 +84,94 @@ export function layoutGraph(
       return { width, height, place };
     }
     const members = kids.map((id) => byId.get(id) as GraphNode);
-    const inner = shelf(
-      members.map(measure),
-      innerAspect,
-      members.some((m) => children.has(m.id)) ? BOX.boxGap : BOX.gap,
-    );
+    const inner = () =>
+      shelf(
+        members.map((m) => measure(m, aspect)),
+        aspect,
+        members.some((m) => children.has(m.id)) ? BOX.boxGap : BOX.gap,
+      );
     // Folded, its members are still placed as if open from its corner (hidden there): the canvas
     // draws a folded box where its open box would begin, so both agree, and unfolding re-packs.
-    const folded = collapsed.has(node.id);
+    // They are packed only when placed: the folded box's size does not depend on them.
+    if (collapsed.has(node.id)) {
+      const { width, height } = foldedSize(node.kind);
+      return {
+        width,
+        height,
+        place: (x, y, out) => {
+          out[node.id] = { x, y };
+          inner().place(x + BOX.pad, y + BOX.header, out);
+        },
+      };
+    }
+    const open = inner();
     return {
-      width: folded ? NODE_SIZE[node.kind].width : Math.max(inner.width + 2 * BOX.pad, NODE_SIZE[node.kind].width),
-      height: folded ? NODE_SIZE[node.kind].height : inner.height + BOX.header + BOX.pad,
+      width: Math.max(open.width + 2 * BOX.pad, NODE_SIZE[node.kind].width),
+      height: open.height + BOX.header + BOX.pad,
       place: (x, y, out) => {
         out[node.id] = { x, y };
-        inner.place(x + BOX.pad, y + BOX.header, out);
+        open.place(x + BOX.pad, y + BOX.header, out);
       },
     };
   };
 
   const roots = rootIds.map((id) => byId.get(id) as GraphNode);
-  const lane = column(roots.filter((n) => n.kind === "party").map(measure));
+  const lane = column(roots.filter((n) => n.kind === "party").map((n) => measure(n, INNER_ASPECTS[0])));
   const laneWidth = lane.width ? lane.width + BOX.laneGap : 0;
+  const laneHeight = lane.height ? lane.height + BOX.laneHeader : 0;
   const others = roots.filter((n) => n.kind !== "party");
-  let rest: Measured | null = null;
-  let bestZoom = 0;
+  const tried: { shelf: Shelf; zoom: number }[] = [];
   for (const aspect of INNER_ASPECTS) {
-    innerAspect = aspect;
-    const items = others.map(measure);
+    const items = others.map((n) => measure(n, aspect));
     // The top level's row width is chosen outright, among the widths of its first 1, 2, … boxes.
     for (const target of rowWidths(items, BOX.topGap)) {
       const candidate = shelfTo(items, target, BOX.topGap);
       const zoom = Math.min(
-        PANE.width / (laneWidth + candidate.width + 2 * BOX.margin),
-        PANE.height / (Math.max(lane.height + BOX.laneHeader, candidate.height) + 2 * BOX.margin),
+        FIRST_PANE.width / (laneWidth + candidate.width + 2 * BOX.margin),
+        FIRST_PANE.height / (Math.max(lane.height + BOX.laneHeader, candidate.height) + 2 * BOX.margin),
       );
-      if (zoom > bestZoom * 1.001) {
-        bestZoom = zoom;
-        rest = candidate;
-      }
+      tried.push({ shelf: candidate, zoom });
     }
   }
-  const out: Record<string, Position> = {};
-  lane.place(BOX.margin, BOX.margin + BOX.laneHeader, out);
-  rest?.place(BOX.margin + laneWidth, BOX.margin, out);
-  for (const node of nodes) if (saved[node.id]) out[node.id] = saved[node.id];
-  return out;
+  // The largest fit wins (the first of equals); but when its boxes would stand under the minimap,
+  // which floats over the canvas's bottom-right corner, an arrangement nearly as large that leaves
+  // that corner free wins instead (a last row shorter by a box or two).
+  const fitsLargest = (list: typeof tried) =>
+    list.reduce<(typeof tried)[number] | null>((best, c) => (!best || c.zoom > best.zoom * 1.001 ? c : best), null);
+  const largest = fitsLargest(tried);
+  const clear = (c: (typeof tried)[number]) => !underMinimap(c.shelf, laneWidth, laneHeight);
+  const chosen =
+    largest && !clear(largest)
+      ? (fitsLargest(tried.filter((c) => c.zoom >= largest.zoom * CORNER_COST && clear(c))) ?? largest)
+      : largest;
+  const rest = chosen?.shelf ?? null;
+  return {
+    width: laneWidth + (rest?.width ?? 0),
+    height: Math.max(laneHeight, rest?.height ?? 0),
+    place: (_x: number, _y: number, out: Record<string, Position>) => {
+      lane.place(BOX.margin, BOX.margin + BOX.laneHeader, out);
+      rest?.place(BOX.margin + laneWidth, BOX.margin, out);
+    },
+  };
+}
+
+/** A first view gives up at most this share of its zoom to keep its boxes from under the minimap. */
+const CORNER_COST = 0.9;
+
+/**
+ * Whether a row of the top level's boxes would stand under the minimap in the first view (the
+ * boxes fitted and centred as `fitViewport` does), the minimap's corner taken in flow units.
+ */
+function underMinimap(shelf: Shelf, laneWidth: number, laneHeight: number): boolean {
+  // The boxes' extent (the parties' lane and the rest) and the zoom the first view fits it at.
+  const width = laneWidth + shelf.width;
+  const height = Math.max(laneHeight, shelf.height);
+  const room = 1 + FIRST_FIT.padding;
+  const zoom = Math.min(FIRST_PANE.width / room / width, FIRST_PANE.height / room / height, FIRST_FIT.maxZoom);
+  // The minimap's top-left, from the boxes' top-left (the pane's spare room split on both sides).
+  const left = (FIRST_PANE.width / zoom + width) / 2 - MINIMAP_CORNER.width / zoom;
+  const top = (FIRST_PANE.height / zoom + height) / 2 - MINIMAP_CORNER.height / zoom;
+  return shelf.rows.some((r) => laneWidth + r.right > left && r.bottom > top);
 }
 
 /** Items one under another. */
@@ -141,8 +212,11 @@ function rowWidths(items: Measured[], gap: number): number[] {
   return out;
 }
 
+/** A block of rows, with where each row ends on the right and at the bottom. */
+type Shelf = Measured & { rows: { right: number; bottom: number }[] };
+
 /** `shelf` with rows no wider than `target` (but at least the widest item). */
-function shelfTo(items: Measured[], width: number, gap: number): Measured {
+function shelfTo(items: Measured[], width: number, gap: number): Shelf {
   const target = Math.max(width, ...items.map((i) => i.width));
   const rows: Measured[][] = [];
   let row: Measured[] = [];
@@ -159,7 +233,12 @@ function shelfTo(items: Measured[], width: number, gap: number): Measured {
   if (row.length) rows.push(row);
   const widthOf = (r: Measured[]) => r.reduce((w, i) => w + i.width, 0) + (r.length - 1) * gap;
   const heightOf = (r: Measured[]) => Math.max(...r.map((i) => i.height));
+  let bottom = -gap;
   return {
+    rows: rows.map((r) => {
+      bottom += gap + heightOf(r);
+      return { right: widthOf(r), bottom };
+    }),
     width: Math.max(0, ...rows.map(widthOf)),
     height: rows.reduce((h, r) => h + heightOf(r), 0) + Math.max(0, rows.length - 1) * gap,
     place: (x, y, out) => {

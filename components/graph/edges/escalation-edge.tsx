@@ -4,7 +4,7 @@ import type { OrgEdge } from "../graph-types";
 import { RelationshipEdge } from "./relationship-edge";
 
 function EscalationEdgeView(props: EdgeProps<OrgEdge>) {
-  return <RelationshipEdge {...props} alwaysLabel={false} curvature={0.4} />;
+  return <RelationshipEdge {...props} alwaysLabel={false} />;
 }
 
 export const EscalationEdge = memo(EscalationEdgeView);

@@ -1,6 +1,6 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, type InternalNode, useInternalNode } from "@xyflow/react";
 import { DASHED_LENGTH_CAP, roughLength } from "@/lib/graph/arcs";
-import { curve, facingEnds, KIND_LANE, type Side } from "@/lib/graph/edge-ends";
+import { curve, facingEnds, KIND_CURVATURE, KIND_LANE, type Side } from "@/lib/graph/edge-ends";
 import type { Rect } from "@/lib/graph/geometry";
 import { EDGE_STYLE, edgeOpacity, type OrgEdge, type OrgNode } from "../graph-types";
 
@@ -38,7 +38,7 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
           sourceSide: props.sourcePosition as Side,
           targetSide: props.targetPosition as Side,
         };
-  const line = curve(ends, curvature ?? 0.25);
+  const line = curve(ends, curvature ?? KIND_CURVATURE[data.kind]);
   const path = line.path;
   // The counts of parallel kinds stand at staggered points along their lines, not side by side.
   const lane = summed && data.kind !== "member" ? KIND_LANE[data.kind] : 0;

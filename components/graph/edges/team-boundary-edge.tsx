@@ -4,7 +4,7 @@ import type { OrgEdge } from "../graph-types";
 import { RelationshipEdge } from "./relationship-edge";
 
 function TeamBoundaryEdgeView(props: EdgeProps<OrgEdge>) {
-  return <RelationshipEdge {...props} curvature={0.5} />;
+  return <RelationshipEdge {...props} />;
 }
 
 export const TeamBoundaryEdge = memo(TeamBoundaryEdgeView);
