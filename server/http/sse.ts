@@ -6,7 +6,8 @@ type TickSource = { onTick(listener: (event: TickEvent) => void): () => void };
 /**
  * A server-sent event stream of `org-changed`, one per burst of file changes (a save or a git
  * checkout touches many files at once), `embed-tick` when a tick starts or finishes, a `ready`
- * event on connect and a keep-alive comment.
+ * event on connect and a keep-alive comment. `ready` and `org-changed` carry the org's version
+ * (`OrgApi.version()`): a client whose data is of the version `ready` names missed nothing.
  */
 export function orgEventStream(api: OrgApi, signal: AbortSignal, ticks?: TickSource): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -25,7 +26,7 @@ export function orgEventStream(api: OrgApi, signal: AbortSignal, ticks?: TickSou
         if (pending) return;
         pending = setTimeout(() => {
           pending = null;
-          send(`event: org-changed\ndata: {}\n\n`);
+          send(`event: org-changed\ndata: ${JSON.stringify({ version: api.version() })}\n\n`);
         }, 150);
       });
       const unsubscribeTicks =
@@ -45,9 +46,13 @@ export function orgEventStream(api: OrgApi, signal: AbortSignal, ticks?: TickSou
           // already closed
         }
       });
-      send(`retry: 2000\nevent: ready\ndata: {}\n\n`);
-      // The first snapshot starts the file watchers that feed this stream.
-      void api.snapshot();
+      // The first snapshot starts the file watchers that feed this stream; `ready` waits for it so
+      // that its version counts every change made before this connection (a directory that
+      // appeared while no one listened is only noticed when it is read).
+      void api
+        .snapshot()
+        .catch(() => {})
+        .then(() => send(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ version: api.version() })}\n\n`));
     },
     cancel() {
       stop();
