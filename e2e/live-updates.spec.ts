@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
@@ -17,11 +18,56 @@ import { extraPort } from "./support";
 test.describe.configure({ mode: "serial" });
 
 const PORT = extraPort(5);
+/** Where the page reaches the studio through a cable the test can pull (see `cable`). */
+const CABLE_PORT = extraPort(6);
 const LISTS = ["group", "team", "specialist", "contract", "policy", "skill"].map((k) => `GET /api/org/${k}`);
 let root = "";
 let studio: Studio;
 
-const start = () => startStudio({ port: PORT, root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
+const start = () =>
+  startStudio({
+    port: PORT,
+    root,
+    home: path.join(root, "home"),
+    xdg: path.join(root, "xdg"),
+    env: { CONSTRUCT_ALLOWED_HOSTS: `127.0.0.1:${CABLE_PORT}` },
+  });
+
+/**
+ * A TCP cable from CABLE_PORT to the studio: pulled, every connection through it drops and new
+ * ones are refused, as when a laptop sleeps or the network goes, while the studio runs on.
+ */
+async function cable() {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  const plug = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(PORT, "127.0.0.1");
+        const drop = () => {
+          client.destroy();
+          upstream.destroy();
+          sockets.delete(client);
+          sockets.delete(upstream);
+        };
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on("error", drop).on("close", drop);
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(CABLE_PORT, "127.0.0.1", () => resolve());
+    });
+  const pull = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      sockets.clear();
+      if (server) server.close(() => resolve());
+      else resolve();
+    });
+  await plug();
+  return { origin: `http://127.0.0.1:${CABLE_PORT}`, plug, pull };
+}
 
 /** A project override that renames the built-in architect on the canvas, written as another program would. */
 const renameArchitect = (displayName: string) =>
@@ -156,4 +202,39 @@ test("a change made on disk while the server was down is on the canvas after it 
   studio = await start();
   await live.after("ready", 2);
   await expect(architect).toContainText("Chief Architect");
+});
+
+test("a reconnect fetches nothing when nothing changed, and catches up on a change made while the stream was down", async ({
+  page,
+  request,
+}) => {
+  const line = await cable();
+  try {
+    const live = await watch(page);
+    await page.goto(`${line.origin}/`);
+    const architect = page.getByTestId("node-specialist:cx-architect");
+    await expect(architect).toBeAttached();
+    await live.after("ready");
+    const loaded = live.requests.length;
+    // Down and back with nothing changed in between: the same server, the same org, nothing to fetch.
+    await line.pull();
+    await expect.poll(async () => (await live.events()).filter((e) => e === "error").length).toBe(1);
+    await line.plug();
+    await live.after("ready", 2);
+    expect(live.requests.slice(loaded)).toEqual([]);
+    // Down, and the org changes on disk meanwhile: nobody is told, the server's version moves on.
+    await line.pull();
+    await expect.poll(async () => (await live.events()).filter((e) => e === "error").length).toBe(2);
+    renameArchitect("Night-shift Architect");
+    await expect
+      .poll(async () => JSON.stringify(await (await request.get(`${studio.origin}/api/org/specialist`)).json()))
+      .toContain("Night-shift Architect");
+    expect(await live.events()).not.toContain("org-changed");
+    await line.plug();
+    await live.after("ready", 3);
+    await expect(architect).toContainText("Night-shift Architect");
+    expect(live.requests.slice(loaded)).toEqual(expect.arrayContaining(LISTS));
+  } finally {
+    await line.pull();
+  }
 });
