@@ -138,6 +138,19 @@ async function watch(page: Page) {
   };
 }
 
+/** Holds the page's event stream back until `release` is called: the page loads its data first. */
+async function holdStream(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/events", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const counted = (requests: string[]) => {
   const counts = new Map<string, number>();
   for (const r of requests) counts.set(r, (counts.get(r) ?? 0) + 1);
@@ -150,14 +163,7 @@ test("a fresh load fetches each resource once, even when the stream connects aft
   const live = await watch(page);
   // The order that showed the waste every time: the lists answered before the stream said `ready`
   // (on a quick machine it is the usual order), so `ready` found them loaded and fetched them again.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/events", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdStream(page);
   await page.goto(`${studio.origin}/`);
   await expect(page.getByTestId("node-specialist:cx-architect")).toBeAttached();
   await expect.poll(() => LISTS.every((l) => live.requests.includes(l))).toBe(true);
@@ -187,6 +193,23 @@ test("a fresh load in the order the browser picks fetches each resource once too
   ).toEqual([]);
   expect(live.requests).not.toContain("GET /api/graph/layout");
 });
+
+for (const [pagePath, resource] of [
+  ["/changes", "GET /api/plan"],
+  ["/tests", "POST /api/tests/run"],
+] as const)
+  test(`${pagePath} asks for its data once, even when the stream connects after it arrived`, async ({ page }) => {
+    const live = await watch(page);
+    const release = await holdStream(page);
+    await page.goto(`${studio.origin}${pagePath}`);
+    await expect.poll(() => live.requests).toContain(resource);
+    await live.settle();
+    release();
+    await live.after("ready");
+    // Here the project is no git repository and /changes' plan is refused: an answer all the same,
+    // so not asked again either.
+    expect(live.requests).toEqual([resource]);
+  });
 
 test("a change made on disk while the server was down is on the canvas after it restarts", async ({ page }) => {
   const live = await watch(page);

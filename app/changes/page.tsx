@@ -1,5 +1,6 @@
 import { ChangesView } from "@/components/plan/changes-view";
 import { Providers } from "@/components/providers";
+import { OrgVersionBoundary } from "../_live/org-version";
 
 export const dynamic = "force-dynamic";
 
@@ -7,7 +8,9 @@ export default async function ChangesPage({ searchParams }: { searchParams: Prom
   const { against } = await searchParams;
   return (
     <Providers>
-      <ChangesView initialAgainst={against || "HEAD"} />
+      <OrgVersionBoundary>
+        <ChangesView initialAgainst={against || "HEAD"} />
+      </OrgVersionBoundary>
     </Providers>
   );
 }

@@ -1,12 +1,15 @@
 import { TestsView } from "@/components/plan/tests-view";
 import { Providers } from "@/components/providers";
+import { OrgVersionBoundary } from "../_live/org-version";
 
 export const dynamic = "force-dynamic";
 
 export default function TestsPage() {
   return (
     <Providers>
-      <TestsView />
+      <OrgVersionBoundary>
+        <TestsView />
+      </OrgVersionBoundary>
     </Providers>
   );
 }

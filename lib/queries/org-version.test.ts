@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api/error";
 import { mayHaveMissed, stillBehind, versionOf } from "./org-version";
 
 describe("versionOf: the version an event names", () => {
@@ -35,14 +36,22 @@ describe("mayHaveMissed: whether data of one version can miss a change the serve
 });
 
 describe("stillBehind: a query that needs fetching even though nothing was missed", () => {
-  it("is behind when its last fetch failed or its refetch never ran", () => {
-    expect(stillBehind({ status: "error", fetchStatus: "idle", isInvalidated: false })).toBe(true);
-    expect(stillBehind({ status: "success", fetchStatus: "idle", isInvalidated: true })).toBe(true);
+  const idle = { fetchStatus: "idle", isInvalidated: true };
+
+  it("is behind when its last fetch never reached the server, or its refetch never ran", () => {
+    expect(stillBehind({ ...idle, status: "error", error: new TypeError("Failed to fetch") })).toBe(true);
+    expect(stillBehind({ ...idle, status: "success", error: null })).toBe(true);
   });
 
-  it("is not behind when it holds data or is fetching it now", () => {
-    expect(stillBehind({ status: "success", fetchStatus: "idle", isInvalidated: false })).toBe(false);
-    expect(stillBehind({ status: "pending", fetchStatus: "fetching", isInvalidated: false })).toBe(false);
-    expect(stillBehind({ status: "success", fetchStatus: "fetching", isInvalidated: true })).toBe(false);
+  it("is not behind when the server answered it, even with a refusal", () => {
+    expect(
+      stillBehind({ ...idle, status: "error", error: new ApiError(422, "not_a_repo", "not a git repository") }),
+    ).toBe(false);
+    expect(stillBehind({ status: "success", fetchStatus: "idle", isInvalidated: false, error: null })).toBe(false);
+  });
+
+  it("is not behind while it is fetching", () => {
+    expect(stillBehind({ status: "pending", fetchStatus: "fetching", isInvalidated: false, error: null })).toBe(false);
+    expect(stillBehind({ status: "success", fetchStatus: "fetching", isInvalidated: true, error: null })).toBe(false);
   });
 });

@@ -5,6 +5,8 @@
  * free of "use client", so the editor page (a server component) can seed the version it rendered.
  */
 
+import { ApiError } from "@/lib/api/error";
+
 /** Where the page puts the version its data was read at; not under "org", so never refetched. */
 export const orgVersionKey = ["studio", "org-version"] as const;
 
@@ -29,12 +31,15 @@ export function mayHaveMissed(known: string | null | undefined, announced: strin
   return known == null || announced == null || known !== announced;
 }
 
-type QueryStateLike = { status: "pending" | "error" | "success"; fetchStatus: string; isInvalidated: boolean };
+type QueryStateLike = { status: string; fetchStatus: string; isInvalidated: boolean; error: unknown };
 
 /**
- * When nothing was missed, a query still needs fetching if its last refetch did not land: it
- * failed (the stream and the fetch went down together) or it was marked stale and is not fetching.
+ * When nothing was missed, a query still needs fetching if its last fetch did not land: marked
+ * stale (an event's refetch that failed, or never ran) and not fetching now. A refusal the server
+ * answered is as current as the version; only a request that never reached it (the network went
+ * with the stream) is behind.
  */
 export function stillBehind(state: QueryStateLike): boolean {
-  return state.status === "error" || (state.isInvalidated && state.fetchStatus === "idle");
+  if (state.fetchStatus !== "idle" || !state.isInvalidated) return false;
+  return !(state.status === "error" && state.error instanceof ApiError);
 }
