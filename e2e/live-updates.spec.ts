@@ -261,3 +261,13 @@ test("a reconnect fetches nothing when nothing changed, and catches up on a chan
     await line.pull();
   }
 });
+
+test("the studio stops when asked (SIGTERM, Ctrl+C) while a page's event stream is open", async ({ page }) => {
+  const live = await watch(page);
+  await page.goto(`${studio.origin}/`);
+  await live.after("ready");
+  // `next start` waits for every open request before it exits, and a stream never ends by itself:
+  // the studio used to keep running for minutes. Without the fix this waits out the test's timeout.
+  await studio.kill("SIGTERM");
+  expect(studio.process.signalCode ?? studio.process.exitCode).not.toBeNull();
+});
