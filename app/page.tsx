@@ -2,6 +2,7 @@ import { EditorShell } from "@/components/editor/editor-shell";
 import { Providers, type QuerySeed } from "@/components/providers";
 import { summarize } from "@/lib/api/summary";
 import { orgKeys } from "@/lib/queries/org";
+import { orgVersionKey } from "@/lib/queries/org-version";
 import { ENTITY_KINDS } from "@/schemas/org";
 import { layoutStore, orgApi } from "@/server/services";
 
@@ -9,6 +10,9 @@ export const dynamic = "force-dynamic";
 
 export default async function EditorPage() {
   const api = orgApi();
+  // Read before the org: the page's data, and whatever the browser fetches after, is at least this
+  // new, so the event stream's first `ready` of the same version needs no refetch.
+  const version = api.version();
   // First paint comes with what the canvas draws: a slim summary of every record (the whole
   // org's JSON was 4.6 MB of HTML at 1,000 specialists), the saved and the automatic layout. The
   // full lists load in the browser after it, for the panel, the palette and every edit. One that
@@ -19,9 +23,10 @@ export default async function EditorPage() {
     api.autoLayout(),
   ]);
   const keys = [orgKeys.summary, orgKeys.layout, orgKeys.autoLayout];
-  const seed: QuerySeed = answers.flatMap((a, i) =>
-    a.status === "fulfilled" ? [{ key: keys[i], data: a.value }] : [],
-  );
+  const seed: QuerySeed = [
+    { key: orgVersionKey, data: version },
+    ...answers.flatMap((a, i) => (a.status === "fulfilled" ? [{ key: keys[i], data: a.value }] : [])),
+  ];
   return (
     <Providers seed={seed}>
       <EditorShell root={api.paths.root} />

@@ -1,43 +1,11 @@
 "use client";
 
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { NODE_FRAME, NodeLines, nodeSecondLine, nodeSkin } from "@/components/graph/nodes/node-look";
 import { countText, memberCounts } from "@/lib/graph/collapse";
 import { fitViewport } from "@/lib/graph/fit-view";
 import { childrenOf, nodeBoxes, type Position } from "@/lib/graph/geometry";
-import type { Graph, GraphNode, GraphNodeKind } from "@/schemas/graph";
-
-/** Each kind's look on the canvas (components/graph/nodes/*): [open box or card, name, second line]. */
-const LOOK: Record<GraphNodeKind, { card: string; open?: string; name: string; line: string }> = {
-  specialist: {
-    card: "border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-800",
-    name: "text-slate-900 dark:text-slate-100",
-    line: "font-mono text-slate-500 dark:text-slate-400",
-  },
-  team: {
-    card: "border-sky-300 bg-sky-50 shadow-md dark:border-sky-800 dark:bg-sky-950",
-    open: "border-sky-300 bg-sky-50/60 dark:border-sky-700 dark:bg-sky-950/50",
-    name: "text-sky-900 dark:text-sky-200",
-    line: "text-sky-700 dark:text-sky-300",
-  },
-  group: {
-    card: "border-indigo-300 bg-indigo-50 shadow-md dark:border-indigo-800 dark:bg-indigo-950",
-    open: "border-indigo-300 bg-indigo-50/40 dark:border-indigo-700 dark:bg-indigo-950/40",
-    name: "text-indigo-900 dark:text-indigo-200",
-    line: "text-indigo-700 dark:text-indigo-300",
-  },
-  party: {
-    card: "rounded-full border-dashed border-slate-400 bg-slate-100 text-center dark:border-slate-500 dark:bg-slate-900",
-    name: "text-slate-700 dark:text-slate-200",
-    line: "text-slate-600 dark:text-slate-300",
-  },
-};
-
-function secondLine(n: GraphNode, members: boolean, memberText: string): string {
-  if (n.kind === "specialist") return `${n.entityId} · ${n.sublabel ?? ""}`;
-  if (n.kind === "team") return `team · ${members ? memberText : "no members"} · ${n.sublabel ?? ""}`;
-  if (n.kind === "group") return `group · ${members ? memberText : (n.sublabel ?? "")}`;
-  return n.sublabel ?? "";
-}
+import type { Graph, GraphNode } from "@/schemas/graph";
 
 /**
  * The canvas's first view as a plain picture, painted while the canvas's own code (React Flow and
@@ -98,21 +66,20 @@ export function CanvasPreview({
         >
           {drawn.map((n) => {
             const box = boxes[n.id];
-            const look = LOOK[n.kind];
             const hasMembers = !!members.get(n.id)?.length;
             const open = hasMembers && !collapsed.has(n.id);
             return (
               <div
                 key={n.id}
-                className={`absolute rounded-lg border px-3 py-2 text-left shadow-sm ${open && look.open ? look.open : look.card}`}
+                className={`absolute ${NODE_FRAME} ${nodeSkin(n.kind, open)}`}
                 style={{ left: box.x, top: box.y, width: box.width, height: box.height }}
               >
-                <div className={`truncate pr-3 text-sm font-semibold ${look.name} ${hasMembers ? "pl-5" : ""}`}>
-                  {n.label}
-                </div>
-                <div className={`truncate text-[11px] ${look.line} ${hasMembers ? "pl-5" : ""}`}>
-                  {secondLine(n, hasMembers, countText(counts.get(n.id)))}
-                </div>
+                <NodeLines
+                  kind={n.kind}
+                  name={n.label}
+                  line={nodeSecondLine(n, hasMembers ? countText(counts.get(n.id)) : undefined)}
+                  chevron={hasMembers}
+                />
               </div>
             );
           })}

@@ -13,6 +13,13 @@ import { FieldShell, TagInput } from "./fields";
 
 const TOGGLES = ["commit", "push", "bash"] as const;
 
+/** The fence's plain lists, each one tag input; approvals have toggles of their own below them. */
+const LIST_FIELDS = [
+  { key: "allowedPaths", label: "Allowed paths (globs)", placeholder: "docs/**" },
+  { key: "allowedCommands", label: "Allowed commands (prefixes)", placeholder: "npm test" },
+  { key: "allowedBdLabels", label: "Allowed bd labels", placeholder: undefined },
+] as const;
+
 /**
  * A specialist's fence: globs, commands, labels and approvals, the effective fence inside its
  * team (computed with the same functions the server uses), and an action tester.
@@ -56,43 +63,21 @@ export function FencePanel({
 
   return (
     <div data-testid="fence-panel">
-      <FieldShell label="Allowed paths (globs)" path="fence.allowedPaths" problems={at("allowedPaths")}>
-        {(id, invalid) => (
-          <TagInput
-            id={id}
-            testId="tags-fence.allowedPaths"
-            value={value.allowedPaths}
-            itemProblems={items("allowedPaths")}
-            onChange={(v) => set("allowedPaths", v)}
-            invalid={invalid}
-            placeholder="docs/**"
-          />
-        )}
-      </FieldShell>
-      <FieldShell label="Allowed commands (prefixes)" path="fence.allowedCommands" problems={at("allowedCommands")}>
-        {(id, invalid) => (
-          <TagInput
-            id={id}
-            testId="tags-fence.allowedCommands"
-            value={value.allowedCommands}
-            itemProblems={items("allowedCommands")}
-            onChange={(v) => set("allowedCommands", v)}
-            invalid={invalid}
-            placeholder="npm test"
-          />
-        )}
-      </FieldShell>
-      <FieldShell label="Allowed bd labels" path="fence.allowedBdLabels" problems={at("allowedBdLabels")}>
-        {(id, invalid) => (
-          <TagInput
-            id={id}
-            value={value.allowedBdLabels}
-            itemProblems={items("allowedBdLabels")}
-            onChange={(v) => set("allowedBdLabels", v)}
-            invalid={invalid}
-          />
-        )}
-      </FieldShell>
+      {LIST_FIELDS.map(({ key, label, placeholder }) => (
+        <FieldShell key={key} label={label} path={`fence.${key}`} problems={at(key)}>
+          {(id, invalid) => (
+            <TagInput
+              id={id}
+              testId={`tags-fence.${key}`}
+              value={value[key]}
+              itemProblems={items(key)}
+              onChange={(v) => set(key, v)}
+              invalid={invalid}
+              placeholder={placeholder}
+            />
+          )}
+        </FieldShell>
+      ))}
       <div className="mb-3">
         <div className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">Needs approval</div>
         <div className="mb-1 flex gap-4">

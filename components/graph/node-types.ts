@@ -1,8 +1,7 @@
 import type { NodeTypes } from "@xyflow/react";
-import { GroupNode } from "./nodes/group-node";
+import { GroupNode, TeamNode } from "./nodes/box-node";
 import { PartyNode } from "./nodes/party-node";
 import { SpecialistNode } from "./nodes/specialist-node";
-import { TeamNode } from "./nodes/team-node";
 
 /** Declared once at module level: a new object per render would remount every node. */
 export const nodeTypes = {

@@ -52,6 +52,11 @@ export class OrgApi {
     return this.state.onChange(listener);
   }
 
+  /** The version of the org the server has (see `OrgState.version`). */
+  version(): string | null {
+    return this.state.version();
+  }
+
   close(): void {
     this.state.close();
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildPointer } from "@/lib/json/pointer";
@@ -34,6 +35,8 @@ const IGNORED_CHANGES = /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^(?:r
 export class OrgState {
   private loaded: { generation: number; promise: Promise<Snapshot> } | null = null;
   private generation = 0;
+  /** Tells this process's generations from another's: a restarted server counts from 0 again. */
+  private readonly boot = randomUUID().slice(0, 8);
   private recovery: Promise<void> | null = null;
   private recoveryWarnings = new Set<string>();
   private watchers = new Map<string, TreeWatcher>();
@@ -48,6 +51,17 @@ export class OrgState {
   invalidate(): void {
     this.generation++;
     for (const listener of this.listeners) listener({ type: "org-changed" });
+  }
+
+  /**
+   * Which org the server has: it changes whenever something read before may have changed (a file
+   * event, a watcher that started or stopped, another process). Equal versions mean no change came
+   * between them, so a client that holds data read at or after a version may skip refetching on
+   * reconnect (`ready`). Null when changes are not watched: then nothing proves the data current.
+   */
+  version(): string | null {
+    if (!this.options.cache || (this.loaded && this.watchers.size === 0)) return null;
+    return `${this.boot}.${this.generation}`;
   }
 
   onChange(listener: (event: { type: "org-changed" }) => void): () => void {
@@ -129,8 +143,9 @@ export class OrgState {
           skipDir: (name) => IGNORED_CHANGES.test(name),
         });
         this.watchers.set(dir, watcher);
-        // The directory appeared since the last load (first save, a checkout): what is cached predates it.
-        this.generation++;
+        // The directory appeared since the last load (first save, a checkout): what is cached
+        // predates it. Before any load there is nothing to outdate, and the version stays put.
+        if (this.loaded) this.generation++;
       } catch {
         // Watching is an optimisation; without it every read reloads.
       }

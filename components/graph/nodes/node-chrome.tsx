@@ -1,6 +1,7 @@
 import { Handle, type NodeHandle, Position, useConnection } from "@xyflow/react";
 import type { ReactNode } from "react";
 import type { OrgNodeData } from "../graph-types";
+import { NODE_FRAME } from "./node-look";
 
 /**
  * Every handle below on a node of `width` × `height`, where the browser measures it (8 px handles,
@@ -100,7 +101,7 @@ export function NodeChrome({
       data-kind={data.kind}
       data-change={data.change ?? undefined}
       data-dimmed={data.dimmed || undefined}
-      className={`relative h-full w-full rounded-lg border px-3 py-2 text-left shadow-sm transition-opacity ${data.dimmed ? "opacity-30" : ""} ${className} ${ring}`}
+      className={`relative h-full w-full ${NODE_FRAME} transition-opacity ${data.dimmed ? "opacity-30" : ""} ${className} ${ring}`}
     >
       {/* Invisible: an arrowhead ends here, and a dot drawn over it hid which way edges run. */}
       <Handle

@@ -2,19 +2,12 @@ import type { NodeProps } from "@xyflow/react";
 import { memo } from "react";
 import type { SpecialistNode as SpecialistNodeType } from "../graph-types";
 import { NodeChrome } from "./node-chrome";
+import { NODE_LOOK, NodeLines, nodeSecondLine } from "./node-look";
 
 function SpecialistNodeView({ data, selected }: NodeProps<SpecialistNodeType>) {
   return (
-    <NodeChrome
-      data={data}
-      selected={selected}
-      connectable
-      className="border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-800"
-    >
-      <div className="truncate pr-3 text-sm font-semibold text-slate-900 dark:text-slate-100">{data.label}</div>
-      <div className="truncate font-mono text-[11px] text-slate-500 dark:text-slate-400">
-        {data.entityId} · {data.sublabel}
-      </div>
+    <NodeChrome data={data} selected={selected} connectable className={NODE_LOOK.specialist.card}>
+      <NodeLines kind="specialist" name={data.label} line={nodeSecondLine(data, undefined)} />
     </NodeChrome>
   );
 }

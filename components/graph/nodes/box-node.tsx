@@ -1,0 +1,34 @@
+import type { NodeProps } from "@xyflow/react";
+import { memo } from "react";
+import type { GroupNode as GroupNodeType, TeamNode as TeamNodeType } from "../graph-types";
+import { FoldButton } from "./fold-button";
+import { NodeChrome } from "./node-chrome";
+import { NodeLines, nodeSecondLine, nodeSkin } from "./node-look";
+
+/**
+ * A team or a group: a box holding its members (specialists, teams), or folded to a card with
+ * what it holds. The two differ only in colours and wording, both in `node-look`.
+ */
+function BoxNodeView({ data, selected }: NodeProps<TeamNodeType | GroupNodeType>) {
+  const kind = data.kind === "group" ? "group" : "team";
+  return (
+    <NodeChrome
+      data={data}
+      selected={selected}
+      connectable={false}
+      className={nodeSkin(kind, !!data.members && !data.collapsed)}
+    >
+      <FoldButton data={data} />
+      <NodeLines
+        kind={kind}
+        name={data.label}
+        line={nodeSecondLine(data, data.memberText)}
+        chevron={!!data.members}
+        lineTestId="member-count"
+      />
+    </NodeChrome>
+  );
+}
+
+export const TeamNode = memo(BoxNodeView);
+export const GroupNode = memo(BoxNodeView);
