@@ -65,6 +65,18 @@ const zoomOf = (page: Page) =>
     .locator(".react-flow__viewport")
     .evaluate((el) => Number(/scale\(([\d.]+)\)/.exec((el as HTMLElement).style.transform)?.[1]));
 
+/** Nodes of the canvas not wholly inside it (each by id): none when the view is fitted. */
+const outOfView = (page: Page) =>
+  page.evaluate(() => {
+    const pane = document.querySelector('[data-testid="canvas"]')!.getBoundingClientRect();
+    return [...document.querySelectorAll(".react-flow__node")]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left < pane.left - 1 || r.top < pane.top - 1 || r.right > pane.right + 1 || r.bottom > pane.bottom + 1;
+      })
+      .map((el) => el.getAttribute("data-id"));
+  });
+
 test.describe
   .serial("folds", () => {
     test.afterAll(async () => {
@@ -134,15 +146,22 @@ test.describe
       await expect(page.getByTestId(`fold-${id}`)).toHaveAttribute("aria-expanded", "true");
     });
 
-    test("the palette folds every team and unfolds everything; Auto-layout keeps the folds", async ({ page }) => {
+    test("the palette folds every team and unfolds everything, fitting the view each time; Auto-layout keeps the folds", async ({
+      page,
+    }) => {
       await open(page);
       const teams = await page.locator(".react-flow__node-team").count();
+      const openZoom = await zoomOf(page);
       await page.keyboard.press("Control+k");
       await page.getByTestId("search-input").fill("fold all teams");
       await page.getByRole("option", { name: /Fold all teams/ }).click();
       await expect(page.locator(".react-flow__node-specialist")).toHaveCount(0);
       await expect(page.locator('[data-testid^="fold-team:"][aria-expanded="false"]')).toHaveCount(teams);
       await expect.poll(() => layoutOnDisk()?.collapsed?.length).toBe(teams);
+      // The folded org is smaller: the view fits it again, closer, every box in view.
+      await viewportSettled(page);
+      expect(await zoomOf(page)).toBeGreaterThan(openZoom * 1.05);
+      expect(await outOfView(page)).toEqual([]);
       // Every summed edge ends on a shown box.
       const stray = () =>
         page.evaluate(() => {
@@ -172,6 +191,10 @@ test.describe
       await page.getByRole("option", { name: /Unfold all/ }).click();
       await expect(node(page, "specialist:cx-qa")).toBeVisible();
       await expect.poll(() => layoutOnDisk()?.collapsed).toEqual([]);
+      // Open again, the org is fitted as it first was: every specialist in view.
+      await viewportSettled(page);
+      expect(await zoomOf(page)).toBeCloseTo(openZoom, 2);
+      expect(await outOfView(page)).toEqual([]);
     });
 
     test("opening a record hidden in a folded team unfolds it", async ({ page }) => {

@@ -79,6 +79,8 @@ export function EditorShell({ root }: { root: string }) {
   const { panel, setPanel, changePanel, go, onDirtyChange } = usePanelState(dialog.ask);
   const [otherProblems, setOtherProblems] = useState<FieldError[]>([]);
   const [routeOpen, setRouteOpen] = useState(false);
+  // Bumped by "Fold all teams" and "Unfold all": the canvas fits the org again.
+  const [refit, setRefit] = useState(0);
   const [focus, setFocus] = useState<{ nodeId: string; nonce: number; keepZoom?: boolean } | null>(null);
 
   const graph = useMemo(() => (view ? graphOfOrg(view) : { nodes: [], edges: [] }), [view]);
@@ -209,8 +211,14 @@ export function EditorShell({ root }: { root: string }) {
     theme,
     toggleTheme,
     navigate: (href) => void go(href),
-    foldAllTeams: layout.foldAllTeams,
-    unfoldAll: layout.unfoldAll,
+    foldAllTeams: () => {
+      layout.foldAllTeams();
+      setRefit((n) => n + 1);
+    },
+    unfoldAll: () => {
+      layout.unfoldAll();
+      setRefit((n) => n + 1);
+    },
   };
 
   return (
@@ -274,6 +282,7 @@ export function EditorShell({ root }: { root: string }) {
               onPositionsChange={onPositionsChange}
               collapsed={collapsed}
               onToggleFold={layout.toggleFold}
+              refit={refit}
               editing={canvasEditing}
             />
           )}

@@ -54,6 +54,8 @@ type Props = {
   focusMode?: { nodeId: string; depth: 1 | 2 } | null;
   /** Team and group node ids shown folded. */
   collapsed?: ReadonlySet<string>;
+  /** Fit the whole org again, as the first view is fitted, each time this number changes (folding or unfolding everything). */
+  refit?: number;
   colorMode: "light" | "dark";
   onSelect: (selection: CanvasSelection) => void;
   isValidConnection: (source: string, target: string) => boolean;
@@ -215,6 +217,14 @@ export function OrgCanvas(props: Props) {
       requestAnimationFrame(() => void fitView(FIRST_FIT));
     }
   }, [nodes.length, fitView]);
+  // After folding or unfolding everything the drawing has another size: the view it was fitted
+  // to shows a corner of it, or a small drawing in a wide margin. The same fit again, animated.
+  const refitDone = useRef(props.refit);
+  useEffect(() => {
+    if (props.refit === refitDone.current || !nodes.length) return;
+    refitDone.current = props.refit;
+    requestAnimationFrame(() => void fitView({ ...FIRST_FIT, duration: 250 }));
+  }, [props.refit, nodes, fitView]);
 
   // Every handler React Flow is given keeps its identity across renders, reading the props of the
   // latest render: a new function is a new prop, and React Flow answers a new prop with a store
