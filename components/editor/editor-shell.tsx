@@ -68,7 +68,7 @@ export function EditorShell({ root }: { root: string }) {
   const { data, view, error } = useOrg();
   const [history] = useState(createHistoryStore);
   const edits = useOrgEdits(history);
-  const { toasts, push: toast, dismiss } = useToasts();
+  const { push: toast } = useToasts();
   const dialog = useDialog();
   const dialogOpen = useRef(false);
   dialogOpen.current = dialog.open;
@@ -326,7 +326,7 @@ export function EditorShell({ root }: { root: string }) {
         )}
       </div>
       {dialog.element}
-      <Toasts toasts={toasts} onDismiss={dismiss} />
+      <Toasts />
     </div>
   );
 }

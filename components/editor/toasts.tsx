@@ -40,11 +40,9 @@ let nextId = 1;
 
 /**
  * Toasts on sonner (stacking, timers paused on hover, swipe to dismiss, one live region); the
- * cards are ours so each keeps its tone, role and test id. `toasts` is kept for callers that
- * read it and stays empty: sonner holds the list.
+ * cards are ours so each keeps its tone, role and test id. sonner holds the list.
  */
 export function useToasts() {
-  const dismiss = useCallback((id: number) => void sonner().then(({ toast }) => toast.dismiss(id)), []);
   const push = useCallback((input: ToastInput) => {
     const id = nextId++;
     want();
@@ -55,11 +53,11 @@ export function useToasts() {
       }),
     );
   }, []);
-  return { toasts: [] as Toast[], push, dismiss };
+  return { push };
 }
 
-/** Where the toasts show; `toasts` and `onDismiss` are accepted for compatibility and unused. */
-export function Toasts(_props: { toasts?: Toast[]; onDismiss?: (id: number) => void }) {
+/** Where the toasts show, mounted with the first one pushed. */
+export function Toasts() {
   const shown = useSyncExternalStore(
     subscribe,
     () => wanted,
