@@ -5,17 +5,17 @@ import { clientOnly } from "./client-only";
 
 // Radix's dialog (with its focus trap and scroll lock) loads when a modal first opens: the pages
 // that mount one (the editor's import, its questions) open it rarely, and not to be drawn.
-const RadixModal = clientOnly(() => import("./modal").then((m) => m.Modal));
+const LazyRadixModal = clientOnly(() => import("./modal").then((m) => m.RadixModal));
 
 /**
  * A modal: focus trapped inside, Escape and a click outside close it, title and description
  * wired to `aria-labelledby` / `aria-describedby` (see ./modal). Mounted from its first opening
  * on, so a close runs through Radix as before (its focus return and exit).
  */
-export function Modal(props: ComponentProps<typeof RadixModal>) {
+export function Modal(props: ComponentProps<typeof LazyRadixModal>) {
   const [opened, setOpened] = useState(props.open);
   if (props.open && !opened) setOpened(true);
-  return opened ? <RadixModal {...props} /> : null;
+  return opened ? <LazyRadixModal {...props} /> : null;
 }
 
 export const BUTTON_TONES = {

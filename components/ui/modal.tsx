@@ -4,13 +4,13 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ComponentPropsWithoutRef, ReactNode, RefObject } from "react";
 
 /**
- * A modal on Radix (loaded by `./dialog` on the first opening): focus trapped inside, Escape and a click outside close it, rendered in a
+ * The Radix body of `Modal` (./dialog loads it on the first opening): focus trapped inside, Escape and a click outside close it, rendered in a
  * portal, title and description wired to `aria-labelledby` / `aria-describedby`.
  *
  * `initialFocus` is the element focused on open (the safe answer, never the destructive one);
  * `returnFocus` the one focused on close when there is no Radix trigger (dialogs opened from code).
  */
-export function Modal({
+export function RadixModal({
   open,
   onOpenChange,
   title,
