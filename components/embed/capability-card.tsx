@@ -1,10 +1,9 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "@/lib/api/error";
 import { currentSkipReason, skipNotice } from "@/lib/embed/skip-notice";
-import { embedAction, embedDryRun, embedKeys, embedTick } from "@/lib/queries/embed";
+import { useEmbedActions } from "@/lib/queries/embed";
 import type { CapabilityView, DryRunPlan } from "@/schemas/embed";
 import { CapabilityDetails } from "./capability-details";
 import { DryRunPanel } from "./dry-run-panel";
@@ -15,12 +14,11 @@ const button = "rounded px-3 py-1 text-sm font-medium disabled:opacity-40";
 const secondary = `${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`;
 
 export function CapabilityCard({ capability: c }: { capability: CapabilityView }) {
-  const queryClient = useQueryClient();
+  const actions = useEmbedActions();
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: "ok" | "warn" | "error"; text: string } | null>(null);
   const [plan, setPlan] = useState<DryRunPlan | null>(null);
   const [editing, setEditing] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: embedKeys.all });
 
   const run = async (
     what: string,
@@ -31,7 +29,6 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
     try {
       const result = await fn();
       if (result) setMessage(typeof result === "string" ? { tone: "ok", text: result } : result);
-      await refresh();
     } catch (e) {
       setMessage({ tone: "error", text: e instanceof ApiError ? e.message : String(e) });
     } finally {
@@ -90,7 +87,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
             disabled={!!busy || (!c.enabled && c.errors.length > 0)}
             onClick={() =>
               void run("toggle", async () => {
-                await embedAction(c.id, c.enabled ? "disable" : "enable");
+                await actions.toggle({ id: c.id, action: c.enabled ? "disable" : "enable" });
                 return c.enabled
                   ? `Disabled ${c.id}.`
                   : `Enabled ${c.id}: it ticks on its cadence while the server runs.`;
@@ -107,7 +104,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
             className={secondary}
             onClick={() =>
               void run("dry-run", async () => {
-                setPlan(await embedDryRun(c.id));
+                setPlan(await actions.dryRun(c.id));
               })
             }
           >
@@ -120,7 +117,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
             className={secondary}
             onClick={() =>
               void run("tick", async () => {
-                const r = await embedTick(c.id);
+                const r = await actions.tick(c.id);
                 // A skip's reason is the card's skip notice; the message does not say it again.
                 return {
                   tone: r.status === "ran" ? "ok" : r.status === "skipped" ? "warn" : "error",
@@ -189,7 +186,6 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
             setEditing(false);
             setPlan(null);
             setMessage({ tone: "ok", text });
-            void refresh();
           }}
         />
       )}

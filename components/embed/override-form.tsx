@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/api/error";
 import { cadenceProblem, upcomingRuns } from "@/lib/embed/cadence";
 import { embedPointer, manifestProblems } from "@/lib/embed/manifest";
 import { isAtOrUnder } from "@/lib/json/pointer";
-import { embedOverrides } from "@/lib/queries/embed";
+import { useEmbedActions } from "@/lib/queries/embed";
 import {
   type CapabilityView,
   EMBED_RUNTIMES,
@@ -68,6 +68,7 @@ export function OverrideForm({
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const { saveOverrides } = useEmbedActions();
 
   const filterParse = useMemo((): { ok: true; value: unknown } | { ok: false; message: string } => {
     try {
@@ -116,7 +117,7 @@ export function OverrideForm({
     setFailure(null);
     setServerErrors([]);
     try {
-      await embedOverrides(c.id, body, c.etag);
+      await saveOverrides({ id: c.id, body, etag: c.etag });
       onDone(`Saved overrides of ${c.id} to ${c.overlay?.path ?? `.cx/embed/${c.id}.manifest.json`}.`);
     } catch (error) {
       if (error instanceof ApiError) {
