@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { currentSkipReason, skipNotice } from "@/lib/embed/skip-notice";
+import type { CapabilityView } from "@/schemas/embed";
 import { composeServices } from "../compose";
-import type { CapabilityView } from "../embed/embed-service";
 import { isAppError } from "../errors";
 import { UsageError } from "./output";
 

@@ -19,7 +19,8 @@ import {
 } from "../packs/test-support/pack-fixtures";
 import { etagOf } from "../store/json-store";
 import { APP_DIR, treeOf } from "../test-support/tmp-dirs";
-import { ABSENT_ETAG, EmbedService } from "./embed-service";
+import { ABSENT_ETAG } from "./embed-overlay";
+import { EmbedService } from "./embed-service";
 
 /**
  * The embed service of ADR-0061 / design §5 on a real temporary project: the built-in tier is the

@@ -1,10 +1,5 @@
-// Over ~300 lines: the dry run, overlay, tick, loader and frameworks already live in sibling modules; what
-// remains is one class holding the state they share (records watcher, running ticks, listeners), kept whole.
-import { type FSWatcher, mkdirSync, watch } from "node:fs";
 import path from "node:path";
-import { describeDuration, nextTickAt } from "@/lib/embed/cadence";
 import { type EmbedContext, embedPointer } from "@/lib/embed/manifest";
-import { resolveRuntime } from "@/lib/embed/runtime";
 import { isAtOrUnder } from "@/lib/json/pointer";
 import { orderKeys } from "@/lib/json/safe-json";
 import { idProblem } from "@/schemas/common";
@@ -26,16 +21,13 @@ import type { PromptHardFailure, ResolvedPrompt } from "../packs/prompt-resolver
 import { withTierLock } from "../store/json-store";
 import { dryRunPlan } from "./embed-dry-run";
 import { type LoadedCapability, type LoadedEmbed, loadEmbed } from "./embed-loader";
-import { ABSENT_ETAG, changeOverlay } from "./embed-overlay";
+import { changeOverlay } from "./embed-overlay";
 import { runTick } from "./embed-tick";
+import { capabilityView } from "./embed-view";
 import { frameworkIds } from "./frameworks";
-import { bindingAvailability } from "./provider-context";
+import { RecordsWatcher } from "./records-watcher";
 import { runtimeEnv } from "./runtimes";
 import { TickStore } from "./tick-store";
-
-export type { CapabilityView };
-
-export { ABSENT_ETAG };
 
 export type LoadedWithContracts = LoadedEmbed & { contracts: ReadonlyMap<string, Contract> };
 
@@ -80,46 +72,19 @@ export class EmbedService {
 
   onTick(listener: (event: TickEvent) => void): () => void {
     this.listeners.add(listener);
-    this.watchRecords();
+    this.records.watch();
     return () => {
       this.listeners.delete(listener);
-      if (this.listeners.size === 0) {
-        this.recordsWatcher?.close();
-        this.recordsWatcher = null;
-      }
+      if (this.listeners.size === 0) this.records.close();
     };
   }
 
-  private recordsWatcher: FSWatcher | null = null;
-
   /** Ticks run elsewhere (`construct-studio embed tick`) reach the dashboard too, through their records. */
-  private watchRecords(): void {
-    if (this.recordsWatcher) return;
-    try {
-      mkdirSync(this.ticks.recordsDir, { recursive: true });
-      const pending = new Map<string, ReturnType<typeof setTimeout>>();
-      const watcher = watch(this.ticks.recordsDir, (_event, name) => {
-        if (typeof name !== "string" || !/^[a-z0-9][a-z0-9-]*\.json$/.test(name)) return;
-        const id = name.slice(0, -".json".length);
-        if (this.running.has(id) || pending.has(id)) return;
-        pending.set(
-          id,
-          setTimeout(() => {
-            pending.delete(id);
-            this.emit({ type: "embed-tick", id, status: "recorded" });
-          }, 100),
-        );
-      });
-      watcher.on("error", () => {
-        watcher.close();
-        if (this.recordsWatcher === watcher) this.recordsWatcher = null;
-      });
-      watcher.unref();
-      this.recordsWatcher = watcher;
-    } catch {
-      // Without a watcher, ticks of this process still announce themselves.
-    }
-  }
+  private readonly records = new RecordsWatcher(
+    () => this.ticks.recordsDir,
+    (id) => this.running.has(id),
+    (id) => this.emit({ type: "embed-tick", id, status: "recorded" }),
+  );
 
   /** Also fires for overlay edits made on disk: the org façade watches the project folder. */
   onChange(listener: () => void): () => void {
@@ -144,51 +109,8 @@ export class EmbedService {
     return { ...(await loadEmbed(this.deps.paths, packs, ctx)), contracts };
   }
 
-  async view(cap: LoadedCapability): Promise<CapabilityView> {
-    const { record: lastTick, problem } = await this.ticks.read(cap.id);
-    const e = cap.manifest.embed;
-    const every = e?.cadence?.every;
-    const schedulable = cap.enabled && !cap.errors.length && !!every;
-    const next = schedulable
-      ? nextTickAt(
-          every,
-          { lastStartedAt: lastTick?.startedAt, enabledSince: await this.enabledSince(cap.id, !lastTick) },
-          this.now(),
-        )
-      : null;
-    return {
-      id: cap.id,
-      description: typeof cap.manifest.description === "string" ? cap.manifest.description : "",
-      source: cap.base,
-      shadows: cap.shadows,
-      overlay: cap.overlay ? { path: cap.overlay.path, etag: cap.overlay.etag, fields: cap.overlay.fields } : null,
-      etag: cap.overlay?.etag ?? ABSENT_ETAG,
-      enabled: cap.enabled,
-      manifest: cap.manifest,
-      errors: cap.errors,
-      warnings: cap.warnings,
-      specialist: e?.specialist ?? "",
-      providerBindings: bindingAvailability(Array.isArray(e?.providerBindings) ? e.providerBindings : []),
-      cadence: every ? { every, description: describeDuration(every) } : null,
-      runtime: resolveRuntime(e?.runtime ?? "auto", this.env()),
-      lastTick,
-      ...(problem ? { lastTickProblem: problem } : {}),
-      nextTickAt: next?.toISOString() ?? null,
-      running: this.running.has(cap.id),
-    };
-  }
-
-  /**
-   * Since when the capability has been enabled. One enabled without the studio (a hand-edited
-   * overlay, a built-in enabled by default) and never ticked is anchored the first time it is seen,
-   * so the time the card shows is the time the scheduler ticks.
-   */
-  private async enabledSince(id: string, anchorIfMissing: boolean): Promise<string | null> {
-    const since = await this.ticks.readEnabledSince(id);
-    if (since || !anchorIfMissing) return since;
-    const now = this.now();
-    await this.ticks.writeEnabledSince(id, now);
-    return now.toISOString();
+  view(cap: LoadedCapability): Promise<CapabilityView> {
+    return capabilityView(this, cap, this.running.has(cap.id));
   }
 
   async list(): Promise<EmbedList> {

@@ -1,22 +1,19 @@
-// Just over ~300 lines: preview and enable share the staging, hashing and conflict checks below; splitting
-// them would scatter one flow across files for a few lines.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import semver from "semver";
 import { runOrgTests } from "@/lib/org-tests/run";
 import type { FieldError } from "@/schemas/field-error";
-import { SECTIONS } from "@/schemas/org";
 import type { PackTier } from "@/schemas/pack-manifest";
 import type { PackPreview } from "@/schemas/pack-preview";
 import type { StudioPaths } from "../config";
 import { AppError, ioError } from "../errors";
 import { type OrgApi, recordsOf, type Snapshot } from "../org/org-api";
-import { displayPath, type TierData, userPath } from "../org/tiers";
 import type { OrgTestService } from "../org-tests/org-test-service";
 import type { PlanService } from "../plan/plan-service";
+import { HypotheticalPacks, type Staged } from "./hypothetical-packs";
 import { contentHash, type InstallResult, type InstallSource, installPack, stageSource } from "./pack-install";
-import { type LoadedPack, PackService } from "./pack-service";
+import type { LoadedPack, PackService } from "./pack-service";
 import type { PromptResolver } from "./prompt-resolver";
 
 /**
@@ -24,66 +21,6 @@ import type { PromptResolver } from "./prompt-resolver";
  * of the org as it is against the org with the change made (ADR-0055 packs, the change-review
  * plan), and an enable that would introduce errors is refused unless forced.
  */
-
-type Staged = { dir: string; tier: PackTier; target: string };
-
-/**
- * The packs as they would be after the change: `enable` added to `packs.json`, and a staged copy
- * standing in for the installed one of its id and tier. Nothing is written; every other pack is
- * read from disk as the real service reads it.
- */
-class HypotheticalPacks extends PackService {
-  constructor(
-    paths: StudioPaths,
-    private readonly change: { enable: string; staged?: Staged },
-  ) {
-    super(paths);
-  }
-
-  override async packsFile(): ReturnType<PackService["packsFile"]> {
-    const read = await super.packsFile();
-    if (read.error || Object.hasOwn(read.file.enabled, this.change.enable)) return read;
-    return {
-      ...read,
-      file: {
-        ...read.file,
-        enabled: { ...read.file.enabled, [this.change.enable]: { enabledAt: new Date().toISOString() } },
-      },
-    };
-  }
-
-  override async list(): ReturnType<PackService["list"]> {
-    const listed = await super.list();
-    const staged = this.change.staged;
-    if (!staged) return listed;
-    const row = await this.inspect(staged.dir, staged.tier, await this.seenVersions(), { namesInsidePack: true });
-    const show = (file: string) => (staged.tier === "project" ? displayPath(file, this.paths.root) : userPath(file));
-    row.path = show(staged.target);
-    row.dir = staged.dir;
-    if (row.org) row.org = relocate(row.org, staged.dir, staged.target);
-    const packs = listed.packs.filter((p) => !(p.id === row.id && p.tier === staged.tier));
-    packs.push(row);
-    for (const p of packs.filter((q) => q.id === row.id)) {
-      p.shadowedBy = p.tier === "user" && packs.some((q) => q.tier === "project" && q.id === p.id) ? "project" : null;
-      p.enabled = !p.shadowedBy;
-    }
-    const missing = listed.missing.filter((id) => id !== row.id);
-    const errors = listed.errors.filter((e) => !e.startsWith(`pack '${row.id}' is enabled in packs.json but is not`));
-    return { ...listed, packs, missing, errors };
-  }
-}
-
-/** The staged pack's org files named where they will live, so the plan shows paths a user can find. */
-function relocate(org: TierData, from: string, to: string): TierData {
-  const move = (file: string) => (file.startsWith(from) ? to + file.slice(from.length) : file);
-  const entities = Object.fromEntries(
-    SECTIONS.map((section) => [
-      section,
-      new Map([...org.entities[section]].map(([id, layer]) => [id, { ...layer, file: move(layer.file) }])),
-    ]),
-  ) as TierData["entities"];
-  return { ...org, entities };
-}
 
 function versionChange(next: string, installed: string | null | undefined): PackPreview["versionChange"] {
   if (!installed || !semver.valid(installed)) return "new";

@@ -1,0 +1,63 @@
+import { describeDuration, nextTickAt } from "@/lib/embed/cadence";
+import { resolveRuntime } from "@/lib/embed/runtime";
+import type { CapabilityView } from "@/schemas/embed";
+import type { LoadedCapability } from "./embed-loader";
+import { ABSENT_ETAG } from "./embed-overlay";
+import type { EmbedCore } from "./embed-service";
+import { bindingAvailability } from "./provider-context";
+
+/** A capability as the dashboard, the API and the CLI show it: its manifest, its last tick and when the next is due. */
+export async function capabilityView(
+  core: Pick<EmbedCore, "ticks" | "now" | "env">,
+  cap: LoadedCapability,
+  running: boolean,
+): Promise<CapabilityView> {
+  const { record: lastTick, problem } = await core.ticks.read(cap.id);
+  const e = cap.manifest.embed;
+  const every = e?.cadence?.every;
+  const schedulable = cap.enabled && !cap.errors.length && !!every;
+  const next = schedulable
+    ? nextTickAt(
+        every,
+        { lastStartedAt: lastTick?.startedAt, enabledSince: await enabledSince(core, cap.id, !lastTick) },
+        core.now(),
+      )
+    : null;
+  return {
+    id: cap.id,
+    description: typeof cap.manifest.description === "string" ? cap.manifest.description : "",
+    source: cap.base,
+    shadows: cap.shadows,
+    overlay: cap.overlay ? { path: cap.overlay.path, etag: cap.overlay.etag, fields: cap.overlay.fields } : null,
+    etag: cap.overlay?.etag ?? ABSENT_ETAG,
+    enabled: cap.enabled,
+    manifest: cap.manifest,
+    errors: cap.errors,
+    warnings: cap.warnings,
+    specialist: e?.specialist ?? "",
+    providerBindings: bindingAvailability(Array.isArray(e?.providerBindings) ? e.providerBindings : []),
+    cadence: every ? { every, description: describeDuration(every) } : null,
+    runtime: resolveRuntime(e?.runtime ?? "auto", core.env()),
+    lastTick,
+    ...(problem ? { lastTickProblem: problem } : {}),
+    nextTickAt: next?.toISOString() ?? null,
+    running,
+  };
+}
+
+/**
+ * Since when the capability has been enabled. One enabled without the studio (a hand-edited
+ * overlay, a built-in enabled by default) and never ticked is anchored the first time it is seen,
+ * so the time the card shows is the time the scheduler ticks.
+ */
+async function enabledSince(
+  core: Pick<EmbedCore, "ticks" | "now">,
+  id: string,
+  anchorIfMissing: boolean,
+): Promise<string | null> {
+  const since = await core.ticks.readEnabledSince(id);
+  if (since || !anchorIfMissing) return since;
+  const now = core.now();
+  await core.ticks.writeEnabledSince(id, now);
+  return now.toISOString();
+}
