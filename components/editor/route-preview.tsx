@@ -4,12 +4,13 @@ import { useState } from "react";
 import { useSaveTestCase } from "@/lib/queries/plan";
 import { useRoutePreview } from "@/lib/queries/preview";
 import type { RouteCandidate } from "@/schemas/api/preview";
+import type { Result } from "@/schemas/result";
 
 export type RoutePreviewProps = {
   onPick: (specialistId: string) => void;
   onClose: () => void;
   /** After "Save as test": the file the case went to, or why it did not. */
-  onSaved?: (result: { ok: true; path: string; name: string } | { ok: false; message: string }) => void;
+  onSaved?: (result: Result<{ path: string; name: string }>) => void;
 };
 
 /** Type a task; see which specialists would be routed to, and why. */

@@ -60,7 +60,7 @@ export function useHandoffEdits(data: OrgData | null, edits: OrgEdits, ask: Ask,
       if (!data) return;
       const verdict = canConnect(data.org, source, target);
       if (!verdict.ok) {
-        toast({ tone: "error", title: "That connection is not a handoff", detail: verdict.reason });
+        toast({ tone: "error", title: "That connection is not a handoff", detail: verdict.message });
         return;
       }
       void saveHandoffPatch(
@@ -76,7 +76,7 @@ export function useHandoffEdits(data: OrgData | null, edits: OrgEdits, ask: Ask,
     (source: string, target: string) => {
       if (!data) return;
       const verdict = canConnect(data.org, source, target);
-      if (!verdict.ok) toast({ tone: "error", title: "Connection refused", detail: verdict.reason });
+      if (!verdict.ok) toast({ tone: "error", title: "Connection refused", detail: verdict.message });
     },
     [data, toast],
   );

@@ -15,6 +15,7 @@ import {
   type OverridableField,
 } from "@/schemas/embed";
 import type { FieldError } from "@/schemas/field-error";
+import type { Result } from "@/schemas/result";
 import { When } from "./time";
 
 type Draft = { cadence: string; eventDriven: boolean; runtime: EmbedRuntime; filter: string };
@@ -70,7 +71,7 @@ export function OverrideForm({
   const [failure, setFailure] = useState<string | null>(null);
   const { saveOverrides } = useEmbedActions();
 
-  const filterParse = useMemo((): { ok: true; value: unknown } | { ok: false; message: string } => {
+  const filterParse = useMemo((): Result<{ value: unknown }> => {
     try {
       return { ok: true, value: JSON.parse(draft.filter || "{}") };
     } catch (error) {

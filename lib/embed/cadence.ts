@@ -1,4 +1,5 @@
 import { DateTime, Duration } from "luxon";
+import type { Result } from "@/schemas/result";
 
 /**
  * Cadences and `updatedSince` are full ISO-8601 durations (`PT15M`, `P1DT2H30M`, `P1W`, `P1M`),
@@ -9,7 +10,7 @@ import { DateTime, Duration } from "luxon";
 /** Shorter than this would hammer a model provider; upstream's examples start at PT15M. */
 export const MIN_CADENCE_MS = 60_000;
 
-export type ParsedDuration = { ok: true; duration: Duration; ms: number } | { ok: false; message: string };
+export type ParsedDuration = Result<{ duration: Duration; ms: number }>;
 
 export function parseDuration(text: unknown): ParsedDuration {
   if (typeof text !== "string" || text.trim() === "")

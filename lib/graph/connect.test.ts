@@ -45,20 +45,20 @@ describe("canConnect", () => {
   ])("refuses an end that is %s", (_what, source, target) => {
     expect(canConnect(org(), source, target)).toEqual({
       ok: false,
-      reason: "a handoff goes from one specialist to another",
+      message: "a handoff goes from one specialist to another",
     });
   });
 
   it("refuses a specialist handing off to itself", () => {
     expect(canConnect(org(), S("cx-engineer"), S("cx-engineer"))).toEqual({
       ok: false,
-      reason: "a specialist cannot hand off to itself",
+      message: "a specialist cannot hand off to itself",
     });
   });
 
   // Node ids are looked up, never parsed: an id no specialist has is not a specialist's node.
   it("refuses an unknown specialist at either end", () => {
-    const refused = { ok: false, reason: "a handoff goes from one specialist to another" };
+    const refused = { ok: false, message: "a handoff goes from one specialist to another" };
     expect(canConnect(org(), S("cx-ghost"), S("cx-engineer"))).toEqual(refused);
     expect(canConnect(org(), S("cx-engineer"), S("cx-ghost"))).toEqual(refused);
   });
@@ -66,21 +66,21 @@ describe("canConnect", () => {
   it("refuses a target without a role", () => {
     expect(canConnect(org(), S("cx-engineer"), S("cx-roleless"))).toEqual({
       ok: false,
-      reason: "cx-roleless has no role to hand off to",
+      message: "cx-roleless has no role to hand off to",
     });
   });
 
   it("refuses a target holding the source's own role", () => {
     expect(canConnect(org(), S("cx-engineer"), S("cx-engineer-2"))).toEqual({
       ok: false,
-      reason: 'cx-engineer already holds the role "engineer"',
+      message: 'cx-engineer already holds the role "engineer"',
     });
   });
 
   it("refuses a role that is already a handoff", () => {
     expect(canConnect(org(), S("cx-engineer"), S("cx-architect"))).toEqual({
       ok: false,
-      reason: 'cx-engineer already hands off to "architect"',
+      message: 'cx-engineer already hands off to "architect"',
     });
   });
 });

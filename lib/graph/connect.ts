@@ -1,11 +1,10 @@
 import { str, strs } from "@/lib/org/org-index";
 import type { GraphEdge } from "@/schemas/graph";
 import type { OrgRecords } from "@/schemas/org";
+import type { Result } from "@/schemas/result";
 import { specialistView } from "@/schemas/views";
 
-export type ConnectVerdict =
-  | { ok: true; specialistId: string; role: string; patch: { handoffCandidates: string[] } }
-  | { ok: false; reason: string };
+export type ConnectVerdict = Result<{ specialistId: string; role: string; patch: { handoffCandidates: string[] } }>;
 
 import { nodeId } from "./org-to-graph";
 
@@ -34,16 +33,16 @@ export function canConnect(
 ): ConnectVerdict {
   const from = specialistOfNode(org, source);
   const to = specialistOfNode(org, target);
-  if (!from || !to) return { ok: false, reason: "a handoff goes from one specialist to another" };
-  if (from === to) return { ok: false, reason: "a specialist cannot hand off to itself" };
+  if (!from || !to) return { ok: false, message: "a handoff goes from one specialist to another" };
+  if (from === to) return { ok: false, message: "a specialist cannot hand off to itself" };
   const s = org.specialists[from] && specialistView(org.specialists[from]);
   const t = org.specialists[to] && specialistView(org.specialists[to]);
-  if (!s || !t) return { ok: false, reason: "unknown specialist" };
+  if (!s || !t) return { ok: false, message: "unknown specialist" };
   const role = str(t.role);
-  if (!role) return { ok: false, reason: `${to} has no role to hand off to` };
-  if (str(s.role) === role) return { ok: false, reason: `${from} already holds the role "${role}"` };
+  if (!role) return { ok: false, message: `${to} has no role to hand off to` };
+  if (str(s.role) === role) return { ok: false, message: `${from} already holds the role "${role}"` };
   const current = strs(s.handoffCandidates);
-  if (current.includes(role)) return { ok: false, reason: `${from} already hands off to "${role}"` };
+  if (current.includes(role)) return { ok: false, message: `${from} already hands off to "${role}"` };
   return { ok: true, specialistId: from, role, patch: { handoffCandidates: [...current, role] } };
 }
 

@@ -47,7 +47,7 @@ describe("parseFrontmatter", () => {
     ["CR-only line ends", "---\rrole: qa\r---\rBody"],
     ["spaces before a leading comment", "  <!-- c -->\n---\nrole: qa\n---\nBody"],
   ])("refuses %s as no frontmatter (Construct: refuses it too)", (_what, source) => {
-    expect(parseFrontmatter(source)).toMatchObject({ ok: false, reason: "none" });
+    expect(parseFrontmatter(source)).toMatchObject({ ok: false, code: "none" });
   });
 
   it("keeps a later --- in the body", () => {
@@ -55,14 +55,14 @@ describe("parseFrontmatter", () => {
     expect(result).toEqual({ ok: true, data: { role: "qa" }, body: "Intro\n\n---\n\nMore" });
   });
 
-  it("reports invalid YAML with reason yaml and the body after it", () => {
+  it("reports invalid YAML with code yaml and the body after it", () => {
     const result = parseFrontmatter("---\nrole: [unclosed\n---\nBody");
-    expect(result).toMatchObject({ ok: false, reason: "yaml", body: "Body" });
+    expect(result).toMatchObject({ ok: false, code: "yaml", body: "Body" });
     expect(result.ok === false && result.message).toMatch(/^the frontmatter is not valid YAML: /);
   });
 
   it("reports duplicate YAML keys and alias bombs as yaml", () => {
-    expect(parseFrontmatter("---\nrole: a\nrole: b\n---\n")).toMatchObject({ ok: false, reason: "yaml" });
+    expect(parseFrontmatter("---\nrole: a\nrole: b\n---\n")).toMatchObject({ ok: false, code: "yaml" });
     const bomb = [
       "---",
       "a: &a [x,x,x,x,x,x,x,x,x]",
@@ -72,21 +72,21 @@ describe("parseFrontmatter", () => {
       "---",
       "",
     ].join("\n");
-    expect(parseFrontmatter(bomb)).toMatchObject({ ok: false, reason: "yaml" });
+    expect(parseFrontmatter(bomb)).toMatchObject({ ok: false, code: "yaml" });
   });
 
   it("reports a file without frontmatter as none, with the whole text as body", () => {
     expect(parseFrontmatter("# Title\n\nrole: qa\n")).toEqual({
       ok: false,
-      reason: "none",
+      code: "none",
       message: "no YAML frontmatter (--- … ---) at the top",
       body: "# Title\n\nrole: qa\n",
     });
-    expect(parseFrontmatter("")).toMatchObject({ ok: false, reason: "none" });
+    expect(parseFrontmatter("")).toMatchObject({ ok: false, code: "none" });
   });
 
   it("reports a missing closing --- as unterminated", () => {
-    expect(parseFrontmatter("---\nrole: qa\nBody")).toMatchObject({ ok: false, reason: "unterminated" });
+    expect(parseFrontmatter("---\nrole: qa\nBody")).toMatchObject({ ok: false, code: "unterminated" });
   });
 
   it.each([
@@ -96,7 +96,7 @@ describe("parseFrontmatter", () => {
   ])("reports %s as not-a-mapping", (_name, source) => {
     expect(parseFrontmatter(source)).toEqual({
       ok: false,
-      reason: "not-a-mapping",
+      code: "not-a-mapping",
       message: "the frontmatter must be a YAML mapping (key: value lines)",
       body: "Body",
     });

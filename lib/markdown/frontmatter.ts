@@ -1,4 +1,5 @@
 import { parse as parseYaml } from "yaml";
+import type { Result } from "@/schemas/result";
 
 /**
  * Splits YAML frontmatter from a Markdown body. Construct's rule (`---` at the very start, then a
@@ -6,9 +7,10 @@ import { parse as parseYaml } from "yaml";
  * and leading HTML comments. A leading blank line, leading spaces or CR-only line ends are refused,
  * as Construct refuses them.
  */
-export type Frontmatter =
-  | { ok: true; data: Record<string, unknown>; body: string }
-  | { ok: false; reason: "none" | "unterminated" | "yaml" | "not-a-mapping"; message: string; body: string };
+export type Frontmatter = Result<
+  { data: Record<string, unknown>; body: string },
+  { code: "none" | "unterminated" | "yaml" | "not-a-mapping"; body: string }
+>;
 
 /** HTML comments at the very start, each with the line ends after it; nothing may come before the first. */
 const LEADING_COMMENTS = /^(?:<!--[\s\S]*?-->\s*)*/;
@@ -17,9 +19,9 @@ export function parseFrontmatter(source: string): Frontmatter {
   const text = source.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
   const start = text.replace(LEADING_COMMENTS, "");
   if (!start.startsWith("---\n"))
-    return { ok: false, reason: "none", message: "no YAML frontmatter (--- … ---) at the top", body: text };
+    return { ok: false, code: "none", message: "no YAML frontmatter (--- … ---) at the top", body: text };
   const end = start.indexOf("\n---", 3);
-  if (end < 0) return { ok: false, reason: "unterminated", message: "the frontmatter has no closing ---", body: text };
+  if (end < 0) return { ok: false, code: "unterminated", message: "the frontmatter has no closing ---", body: text };
   const yamlText = start.slice(4, end + 1);
   const body = start.slice(end + 4).replace(/^[^\n]*\n?/, "");
   let data: unknown;
@@ -28,7 +30,7 @@ export function parseFrontmatter(source: string): Frontmatter {
   } catch (error) {
     return {
       ok: false,
-      reason: "yaml",
+      code: "yaml",
       message: `the frontmatter is not valid YAML: ${(error as Error).message.split("\n")[0]}`,
       body,
     };
@@ -36,7 +38,7 @@ export function parseFrontmatter(source: string): Frontmatter {
   if (!data || typeof data !== "object" || Array.isArray(data)) {
     return {
       ok: false,
-      reason: "not-a-mapping",
+      code: "not-a-mapping",
       message: "the frontmatter must be a YAML mapping (key: value lines)",
       body,
     };
@@ -45,7 +47,7 @@ export function parseFrontmatter(source: string): Frontmatter {
 }
 
 /** The rule every prompt file meets (ADR-0055): frontmatter that parses and names the specialist's `role`. */
-export function promptRole(source: string): { ok: true; role: string } | { ok: false; message: string } {
+export function promptRole(source: string): Result<{ role: string }> {
   const front = parseFrontmatter(source);
   if (!front.ok) return { ok: false, message: front.message };
   const role = front.data.role;

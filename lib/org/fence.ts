@@ -4,6 +4,7 @@
  * `checkAction` makes), and the three must agree item for item; split apart they would drift.
  */
 import type { EffectiveFence, Fence, FenceAction, FenceDecision } from "@/schemas/fence";
+import type { Result } from "@/schemas/result";
 import type { Group, Team } from "@/schemas/team";
 import { fenceView, isObject, teamView, type Unchecked } from "@/schemas/views";
 import { strs } from "./org-index";
@@ -140,16 +141,17 @@ export function globMatch(pattern: string, target: string): boolean {
  * A target as the fence sees it: a leading `./` dropped; `..` segments, backslashes, surrounding
  * whitespace, absolute paths, an empty path or a trailing `/` are refused with the reason.
  */
-export function normalizeTarget(target: string): { ok: true; path: string } | { ok: false; why: string } {
+export function normalizeTarget(target: string): Result<{ path: string }> {
   const shown = JSON.stringify(target);
-  if (target !== target.trim()) return { ok: false, why: `${shown} has leading or trailing whitespace` };
-  if (target.includes("\\")) return { ok: false, why: `${shown} holds a backslash` };
-  if (ABSOLUTE.test(target)) return { ok: false, why: `${shown} is absolute; fences cover paths inside the project` };
+  if (target !== target.trim()) return { ok: false, message: `${shown} has leading or trailing whitespace` };
+  if (target.includes("\\")) return { ok: false, message: `${shown} holds a backslash` };
+  if (ABSOLUTE.test(target))
+    return { ok: false, message: `${shown} is absolute; fences cover paths inside the project` };
   const path = target.replace(/^(?:\.\/)+/, "");
-  if (path === "") return { ok: false, why: "the target is empty: name a file" };
+  if (path === "") return { ok: false, message: "the target is empty: name a file" };
   if (path.split("/").includes(".."))
-    return { ok: false, why: `${shown} has a .. segment, which could leave the fence` };
-  if (path.endsWith("/")) return { ok: false, why: `${shown} ends in /: a target is a file path` };
+    return { ok: false, message: `${shown} has a .. segment, which could leave the fence` };
+  if (path.endsWith("/")) return { ok: false, message: `${shown} ends in /: a target is a file path` };
   return { ok: true, path };
 }
 
@@ -280,7 +282,7 @@ const prefixMatch = (command: string, entry: string) => command === entry || com
 
 function checkPath(fence: EffectiveFence, action: string, target: string): FenceDecision {
   const normalized = normalizeTarget(target);
-  if (!normalized.ok) return decide("outside-fence", "outside-fence", normalized.why);
+  if (!normalized.ok) return decide("outside-fence", "outside-fence", normalized.message);
   const path = normalized.path;
   const i = fence.allowedPaths.findIndex((p) => globMatch(p, path));
   if (i >= 0) return decide("allowed", "inside-fence", `allowedPaths[${i}] "${fence.allowedPaths[i]}"`);

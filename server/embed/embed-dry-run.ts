@@ -44,7 +44,7 @@ export async function dryRunPlan(
   const wouldSkip =
     view.runtime.reason ??
     unavailable?.reason ??
-    (context && !context.ok ? context.reason : null) ??
+    (context && !context.ok ? context.code : null) ??
     (fresh?.verdict === "nothing-new" ? "nothing-new" : null);
   return {
     id,

@@ -49,7 +49,7 @@ export async function runTick(
 
   if (runtime.resolved === "none") return finish({ status: "skipped", reason: "no-runtime", detail: runtime.detail });
   const context = await readProviderContext(deps.paths.root, m, started);
-  if (!context.ok) return finish({ status: "skipped", reason: context.reason, detail: context.detail });
+  if (!context.ok) return finish({ status: "skipped", reason: context.code, detail: context.message });
   const sources = context.sources.map(({ provider, items, keys }) => ({ provider, items, seen: keys }));
   // Only what the model has not answered yet is worth a call (lib/embed/nothing-new.ts).
   const { record: last } = await ticks.read(cap.id);
@@ -99,7 +99,7 @@ export async function runTick(
           runEnv,
         );
   if (!answer.ok)
-    return finish({ status: answer.status ?? "error", reason: answer.reason, detail: answer.detail, sources });
+    return finish({ status: answer.status ?? "error", reason: answer.code, detail: answer.message, sources });
 
   const { proposals: rawProposals, ...output } = answer.answer;
   const violations = checkOutput(output, contract.output);

@@ -265,8 +265,8 @@ describe("git provider", () => {
   it("in a folder that is not a repository: provider-unavailable:git", async () => {
     await write("src/app.ts", "not committed");
     const context = await readProviderContext(root, review, new Date());
-    expect(context).toMatchObject({ ok: false, reason: "provider-unavailable:git" });
-    if (!context.ok) expect(context.detail).toContain(root);
+    expect(context).toMatchObject({ ok: false, code: "provider-unavailable:git" });
+    if (!context.ok) expect(context.message).toContain(root);
   });
 });
 
@@ -282,8 +282,8 @@ describe("providers that cannot be read", () => {
       withEmbed(review, { providerBindings: ["git", id], filter: undefined }),
       new Date(),
     );
-    expect(context).toMatchObject({ ok: false, reason: `provider-unavailable:${id}` });
-    if (!context.ok) expect(context.detail).toMatch(detail);
+    expect(context).toMatchObject({ ok: false, code: `provider-unavailable:${id}` });
+    if (!context.ok) expect(context.message).toMatch(detail);
   });
 
   it("a directory binding beside a non-local one reads nothing and skips", async () => {
@@ -295,8 +295,8 @@ describe("providers that cannot be read", () => {
     );
     expect(context).toEqual({
       ok: false,
-      reason: "provider-unavailable:slack",
-      detail: expect.stringContaining("Slack"),
+      code: "provider-unavailable:slack",
+      message: expect.stringContaining("Slack"),
     });
   });
 });

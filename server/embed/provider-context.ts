@@ -6,6 +6,7 @@ import picomatch from "picomatch/posix";
 import { subtractDuration } from "@/lib/embed/cadence";
 import { DEFAULT_DIRECTORY_GLOBS, providerInfo } from "@/lib/embed/providers";
 import type { EmbedManifest } from "@/schemas/embed";
+import type { Result } from "@/schemas/result";
 
 const run = promisify(execFile);
 
@@ -14,7 +15,7 @@ const run = promisify(execFile);
  * when the item does (lib/embed/nothing-new.ts decides from them whether anything is new).
  */
 export type ProviderSource = { provider: string; items: number; keys: string[]; labels: string[]; text: string };
-export type ProviderContext = { ok: true; sources: ProviderSource[] } | { ok: false; reason: string; detail: string };
+export type ProviderContext = Result<{ sources: ProviderSource[] }, { code: string }>;
 
 /** Bounds on what a tick reads, so a huge folder cannot become a huge prompt. */
 export const CONTEXT_LIMITS = { files: 40, bytesPerFile: 16 * 1024, totalBytes: 160 * 1024, commits: 50 };
@@ -155,8 +156,8 @@ export async function readProviderContext(
     if (!info?.local)
       return {
         ok: false,
-        reason: `provider-unavailable:${id}`,
-        detail: info
+        code: `provider-unavailable:${id}`,
+        message: info
           ? `${info.label} needs credentials this studio does not hold; only the local providers (directory, git) can be read`
           : `no provider '${id}' is known to this studio`,
       };
@@ -166,7 +167,7 @@ export async function readProviderContext(
     if (id === "directory") sources.push(await readDirectory(root, manifest, now));
     if (id === "git") {
       const git = await readGit(root, manifest, now);
-      if ("unavailable" in git) return { ok: false, reason: "provider-unavailable:git", detail: git.unavailable };
+      if ("unavailable" in git) return { ok: false, code: "provider-unavailable:git", message: git.unavailable };
       sources.push(git);
     }
   }

@@ -1,17 +1,20 @@
 import type { RuntimeEnv } from "@/lib/embed/runtime";
 import { readLimited } from "@/lib/http/read-limited";
 import { isPlainObject, JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
+import type { Result } from "@/schemas/result";
 
 /**
  * The two runtimes that reason: an OpenAI-compatible chat-completions endpoint called in-process,
  * and an external agent host that receives the plan. Both answer with one JSON object or a failure
- * with a reason the tick record keeps; neither ever invents an answer.
+ * whose `code` and `message` the tick record keeps (its `reason` and `detail`); neither ever
+ * invents an answer.
  */
 
 export type ChatMessage = { role: "system" | "user"; content: string };
-export type RuntimeAnswer =
-  | { ok: true; answer: Record<string, unknown>; detail: string }
-  | { ok: false; reason: string; detail: string; status?: "skipped" | "error" };
+export type RuntimeAnswer = Result<
+  { answer: Record<string, unknown>; detail: string },
+  { code: string; status?: "skipped" | "error" }
+>;
 
 /** An answer larger than this is not a briefing. */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
@@ -44,7 +47,7 @@ async function postJson(
   headers: Record<string, string>,
   timeoutMs: number,
   who: "model" | "host",
-): Promise<{ ok: true; text: string } | { ok: false; reason: string; detail: string }> {
+): Promise<Result<{ text: string }, { code: string }>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
@@ -59,18 +62,18 @@ async function postJson(
     if (!response.ok)
       return {
         ok: false,
-        reason: `${who}-http-${response.status}`,
-        detail: `${url} answered ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 300)}` : ""}`,
+        code: `${who}-http-${response.status}`,
+        message: `${url} answered ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 300)}` : ""}`,
       };
     return { ok: true, text };
   } catch (error) {
     if (controller.signal.aborted)
-      return { ok: false, reason: `${who}-timeout`, detail: `${url} did not answer within ${timeoutMs} ms` };
+      return { ok: false, code: `${who}-timeout`, message: `${url} did not answer within ${timeoutMs} ms` };
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     return {
       ok: false,
-      reason: `${who}-unreachable`,
-      detail: `${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+      code: `${who}-unreachable`,
+      message: `${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
     };
   } finally {
     clearTimeout(timer);
@@ -83,9 +86,7 @@ function unfence(text: string): string {
   return fenced ? fenced[1] : text;
 }
 
-export function parseAnswerObject(
-  text: string,
-): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+export function parseAnswerObject(text: string): Result<{ value: Record<string, unknown> }> {
   try {
     const value = parseJsonStrict(unfence(text));
     return isPlainObject(value) ? { ok: true, value } : { ok: false, message: "the answer is JSON but not one object" };
@@ -119,7 +120,7 @@ export async function runInProcess(
   );
   if (!sent.ok) return { ...sent, status: "error" };
   const envelope = parseAnswerObject(sent.text);
-  if (!envelope.ok) return { ok: false, reason: "model-answer-not-json", detail: `${url}: ${envelope.message}` };
+  if (!envelope.ok) return { ok: false, code: "model-answer-not-json", message: `${url}: ${envelope.message}` };
   const choices = envelope.value.choices;
   const content =
     Array.isArray(choices) && isPlainObject(choices[0]) && isPlainObject(choices[0].message)
@@ -128,12 +129,11 @@ export async function runInProcess(
   if (typeof content !== "string")
     return {
       ok: false,
-      reason: "model-answer-malformed",
-      detail: `${url}: the response has no choices[0].message.content`,
+      code: "model-answer-malformed",
+      message: `${url}: the response has no choices[0].message.content`,
     };
   const answer = parseAnswerObject(content);
-  if (!answer.ok)
-    return { ok: false, reason: "model-answer-not-json", detail: `model ${env.model}: ${answer.message}` };
+  if (!answer.ok) return { ok: false, code: "model-answer-not-json", message: `model ${env.model}: ${answer.message}` };
   return { ok: true, answer: answer.value, detail: `model ${env.model} at ${url}` };
 }
 
@@ -152,21 +152,21 @@ export async function runExternal(plan: unknown, env: ReturnType<typeof runtimeE
   );
   if (!sent.ok) return { ...sent, status: "error" };
   const parsed = parseAnswerObject(sent.text);
-  if (!parsed.ok) return { ok: false, reason: "host-answer-not-json", detail: `${url}: ${parsed.message}` };
+  if (!parsed.ok) return { ok: false, code: "host-answer-not-json", message: `${url}: ${parsed.message}` };
   const { status, output, reason } = parsed.value;
   if (status === "skipped" || status === "error") {
     return {
       ok: false,
       status,
-      reason: typeof reason === "string" && reason ? `host-${status}:${reason.slice(0, 200)}` : `host-${status}`,
-      detail: `${url} reported ${status}`,
+      code: typeof reason === "string" && reason ? `host-${status}:${reason.slice(0, 200)}` : `host-${status}`,
+      message: `${url} reported ${status}`,
     };
   }
   if (status !== "ran" || !isPlainObject(output))
     return {
       ok: false,
-      reason: "host-answer-malformed",
-      detail: `${url}: expected { "status": "ran", "output": { … } }`,
+      code: "host-answer-malformed",
+      message: `${url}: expected { "status": "ran", "output": { … } }`,
     };
   return { ok: true, answer: output, detail: `external host ${url}` };
 }

@@ -6,6 +6,7 @@
  * the server listens beyond loopback.
  */
 
+import type { Result } from "@/schemas/result";
 import type { AppErrorCode } from "../errors";
 
 export type GuardConfig = {
@@ -17,7 +18,7 @@ export type GuardConfig = {
 };
 
 /** A refusal names its AppErrorCode; its status and body come from `errorResponse`, as for any route. */
-export type GuardVerdict = { ok: true; setTokenCookie?: boolean } | { ok: false; code: AppErrorCode; message: string };
+export type GuardVerdict = Result<{ setTokenCookie?: boolean }, { code: AppErrorCode }>;
 
 export const TOKEN_COOKIE = "construct_studio_token";
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);

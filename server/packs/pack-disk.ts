@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { promptRole } from "@/lib/markdown/frontmatter";
 import type { PackManifest, PackRow } from "@/schemas/pack-manifest";
+import type { Result } from "@/schemas/result";
 import type { TierData } from "../org/tiers";
 import { confinedPath, NoFollowReadError, pidAlive, readTextNoFollow } from "../store/json-store";
 
@@ -23,17 +24,14 @@ export type LoadedPack = PackRow & { dir: string; manifest: PackManifest | null;
 export async function checkPackPrompt(
   packDir: string,
   rel: string,
-): Promise<
-  | { ok: true; file: string; content: string; role: string }
-  | { ok: false; file: string; problem: "missing" | "malformed"; message: string }
-> {
+): Promise<Result<{ file: string; content: string; role: string }, { file: string; code: "missing" | "malformed" }>> {
   let file: string;
   try {
     file = confinedPath(packDir, rel);
   } catch {
-    return { ok: false, file: rel, problem: "malformed", message: `${rel} is outside the pack` };
+    return { ok: false, file: rel, code: "malformed", message: `${rel} is outside the pack` };
   }
-  const malformed = (message: string) => ({ ok: false as const, file, problem: "malformed" as const, message });
+  const malformed = (message: string) => ({ ok: false as const, file, code: "malformed" as const, message });
   // One open, checked on its descriptor (store/read.ts): a link swapped in after a check cannot be read through.
   let read: { text: string; stat: Stats } | NoFollowReadError;
   try {
@@ -43,7 +41,7 @@ export async function checkPackPrompt(
     read = error;
   }
   if (read instanceof NoFollowReadError && read.code === "missing")
-    return { ok: false, file, problem: "missing", message: `file not found: ${rel}` };
+    return { ok: false, file, code: "missing", message: `file not found: ${rel}` };
   if (read instanceof NoFollowReadError && read.code === "symlink")
     return malformed(`${rel} is a symbolic link; packs may not link outside themselves`);
   // O_NOFOLLOW guards the last component only; a linked folder on the way is caught here.
@@ -53,7 +51,7 @@ export async function checkPackPrompt(
   if (read.stat.nlink > 1) return malformed(`${rel} is a hard link; packs must hold their own files`);
   const content = read.text;
   const prompt = promptRole(content);
-  if (!prompt.ok) return { ok: false, file, problem: "malformed", message: `${rel}: ${prompt.message}` };
+  if (!prompt.ok) return { ok: false, file, code: "malformed", message: `${rel}: ${prompt.message}` };
   return { ok: true, file, content, role: prompt.role };
 }
 

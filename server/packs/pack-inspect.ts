@@ -87,7 +87,7 @@ export async function inspectPack(
     const check = await checkPackPrompt(dir, rel);
     if (!check.ok) {
       const what =
-        check.problem === "missing"
+        check.code === "missing"
           ? `declared prompt file missing for '${specialist}'`
           : `prompt for '${specialist}' is invalid`;
       row.errors.push(`pack '${manifest.id}': ${what}: ${check.message}`);

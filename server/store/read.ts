@@ -2,6 +2,7 @@ import { hash } from "node:crypto";
 import { closeSync, constants as fsc, fstatSync, openSync, readFileSync, readSync, type Stats } from "node:fs";
 import fs from "node:fs/promises";
 import { JsonProblem, parseJsonBytes, parseJsonStrict } from "@/lib/json/safe-json";
+import type { Result } from "@/schemas/result";
 
 /**
  * The one way the studio reads a file it did not write this instant: the file is opened once with
@@ -131,9 +132,7 @@ export function readFileNoFollowSync(file: string, opts: { limit?: number } = {}
   }
 }
 
-export type ReadResult =
-  | { ok: true; value: unknown; etag: string }
-  | { ok: false; code: NoFollowCode | JsonProblem["code"]; message: string };
+export type ReadResult = Result<{ value: unknown; etag: string }, { code: NoFollowCode | JsonProblem["code"] }>;
 
 function refused(error: unknown): ReadResult {
   if (error instanceof NoFollowReadError) return { ok: false, code: error.code, message: error.message };
