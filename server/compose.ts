@@ -1,3 +1,4 @@
+import type { Prompt } from "@/schemas/api/prompts";
 import { resolvePaths, type StudioPaths } from "./config";
 import { EmbedService } from "./embed/embed-service";
 import { OrgApi } from "./org/org-api";
@@ -5,7 +6,7 @@ import { OrgTestService } from "./org-tests/org-test-service";
 import { type InstallSource, installPack } from "./packs/pack-install";
 import { type OrgReaders, PackPreviewService } from "./packs/pack-preview";
 import { PackService } from "./packs/pack-service";
-import { PromptResolver, promptEtag, specialistPrompt } from "./packs/prompt-resolver";
+import { type PromptHardFailure, PromptResolver, promptEtag, specialistPrompt } from "./packs/prompt-resolver";
 import { PlanService } from "./plan/plan-service";
 import { LayoutStore } from "./studio/layout-store";
 
@@ -45,7 +46,7 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
   });
 
   /** A specialist's prompt with its provenance, through packs, the project and the built-in tier, and its ETag. */
-  const resolveSpecialistPrompt = async (id: string) => {
+  const resolveSpecialistPrompt = async (id: string): Promise<Prompt | PromptHardFailure> => {
     const resolved = await resolvePrompt(id);
     return resolved.ok ? { ...resolved, etag: promptEtag(resolved.content) } : resolved;
   };

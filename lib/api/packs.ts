@@ -1,5 +1,5 @@
 import { apiFetch } from "@/lib/api-client";
-import { packInstallResultSchema, packToggleResultSchema } from "@/schemas/api/packs";
+import { packEnableResultSchema, packInstallResultSchema, packToggleResultSchema } from "@/schemas/api/packs";
 import { packPreviewSchema } from "@/schemas/pack-preview";
 
 const packUrl = (id: string, action: string) => `/api/packs/${encodeURIComponent(id)}/${action}`;
@@ -9,7 +9,7 @@ export async function disablePack(id: string) {
 }
 
 export async function enablePack(id: string, force: boolean) {
-  await apiFetch(packUrl(id, "enable"), packToggleResultSchema, { method: "POST", body: force ? { force } : {} });
+  await apiFetch(packUrl(id, "enable"), packEnableResultSchema, { method: "POST", body: force ? { force } : {} });
 }
 
 /** What enabling `id` would change, nothing enabled. */

@@ -37,20 +37,42 @@ export const writeOkSchema = z.object({
 });
 export type WriteOk = z.infer<typeof writeOkSchema>;
 
-/** A delete: the record as it was (what an undo re-creates) and the version left, if a lower tier remains. */
+/**
+ * What a write would do, nothing written: the file it would write (`path`, `file` its content),
+ * the merged record afterwards, and the etag of the record as it is now (what to apply it with).
+ */
+export const dryRunOkSchema = z.extend(writeOkSchema, { dryRun: z.literal(true), file: entityRecordSchema });
+export type DryRunOk = z.infer<typeof dryRunOkSchema>;
+
+/**
+ * A delete: the file removed, the record as it was (what an undo re-creates), and the tier a
+ * lower layer of it is `revealed` from, with that version, if one remains.
+ */
 export const removeOkSchema = z.object({
   ok: z.literal(true),
+  path: z.string(),
+  revealed: z.nullable(scopeSchema),
   record: entityRecordSchema,
+  dryRun: z.optional(z.literal(true)),
   etag: z.nullable(z.string()),
 });
 export type RemoveOk = z.infer<typeof removeOkSchema>;
 
-/** `POST /api/org/import`: the files written (or, for a dry run, that would be). */
+/** One file of an import, and what the import does to it. */
+export const importFileSchema = z.object({ path: z.string(), action: z.enum(["create", "update", "unchanged"]) });
+export type ImportFile = z.infer<typeof importFileSchema>;
+
+/**
+ * `POST /api/org/import`: the files written (or, for a dry run, that would be), and the version
+ * of the files it touches as they were before it (what `ifMatch` takes).
+ */
 export const importResultSchema = z.object({
   ok: z.literal(true),
   dryRun: z.boolean(),
+  etag: z.string(),
   written: z.array(z.string()),
-  files: z.array(z.object({ path: z.string(), action: z.string() })),
+  files: z.array(importFileSchema),
+  warnings: z.array(fieldErrorSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

@@ -4,10 +4,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
 import { orgPayloadSchema } from "@/schemas/api";
+import type { ImportResult } from "@/schemas/api/org";
 import { SCOPES, type Scope, type Section } from "@/schemas/org";
 import { composeServices } from "../compose";
 import { isAppError } from "../errors";
-import { type ImportOk, validateTree } from "../org/org-api";
+import { validateTree } from "../org/org-api";
 import { type Format, print, summarize, UsageError } from "./output";
 
 /** `validate`, `export` and `import`: the org commands, on the services of the one composition root. */
@@ -107,7 +108,7 @@ export async function importCommand(args: string[]): Promise<number> {
     return 1;
   }
   const api = composeServices({ root: values.root }).org;
-  let result: ImportOk;
+  let result: ImportResult;
   try {
     result = await api.importOrg(parsed.data, { scope: scopeOf(values.scope, "project"), dryRun: values["dry-run"] });
   } catch (error) {

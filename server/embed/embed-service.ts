@@ -2,6 +2,7 @@ import path from "node:path";
 import { type EmbedContext, embedPointer } from "@/lib/embed/manifest";
 import { isAtOrUnder } from "@/lib/json/pointer";
 import { orderKeys } from "@/lib/json/safe-json";
+import type { EmbedToggleResult, OverridesResponse } from "@/schemas/api/embed";
 import { idProblem } from "@/schemas/common";
 import type { Contract } from "@/schemas/contract";
 import {
@@ -17,7 +18,7 @@ import { AppError } from "../errors";
 import type { OrgApi } from "../org/org-api";
 import { displayPath } from "../org/tiers";
 import type { PackService } from "../packs/pack-service";
-import type { PromptHardFailure, ResolvedPrompt } from "../packs/prompt-resolver";
+import type { PromptResolution } from "../packs/prompt-resolver";
 import { withTierLock } from "../store/json-store";
 import { dryRunPlan } from "./embed-dry-run";
 import { type LoadedCapability, type LoadedEmbed, loadEmbed } from "./embed-loader";
@@ -38,7 +39,7 @@ export type EmbedServiceDeps = {
   paths: StudioPaths;
   packs: PackService;
   org: OrgApi;
-  resolvePrompt: (specialistId: string) => Promise<ResolvedPrompt | PromptHardFailure>;
+  resolvePrompt: (specialistId: string) => Promise<PromptResolution>;
   /** The environment runtimes are resolved from; `process.env` unless a test passes its own. */
   env?: Record<string, string | undefined>;
   now?: () => Date;
@@ -157,7 +158,7 @@ export class EmbedService {
   async enable(
     id: string,
     opts: { ifMatch?: string; dryRun?: boolean } = {},
-  ): Promise<{ ok: true; id: string; enabled: true; wasEnabled: boolean; path: string | null; etag: string }> {
+  ): Promise<EmbedToggleResult & { enabled: true }> {
     let wasEnabled = false;
     const written = await this.changeOverlay(
       id,
@@ -176,7 +177,7 @@ export class EmbedService {
   async disable(
     id: string,
     opts: { ifMatch?: string; dryRun?: boolean } = {},
-  ): Promise<{ ok: true; id: string; enabled: false; wasEnabled: boolean; path: string | null; etag: string }> {
+  ): Promise<EmbedToggleResult & { enabled: false }> {
     let wasEnabled = false;
     const written = await this.changeOverlay(
       id,
@@ -192,7 +193,7 @@ export class EmbedService {
   }
 
   /** Sets or resets the overridable fields; an overlay left holding nothing is removed. */
-  async setOverrides(id: string, body: EmbedOverridesBody, ifMatch: string) {
+  async setOverrides(id: string, body: EmbedOverridesBody, ifMatch: string): Promise<OverridesResponse> {
     const written = await this.changeOverlay(
       id,
       (o, cap) => {
@@ -208,7 +209,7 @@ export class EmbedService {
       },
       { ifMatch, validate: true },
     );
-    return { ok: true as const, id, ...written, capability: await this.status(id) };
+    return { ok: true, id, ...written, capability: await this.status(id) };
   }
 
   // ---- ticks ---------------------------------------------------------------------------------

@@ -1,10 +1,10 @@
 import { fieldError } from "@/lib/org/field-error";
+import type { DryRunOk, WriteOk } from "@/schemas/api/org";
 import { type EntityRecord, emptyOrg, type Scope } from "@/schemas/org";
 import { AppError } from "../errors";
 import { importOrg } from "./import-org";
 import type { OrgState } from "./org-state";
 import { checkId, checkWritable } from "./write-checks";
-import type { DryRunOk, WriteOk } from "./writes";
 
 /**
  * Creates a team together with its owner specialist, who is moved into it in the same

@@ -6,6 +6,7 @@ import { CANONICAL_KEYS } from "@/lib/org/key-order";
 import { buildIndex } from "@/lib/org/org-index";
 import { problemKey, validateOrg } from "@/lib/org/validate";
 import type { OrgPayload } from "@/schemas/api";
+import type { ImportFile, ImportResult } from "@/schemas/api/org";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
 import {
@@ -30,16 +31,6 @@ import { underLock } from "./writes";
  * it would be afterwards, before any file is written, and is written as one transaction.
  */
 
-export type ImportFile = { path: string; action: "create" | "update" | "unchanged" };
-export type ImportOk = {
-  ok: true;
-  dryRun: boolean;
-  /** The version of the files the import touches, as they were before it: what `ifMatch` takes. */
-  etag: string;
-  written: string[];
-  files: ImportFile[];
-  warnings: FieldError[];
-};
 export type ImportOptions = {
   scope?: Scope;
   dryRun?: boolean;
@@ -157,10 +148,10 @@ function blockingProblems(state: OrgState, before: Rows, after: Rows, incoming: 
  * entity is checked, with the org as it would be afterwards, before any file is written; the
  * write is one transaction; `dryRun` reports the files without writing.
  */
-export async function importOrg(state: OrgState, payload: OrgPayload, opts: ImportOptions = {}): Promise<ImportOk> {
+export async function importOrg(state: OrgState, payload: OrgPayload, opts: ImportOptions = {}): Promise<ImportResult> {
   const scope = checkWritable("specialist", "import", opts.scope ?? "project");
   const incoming = incomingOf(payload);
-  return underLock(state, scope, opts.dryRun, async (): Promise<ImportOk> => {
+  return underLock(state, scope, opts.dryRun, async (): Promise<ImportResult> => {
     const tiers = await state.loadTiers();
     const before = mergeTiers(tiers);
     const target = tiers.find((t) => t.scope === scope);

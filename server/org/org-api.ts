@@ -1,10 +1,11 @@
 import type { OrgPayload, RouteCandidate } from "@/schemas/api";
+import type { DryRunOk, ImportResult, RemoveOk, WriteOk } from "@/schemas/api/org";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
 import type { AutoLayout, Graph } from "@/schemas/graph";
 import type { ApiKind, EntityKind, EntityRecord, Scope } from "@/schemas/org";
 import type { StudioPaths } from "../config";
 import { createTeam } from "./create-team";
-import { exportOrg, type ImportOk, type ImportOptions, importOrg } from "./import-org";
+import { exportOrg, type ImportOptions, importOrg } from "./import-org";
 import type { Snapshot } from "./merge";
 import { type OrgApiOptions, OrgState, type TierReader } from "./org-state";
 import {
@@ -17,13 +18,11 @@ import {
   previewRoute,
 } from "./previews";
 import { type EntityView, getEntity, listEntities, problemsOf, validateAll, validateDraft } from "./reads";
-import { createEntity, type DryRunOk, type RemoveOk, removeEntity, updateEntity, type WriteOk } from "./writes";
+import { createEntity, removeEntity, updateEntity } from "./writes";
 
-export type { ImportOk } from "./import-org";
 export { type Row, recordsOf, type Snapshot } from "./merge";
 export type { OrgApiOptions, TierReader } from "./org-state";
 export { validateTree } from "./validate-tree";
-export type { DryRunOk, RemoveOk, WriteOk } from "./writes";
 
 /**
  * The ADR-0072 façade: typed list/get/create/update/remove per kind, export/import of one tier,
@@ -144,7 +143,7 @@ export class OrgApi {
   }
 
   /** Writes a payload into one tier as one transaction, checked as a whole first; `dryRun` writes nothing. */
-  importOrg(payload: OrgPayload, opts: ImportOptions = {}): Promise<ImportOk> {
+  importOrg(payload: OrgPayload, opts: ImportOptions = {}): Promise<ImportResult> {
     return importOrg(this.state, payload, opts);
   }
 

@@ -4,6 +4,7 @@ import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
 import { fieldError } from "@/lib/org/field-error";
 import { CANONICAL_KEYS } from "@/lib/org/key-order";
 import { referencesTo, validateDraft } from "@/lib/org/validate";
+import type { DryRunOk, RemoveOk, WriteOk } from "@/schemas/api/org";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
 import {
@@ -32,23 +33,8 @@ import {
 /**
  * Create, update and remove of one record, each checked against the org as it would be afterwards
  * and run under its tier's lock. A refusal throws AppError; a success returns what was written.
- * `ok: true` stays in each result because it is part of the response body clients already read.
+ * The results are the response bodies of schemas/api/org.ts.
  */
-
-export type WriteOk = { ok: true; path: string; record: EntityRecord; etag: string; warnings: FieldError[] };
-/**
- * What a write would do, nothing written: the file it would write (`path`, `file` its content),
- * the merged record afterwards, and the etag of the record as it is now (what to apply it with).
- */
-export type DryRunOk = WriteOk & { dryRun: true; file: EntityRecord };
-export type RemoveOk = {
-  ok: true;
-  path: string;
-  revealed: Scope | null;
-  record: EntityRecord;
-  dryRun?: true;
-  etag: string | null;
-};
 
 /** Runs a write under its tier's lock, after recovery; a dry run takes no lock (the lock file would be a write). */
 export async function underLock<T>(

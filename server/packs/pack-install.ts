@@ -7,6 +7,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import semver from "semver";
 import yauzl from "yauzl";
+import type { PackInstallResult } from "@/schemas/api/packs";
 import type { PackTier } from "@/schemas/pack-manifest";
 import { PACK_PATH_PATTERN } from "@/schemas/pack-manifest";
 import { AppError, ioError, isAppError } from "../errors";
@@ -20,15 +21,8 @@ import { MANIFEST, type PackService, recoverPacksDir } from "./pack-service";
 export const LIMITS = { files: 2000, fileBytes: 5 * 1024 * 1024, totalBytes: 50 * 1024 * 1024, depth: 12 };
 
 export type InstallSource = { folder: string } | { zip: Buffer };
-export type InstallResult = {
-  ok: true;
-  id: string;
-  version: string;
-  tier: PackTier;
-  path: string;
-  replaced: boolean;
-  warnings: string[];
-};
+/** The install as written; the route's answer adds how the version compares (`PackPreviewService.install`). */
+export type InstallResult = Omit<PackInstallResult, "versionChange">;
 
 class Budget {
   files = 0;

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import semver from "semver";
 import { runOrgTests } from "@/lib/org-tests/run";
+import type { PackEnableResult, PackInstallResult } from "@/schemas/api/packs";
 import type { FieldError } from "@/schemas/field-error";
 import type { PackTier } from "@/schemas/pack-manifest";
 import type { PackPreview } from "@/schemas/pack-preview";
@@ -12,7 +13,7 @@ import { type OrgApi, recordsOf, type Snapshot } from "../org/org-api";
 import type { OrgTestService } from "../org-tests/org-test-service";
 import type { PlanService } from "../plan/plan-service";
 import { HypotheticalPacks, type Staged } from "./hypothetical-packs";
-import { contentHash, type InstallResult, type InstallSource, installPack, stageSource } from "./pack-install";
+import { contentHash, type InstallSource, installPack, stageSource } from "./pack-install";
 import type { LoadedPack, PackService } from "./pack-service";
 import type { PromptResolver } from "./prompt-resolver";
 
@@ -129,7 +130,7 @@ export class PackPreviewService {
    * Enables a pack after previewing it: a pack whose records would introduce errors is refused
    * (422 with those errors, `packs.json` untouched) unless `force`.
    */
-  async enable(id: string, opts: { force?: boolean } = {}): Promise<{ ok: true; enabled: true; preview: PackPreview }> {
+  async enable(id: string, opts: { force?: boolean } = {}): Promise<PackEnableResult> {
     const preview = await this.previewEnable(id);
     if (preview.errors.length && !opts.force) throw refusal(`pack '${id}' was not enabled`, preview.errors);
     await this.deps.packs.setEnabled(id, true);
@@ -206,7 +207,7 @@ export class PackPreviewService {
     tier: PackTier,
     shown: string,
     opts: { hash?: string; force?: boolean } = {},
-  ): Promise<InstallResult & { versionChange: PackPreview["versionChange"] }> {
+  ): Promise<PackInstallResult> {
     const preview = await this.previewInstall(source, tier, shown);
     if (opts.hash && preview.hash !== opts.hash) throw changedSincePreview();
     if (preview.appliesNow && preview.errors.length && !opts.force)

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import semver from "semver";
 import { deploymentMode } from "@/lib/packs/failure-matrix";
+import type { PackToggleResult } from "@/schemas/api/packs";
 import { type DeploymentMode, type PacksFile, type PackTier, packsFileSchema } from "@/schemas/pack-manifest";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
@@ -179,7 +180,7 @@ export class PackService {
     id: string,
     enabled: boolean,
     opts: { ifMatch?: string; dryRun?: boolean } = {},
-  ): Promise<{ ok: true; enabled: boolean; wasEnabled: boolean; etag: string }> {
+  ): Promise<PackToggleResult> {
     const { packs } = await this.list();
     const pack = packs.find((p) => p.id === id && !p.shadowedBy);
     if (enabled) {

@@ -1,8 +1,10 @@
 import path from "node:path";
 import { promptRole } from "@/lib/markdown/frontmatter";
 import { failureOutcome, type PromptFailure } from "@/lib/packs/failure-matrix";
+import type { Prompt } from "@/schemas/api/prompts";
 import { idProblem } from "@/schemas/common";
 import type { DeploymentMode } from "@/schemas/pack-manifest";
+import type { Result } from "@/schemas/result";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import type { OrgApi } from "../org/org-api";
@@ -17,27 +19,16 @@ import {
 } from "../store/json-store";
 import { byPrecedence, checkPackPrompt, type LoadedPack, type PackService } from "./pack-service";
 
-export type ResolvedPrompt = {
-  ok: true;
-  specialistId: string;
-  /** The pack id, `project` or `builtin`; `fallback` when nothing was found and solo mode allows it. */
-  source: string;
-  path: string | null;
-  degraded: boolean;
-  warnings: string[];
-  content: string;
-  mode: DeploymentMode;
-};
-
-export type PromptHardFailure = {
-  ok: false;
-  specialistId: string;
-  scenario: PromptFailure;
-  mode: DeploymentMode;
-  message: string;
-  pack: string | null;
-  file: string | null;
-};
+/**
+ * A specialist's prompt as resolved (the body of `GET /api/prompts/<id>` before its etag), or the
+ * hard failure the deployment mode makes of one that cannot be used: the pack and file it names.
+ */
+export type PromptResolution = Result<
+  Omit<Prompt, "ok" | "etag" | "mode"> & { mode: DeploymentMode },
+  { specialistId: string; scenario: PromptFailure; mode: DeploymentMode; pack: string | null; file: string | null }
+>;
+export type ResolvedPrompt = Extract<PromptResolution, { ok: true }>;
+export type PromptHardFailure = Extract<PromptResolution, { ok: false }>;
 
 const MAX_PROMPT_BYTES = 256 * 1024;
 
@@ -69,7 +60,7 @@ export class PromptResolver {
   async resolve(
     specialistId: string,
     opts: { builtinSpecialist: boolean; record?: Record<string, unknown> },
-  ): Promise<ResolvedPrompt | PromptHardFailure> {
+  ): Promise<PromptResolution> {
     const bad = idProblem(specialistId);
     if (bad) throw new AppError("not_found", bad);
     const { mode } = await this.packs.mode();
@@ -95,10 +86,10 @@ export class PromptResolver {
       const check = await checkPackPrompt(pack.dir, rel);
       const shown = this.show(check.file);
       if (!check.ok) {
-        const scenario = check.problem === "missing" ? "pack-prompt-missing" : "pack-prompt-malformed";
+        const scenario = check.code === "missing" ? "pack-prompt-missing" : "pack-prompt-malformed";
         return fail(
           scenario,
-          `pack '${pack.id}': ${check.problem === "missing" ? "declared prompt file missing" : "invalid prompt"} for '${specialistId}': ${shown} — ${check.message}`,
+          `pack '${pack.id}': ${check.code === "missing" ? "declared prompt file missing" : "invalid prompt"} for '${specialistId}': ${shown} — ${check.message}`,
           pack.id,
           shown,
         );
@@ -126,10 +117,7 @@ export class PromptResolver {
     const project = confinedPath(path.join(this.paths.projectDir, "prompts"), `${specialistId}.md`);
     const projectRead = await readPrompt(project);
     if (projectRead !== null) {
-      const prompt =
-        typeof projectRead === "string"
-          ? promptRole(projectRead)
-          : { ok: false as const, message: projectRead.problem };
+      const prompt = projectRead.ok ? { ...promptRole(projectRead.text), content: projectRead.text } : projectRead;
       if (prompt.ok) {
         return {
           ok: true,
@@ -138,7 +126,7 @@ export class PromptResolver {
           path: this.show(project),
           degraded: false,
           warnings,
-          content: projectRead as string,
+          content: prompt.content,
           mode,
         };
       }
@@ -156,7 +144,7 @@ export class PromptResolver {
 
     const builtin = confinedPath(path.join(this.paths.appDir, "specialists", "prompts"), `${specialistId}.md`);
     const builtinRead = await readPrompt(builtin);
-    const builtinText = typeof builtinRead === "string" ? builtinRead : null;
+    const builtinText = builtinRead?.ok ? builtinRead.text : null;
     if (builtinText !== null) {
       return {
         ok: true,
@@ -241,15 +229,15 @@ export class PromptResolver {
 }
 
 /** The text of a prompt file; `null` when there is none; a problem when there is one but it cannot be used. */
-async function readPrompt(file: string): Promise<string | { problem: string } | null> {
+async function readPrompt(file: string): Promise<Result<{ text: string }> | null> {
   try {
     // One open, checked on its descriptor: a link swapped in after a check cannot be read through.
-    return (await readTextNoFollow(file, { limit: MAX_PROMPT_BYTES })).text;
+    return { ok: true, text: (await readTextNoFollow(file, { limit: MAX_PROMPT_BYTES })).text };
   } catch (error) {
     if (!(error instanceof NoFollowReadError)) throw error;
     if (error.code === "missing") return null;
-    if (error.code === "symlink") return { problem: "is a symbolic link; prompts must be regular files" };
-    return { problem: error.message };
+    if (error.code === "symlink") return { ok: false, message: "is a symbolic link; prompts must be regular files" };
+    return { ok: false, message: error.message };
   }
 }
 
@@ -261,7 +249,7 @@ function fallbackPrompt(id: string, record: Record<string, unknown>): string {
 
 /** A specialist's prompt by id, knowing whether the specialist is built-in (which decides the fallback). */
 export function specialistPrompt(org: OrgApi, prompts: PromptResolver) {
-  return async (id: string): Promise<ResolvedPrompt | PromptHardFailure> => {
+  return async (id: string): Promise<PromptResolution> => {
     const row = await org.getEntity("specialist", id);
     const builtinSpecialist = !!row && (row.scope === "builtin" || row.overrides.some((o) => o.scope === "builtin"));
     return prompts.resolve(id, { builtinSpecialist, record: row?.record });
