@@ -3,7 +3,7 @@ import { Providers, type QuerySeed } from "@/components/providers";
 import { summarize } from "@/lib/api/summary";
 import { orgKeys } from "@/lib/queries/org";
 import { orgVersionKey } from "@/lib/queries/org-version";
-import { ENTITY_KINDS } from "@/schemas/org";
+import { ENTITY_KINDS } from "@/schemas/kinds";
 import { layoutStore, orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { EntityRecord, Section } from "@/schemas/org";
+import type { EntityRecord, Section } from "@/schemas/kinds";
 
 /**
  * A synthetic org of `specialists` specialists for the benchmark, written as one file per entity

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { validateDraft, validateOrg } from "@/lib/org/validate";
-import { SECTIONS } from "@/schemas/org";
+import { SECTIONS } from "@/schemas/kinds";
 import type { StudioPaths } from "@/server/config";
 import { OrgApi } from "@/server/org/org-api";
 import { specialistId } from "./generate-org";

@@ -1,8 +1,6 @@
 import type { $ZodType, output } from "zod/v4/core";
 import { ApiError } from "./api/error";
 
-export { ApiError } from "./api/error";
-
 export type ApiResponse<T> = { data: T; etag: string | null };
 
 /**

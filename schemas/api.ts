@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fenceActionSchema } from "./fence";
-import { ENTITY_KINDS, SCOPES } from "./org";
+import { ENTITY_KINDS, SCOPES } from "./kinds";
 import { PATCH_SCHEMAS } from "./patch";
 
 /**
@@ -57,8 +57,3 @@ export const orgPayloadSchema = z.object({
   policies: section(PATCH_SCHEMAS.policy),
 });
 export type OrgPayload = z.infer<typeof orgPayloadSchema>;
-
-// Response bodies live in schemas/api/ (zod/mini, parsed by the client); re-exported for the
-// server modules that name them here.
-export { type ApiErrorBody, apiErrorBodySchema } from "./api/error";
-export { type RouteCandidate, routeCandidateSchema } from "./api/preview";

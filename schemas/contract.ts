@@ -3,9 +3,6 @@ import { house, idSchema, nonEmptyString, stringList } from "./common";
 
 import { POSTCONDITION_CHECK_NAMES, POSTCONDITION_CHECKS, POSTCONDITION_TYPES } from "./kinds";
 
-export { POSTCONDITION_CHECKS, type PostconditionCheck, WELL_KNOWN_PARTIES } from "./kinds";
-export { type ContractView, contractView } from "./views";
-
 const postconditionObject = z
   .looseObject({
     id: z.string().optional(),

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { EDGE_KINDS, NODE_KINDS, SCOPES } from "./kinds";
 
-export type { GraphEdgeKind, GraphNodeKind } from "./kinds";
-export { EDGE_KINDS, NODE_KINDS } from "./kinds";
-
 export const graphNodeSchema = z.object({
   id: z.string(),
   kind: z.enum(NODE_KINDS),

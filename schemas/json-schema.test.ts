@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { jsonSchemaFor } from "@/schemas/json-schema";
-import { ENTITY_KINDS, type EntityKind, SECTION_OF } from "@/schemas/org";
+import { ENTITY_KINDS, type EntityKind, SECTION_OF } from "@/schemas/kinds";
 
 const BUILTIN_ORG_DIR = fileURLToPath(new URL("../specialists/org", import.meta.url));
 

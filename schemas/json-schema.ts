@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { houseStrictOf } from "./common";
-import { ENTITY_SCHEMAS, type EntityKind } from "./org";
+import type { EntityKind } from "./kinds";
+import { ENTITY_SCHEMAS } from "./org";
 
 const cache = new Map<EntityKind, object>();
 

@@ -4,9 +4,9 @@ import {
   previewActionBodySchema,
   previewFenceBodySchema,
   previewRouteBodySchema,
-  routeCandidateSchema,
   validateBodySchema,
 } from "./api";
+import { routeCandidateSchema } from "./api/preview";
 import { idSchema } from "./common";
 import { capabilityViewSchema, dryRunPlanSchema } from "./embed";
 import { effectiveFenceSchema, fenceDecisionSchema } from "./fence";

@@ -5,9 +5,6 @@ import { policySchema } from "./policy";
 import { specialistSchema } from "./specialist";
 import { groupSchema, teamSchema } from "./team";
 
-export type { EntityKind, EntityRecord, OrgRecords, Scope, Section, WritableScope } from "./kinds";
-export { ENTITY_KINDS, emptyOrg, KIND_OF, SCOPES, SECTION_OF, SECTIONS, WRITABLE_SCOPES } from "./kinds";
-
 /** Kinds the API speaks: the five entity kinds, plus `fence` (a sub-resource) and `skill` (read-only). */
 export const API_KINDS = [...ENTITY_KINDS, "fence", "skill"] as const;
 export type ApiKind = (typeof API_KINDS)[number];

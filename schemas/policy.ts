@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { house, idSchema, stringList } from "./common";
 
-export { type PolicyView, policyView } from "./views";
-
 /** Construct checks only that a policy is an object; every field check here is a house check (warnings). */
 export const policySchema = z.looseObject({
   id: idSchema,

@@ -3,9 +3,6 @@ import { house, idSchema, nonEmptyString, roleSchema, stringList } from "./commo
 import { fenceSchema } from "./fence";
 import { MODEL_TIERS, REASONING_EFFORTS } from "./kinds";
 
-export { MODEL_TIERS } from "./kinds";
-export { type SpecialistView, specialistView } from "./views";
-
 /** Tools a host platform understands; anything else is silently dropped by the host, so we refuse it. */
 export const CLAUDE_TOOLS = [
   "Read",

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { house, idSchema, nonEmptyString, roleSchema, stringList } from "./common";
 import { TEAM_KINDS } from "./kinds";
 
-export { type GroupView, groupView, type TeamView, teamView } from "./views";
-
 const teamFields = {
   id: idSchema,
   name: nonEmptyString('"name"'),

@@ -1,7 +1,7 @@
 import { EntityTable } from "@/components/org/entity-table";
 import { ProblemList } from "@/components/org/problem-list";
 import { statusText } from "@/lib/palette/status-text";
-import { type ENTITY_KINDS, SECTION_OF } from "@/schemas/org";
+import { type ENTITY_KINDS, SECTION_OF } from "@/schemas/kinds";
 import { orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";

@@ -3,8 +3,7 @@
 import type { ReactNode } from "react";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import { NavLink } from "@/components/ui/nav-link";
-import type { GraphEdgeKind } from "@/schemas/graph";
-import type { EntityKind } from "@/schemas/kinds";
+import type { EntityKind, GraphEdgeKind } from "@/schemas/kinds";
 import { ImportExport } from "./import-export";
 import { Legend } from "./legend";
 import type { RoutePreviewProps } from "./route-preview";

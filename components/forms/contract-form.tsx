@@ -2,7 +2,9 @@
 
 import { useState } from "react";
 import { Controller, useFieldArray } from "react-hook-form";
-import { type ContractView, contractSchema, POSTCONDITION_CHECKS } from "@/schemas/contract";
+import { contractSchema } from "@/schemas/contract";
+import { POSTCONDITION_CHECKS } from "@/schemas/kinds";
+import type { ContractView } from "@/schemas/views";
 import { errorsAt } from "./field-errors";
 import { FieldShell, inputClass } from "./fields";
 import { type EntityFormProps, useEntityForm } from "./use-entity-form";

@@ -5,7 +5,7 @@ import { checkAction, effectiveFence, normalizeFence, noTeamReason, parseActionT
 import { entityPath } from "@/lib/org/field-error";
 import { FENCE_ACTIONS, type FenceAction } from "@/schemas/fence";
 import type { FieldError } from "@/schemas/field-error";
-import type { OrgRecords } from "@/schemas/org";
+import type { OrgRecords } from "@/schemas/kinds";
 import type { FenceCase, OrgTestCase } from "@/schemas/org-test";
 import { teamView } from "@/schemas/views";
 import { errorsAt } from "./field-errors";

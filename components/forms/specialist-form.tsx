@@ -1,7 +1,8 @@
 "use client";
 
 import { MODEL_TIERS, REASONING_EFFORTS } from "@/schemas/kinds";
-import { type SpecialistView, specialistSchema } from "@/schemas/specialist";
+import { specialistSchema } from "@/schemas/specialist";
+import type { SpecialistView } from "@/schemas/views";
 import { type EntityFormProps, useEntityForm } from "./use-entity-form";
 
 export function SpecialistForm(props: EntityFormProps) {

@@ -1,6 +1,7 @@
 "use client";
 
-import { type GroupView, groupSchema, type TeamView, teamSchema } from "@/schemas/team";
+import { groupSchema, teamSchema } from "@/schemas/team";
+import type { GroupView, TeamView } from "@/schemas/views";
 import { type EntityFormProps, useEntityForm } from "./use-entity-form";
 
 /** What the team and group forms edit: either kind's fields, and for a new team the specialist who joins it. */

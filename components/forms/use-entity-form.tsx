@@ -6,7 +6,7 @@ import { Controller, type FieldPath, type FieldValues, type Resolver, useForm } 
 import type { z } from "zod";
 import { sameJson } from "@/lib/json/same-json";
 import type { FieldError } from "@/schemas/field-error";
-import type { EntityRecord } from "@/schemas/org";
+import type { EntityRecord } from "@/schemas/kinds";
 import { errorsAt } from "./field-errors";
 import { FieldShell, inputClass, TagInput } from "./fields";
 

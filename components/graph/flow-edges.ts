@@ -3,7 +3,8 @@ import { KIND_CURVATURE } from "@/lib/graph/edge-ends";
 import { type LabelLine, spreadLabels } from "@/lib/graph/edge-labels";
 import type { Rect } from "@/lib/graph/geometry";
 import { aggregateEdges, overviewEnd } from "@/lib/graph/overview";
-import type { Graph, GraphEdge, GraphEdgeKind } from "@/schemas/graph";
+import type { Graph, GraphEdge } from "@/schemas/graph";
+import type { GraphEdgeKind } from "@/schemas/kinds";
 import { EDGE_STYLE, type EdgeChangeMark, type OrgEdge, type OrgEdgeData } from "./graph-types";
 import { chromeHandles } from "./nodes/node-chrome";
 

@@ -1,5 +1,6 @@
 import type { Edge, Node } from "@xyflow/react";
-import type { GraphEdge, GraphEdgeKind, GraphNode, GraphNodeKind } from "@/schemas/graph";
+import type { GraphEdge, GraphNode } from "@/schemas/graph";
+import type { GraphEdgeKind, GraphNodeKind } from "@/schemas/kinds";
 
 /** What every node renders: the graph node plus how the editor wants it marked. */
 export type OrgNodeData = GraphNode & {

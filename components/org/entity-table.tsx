@@ -1,7 +1,7 @@
 import { parsePointer } from "@/lib/json/pointer";
 import { fieldCandidates, openHref } from "@/lib/palette/open-param";
 import type { FieldError } from "@/schemas/field-error";
-import { type EntityKind, type EntityRecord, type Scope, SECTION_OF } from "@/schemas/org";
+import { type EntityKind, type EntityRecord, type Scope, SECTION_OF } from "@/schemas/kinds";
 import { ProblemList } from "./problem-list";
 import { ScopeBadge } from "./scope-badge";
 

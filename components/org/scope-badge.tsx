@@ -1,4 +1,4 @@
-import type { Scope } from "@/schemas/org";
+import type { Scope } from "@/schemas/kinds";
 
 const STYLES: Record<Scope, string> = {
   builtin: "bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300",

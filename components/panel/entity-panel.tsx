@@ -17,7 +17,7 @@ import { useSaveTestCase } from "@/lib/queries/plan";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import type { FieldError } from "@/schemas/field-error";
 import { jsonSchemaFor } from "@/schemas/json-schema";
-import { type EntityKind, type EntityRecord, SECTION_OF } from "@/schemas/org";
+import { type EntityKind, type EntityRecord, SECTION_OF } from "@/schemas/kinds";
 import type { OrgTestCase } from "@/schemas/org-test";
 import { formOptionsOf } from "./form-options";
 import { PanelFooter, PanelHeader, PanelNotes, PanelTabs, type Tab } from "./panel-chrome";

@@ -2,7 +2,7 @@
 
 import { ScopeBadge } from "@/components/org/scope-badge";
 import type { FieldConflict } from "@/lib/editor/drafts";
-import type { ListRow } from "@/lib/queries/org";
+import type { ListRow } from "@/schemas/api/org";
 import type { EntityKind } from "@/schemas/kinds";
 
 export type Tab = "form" | "json" | "fence" | "prompt";

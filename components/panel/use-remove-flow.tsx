@@ -4,9 +4,9 @@ import { useCallback } from "react";
 import type { Ask, Toast } from "@/components/editor/shell-types";
 import { ApiError } from "@/lib/api/error";
 import { sessionDrafts } from "@/lib/editor/draft-store";
-import type { ListRow } from "@/lib/queries/org";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import { problemKeys } from "@/lib/react-keys";
+import type { ListRow } from "@/schemas/api/org";
 import type { PanelTarget } from "./entity-panel";
 
 /**

@@ -5,7 +5,7 @@ import { useDeferredValue, useMemo } from "react";
 import { routingCasesOf, runOrgTests } from "@/lib/org-tests/run";
 import { computePlan } from "@/lib/plan/plan";
 import { testFilesQuery } from "@/lib/queries/plan";
-import { type EntityKind, type EntityRecord, type OrgRecords, SECTION_OF } from "@/schemas/org";
+import { type EntityKind, type EntityRecord, type OrgRecords, SECTION_OF } from "@/schemas/kinds";
 import { PlanList } from "./plan-list";
 
 /**

@@ -3,7 +3,8 @@ import { draftStore } from "@/lib/editor/draft-store";
 import { diffPatch, isSameRecord, rebaseDraft, settleConflicts, templateFor } from "@/lib/editor/drafts";
 import { buildIndex } from "@/lib/org/org-index";
 import { validateDraft } from "@/lib/org/validate";
-import { ENTITY_KINDS, ENTITY_SCHEMAS } from "@/schemas/org";
+import { ENTITY_KINDS } from "@/schemas/kinds";
+import { ENTITY_SCHEMAS } from "@/schemas/org";
 import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 
 describe("diffPatch", () => {

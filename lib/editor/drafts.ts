@@ -1,5 +1,5 @@
 import { sameJson } from "@/lib/json/same-json";
-import type { EntityKind, EntityRecord } from "@/schemas/org";
+import type { EntityKind, EntityRecord } from "@/schemas/kinds";
 
 /** What a new entity of each kind starts as in its form. */
 export function templateFor(kind: EntityKind, firstTeam = "", firstSkill?: string): EntityRecord {

@@ -1,5 +1,5 @@
 import { sameJson } from "@/lib/json/same-json";
-import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/org";
+import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/kinds";
 
 /**
  * Undo/redo as data: each entry says what changed in which tier file, so undoing is another

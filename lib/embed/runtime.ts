@@ -7,8 +7,6 @@ export type RuntimeEnv = {
   externalHost?: string;
 };
 
-export type { RuntimeResolution };
-
 const present = (value: string | undefined) => typeof value === "string" && value.trim() !== "";
 
 export function modelConfigured(env: RuntimeEnv): boolean {

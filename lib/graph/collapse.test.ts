@@ -18,7 +18,7 @@ import { nodeBoxes } from "@/lib/graph/geometry";
 import { fitZoomer, layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { Graph } from "@/schemas/graph";
-import { emptyOrg } from "@/schemas/org";
+import { emptyOrg } from "@/schemas/kinds";
 import { siblingOverlaps } from "@/test/support/graph-checks";
 import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 

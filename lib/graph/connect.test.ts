@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { canConnect, removeHandoff } from "@/lib/graph/connect";
 import { nodeId, orgToGraph } from "@/lib/graph/org-to-graph";
 import { smallOrg } from "@/lib/org/small-org.fixture";
-import type { OrgRecords } from "@/schemas/org";
+import type { OrgRecords } from "@/schemas/kinds";
 
 const S = nodeId.specialist;
 const handoff = (from: string, role: string) => ({ kind: "handoff" as const, from, to: "", role, index: 0 });

@@ -1,6 +1,6 @@
 import { str, strs } from "@/lib/org/org-index";
 import type { GraphEdge } from "@/schemas/graph";
-import type { OrgRecords } from "@/schemas/org";
+import type { OrgRecords } from "@/schemas/kinds";
 import type { Result } from "@/schemas/result";
 import { specialistView } from "@/schemas/views";
 

@@ -1,4 +1,5 @@
-import type { Graph, GraphNode, GraphNodeKind } from "@/schemas/graph";
+import type { Graph, GraphNode } from "@/schemas/graph";
+import type { GraphNodeKind } from "@/schemas/kinds";
 
 /**
  * Node sizes, container boxes and the layout's identity, without the layout itself: the canvas

@@ -6,7 +6,7 @@ import { NODE_SIZE, nodeBoxes, overlaps } from "@/lib/graph/geometry";
 import { fitZoomer, layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { Graph, GraphNode } from "@/schemas/graph";
-import { emptyOrg, type OrgRecords } from "@/schemas/org";
+import { emptyOrg, type OrgRecords } from "@/schemas/kinds";
 import { describeLayouts } from "@/test/support/graph-checks";
 import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { nodeId, orgToGraph } from "@/lib/graph/org-to-graph";
 import type { FieldError } from "@/schemas/field-error";
 import type { Graph, GraphEdge } from "@/schemas/graph";
-import { emptyOrg, type OrgRecords } from "@/schemas/org";
+import { emptyOrg, type OrgRecords } from "@/schemas/kinds";
 import { checkWellFormed } from "@/test/support/graph-checks";
 import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
 

@@ -1,9 +1,9 @@
-import { parsePointer, pointer } from "@/lib/org/field-error";
+import { parsePointer } from "@/lib/json/pointer";
+import { pointer } from "@/lib/org/field-error";
 import { str, strs } from "@/lib/org/org-index";
 import type { FieldError } from "@/schemas/field-error";
 import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
-import { WELL_KNOWN_PARTIES } from "@/schemas/kinds";
-import type { OrgRecords, Scope } from "@/schemas/org";
+import { type OrgRecords, type Scope, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
 import { contractView, groupView, type SpecialistView, specialistView, teamView } from "@/schemas/views";
 
 export const nodeId = {

@@ -1,4 +1,5 @@
-import type { Graph, GraphEdge, GraphEdgeKind, GraphNode } from "@/schemas/graph";
+import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
+import type { GraphEdgeKind } from "@/schemas/kinds";
 
 /**
  * What the canvas draws without a focus: relationships summed up between the boxes that hold

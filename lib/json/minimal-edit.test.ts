@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { editJsonText, MAX_TEXT_EDITS, sameJson } from "./minimal-edit";
+import { editJsonText, MAX_TEXT_EDITS } from "./minimal-edit";
+import { sameJson } from "./same-json";
 
 // A hand-written file: its own key order, inline arrays, an unknown field, no "id".
 const FILE = `{

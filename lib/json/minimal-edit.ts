@@ -2,8 +2,6 @@ import { applyEdits, type FormattingOptions, findNodeAtLocation, modify, parseTr
 import { isPlainObject, stringifyRecord } from "./safe-json";
 import { sameJson } from "./same-json";
 
-export { sameJson };
-
 const FORMAT: FormattingOptions = { insertSpaces: true, tabSize: 2, eol: "\n" };
 
 type Path = (string | number)[];

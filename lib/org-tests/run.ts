@@ -8,7 +8,7 @@ import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import type { RoutingCase } from "@/lib/plan/plan";
 import type { FieldError } from "@/schemas/field-error";
 import type { GraphEdge } from "@/schemas/graph";
-import type { EntityKind, EntityRecord, OrgRecords } from "@/schemas/org";
+import type { EntityKind, EntityRecord, OrgRecords } from "@/schemas/kinds";
 import {
   type EscalationCase,
   escalationCaseSchema,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildIndex } from "@/lib/org/org-index";
 import { smallOrg } from "@/lib/org/small-org.fixture";
 import { validateDraft, validateNewTeam, validateOrg } from "@/lib/org/validate";
-import type { EntityRecord } from "@/schemas/org";
+import type { EntityRecord } from "@/schemas/kinds";
 
 /**
  * design.md §3a, the validator bullets not covered beside their rules (validate.test.ts,

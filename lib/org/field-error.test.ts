@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { parsePointer } from "@/lib/json/pointer";
 import {
   entityPath,
   fieldError,
   fieldOf,
   issuesToFieldErrors,
   kebab,
-  parsePointer,
   pointer,
   shapeRuleId,
   splitBySeverity,

@@ -1,12 +1,11 @@
 import type { z } from "zod";
 import { buildPointer, parsePointer } from "@/lib/json/pointer";
 import type { FieldError } from "@/schemas/field-error";
-import type { EntityKind, Section } from "@/schemas/org";
+import type { EntityKind, Section } from "@/schemas/kinds";
 
 type Segment = string | number;
 
 // Pointers are built and parsed by one helper (lib/json/pointer.ts); re-exported for existing importers.
-export { escapePointerSegment, parsePointer } from "@/lib/json/pointer";
 
 /** Builds the RFC 6901 pointer `#/<section>/<id>/<path…>` that every FieldError carries. */
 export function pointer(section: Section, id: string, ...path: Segment[]): string {

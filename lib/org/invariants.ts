@@ -4,9 +4,9 @@
  * this round; the natural cut is member rules (specialist, team, group) from link rules (contract,
  * policy), with `graphRules` and `dependents` staying here.
  */
-import { WELL_KNOWN_PARTIES } from "@/schemas/contract";
+
 import type { FieldError } from "@/schemas/field-error";
-import type { Section } from "@/schemas/org";
+import { type Section, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
 import {
   type ContractView,
   contractView,

@@ -1,4 +1,4 @@
-import type { EntityKind } from "@/schemas/org";
+import type { EntityKind } from "@/schemas/kinds";
 
 /** The field order files are written in, so app-written files read like hand-written ones. */
 export const CANONICAL_KEYS: Record<EntityKind, readonly string[]> = {

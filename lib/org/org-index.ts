@@ -1,5 +1,4 @@
-import { SECTIONS } from "@/schemas/kinds";
-import type { OrgRecords, Section } from "@/schemas/org";
+import { type OrgRecords, SECTIONS, type Section } from "@/schemas/kinds";
 import { contractView, groupView, policyView, type SpecialistView, specialistView, teamView } from "@/schemas/views";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type RouteDoc, rankRoutes, routeDoc, tokenize } from "@/lib/org/route-rank";
-import type { EntityRecord } from "@/schemas/org";
+import type { EntityRecord } from "@/schemas/kinds";
 
 const CORPUS: Record<string, EntityRecord> = {
   "cx-architect": {

@@ -1,4 +1,4 @@
-import type { RouteCandidate } from "@/schemas/api";
+import type { RouteCandidate } from "@/schemas/api/preview";
 import type { Specialist } from "@/schemas/specialist";
 import { specialistView, type Unchecked } from "@/schemas/views";
 import { str, strs } from "./org-index";

@@ -1,4 +1,4 @@
-import type { OrgRecords } from "@/schemas/org";
+import type { OrgRecords } from "@/schemas/kinds";
 
 /**
  * A small org that validates clean, shared by the validator tests: one group, two teams, four

@@ -14,7 +14,7 @@ import {
   type OrgRecords,
   SECTIONS,
   type Section,
-} from "@/schemas/org";
+} from "@/schemas/kinds";
 
 const key = (p: FieldError) => `${p.id} | ${p.location} | ${p.message}`;
 const keysOf = (problems: readonly FieldError[]) => [...new Set(problems.map(key))].sort();

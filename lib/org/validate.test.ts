@@ -3,7 +3,7 @@ import { buildIndex } from "@/lib/org/org-index";
 import { SMALL_ORG_SKILLS, smallOrg } from "@/lib/org/small-org.fixture";
 import { shapeErrors, toResult, validateOrg } from "@/lib/org/validate";
 import type { FieldError } from "@/schemas/field-error";
-import type { EntityRecord, OrgRecords } from "@/schemas/org";
+import type { EntityRecord, OrgRecords } from "@/schemas/kinds";
 
 type Expected = {
   id: string;

@@ -1,19 +1,12 @@
 import { houseIssues, idProblem } from "@/schemas/common";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
-import {
-  ENTITY_SCHEMAS,
-  type EntityKind,
-  type EntityRecord,
-  KIND_OF,
-  SECTION_OF,
-  SECTIONS,
-  type Section,
-} from "@/schemas/org";
+import { type EntityKind, type EntityRecord, KIND_OF, SECTION_OF, SECTIONS, type Section } from "@/schemas/kinds";
+import { ENTITY_SCHEMAS } from "@/schemas/org";
 import { isObject, specialistView } from "@/schemas/views";
 import { fenceProblems } from "./fence";
 import { fieldError, idRuleId, issuesToFieldErrors, splitBySeverity } from "./field-error";
 import { dependents, graphRules } from "./invariants";
-import { type OrgIndex, type Ref, record, ref, splitRef, withDraft } from "./org-index";
+import { type OrgIndex, record, ref, splitRef, withDraft } from "./org-index";
 import { teamMovePatch } from "./team-move";
 import { unknownFields } from "./unknown-fields";
 
@@ -160,5 +153,3 @@ export function referencesTo(ix: OrgIndex, kind: EntityKind, id: string): FieldE
 export function removalProblems(ix: OrgIndex, kind: EntityKind, id: string): FieldError[] {
   return changeProblems(ix, SECTION_OF[kind], id, undefined);
 }
-
-export type { Ref };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildIndex } from "@/lib/org/org-index";
 import { smallOrg } from "@/lib/org/small-org.fixture";
 import { validateOrg } from "@/lib/org/validate";
-import type { OrgRecords } from "@/schemas/org";
+import type { OrgRecords } from "@/schemas/kinds";
 import { planSchema } from "@/schemas/plan";
 import { computePlan, diffRecords, isEmptyPlan } from "./plan";
 import { renderGithub, renderMarkdown, renderText, summaryLine } from "./render";

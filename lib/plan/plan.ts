@@ -10,7 +10,7 @@ import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import { problemKey } from "@/lib/org/validate";
 import type { EffectiveFence } from "@/schemas/fence";
 import type { FieldError } from "@/schemas/field-error";
-import { type EntityRecord, KIND_OF, type OrgRecords, SECTIONS } from "@/schemas/org";
+import { type EntityRecord, KIND_OF, type OrgRecords, SECTIONS } from "@/schemas/kinds";
 import type {
   AccessChange,
   EdgeChange,

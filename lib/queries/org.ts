@@ -17,8 +17,6 @@ import {
 } from "@/schemas/kinds";
 import type { Skill } from "@/schemas/skill";
 
-export type { ListResponse, ListRow } from "@/schemas/api/org";
-
 /**
  * Query keys. Everything under "org" is refetched when the org changes (an edit, the server's
  * `org-changed` event); the first-paint summary is not: it only stands in until the lists arrive.

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { exportHref, importOrg } from "@/lib/api/org";
+import { importOrg } from "@/lib/api/org";
 import type { WritableScope } from "@/schemas/kinds";
 import { orgKeys } from "./org";
-
-export { exportHref };
 
 /** Import of an exported tier: a dry run says what it would write; an applied one refetches the org. */
 export function useImportOrg() {

@@ -5,10 +5,10 @@ import { parseArgs } from "node:util";
 import { JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
 import { orgPayloadSchema } from "@/schemas/api";
 import type { ImportResult } from "@/schemas/api/org";
-import { SCOPES, type Scope, type Section } from "@/schemas/org";
+import { SCOPES, type Scope, type Section } from "@/schemas/kinds";
 import { composeServices } from "../compose";
 import { isAppError } from "../errors";
-import { validateTree } from "../org/org-api";
+import { validateTree } from "../org/validate-tree";
 import { type Format, print, summarize, UsageError } from "./output";
 
 /** `validate`, `export` and `import`: the org commands, on the services of the one composition root. */

@@ -1,6 +1,6 @@
 import { parsePointer } from "@/lib/json/pointer";
 import type { FieldError } from "@/schemas/field-error";
-import type { Section } from "@/schemas/org";
+import type { Section } from "@/schemas/kinds";
 
 /** What every command prints problems in, and the usage error `main` turns into exit code 2. */
 

@@ -15,8 +15,8 @@ import { type EmbedManifest, type EmbedOverlay, WORKFLOW_TYPES } from "@/schemas
 import type { FieldError } from "@/schemas/field-error";
 import type { StudioPaths } from "../config";
 import { displayPath, userPath } from "../org/tiers";
-import type { LoadedPack } from "../packs/pack-service";
-import { readJsonFile } from "../store/json-store";
+import type { LoadedPack } from "../packs/pack-disk";
+import { readJsonFile } from "../store/read";
 
 export const MANIFEST_SUFFIX = ".manifest.json";
 

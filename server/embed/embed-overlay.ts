@@ -3,7 +3,9 @@ import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
 import type { EmbedOverlay } from "@/schemas/embed";
 import { AppError } from "../errors";
 import { displayPath } from "../org/tiers";
-import { atomicWrite, confinedPath, etagOf, removeFile, withTierLock } from "../store/json-store";
+import { withTierLock } from "../store/lock";
+import { etagOf } from "../store/read";
+import { atomicWrite, confinedPath, removeFile } from "../store/write";
 import { type LoadedCapability, type LoadedEmbed, MANIFEST_SUFFIX } from "./embed-loader";
 import type { EmbedCore, EmbedServiceDeps } from "./embed-service";
 

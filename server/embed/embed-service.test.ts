@@ -17,7 +17,7 @@ import {
   writePack,
   writePacksFile,
 } from "../packs/test-support/pack-fixtures";
-import { etagOf } from "../store/json-store";
+import { etagOf } from "../store/read";
 import { APP_DIR, treeOf } from "../test-support/tmp-dirs";
 import { ABSENT_ETAG } from "./embed-overlay";
 import { EmbedService } from "./embed-service";

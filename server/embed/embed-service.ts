@@ -19,7 +19,7 @@ import type { OrgApi } from "../org/org-api";
 import { displayPath } from "../org/tiers";
 import type { PackService } from "../packs/pack-service";
 import type { PromptResolution } from "../packs/prompt-resolver";
-import { withTierLock } from "../store/json-store";
+import { withTierLock } from "../store/lock";
 import { dryRunPlan } from "./embed-dry-run";
 import { type LoadedCapability, type LoadedEmbed, loadEmbed } from "./embed-loader";
 import { changeOverlay } from "./embed-overlay";

@@ -2,7 +2,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
 import { enabledSinceSchema, type TickRecord, tickRecordSchema } from "@/schemas/embed";
-import { atomicWrite, confinedPath, ensureGitIgnored, readJsonFile, sweepDeadTemps } from "../store/json-store";
+import { readJsonFile } from "../store/read";
+import { sweepDeadTemps } from "../store/transaction";
+import { atomicWrite, confinedPath, ensureGitIgnored } from "../store/write";
 
 /** Proposal files kept per capability; older ones are pruned after each tick. */
 export const KEEP_PROPOSAL_FILES = 50;

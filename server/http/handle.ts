@@ -7,8 +7,6 @@ import { AppError, isAppError } from "../errors";
 import { errorResponse, NO_STORE } from "./error-response";
 import { BODY_LIMIT } from "./guards";
 
-export { errorResponse, STATUS } from "./error-response";
-
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
 /**

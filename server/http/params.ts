@@ -1,4 +1,5 @@
-import { type ApiKind, parseApiKind, SCOPES, type Scope } from "@/schemas/org";
+import { SCOPES, type Scope } from "@/schemas/kinds";
+import { type ApiKind, parseApiKind } from "@/schemas/org";
 import { AppError } from "../errors";
 
 export function kindParam(raw: string): ApiKind {

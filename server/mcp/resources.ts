@@ -2,7 +2,7 @@ import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/serv
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { idProblem } from "@/schemas/common";
 import { FILE_KIND_SPECS, FILE_KINDS, fileJsonSchema } from "@/schemas/file-kinds";
-import { ENTITY_KINDS, type EntityKind } from "@/schemas/org";
+import { ENTITY_KINDS, type EntityKind } from "@/schemas/kinds";
 import type { Services } from "../compose";
 
 /** MCP's code for a resource that does not exist (the spec's -32002). */

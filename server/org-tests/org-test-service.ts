@@ -3,14 +3,17 @@ import path from "node:path";
 import { stringifyRecord } from "@/lib/json/safe-json";
 import { type RunDraft, routingCasesOf, runOrgTests, type TestFileInput } from "@/lib/org-tests/run";
 import type { RoutingCase } from "@/lib/plan/plan";
-import { SECTION_OF } from "@/schemas/org";
+import { SECTION_OF } from "@/schemas/kinds";
 import type { OrgTestCase, OrgTestRun } from "@/schemas/org-test";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
-import { type OrgApi, recordsOf } from "../org/org-api";
+import { recordsOf } from "../org/merge";
+import type { OrgApi } from "../org/org-api";
 import { displayPath, userPath } from "../org/tiers";
 import type { PackService } from "../packs/pack-service";
-import { atomicWrite, confinedPath, readJsonFile, withTierLock } from "../store/json-store";
+import { withTierLock } from "../store/lock";
+import { readJsonFile } from "../store/read";
+import { atomicWrite, confinedPath } from "../store/write";
 
 /** Org test files: `<proj>/tests/*.test.json`, then each enabled pack's `tests/*.test.json`. */
 export class OrgTestService {

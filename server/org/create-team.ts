@@ -1,6 +1,6 @@
 import { fieldError } from "@/lib/org/field-error";
 import type { DryRunOk, WriteOk } from "@/schemas/api/org";
-import { type EntityRecord, emptyOrg, type Scope } from "@/schemas/org";
+import { type EntityRecord, emptyOrg, type Scope } from "@/schemas/kinds";
 import { AppError } from "../errors";
 import { importOrg } from "./import-org";
 import type { OrgState } from "./org-state";

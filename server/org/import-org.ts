@@ -17,9 +17,11 @@ import {
   SECTIONS,
   type Section,
   type WritableScope,
-} from "@/schemas/org";
+} from "@/schemas/kinds";
 import { AppError } from "../errors";
-import { commitFiles, confinedPath, etagOf } from "../store/json-store";
+import { etagOf } from "../store/read";
+import { commitFiles } from "../store/transaction";
+import { confinedPath } from "../store/write";
 import { mergeTiers, type Rows, recordsOf } from "./merge";
 import type { OrgState } from "./org-state";
 import { displayPath, loadTier, type TierData } from "./tiers";

@@ -9,8 +9,8 @@ import {
   type Scope,
   SECTIONS,
   type Section,
-} from "@/schemas/org";
-import { combineEtags } from "../store/json-store";
+} from "@/schemas/kinds";
+import { combineEtags } from "../store/read";
 import type { SkillFile } from "./skills";
 import type { Layer, TierData } from "./tiers";
 

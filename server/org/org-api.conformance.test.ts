@@ -6,7 +6,8 @@ import { UPSTREAM_ORG_DIR } from "@/test/support/upstream";
 import { resolvePaths, type StudioPaths } from "../config";
 import { browserGraph } from "../test-support/browser-graph";
 import { APP_DIR, makeTmpDirs } from "../test-support/tmp-dirs";
-import { OrgApi, validateTree } from "./org-api";
+import { OrgApi } from "./org-api";
+import { validateTree } from "./validate-tree";
 
 /** The org API on the original project's own org, which we did not write. */
 

@@ -6,7 +6,7 @@ import { layoutGraph } from "@/lib/graph/layout";
 import { stringifyRecord } from "@/lib/json/safe-json";
 import type { OrgPayload } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
-import { type EntityRecord, SECTIONS } from "@/schemas/org";
+import { type EntityRecord, SECTIONS } from "@/schemas/kinds";
 import { resolvePaths, type StudioPaths } from "../config";
 import { type AppError, isAppError } from "../errors";
 import { browserGraph } from "../test-support/browser-graph";
@@ -20,7 +20,8 @@ import {
   treeOf,
   writeRecord,
 } from "../test-support/tmp-dirs";
-import { OrgApi, validateTree } from "./org-api";
+import { OrgApi } from "./org-api";
+import { validateTree } from "./validate-tree";
 
 let base: string;
 let root: string;

@@ -1,8 +1,10 @@
-import type { OrgPayload, RouteCandidate } from "@/schemas/api";
+import type { OrgPayload } from "@/schemas/api";
 import type { DryRunOk, ImportResult, RemoveOk, WriteOk } from "@/schemas/api/org";
+import type { RouteCandidate } from "@/schemas/api/preview";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
 import type { AutoLayout, Graph } from "@/schemas/graph";
-import type { ApiKind, EntityKind, EntityRecord, Scope } from "@/schemas/org";
+import type { EntityKind, EntityRecord, Scope } from "@/schemas/kinds";
+import type { ApiKind } from "@/schemas/org";
 import type { StudioPaths } from "../config";
 import { createTeam } from "./create-team";
 import { exportOrg, type ImportOptions, importOrg } from "./import-org";
@@ -19,10 +21,6 @@ import {
 } from "./previews";
 import { type EntityView, getEntity, listEntities, problemsOf, validateAll, validateDraft } from "./reads";
 import { createEntity, removeEntity, updateEntity } from "./writes";
-
-export { type Row, recordsOf, type Snapshot } from "./merge";
-export type { OrgApiOptions, TierReader } from "./org-state";
-export { validateTree } from "./validate-tree";
 
 /**
  * The ADR-0072 façade: typed list/get/create/update/remove per kind, export/import of one tier,

@@ -1,9 +1,10 @@
-import { isAtOrUnder } from "@/lib/json/pointer";
-import { fieldError, parsePointer } from "@/lib/org/field-error";
+import { isAtOrUnder, parsePointer } from "@/lib/json/pointer";
+import { fieldError } from "@/lib/org/field-error";
 import { toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
 import { idProblem } from "@/schemas/common";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
-import { type ApiKind, type EntityKind, type EntityRecord, SECTION_OF, type Section } from "@/schemas/org";
+import { type EntityKind, type EntityRecord, SECTION_OF, type Section } from "@/schemas/kinds";
+import type { ApiKind } from "@/schemas/org";
 import type { Skill } from "@/schemas/skill";
 import type { Row, Snapshot } from "./merge";
 import { describeSkills } from "./skills";

@@ -6,8 +6,8 @@ import { isPlainObject } from "@/lib/json/safe-json";
 import { fieldError } from "@/lib/org/field-error";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
-import { type EntityRecord, type Scope, SECTIONS, type Section } from "@/schemas/org";
-import { MAX_FILE_BYTES, parsed, type ReadResult, readJsonFileSync, readListedJsonFileSync } from "../store/json-store";
+import { type EntityRecord, type Scope, SECTIONS, type Section } from "@/schemas/kinds";
+import { MAX_FILE_BYTES, parsed, type ReadResult, readJsonFileSync, readListedJsonFileSync } from "../store/read";
 
 /** One file's contribution to an entity. */
 export type Layer = {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { UPSTREAM_ORG_DIR } from "@/test/support/upstream";
-import { validateTree } from "./org-api";
+import { validateTree } from "./validate-tree";
 
 /**
  * Conformance: Construct's own built-in org at ADR-0072 time (`../shared/fixtures/upstream-org`).

@@ -3,7 +3,7 @@ import path from "node:path";
 import { buildIndex, type SchemaFileLookup } from "@/lib/org/org-index";
 import { toResult, validateOrg } from "@/lib/org/validate";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
-import { SECTIONS, type Section } from "@/schemas/org";
+import { SECTIONS, type Section } from "@/schemas/kinds";
 import { mergeTiers, recordsOf } from "./merge";
 import { loadTier } from "./tiers";
 

@@ -5,7 +5,6 @@ import { validateDraft } from "@/lib/org/validate";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
 import {
-  type ApiKind,
   type EntityKind,
   type EntityRecord,
   KIND_OF,
@@ -14,9 +13,11 @@ import {
   type Section,
   WRITABLE_SCOPES,
   type WritableScope,
-} from "@/schemas/org";
+} from "@/schemas/kinds";
+import type { ApiKind } from "@/schemas/org";
 import { AppError } from "../errors";
-import { confinedPath, readJsonFile } from "../store/json-store";
+import { readJsonFile } from "../store/read";
+import { confinedPath } from "../store/write";
 import { type Row, toRow } from "./merge";
 import type { OrgState } from "./org-state";
 import { displayPath, type Layer } from "./tiers";

@@ -7,16 +7,11 @@ import { referencesTo, validateDraft } from "@/lib/org/validate";
 import type { DryRunOk, RemoveOk, WriteOk } from "@/schemas/api/org";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
-import {
-  type ApiKind,
-  type EntityKind,
-  type EntityRecord,
-  type Scope,
-  SECTION_OF,
-  type WritableScope,
-} from "@/schemas/org";
+import { type EntityKind, type EntityRecord, type Scope, SECTION_OF, type WritableScope } from "@/schemas/kinds";
+import type { ApiKind } from "@/schemas/org";
 import { AppError } from "../errors";
-import { assertFits, atomicWrite, confinedPath, removeFile, withTierLock } from "../store/json-store";
+import { withTierLock } from "../store/lock";
+import { assertFits, atomicWrite, confinedPath, removeFile } from "../store/write";
 import { applyPatch, mergeLayers, SCOPE_RANK } from "./merge";
 import type { OrgState } from "./org-state";
 import { displayPath } from "./tiers";

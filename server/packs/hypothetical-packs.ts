@@ -1,4 +1,4 @@
-import { SECTIONS } from "@/schemas/org";
+import { SECTIONS } from "@/schemas/kinds";
 import type { PackTier } from "@/schemas/pack-manifest";
 import type { StudioPaths } from "../config";
 import { displayPath, type TierData, userPath } from "../org/tiers";

@@ -4,8 +4,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { APP_DIR, filesUnder, treeOf, until } from "../test-support/tmp-dirs";
+import { recoverPacksDir } from "./pack-disk";
 import { installPack } from "./pack-install";
-import { PackService, recoverPacksDir } from "./pack-service";
+import { PackService } from "./pack-service";
 import { entriesOf, type PackSpec, samplePack, specFiles, writeSource } from "./test-support/install-fixtures";
 import {
   clearPackEnv,

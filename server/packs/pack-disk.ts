@@ -5,7 +5,9 @@ import { promptRole } from "@/lib/markdown/frontmatter";
 import type { PackManifest, PackRow } from "@/schemas/pack-manifest";
 import type { Result } from "@/schemas/result";
 import type { TierData } from "../org/tiers";
-import { confinedPath, NoFollowReadError, pidAlive, readTextNoFollow } from "../store/json-store";
+import { pidAlive } from "../store/lock";
+import { NoFollowReadError, readTextNoFollow } from "../store/read";
+import { confinedPath } from "../store/write";
 
 /**
  * Packs on disk, below any service: the manifest's name, where pack folders are, how a prompt file

@@ -3,7 +3,7 @@ import path from "node:path";
 import semver from "semver";
 import { type PackTier, packManifestSchema } from "@/schemas/pack-manifest";
 import { displayPath, loadTier, userPath } from "../org/tiers";
-import { readJsonFile } from "../store/json-store";
+import { readJsonFile } from "../store/read";
 import { checkPackPrompt, type LoadedPack, MANIFEST } from "./pack-disk";
 
 /** Checks one pack folder; never throws for what is inside it. */

@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { userPath } from "../org/tiers";
 import { filesUnder, treeOf } from "../test-support/tmp-dirs";
+import { recoverPacksDir } from "./pack-disk";
 import { type InstallSource, installPack, LIMITS } from "./pack-install";
-import { PackService, recoverPacksDir } from "./pack-service";
+import { PackService } from "./pack-service";
 import {
   entriesOf,
   manifestText,

@@ -13,9 +13,11 @@ import { PACK_PATH_PATTERN } from "@/schemas/pack-manifest";
 import { AppError, ioError, isAppError } from "../errors";
 import { faultPoint } from "../faults";
 import { displayPath, userPath } from "../org/tiers";
-import { confinedPath, withTierLock } from "../store/json-store";
+import { withTierLock } from "../store/lock";
 import { NoFollowReadError, readFileNoFollow } from "../store/read";
-import { MANIFEST, type PackService, recoverPacksDir } from "./pack-service";
+import { confinedPath } from "../store/write";
+import { MANIFEST, recoverPacksDir } from "./pack-disk";
+import type { PackService } from "./pack-service";
 
 /** What a pack may hold: enough for any real pack, far too little for a bomb. */
 export const LIMITS = { files: 2000, fileBytes: 5 * 1024 * 1024, totalBytes: 50 * 1024 * 1024, depth: 12 };

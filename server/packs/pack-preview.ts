@@ -9,12 +9,14 @@ import type { PackTier } from "@/schemas/pack-manifest";
 import type { PackPreview } from "@/schemas/pack-preview";
 import type { StudioPaths } from "../config";
 import { AppError, ioError } from "../errors";
-import { type OrgApi, recordsOf, type Snapshot } from "../org/org-api";
+import { recordsOf, type Snapshot } from "../org/merge";
+import type { OrgApi } from "../org/org-api";
 import type { OrgTestService } from "../org-tests/org-test-service";
 import type { PlanService } from "../plan/plan-service";
 import { HypotheticalPacks, type Staged } from "./hypothetical-packs";
+import type { LoadedPack } from "./pack-disk";
 import { contentHash, type InstallSource, installPack, stageSource } from "./pack-install";
-import type { LoadedPack, PackService } from "./pack-service";
+import type { PackService } from "./pack-service";
 import type { PromptResolver } from "./prompt-resolver";
 
 /**

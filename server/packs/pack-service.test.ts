@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolvePaths } from "../config";
 import { AppError } from "../errors";
 import { OrgApi } from "../org/org-api";
-import { etagOf } from "../store/json-store";
+import { etagOf } from "../store/read";
 import { APP_DIR, filesUnder, readBuiltin, specialistRecord, treeOf } from "../test-support/tmp-dirs";
 import { PackService } from "./pack-service";
 import {

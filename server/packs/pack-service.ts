@@ -7,21 +7,11 @@ import { type DeploymentMode, type PacksFile, type PackTier, packsFileSchema } f
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import { displayPath, userPath } from "../org/tiers";
-import { atomicWrite, ensureGitIgnored, etagOf, readJsonFile, withTierLock } from "../store/json-store";
+import { withTierLock } from "../store/lock";
+import { etagOf, readJsonFile } from "../store/read";
+import { atomicWrite, ensureGitIgnored } from "../store/write";
 import { ABSENT_ETAG, byPrecedence, type LoadedPack, packDirs, recoverPacksDir } from "./pack-disk";
 import { inspectPack } from "./pack-inspect";
-
-// The on-disk helpers live in pack-disk.ts; re-exported so existing importers keep their names.
-export {
-  ABSENT_ETAG,
-  byPrecedence,
-  checkPackPrompt,
-  insideReal,
-  type LoadedPack,
-  MANIFEST,
-  MAX_PROMPT_BYTES,
-  recoverPacksDir,
-} from "./pack-disk";
 
 /**
  * Discovers, checks and enables packs (ADR-0055): user packs in `$XDG_CONFIG_HOME/construct/packs`,

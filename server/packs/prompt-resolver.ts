@@ -9,15 +9,11 @@ import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import type { OrgApi } from "../org/org-api";
 import { displayPath } from "../org/tiers";
-import {
-  atomicWrite,
-  confinedPath,
-  etagOf,
-  NoFollowReadError,
-  readTextNoFollow,
-  withTierLock,
-} from "../store/json-store";
-import { byPrecedence, checkPackPrompt, type LoadedPack, type PackService } from "./pack-service";
+import { withTierLock } from "../store/lock";
+import { etagOf, NoFollowReadError, readTextNoFollow } from "../store/read";
+import { atomicWrite, confinedPath } from "../store/write";
+import { byPrecedence, checkPackPrompt, type LoadedPack } from "./pack-disk";
+import type { PackService } from "./pack-service";
 
 /**
  * A specialist's prompt as resolved (the body of `GET /api/prompts/<id>` before its etag), or the

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { SECTIONS, type Section } from "@/schemas/org";
+import { SECTIONS, type Section } from "@/schemas/kinds";
 import { AppError } from "../errors";
-import type { TierReader } from "../org/org-api";
+import type { TierReader } from "../org/org-state";
 import { loadTier, type TierBlob, tierFromBlobs } from "../org/tiers";
 
 /**

@@ -8,10 +8,12 @@ import { validateOrg } from "@/lib/org/validate";
 import { computePlan, type PlanSide, type RoutingCase } from "@/lib/plan/plan";
 import { orgPayloadSchema } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
-import { type EntityKind, type EntityRecord, SECTION_OF, SECTIONS, type Section } from "@/schemas/org";
+import { type EntityKind, type EntityRecord, SECTION_OF, SECTIONS, type Section } from "@/schemas/kinds";
 import type { Plan } from "@/schemas/plan";
 import { AppError } from "../errors";
-import { type OrgApi, recordsOf, type Snapshot, type TierReader } from "../org/org-api";
+import { recordsOf, type Snapshot } from "../org/merge";
+import type { OrgApi } from "../org/org-api";
+import type { TierReader } from "../org/org-state";
 import { loadTier, type TierData } from "../org/tiers";
 import { assertNoConflictMarkers, gitTierReader, repoOf, resolveRevision } from "./git-org";
 

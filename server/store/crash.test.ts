@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resolvePaths, type StudioPaths } from "../config";
 import { OrgApi } from "../org/org-api";
 import { APP_DIR, filesUnder, makeTmpDirs, treeOf, until } from "../test-support/tmp-dirs";
-import { readJsonFile } from "./json-store";
+import { readJsonFile } from "./read";
 import { type CrashMode, crashId, IMPORTED, runOperation, seedOldState } from "./test-support/crash-fixture";
 
 /**

@@ -4,20 +4,10 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { filesUnder, makeTmpDirs, treeOf, until } from "../test-support/tmp-dirs";
-import {
-  atomicWrite,
-  commitFiles,
-  confinedPath,
-  etagOf,
-  MAX_FILE_BYTES,
-  readJsonFile,
-  readJsonFileSync,
-  readListedJsonFileSync,
-  recoverTier,
-  removeFile,
-  tierNeedsRecovery,
-  withTierLock,
-} from "./json-store";
+import { withTierLock } from "./lock";
+import { etagOf, MAX_FILE_BYTES, readJsonFile, readJsonFileSync, readListedJsonFileSync } from "./read";
+import { commitFiles, recoverTier, tierNeedsRecovery } from "./transaction";
+import { atomicWrite, confinedPath, removeFile } from "./write";
 
 let base: string;
 let tier: string;

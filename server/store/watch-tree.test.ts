@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { makeTmpDirs, until } from "../test-support/tmp-dirs";
-import { atomicWrite } from "./json-store";
 import { type TreeWatcher, watchTree } from "./watch-tree";
+import { atomicWrite } from "./write";
 
 let root: string;
 let cleanup: () => Promise<void>;

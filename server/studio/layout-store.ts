@@ -1,7 +1,9 @@
 import path from "node:path";
 import { type Layout, layoutSchema } from "@/schemas/graph";
 import { AppError } from "../errors";
-import { assertFits, atomicWrite, readJsonFile, withTierLock } from "../store/json-store";
+import { withTierLock } from "../store/lock";
+import { readJsonFile } from "../store/read";
+import { assertFits, atomicWrite } from "../store/write";
 
 /**
  * Node positions the user dragged, in `<proj>/studio/layout.json`: kept apart from the org files

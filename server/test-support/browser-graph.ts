@@ -1,5 +1,6 @@
-import { graphOfOrg, joinLists, type ListResponse } from "@/lib/queries/org";
-import { ENTITY_KINDS } from "@/schemas/org";
+import { graphOfOrg, joinLists } from "@/lib/queries/org";
+import type { ListResponse } from "@/schemas/api/org";
+import { ENTITY_KINDS } from "@/schemas/kinds";
 import type { OrgApi } from "../org/org-api";
 
 /** The graph exactly as the browser builds it: each list fetched (through JSON), joined, mapped. */

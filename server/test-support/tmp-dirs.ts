@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringifyRecord } from "@/lib/json/safe-json";
-import type { EntityRecord, Section } from "@/schemas/org";
+import type { EntityRecord, Section } from "@/schemas/kinds";
 
 /** The repository the tests run in: its `specialists/org` is the real built-in tier. */
 export const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");

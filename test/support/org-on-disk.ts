@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type EntityRecord, emptyOrg, type OrgRecords, SECTIONS } from "@/schemas/org";
+import { type EntityRecord, emptyOrg, type OrgRecords, SECTIONS } from "@/schemas/kinds";
 
 /** The repository's built-in org, for tests of pure modules. */
 export const BUILTIN_ORG_DIR = fileURLToPath(new URL("../../specialists/org", import.meta.url));

@@ -1,4 +1,4 @@
-import type { GraphNodeKind } from "@/schemas/graph";
+import type { GraphNodeKind } from "@/schemas/kinds";
 
 /**
  * How each kind of node looks: one definition for the canvas's node views (this folder) and the

@@ -1,5 +1,5 @@
 import type { OrgPayload } from "@/schemas/api";
-import type { EntityRecord } from "@/schemas/org";
+import type { EntityRecord } from "@/schemas/kinds";
 import type { StudioPaths } from "../../config";
 import { OrgApi } from "../../org/org-api";
 
