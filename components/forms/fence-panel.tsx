@@ -1,7 +1,8 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { checkAction, effectiveFence, normalizeFence, noTeamReason, parseActionText } from "@/lib/org/fence";
+import { effectiveFence, normalizeFence, noTeamReason } from "@/lib/org/effective-fence";
+import { checkAction, parseActionText } from "@/lib/org/fence";
 import { entityPath } from "@/lib/org/field-error";
 import { FENCE_ACTIONS, type FenceAction } from "@/schemas/fence";
 import type { FieldError } from "@/schemas/field-error";

@@ -10,7 +10,7 @@ import {
   type Section,
 } from "@/schemas/org";
 import { isObject, specialistView } from "@/schemas/views";
-import { fenceProblems } from "./fence";
+import { fenceProblems } from "./fence-problems";
 import { fieldError, idRuleId, issuesToFieldErrors, splitBySeverity } from "./field-error";
 import { dependents, graphRules } from "./invariants";
 import { type OrgIndex, type Ref, record, ref, splitRef, withDraft } from "./org-index";

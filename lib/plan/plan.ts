@@ -4,7 +4,7 @@
  * round; the natural cut is `diffRecords`/`deepEqual` and the access delta into files of their own.
  */
 import { orgToGraph } from "@/lib/graph/org-to-graph";
-import { effectiveFence, normalizeFence } from "@/lib/org/fence";
+import { effectiveFence, normalizeFence } from "@/lib/org/effective-fence";
 import { str } from "@/lib/org/org-index";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import { problemKey } from "@/lib/org/validate";

@@ -1,7 +1,8 @@
 import { structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
-import { checkAction, effectiveFence, noTeamReason } from "@/lib/org/fence";
+import { effectiveFence, noTeamReason } from "@/lib/org/effective-fence";
+import { checkAction } from "@/lib/org/fence";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import type { RouteCandidate } from "@/schemas/api";
 import type { EffectiveFence, FenceDecision } from "@/schemas/fence";
