@@ -277,7 +277,7 @@ export const dryRunPlanSchema = z.object({
     proposalAuthority: z.enum(PROPOSAL_AUTHORITIES).nullable(),
     cadence: z.object({ every: z.string(), description: z.string(), next: z.array(z.string()) }).nullable(),
     runtime: runtimeResolutionSchema,
-    /** What a tick would read, item by item, and which items the last answered tick has not seen (null: cannot read). */
+    /** What a tick would read, and which items the last answered tick has not seen (null: cannot read). */
     reads: z
       .array(z.object({ provider: z.string(), items: z.array(z.object({ label: z.string(), new: z.boolean() })) }))
       .nullable(),

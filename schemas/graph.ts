@@ -10,7 +10,7 @@ export const graphNodeSchema = z.object({
   entityId: z.string(),
   label: z.string(),
   sublabel: z.string().optional(),
-  /** The containing node: a specialist's team (or group), a team's first group. Membership is containment, not an edge. */
+  /** The containing node: a specialist's team (or group), a team's first group; containment, not an edge. */
   parent: z.string().optional(),
   scope: z.enum(SCOPES).optional(),
   source: z.string().optional(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FENCE_ACTIONS } from "./fence";
 import { fieldErrorSchema } from "./field-error";
 
-/** A case's kind follows from its fields: `action` (fence), `task` (routing), or `handoffTo`/`escalatesTo` (relationships). */
+/** A case's kind follows from its fields: `action` (fence), `task` (routing), `handoffTo`/`escalatesTo` (edges). */
 
 const name = z.string().min(1, { error: '"name" must be a non-empty string' });
 

@@ -16,7 +16,7 @@ export const packPreviewSchema = z.object({
   installed: z.object({ version: z.string().nullable(), enabled: z.boolean() }).nullable(),
   /** Against the installed copy, or the highest version installed here before (`runtime/packs-seen.json`). */
   versionChange: z.enum(VERSION_CHANGES),
-  /** True for an enable or reinstalling an enabled pack; false for one installed disabled (the plan is what enabling would do). */
+  /** False for a pack installed disabled, whose plan is what enabling it would do. */
   appliesNow: z.boolean(),
   /** sha256 of every file's path and bytes, sent back at confirm (install only). */
   hash: z.string().optional(),

@@ -1,4 +1,4 @@
-/** Crash points for the fault tests: with `CONSTRUCT_TEST_FAULTS=1` the process announces one on stderr and hangs for `kill -9`. */
+/** With `CONSTRUCT_TEST_FAULTS=1`: announces the point on stderr and hangs, for a fault test's `kill -9`. */
 export async function faultPoint(name: string): Promise<void> {
   if (process.env.CONSTRUCT_TEST_FAULTS !== "1") return;
   if (process.env.CONSTRUCT_FAULT_POINT !== name) return;

@@ -2,7 +2,7 @@ import type { QuerySeed } from "@/components/providers";
 import { orgVersionKey } from "@/lib/queries/org-version";
 import { orgApi } from "@/server/services";
 
-/** Seeds the query cache of a page whose data the browser fetches after it, so the stream's first `ready` refetches nothing. */
+/** Seeds the query cache of a page whose data loads after it, so the stream's first `ready` refetches nothing. */
 export function orgVersionSeed(): QuerySeed[number] {
   return { key: orgVersionKey, data: orgApi().version() };
 }

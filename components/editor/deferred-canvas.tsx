@@ -20,7 +20,7 @@ function loadCanvas() {
 }
 if (typeof window !== "undefined") void loadCanvas().catch(() => {});
 
-/** React Flow (about 57 kB gz) stays out of the first load; canvas-preview's picture stands in until it fits its view. */
+/** React Flow (about 57 kB gz) stays out of the first load; canvas-preview's picture stands in until it fits. */
 export function DeferredCanvas(props: LiveProps) {
   const [Live, setLive] = useState<ComponentType<LiveCanvasProps> | null>(null);
   const [ready, setReady] = useState(false);

@@ -159,7 +159,7 @@ function sumEdge(
   };
 }
 
-/** Labels around a busy node stand nearer their less busy end; `spreadLabels` moves them off each other and the nodes. */
+/** Labels around a busy node stand nearer their quieter end; `spreadLabels` moves them off each other and the nodes. */
 function labelPlaces(
   graph: Graph,
   singles: readonly GraphEdge[],

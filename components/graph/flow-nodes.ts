@@ -14,7 +14,7 @@ export type NodeMarks = {
   tabStop: string | null;
 };
 
-/** Containers are sub-flows listed before their members; unchanged nodes keep their object, so only new ones re-render. */
+/** Containers are sub-flows listed before their members; an unchanged node keeps its object (no re-render). */
 export function flowNodes(
   graph: Graph,
   boxes: Readonly<Record<string, Rect>>,

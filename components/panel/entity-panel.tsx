@@ -188,7 +188,7 @@ export function EntityPanel(props: Props) {
             problems={problems}
             schema={jsonSchemaFor(kind)}
             modelPath={`file:///${SECTION_OF[kind]}/${target.id ?? "new"}.json`}
-            // Monaco owns the text while the user types: feeding each keystroke back let a lagging render restore older text.
+            // Monaco owns the text while typing: feeding keystrokes back let a lagging render restore older text.
             onChange={(text) => {
               try {
                 const parsed = JSON.parse(text);

@@ -6,7 +6,7 @@ import { diffPatch, type FieldConflict, isSameRecord, rebaseDraft } from "@/lib/
 import type { EntityRecord } from "@/schemas/kinds";
 import type { PanelTarget } from "./entity-panel";
 
-/** `origin` is the version the draft is based on (at `etag`); `formBase`/`formKey` remount the form when it is replaced. */
+/** `origin` is the version the draft is based on (at `etag`); `formBase`/`formKey` remount the form on a replace. */
 export type DraftState = {
   origin: EntityRecord;
   draft: EntityRecord;

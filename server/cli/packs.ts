@@ -39,7 +39,7 @@ export function renderPreview(p: PackPreview): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** `--dry-run` prints the preview and exits 2 on a change, 0 on none, 1 on an error; a refused enable writes nothing. */
+/** `--dry-run` prints the preview and exits 2 on a change, 0 on none, 1 on an error. */
 export async function packsChangeCommand(sub: "enable" | "install", args: string[]): Promise<number> {
   let values: { root?: string; format?: string; tier?: string; "dry-run"?: boolean; force?: boolean };
   let positionals: string[];

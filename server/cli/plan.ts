@@ -12,7 +12,7 @@ export const PLAN_USAGE =
 const FORMATS = ["text", "json", "github", "markdown"] as const;
 const FAIL_ON = ["widen", "errors"] as const;
 
-/** Exits 0 on no change, 2 on a change (as terraform's -detailed-exitcode), 1 on an error, a `--fail-on` hit or a usage mistake. */
+/** Exits 0 on no change, 2 on a change (terraform's -detailed-exitcode), 1 on an error, `--fail-on` or bad usage. */
 export async function planCommand(args: string[]): Promise<number> {
   let values: { root?: string; against?: string; format?: string; "fail-on"?: string[] };
   try {

@@ -52,7 +52,7 @@ export type EmbedServiceDeps = {
 /** `recorded`: a record changed on disk, written by another process (the CLI, a second server). */
 export type TickEvent = { type: "embed-tick"; id: string; status: TickRecord["status"] | "running" | "recorded" };
 
-/** A tick asks the capability's runtime, checks the answer against its output contract and stores proposals for review, never applied. */
+/** A tick checks the runtime's answer against the output contract; proposals are stored for review, never applied. */
 export class EmbedService {
   readonly ticks: TickStore;
   private readonly running = new Set<string>();

@@ -14,7 +14,7 @@ export async function frameworkIds(appDir: string, packDirs: readonly string[]):
   );
 }
 
-/** The highest-precedence enabled pack's, else the built-in one; a candidate that is not a readable regular file is skipped. */
+/** The highest-precedence enabled pack's, else the built-in one; a candidate not a readable regular file is skipped. */
 export async function loadFramework(
   deps: Pick<EmbedServiceDeps, "packs" | "paths">,
   id: string,

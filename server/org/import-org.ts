@@ -141,7 +141,7 @@ function blockingProblems(state: OrgState, before: Rows, after: Rows, incoming: 
   return problemsOf(after).filter((e) => touched(e) || !beforeProblems.has(problemKey(e)));
 }
 
-/** Entities are created or replaced, others kept; all checked against the org afterwards, written as one transaction. */
+/** Entities are created or replaced, others kept; checked against the org afterwards, written as one transaction. */
 export async function importOrg(state: OrgState, payload: OrgPayload, opts: ImportOptions = {}): Promise<ImportOk> {
   const scope = checkWritable("specialist", "import", opts.scope ?? "project");
   const incoming = incomingOf(payload);

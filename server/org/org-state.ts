@@ -93,7 +93,7 @@ export class OrgState {
         try {
           await withTierLock(dir, () => recoverTier(dir));
         } catch (error) {
-          // A read-only or full tier can still be read; recovery is retried on the next call, so no write runs before it.
+          // A read-only or full tier can still be read; recovery is retried next call, so no write runs before it.
           if (!isAppError(error) || (error.code !== "read_only" && error.code !== "storage_full")) throw error;
           if (!this.recoveryWarnings.has(error.message))
             console.warn(`[construct-studio] warning: ${error.message}; serving the ${scope} tier as it is`);

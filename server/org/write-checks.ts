@@ -92,7 +92,7 @@ export function alreadyExists(
   );
 }
 
-/** A new layer goes to `<id>.json`; when that file holds another record (keyed by its own id), writing would destroy it. */
+/** A new layer goes to `<id>.json`; when that file holds another record (by its own id), writing would destroy it. */
 export async function assertNotAnothersFile(
   state: OrgState,
   kind: EntityKind,

@@ -91,7 +91,7 @@ export async function packDirs(root: string): Promise<string[]> {
   return out;
 }
 
-/** Drops dead processes' staging folders; a pack set aside for replacement comes back if its successor never arrived. */
+/** Drops dead processes' staging folders; a pack set aside comes back if its replacement never arrived. */
 export async function recoverPacksDir(packsDir: string): Promise<void> {
   const visit = async (dir: string) => {
     for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {

@@ -246,7 +246,7 @@ export class PackPreviewService {
     });
   }
 
-  /** Refused (409) when `hash` differs from the content, and (422) when an enabled pack's new copy introduces errors, unless `force`. */
+  /** 409 when `hash` differs from the content; 422 when an enabled pack's new copy adds errors, unless `force`. */
   async install(
     source: InstallSource,
     tier: PackTier,

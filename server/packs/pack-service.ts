@@ -28,7 +28,7 @@ export class PackService {
 
   private recovery: Promise<void> | null = null;
 
-  /** Once per process, under the packs lock: clears what an install killed mid-way left (staging, the copy set aside). */
+  /** Once per process, under the packs lock: clears what a killed install left (staging, the copy set aside). */
   private recover(): Promise<void> {
     this.recovery ??= (async () => {
       for (const dir of [this.paths.userPacksDir, this.paths.projectPacksDir]) {

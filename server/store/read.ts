@@ -88,7 +88,7 @@ export async function readTextNoFollow(
   return { text: bytes.toString("utf8"), stat };
 }
 
-/** Synchronous, for a whole tier: an async call per file costs several times the reading. Callers yield between batches. */
+/** Synchronous, for a whole tier: an async call per file costs more than the reading. Callers yield between batches. */
 export function readFileNoFollowSync(file: string, opts: { limit?: number } = {}): { bytes: Buffer; stat: Stats } {
   const limit = opts.limit ?? MAX_FILE_BYTES;
   let fd: number;

@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 import type { OrgNodeData } from "../graph-types";
 
-// A context, since node data holds no callbacks; it also reports the pointer on a chevron, so no hover edge takes its click.
+// A context, since node data holds no callbacks; it also reports a hovered chevron, so no hover edge takes its click.
 export const FoldContext = createContext<{
   toggle: (nodeId: string) => void;
   onPointer: (over: boolean) => void;
