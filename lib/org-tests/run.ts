@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { buildPointer, isAtOrUnder } from "@/lib/json/pointer";
-import { checkAction, effectiveFence } from "@/lib/org/fence";
+import { effectiveFence } from "@/lib/org/effective-fence";
+import { checkAction } from "@/lib/org/fence";
 import { fieldOf } from "@/lib/org/field-error";
 import { str } from "@/lib/org/org-index";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";

@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  approvalProblem,
-  checkAction,
-  EMPTY_FENCE,
-  effectiveFence,
-  fenceProblems,
-  globMatch,
-  globProblem,
-  normalizeTarget,
-  noTeamReason,
-} from "@/lib/org/fence";
+import { EMPTY_FENCE, effectiveFence, noTeamReason } from "@/lib/org/effective-fence";
+import { checkAction } from "@/lib/org/fence";
+import { globMatch, normalizeTarget } from "@/lib/org/fence-glob";
+import { approvalProblem, fenceProblems, globProblem } from "@/lib/org/fence-problems";
 import type { EffectiveFence } from "@/schemas/fence";
 
 /**

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkAction, effectiveFence } from "@/lib/org/fence";
+import { effectiveFence } from "@/lib/org/effective-fence";
+import { checkAction } from "@/lib/org/fence";
 
 /**
  * Construct's fence decision, restated from upstream.md §3 (`globMatch` and `checkAction`), used

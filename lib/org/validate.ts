@@ -3,7 +3,7 @@ import type { FieldError, ValidationResult } from "@/schemas/field-error";
 import { type EntityKind, type EntityRecord, KIND_OF, SECTION_OF, SECTIONS, type Section } from "@/schemas/kinds";
 import { ENTITY_SCHEMAS } from "@/schemas/org";
 import { isObject, specialistView } from "@/schemas/views";
-import { fenceProblems } from "./fence";
+import { fenceProblems } from "./fence-problems";
 import { fieldError, idRuleId, issuesToFieldErrors, splitBySeverity } from "./field-error";
 import { dependents, graphRules } from "./invariants";
 import { type OrgIndex, record, ref, splitRef, withDraft } from "./org-index";

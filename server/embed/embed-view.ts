@@ -45,11 +45,7 @@ export async function capabilityView(
   };
 }
 
-/**
- * Since when the capability has been enabled. One enabled without the studio (a hand-edited
- * overlay, a built-in enabled by default) and never ticked is anchored the first time it is seen,
- * so the time the card shows is the time the scheduler ticks.
- */
+/** A capability enabled outside the studio and never ticked is anchored when first seen, as the scheduler does. */
 async function enabledSince(
   core: Pick<EmbedCore, "ticks" | "now">,
   id: string,

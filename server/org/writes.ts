@@ -25,12 +25,6 @@ import {
   readonlyBuiltin,
 } from "./write-checks";
 
-/**
- * Create, update and remove of one record, each checked against the org as it would be afterwards
- * and run under its tier's lock. A refusal throws AppError; a success returns what was written.
- * The results are the response bodies of schemas/api/org.ts.
- */
-
 /** Runs a write under its tier's lock, after recovery; a dry run takes no lock (the lock file would be a write). */
 export async function underLock<T>(
   state: OrgState,
@@ -55,9 +49,8 @@ async function writeLayer(
   const dir = state.tierDir(scope);
   const file = existingFile ?? confinedPath(dir, SECTION_OF[kind], `${id}.json`);
   if (!existingFile) await assertNotAnothersFile(state, kind, scope, id, file);
-  // An existing file is edited where it differs (design §2: a save changes only what the user
-  // changed); its stored value, not the loaded record, is the base, so a missing "id" stays missing.
-  // The size is checked on the plain text first: an edit in place of a huge patch is not even tried.
+  // An existing file is edited where it differs, so a save changes only what the user changed; its
+  // stored value is the base, so a missing "id" stays missing. A huge patch is refused on size first.
   const plain = stringifyRecord(orderKeys(fileRecord, CANONICAL_KEYS[kind]));
   assertFits(file, plain);
   const text = edit
@@ -98,7 +91,6 @@ function dryRunOf(
   };
 }
 
-/** Creates `kind/record.id` in a writable tier; an id already in a lower tier becomes an override. */
 export async function createEntity(
   state: OrgState,
   kind: ApiKind,
@@ -138,7 +130,6 @@ export async function createEntity(
   });
 }
 
-/** A fence patch is a patch of the specialist's `fence`, where `null` drops one list. */
 function patchFor(kind: ApiKind, patch: Record<string, unknown>, current: EntityRecord): Record<string, unknown> {
   if (kind !== "fence") return patch;
   const fence: Record<string, unknown> = { ...((current.fence as object) ?? {}), ...patch };
@@ -146,10 +137,7 @@ function patchFor(kind: ApiKind, patch: Record<string, unknown>, current: Entity
   return { fence };
 }
 
-/**
- * Patches `kind/id` in a writable tier. When that tier has no file for it yet, the file is
- * created holding only the patched fields, as an override of the lower tiers.
- */
+/** When the tier has no file for it yet, the file holds only the patched fields, as an override. */
 export async function updateEntity(
   state: OrgState,
   kind: ApiKind,
@@ -194,12 +182,11 @@ export async function updateEntity(
     // Read under the lock, right after freshRow checked its version: the text that version holds.
     const text = own ? (await readFile(own.file, "utf8")).replace(/^\uFEFF/, "") : null;
     const edit = text === null ? undefined : { text, patch: effectivePatch };
-    // The record's own file, which may be named otherwise than its id (keyed by id, as Construct does).
+    // The record's own file may be named otherwise than its id.
     return { ...(await writeLayer(state, entityKind, scope, id, fileRecord, merged, edit, own?.file)), warnings };
   });
 }
 
-/** Removes `kind/id` from one tier; refuses while other records still name it, unless `force`. */
 export async function removeEntity(
   state: OrgState,
   kind: ApiKind,

@@ -7,11 +7,7 @@ import { PackService } from "./pack-service";
 /** A pack staged in a temporary folder (`dir`) for the `tier` folder it would be installed to (`target`). */
 export type Staged = { dir: string; tier: PackTier; target: string };
 
-/**
- * The packs as they would be after the change: `enable` added to `packs.json`, and a staged copy
- * standing in for the installed one of its id and tier. Nothing is written; every other pack is
- * read from disk as the real service reads it.
- */
+/** The packs as they would be after the change; nothing is written. */
 export class HypotheticalPacks extends PackService {
   constructor(
     paths: StudioPaths,
