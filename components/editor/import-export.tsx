@@ -2,7 +2,7 @@
 
 import { useRef, useState } from "react";
 import { clientOnly } from "@/components/ui/client-only";
-import { exportHref } from "@/lib/api/org";
+import { exportHref } from "@/lib/queries/transfer";
 import { NOT_MOVED } from "./transfer-note";
 
 // The preview, its dialog and the import's mutation load when a file is about to be chosen.

@@ -82,9 +82,6 @@ export async function importOrg(payload: unknown, scope: WritableScope, dryRun: 
   ).data;
 }
 
-/** Where the browser downloads a tier's export from (a link, not a fetch). */
-export const exportHref = (scope: WritableScope) => `/api/org/export${query({ scope })}`;
-
 export async function previewRoute(description: string, signal?: AbortSignal) {
   return (
     await apiFetch("/api/org/preview/route", routePreviewSchema, { method: "POST", body: { description }, signal })

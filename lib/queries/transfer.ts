@@ -3,6 +3,9 @@ import { importOrg } from "@/lib/api/org";
 import type { WritableScope } from "@/schemas/kinds";
 import { orgKeys } from "./org";
 
+/** Where the browser downloads a tier's export from (a link, not a fetch). */
+export const exportHref = (scope: WritableScope) => `/api/org/export?${new URLSearchParams({ scope })}`;
+
 /** Import of an exported tier: a dry run says what it would write; an applied one refetches the org. */
 export function useImportOrg() {
   const queryClient = useQueryClient();
