@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { api, contentsOf, ROOT, specialist } from "./support";
+import { contentsOf } from "../test/support/tree";
+import { api, ROOT, specialist } from "./support";
 
 const projectOrg = path.join(ROOT, ".cx", "org");
 

@@ -1,55 +1,30 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { contentsOf } from "../test/support/tree";
 import { viewportSettled } from "./pages/editor-page";
-import { type Studio, startStudio } from "./spawn-studio";
-import { extraPort, raw } from "./support";
+import { extraPort, raw, studioOfItsOwn } from "./support";
 
 // Issue 16, point 3: fold and unfold teams and groups, drop a specialist into another team, and a
 // new node lands in view. The built-in org in a project of its own, so files can be compared byte for byte.
-let root = "";
-let studio: Studio;
+const own = studioOfItsOwn({ prefix: "studio-folds-", port: extraPort(5), dirs: [".cx/org"] });
 
-test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-folds-"));
-  for (const dir of ["home", "xdg", path.join(".cx", "org")]) mkdirSync(path.join(root, dir), { recursive: true });
-  studio = await startStudio({ port: extraPort(5), root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
-});
-
-test.afterAll(async () => {
-  await studio?.kill();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-const layoutFile = () => path.join(root, ".cx", "studio", "layout.json");
+const layoutFile = () => path.join(own.root, ".cx", "studio", "layout.json");
 const layoutOnDisk = () => (existsSync(layoutFile()) ? JSON.parse(readFileSync(layoutFile(), "utf8")) : null);
-const overrideFile = (id: string) => path.join(root, ".cx", "org", "specialists", `${id}.json`);
+const overrideFile = (id: string) => path.join(own.root, ".cx", "org", "specialists", `${id}.json`);
 /** Every file of the project's org tier, with its bytes: "nothing changed" is checked on all of them. */
-const projectFiles = () => {
-  const out: Record<string, string> = {};
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out[path.relative(root, full)] = readFileSync(full, "utf8");
-    }
-  };
-  walk(path.join(root, ".cx", "org"));
-  return out;
-};
+const projectFiles = () => contentsOf(path.join(own.root, ".cx", "org"));
 
 const put = (body: unknown) =>
   raw("PUT", "/api/layout", {
-    port: studio.port,
-    headers: { "content-type": "application/json", origin: studio.origin },
+    port: own.studio.port,
+    headers: { "content-type": "application/json", origin: own.studio.origin },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
 async function open(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${studio.origin}/`);
+  await page.goto(`${own.studio.origin}/`);
   await expect(page.getByTestId("node-team:quality-team")).toBeAttached();
   await viewportSettled(page);
 }
@@ -219,7 +194,7 @@ test.describe
         (await put({ collapsed: Array.from({ length: 30_000 }, (_, i) => `team:${"y".repeat(40)}${i}`) })).status,
       ).toBe(413);
       expect(readFileSync(layoutFile(), "utf8")).toBe(before);
-      const got = await raw("GET", "/api/layout", { port: studio.port });
+      const got = await raw("GET", "/api/layout", { port: own.studio.port });
       expect(got.json.collapsed).toEqual(["team:quality-team"]);
     });
   });

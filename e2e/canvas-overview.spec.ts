@@ -1,31 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { viewportSettled } from "./pages/editor-page";
-import { type Studio, startStudio } from "./spawn-studio";
-import { extraPort } from "./support";
+import { extraPort, studioOfItsOwn } from "./support";
 
 // The built-in org alone, in a project of its own: the shared e2e project gains records from other specs.
-let root = "";
-let studio: Studio;
-
-test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-canvas-"));
-  for (const dir of ["home", "xdg", path.join(".cx", "org")]) mkdirSync(path.join(root, dir), { recursive: true });
-  studio = await startStudio({ port: extraPort(4), root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
-});
-
-test.afterAll(async () => {
-  await studio?.kill();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+const own = studioOfItsOwn({ prefix: "studio-canvas-", port: extraPort(4), dirs: [".cx/org"] });
 
 /** The canvas at a glance (issue 16): the built-in org's first view at 1440 × 900. */
 
 async function openFirstView(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${studio.origin}/`);
+  await page.goto(`${own.studio.origin}/`);
   await expect(page.getByTestId("node-specialist:cx-architect")).toBeAttached();
   // The first fit is animated in a frame.
   await viewportSettled(page);

@@ -1,12 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { EditorExtras } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
-import { type Studio, startStudio } from "./spawn-studio";
-import { extraPort } from "./support";
+import { extraPort, studioOfItsOwn } from "./support";
 
 /**
  * Issue 13, "editing you can trust", in a real Chromium against a real server on a git repo:
@@ -34,7 +32,6 @@ const WRITER = `{
 `;
 
 let root = "";
-let studio: Studio;
 const rel = ".cx/org/specialists/cx-writer.json";
 const file = () => path.join(root, rel);
 const read = () => readFileSync(file(), "utf8");
@@ -50,40 +47,38 @@ function editOutside(field: string, value: string) {
   return next;
 }
 
-test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-trust-"));
-  mkdirSync(path.dirname(file()), { recursive: true });
-  writeFileSync(file(), WRITER);
-  // An enabled pack contributing one specialist: read-only like a built-in one.
-  const pack = path.join(root, ".cx", "packs", "trust-pack");
-  mkdirSync(path.join(pack, "org", "specialists"), { recursive: true });
-  writeFileSync(
-    path.join(pack, "pack.manifest.json"),
-    JSON.stringify({ id: "trust-pack", version: "1.0.0", compatVersion: ">=0.1.0", specialists: ["cx-packed"] }),
-  );
-  writeFileSync(
-    path.join(pack, "org", "specialists", "cx-packed.json"),
-    JSON.stringify({
-      id: "cx-packed",
-      name: "packed",
-      role: "packed",
-      description: "A specialist a pack contributes, which the project may override but not delete.",
-      modelTier: "standard",
-      skills: ["research/evidence-gathering"],
-      fence: { allowedPaths: ["docs/research/**"] },
-      team: "research-team",
-    }),
-  );
-  writeFileSync(path.join(root, ".cx", "packs.json"), JSON.stringify({ version: 1, enabled: { "trust-pack": {} } }));
-  git("init", "-q");
-  git("add", "-A");
-  commit("hand-written");
-  studio = await startStudio({ port: extraPort(8), root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
-});
-
-test.afterAll(async () => {
-  await studio?.kill();
-  if (root) rmSync(root, { recursive: true, force: true });
+const own = studioOfItsOwn({
+  prefix: "studio-trust-",
+  port: extraPort(8),
+  setup: (dir) => {
+    root = dir;
+    mkdirSync(path.dirname(file()), { recursive: true });
+    writeFileSync(file(), WRITER);
+    // An enabled pack contributing one specialist: read-only like a built-in one.
+    const pack = path.join(root, ".cx", "packs", "trust-pack");
+    mkdirSync(path.join(pack, "org", "specialists"), { recursive: true });
+    writeFileSync(
+      path.join(pack, "pack.manifest.json"),
+      JSON.stringify({ id: "trust-pack", version: "1.0.0", compatVersion: ">=0.1.0", specialists: ["cx-packed"] }),
+    );
+    writeFileSync(
+      path.join(pack, "org", "specialists", "cx-packed.json"),
+      JSON.stringify({
+        id: "cx-packed",
+        name: "packed",
+        role: "packed",
+        description: "A specialist a pack contributes, which the project may override but not delete.",
+        modelTier: "standard",
+        skills: ["research/evidence-gathering"],
+        fence: { allowedPaths: ["docs/research/**"] },
+        team: "research-team",
+      }),
+    );
+    writeFileSync(path.join(root, ".cx", "packs.json"), JSON.stringify({ version: 1, enabled: { "trust-pack": {} } }));
+    git("init", "-q");
+    git("add", "-A");
+    commit("hand-written");
+  },
 });
 
 test.afterEach(async () => {
@@ -93,7 +88,7 @@ test.afterEach(async () => {
 });
 
 async function openWriter(page: Page) {
-  const editor = new EditorPage(page, studio.origin);
+  const editor = new EditorPage(page, own.studio.origin);
   const extras = new EditorExtras(editor);
   await editor.open();
   await extras.openByClick("specialist:cx-writer");
@@ -132,7 +127,7 @@ test("1. typing in Monaco keeps every Space: JSON and Prompt tabs, on disk byte 
   expect(JSON.parse(read()).description).toBe(`Writes the project's documentation and keeps it current.${sentence}`);
   expect(git("diff", "--numstat").trim()).toBe(`1\t1\t${rel}`);
 
-  const before = (await (await fetch(`${studio.origin}/api/prompts/cx-writer`)).json()).content as string;
+  const before = (await (await fetch(`${own.studio.origin}/api/prompts/cx-writer`)).json()).content as string;
   await page.getByTestId("tab-prompt").click();
   await expect(page.getByTestId("code-editor-markdown").locator(".monaco-editor")).toBeVisible();
   await page.getByTestId("code-editor-markdown").locator(".view-lines").click();
@@ -322,7 +317,7 @@ test("4. a dirty draft is never dropped silently, and survives a reload", async 
 test("6. errors block a save before any question; Escape on the override question keeps the draft", async ({
   page,
 }) => {
-  const editor = new EditorPage(page, studio.origin);
+  const editor = new EditorPage(page, own.studio.origin);
   const extras = new EditorExtras(editor);
   await editor.open();
   await extras.openByClick("specialist:cx-reviewer");

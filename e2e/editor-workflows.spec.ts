@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { contentsOf } from "../test/support/tree";
 import { ConsoleWatch, disk, EditorExtras } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
-import { api, contentsOf, ORIGIN, ROOT, specialist } from "./support";
+import { api, ORIGIN, ROOT, specialist } from "./support";
 
 /**
  * Whole workflows of the graph editor, each checked on the canvas and in the files it writes.

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { api, contentsOf, ORIGIN, PORT, ROOT, raw } from "./support";
+import { contentsOf } from "../test/support/tree";
+import { api, ORIGIN, PORT, ROOT, raw } from "./support";
 
 const MODEL = `http://127.0.0.1:${PORT + 2}`;
 const overlayFile = (id: string) => path.join(ROOT, ".cx", "embed", `${id}.manifest.json`);

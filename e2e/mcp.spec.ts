@@ -4,8 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { call, MCP_BIN, type McpSession, startMcp } from "../server/mcp/test-support/mcp-client";
-import { type Studio, startStudio } from "./spawn-studio";
-import { type Api, apiAt, extraPort, leftovers, specialist } from "./support";
+import { type Studio, startStudio } from "../test/support/processes";
+import { leftovers } from "../test/support/tree";
+import { type Api, apiAt, extraPort, specialist } from "./support";
 
 /**
  * The three doors to one org, on one project with a pack enabled: the MCP server (spawned over
