@@ -44,8 +44,8 @@ test("appending a sentence to cx-architect's description is a one-line git diff;
   await page.getByLabel("Description").click();
   await page.keyboard.press("Control+End");
   await page.keyboard.type(" Always cite at least two sources here.");
-  await page.getByTestId("save-entity").click();
-  await expect(page.getByTestId("toast-success")).toContainText("Saved specialist cx-architect");
+  await editor.save();
+  await expect(editor.toast("success")).toContainText("Saved specialist cx-architect");
 
   expect(git("diff", "--numstat").trim()).toBe(`1\t1\t${rel}`);
   const after = readFileSync(path.join(root, rel), "utf8");

@@ -200,7 +200,7 @@ test.describe("graph editor", () => {
     expect(inHtml.length).toBeGreaterThan(0);
     expect(inHtml.filter((s) => s.zod)).toEqual([]);
     await editor.openNode("specialist:cx-researcher");
-    await expect(page.getByTestId("entity-panel")).toBeVisible();
+    await expect(editor.panel()).toBeVisible();
     expect(scripts.some((s) => s.panel)).toBe(true);
     expect(scripts.some((s) => s.zod)).toBe(true);
     expect(scripts.filter((s) => s.dagre)).toEqual([]);
@@ -278,7 +278,7 @@ test.describe("graph editor", () => {
     writeFileSync(file, `${JSON.stringify(specialist("cx-e2e-live", { displayName: "Edited elsewhere" }), null, 2)}\n`);
     utimesSync(file, atime, mtime);
     await expect(page.getByTestId("stale-banner")).toBeVisible();
-    await page.getByTestId("save-entity").click();
+    await editor.save();
     await expect(page.getByRole("dialog", { name: "Changed on disk" })).toBeVisible();
     // Both changed the display name: the dialog shows the two side by side, mine chosen unless changed.
     await expect(page.getByTestId("conflict-displayName-theirs")).toContainText("Edited elsewhere");

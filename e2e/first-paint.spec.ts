@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { measureBundle } from "../bench/browser";
 import { specialistId, writeSyntheticOrg } from "../bench/generate-org";
+import { EditorPage } from "./pages/editor-page";
 import { extraPort, studioOfItsOwn } from "./support";
 
 // Issue 16's budget: the editor page ships what the canvas draws at first paint (a slim summary
@@ -58,16 +59,16 @@ test("the panel shows a record's full fields, loaded after the page", async ({ p
   // Ctrl+K, which opens its panel and brings its node into view.
   await expect(page.locator(".react-flow__node").first()).toBeVisible({ timeout: 60_000 });
   clicked = true;
-  await page.keyboard.press("Control+k");
-  await page.getByTestId("search-input").fill(specialistId(500));
+  const editor = new EditorPage(page, own.studio.origin);
+  await editor.search(specialistId(500));
   await page
     .getByRole("option", { name: new RegExp(specialistId(500)) })
     .first()
     .click();
   await expect(page.locator(`[data-id="specialist:${specialistId(500)}"]`)).toBeVisible({ timeout: 60_000 });
-  const panel = page.getByTestId("entity-panel");
+  const panel = editor.panel();
   await expect(panel).toBeVisible({ timeout: 60_000 });
-  const id = (await page.getByTestId("panel-title").textContent()) ?? "";
+  const id = (await editor.panelTitle().textContent()) ?? "";
   const n = Number(id.replace(/^cx-s0*/, ""));
   // The description is not in the first-paint summary: it came with the full list.
   await expect(panel.getByLabel("Description")).toHaveValue(new RegExp(`^Synthetic specialist ${n} of team `));

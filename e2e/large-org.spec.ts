@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { writeSyntheticOrg } from "../bench/generate-org";
-import { viewportSettled } from "./pages/editor-page";
+import { EditorPage, viewportSettled } from "./pages/editor-page";
 import { extraPort, studioOfItsOwn } from "./support";
 
 // Above 300 nodes the canvas renders only what is near the view, and above 150 specialists an org
@@ -28,9 +28,7 @@ async function open(page: Page) {
 
 /** "Unfold all" from the palette: every specialist is in the org's canvas again. */
 async function unfoldAll(page: Page) {
-  await page.keyboard.press("Control+k");
-  await page.getByTestId("search-input").fill("unfold all");
-  await page.getByRole("option", { name: /Unfold all/ }).click();
+  await new EditorPage(page, own.studio.origin).runFromPalette("unfold all", /Unfold all/);
   await expect(page.locator(".react-flow__node-specialist").first()).toBeVisible();
   // The palette closed under the pointer, which now hovers whatever node is there: move it off the canvas.
   await page.mouse.move(5, 5);

@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { EditorPage } from "./pages/editor-page";
 import { extraPort, studioOfItsOwn } from "./support";
 
 /**
@@ -24,6 +25,10 @@ const own = studioOfItsOwn({
   port: PORT,
   dirs: [".cx/org/specialists"],
   env: { CONSTRUCT_ALLOWED_HOSTS: `127.0.0.1:${CABLE_PORT}` },
+});
+let editor: EditorPage;
+test.beforeEach(({ page }) => {
+  editor = new EditorPage(page, own.studio.origin);
 });
 
 /**
@@ -147,7 +152,7 @@ test("a fresh load fetches each resource once, even when the stream connects aft
   // (on a quick machine it is the usual order), so `ready` found them loaded and fetched them again.
   const release = await holdStream(page);
   await page.goto(`${own.studio.origin}/`);
-  await expect(page.getByTestId("node-specialist:cx-architect")).toBeAttached();
+  await expect(editor.node("specialist:cx-architect")).toBeAttached();
   await expect.poll(() => LISTS.every((l) => live.requests.includes(l))).toBe(true);
   await live.settle();
   expect(await live.events()).toEqual([]);
@@ -165,7 +170,7 @@ test("a fresh load fetches each resource once, even when the stream connects aft
 test("a fresh load in the order the browser picks fetches each resource once too", async ({ page }) => {
   const live = await watch(page);
   await page.goto(`${own.studio.origin}/`);
-  await expect(page.getByTestId("node-specialist:cx-architect")).toBeAttached();
+  await expect(editor.node("specialist:cx-architect")).toBeAttached();
   await live.after("ready");
   await expect.poll(() => LISTS.every((l) => live.requests.includes(l))).toBe(true);
   await live.settle();
@@ -196,7 +201,7 @@ for (const [pagePath, resource] of [
 test("a change made on disk while the server was down is on the canvas after it restarts", async ({ page }) => {
   const live = await watch(page);
   await page.goto(`${own.studio.origin}/`);
-  const architect = page.getByTestId("node-specialist:cx-architect");
+  const architect = editor.node("specialist:cx-architect");
   await expect(architect).toContainText("Architect");
   await live.after("ready");
   // Killed outright, as a crash or a closed laptop lid would: a graceful stop waits for the open stream.
@@ -217,7 +222,7 @@ test("a reconnect fetches nothing when nothing changed, and catches up on a chan
   try {
     const live = await watch(page);
     await page.goto(`${line.origin}/`);
-    const architect = page.getByTestId("node-specialist:cx-architect");
+    const architect = editor.node("specialist:cx-architect");
     await expect(architect).toBeAttached();
     await live.after("ready");
     const loaded = live.requests.length;

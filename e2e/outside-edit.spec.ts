@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type Api, apiAt, extraPort, specialist, studioOfItsOwn } from "./support";
+import { type Api, apiAt, expectHttpError, extraPort, specialist, studioOfItsOwn } from "./support";
 
 /**
  * Outside edits (issue part 5): a file changed by another program between the studio's read and
@@ -195,8 +195,7 @@ for (const c of ORG_CASES) {
     const edited = JSON.parse(edit.after.toString("utf8"))[c.field];
 
     const stale = await api("PATCH", `/api/org/${c.kind}/${c.id}${query}`, c.patch, { "if-match": etag });
-    expect(stale.status, stale.text.slice(0, 300)).toBe(409);
-    expect(stale.json.error.code).toBe("conflict");
+    expectHttpError(stale, 409, { code: "conflict" });
     // The 409 carries the version now on disk, and its ETag, whatever the server had cached.
     expect(stale.json.current.record[c.field]).toBe(edited);
     expect(stale.json.current.etag).not.toBe(etag);
@@ -272,8 +271,7 @@ test("PATCH /api/embed/{id} with the overlay's ETag read before an outside edit 
   expect(after.length).toBe(before.length);
 
   const stale = await api("PATCH", "/api/embed/operations-triage", { set: { runtime: "none" } }, { "if-match": etag });
-  expect(stale.status, stale.text.slice(0, 300)).toBe(409);
-  expect(stale.json.error.code).toBe("conflict");
+  expectHttpError(stale, 409, { code: "conflict" });
   expect(stale.json.current.etag).toBe(sha(after));
   expect(stale.json.current.overlay.embed.cadence).toEqual({ every: "PT5H" });
   expect(stale.headers.etag).toBe(sha(after));

@@ -1,7 +1,8 @@
 import http from "node:http";
-import { test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { type Studio, startStudio } from "../test/support/processes";
 import { type FileContent, type TempProject, tempProject } from "../test/support/temp-project";
+import { contentsOf } from "../test/support/tree";
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -98,6 +99,33 @@ export function apiAt(port: number): Api {
 export function extraPort(n: number): number {
   if (!Number.isInteger(n) || n < 0 || n > 9) throw new Error(`extra port index ${n} is outside 0…9`);
   return PORT + 10 + n;
+}
+
+/**
+ * A refusal with FieldErrors: the status (the body shows when it differs) and a field error that
+ * matches, the first one or, with `"any"`, any of them.
+ */
+export function expectFieldError(
+  response: RawResponse,
+  status: number,
+  match: Record<string, unknown>,
+  which: "first" | "any" = "first",
+) {
+  expect(response.status, response.text.slice(0, 400)).toBe(status);
+  if (which === "first") expect(response.json.errors[0]).toMatchObject(match);
+  else expect(response.json.errors).toContainEqual(expect.objectContaining(match));
+}
+
+/** A refusal with one HTTP error (`{ error: { code, message } }`) that matches. */
+export function expectHttpError(response: RawResponse, status: number, match: { code?: unknown; message?: unknown }) {
+  expect(response.status, response.text.slice(0, 400)).toBe(status);
+  expect(response.json.error).toMatchObject(match);
+}
+
+/** Takes the files under `dir` by content; the check it returns asserts that none changed since. */
+export function unchangedOnDisk(dir: string, opts: { exclude?: (rel: string) => boolean } = {}): () => void {
+  const before = contentsOf(dir, opts);
+  return () => expect(contentsOf(dir, opts)).toEqual(before);
 }
 
 /**
