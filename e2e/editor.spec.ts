@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { EditorExtras } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
 import { api, ORIGIN, ROOT, specialist } from "./support";
 
@@ -228,20 +229,7 @@ test.describe("graph editor", () => {
     await expect.poll(() => scripts.some((s) => s.monaco)).toBe(true);
     const broken = { ...readProjectOrBuiltin("cx-researcher"), modelTier: "enormous" };
     // Typing into Monaco auto-closes brackets; set the text the way a paste would.
-    await page.evaluate(
-      (text) => {
-        const m = (
-          window as unknown as {
-            __studioMonaco: { editor: { getModels: () => { uri: { path: string }; setValue: (v: string) => void }[] } };
-          }
-        ).__studioMonaco;
-        m.editor
-          .getModels()
-          .find((model) => model.uri.path.endsWith("/cx-researcher.json"))!
-          .setValue(text);
-      },
-      JSON.stringify(broken, null, 2),
-    );
+    await new EditorExtras(editor).setMonacoText("/cx-researcher.json", JSON.stringify(broken, null, 2));
     await expect(page.getByTestId("field-error-modelTier").or(page.getByTestId("panel-problems"))).toContainText(
       /modelTier/,
     );
