@@ -1,9 +1,3 @@
-/*
- * Size (~430 lines): one rule function per kind plus `dependents`, which must name exactly the
- * buckets those rules read; keeping both in one file keeps that pairing reviewable. Not yet split
- * this round; the natural cut is member rules (specialist, team, group) from link rules (contract,
- * policy), with `graphRules` and `dependents` staying here.
- */
 import { WELL_KNOWN_PARTIES } from "@/schemas/contract";
 import type { FieldError } from "@/schemas/field-error";
 import type { Section } from "@/schemas/org";
@@ -34,13 +28,10 @@ import {
   teamOf,
 } from "./org-index";
 
-/**
- * The graph invariants: rules that look across entities. Each rule reads one entity and the
- * index, so a draft re-runs exactly the entities it can affect.
- */
+// Each rule reads one entity and the index, so a draft re-runs exactly the entities it can affect.
 
 const PARTIES = new Set<string>(WELL_KNOWN_PARTIES);
-/** The orchestrator is the top of every escalation path, whether or not a team claims the role. */
+/** The top of every escalation path, whether or not a team claims the role. */
 const ALWAYS_ESCALATABLE = "orchestrator";
 
 function roleResolves(ix: OrgIndex, role: string): boolean {
@@ -191,7 +182,7 @@ function teamRules(ix: OrgIndex, id: string, t: TeamView): FieldError[] {
   const owner = str(t.owner);
   if (!owner) out.push(fieldError("team-missing-owner", "error", `Team ${id} has no owner`, "teams", id, ["owner"]));
   if (members.length === 0) {
-    // An error, as in Construct: the studio creates a team together with its owner specialist.
+    // The studio creates a team together with its owner specialist, so Construct's error stands.
     out.push(
       fieldError(
         "team-no-specialists",
@@ -288,7 +279,6 @@ function contractRules(ix: OrgIndex, id: string, c: ContractView): FieldError[] 
   for (const side of ["producer", "consumer"] as const) {
     const party = str(c[side]);
     if (party && !PARTIES.has(party) && !ix.records.specialists.has(party)) {
-      // Construct's two validators both refuse it: the contract shape rule and the graph rule.
       out.push(
         fieldError(
           `custom-contract-${side}`,
@@ -372,7 +362,6 @@ function policyRules(ix: OrgIndex, id: string, p: PolicyView): FieldError[] {
   return out;
 }
 
-/** Every graph-rule problem of one entity. */
 export function graphRules(ix: OrgIndex, section: Section, id: string): FieldError[] {
   const rec = record(ix, section, id);
   if (!rec) return [];
@@ -390,10 +379,7 @@ export function graphRules(ix: OrgIndex, section: Section, id: string): FieldErr
   }
 }
 
-/**
- * Entities whose graph rules can change when `section/id` changes from `before` to `after`:
- * the entity itself and everything that names it or one of its keys.
- */
+/** Must name exactly the buckets the rules above read, or drafts miss problems. */
 export function dependents(
   ix: OrgIndex,
   section: Section,
