@@ -4,8 +4,6 @@ import { childrenOf, structureKeyOf } from "./geometry";
 import { fitZoomer } from "./layout";
 import { type AggregateEdge, aggregateEdges, overviewEnd } from "./overview";
 
-// Folds are decided here once; the canvas, the layout and the editor only read them.
-
 /** Above this many specialists an unsaved org opens with teams folded: open ones are unreadable at fit. */
 export const FOLD_TEAMS_ABOVE = 150;
 
@@ -34,10 +32,7 @@ export function initialCollapsed(graph: Graph, saved: readonly string[] | undefi
 /** Memo: the editor asks again on every refetch of the same org. */
 let lastReadable: { pane: string; graph: Graph; key: string; folds: ReadonlySet<string> } | null = null;
 
-/**
- * Every team folded, plus as few of the biggest groups (same-sized groups together) as it takes for
- * titles to read at fit; a binary search over the cut keeps layouts tried to a handful.
- */
+/** Every team folded, plus as few of the biggest groups as it takes for titles to read at fit. */
 export function readableFolds(graph: Graph, pane?: { width: number; height: number }): Set<string> {
   const size = `${pane?.width}x${pane?.height}`;
   const last = lastReadable?.pane === size ? lastReadable : null;
@@ -127,7 +122,6 @@ export function memberCounts(graph: Graph): Map<string, MemberCount> {
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
-/** "8 specialists", "3 teams · 14 specialists", "1 team · 1 specialist", "no members". */
 export function countText(c: MemberCount | undefined): string {
   if (!c || (!c.teams && !c.specialists)) return "no members";
   return [c.teams ? plural(c.teams, "team") : "", c.specialists ? plural(c.specialists, "specialist") : ""]

@@ -49,10 +49,7 @@ export const MINIMAP_CORNER = { width: 215, height: 165 } as const;
 
 const TRIED_EDGES = 40;
 
-/**
- * All of the neighbourhood when it fits at a legible zoom; else the view holding the focused node and
- * the most neighbours, ties broken by nearness to the focused node so it stays centred.
- */
+/** The whole neighbourhood at a legible zoom, else the view showing the most of it around the focused node. */
 export function focusViewport(
   focused: Rect,
   around: readonly Rect[],

@@ -4,16 +4,13 @@ import { BOX, foldedSize, NODE_SIZE, type Position } from "./geometry";
 import { orderedChildren } from "./order";
 
 /**
- * Containment layout: a team is a box of its specialists, a group a box of its teams, siblings packed
- * in rows sized so the org comes out about the canvas's shape; the parties get a lane at the left.
- * Not ELK's layered algorithm: the overview draws no layered relationships, and this runs
- * synchronously on server and browser alike without a 1.4 MB worker (`npm run bench` compares them).
+ * Teams box their specialists and groups their teams, packed in rows shaped like the canvas. Not ELK's
+ * layered algorithm: nothing drawn is layered, and this runs synchronously anywhere without a 1.4 MB worker.
  */
 
 /** Inner packing shapes tried (width against height); the one that fits the whole org largest wins. */
 const INNER_ASPECTS = [1.6, 3, 6, 1000];
 
-/** A size and a way to place its content once its top-left is known. */
 type Measured = { width: number; height: number; place: (x: number, y: number, out: Record<string, Position>) => void };
 
 type Order = ReturnType<typeof orderedChildren>;
@@ -130,7 +127,6 @@ function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, 
 /** A first view gives up at most this share of its zoom to keep its boxes from under the minimap. */
 const CORNER_COST = 0.9;
 
-/** Whether the first view's rows would stand under the minimap's corner. */
 function underMinimap(shelf: Shelf, laneWidth: number, laneHeight: number): boolean {
   const width = laneWidth + shelf.width;
   const height = Math.max(laneHeight, shelf.height);

@@ -163,10 +163,7 @@ export function noTeamReason(teamId: string | null | undefined, team: TeamLike):
     : "the specialist has no team, so the effective fence is empty (deny by default)";
 }
 
-/**
- * Approvals for decisions the team forbids are dropped (no one can grant them), and each forbidden
- * decision becomes a denied `<decision>:**` entry, consulted before anything the fence allows.
- */
+/** Forbidden decisions become denied `<decision>:**` entries; approvals for them are dropped. */
 export function effectiveFence(fence: unknown, team: TeamLike): EffectiveFence {
   if (!team) return { ...EMPTY_FENCE };
   const own = normalizeFence(fence);
