@@ -38,7 +38,7 @@ describe("globMatch", () => {
     expect(globMatch("docs/adr/**", "docs/adr/../../lib/y.ts")).toBe(false);
   });
 
-  // §3a: a leading ./ is dropped; a backslash is refused (Construct: "./src/a.ts" does not match
+  // A leading ./ is dropped; a backslash is refused (Construct: "./src/a.ts" does not match
   // "src/**", and "src\\a.ts" does not match "src/*.ts" either).
   it("drops a leading ./ from the target and refuses a backslash", () => {
     expect(globMatch("src/**", "./src/a.ts")).toBe(true);
@@ -58,7 +58,7 @@ describe("effectiveFence", () => {
     });
   });
 
-  // §3a: Construct's previewEffectiveFence answers all five lists empty for an unknown team.
+  // Construct's previewEffectiveFence answers all five lists empty for an unknown team.
   it("without a team is empty; with a team that forbids nothing it is the own fence with every list present", () => {
     const fence = { allowedPaths: ["a/**"], approvalRequired: ["push"] };
     const normalized = {
@@ -225,7 +225,7 @@ describe("checkAction", () => {
       'labels not in allowedBdLabels: "urgent", "ops"',
       FENCE,
     ],
-    // §3a: an empty allowedBdLabels allows only next:* labels (Construct: the same).
+    // An empty allowedBdLabels allows only next:* labels (Construct: the same).
     [
       "bd-label",
       "anything",
