@@ -11,7 +11,9 @@ export function versionOf(eventData: unknown): string | null {
     const parsed: unknown = JSON.parse(eventData);
     if (parsed && typeof parsed === "object" && "version" in parsed && typeof parsed.version === "string")
       return parsed.version;
-  } catch {}
+  } catch {
+    // unreadable: nothing proves the data current
+  }
   return null;
 }
 
