@@ -2,9 +2,8 @@ import { sameJson } from "@/lib/json/same-json";
 import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/org";
 
 /**
- * Undo is another validated save, never a local rewind that could disagree with the disk. `etag`
- * is the version the entry's last replay left, sent as `If-Match` so nothing changed since is
- * overwritten unasked; `null` when it left no record.
+ * Undo is another validated save, never a local rewind. `etag`, the version the last replay left,
+ * goes as `If-Match` so nothing changed since is overwritten unasked; `null`: no record left.
  */
 export type EditCommand = { label: string; kind: EntityKind; id: string; scope: WritableScope; etag: string | null } & (
   | { type: "patch"; before: Record<string, unknown>; after: Record<string, unknown>; createdLayer: boolean }

@@ -62,10 +62,8 @@ const instant = (iso: string | null | undefined): number | null => {
   return Number.isNaN(t) ? null : t;
 };
 
-/**
- * Shared by the card, the CLI and the scheduler: one cadence after the later of the last tick and
- * the enable, so enabling never ticks at once; overdue means now, so a restart resumes.
- */
+// Shared by the card, the CLI and the scheduler. Counting from the later of last tick and enable means
+// enabling never ticks at once; overdue means now, so a restart resumes.
 export function nextTickAt(every: string | null | undefined, anchors: TickAnchors, now: Date): Date | null {
   if (!every) return null;
   const times = [instant(anchors.lastStartedAt), instant(anchors.enabledSince)].filter((t): t is number => t !== null);

@@ -33,10 +33,8 @@ function arcControl(kind: GraphEdgeKind, sx: number, sy: number, tx: number, ty:
   return up ? Math.min(sy, ty) - depth : Math.max(sy, ty) + depth;
 }
 
-/**
- * The rasterizer dashes a path's whole length for every tile it crosses: a 100,000 px dashed arc
- * took seconds per frame. Longer than this, the pattern stretches instead of repeating.
- */
+// The rasterizer dashes a path's whole length per tile it crosses: a 100,000 px dashed arc takes
+// seconds per frame. Past this length the pattern stretches instead of repeating.
 export const DASHED_LENGTH_CAP = 4000;
 
 export function roughLength(sx: number, sy: number, tx: number, ty: number, depth: number): number {

@@ -26,7 +26,6 @@ export class JsonProblem extends Error {
 
 export type SafeJsonOptions = {
   maxDepth?: number;
-  /** In UTF-16 code units. */
   maxLength?: number;
   /** Files edited by hand may start with a byte-order mark; request bodies may not. */
   allowBom?: boolean;

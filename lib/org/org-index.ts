@@ -219,7 +219,6 @@ export function record<S extends Section>(ix: OrgIndex, section: S, id: string):
   return ix.records[section].get(id);
 }
 
-/** Teams and groups share one id space for references (owners, boundaries, policies). */
 export function isTeamOrGroup(ix: OrgIndex, id: string): boolean {
   return ix.records.teams.has(id) || ix.records.groups.has(id);
 }
