@@ -6,8 +6,8 @@ import { EditorExtras } from "./pages/editor-extras";
 import { EditorPage, viewportSettled } from "./pages/editor-page";
 import { extraPort, raw, studioOfItsOwn } from "./support";
 
-// Issue 16, point 3: fold and unfold teams and groups, drop a specialist into another team, and a
-// new node lands in view. The built-in org in a project of its own, so files can be compared byte for byte.
+// Fold and unfold teams and groups, drop a specialist into another team, and a new node lands in
+// view. The built-in org in a project of its own, so files can be compared byte for byte.
 const own = studioOfItsOwn({ prefix: "studio-folds-", port: extraPort(5), dirs: [".cx/org"] });
 let editor: EditorPage;
 let extras: EditorExtras;

@@ -5,7 +5,7 @@ import { extraPort, studioOfItsOwn } from "./support";
 // The built-in org alone, in a project of its own: the shared e2e project gains records from other specs.
 const own = studioOfItsOwn({ prefix: "studio-canvas-", port: extraPort(4), dirs: [".cx/org"] });
 
-/** The canvas at a glance (issue 16): the built-in org's first view at 1440 × 900. */
+/** The canvas at a glance: the built-in org's first view at 1440 × 900. */
 
 async function openFirstView(page: Page): Promise<EditorPage> {
   const editor = new EditorPage(page, own.studio.origin);

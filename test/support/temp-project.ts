@@ -63,7 +63,6 @@ export function tempProject(
   };
 }
 
-/** A fresh project root and home directory under the OS temp dir, removed by `cleanup`. */
 export async function makeTmpDirs(
   prefix = "cs-test-",
 ): Promise<{ base: string; root: string; home: string; cleanup: () => Promise<void> }> {
@@ -71,7 +70,6 @@ export async function makeTmpDirs(
   return { base: project.base, root: project.root, home: project.home, cleanup: async () => project.remove() };
 }
 
-/** Writes a record the way a person would commit it: `<tier>/<section>/<id>.json`. */
 export async function writeRecord(
   tierDir: string,
   section: Section,
@@ -101,7 +99,6 @@ export function specialistRecord(id: string, extra: EntityRecord = {}): EntityRe
   };
 }
 
-/** Polls `check` until it returns a value other than `undefined`, or fails after `timeoutMs`. */
 export async function until<T>(
   check: () => T | undefined | Promise<T | undefined>,
   what: string,

@@ -32,10 +32,7 @@ export function entriesUnder(dir: string): Entry[] {
   return out;
 }
 
-/**
- * Everything under `dir` as `relative path → content`: file bytes as UTF-8, `<dir>` for a
- * directory, `<symlink -> target>` for a link. Two equal maps mean two equal trees.
- */
+/** `relative path → content` (`<dir>` for a folder, `<symlink -> target>` for a link): equal maps, equal trees. */
 export async function treeOf(dir: string): Promise<Map<string, string>> {
   return new Map(
     entriesUnder(dir).map((e): [string, string] => [
@@ -49,7 +46,6 @@ export async function treeOf(dir: string): Promise<Map<string, string>> {
   );
 }
 
-/** The regular files (and links) under `dir`, relative, sorted. */
 export async function filesUnder(dir: string): Promise<string[]> {
   return entriesUnder(dir)
     .filter((e) => e.kind !== "dir")
