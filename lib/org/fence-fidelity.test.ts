@@ -6,8 +6,8 @@ import { approvalProblem, fenceProblems, globProblem } from "@/lib/org/fence-pro
 import type { EffectiveFence } from "@/schemas/fence";
 
 /**
- * design.md §3a, the fence bullets: each case shows the input, our answer, and in a comment what
- * Construct answers for the same input (upstream.md §3).
+ * Where our fence differs from Construct's: each case shows the input, our answer, and in a
+ * comment what Construct answers for the same input.
  */
 
 const fence = (over: Partial<EffectiveFence>): EffectiveFence => ({ ...EMPTY_FENCE, ...over });
@@ -66,7 +66,7 @@ describe("leading ./ and ** inside a segment", () => {
   });
 
   it("? is exactly one character", () => {
-    // Construct: ? is a regex quantifier there (a?c matches "c" and "ac"); design.md §3 decides one character.
+    // Construct: ? is a regex quantifier there (a?c matches "c" and "ac"); here it is one character.
     expect(globMatch("a?c", "abc")).toBe(true);
     expect(globMatch("a?c", "ac")).toBe(false);
   });

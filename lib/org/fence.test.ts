@@ -125,7 +125,7 @@ describe("checkAction", () => {
       'labels not in allowedBdLabels: "urgent", "ops"',
       FENCE,
     ],
-    // §3a: an empty allowedBdLabels allows only next:* labels (Construct: the same).
+    // An empty allowedBdLabels allows only next:* labels, as in Construct.
     [
       "bd-label",
       "anything",

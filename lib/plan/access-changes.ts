@@ -49,18 +49,20 @@ function listDelta(
 function describeEntry(list: FenceList, entry: string, widen: boolean): string {
   switch (list) {
     case "allowedPaths":
-      return widen ? `may now edit ${JSON.stringify(entry)}` : `may no longer edit ${JSON.stringify(entry)}`;
+      return widen ? `may now edit ${JSON.stringify(entry)}` : `may not edit ${JSON.stringify(entry)} any more`;
     case "allowedCommands":
-      return widen ? `may now run ${JSON.stringify(entry)}` : `may no longer run ${JSON.stringify(entry)}`;
+      return widen ? `may now run ${JSON.stringify(entry)}` : `may not run ${JSON.stringify(entry)} any more`;
     case "allowedBdLabels":
-      if (entry === ANY_LABEL) return widen ? "may now use any label" : "may no longer use any label";
-      return widen ? `may now use label ${JSON.stringify(entry)}` : `may no longer use label ${JSON.stringify(entry)}`;
+      if (entry === ANY_LABEL) return widen ? "may now use any label" : "may not use any label any more";
+      return widen
+        ? `may now use label ${JSON.stringify(entry)}`
+        : `may not use label ${JSON.stringify(entry)} any more`;
     case "approvalRequired":
       return widen
         ? `may now do ${JSON.stringify(entry)} with approval`
-        : `may no longer do ${JSON.stringify(entry)}, even with approval`;
+        : `may not do ${JSON.stringify(entry)} any more, even with approval`;
     case "deniedActions":
-      return widen ? `no longer denied ${JSON.stringify(entry)}` : `now denied ${JSON.stringify(entry)}`;
+      return widen ? `not denied ${JSON.stringify(entry)} any more` : `now denied ${JSON.stringify(entry)}`;
   }
 }
 

@@ -51,7 +51,7 @@ describe("computePlan", () => {
   it("finds a fence that widens only through a team change, and names the team", () => {
     const before = smallOrg();
     before.teams["core-team"].forbiddenDecisions = ["product-scope", "push"];
-    const after = smallOrg(); // the team no longer forbids push; no specialist record changed
+    const after = smallOrg(); // the team stops forbidding push; no specialist record changed
     const p = plan(before, after);
     const entityIds = p.changes.filter((c) => c.kind === "entity").map((c) => c.id);
     expect(entityIds).toEqual(["core-team"]);
