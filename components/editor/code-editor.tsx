@@ -2,6 +2,7 @@
 
 import { clientOnly } from "@/components/ui/client-only";
 import type { FieldError } from "@/schemas/field-error";
+import { useTheme } from "./use-theme";
 
 export type CodeEditorProps = {
   language: "json" | "markdown";
@@ -15,6 +16,7 @@ export type CodeEditorProps = {
   problems?: FieldError[];
   height?: string;
   readOnly?: boolean;
+  /** Monaco's own theme: the editor follows the page's (use-theme). */
   dark?: boolean;
 };
 
@@ -25,7 +27,8 @@ const MonacoClient = clientOnly(
 );
 
 /** The one Monaco wrapper of the app. */
-export function CodeEditor(props: CodeEditorProps) {
+export function CodeEditor(props: Omit<CodeEditorProps, "dark">) {
+  const [theme] = useTheme();
   return (
     <div
       data-testid={`code-editor-${props.language}`}
@@ -34,7 +37,7 @@ export function CodeEditor(props: CodeEditorProps) {
       // recognise as an input, so without it every Space reached Monaco already cancelled.
       className="nokey overflow-hidden rounded border border-slate-300 dark:border-slate-700"
     >
-      <MonacoClient {...props} />
+      <MonacoClient {...props} dark={theme === "dark"} />
     </div>
   );
 }

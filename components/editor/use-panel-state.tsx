@@ -1,87 +1,107 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useMemo } from "react";
 import type { PanelTarget } from "@/components/panel/entity-panel";
 import { sessionDrafts } from "@/lib/editor/draft-store";
-import type { Ask } from "./shell-types";
+import type { GraphNode } from "@/schemas/graph";
+import type { EntityKind } from "@/schemas/kinds";
+import { useEditorApi } from "./editor-store";
+
+/** The panel a node opens: specialists, teams and groups have one, the parties do not. */
+export function targetOfNode(node: GraphNode | undefined): PanelTarget | null {
+  if (!node) return null;
+  return node.kind === "party" ? null : { kind: node.kind, id: node.entityId };
+}
 
 /**
  * Which record the side panel shows, and the rule that an unsaved draft never goes unasked:
- * opening another record, closing the panel, following a link or reloading asks first.
+ * opening another record, closing the panel, following a link or reloading asks first. Every
+ * function reads the store when it runs, so each keeps its identity across renders.
  */
-export function usePanelState(ask: Ask) {
-  const [panel, setPanelNow] = useState<PanelTarget | null>(null);
-  const dirty = useRef(false);
+export function usePanelFlow() {
+  const store = useEditorApi();
   const router = useRouter();
 
-  const setPanel = useCallback((next: PanelTarget | null) => {
-    dirty.current = false;
-    sessionDrafts().setOpenPanel(next);
-    setPanelNow(next);
-  }, []);
+  return useMemo(() => {
+    const setPanel = (next: PanelTarget | null) => {
+      sessionDrafts().setOpenPanel(next);
+      store.getState().setPanel(next);
+    };
+
+    /** Whether the open panel may go: yes when it has no unsaved edits, else the user's answer. A discarded draft leaves session storage with it. */
+    const mayLeave = async () => {
+      const { panel, panelDirty, ask } = store.getState();
+      if (!panel || !panelDirty) return true;
+      const answer = await ask(
+        "Discard unsaved changes?",
+        <>
+          <code>{panel.id ?? `new ${panel.kind}`}</code> has changes you have not saved. Keep editing, or discard them?
+        </>,
+        [
+          { label: "Keep editing", value: "keep", tone: "plain" },
+          { label: "Discard changes", value: "discard", tone: "danger" },
+        ],
+        { noCancel: true },
+      );
+      if (answer !== "discard") return false;
+      sessionDrafts().drop(panel);
+      store.getState().setPanelDirty(false);
+      return true;
+    };
+
+    /** Opens `next` in the panel (or closes it) once the current draft, if any, may go. */
+    const changePanel = async (next: PanelTarget | null) => {
+      const { panel } = store.getState();
+      if (panel && next && panel.kind === next.kind && panel.id === next.id) return true;
+      if (!(await mayLeave())) return false;
+      setPanel(next);
+      return true;
+    };
+
+    return {
+      setPanel,
+      changePanel,
+      /** The panel's own close button (or a record deleted): the draft's problems elsewhere go with it. */
+      closePanel: async () => {
+        if (await changePanel(null)) store.getState().setOtherProblems([]);
+      },
+      /** Escape: the panel closes and the canvas drops its selection. */
+      dismissPanel: async () => {
+        if (await changePanel(null)) store.getState().select(null);
+      },
+      /** A blank record of `kind` in the panel. */
+      createNew: async (kind: EntityKind) => {
+        if (await changePanel({ kind, id: null })) store.getState().select(null);
+      },
+      /** Leaves the editor for `href` (a header link, the palette): asks first when the panel has a draft. */
+      go: async (href: string) => {
+        if (await mayLeave()) router.push(href);
+      },
+    };
+  }, [store, router]);
+}
+
+/** What outlives the page's state: the draft's panel reopens after a reload, and leaving the tab asks first. */
+export function usePanelGuards() {
+  const store = useEditorApi();
 
   // A reload reopens the panel that had an unsaved draft; the panel restores the draft itself.
   // After mount, not in an initializer: session storage does not exist on the server's render.
   useEffect(() => {
     const open = sessionDrafts().openPanel();
-    if (open && sessionDrafts().get(open)) setPanelNow(open);
-  }, []);
-
-  /** Whether the open panel may go: yes when it has no unsaved edits, else the user's answer. A discarded draft leaves session storage with it. */
-  const mayLeave = useCallback(async () => {
-    if (!panel || !dirty.current) return true;
-    const answer = await ask(
-      "Discard unsaved changes?",
-      <>
-        <code>{panel.id ?? `new ${panel.kind}`}</code> has changes you have not saved. Keep editing, or discard them?
-      </>,
-      [
-        { label: "Keep editing", value: "keep", tone: "plain" },
-        { label: "Discard changes", value: "discard", tone: "danger" },
-      ],
-      { noCancel: true },
-    );
-    if (answer !== "discard") return false;
-    sessionDrafts().drop(panel);
-    dirty.current = false;
-    return true;
-  }, [panel, ask]);
-
-  /** Opens `next` in the panel (or closes it) once the current draft, if any, may go. */
-  const changePanel = useCallback(
-    async (next: PanelTarget | null) => {
-      if (panel && next && panel.kind === next.kind && panel.id === next.id) return true;
-      if (!(await mayLeave())) return false;
-      setPanel(next);
-      return true;
-    },
-    [panel, mayLeave, setPanel],
-  );
+    if (open && sessionDrafts().get(open)) store.getState().setPanel(open);
+  }, [store]);
 
   // Reloading or closing the tab with a draft: the browser's own "leave site?" prompt. The draft
   // is in session storage as well, so a reload that goes ahead still finds it.
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (!dirty.current) return;
+      if (!store.getState().panelDirty) return;
       e.preventDefault();
       e.returnValue = "";
     };
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, []);
-
-  /** Leaves the editor for `href` (a header link, the palette): asks first when the panel has a draft. */
-  const go = useCallback(
-    async (href: string) => {
-      if (await mayLeave()) router.push(href);
-    },
-    [mayLeave, router],
-  );
-
-  const onDirtyChange = useCallback((next: boolean) => {
-    dirty.current = next;
-  }, []);
-
-  return { panel, setPanel, changePanel, go, onDirtyChange };
+  }, [store]);
 }

@@ -1,8 +1,8 @@
 import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useRef } from "react";
+import type { CanvasSelection } from "@/components/editor/editor-store";
 import type { Rect } from "@/lib/graph/geometry";
 import type { Graph } from "@/schemas/graph";
 import { rovingTarget } from "./flow-nodes";
-import type { CanvasSelection } from "./org-canvas";
 
 const nodeElement = (id: string) =>
   document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
