@@ -60,8 +60,9 @@ export function useRovingFocus(
       // After the shell has handled the same Escape (closing the panel, unless a field keeps it).
       setTimeout(() => moveFocus(from), 0);
     };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    // Capture: where the Escape came from is read before the editor's own Escape closes the panel.
+    window.addEventListener("keydown", onKey, { capture: true });
+    return () => window.removeEventListener("keydown", onKey, { capture: true });
   }, [moveFocus]);
   const onKeyDown = useCallback(
     (event: ReactKeyboardEvent) => {
