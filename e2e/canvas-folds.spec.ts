@@ -6,8 +6,8 @@ import { viewportSettled } from "./pages/editor-page";
 import { type Studio, startStudio } from "./spawn-studio";
 import { extraPort, raw } from "./support";
 
-// Issue 16, point 3: fold and unfold teams and groups, drop a specialist into another team, and a
-// new node lands in view. The built-in org in a project of its own, so files can be compared byte for byte.
+// Fold and unfold teams and groups, drop a specialist into another team, and a new node lands in
+// view. The built-in org in a project of its own, so files can be compared byte for byte.
 let root = "";
 let studio: Studio;
 

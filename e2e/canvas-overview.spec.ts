@@ -21,7 +21,7 @@ test.afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-/** The canvas at a glance (issue 16): the built-in org's first view at 1440 × 900. */
+/** The canvas at a glance: the built-in org's first view at 1440 × 900. */
 
 async function openFirstView(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -18,7 +18,7 @@ import { type Studio, startStudio } from "./spawn-studio";
 import { type Api, apiAt, contentsOf, extraPort, leftovers, type RawResponse, specialist } from "./support";
 
 /**
- * Design §8 "nothing lost": a full disk and a read-only directory under a running studio. Every
+ * Nothing lost: a full disk and a read-only directory under a running studio. Every
  * write must be refused with 507 and a message naming what it was writing, and leave every file
  * byte for byte as it was, no temp file or staging folder behind, and the org still served.
  * Real mounts (CI runs as root); a mount that fails fails the test, it never skips.

@@ -10,7 +10,7 @@ import { type Studio, startStudio } from "./spawn-studio";
 import { extraPort } from "./support";
 
 /**
- * Issue 13, point 5, on the original project's own org: copied into a temporary git repository
+ * Editing you can trust, on the original project's own org: copied into a temporary git repository
  * (never into this one), one sentence typed into a description, saved, and the git diff read.
  */
 

@@ -9,10 +9,8 @@ import { type Studio, startStudio } from "./spawn-studio";
 import { extraPort } from "./support";
 
 /**
- * Issue 13, "editing you can trust", in a real Chromium against a real server on a git repo:
- * real keyboard typing, outside edits written to disk by this test, diffs read with
- * `git diff --numstat`. One spec per numbered point of the issue, in order of the issue's list of
- * what a user must get.
+ * Editing you can trust, in a real Chromium against a real server on a git repo: real keyboard
+ * typing, outside edits written to disk by this test, diffs read with `git diff --numstat`.
  */
 
 test.describe.configure({ mode: "serial" });

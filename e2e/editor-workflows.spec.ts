@@ -200,7 +200,7 @@ test.describe("editor workflows", () => {
   });
 
   test("New ▾ → team asks for its owner specialist and creates the team with it in one write", async ({ page }) => {
-    // design.md §3a: Construct refuses an empty team, so the owner specialist joins in the same write.
+    // Construct refuses an empty team, so the owner specialist joins in the same write.
     const id = "e2e2-review-team";
     const owner = "cx-e2e2-lead";
     // Its own specialist, in a built-in team: specs share the project, and a move would show in theirs.
@@ -312,7 +312,7 @@ test.describe("editor workflows", () => {
   test("fence panel: /etc/** and [unclosed squiggle their own chips, are refused on save, and never allow", async ({
     page,
   }) => {
-    // design.md §3a. Construct accepts both patterns and answers "allowed" for edit /etc/passwd.
+    // Construct accepts both patterns and answers "allowed" for edit /etc/passwd; we refuse them.
     // A specialist no other test of this file writes: the project is shared across them.
     const id = "cx-researcher";
     await editor.open();
@@ -336,7 +336,7 @@ test.describe("editor workflows", () => {
     await expect(decision).toHaveAttribute("data-decision", "outside-fence");
     await expect(decision).toContainText("is absolute");
 
-    // Errors block the save before anything else is asked (issue 13): no override question, no request.
+    // Errors block the save before anything else is asked: no override question, no request.
     await page.getByRole("button", { name: "Save fence" }).click();
     await expect(page.getByTestId("toast-error")).toContainText("Not saved");
     await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -229,7 +229,7 @@ test("an enabled capability's first scheduled tick comes at the time its card sh
   const shown = await card.getByTestId("next-tick").locator("time").getAttribute("datetime");
   const due = new Date(shown ?? "").getTime();
   expect(due - Date.now()).toBeGreaterThan(45_000);
-  // Well inside the minute: no tick yet (the scheduler used to tick a newly enabled capability at once).
+  // Well inside the minute: enabling never ticks at once.
   await page.waitForTimeout(5000);
   await expect(card.getByTestId("last-tick")).toHaveText("Never ticked.");
   await expect(card.getByTestId("last-tick")).toContainText("on schedule", { timeout: 90_000 });

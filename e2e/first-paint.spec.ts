@@ -7,9 +7,8 @@ import { specialistId, writeSyntheticOrg } from "../bench/generate-org";
 import { type Studio, startStudio } from "./spawn-studio";
 import { extraPort } from "./support";
 
-// Issue 16's budget: the editor page ships what the canvas draws at first paint (a slim summary
-// per record), not the whole org's JSON (4.6 MB of HTML at 1,000 specialists before); the full
-// records load after it, and the panel shows them.
+// The editor page ships what the canvas draws at first paint (a slim summary per record), not the
+// whole org's JSON (4.6 MB of HTML at 1,000 specialists); the full records load after it.
 const SPECIALISTS = 1000;
 let root = "";
 let studio: Studio;
@@ -39,13 +38,9 @@ test("the editor page's HTML at 1,000 specialists is at most 1 MB and names ever
   test.info().annotations.push({ type: "html-bytes", description: String(html.length) });
 });
 
-// The JS the editor page's document names, gzip-sized, by the bench's own definition
-// (bench/browser.ts measureBundle): issue 16's 170 kB, the top of Next's yellow band. About 165 kB
-// were reached: Next's runtime with React about 132, TanStack Query 11, the page's own code the
-// rest. React Flow (about 57 kB with d3), the canvas's edit gestures and edge box load after first
-// paint, a picture of the first view standing in meanwhile (components/editor/deferred-canvas.tsx);
-// the panel, forms, zod classic, Monaco, cmdk, Radix, sonner, the import preview, Route…, the
-// Changes overlay and the conflict dialogs load on first use. This fails on any regrowth past 170.
+// The JS the editor page's document names, gzip-sized as bench/browser.ts measureBundle does: at
+// most 170 kB, the top of Next's yellow band. React Flow, the panel, forms, zod classic, Monaco and
+// the overlays load after first paint or on first use (components/editor/deferred-canvas.tsx).
 const FIRST_LOAD_BUDGET_KB = 170;
 
 test("the editor's first-load JS stays within its budget, Monaco and the panel's code not in it", async ({

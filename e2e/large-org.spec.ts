@@ -130,8 +130,8 @@ test("hovering a specialist of a big org draws its own relationships only, and l
   expect(errors).toEqual([]);
 });
 
-// Issue 16, point 1 at 1,000 specialists: the first view is the whole org, readable. Its own studio:
-// 1,000 specialists in 100 teams under 10 groups, beside the built-in org.
+// At 1,000 specialists (100 teams under 10 groups, beside the built-in org) the first view is the
+// whole org, readable. Its own studio.
 test.describe("a 1,000-specialist org", () => {
   let bigRoot = "";
   let big: Studio;

@@ -7,12 +7,9 @@ import { type Studio, startStudio } from "./spawn-studio";
 import { extraPort } from "./support";
 
 /**
- * Live updates without waste (lib/queries/events.ts): the event stream's `ready` used to refetch
- * every org query on every connection, the first one included, so a fresh load of the editor
- * fetched the org's lists (and the automatic layout the page had already shipped) twice. The
- * page now says which version of the org its data is of and `ready` names the server's: the
- * client refetches only when they differ, which still catches up on a change made while the
- * stream was down (a restarted server, a laptop asleep).
+ * Live updates without waste (lib/queries/events.ts): the page names the org version its data is
+ * of and `ready` names the server's, so a fresh load fetches nothing twice, and a reconnect refetches
+ * only when they differ, catching up on a change made while the stream was down.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -267,7 +264,7 @@ test("the studio stops when asked (SIGTERM, Ctrl+C) while a page's event stream 
   await page.goto(`${studio.origin}/`);
   await live.after("ready");
   // `next start` waits for every open request before it exits, and a stream never ends by itself:
-  // the studio used to keep running for minutes. Without the fix this waits out the test's timeout.
+  // unless the studio closes its streams on SIGTERM, this waits out the test's timeout.
   await studio.kill("SIGTERM");
   expect(studio.process.signalCode ?? studio.process.exitCode).not.toBeNull();
 });

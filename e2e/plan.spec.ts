@@ -8,7 +8,7 @@ import { type Studio, startStudio } from "./spawn-studio";
 import { type Api, apiAt, extraPort, raw, snapshotContent, specialist } from "./support";
 
 /**
- * The plan in the studio (issue 17): the Changes page against HEAD of a real git repository,
+ * The plan in the studio: the Changes page against HEAD of a real git repository,
  * refreshed live; the canvas overlay with ghosts and the field diff; "Save as test" from the
  * fence tester and the route preview, then a draft that breaks the saved test before it is saved.
  */
@@ -193,7 +193,7 @@ test("Save as test from the fence tester and the route preview, then a draft tha
   });
   await expect(page.getByTestId("draft-impact")).toContainText('narrows cx-reviewer allowedCommands: - "git diff"');
   expect(readFileSync(path.join(root, ".cx/org/specialists/cx-reviewer.json"), "utf8")).toBe(onDisk);
-  // Closing a panel with an unsaved draft asks first (issue 13); the draft is discarded, never saved.
+  // Closing a panel with an unsaved draft asks first; the draft is discarded, never saved.
   await page.getByRole("button", { name: "Close panel" }).click();
   await editor.confirm("Discard changes");
   expect(readFileSync(path.join(root, ".cx/org/specialists/cx-reviewer.json"), "utf8")).toBe(onDisk);

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { EditorPage } from "./pages/editor-page";
 import { api, ORIGIN, specialist } from "./support";
 
-// Issue 16, point 4: every record one keystroke away. The palette over all records and actions,
+// Every record one keystroke away. The palette over all records and actions,
 // the policy panel, dangling records, /list rows, the status badge and its problems, the `?` sheet.
 
 const palette = (page: Page) => page.getByRole("dialog", { name: "Search the org" });

@@ -4,7 +4,7 @@ import { type ReactNode, useMemo, useRef } from "react";
 import { BUTTON_TONES, Modal } from "@/components/ui/dialog";
 
 export type DialogAction = { label: string; value: string; tone?: "primary" | "danger" | "plain" };
-/** A question on screen: `opener` gets focus back when it closes (it is asked from code, not from a trigger). */
+/** Opened from code, not from a trigger: focus goes back to `opener` on close. */
 export type DialogRequest = {
   title: string;
   body: ReactNode;
@@ -18,17 +18,13 @@ export type DialogRequest = {
 /** `noCancel`: the actions already include the safe answer (Escape still answers null). */
 export type DialogOptions = { wide?: boolean; cancelLabel?: string; noCancel?: boolean };
 
-/**
- * The answer focused first: Cancel when there is one, else the first plain action ("Keep
- * editing"), so Enter or a stray Space never deletes or overwrites anything.
- */
+/** Cancel, else the first plain action, is focused first: Enter or a stray Space never destroys anything. */
 function safeIndex(request: DialogRequest): number {
   if (!request.noCancel) return -1;
   const plain = request.actions.findIndex((a) => a.tone === "plain");
   return plain === -1 ? 0 : plain;
 }
 
-/** The modal that answers `request` with the chosen action's value (or null when dismissed). */
 export function Dialog({ request, onClose }: { request: DialogRequest; onClose: (value: string | null) => void }) {
   const safe = useRef<HTMLButtonElement>(null);
   const returnFocus = useMemo(() => ({ current: request.opener }), [request.opener]);

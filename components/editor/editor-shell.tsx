@@ -21,8 +21,7 @@ import { targetOfNode, usePanelFlow, usePanelGuards } from "./use-panel-state";
 import { useShortcuts } from "./use-shortcuts";
 import { useUndoRedo } from "./use-undo-redo";
 
-// The forms, their resolvers and the JSON schemas weigh a third of the page's own code and are
-// needed only once something is selected: loaded then, the first time, not with the page.
+// The forms and their schemas weigh a third of the page's code: loaded at the first selection.
 const EntityPanel = clientOnly(
   () => import("@/components/panel/entity-panel").then((m) => m.EntityPanel),
   () => <PanelLoading />,
@@ -40,11 +39,7 @@ function PanelLoading() {
   );
 }
 
-/**
- * The org editor: toolbar, canvas, side panel, palette, dialogs and toasts, with every edit routed
- * through validated saves. What the user is doing lives in one store per editor (editor-store);
- * what the org says, in TanStack Query.
- */
+/** What the user is doing lives in one store per editor (editor-store); what the org says, in TanStack Query. */
 export function EditorShell({ root }: { root: string }) {
   return (
     <EditorStoreProvider>
@@ -82,8 +77,7 @@ function Editor({ root }: { root: string }) {
     },
     [changePanel, focusOn],
   );
-  // Any record, from the palette, the problem list or `/?open=`: its panel, and its node selected
-  // and centred when the canvas draws it (contracts, policies and dangling records have none).
+  // Any record, from the palette, the problem list or `/?open=`: its panel, and its node centred if drawn.
   const openRecord = useCallback(
     async (kind: EntityKind, id: string) => {
       const node = nodeById.get(`${kind}:${id}`);
@@ -99,7 +93,6 @@ function Editor({ root }: { root: string }) {
 
   return (
     <div className="flex h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      {/* The toolbar mounts the legend, the New menu, Route…, import/export, undo/redo and links. */}
       <Toolbar
         root={root}
         counts={counts}
@@ -115,7 +108,6 @@ function Editor({ root }: { root: string }) {
       />
 
       <div className="flex min-h-0 flex-1">
-        {/* The canvas (with its edit gestures and the edge box, see live-canvas) and the overlay's legend. */}
         <main className="relative min-w-0 flex-1" data-testid="canvas">
           {error && !view && <p className="p-6 text-red-600">Could not load the org: {error.message}</p>}
           {!view && !error && <p className="p-6 text-muted">Loading the org…</p>}
@@ -143,7 +135,6 @@ function Editor({ root }: { root: string }) {
   );
 }
 
-/** The question the editor is asking, if any (the store's `ask`). */
 function DialogHost() {
   const request = useEditor((s) => s.dialog);
   const answer = useEditor((s) => s.answer);

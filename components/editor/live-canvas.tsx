@@ -25,17 +25,14 @@ export type LiveCanvasProps = {
   positions: Readonly<Record<string, Position>>;
   changes: CanvasChanges | null;
   layout: CanvasLayout;
-  /** The whole org, once loaded: until then the gestures do nothing. */
+  /** Until the org loads the gestures do nothing. */
   data: OrgData | null;
   edits: OrgEdits;
-  /** The canvas shows its first view (fitted), or has nothing to fit: the picture can go. */
+  /** The canvas shows its fitted first view, or has nothing to fit: the picture can go. */
   onReady: () => void;
 };
 
-/**
- * The canvas with React Flow and its edit gestures, loaded after first paint (see
- * deferred-canvas), never with the page: nobody draws a handoff before the canvas is there.
- */
+// Loaded after first paint, never with the page: nobody draws a handoff before the canvas is there.
 export function LiveCanvas({ graph, positions, changes, layout, data, edits, onReady }: LiveCanvasProps) {
   const store = useEditorApi();
   const ask = useEditor((s) => s.ask);
@@ -52,7 +49,6 @@ export function LiveCanvas({ graph, positions, changes, layout, data, edits, onR
   const deleteHandoffs = useCallback(
     async (doomed: GraphEdge[]) => {
       await handoffs.deleteHandoffs(doomed);
-      // The selection (one of them) is gone.
       store.getState().select(null);
     },
     [handoffs, store],
@@ -124,10 +120,7 @@ export function LiveCanvas({ graph, positions, changes, layout, data, edits, onR
   );
 }
 
-/**
- * React Flow mounts at the identity viewport and the canvas fits its view a frame later: until the
- * viewport has moved the picture stays over it, so the org is never seen to jump.
- */
+// React Flow fits a frame after mounting: the picture stays until the viewport moves, so the org never jumps.
 function ReadyWhenFitted({ onReady, empty }: { onReady: () => void; empty: boolean }) {
   const fitted = useStore((s) => s.transform[0] !== 0 || s.transform[1] !== 0 || s.transform[2] !== 1);
   useEffect(() => {

@@ -26,9 +26,7 @@ type HistoryButton = { enabled: boolean; label?: string; run: () => void };
 
 export type ToolbarProps = {
   root: string;
-  /** Relationships of each kind in the org, beside the legend's toggles. */
   counts: Record<string, number>;
-  /** The status badge, Search and the shortcut sheet (components/palette/reach.tsx). */
   reach: ReactNode;
   /** A specialist picked in the routing preview. */
   onPickRoute: (specialistId: string) => void;
@@ -39,7 +37,6 @@ export type ToolbarProps = {
   onResetLayout: () => void;
 };
 
-/** The editor's header: title, legend and toggles, status, and every command with a button. */
 export function Toolbar(props: ToolbarProps) {
   const visible = useEditor((s) => s.visibleKinds);
   const toggleKind = useEditor((s) => s.toggleKind);
@@ -73,7 +70,6 @@ export function Toolbar(props: ToolbarProps) {
       <Legend visible={visible} counts={props.counts} onToggle={toggleKind} />
       <div className="ml-auto flex flex-wrap items-center gap-1">
         {props.reach}
-        {/* Radix's menu loads when the button is first pointed at or focused (ui/deferred-trigger). */}
         <DeferredTrigger
           load={() => import("./new-menu").then((m) => m.NewMenu)}
           props={{ className: BUTTON, onCreate: (kind: EntityKind) => void createNew(kind) }}
@@ -93,7 +89,7 @@ export function Toolbar(props: ToolbarProps) {
         >
           Changes
         </button>
-        {/* Route…'s Radix dialog loads on first intent, or when the palette opens it. */}
+        {/* Route…'s dialog loads on first intent, or when the palette opens it. */}
         <DeferredTrigger
           load={() => import("./route-menu").then((m) => m.RouteMenu)}
           active={route.open}

@@ -15,9 +15,8 @@ export function targetOfNode(node: GraphNode | undefined): PanelTarget | null {
 }
 
 /**
- * Which record the side panel shows, and the rule that an unsaved draft never goes unasked:
- * opening another record, closing the panel, following a link or reloading asks first. Every
- * function reads the store when it runs, so each keeps its identity across renders.
+ * An unsaved draft never goes unasked: opening another record, closing, following a link or reloading asks first.
+ * Each function reads the store when it runs, so it keeps its identity across renders.
  */
 export function usePanelFlow() {
   const store = useEditorApi();
@@ -29,7 +28,7 @@ export function usePanelFlow() {
       store.getState().setPanel(next);
     };
 
-    /** Whether the open panel may go: yes when it has no unsaved edits, else the user's answer. A discarded draft leaves session storage with it. */
+    /** A discarded draft leaves session storage with it. */
     const mayLeave = async () => {
       const { panel, panelDirty, ask } = store.getState();
       if (!panel || !panelDirty) return true;
@@ -50,7 +49,6 @@ export function usePanelFlow() {
       return true;
     };
 
-    /** Opens `next` in the panel (or closes it) once the current draft, if any, may go. */
     const changePanel = async (next: PanelTarget | null) => {
       const { panel } = store.getState();
       if (panel && next && panel.kind === next.kind && panel.id === next.id) return true;
@@ -70,11 +68,9 @@ export function usePanelFlow() {
       dismissPanel: async () => {
         if (await changePanel(null)) store.getState().select(null);
       },
-      /** A blank record of `kind` in the panel. */
       createNew: async (kind: EntityKind) => {
         if (await changePanel({ kind, id: null })) store.getState().select(null);
       },
-      /** Leaves the editor for `href` (a header link, the palette): asks first when the panel has a draft. */
       go: async (href: string) => {
         if (await mayLeave()) router.push(href);
       },
@@ -86,15 +82,13 @@ export function usePanelFlow() {
 export function usePanelGuards() {
   const store = useEditorApi();
 
-  // A reload reopens the panel that had an unsaved draft; the panel restores the draft itself.
-  // After mount, not in an initializer: session storage does not exist on the server's render.
+  // A reload reopens a panel with a draft. After mount: session storage does not exist on the server.
   useEffect(() => {
     const open = sessionDrafts().openPanel();
     if (open && sessionDrafts().get(open)) store.getState().setPanel(open);
   }, [store]);
 
-  // Reloading or closing the tab with a draft: the browser's own "leave site?" prompt. The draft
-  // is in session storage as well, so a reload that goes ahead still finds it.
+  // The browser's "leave site?" prompt; session storage keeps the draft if the reload goes ahead.
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       if (!store.getState().panelDirty) return;

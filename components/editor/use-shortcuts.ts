@@ -5,10 +5,7 @@ import { useEditorApi } from "./editor-store";
 import { isTyping } from "./is-typing";
 import { usePanelFlow } from "./use-panel-state";
 
-/**
- * The editor's global keys (Ctrl/⌘+K and `?` belong to components/palette/reach.tsx): Ctrl/⌘+Z undo (with Shift, or Ctrl+Y, redo)
- * unless the user is typing, Escape closes the panel unless a dialog has it.
- */
+/** Ctrl/⌘+K and `?` belong to palette/reach.tsx; undo and redo wait while the user types. */
 export function useShortcuts(undoRedo: (direction: "undo" | "redo") => Promise<void>) {
   const store = useEditorApi();
   const { dismissPanel } = usePanelFlow();

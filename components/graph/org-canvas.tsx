@@ -33,18 +33,13 @@ export type CanvasChanges = {
 type Props = {
   graph: Graph;
   positions: Readonly<Record<string, Position>>;
-  /** Team and group node ids shown folded. */
   collapsed: ReadonlySet<string>;
   changes: CanvasChanges | null;
   highlights: Readonly<Record<string, "draft-problem" | "search">>;
   gestures: CanvasGestures;
 };
 
-/**
- * Above this many nodes only what is in view is rendered. Every mounted edge recomputes its ends
- * on each drag tick (React Flow 12), so at 1,000 specialists a drag cost a tenth of a second per
- * frame before painting; in view there are a few dozen nodes.
- */
+// Above this many nodes only what is in view renders: every mounted edge recomputes its ends on each drag tick.
 const RENDER_VISIBLE_ONLY_ABOVE = 300;
 // Module-level: an array or object literal in the JSX is a new prop on every render.
 const DELETE_KEYS = ["Delete", "Backspace"];
@@ -69,8 +64,7 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ge
     positions,
     setNodes,
   });
-  // With a node hovered or selected, its own relationships are drawn in full and the rest step back.
-  // On a fold chevron the box's hover relationships stay away, so none is drawn over the chevron.
+  // On a fold chevron the box's hover relationships stay hidden, so none is drawn over the chevron.
   const [overFold, setOverFold] = useState(false);
   const focusNode = (overFold ? null : hoveredNode) ?? selectedNodeId;
   const onToggleFold = gestures.onToggleFold;

@@ -48,7 +48,6 @@ export function useCanvasView(
     if (!focus || centred.current === focus.nonce || !boxes[focus.nodeId]) return;
     centred.current = focus.nonce;
     if (!focus.keepZoom) return center(focus.nodeId, 1.2, 400);
-    // A node just created: panned into view at the zoom the user chose, if it is not in view already.
     if (outOfView(boxes[focus.nodeId])) center(focus.nodeId, getViewport().zoom, 400);
   }, [focus, boxes, center, outOfView, getViewport]);
 
@@ -66,8 +65,7 @@ export function useCanvasView(
       requestAnimationFrame(() => void fitView(FIRST_FIT));
     }
   }, [nodeCount, fitView]);
-  // After folding or unfolding everything the drawing has another size: the view it was fitted
-  // to shows a corner of it, or a small drawing in a wide margin. The same fit again, animated.
+  // Folding or unfolding everything changes the drawing's size: fit again, animated.
   const refitDone = useRef(refit);
   useEffect(() => {
     if (refit === refitDone.current || !nodeCount) return;

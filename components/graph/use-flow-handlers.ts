@@ -16,7 +16,6 @@ import type { OrgEdge, OrgNode } from "./graph-types";
 export type CanvasGestures = {
   onSelect: (selection: CanvasSelection) => void;
   onPositionsChange: (positions: Record<string, Position>) => void;
-  /** A team or group's fold button was pressed. */
   onToggleFold?: (nodeId: string) => void;
   isValidConnection: (source: string, target: string) => boolean;
   onConnectRequest: (source: string, target: string) => void;
@@ -24,10 +23,7 @@ export type CanvasGestures = {
   onConnectRefused: (source: string, target: string) => void;
   onDeleteEdges: (edges: GraphEdge[]) => void;
   onHoverEdge: (edge: GraphEdge | null) => void;
-  /**
-   * A specialist dropped inside another team's box: the editor proposes the team change. The node
-   * goes back to where it was when this settles; a move made re-lays it out in its new team.
-   */
+  /** A specialist dropped in another team's box: the editor proposes the move; the node snaps back when it settles. */
   onMoveToTeam?: (specialistNode: string, teamNode: string) => Promise<void> | void;
 };
 
@@ -39,12 +35,9 @@ type Layout = {
 };
 
 /**
- * The handlers React Flow is given, and the pointer state they keep (the edge and node hovered,
- * the node dragged, a dropped node put back). Every handler but `onNodesChange` keeps its identity
- * across renders, reading the gestures of the latest render: a new function is a new prop, and
- * React Flow answers a new prop with a store update (each one running every store selector, some
- * of them over the whole org) and by re-rendering every mounted node and edge wrapper — on each
- * frame of a drag.
+ * React Flow's handlers and the pointer state they keep. All but `onNodesChange` keep their identity across
+ * renders: React Flow answers a new prop with a store update and a re-render of every mounted node and edge, on
+ * each frame of a drag.
  */
 export function useFlowHandlers(gestures: CanvasGestures, { graph, boxes, positions, setNodes }: Layout) {
   const latest = useRef(gestures);
@@ -68,8 +61,7 @@ export function useFlowHandlers(gestures: CanvasGestures, { graph, boxes, positi
       for (const change of changes) {
         if (change.type !== "position" || change.dragging !== false || !change.position) continue;
         const team = latest.current.onMoveToTeam ? teamUnder(graph, boxes, change.id, change.position) : null;
-        // Dropped into another team: not a move on the canvas but a proposed edit; the node waits
-        // where it was dropped while the editor asks, then goes back (or, moved, to its new team).
+        // Into another team: a proposed edit, not a canvas move; the node waits while the editor asks.
         if (team)
           void Promise.resolve(latest.current.onMoveToTeam?.(change.id, team)).finally(() => setSnapBack((n) => n + 1));
         else Object.assign(moved, droppedAt(graph, boxes, positions, change.id, change.position));

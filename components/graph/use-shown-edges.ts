@@ -7,11 +7,7 @@ import type { OrgEdge } from "./graph-types";
 
 const noWindow = () => "";
 
-/**
- * The edges React Flow is given. Above the culling threshold React Flow itself still walks every
- * edge on each store change (a pan or drag frame): it is given only the edges near the view, a set
- * that changes when the view moves a screen away.
- */
+/** React Flow walks every edge on each store change: past the culling threshold it gets only those near the view. */
 export function useShownEdges(
   edges: OrgEdge[],
   boxes: Readonly<Record<string, Rect>>,

@@ -32,11 +32,6 @@ export type PanelTarget = { kind: EntityKind; id: string | null };
 
 type Props = { target: PanelTarget; data: OrgData; edits: OrgEdits };
 
-/**
- * One record in the side panel: its form, fence, JSON and prompt tabs over one draft. The shell
- * keys it by record, so opening another record starts a new panel. The draft (use-draft), its
- * problems (use-problems), saving (use-save-flow) and deleting (use-remove-flow) live beside it.
- */
 export function EntityPanel({ target, data, edits }: Props) {
   const ask = useEditor((s) => s.ask);
   const setDirty = useEditor((s) => s.setPanelDirty);
@@ -48,8 +43,7 @@ export function EntityPanel({ target, data, edits }: Props) {
   const onClose = () => void closePanel();
   const onOpen = (next: PanelTarget) => {
     setPanel(next);
-    // A record just created (or opened from the panel) is selected and panned into view on the
-    // canvas, at the zoom the user is at.
+    // A record just created is selected and panned into view at the current zoom.
     if (next.id) focusOn(`${next.kind}:${next.id}`, true);
   };
   const { kind } = target;
@@ -70,10 +64,9 @@ export function EntityPanel({ target, data, edits }: Props) {
     index,
     onOtherProblems,
   });
-  // A newer version of the record arrived: its problems as the org's lists report them.
   if (arrived && target.id) setProblems(ownProblems(data.problems, kind, target.id));
   const [tab, setTab] = useState<Tab>("form");
-  // Tells the store, which asks before a draft is dropped (not state of its own: nothing to copy).
+  // Not state of its own: the store asks before a draft is dropped.
   useEffect(() => setDirty(dirty), [dirty, setDirty]);
 
   const onDraft = useCallback(
@@ -194,9 +187,7 @@ export function EntityPanel({ target, data, edits }: Props) {
             problems={problems}
             schema={jsonSchemaFor(kind)}
             modelPath={`file:///${SECTION_OF[kind]}/${target.id ?? "new"}.json`}
-            // Monaco owns the text while the user types; `jsonText` changes only when the draft is
-            // replaced from outside (reset, the file changed). Feeding every keystroke back as the
-            // value let a render that lagged behind the typing put older text back: lost keys.
+            // Monaco owns the text while typing: feeding keystrokes back let a lagging render restore older text.
             onChange={(text) => {
               try {
                 const parsed = JSON.parse(text);

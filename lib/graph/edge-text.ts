@@ -1,9 +1,6 @@
 import type { GraphEdge, GraphEdgeData } from "@/schemas/graph";
 
-/**
- * Where a relationship is written, in the words of the records ("from cx-a's handoffCandidates"),
- * rather than as the JSON pointer the editor uses to open it.
- */
+/** In the records' words ("from cx-a's handoffCandidates"), not the JSON pointer. */
 export function edgeOrigin(data: GraphEdgeData): string {
   switch (data.kind) {
     case "handoff":
@@ -21,7 +18,6 @@ export function edgeOrigin(data: GraphEdgeData): string {
   }
 }
 
-/** The two records an edge joins, as the user names them: `cx-a → cx-b`. */
 export function edgeEnds(data: GraphEdgeData): [string, string] {
   switch (data.kind) {
     case "handoff":
@@ -39,13 +35,11 @@ export function edgeEnds(data: GraphEdgeData): [string, string] {
   }
 }
 
-/** One line for the edge-info box: `cx-a → cx-b · role · from cx-a's handoffCandidates`. */
 export function describeEdge(edge: Pick<GraphEdge, "data" | "label">): string {
   const [from, to] = edgeEnds(edge.data);
   return `${from} → ${to}${edge.label ? ` · ${edge.label}` : ""} · ${edgeOrigin(edge.data)}`;
 }
 
-/** A compile-time check that a switch covers every kind: adding a kind breaks the build here. */
 export function unreachable(value: never): never {
   throw new Error(`unhandled kind: ${JSON.stringify(value)}`);
 }

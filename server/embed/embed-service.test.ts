@@ -22,7 +22,7 @@ import { APP_DIR, treeOf } from "../test-support/tmp-dirs";
 import { ABSENT_ETAG, EmbedService } from "./embed-service";
 
 /**
- * The embed service of ADR-0061 / design §5 on a real temporary project: the built-in tier is the
+ * The embed service on a real temporary project: the built-in tier is the
  * repository's `specialists/workflows/`, packs and overlays are written to temp folders, and
  * nothing of ours is mocked.
  */

@@ -72,7 +72,7 @@ function harness(paths: StudioPaths, c: Clock, env: Env = {}): Harness {
 
 /**
  * Waits until the tick that started at `startedAt` has finished: its record is on disk and the
- * service no longer runs the capability (the scheduler starts ticks without awaiting them).
+ * service has stopped running the capability (the scheduler starts ticks without awaiting them).
  */
 const settled = (h: Harness, paths: StudioPaths, startedAt: number, id = ID) =>
   until(
@@ -318,7 +318,7 @@ describe("EmbedScheduler.start / stop", () => {
     expect((h.scheduler as unknown as { timer: unknown }).timer).toBeNull();
     expect(refTimers()).toBeLessThanOrEqual(baseline);
 
-    // Stopped: an overlay change no longer wakes it.
+    // Stopped: an overlay change does not wake it.
     await h.svc.disable(ID);
     await h.svc.enable(ID);
     expect((h.scheduler as unknown as { timer: unknown }).timer).toBeNull();

@@ -377,7 +377,7 @@ describe("changes", () => {
     expect(dry.data).toMatchObject({ ok: true, dryRun: true, written: [] });
     expect(dry.data.files).toEqual([{ path: ".cx/org/specialists/cx-imported.json", action: "create" }]);
     await expect(fs.access(file)).rejects.toThrow();
-    // The file appears between the dry run and the apply: the import would now replace it.
+    // The file appears between the dry run and the apply: the import would then replace it.
     await writeRecord(path.join(root, ".cx", "org"), "specialists", specialistRecord("cx-imported", { name: "other" }));
     const stale = await call(mcp.client, "org_import", { payload, apply: true, etag: dry.data.etag });
     expect(stale.data.code).toBe("conflict");

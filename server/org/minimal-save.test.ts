@@ -46,7 +46,7 @@ afterEach(async () => {
   await cleanup();
 });
 
-describe("a save changes only what the user changed (design §2)", () => {
+describe("a save changes only what the user changed", () => {
   it("a one-field edit is a one-line git diff: order, formatting, unknown fields and the missing id kept", async () => {
     const description = "Keeps the project's changelog honest and in order. Always cites two sources.";
     const result = await api.updateEntity("specialist", "chronicler", { description });

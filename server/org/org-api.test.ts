@@ -151,7 +151,7 @@ describe("tier merge and precedence", () => {
     expect((await api.getEntity("specialist", "cx-qa"))!.record.fence).toEqual({ allowedPaths: ["tests/**"] });
   });
 
-  it("takes a missing id from the file name; a different valid id keys the record, with a warning (design.md §3a)", async () => {
+  it("takes a missing id from the file name; a different valid id keys the record, with a warning", async () => {
     // Construct: registry key = the record's id when present, else the file name.
     const rec = specialistRecord("solo-one");
     delete rec.id;
@@ -1035,7 +1035,7 @@ describe("previews", () => {
   });
 
   it("a specialist with no team or an unknown team has an empty effective fence, and both previews say why", async () => {
-    // design.md §3a; Construct's previewEffectiveFence: unknown team → all five lists empty.
+    // As Construct's previewEffectiveFence: unknown team → all five lists empty.
     const draft = specialistRecord("drifter", { fence: { allowedPaths: ["**"] }, team: "ghost-team" });
     expect(await api.previewEffectiveFence({ draftSpecialist: draft })).toEqual({
       allowedPaths: [],
@@ -1102,7 +1102,7 @@ describe("the automatic layout the editor page ships", () => {
   });
 });
 
-describe("New team: created with its owner specialist in one write (design.md §3a)", () => {
+describe("New team: created with its owner specialist in one write", () => {
   const team = (id: string, owner = "engineer"): EntityRecord => ({
     id,
     name: "Platform",
@@ -1161,7 +1161,7 @@ describe("New team: created with its owner specialist in one write (design.md §
   });
 });
 
-describe("a contract's output.schema must name a file that exists (design.md §3a)", () => {
+describe("a contract's output.schema must name a file that exists", () => {
   const contract = (schema: string): EntityRecord => ({
     id: "engineer-to-user",
     producer: "cx-engineer",

@@ -254,7 +254,7 @@ describe("installing and upgrading through the preview", () => {
     expect(result).toMatchObject({ replaced: true, versionChange: "upgrade", version: "2.0.0" });
   });
 
-  it("the same version is 'same'; an older one is a downgrade with ADR-0055's warning", async () => {
+  it("the same version is 'same'; an older one is a downgrade with a warning", async () => {
     await writeCleanPack(env.projectPacks, "2.0.0");
     const same = await writeCleanPack(path.join(env.base, "same"), "2.0.0");
     expect((await previews.previewInstall({ folder: same }, "project", same)).versionChange).toBe("same");

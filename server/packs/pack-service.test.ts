@@ -380,12 +380,12 @@ describe("deprecation and downgrade warnings", () => {
     await writePack(
       env.projectPacks,
       "sunset",
-      manifest("sunset", { deprecation: { since: "0.9.0", message: "No longer maintained." } }),
+      manifest("sunset", { deprecation: { since: "0.9.0", message: "Unmaintained." } }),
     );
     const pack = await row("sunset");
     expect(pack.warnings).toHaveLength(1);
     expect(pack.warnings[0]).toContain("0.9.0");
-    expect(pack.warnings[0]).toContain("No longer maintained.");
+    expect(pack.warnings[0]).toContain("Unmaintained.");
   });
 
   it("after recordSeen(id, 2.0.0) a pack at 1.0.0 warns of a downgrade; packs-seen.json holds 2.0.0", async () => {

@@ -163,7 +163,7 @@ describe("kill -9 during a write (real child process)", () => {
     await killAt("import", dirs, "import-after-apply:3");
     const tree = await treeOf(dirs.paths.projectOrgDir);
     expect([...tree.keys()].some((k) => /^\.txn-[^/]+\.committed$/.test(k))).toBe(true);
-    // The mixed state really exists on disk before recovery: some files new, some not yet there.
+    // The mixed state really exists on disk before recovery: some files new, some still missing.
     const present = [...tree.keys()].filter((k) => /^specialists\/crash-specialist-\d\d\.json$/.test(k));
     expect(present.length).toBeLessThan(IMPORTED);
     await assertRecovered(dirs, expected.newImport);

@@ -10,7 +10,6 @@ import type { EntityRecord, Section } from "@/schemas/org";
 export const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BUILTIN_ORG_DIR = path.join(APP_DIR, "specialists", "org");
 
-/** A fresh project root and home directory under the OS temp dir, removed by `cleanup`. */
 export async function makeTmpDirs(
   prefix = "cs-test-",
 ): Promise<{ base: string; root: string; home: string; cleanup: () => Promise<void> }> {
@@ -22,10 +21,7 @@ export async function makeTmpDirs(
   return { base, root, home, cleanup: () => fs.rm(base, { recursive: true, force: true }) };
 }
 
-/**
- * Everything under `dir`, dot files included, as `relative path → content`: file bytes as UTF-8,
- * `<dir>` for a directory, `<symlink -> target>` for a link. Two equal maps mean two equal trees.
- */
+/** `relative path → content` (`<dir>` for a folder, `<symlink -> target>` for a link): equal maps, equal trees. */
 export async function treeOf(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (!existsSync(dir)) return out;
@@ -46,7 +42,6 @@ export async function treeOf(dir: string): Promise<Map<string, string>> {
   return out;
 }
 
-/** The regular files (and links) under `dir`, relative, sorted. */
 export async function filesUnder(dir: string): Promise<string[]> {
   return [...(await treeOf(dir))]
     .filter(([, v]) => v !== "<dir>")
@@ -54,7 +49,6 @@ export async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** Writes a record the way a person would commit it: `<tier>/<section>/<id>.json`. */
 export async function writeRecord(
   tierDir: string,
   section: Section,
@@ -86,7 +80,6 @@ export function specialistRecord(id: string, extra: EntityRecord = {}): EntityRe
   };
 }
 
-/** Polls `check` until it returns a value other than `undefined`, or fails after `timeoutMs`. */
 export async function until<T>(
   check: () => T | undefined | Promise<T | undefined>,
   what: string,

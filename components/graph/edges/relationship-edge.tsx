@@ -13,12 +13,7 @@ const rectOf = (node: InternalNode<OrgNode> | undefined): Rect | null =>
       }
     : null;
 
-/**
- * The chrome every relationship edge shares; each kind's file picks its style and label policy.
- * One relationship runs from its source's bottom handle to its target's top. A sum of
- * relationships (the overview) runs between the sides of the two boxes that face each other, each
- * kind in its own lane, drawn thicker the more it stands for, with its count written on it.
- */
+/** One relationship runs bottom handle to top; a sum runs between the facing sides of two boxes, a lane per kind. */
 export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boolean; curvature?: number }) {
   const { id, data, selected, markerEnd, markerStart, alwaysLabel, curvature } = props;
   const summed = !!data && !data.edge;
@@ -26,7 +21,6 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
   const targetNode = useInternalNode<OrgNode>(props.target);
   if (!data) return null;
   const [a, b] = [rectOf(sourceNode), rectOf(targetNode)];
-  // React Flow's positions are the sides' names ("top", …).
   const ends =
     summed && a && b && data.kind !== "member"
       ? facingEnds(a, b, KIND_LANE[data.kind])
@@ -57,11 +51,9 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
         path={path}
         markerEnd={markerEnd}
         markerStart={markerStart}
-        // `pathLength` rescales the dash pattern to that many units along the path.
         pathLength={style.dash && length > DASHED_LENGTH_CAP ? DASHED_LENGTH_CAP : undefined}
         interactionWidth={16}
-        // Stroke opacity, not opacity: opacity makes each edge a layer of its own to paint, which at
-        // a thousand edges doubled the time to paint a frame.
+        // Stroke opacity, not opacity: opacity paints each edge as its own layer, doubling frame time at 1,000 edges.
         style={
           data.change
             ? {

@@ -1,21 +1,14 @@
 import type { GraphNodeKind } from "@/schemas/graph";
 
-/**
- * How each kind of node looks: one definition for the canvas's node views (this folder) and the
- * picture of the first view painted before React Flow loads (components/editor/canvas-preview.tsx),
- * so that the two cannot drift. Plain markup and class tables: nothing here may import React Flow,
- * or the picture would wait for it.
- */
+// One look for the canvas's nodes and the first view's picture (canvas-preview.tsx), so the two cannot
+// drift. Nothing here may import React Flow, or the picture would wait for it.
 
-/** The frame every node kind shares (the canvas adds its handles and marks, the picture a position). */
 export const NODE_FRAME = "rounded-lg border px-3 py-2 text-left shadow-sm";
 
 type Look = {
   /** A specialist or party, or a team or group folded to a card (or holding no members). */
   card: string;
-  /** A team or group box drawn open around its members. */
   open?: string;
-  /** The first line (the name) and the second (what it is, what it holds). */
   name: string;
   line: string;
 };
@@ -48,16 +41,12 @@ export const NODE_LOOK: Record<GraphNodeKind, Look> = {
   },
 };
 
-/** A node's colours: a team or group holding members is an open box unless folded. */
 export function nodeSkin(kind: GraphNodeKind, open: boolean): string {
   const look = NODE_LOOK[kind];
   return open && look.open ? look.open : look.card;
 }
 
-/**
- * A node's second line. `memberText` is what a team or group holds ("2 teams · 9 specialists"),
- * undefined when it holds nothing.
- */
+/** `memberText` is what a team or group holds ("2 teams · 9 specialists"), undefined when nothing. */
 export function nodeSecondLine(
   node: { kind: GraphNodeKind; entityId: string; sublabel?: string | null },
   memberText: string | undefined,
@@ -69,10 +58,7 @@ export function nodeSecondLine(
   return sublabel;
 }
 
-/**
- * A node's two lines of text. A team or group holding members leaves room at the left for its
- * fold chevron (the canvas draws it; the picture leaves the same room, so nothing moves).
- */
+/** A team or group holding members leaves room for its fold chevron, in the picture too, so nothing moves. */
 export function NodeLines({
   kind,
   name,
