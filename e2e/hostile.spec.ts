@@ -5,8 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, expect, test } from "@playwright/test";
 import yazl from "yazl";
-import { APP_DIR, type Studio, startStudio } from "./spawn-studio";
-import { type RawResponse, raw, snapshotContent, specialist } from "./support";
+import { APP_DIR, type Studio, startStudio } from "../test/support/processes";
+import { snapshotContent } from "../test/support/tree";
+import { type RawResponse, raw, specialist } from "./support";
 
 /**
  * Hostile requests against a running studio of the current build:

@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type EmbedManifest, embedManifestSchema } from "@/schemas/embed";
-import { APP_DIR, makeTmpDirs } from "../test-support/tmp-dirs";
+import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
 import { CONTEXT_LIMITS, type ProviderContext, type ProviderSource, readProviderContext } from "./provider-context";
 
 /**

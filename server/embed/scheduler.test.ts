@@ -5,12 +5,12 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type TickRecord, tickRecordSchema } from "@/schemas/embed";
+import { APP_DIR, makeTmpDirs, until } from "@/test/support/temp-project";
 import { resolvePaths, type StudioPaths } from "../config";
 import { isAppError } from "../errors";
 import { OrgApi } from "../org/org-api";
 import { PackService } from "../packs/pack-service";
 import { PromptResolver, specialistPrompt } from "../packs/prompt-resolver";
-import { APP_DIR, makeTmpDirs, until } from "../test-support/tmp-dirs";
 import { EmbedService } from "./embed-service";
 import { EmbedScheduler } from "./scheduler";
 

@@ -3,9 +3,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_KINDS, fileJsonSchema } from "@/schemas/file-kinds";
+import { runCli } from "@/test/support/processes";
+import { makeTmpDirs, specialistRecord, writeRecord } from "@/test/support/temp-project";
+import { treeOf } from "@/test/support/tree";
 import { manifest, writePack } from "../packs/test-support/pack-fixtures";
-import { runCli } from "../test-support/cli";
-import { makeTmpDirs, specialistRecord, treeOf, writeRecord } from "../test-support/tmp-dirs";
 import { call, MCP_BIN, type McpSession, startMcp } from "./test-support/mcp-client";
 
 /**

@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
 import { UPSTREAM_ORG_DIR } from "@/test/support/upstream";
 import { resolvePaths, type StudioPaths } from "../config";
-import { APP_DIR, makeTmpDirs } from "../test-support/tmp-dirs";
 import { OrgApi } from "./org-api";
 
 // The original project's org, copied into a temp project and committed: a save through the API

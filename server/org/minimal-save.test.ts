@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
 import { resolvePaths, type StudioPaths } from "../config";
-import { APP_DIR, makeTmpDirs } from "../test-support/tmp-dirs";
 import { OrgApi } from "./org-api";
 
 /** A project file as a person wrote it: no "id", its own key order, an inline array, fields we do not know. */

@@ -7,19 +7,18 @@ import { stringifyRecord } from "@/lib/json/safe-json";
 import type { OrgPayload } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
 import { type EntityRecord, SECTIONS } from "@/schemas/org";
-import { resolvePaths, type StudioPaths } from "../config";
-import { type AppError, isAppError } from "../errors";
-import { browserGraph } from "../test-support/browser-graph";
 import {
   APP_DIR,
   BUILTIN_ORG_DIR,
-  filesUnder,
   makeTmpDirs,
   readBuiltin,
   specialistRecord,
-  treeOf,
   writeRecord,
-} from "../test-support/tmp-dirs";
+} from "@/test/support/temp-project";
+import { filesUnder, treeOf } from "@/test/support/tree";
+import { resolvePaths, type StudioPaths } from "../config";
+import { type AppError, isAppError } from "../errors";
+import { browserGraph } from "../test-support/browser-graph";
 import { OrgApi, validateTree } from "./org-api";
 
 let base: string;

@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { specialistRecord } from "@/test/support/temp-project";
 import { isAppError } from "../errors";
 import { OrgApi } from "../org/org-api";
 import { OrgTestService } from "../org-tests/org-test-service";
 import { PlanService } from "../plan/plan-service";
-import { specialistRecord } from "../test-support/tmp-dirs";
 import { contentHash, expandHome } from "./pack-install";
 import { isEmptyPreview, PackPreviewService } from "./pack-preview";
 import { PackService } from "./pack-service";

@@ -1,11 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { APP_DIR, readBuiltin, specialistRecord } from "@/test/support/temp-project";
+import { filesUnder, treeOf } from "@/test/support/tree";
 import { resolvePaths } from "../config";
 import { AppError } from "../errors";
 import { OrgApi } from "../org/org-api";
 import { etagOf } from "../store/json-store";
-import { APP_DIR, filesUnder, readBuiltin, specialistRecord, treeOf } from "../test-support/tmp-dirs";
 import { PackService } from "./pack-service";
 import {
   clearPackEnv,

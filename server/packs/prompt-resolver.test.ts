@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DeploymentMode } from "@/schemas/pack-manifest";
+import { APP_DIR } from "@/test/support/temp-project";
 import { AppError } from "../errors";
-import { APP_DIR } from "../test-support/tmp-dirs";
 import { PackService } from "./pack-service";
 import { type PromptHardFailure, PromptResolver, promptEtag, type ResolvedPrompt } from "./prompt-resolver";
 import {
