@@ -1,4 +1,3 @@
-import type { GraphEdgeKind } from "@/schemas/kinds";
 import type { Rect } from "./geometry";
 
 export type Side = "top" | "right" | "bottom" | "left";
@@ -62,18 +61,6 @@ function along(a: number, aSize: number, b: number, bSize: number, ca: number, c
 function clampTo(v: number, lo: number, hi: number): number {
   return Math.min(Math.max(v, lo), Math.max(lo, hi));
 }
-
-/** How much each kind's line bends (`curve`): kinds that share ends part ways. */
-export const KIND_CURVATURE: Record<GraphEdgeKind, number> = {
-  handoff: 0.25,
-  escalation: 0.4,
-  contract: 0.25,
-  "team-boundary": 0.5,
-  member: 0.25,
-};
-
-/** The lane of each summed kind between one pair of boxes: kinds side by side, in a fixed order. */
-export const KIND_LANE = { handoff: -1.5, escalation: -0.5, contract: 0.5, "team-boundary": 1.5 } as const;
 
 /**
  * A relationship's curve, as React Flow's bezier edges draw it (each end leaves its side straight,

@@ -1,22 +1,18 @@
-import type { Graph, GraphNode, GraphNodeKind } from "@/schemas/graph";
+import type { Graph, GraphNode } from "@/schemas/graph";
+import { type GraphNodeKind, nodeSpec } from "@/schemas/node-kinds";
 
 /**
  * Node sizes, container boxes and the layout's identity, without the layout itself: the canvas
  * needs these on first load, while `./layout` is loaded only when the browser must lay a graph out.
  */
-export const NODE_SIZE: Record<GraphNodeKind, { width: number; height: number }> = {
-  specialist: { width: 200, height: 64 },
-  team: { width: 210, height: 56 },
-  group: { width: 220, height: 56 },
-  party: { width: 130, height: 44 },
-};
 
-/**
- * A folded container's box: its kind's size, but a folded group is wider, so that what it holds
- * ("group · 10 teams · 100 specialists") is read whole, not cut to "100 speci…".
- */
+/** A node's size on the canvas, its kind's. */
+export const nodeSize = (kind: GraphNodeKind): { width: number; height: number } => nodeSpec(kind).size;
+
+/** A folded container's box: its kind's size, wider where its kind's spec says what it holds needs it. */
 export function foldedSize(kind: GraphNodeKind): { width: number; height: number } {
-  return kind === "group" ? { width: 272, height: NODE_SIZE.group.height } : NODE_SIZE[kind];
+  const { size, foldedWidth } = nodeSpec(kind);
+  return foldedWidth ? { width: foldedWidth, height: size.height } : size;
 }
 
 export type Position = { x: number; y: number };
@@ -72,7 +68,7 @@ export function nodeBoxes(
     const boxes = (children.get(node.id) ?? [])
       .map((id) => visit(byId.get(id) as GraphNode, record && !folded))
       .filter((b): b is Rect => !!b);
-    const size = NODE_SIZE[node.kind];
+    const size = nodeSize(node.kind);
     let box: Rect | null = null;
     if (boxes.length) {
       const x = Math.min(...boxes.map((b) => b.x)) - BOX.pad;

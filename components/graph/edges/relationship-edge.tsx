@@ -1,8 +1,10 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, type InternalNode, useInternalNode } from "@xyflow/react";
+import { memo } from "react";
 import { DASHED_LENGTH_CAP, roughLength } from "@/lib/graph/arcs";
-import { curve, facingEnds, KIND_CURVATURE, KIND_LANE, type Side } from "@/lib/graph/edge-ends";
+import { curve, facingEnds, type Side } from "@/lib/graph/edge-ends";
 import type { Rect } from "@/lib/graph/geometry";
-import { EDGE_STYLE, edgeOpacity, type OrgEdge, type OrgNode } from "../graph-types";
+import { edgeColor, edgeLane, edgeSpec } from "@/schemas/edge-kinds";
+import { edgeOpacity, type OrgEdge, type OrgNode } from "../graph-types";
 
 const rectOf = (node: InternalNode<OrgNode> | undefined): Rect | null =>
   node
@@ -14,13 +16,12 @@ const rectOf = (node: InternalNode<OrgNode> | undefined): Rect | null =>
     : null;
 
 /**
- * The chrome every relationship edge shares; each kind's file picks its style and label policy.
- * One relationship runs from its source's bottom handle to its target's top. A sum of
+ * Every kind of edge, drawn as its spec (schemas/edge-kinds) says. One relationship runs from its source's bottom handle to its target's top. A sum of
  * relationships (the overview) runs between the sides of the two boxes that face each other, each
  * kind in its own lane, drawn thicker the more it stands for, with its count written on it.
  */
-export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boolean; curvature?: number }) {
-  const { id, data, selected, markerEnd, markerStart, alwaysLabel, curvature } = props;
+function RelationshipEdgeView(props: EdgeProps<OrgEdge>) {
+  const { id, data, selected, markerEnd, markerStart } = props;
   const summed = !!data && !data.edge;
   const sourceNode = useInternalNode<OrgNode>(props.source);
   const targetNode = useInternalNode<OrgNode>(props.target);
@@ -29,7 +30,7 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
   // React Flow's positions are the sides' names ("top", …).
   const ends =
     summed && a && b && data.kind !== "member"
-      ? facingEnds(a, b, KIND_LANE[data.kind])
+      ? facingEnds(a, b, edgeLane(data.kind))
       : {
           sx: props.sourceX,
           sy: props.sourceY,
@@ -38,16 +39,17 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
           sourceSide: props.sourcePosition as Side,
           targetSide: props.targetPosition as Side,
         };
-  const line = curve(ends, curvature ?? KIND_CURVATURE[data.kind]);
+  const style = edgeSpec(data.kind);
+  const color = edgeColor(data.kind);
+  const line = curve(ends, style.curvature);
   const path = line.path;
   // The counts of parallel kinds stand at staggered points along their lines, not side by side.
-  const lane = summed && data.kind !== "member" ? KIND_LANE[data.kind] : 0;
+  const lane = summed && data.kind !== "member" ? edgeLane(data.kind) : 0;
   const [labelX, labelY] = line.at(data.labelAt ?? 0.5 + lane * 0.08);
-  const style = EDGE_STYLE[data.kind];
   const emphasized = selected || data.hovered;
   const length = roughLength(ends.sx, ends.sy, ends.tx, ends.ty, 0);
   const width = style.width + (data.count > 1 ? Math.min(Math.log2(data.count), 3) : 0);
-  const showLabel = !!data.label && (alwaysLabel || emphasized || (data.edge && !data.dimmed));
+  const showLabel = !!data.label && (emphasized || (data.edge && !data.dimmed));
   // A sum's count stays on the line (unless it stands back): the label says the rest on hover.
   const showCount = summed && !showLabel && !data.dimmed && data.count > 1;
   return (
@@ -72,7 +74,7 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
                 strokeOpacity: data.dimmed ? 0.3 : 0.95,
               }
             : {
-                stroke: style.color,
+                stroke: color,
                 strokeWidth: emphasized ? width + 1.6 : width,
                 strokeDasharray: style.dash,
                 strokeOpacity: edgeOpacity(data.kind, { emphasized, dimmed: data.dimmed }),
@@ -86,8 +88,8 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
             className="nodrag nopan pointer-events-none absolute rounded border bg-white px-1.5 py-0.5 font-mono text-[11px] leading-none shadow-sm dark:bg-slate-950"
             style={{
               transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`,
-              color: style.color,
-              borderColor: style.color,
+              color,
+              borderColor: color,
             }}
           >
             {showLabel ? data.label : `${data.count}`}
@@ -97,3 +99,5 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
     </>
   );
 }
+
+export const RelationshipEdge = memo(RelationshipEdgeView);
