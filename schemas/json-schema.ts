@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { houseStrictOf } from "./common";
-import { ENTITY_SCHEMAS, type EntityKind } from "./org";
+import { ENTITY_SCHEMAS } from "./entity-kinds";
+import type { EntityKind } from "./kinds";
 
 const cache = new Map<EntityKind, object>();
 

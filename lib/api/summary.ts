@@ -1,20 +1,17 @@
 import type { ListResponse, OrgSummary } from "@/schemas/api/org";
-import { type EntityRecord, SECTIONS, type Section } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, ENTITY_KINDS, type EntityRecord, SECTIONS, type Section } from "@/schemas/kinds";
 
 /**
- * The fields of each record the canvas draws at first paint: names and labels, team and group
- * links, and every relation `lib/graph/org-to-graph.ts` reads (handoffs, escalation paths,
- * contract parties and team boundaries). A field the graph starts reading must be added here, or
- * the first paint draws without it until the full lists arrive (the graph test over a summary
- * checks that both draw the same graph).
+ * The fields of each record the canvas draws at first paint (each kind's `graphFields`): a field
+ * the graph starts reading must be added there, or the first paint draws without it until the
+ * full lists arrive (the graph test over a summary checks that both draw the same graph).
  */
-export const GRAPH_FIELDS: Record<Section, readonly string[]> = {
-  groups: ["name", "squads", "escalationPath"],
-  teams: ["name", "owner", "escalationPath"],
-  specialists: ["name", "displayName", "role", "team", "groupId", "handoffCandidates"],
-  contracts: ["producer", "consumer", "teamBoundary.producerTeam", "teamBoundary.consumerTeam"],
-  policies: ["name"],
-};
+export const GRAPH_FIELDS = Object.fromEntries(
+  ENTITY_KINDS.map((kind): [Section, readonly string[]] => [
+    ENTITY_KIND_SPECS[kind].section,
+    ENTITY_KIND_SPECS[kind].graphFields,
+  ]),
+) as Record<Section, readonly string[]>;
 
 const isObject = (v: unknown): v is EntityRecord => typeof v === "object" && v !== null && !Array.isArray(v);
 

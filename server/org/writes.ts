@@ -4,7 +4,7 @@ import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
 import { fieldError } from "@/lib/org/field-error";
 import { CANONICAL_KEYS } from "@/lib/org/key-order";
 import { referencesTo, validateDraft } from "@/lib/org/validate";
-import { idProblem } from "@/schemas/common";
+import { isWritable, kindIdProblem } from "@/schemas/entity-kinds";
 import type { FieldError } from "@/schemas/field-error";
 import {
   type ApiKind,
@@ -26,6 +26,7 @@ import {
   checkId,
   checkWritable,
   freshRow,
+  readOnlyKind,
   readonlyBuiltin,
 } from "./write-checks";
 
@@ -128,12 +129,9 @@ export async function createEntity(
     const { specialistId, ...fence } = record as { specialistId?: string };
     return updateEntity(state, "fence", String(specialistId ?? ""), fence, opts);
   }
-  if (kind === "skill")
-    throw new AppError("forbidden", "skills are read-only through this API", [
-      fieldError("skill-read-only", "error", "skills are edited as files under specialists/skills/", "specialists", ""),
-    ]);
+  if (!isWritable(kind)) throw readOnlyKind(kind, true);
   const scope = checkWritable(kind, String(record.id ?? ""), opts.scope ?? "project");
-  if (idProblem(record.id)) {
+  if (kindIdProblem(kind, record.id)) {
     // Report the bad id together with every other problem of the record, before any path exists.
     const result = validateDraft((await state.snapshot()).index, kind, record);
     throw new AppError(
@@ -176,7 +174,7 @@ export async function updateEntity(
   patch: Record<string, unknown>,
   opts: { scope?: Scope; ifMatch?: string; dryRun?: boolean } = {},
 ): Promise<WriteOk> {
-  if (kind === "skill") throw new AppError("forbidden", "skills are read-only through this API");
+  if (!isWritable(kind)) throw readOnlyKind(kind);
   const entityKind: EntityKind = kind === "fence" ? "specialist" : kind;
   const scope = checkWritable(kind, id, opts.scope ?? "project");
   checkId(entityKind, id);
@@ -236,7 +234,7 @@ export async function removeEntity(
         ["fence"],
       ),
     ]);
-  if (kind === "skill") throw new AppError("forbidden", "skills are read-only through this API");
+  if (!isWritable(kind)) throw readOnlyKind(kind);
   const scope = checkWritable(kind, id, opts.scope ?? "project");
   checkId(kind, id);
   const section = SECTION_OF[kind];
