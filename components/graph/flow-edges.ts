@@ -1,7 +1,7 @@
 import { type LabelLine, spreadLabels } from "@/lib/graph/edge-labels";
 import type { Rect } from "@/lib/graph/geometry";
 import { aggregateEdges, overviewEnd } from "@/lib/graph/overview";
-import { EDGE_KIND_SPECS, edgeColor, type SummedKind } from "@/schemas/edge-kinds";
+import { EDGE_KIND_SPECS, edgeColor, edgeSpec, type SummedKind } from "@/schemas/edge-kinds";
 import type { Graph, GraphEdge, GraphEdgeKind } from "@/schemas/graph";
 import { nodeSpec } from "@/schemas/node-kinds";
 import type { EdgeChangeMark, OrgEdge, OrgEdgeData } from "./graph-types";
@@ -25,7 +25,7 @@ export type EdgeMarks = {
  * 36 units of React Flow's 20-unit marker box: an arrowhead about 9 px long and 14 px wide.
  */
 const marker = (kind: GraphEdgeKind) => ({
-  type: EDGE_KIND_SPECS[kind].marker,
+  type: edgeSpec(kind).marker,
   color: edgeColor(kind),
   width: 36,
   height: 36,
