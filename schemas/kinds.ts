@@ -179,7 +179,7 @@ export const ENTITY_KIND_SPECS = {
 
 export type EntityKind = keyof typeof ENTITY_KIND_SPECS;
 export const ENTITY_KINDS = Object.keys(ENTITY_KIND_SPECS) as [EntityKind, ...EntityKind[]];
-type SectionOf<K extends EntityKind> = (typeof ENTITY_KIND_SPECS)[K]["section"];
+export type SectionOf<K extends EntityKind> = (typeof ENTITY_KIND_SPECS)[K]["section"];
 /** The file-backed sections of an org tier, in the order they are listed and exported. */
 export type Section = SectionOf<EntityKind>;
 export const SECTIONS = ENTITY_KINDS.map((kind) => ENTITY_KIND_SPECS[kind].section) as [Section, ...Section[]];
@@ -222,8 +222,13 @@ export type EntityRecord = Record<string, unknown>;
  */
 export type OrgRecords = { [K in EntityKind as SectionOf<K>]: Record<string, Unchecked<RecordOf[K]>> };
 
+/** One value per section, in SECTIONS order: an empty org, a tier's maps. */
+export function bySection<T>(make: (section: Section) => T): Record<Section, T> {
+  return Object.fromEntries(SECTIONS.map((section) => [section, make(section)])) as Record<Section, T>;
+}
+
 export function emptyOrg(): OrgRecords {
-  return Object.fromEntries(SECTIONS.map((section) => [section, {}])) as OrgRecords;
+  return bySection(() => ({})) as OrgRecords;
 }
 
 /** Parties every org knows besides its specialists. `*` stands for any producer. */

@@ -3,7 +3,7 @@ import type { EntityKind } from "./kinds";
 import { ENTITY_KINDS, SUB_KIND_SPECS, WRITABLE_SCOPES } from "./kinds";
 
 export type { EntityKind, EntityRecord, OrgRecords, Scope, Section, WritableScope } from "./kinds";
-export { ENTITY_KINDS, emptyOrg, KIND_OF, SCOPES, SECTION_OF, SECTIONS, WRITABLE_SCOPES } from "./kinds";
+export { bySection, ENTITY_KINDS, emptyOrg, KIND_OF, SCOPES, SECTION_OF, SECTIONS, WRITABLE_SCOPES } from "./kinds";
 
 /** Kinds the API speaks: the five entity kinds, plus `fence` (a sub-resource) and `skill` (read-only). */
 export const API_KINDS = [...ENTITY_KINDS, ...(Object.keys(SUB_KIND_SPECS) as (keyof typeof SUB_KIND_SPECS)[])] as [
