@@ -4,16 +4,14 @@ import { UPLOAD_BODY_LIMIT } from "./server/http/guards";
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // Loopback gains nothing from gzip, and with it a client that hangs up after the headers (as
-  // Chromium does on a refused CORS preflight) left Next's request stream erroring with no
-  // listener: an uncaughtException in the server for every such request a web page sends.
+  // Loopback gains nothing from gzip, and with it a client hanging up after the headers (Chromium on
+  // a refused CORS preflight) leaves Next's stream erroring unheard: an uncaughtException each time.
   compress: false,
   // Tests are type-checked by `tsc --noEmit` over the whole tree; the build checks what it ships.
   typescript: { tsconfigPath: "tsconfig.build.json" },
   experimental: {
-    // With a proxy, Next hands route handlers a copy of the body cut at 10 MB without telling
-    // them, so an import or pack upload between 10 MB and its 20 MiB limit failed as "invalid
-    // JSON". The slack lets the routes' own streamed count see any body past the limit (413).
+    // With a proxy, Next silently cuts the body route handlers get at 10 MB; the slack lets the
+    // routes' own streamed count see any body past their 20 MiB limit and answer 413.
     proxyClientMaxBodySize: UPLOAD_BODY_LIMIT + 1024 * 1024,
   },
 };

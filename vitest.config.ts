@@ -1,8 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 
-// `npm test`'s unit tests need nothing beside the clone; `*.conformance.test.ts` read the original
-// project's org in ../shared and run in `npm run test:conformance` (vitest.conformance.config.ts).
+// `*.conformance.test.ts` read the original project's org in ../shared: `npm run test:conformance`.
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } },
   test: {

@@ -10,13 +10,10 @@ export const dynamic = "force-dynamic";
 
 export default async function EditorPage() {
   const api = orgApi();
-  // Read before the org: the page's data, and whatever the browser fetches after, is at least this
-  // new, so the event stream's first `ready` of the same version needs no refetch.
+  // Read before the org, so the stream's first `ready` of the same version needs no refetch.
   const version = api.version();
-  // First paint comes with what the canvas draws: a slim summary of every record (the whole
-  // org's JSON was 4.6 MB of HTML at 1,000 specialists), the saved and the automatic layout. The
-  // full lists load in the browser after it, for the panel, the palette and every edit. One that
-  // fails here is simply fetched by the browser (or, for the summary, waited out by the lists).
+  // First paint ships only what the canvas draws (the whole org was 4.6 MB of HTML at 1,000 specialists);
+  // the browser loads the full lists after, and fetches anything that failed here.
   const answers = await Promise.allSettled([
     (async () => summarize(await Promise.all(ENTITY_KINDS.map((kind) => api.listEntities(kind)))))(),
     layoutStore().read(),

@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "@playwright/test";
 import { newPage, settled } from "./browser";
 
-/** The window issue 16 judges the first view in. */
+/** The window the first-view budget is judged in. */
 export const FIRST_VIEW = { width: 1440, height: 900 };
 
 export type FirstViewFigures = {

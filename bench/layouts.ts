@@ -8,10 +8,8 @@ import { FIRST_VIEW } from "./first-view";
 import { median } from "./stats";
 
 /**
- * Issue 16 asks for "a compound-aware layout such as ELK's layered algorithm, or a measured better
- * choice". This is the measurement: ELK layered over the same nesting (groups hold teams hold
- * specialists, INCLUDE_CHILDREN so one run lays out every level) and the same edges the overview
- * draws (aggregated per team pair and kind), against our containment layout, on one graph.
+ * Measures ELK layered against our containment layout on one graph: the same nesting
+ * (INCLUDE_CHILDREN lays out every level in one run) and the edges the overview draws.
  */
 
 /** The padding the canvas fits with (`fitView({ padding: 0.04 })`), and the label's CSS size (text-sm). */

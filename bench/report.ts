@@ -10,7 +10,7 @@ import { round } from "./stats";
 
 export type OrgRow = InProcess & Partial<HttpFigures> & Partial<PlanFigures> & { files: number; megabytes: number };
 
-/** One org's first view (issue 16): its size in Node, and, when the browser ran, what the page drew. */
+/** One org's first view: its size in Node, and, when the browser ran, what the page drew. */
 export type ViewRow = {
   specialists: number;
   nodes: number;
@@ -42,7 +42,6 @@ export type Results = {
   targets: { name: string; figure: string; pass: boolean | null }[];
 };
 
-/** Budgets from issue 16 and docs/performance.md. */
 export const BUDGET = {
   /** The 1,000-node canvas's frame against the 100-node one's. */
   frameRatio: 2,

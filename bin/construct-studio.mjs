@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// The CLI is TypeScript shared with the server; tsx compiles it on the fly, resolving the
-// "@/…" imports through this package's own tsconfig wherever the command is run from.
+// tsx resolves the "@/…" imports through this package's tsconfig wherever the command runs.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";

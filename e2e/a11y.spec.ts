@@ -144,7 +144,7 @@ test.describe("keyboard: dialogs and menus", () => {
     await page.keyboard.type("Reviews every change for correctness, and explains each refusal it makes.");
 
     // A save over a built-in record asks first; Cancel is focused, not "Create override".
-    const save = page.getByTestId("save-entity");
+    const save = editor.saveButton();
     await save.click();
     const override = page.getByRole("dialog", { name: /Override built-in specialist/ });
     await expect(override).toBeVisible();

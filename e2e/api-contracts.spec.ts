@@ -13,8 +13,8 @@ import { ENTITY_KINDS } from "../schemas/kinds";
 import { orgTestRunSchema } from "../schemas/org-test";
 import { api, type RawResponse, specialist } from "./support";
 
-// Issue 15 point 2: the client parses every answer with schemas/api/…; this holds the real
-// server to them, so a route that changes what it answers fails here, not in a user's browser.
+// The client parses every answer with schemas/api/…; this holds the real server to them, so a route
+// that changes what it answers fails here, not in a user's browser.
 
 function expectShape(response: RawResponse, status: number, schema: $ZodType) {
   expect(response.status, response.text.slice(0, 300)).toBe(status);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { api, contentsOf, ROOT, specialist } from "./support";
+import { api, expectFieldError, ROOT, specialist, unchangedOnDisk } from "./support";
 
 const projectOrg = path.join(ROOT, ".cx", "org");
 
@@ -105,7 +105,7 @@ test.describe("org API over HTTP", () => {
   });
 
   test("validation failures are 422 FieldErrors and write nothing", async () => {
-    const before = contentsOf(ROOT);
+    const unchanged = unchangedOnDisk(ROOT);
     const bad = await api(
       "POST",
       "/api/org/specialist",
@@ -114,7 +114,7 @@ test.describe("org API over HTTP", () => {
     expect(bad.status).toBe(422);
     const fields = bad.json.errors.map((e: { field: string }) => e.field);
     expect(fields).toEqual(expect.arrayContaining(["modelTier", "description"]));
-    expect(contentsOf(ROOT)).toEqual(before);
+    unchanged();
 
     const check = await api("POST", "/api/org/validate", {
       kind: "specialist",
@@ -127,36 +127,32 @@ test.describe("org API over HTTP", () => {
       location: "#/specialists/cx-e2e-draft/team",
       field: "team",
     });
-    expect(contentsOf(ROOT)).toEqual(before);
+    unchanged();
   });
 
   for (const id of ["../x", "a/b", "%2e%2e", "CON", "con", "", "x".repeat(300)]) {
     test(`id ${JSON.stringify(id.slice(0, 12))} is a FieldError on id, and no file appears`, async () => {
-      const before = contentsOf(ROOT);
+      const unchanged = unchangedOnDisk(ROOT);
       const response = await api("POST", "/api/org/specialist", specialist(id));
-      expect(response.status).toBe(422);
-      expect(
-        response.json.errors.some((e: { field: string; id: string }) => e.field === "id" && e.id === "invalid-id"),
-      ).toBe(true);
-      expect(contentsOf(ROOT)).toEqual(before);
+      expectFieldError(response, 422, { field: "id", id: "invalid-id" }, "any");
+      unchanged();
     });
   }
 
   test("a traversal id in the URL finds nothing and writes nothing", async () => {
-    const before = contentsOf(ROOT);
+    const unchanged = unchangedOnDisk(ROOT);
     for (const p of ["/api/org/specialist/..%2f..%2fetc%2fpasswd", "/api/org/specialist/%2e%2e"]) {
       expect([308, 404]).toContain((await api("GET", p)).status);
       const patched = await api("PATCH", p, { description: "x" }, { "if-match": '"x"' });
       expect(patched.status >= 200 && patched.status < 300).toBe(false);
     }
-    expect(contentsOf(ROOT)).toEqual(before);
+    unchanged();
   });
 
   test("builtin writes are 403 builtin-scope-readonly", async () => {
-    const before = contentsOf(ROOT);
+    const unchanged = unchangedOnDisk(ROOT);
     const create = await api("POST", "/api/org/specialist?scope=builtin", specialist("cx-e2e-builtin"));
-    expect(create.status).toBe(403);
-    expect(create.json.errors[0]).toMatchObject({ id: "builtin-scope-readonly", field: "scope" });
+    expectFieldError(create, 403, { id: "builtin-scope-readonly", field: "scope" });
     const etag = (await api("GET", "/api/org/team/quality-team")).headers.etag!;
     const patch = await api(
       "PATCH",
@@ -167,7 +163,7 @@ test.describe("org API over HTTP", () => {
     expect(patch.status).toBe(403);
     const remove = await api("DELETE", "/api/org/team/quality-team", undefined, { "if-match": etag });
     expect(remove.status).toBe(403);
-    expect(contentsOf(ROOT)).toEqual(before);
+    unchanged();
   });
 
   test("removing a referenced specialist is 409 with one error per reference, unless forced", async () => {
@@ -241,12 +237,12 @@ test.describe("org API over HTTP", () => {
     expect(exported.status).toBe(200);
     expect(exported.json.scope).toBe("project");
     const payload = { ...exported.json, specialists: { "cx-e2e-imported": specialist("cx-e2e-imported") } };
-    const before = contentsOf(ROOT);
+    const unchanged = unchangedOnDisk(ROOT);
     const dry = await api("POST", "/api/org/import?scope=project&dryRun=1", payload);
     expect(dry.json.errors).toBeUndefined();
     expect(dry.status).toBe(200);
     expect(dry.json.files).toContainEqual({ path: ".cx/org/specialists/cx-e2e-imported.json", action: "create" });
-    expect(contentsOf(ROOT)).toEqual(before);
+    unchanged();
     const real = await api("POST", "/api/org/import?scope=project", payload);
     expect(real.status).toBe(200);
     expect(real.json.written).toContain(".cx/org/specialists/cx-e2e-imported.json");

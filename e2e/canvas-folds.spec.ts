@@ -1,69 +1,46 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { viewportSettled } from "./pages/editor-page";
-import { type Studio, startStudio } from "./spawn-studio";
-import { extraPort, raw } from "./support";
+import { contentsOf } from "../test/support/tree";
+import { EditorExtras } from "./pages/editor-extras";
+import { EditorPage, viewportSettled } from "./pages/editor-page";
+import { extraPort, raw, studioOfItsOwn } from "./support";
 
-// Issue 16, point 3: fold and unfold teams and groups, drop a specialist into another team, and a
-// new node lands in view. The built-in org in a project of its own, so files can be compared byte for byte.
-let root = "";
-let studio: Studio;
-
-test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-folds-"));
-  for (const dir of ["home", "xdg", path.join(".cx", "org")]) mkdirSync(path.join(root, dir), { recursive: true });
-  studio = await startStudio({ port: extraPort(5), root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
+// Fold and unfold teams and groups, drop a specialist into another team, and a new node lands in
+// view. The built-in org in a project of its own, so files can be compared byte for byte.
+const own = studioOfItsOwn({ prefix: "studio-folds-", port: extraPort(5), dirs: [".cx/org"] });
+let editor: EditorPage;
+let extras: EditorExtras;
+test.beforeEach(({ page }) => {
+  editor = new EditorPage(page, own.studio.origin);
+  extras = new EditorExtras(editor);
 });
 
-test.afterAll(async () => {
-  await studio?.kill();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-const layoutFile = () => path.join(root, ".cx", "studio", "layout.json");
+const layoutFile = () => path.join(own.root, ".cx", "studio", "layout.json");
 const layoutOnDisk = () => (existsSync(layoutFile()) ? JSON.parse(readFileSync(layoutFile(), "utf8")) : null);
-const overrideFile = (id: string) => path.join(root, ".cx", "org", "specialists", `${id}.json`);
+const overrideFile = (id: string) => path.join(own.root, ".cx", "org", "specialists", `${id}.json`);
 /** Every file of the project's org tier, with its bytes: "nothing changed" is checked on all of them. */
-const projectFiles = () => {
-  const out: Record<string, string> = {};
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out[path.relative(root, full)] = readFileSync(full, "utf8");
-    }
-  };
-  walk(path.join(root, ".cx", "org"));
-  return out;
-};
+const projectFiles = () => contentsOf(path.join(own.root, ".cx", "org"));
 
 const put = (body: unknown) =>
   raw("PUT", "/api/layout", {
-    port: studio.port,
-    headers: { "content-type": "application/json", origin: studio.origin },
+    port: own.studio.port,
+    headers: { "content-type": "application/json", origin: own.studio.origin },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
 async function open(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${studio.origin}/`);
+  await page.goto(`${own.studio.origin}/`);
   await expect(page.getByTestId("node-team:quality-team")).toBeAttached();
   await viewportSettled(page);
 }
 
-const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
-const box = async (page: Page, id: string) => (await node(page, id).boundingBox())!;
+const box = async (id: string) => (await extras.flowNode(id).boundingBox())!;
 const edgeEnds = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll<SVGGElement>(".react-flow__edge")].map((e) => e.getAttribute("aria-label") ?? ""),
   );
-const zoomOf = (page: Page) =>
-  page
-    .locator(".react-flow__viewport")
-    .evaluate((el) => Number(/scale\(([\d.]+)\)/.exec((el as HTMLElement).style.transform)?.[1]));
 
 /** Nodes of the canvas not wholly inside it (each by id): none when the view is fitted. */
 const outOfView = (page: Page) =>
@@ -90,12 +67,12 @@ test.describe
       await open(page);
       const fold = page.getByRole("button", { name: "Fold team quality-team" });
       await expect(fold).toHaveAttribute("aria-expanded", "true");
-      await expect(node(page, "specialist:cx-qa")).toBeVisible();
+      await expect(extras.flowNode("specialist:cx-qa")).toBeVisible();
       await fold.click();
       const unfold = page.getByRole("button", { name: "Unfold team quality-team" });
       await expect(unfold).toHaveAttribute("aria-expanded", "false");
-      await expect(node(page, "specialist:cx-qa")).toHaveCount(0);
-      await expect(node(page, "specialist:cx-reviewer")).toHaveCount(0);
+      await expect(extras.flowNode("specialist:cx-qa")).toHaveCount(0);
+      await expect(extras.flowNode("specialist:cx-reviewer")).toHaveCount(0);
       await expect(page.getByTestId("node-team:quality-team").getByTestId("member-count")).toContainText(
         "2 specialists",
       );
@@ -110,9 +87,9 @@ test.describe
       // The closed box is packed: smaller than the team was open, and it survives a reload.
       await page.reload();
       await expect(page.getByRole("button", { name: "Unfold team quality-team" })).toBeVisible();
-      await expect(node(page, "specialist:cx-qa")).toHaveCount(0);
+      await expect(extras.flowNode("specialist:cx-qa")).toHaveCount(0);
       await page.getByRole("button", { name: "Unfold team quality-team" }).click();
-      await expect(node(page, "specialist:cx-qa")).toBeVisible();
+      await expect(extras.flowNode("specialist:cx-qa")).toBeVisible();
       await expect.poll(() => layoutOnDisk()?.collapsed).toEqual([]);
     });
 
@@ -121,11 +98,11 @@ test.describe
       const group = page.getByTestId("node-group:quality-group");
       const text = await group.getByTestId("member-count").first().textContent();
       await page.getByRole("button", { name: "Fold group quality-group" }).click();
-      await expect(node(page, "team:quality-team")).toHaveCount(0);
+      await expect(extras.flowNode("team:quality-team")).toHaveCount(0);
       await expect(group.getByTestId("member-count")).toHaveText(/^group · \d+ teams? · \d+ specialists?$/);
       expect(text).toMatch(/^group · \d+ teams? · \d+ specialists?$/);
       await page.getByRole("button", { name: "Unfold group quality-group" }).click();
-      await expect(node(page, "team:quality-team")).toBeVisible();
+      await expect(extras.flowNode("team:quality-team")).toBeVisible();
     });
 
     test("the fold button is reached with Tab from its focused box and works with Enter", async ({ page }) => {
@@ -151,16 +128,14 @@ test.describe
     }) => {
       await open(page);
       const teams = await page.locator(".react-flow__node-team").count();
-      const openZoom = await zoomOf(page);
-      await page.keyboard.press("Control+k");
-      await page.getByTestId("search-input").fill("fold all teams");
-      await page.getByRole("option", { name: /Fold all teams/ }).click();
+      const openZoom = await extras.zoom();
+      await editor.runFromPalette("fold all teams", /Fold all teams/);
       await expect(page.locator(".react-flow__node-specialist")).toHaveCount(0);
       await expect(page.locator('[data-testid^="fold-team:"][aria-expanded="false"]')).toHaveCount(teams);
       await expect.poll(() => layoutOnDisk()?.collapsed?.length).toBe(teams);
       // The folded org is smaller: the view fits it again, closer, every box in view.
       await viewportSettled(page);
-      expect(await zoomOf(page)).toBeGreaterThan(openZoom * 1.05);
+      expect(await extras.zoom()).toBeGreaterThan(openZoom * 1.05);
       expect(await outOfView(page)).toEqual([]);
       // Every summed edge ends on a shown box.
       const stray = () =>
@@ -186,26 +161,22 @@ test.describe
       await expect(page.locator(".react-flow__node-specialist")).toHaveCount(0);
       expect(layoutOnDisk()?.collapsed?.length).toBe(teams);
 
-      await page.keyboard.press("Control+k");
-      await page.getByTestId("search-input").fill("unfold all");
-      await page.getByRole("option", { name: /Unfold all/ }).click();
-      await expect(node(page, "specialist:cx-qa")).toBeVisible();
+      await editor.runFromPalette("unfold all", /Unfold all/);
+      await expect(extras.flowNode("specialist:cx-qa")).toBeVisible();
       await expect.poll(() => layoutOnDisk()?.collapsed).toEqual([]);
       // Open again, the org is fitted as it first was: every specialist in view.
       await viewportSettled(page);
-      expect(await zoomOf(page)).toBeCloseTo(openZoom, 2);
+      expect(await extras.zoom()).toBeCloseTo(openZoom, 2);
       expect(await outOfView(page)).toEqual([]);
     });
 
     test("opening a record hidden in a folded team unfolds it", async ({ page }) => {
       expect((await put({ collapsed: ["team:quality-team"] })).status).toBe(200);
       await open(page);
-      await expect(node(page, "specialist:cx-qa")).toHaveCount(0);
-      await page.keyboard.press("Control+k");
-      await page.getByTestId("search-input").fill("cx-qa");
-      await page.getByTestId("search-input").press("Enter");
-      await expect(node(page, "specialist:cx-qa")).toBeVisible();
-      await expect(node(page, "specialist:cx-qa")).toHaveClass(/selected/);
+      await expect(extras.flowNode("specialist:cx-qa")).toHaveCount(0);
+      await (await editor.search("cx-qa")).press("Enter");
+      await expect(extras.flowNode("specialist:cx-qa")).toBeVisible();
+      await expect(extras.flowNode("specialist:cx-qa")).toHaveClass(/selected/);
     });
 
     test("the layout refuses hostile fold lists and writes nothing", async () => {
@@ -219,15 +190,15 @@ test.describe
         (await put({ collapsed: Array.from({ length: 30_000 }, (_, i) => `team:${"y".repeat(40)}${i}`) })).status,
       ).toBe(413);
       expect(readFileSync(layoutFile(), "utf8")).toBe(before);
-      const got = await raw("GET", "/api/layout", { port: studio.port });
+      const got = await raw("GET", "/api/layout", { port: own.studio.port });
       expect(got.json.collapsed).toEqual(["team:quality-team"]);
     });
   });
 
 /** Drags a specialist's middle to the middle of a team box's header row plus `dy`, as a user does. */
 async function dragInto(page: Page, specialist: string, team: string) {
-  const from = await box(page, specialist);
-  const to = await box(page, team);
+  const from = await box(specialist);
+  const to = await box(team);
   const [x, y] = [from.x + from.width / 2, from.y + from.height / 2];
   // Into the team's box, below its title (where its members are), away from the centre's member.
   const [tx, ty] = [to.x + to.width / 2, to.y + Math.min(to.height - 20, 40)];
@@ -262,29 +233,25 @@ test.describe
       await expect(page.getByTestId("toast-success")).toContainText("Moved cx-qa");
       await expect.poll(() => existsSync(overrideFile("cx-qa"))).toBe(true);
       expect(JSON.parse(readFileSync(overrideFile("cx-qa"), "utf8"))).toMatchObject({ team: "research-team" });
-      await expect
-        .poll(async () => inside(await box(page, "specialist:cx-qa"), await box(page, "team:research-team")))
-        .toBe(true);
+      await expect.poll(async () => inside(await box("specialist:cx-qa"), await box("team:research-team"))).toBe(true);
 
       await page.locator(".react-flow__pane").click({ position: { x: 5, y: 5 } });
       await page.keyboard.press("Control+z");
       await expect.poll(() => projectFiles()).toEqual(before);
-      await expect
-        .poll(async () => inside(await box(page, "specialist:cx-qa"), await box(page, "team:quality-team")))
-        .toBe(true);
+      await expect.poll(async () => inside(await box("specialist:cx-qa"), await box("team:quality-team"))).toBe(true);
     });
 
     test("cancelled: no file changes and the node goes back", async ({ page }) => {
       await open(page);
       const before = projectFiles();
       const layoutBefore = existsSync(layoutFile()) ? readFileSync(layoutFile(), "utf8") : null;
-      const start = await box(page, "specialist:cx-qa");
+      const start = await box("specialist:cx-qa");
       await dragInto(page, "specialist:cx-qa", "team:research-team");
       const dialog = page.getByRole("dialog");
       await expect(dialog).toContainText("Move cx-qa to team");
       await page.keyboard.press("Enter");
       await expect(dialog).toBeHidden();
-      await expect.poll(() => box(page, "specialist:cx-qa")).toEqual(start);
+      await expect.poll(() => box("specialist:cx-qa")).toEqual(start);
       expect(projectFiles()).toEqual(before);
       expect(existsSync(layoutFile()) ? readFileSync(layoutFile(), "utf8") : null).toBe(layoutBefore);
     });
@@ -294,19 +261,19 @@ test.describe
     }) => {
       await open(page);
       const before = projectFiles();
-      const start = await box(page, "specialist:cx-reviewer");
+      const start = await box("specialist:cx-reviewer");
       await dragInto(page, "specialist:cx-reviewer", "team:research-team");
       const error = page.getByTestId("toast-error");
       await expect(error).toContainText("cx-reviewer cannot move");
       await expect(error).toContainText(/owner/);
       await expect(page.getByRole("dialog")).toHaveCount(0);
-      await expect.poll(() => box(page, "specialist:cx-reviewer")).toEqual(start);
+      await expect.poll(() => box("specialist:cx-reviewer")).toEqual(start);
       expect(projectFiles()).toEqual(before);
     });
 
     test("dropped inside its own team, a specialist just moves", async ({ page }) => {
       await open(page);
-      const start = await box(page, "specialist:cx-qa");
+      const start = await box("specialist:cx-qa");
       await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
       await page.mouse.down();
       await page.mouse.move(start.x + start.width / 2 + 3, start.y + start.height / 2 + 3);
@@ -323,7 +290,7 @@ test("a specialist made with New ▾ is selected and panned into view at the sam
   // Zoomed in on the middle of the org, so a new member of the team farthest from it lands out of view.
   for (let i = 0; i < 3; i++) await page.locator(".react-flow__controls-zoomin").click();
   await viewportSettled(page);
-  const zoom = await zoomOf(page);
+  const zoom = await extras.zoom();
   const pane = (await page.getByTestId("canvas").boundingBox())!;
   const teams = await page
     .locator(".react-flow__node-team")
@@ -343,7 +310,7 @@ test("a specialist made with New ▾ is selected and panned into view at the sam
   await page.getByLabel("Team", { exact: true }).selectOption(far.id.replace("team:", ""));
   await page.getByTestId("save-entity").click();
   await expect(page.getByTestId("toast-success")).toContainText(`Created specialist ${id}`);
-  const made = node(page, `specialist:${id}`);
+  const made = extras.flowNode(`specialist:${id}`);
   await expect(made).toHaveClass(/selected/);
   await expect
     .poll(async () => {
@@ -353,6 +320,6 @@ test("a specialist made with New ▾ is selected and panned into view at the sam
     })
     .toBe(true);
   await viewportSettled(page);
-  expect(await zoomOf(page)).toBeCloseTo(zoom, 5);
+  expect(await extras.zoom()).toBeCloseTo(zoom, 5);
   rmSync(overrideFile(id));
 });

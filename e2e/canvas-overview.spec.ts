@@ -1,34 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { viewportSettled } from "./pages/editor-page";
-import { type Studio, startStudio } from "./spawn-studio";
-import { extraPort } from "./support";
+import { EditorPage, viewportSettled } from "./pages/editor-page";
+import { extraPort, studioOfItsOwn } from "./support";
 
 // The built-in org alone, in a project of its own: the shared e2e project gains records from other specs.
-let root = "";
-let studio: Studio;
+const own = studioOfItsOwn({ prefix: "studio-canvas-", port: extraPort(4), dirs: [".cx/org"] });
 
-test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-canvas-"));
-  for (const dir of ["home", "xdg", path.join(".cx", "org")]) mkdirSync(path.join(root, dir), { recursive: true });
-  studio = await startStudio({ port: extraPort(4), root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
-});
+/** The canvas at a glance: the built-in org's first view at 1440 × 900. */
 
-test.afterAll(async () => {
-  await studio?.kill();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-/** The canvas at a glance (issue 16): the built-in org's first view at 1440 × 900. */
-
-async function openFirstView(page: Page) {
+async function openFirstView(page: Page): Promise<EditorPage> {
+  const editor = new EditorPage(page, own.studio.origin);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${studio.origin}/`);
-  await expect(page.getByTestId("node-specialist:cx-architect")).toBeAttached();
+  await page.goto(`${own.studio.origin}/`);
+  await expect(editor.node("specialist:cx-architect")).toBeAttached();
   // The first fit is animated in a frame.
-  await viewportSettled(page);
+  await editor.settled();
+  return editor;
 }
 
 /** What the first view shows: every drawn edge's kind and ends, and each specialist's label on screen. */
@@ -82,8 +68,8 @@ test("the first view draws at most one edge per pair of teams and kind, every sp
 test("selecting a specialist draws its own relationships in full, with arrowheads and labels; the rest steps back", async ({
   page,
 }) => {
-  await openFirstView(page);
-  await page.getByTestId("node-specialist:cx-security").click();
+  const editor = await openFirstView(page);
+  await editor.node("specialist:cx-security").click();
   await expect
     .poll(async () => (await firstView(page)).edges.filter((e) => !e.id.startsWith("agg:")).length)
     .toBeGreaterThan(3);
@@ -105,12 +91,12 @@ test("selecting a specialist draws its own relationships in full, with arrowhead
 test("Enter on a focused node opens its panel with focus inside it; Escape brings focus back to the node", async ({
   page,
 }) => {
-  await openFirstView(page);
+  const editor = await openFirstView(page);
   const node = page.locator('.react-flow__node[data-id="specialist:cx-security"]');
   await node.focus();
   await expect(node).toBeFocused();
   await page.keyboard.press("Enter");
-  const panel = page.getByTestId("entity-panel");
+  const panel = editor.panel();
   await expect(panel).toBeVisible();
   await expect(panel).toHaveAttribute("aria-label", "specialist cx-security");
   await expect.poll(() => panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
@@ -121,8 +107,8 @@ test("Enter on a focused node opens its panel with focus inside it; Escape bring
 test("focus mode, switched on from the canvas, keeps a node's neighbourhood (depth 1 or 2) and hides the sums", async ({
   page,
 }) => {
-  await openFirstView(page);
-  await page.getByTestId("node-specialist:cx-security").click();
+  const editor = await openFirstView(page);
+  await editor.node("specialist:cx-security").click();
   await page
     .getByTestId("focus-bar")
     .getByRole("button", { name: /Focus on cx-security/ })
@@ -177,9 +163,9 @@ test("summed edges end on the border of their boxes, where their arrowheads show
 test("focus mode with the panel open frames the node and every neighbour in the canvas left of the panel, at depth 1 and 2", async ({
   page,
 }) => {
-  await openFirstView(page);
-  await page.getByTestId("node-specialist:cx-security").click();
-  const panel = page.getByTestId("entity-panel");
+  const editor = await openFirstView(page);
+  await editor.node("specialist:cx-security").click();
+  const panel = editor.panel();
   await expect(panel).toBeVisible();
   await page
     .getByTestId("focus-bar")

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { expect, test } from "@playwright/test";
-import { type Studio, startStudio } from "./spawn-studio";
-import { type Api, apiAt, extraPort, leftovers, specialist } from "./support";
+import { type Studio, startStudio } from "../test/support/processes";
+import { type TempProject, tempProject } from "../test/support/temp-project";
+import { leftovers } from "../test/support/tree";
+import { type Api, apiAt, extraPort, specialist } from "./support";
 
 /**
  * Concurrent writers (issue part 3): many saves with one If-Match through one server, and two
@@ -27,28 +28,28 @@ const counterOf = (description: unknown): number => {
   return Number(match[1]);
 };
 
-let root = "";
+let project: TempProject | undefined;
 let projectDir = "";
 let studios: Studio[] = [];
 
 test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-concurrency-"));
-  projectDir = path.join(root, ".cx");
-  const specialists = path.join(projectDir, "org", "specialists");
-  mkdirSync(specialists, { recursive: true });
-  writeFileSync(path.join(specialists, `${RACE_ID}.json`), `${JSON.stringify(specialist(RACE_ID), null, 2)}\n`);
-  writeFileSync(
-    path.join(specialists, `${COUNTER_ID}.json`),
-    `${JSON.stringify(specialist(COUNTER_ID, { description: counterText(0) }), null, 2)}\n`,
-  );
-  const env = { home: path.join(root, "home"), xdg: path.join(root, "xdg") };
+  project = tempProject({
+    prefix: "studio-concurrency-",
+    home: "inside",
+    files: {
+      [`.cx/org/specialists/${RACE_ID}.json`]: specialist(RACE_ID),
+      [`.cx/org/specialists/${COUNTER_ID}.json`]: specialist(COUNTER_ID, { description: counterText(0) }),
+    },
+  });
+  projectDir = path.join(project.root, ".cx");
+  const { root, home, xdg } = project;
   // Two processes of the same build on the same project: they share nothing but the files.
-  studios = await Promise.all([0, 1].map((i) => startStudio({ port: extraPort(2 + i), root, ...env })));
+  studios = await Promise.all([0, 1].map((i) => startStudio({ port: extraPort(2 + i), root, home, xdg })));
 });
 
 test.afterAll(async () => {
   await Promise.all(studios.map((s) => s.kill()));
-  if (root) rmSync(root, { recursive: true, force: true });
+  project?.remove();
 });
 
 test("50 simultaneous saves with the same If-Match: exactly one 200 and 49 × 409, and the file holds the winner", async () => {

@@ -2,8 +2,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type Studio, startStudio } from "./spawn-studio";
-import { type RawResponse, raw, snapshotContent, specialist } from "./support";
+import { type Studio, startStudio } from "../test/support/processes";
+import { snapshotContent } from "../test/support/tree";
+import { type RawResponse, raw, specialist } from "./support";
 
 /**
  * kill -9 of the studio server itself, at the deterministic fault points of its write paths

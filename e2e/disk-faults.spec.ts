@@ -1,24 +1,14 @@
 import { execFileSync } from "node:child_process";
-import {
-  closeSync,
-  fstatSync,
-  ftruncateSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  rmSync,
-  statfsSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
-import os from "node:os";
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, rmSync, statfsSync, writeSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type Studio, startStudio } from "./spawn-studio";
-import { type Api, apiAt, contentsOf, extraPort, leftovers, type RawResponse, specialist } from "./support";
+import { type Studio, startStudio } from "../test/support/processes";
+import { tempProject, writeFiles } from "../test/support/temp-project";
+import { contentsOf, leftovers } from "../test/support/tree";
+import { type Api, apiAt, extraPort, type RawResponse, specialist } from "./support";
 
 /**
- * Design §8 "nothing lost": a full disk and a read-only directory under a running studio. Every
+ * Nothing lost: a full disk and a read-only directory under a running studio. Every
  * write must be refused with 507 and a message naming what it was writing, and leave every file
  * byte for byte as it was, no temp file or staging folder behind, and the org still served.
  * Real mounts (CI runs as root); a mount that fails fails the test, it never skips.
@@ -53,10 +43,7 @@ async function studioOn(root: string, port: number): Promise<Studio> {
 }
 
 function seed(dir: string) {
-  for (const [rel, content] of Object.entries(SEED)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), content);
-  }
+  writeFiles(dir, SEED);
 }
 
 function run(command: string, args: string[]) {
@@ -290,7 +277,7 @@ test.describe("a full disk (tmpfs)", () => {
   let problems: string[] = [];
 
   test.beforeAll(async () => {
-    root = mkdtempSync(path.join(os.tmpdir(), "studio-faults-full-"));
+    root = tempProject({ prefix: "studio-faults-full-", home: "inside" }).root;
     projectDir = path.join(root, ".cx");
     mkdirSync(projectDir);
     run("mount", ["-t", "tmpfs", "-o", `size=${TMPFS_BYTES},mode=0755`, "tmpfs", projectDir]);
@@ -382,7 +369,7 @@ test.describe("a read-only project directory (bind mount)", () => {
   let api: Api;
 
   test.beforeAll(async () => {
-    root = mkdtempSync(path.join(os.tmpdir(), "studio-faults-ro-"));
+    root = tempProject({ prefix: "studio-faults-ro-", home: "inside" }).root;
     source = path.join(root, "source");
     projectDir = path.join(root, ".cx");
     mkdirSync(source);

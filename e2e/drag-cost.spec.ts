@@ -1,33 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { writeSyntheticOrg } from "../bench/generate-org";
-import { type Studio, startStudio } from "./spawn-studio";
-import { extraPort } from "./support";
+import { extraPort, studioOfItsOwn } from "./support";
 
 // A drag must cost what the dragged node and its own edges cost, not what the org costs: on a big
 // org (about 360 nodes, rendered near the view only) each drag step may not re-render every node.
-let root = "";
-let studio: Studio;
-
-test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-drag-"));
-  mkdirSync(path.join(root, "home"));
-  mkdirSync(path.join(root, "xdg"));
-  writeSyntheticOrg(root, 320);
+const own = studioOfItsOwn({
+  prefix: "studio-drag-",
+  port: extraPort(2),
+  setup: (root) => writeSyntheticOrg(root, 320),
   // Unfolded: an org this big opens with its teams folded, and the drag is measured among its specialists.
-  mkdirSync(path.join(root, ".cx", "studio"), { recursive: true });
-  writeFileSync(
-    path.join(root, ".cx", "studio", "layout.json"),
-    `${JSON.stringify({ version: 1, positions: {}, collapsed: [] })}\n`,
-  );
-  studio = await startStudio({ port: extraPort(2), root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
-});
-
-test.afterAll(async () => {
-  await studio?.kill();
-  if (root) rmSync(root, { recursive: true, force: true });
+  files: { ".cx/studio/layout.json": `${JSON.stringify({ version: 1, positions: {}, collapsed: [] })}\n` },
 });
 
 /**
@@ -70,7 +52,7 @@ test("a drag step on a big org re-renders fewer components than there are nodes 
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.addInitScript(COUNT_RENDERS);
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(`${studio.origin}/`);
+  await page.goto(`${own.studio.origin}/`);
   const node = page.locator(".react-flow__node-specialist").first();
   await expect(node).toBeVisible();
   const box = (await node.boundingBox())!;

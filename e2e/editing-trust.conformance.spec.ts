@@ -1,37 +1,32 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { UPSTREAM_ORG_DIR } from "../test/support/upstream";
 import { EditorExtras } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
-import { type Studio, startStudio } from "./spawn-studio";
-import { extraPort } from "./support";
+import { extraPort, studioOfItsOwn } from "./support";
 
 /**
- * Issue 13, point 5, on the original project's own org: copied into a temporary git repository
+ * Editing you can trust, on the original project's own org: copied into a temporary git repository
  * (never into this one), one sentence typed into a description, saved, and the git diff read.
  */
 
 const rel = ".cx/org/specialists/cx-architect.json";
 let root = "";
-let studio: Studio;
 const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
 
-test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-trust-upstream-"));
-  cpSync(UPSTREAM_ORG_DIR, path.join(root, ".cx", "org"), { recursive: true });
-  rmSync(path.join(root, ".cx", "org", "README.md"), { force: true });
-  git("init", "-q");
-  git("add", "-A");
-  git("-c", "user.email=e2e@example.com", "-c", "user.name=e2e", "commit", "-qm", "upstream org");
-  studio = await startStudio({ port: extraPort(9), root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
-});
-
-test.afterAll(async () => {
-  await studio?.kill();
-  if (root) rmSync(root, { recursive: true, force: true });
+const own = studioOfItsOwn({
+  prefix: "studio-trust-upstream-",
+  port: extraPort(9),
+  setup: (dir) => {
+    root = dir;
+    cpSync(UPSTREAM_ORG_DIR, path.join(root, ".cx", "org"), { recursive: true });
+    rmSync(path.join(root, ".cx", "org", "README.md"), { force: true });
+    git("init", "-q");
+    git("add", "-A");
+    git("-c", "user.email=e2e@example.com", "-c", "user.name=e2e", "commit", "-qm", "upstream org");
+  },
 });
 
 test("appending a sentence to cx-architect's description is a one-line git diff; permissions and the missing id kept", async ({
@@ -40,7 +35,7 @@ test("appending a sentence to cx-architect's description is a one-line git diff;
   const before = readFileSync(path.join(root, rel), "utf8");
   expect(before).not.toContain('"id"');
   expect(JSON.parse(before).permissions).toEqual({});
-  const editor = new EditorPage(page, studio.origin);
+  const editor = new EditorPage(page, own.studio.origin);
   const extras = new EditorExtras(editor);
   await editor.open();
   await extras.openByClick("specialist:cx-architect");
@@ -49,8 +44,8 @@ test("appending a sentence to cx-architect's description is a one-line git diff;
   await page.getByLabel("Description").click();
   await page.keyboard.press("Control+End");
   await page.keyboard.type(" Always cite at least two sources here.");
-  await page.getByTestId("save-entity").click();
-  await expect(page.getByTestId("toast-success")).toContainText("Saved specialist cx-architect");
+  await editor.save();
+  await expect(editor.toast("success")).toContainText("Saved specialist cx-architect");
 
   expect(git("diff", "--numstat").trim()).toBe(`1\t1\t${rel}`);
   const after = readFileSync(path.join(root, rel), "utf8");

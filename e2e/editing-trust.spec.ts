@@ -1,18 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { EditorExtras } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
-import { type Studio, startStudio } from "./spawn-studio";
-import { extraPort } from "./support";
+import { extraPort, studioOfItsOwn } from "./support";
 
 /**
- * Issue 13, "editing you can trust", in a real Chromium against a real server on a git repo:
- * real keyboard typing, outside edits written to disk by this test, diffs read with
- * `git diff --numstat`. One spec per numbered point of the issue, in order of the issue's list of
- * what a user must get.
+ * Editing you can trust, in a real Chromium against a real server on a git repo: real keyboard
+ * typing, outside edits written to disk by this test, diffs read with `git diff --numstat`.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -34,7 +30,6 @@ const WRITER = `{
 `;
 
 let root = "";
-let studio: Studio;
 const rel = ".cx/org/specialists/cx-writer.json";
 const file = () => path.join(root, rel);
 const read = () => readFileSync(file(), "utf8");
@@ -50,40 +45,38 @@ function editOutside(field: string, value: string) {
   return next;
 }
 
-test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-trust-"));
-  mkdirSync(path.dirname(file()), { recursive: true });
-  writeFileSync(file(), WRITER);
-  // An enabled pack contributing one specialist: read-only like a built-in one.
-  const pack = path.join(root, ".cx", "packs", "trust-pack");
-  mkdirSync(path.join(pack, "org", "specialists"), { recursive: true });
-  writeFileSync(
-    path.join(pack, "pack.manifest.json"),
-    JSON.stringify({ id: "trust-pack", version: "1.0.0", compatVersion: ">=0.1.0", specialists: ["cx-packed"] }),
-  );
-  writeFileSync(
-    path.join(pack, "org", "specialists", "cx-packed.json"),
-    JSON.stringify({
-      id: "cx-packed",
-      name: "packed",
-      role: "packed",
-      description: "A specialist a pack contributes, which the project may override but not delete.",
-      modelTier: "standard",
-      skills: ["research/evidence-gathering"],
-      fence: { allowedPaths: ["docs/research/**"] },
-      team: "research-team",
-    }),
-  );
-  writeFileSync(path.join(root, ".cx", "packs.json"), JSON.stringify({ version: 1, enabled: { "trust-pack": {} } }));
-  git("init", "-q");
-  git("add", "-A");
-  commit("hand-written");
-  studio = await startStudio({ port: extraPort(8), root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
-});
-
-test.afterAll(async () => {
-  await studio?.kill();
-  if (root) rmSync(root, { recursive: true, force: true });
+const own = studioOfItsOwn({
+  prefix: "studio-trust-",
+  port: extraPort(8),
+  setup: (dir) => {
+    root = dir;
+    mkdirSync(path.dirname(file()), { recursive: true });
+    writeFileSync(file(), WRITER);
+    // An enabled pack contributing one specialist: read-only like a built-in one.
+    const pack = path.join(root, ".cx", "packs", "trust-pack");
+    mkdirSync(path.join(pack, "org", "specialists"), { recursive: true });
+    writeFileSync(
+      path.join(pack, "pack.manifest.json"),
+      JSON.stringify({ id: "trust-pack", version: "1.0.0", compatVersion: ">=0.1.0", specialists: ["cx-packed"] }),
+    );
+    writeFileSync(
+      path.join(pack, "org", "specialists", "cx-packed.json"),
+      JSON.stringify({
+        id: "cx-packed",
+        name: "packed",
+        role: "packed",
+        description: "A specialist a pack contributes, which the project may override but not delete.",
+        modelTier: "standard",
+        skills: ["research/evidence-gathering"],
+        fence: { allowedPaths: ["docs/research/**"] },
+        team: "research-team",
+      }),
+    );
+    writeFileSync(path.join(root, ".cx", "packs.json"), JSON.stringify({ version: 1, enabled: { "trust-pack": {} } }));
+    git("init", "-q");
+    git("add", "-A");
+    commit("hand-written");
+  },
 });
 
 test.afterEach(async () => {
@@ -93,7 +86,7 @@ test.afterEach(async () => {
 });
 
 async function openWriter(page: Page) {
-  const editor = new EditorPage(page, studio.origin);
+  const editor = new EditorPage(page, own.studio.origin);
   const extras = new EditorExtras(editor);
   await editor.open();
   await extras.openByClick("specialist:cx-writer");
@@ -121,39 +114,39 @@ async function caretAfter(page: Page, text: string) {
 
 test("1. typing in Monaco keeps every Space: JSON and Prompt tabs, on disk byte for byte", async ({ page }) => {
   const sentence = " Always cite at least two sources here.";
-  await openWriter(page);
+  const { editor } = await openWriter(page);
 
   await page.getByTestId("tab-json").click();
   await expect(page.locator(".monaco-editor").first()).toBeVisible();
   await caretAfter(page, "keeps it current.");
   await page.keyboard.type(sentence);
-  await page.getByTestId("save-entity").click();
-  await expect(page.getByTestId("toast-success")).toContainText("Saved specialist cx-writer");
+  await editor.save();
+  await expect(editor.toast("success")).toContainText("Saved specialist cx-writer");
   expect(JSON.parse(read()).description).toBe(`Writes the project's documentation and keeps it current.${sentence}`);
   expect(git("diff", "--numstat").trim()).toBe(`1\t1\t${rel}`);
 
-  const before = (await (await fetch(`${studio.origin}/api/prompts/cx-writer`)).json()).content as string;
+  const before = (await (await fetch(`${own.studio.origin}/api/prompts/cx-writer`)).json()).content as string;
   await page.getByTestId("tab-prompt").click();
   await expect(page.getByTestId("code-editor-markdown").locator(".monaco-editor")).toBeVisible();
   await page.getByTestId("code-editor-markdown").locator(".view-lines").click();
   await page.keyboard.press("Control+End");
   await page.keyboard.type(`\nAlways cite at least two sources here.`);
   await page.getByRole("button", { name: /^Save (as project )?override$/ }).click();
-  await expect(page.getByTestId("toast-success").first()).toContainText("Prompt saved");
+  await expect(editor.toast("success").first()).toContainText("Prompt saved");
   const prompt = readFileSync(path.join(root, ".cx", "prompts", "cx-writer.md"), "utf8");
   // Byte for byte what was typed; the prompt store ends every file with a newline.
   expect(prompt).toBe(`${before}\nAlways cite at least two sources here.\n`);
 });
 
 test("5. a one-field save through the form is a one-line diff; unknown fields are kept and noted", async ({ page }) => {
-  await openWriter(page);
+  const { editor } = await openWriter(page);
   await expect(page.getByTestId("unknown-fields-note")).toContainText("permissions");
   const description = page.getByLabel("Description");
   await description.click();
   await page.keyboard.press("Control+End");
   await page.keyboard.type(" Always cite at least two sources here.");
-  await page.getByTestId("save-entity").click();
-  await expect(page.getByTestId("toast-success")).toContainText("Saved specialist cx-writer");
+  await editor.save();
+  await expect(editor.toast("success")).toContainText("Saved specialist cx-writer");
   const numstat = git("diff", "--numstat").trim();
   expect(numstat).toBe(`1\t1\t${rel}`);
   const diff = git("diff", "-U0")
@@ -184,17 +177,17 @@ test("5. a one-field save through the form is a one-line diff; unknown fields ar
 test("2. undo carries the ETag of the version it produced: an outside edit since is never overwritten", async ({
   page,
 }) => {
-  await openWriter(page);
+  const { editor } = await openWriter(page);
   const name = page.getByLabel("Display name");
   await name.click();
   await page.keyboard.press("Control+A");
   await page.keyboard.type("Writer of docs");
-  await page.getByTestId("save-entity").click();
-  await expect(page.getByTestId("toast-success")).toContainText("Saved specialist cx-writer");
+  await editor.save();
+  await expect(editor.toast("success")).toContainText("Saved specialist cx-writer");
   const outside = editOutside("displayName", "Renamed in another editor");
   // The untouched panel follows the file.
   await expect(name).toHaveValue("Renamed in another editor");
-  await page.getByTestId("panel-title").click();
+  await editor.panelTitle().click();
   await page.keyboard.press("Control+z");
   const dialog = page.getByRole("dialog", { name: "Changed on disk" });
   await expect(dialog).toBeVisible();
@@ -215,7 +208,7 @@ test("2. undo carries the ETag of the version it produced: an outside edit since
 });
 
 test("3. the panel follows the file; a conflict only on fields both changed, settled per field", async ({ page }) => {
-  await openWriter(page);
+  const { editor } = await openWriter(page);
   // Untouched: follows live, nothing unsaved, no banner.
   editOutside("displayName", "Writer (outside)");
   await expect(page.getByLabel("Display name")).toHaveValue("Writer (outside)");
@@ -240,7 +233,7 @@ test("3. the panel follows the file; a conflict only on fields both changed, set
   await page.getByRole("textbox", { name: "Role", exact: true }).blur();
   const outside = editOutside("role", "author");
   await expect(page.getByTestId("stale-banner")).toContainText("role");
-  await page.getByTestId("save-entity").click();
+  await editor.save();
   const dialog = page.getByRole("dialog", { name: "Changed on disk" });
   await expect(dialog).toBeVisible();
   await expect(page.getByTestId("conflict-role-mine")).toContainText('"scribe"');
@@ -249,7 +242,7 @@ test("3. the panel follows the file; a conflict only on fields both changed, set
   expect(read()).toBe(outside);
   await page.getByTestId("conflict-role-theirs").click();
   await dialog.getByRole("button", { name: "Save with these choices" }).click();
-  await expect(page.getByTestId("toast-success")).toContainText("Saved specialist cx-writer");
+  await expect(editor.toast("success")).toContainText("Saved specialist cx-writer");
   // Only my name was written; their description and role stayed as they wrote them.
   const saved = JSON.parse(read());
   expect(saved.name).toBe("scribe");
@@ -279,12 +272,12 @@ test("4. a dirty draft is never dropped silently, and survives a reload", async 
   await page.getByRole("button", { name: "Close panel" }).click();
   await keep();
   await page.screenshot({ path: "test-results/trust-discard-before.png" });
-  await page.getByTestId("panel-title").click();
+  await editor.panelTitle().click();
   await page.keyboard.press("Escape");
   await keep();
   await editor.node("specialist:cx-architect").click();
   await keep();
-  await expect(page.getByTestId("panel-title")).toHaveText("cx-writer");
+  await expect(editor.panelTitle()).toHaveText("cx-writer");
   await page.getByRole("link", { name: "Packs" }).click();
   await keep();
   expect(new URL(page.url()).pathname).toBe("/");
@@ -305,7 +298,7 @@ test("4. a dirty draft is never dropped silently, and survives a reload", async 
   });
   await page.reload();
   expect(asked).toBe("beforeunload");
-  await expect(page.getByTestId("panel-title")).toHaveText("cx-writer");
+  await expect(editor.panelTitle()).toHaveText("cx-writer");
   await expect(page.getByLabel("Display name")).toHaveValue("Unsaved title");
   await expect(page.getByTestId("unsaved")).toBeVisible();
 
@@ -322,7 +315,7 @@ test("4. a dirty draft is never dropped silently, and survives a reload", async 
 test("6. errors block a save before any question; Escape on the override question keeps the draft", async ({
   page,
 }) => {
-  const editor = new EditorPage(page, studio.origin);
+  const editor = new EditorPage(page, own.studio.origin);
   const extras = new EditorExtras(editor);
   await editor.open();
   await extras.openByClick("specialist:cx-reviewer");
@@ -332,14 +325,14 @@ test("6. errors block a save before any question; Escape on the override questio
   await description.click();
   await page.keyboard.press("Control+A");
   await page.keyboard.type("Too short");
-  await page.getByTestId("save-entity").click();
+  await editor.save();
   await expect(page.getByTestId("toast-error")).toContainText("Not saved: 1 error");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await description.click();
   await page.keyboard.press("Control+A");
   await page.keyboard.type("Reviews every change for correctness, and says why when it refuses one.");
-  await page.getByTestId("save-entity").click();
+  await editor.save();
   const override = page.getByRole("dialog", { name: /Override built-in specialist/ });
   await expect(override).toBeVisible();
   await page.keyboard.press("Escape");

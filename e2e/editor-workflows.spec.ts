@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ConsoleWatch, disk, EditorExtras } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
-import { api, contentsOf, ORIGIN, ROOT, specialist } from "./support";
+import { api, ORIGIN, ROOT, specialist, unchangedOnDisk } from "./support";
 
 /**
  * Whole workflows of the graph editor, each checked on the canvas and in the files it writes.
@@ -45,10 +45,10 @@ test.describe("editor workflows", () => {
       "architecture/api-design",
     ]);
     await expect(page.getByTestId("tags-skills")).toContainText("research/user-interviews");
-    await page.getByTestId("save-entity").click();
+    await editor.save();
 
-    await expect(page.getByTestId("toast-success")).toContainText(`Created specialist ${id}`);
-    await expect(page.getByTestId("toast-success")).toContainText(`.cx/org/specialists/${id}.json`);
+    await expect(editor.toast("success")).toContainText(`Created specialist ${id}`);
+    await expect(editor.toast("success")).toContainText(`.cx/org/specialists/${id}.json`);
     await expect.poll(() => disk.exists(file)).toBe(true);
     const saved = disk.entity("specialists", id);
     expect(saved).toMatchObject({
@@ -79,7 +79,7 @@ test.describe("editor workflows", () => {
     await extras.openByClick(`specialist:${id}`);
     await page.getByTestId("delete-entity").click();
     await editor.confirm("Delete");
-    await expect(page.getByTestId("toast-success").first()).toContainText(`Deleted specialist ${id}`);
+    await expect(editor.toast("success").first()).toContainText(`Deleted specialist ${id}`);
     await expect.poll(() => disk.exists(file)).toBe(false);
     await expect(editor.node(`specialist:${id}`)).toHaveCount(0);
     await expect(editor.panel()).toBeHidden();
@@ -116,8 +116,8 @@ test.describe("editor workflows", () => {
     expect(disk.exists(disk.entityFile("specialists", target))).toBe(true);
 
     await editor.confirm("Delete anyway");
-    await expect(page.getByTestId("toast-success").first()).toContainText(`Deleted specialist ${target}`);
-    await expect(page.getByTestId("toast-success").first()).toContainText("1 reference(s) now dangle");
+    await expect(editor.toast("success").first()).toContainText(`Deleted specialist ${target}`);
+    await expect(editor.toast("success").first()).toContainText("1 reference(s) now dangle");
     await expect.poll(() => disk.exists(disk.entityFile("specialists", target))).toBe(false);
     await expect(editor.node(`specialist:${target}`)).toHaveCount(0);
     // The caller is untouched: its handoff now dangles, which the validator reports.
@@ -151,8 +151,8 @@ test.describe("editor workflows", () => {
     await path.getByRole("button", { name: "Move orchestrator down" }).click();
     await expect(path).toHaveText(/1\.\s*reviewer\W*2\.\s*architect\W*3\.\s*orchestrator/);
 
-    await page.getByTestId("save-entity").click();
-    await expect(page.getByTestId("toast-success")).toContainText(`Created team ${id}`);
+    await editor.save();
+    await expect(editor.toast("success")).toContainText(`Created team ${id}`);
     await expect.poll(() => disk.exists(disk.entityFile("teams", id))).toBe(true);
     expect(disk.entity("teams", id)).toMatchObject({
       id,
@@ -162,14 +162,12 @@ test.describe("editor workflows", () => {
       escalationPath: ["reviewer", "architect", "orchestrator"],
     });
     await expect(editor.node(`team:${id}`)).toBeAttached();
-    await expect(page.getByTestId("panel-title")).toHaveText(id);
+    await expect(editor.panelTitle()).toHaveText(id);
   });
 
   test("reordering an existing team's escalation path with ↑/↓ is an unsaved edit that Save writes", async ({
     page,
   }) => {
-    // BUG: TagInput's ↑/↓ call onChange but not onBlur (× calls both), so the panel's draft is not
-    // updated: no "unsaved", Save stays disabled, the new order cannot be saved.
     const id = "e2e2-relay-team";
     const imported = await api("POST", "/api/org/import?scope=project", {
       specialists: { "cx-e2e2-relay": specialist("cx-e2e2-relay", { role: "e2e2-relay", team: id }) },
@@ -193,14 +191,14 @@ test.describe("editor workflows", () => {
     await path.getByRole("button", { name: "Move architect up" }).click();
     await expect(path).toHaveText(/1\.\s*architect\W*2\.\s*reviewer\W*3\.\s*orchestrator/);
     await expect(page.getByTestId("unsaved")).toBeVisible({ timeout: 5_000 });
-    await expect(page.getByTestId("save-entity")).toBeEnabled({ timeout: 5_000 });
-    await page.getByTestId("save-entity").click();
-    await expect(page.getByTestId("toast-success")).toContainText(`Saved team ${id}`);
+    await expect(editor.saveButton()).toBeEnabled({ timeout: 5_000 });
+    await editor.save();
+    await expect(editor.toast("success")).toContainText(`Saved team ${id}`);
     await expect.poll(() => disk.entity("teams", id).escalationPath).toEqual(["architect", "reviewer", "orchestrator"]);
   });
 
   test("New ▾ → team asks for its owner specialist and creates the team with it in one write", async ({ page }) => {
-    // design.md §3a: Construct refuses an empty team, so the owner specialist joins in the same write.
+    // Construct refuses an empty team, so the owner specialist joins in the same write.
     const id = "e2e2-review-team";
     const owner = "cx-e2e2-lead";
     // Its own specialist, in a built-in team: specs share the project, and a move would show in theirs.
@@ -220,8 +218,8 @@ test.describe("editor workflows", () => {
     await expect(page.getByTestId("panel-problems")).toContainText("team-no-specialists");
     await page.getByLabel("Owner specialist (joins the team)").selectOption(owner);
     await expect(page.getByTestId("panel-problems")).toHaveCount(0);
-    await page.getByTestId("save-entity").click();
-    await expect(page.getByTestId("toast-success")).toContainText(`Created team ${id}`, { timeout: 5_000 });
+    await editor.save();
+    await expect(editor.toast("success")).toContainText(`Created team ${id}`, { timeout: 5_000 });
     expect(disk.entity("teams", id)).not.toHaveProperty("ownerSpecialist");
     expect(disk.entity("specialists", owner)).toMatchObject({ id: owner, role: "e2e2-lead", team: id });
   });
@@ -253,8 +251,8 @@ test.describe("editor workflows", () => {
     await section.blur();
     await expect(error).toHaveCount(0);
     await expect(page.getByTestId("squiggle-postconditions.0.section")).toHaveCount(0);
-    await page.getByTestId("save-entity").click();
-    await expect(page.getByTestId("toast-success")).toContainText(`Created contract ${id}`);
+    await editor.save();
+    await expect(editor.toast("success")).toContainText(`Created contract ${id}`);
     await expect.poll(() => disk.exists(disk.entityFile("contracts", id))).toBe(true);
     expect(disk.entity("contracts", id)).toMatchObject({
       id,
@@ -301,7 +299,7 @@ test.describe("editor workflows", () => {
     await expect(decision).toContainText(`allowedPaths[${builtin.fence.allowedPaths.length}] "docs/e2e2-audits/**"`);
     await page.getByRole("button", { name: "Save fence" }).click();
     await editor.confirm("Create override");
-    await expect(page.getByTestId("toast-success")).toContainText(`Saved specialist ${id}`);
+    await expect(editor.toast("success")).toContainText(`Saved specialist ${id}`);
     await expect.poll(() => disk.exists(disk.entityFile("specialists", id))).toBe(true);
     const override = disk.entity("specialists", id);
     expect(Object.keys(override).sort()).toEqual(["fence", "id"]);
@@ -312,7 +310,7 @@ test.describe("editor workflows", () => {
   test("fence panel: /etc/** and [unclosed squiggle their own chips, are refused on save, and never allow", async ({
     page,
   }) => {
-    // design.md §3a. Construct accepts both patterns and answers "allowed" for edit /etc/passwd.
+    // Construct accepts both patterns and answers "allowed" for edit /etc/passwd; we refuse them.
     // A specialist no other test of this file writes: the project is shared across them.
     const id = "cx-researcher";
     await editor.open();
@@ -336,25 +334,22 @@ test.describe("editor workflows", () => {
     await expect(decision).toHaveAttribute("data-decision", "outside-fence");
     await expect(decision).toContainText("is absolute");
 
-    // Errors block the save before anything else is asked (issue 13): no override question, no request.
+    // Errors block the save before anything else is asked: no override question, no request.
     await page.getByRole("button", { name: "Save fence" }).click();
-    await expect(page.getByTestId("toast-error")).toContainText("Not saved");
+    await expect(editor.toast("error")).toContainText("Not saved");
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(page.getByTestId("toast-success")).toHaveCount(0);
+    await expect(editor.toast("success")).toHaveCount(0);
     expect(disk.exists(disk.entityFile("specialists", id))).toBe(false);
   });
 
   test("Ctrl+K finds a node by part of its id; Enter selects it and opens its panel", async ({ page }) => {
     await editor.open();
-    await page.keyboard.press("Control+k");
-    const search = page.getByTestId("search-input");
-    await expect(search).toBeFocused();
-    await search.fill("cx-data-an");
+    const search = await editor.search("cx-data-an");
     await expect(page.getByRole("listbox").getByRole("option").first()).toContainText("cx-data-analyst");
     await search.press("Enter");
-    await expect(page.getByRole("dialog", { name: "Search the org" })).toBeHidden();
+    await expect(editor.palette()).toBeHidden();
     await expect(editor.panel()).toBeVisible();
-    await expect(page.getByTestId("panel-title")).toHaveText("cx-data-analyst");
+    await expect(editor.panelTitle()).toHaveText("cx-data-analyst");
     await expect(extras.flowNode("specialist:cx-data-analyst")).toHaveClass(/\bselected\b/);
     await expect(editor.node("specialist:cx-data-analyst")).toBeInViewport();
   });
@@ -367,7 +362,7 @@ test.describe("editor workflows", () => {
     const first = page.getByTestId("route-candidates").getByRole("listitem").first();
     await expect(first.getByRole("button")).toHaveText(/^cx-debugger[\d.]+\s*matched\b.+/);
     await first.getByRole("button").click();
-    await expect(page.getByTestId("panel-title")).toHaveText("cx-debugger");
+    await expect(editor.panelTitle()).toHaveText("cx-debugger");
     await expect(extras.flowNode("specialist:cx-debugger")).toHaveClass(/\bselected\b/);
   });
 
@@ -396,11 +391,11 @@ test.describe("editor workflows", () => {
     expect(disk.exists(disk.entityFile("specialists", id))).toBe(false);
     await page.getByTestId("import-apply").click();
     await expect(preview).toBeHidden();
-    await expect(page.getByTestId("toast-success")).toContainText("Imported: 1 file(s) written");
+    await expect(editor.toast("success")).toContainText("Imported: 1 file(s) written");
     expect(disk.entity("specialists", id)).toMatchObject({ id, team: "engineering-team" });
     await expect(editor.node(`specialist:${id}`)).toBeAttached();
 
-    const before = contentsOf(ROOT);
+    const unchanged = unchangedOnDisk(ROOT);
     await page.getByTestId("import-file").setInputFiles({
       name: "bad.json",
       mimeType: "application/json",
@@ -413,10 +408,10 @@ test.describe("editor workflows", () => {
     await expect(preview).toContainText("The import has problems");
     await expect(preview).toContainText("e2e2-no-such-team");
     await expect(page.getByTestId("import-apply")).toHaveCount(0);
-    await expect(page.getByTestId("toast-error")).toContainText("nothing was written");
+    await expect(editor.toast("error")).toContainText("nothing was written");
     await preview.getByRole("button", { name: "Cancel" }).click();
     await expect(preview).toBeHidden();
-    expect(contentsOf(ROOT)).toEqual(before);
+    unchanged();
     await expect(editor.node("specialist:cx-e2e2-homeless")).toHaveCount(0);
   });
 
@@ -477,8 +472,6 @@ test.describe("editor workflows", () => {
     });
 
     test("Auto-layout right after a drag forgets that drag too", async ({ page }) => {
-      // BUG: the layout query is not refetched after a drag is saved, and Auto-layout nulls only
-      // the positions that query knows, so the drag just made stays in layout.json and on screen.
       const nodeId = "specialist:cx-e2e2-mover2";
       expect(
         (await api("POST", "/api/org/specialist", specialist("cx-e2e2-mover2", { team: "research-team" }))).status,
@@ -508,7 +501,7 @@ test.describe("editor workflows", () => {
     const edited = `${builtin.trimEnd()}\n\nA note added by the e2e2 workflow tests.\n`;
     await extras.setMonacoText(`/prompts/${id}.md`, edited);
     await page.getByRole("button", { name: "Save as project override" }).click();
-    await expect(page.getByTestId("toast-success")).toContainText("Prompt saved");
+    await expect(editor.toast("success")).toContainText("Prompt saved");
     await expect(provenance).toHaveText(`from project · .cx/prompts/${id}.md`);
     await expect(page.getByRole("button", { name: "Save override", exact: true })).toBeVisible();
     expect(readFileSync(disk.promptFile(id), "utf8")).toBe(edited);
@@ -517,9 +510,6 @@ test.describe("editor workflows", () => {
   test("Prompt tab: a prompt whose frontmatter names no role is refused with the reason, and nothing is written", async ({
     page,
   }) => {
-    // BUG: the PUT answers 500 "unexpected server error" instead of 422: the services singleton is
-    // first built by instrumentation.ts, whose copy of AppError is not the route's, so
-    // handle()'s `instanceof AppError` fails (the same for every AppError a service throws).
     const id = "cx-product-manager";
     expectedFailures = [{ status: 422, path: `/api/prompts/${id}` }];
     await editor.open();
@@ -527,24 +517,24 @@ test.describe("editor workflows", () => {
     await page.getByTestId("tab-prompt").click();
     const provenance = page.getByTestId("prompt-provenance");
     await expect(provenance).toHaveText(`from builtin · specialists/prompts/${id}.md`);
-    const before = contentsOf(ROOT);
+    const unchanged = unchangedOnDisk(ROOT);
     await extras.setMonacoText(
       `/prompts/${id}.md`,
       "---\nname: cx-product-manager\n---\n\n# Product manager without a role\n",
     );
     await page.getByRole("button", { name: "Save as project override" }).click();
-    await expect(page.getByTestId("toast-error")).toContainText("Prompt not saved");
-    expect(contentsOf(ROOT)).toEqual(before);
+    await expect(editor.toast("error")).toContainText("Prompt not saved");
+    unchanged();
     expect(disk.exists(disk.promptFile(id))).toBe(false);
     await expect(provenance).toHaveText(`from builtin · specialists/prompts/${id}.md`);
-    await expect(page.getByTestId("toast-error")).toContainText('must name its "role"', { timeout: 5_000 });
+    await expect(editor.toast("error")).toContainText('must name its "role"', { timeout: 5_000 });
   });
 
   test("Escape closes the panel and clears the selection", async ({ page }) => {
     await editor.open();
     await extras.openByClick("specialist:cx-reviewer");
     await expect(extras.flowNode("specialist:cx-reviewer")).toHaveClass(/\bselected\b/);
-    await page.getByTestId("panel-title").click();
+    await editor.panelTitle().click();
     await page.keyboard.press("Escape");
     await expect(editor.panel()).toBeHidden();
     await expect(extras.flowNode("specialist:cx-reviewer")).not.toHaveClass(/\bselected\b/);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { EditorExtras } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
 import { api, ORIGIN, ROOT, specialist } from "./support";
 
@@ -200,7 +201,7 @@ test.describe("graph editor", () => {
     expect(inHtml.length).toBeGreaterThan(0);
     expect(inHtml.filter((s) => s.zod)).toEqual([]);
     await editor.openNode("specialist:cx-researcher");
-    await expect(page.getByTestId("entity-panel")).toBeVisible();
+    await expect(editor.panel()).toBeVisible();
     expect(scripts.some((s) => s.panel)).toBe(true);
     expect(scripts.some((s) => s.zod)).toBe(true);
     expect(scripts.filter((s) => s.dagre)).toEqual([]);
@@ -228,20 +229,7 @@ test.describe("graph editor", () => {
     await expect.poll(() => scripts.some((s) => s.monaco)).toBe(true);
     const broken = { ...readProjectOrBuiltin("cx-researcher"), modelTier: "enormous" };
     // Typing into Monaco auto-closes brackets; set the text the way a paste would.
-    await page.evaluate(
-      (text) => {
-        const m = (
-          window as unknown as {
-            __studioMonaco: { editor: { getModels: () => { uri: { path: string }; setValue: (v: string) => void }[] } };
-          }
-        ).__studioMonaco;
-        m.editor
-          .getModels()
-          .find((model) => model.uri.path.endsWith("/cx-researcher.json"))!
-          .setValue(text);
-      },
-      JSON.stringify(broken, null, 2),
-    );
+    await new EditorExtras(editor).setMonacoText("/cx-researcher.json", JSON.stringify(broken, null, 2));
     await expect(page.getByTestId("field-error-modelTier").or(page.getByTestId("panel-problems"))).toContainText(
       /modelTier/,
     );
@@ -278,7 +266,7 @@ test.describe("graph editor", () => {
     writeFileSync(file, `${JSON.stringify(specialist("cx-e2e-live", { displayName: "Edited elsewhere" }), null, 2)}\n`);
     utimesSync(file, atime, mtime);
     await expect(page.getByTestId("stale-banner")).toBeVisible();
-    await page.getByTestId("save-entity").click();
+    await editor.save();
     await expect(page.getByRole("dialog", { name: "Changed on disk" })).toBeVisible();
     // Both changed the display name: the dialog shows the two side by side, mine chosen unless changed.
     await expect(page.getByTestId("conflict-displayName-theirs")).toContainText("Edited elsewhere");

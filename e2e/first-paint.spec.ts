@@ -1,34 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { measureBundle } from "../bench/browser";
 import { specialistId, writeSyntheticOrg } from "../bench/generate-org";
-import { type Studio, startStudio } from "./spawn-studio";
-import { extraPort } from "./support";
+import { EditorPage } from "./pages/editor-page";
+import { extraPort, studioOfItsOwn } from "./support";
 
-// Issue 16's budget: the editor page ships what the canvas draws at first paint (a slim summary
-// per record), not the whole org's JSON (4.6 MB of HTML at 1,000 specialists before); the full
-// records load after it, and the panel shows them.
+// The editor page ships what the canvas draws at first paint (a slim summary per record), not the
+// whole org's JSON (4.6 MB of HTML at 1,000 specialists); the full records load after it.
 const SPECIALISTS = 1000;
-let root = "";
-let studio: Studio;
-
-test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-first-paint-"));
-  mkdirSync(path.join(root, "home"));
-  mkdirSync(path.join(root, "xdg"));
-  writeSyntheticOrg(root, SPECIALISTS);
-  studio = await startStudio({ port: extraPort(3), root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
-});
-
-test.afterAll(async () => {
-  await studio?.kill();
-  if (root) rmSync(root, { recursive: true, force: true });
+const own = studioOfItsOwn({
+  prefix: "studio-first-paint-",
+  port: extraPort(3),
+  setup: (root) => writeSyntheticOrg(root, SPECIALISTS),
 });
 
 test("the editor page's HTML at 1,000 specialists is at most 1 MB and names every specialist", async ({ request }) => {
-  const response = await request.get(`${studio.origin}/`);
+  const response = await request.get(`${own.studio.origin}/`);
   expect(response.status()).toBe(200);
   const html = await response.body();
   expect(html.length).toBeLessThanOrEqual(1024 * 1024);
@@ -39,19 +25,15 @@ test("the editor page's HTML at 1,000 specialists is at most 1 MB and names ever
   test.info().annotations.push({ type: "html-bytes", description: String(html.length) });
 });
 
-// The JS the editor page's document names, gzip-sized, by the bench's own definition
-// (bench/browser.ts measureBundle): issue 16's 170 kB, the top of Next's yellow band. About 165 kB
-// were reached: Next's runtime with React about 132, TanStack Query 11, the page's own code the
-// rest. React Flow (about 57 kB with d3), the canvas's edit gestures and edge box load after first
-// paint, a picture of the first view standing in meanwhile (components/editor/deferred-canvas.tsx);
-// the panel, forms, zod classic, Monaco, cmdk, Radix, sonner, the import preview, Route…, the
-// Changes overlay and the conflict dialogs load on first use. This fails on any regrowth past 170.
+// The JS the editor page's document names, gzip-sized as bench/browser.ts measureBundle does: at
+// most 170 kB, the top of Next's yellow band. React Flow, the panel, forms, zod classic, Monaco and
+// the overlays load after first paint or on first use (components/editor/deferred-canvas.tsx).
 const FIRST_LOAD_BUDGET_KB = 170;
 
 test("the editor's first-load JS stays within its budget, Monaco and the panel's code not in it", async ({
   browser,
 }) => {
-  const bundle = await measureBundle(browser, studio.origin, "/");
+  const bundle = await measureBundle(browser, own.studio.origin, "/");
   test.info().annotations.push({ type: "first-load-kb-gz", description: bundle.firstLoadKbGz.toFixed(1) });
   expect(bundle.hasMonaco).toBe(false);
   expect(bundle.firstLoadKbGz).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
@@ -67,21 +49,21 @@ test("the panel shows a record's full fields, loaded after the page", async ({ p
     if (clicked && r.request().resourceType() === "script") late.push(r.url());
   });
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(`${studio.origin}/`);
+  await page.goto(`${own.studio.origin}/`);
   // An org this big opens folded: a generated specialist is reached as a user would, by its id in
   // Ctrl+K, which opens its panel and brings its node into view.
   await expect(page.locator(".react-flow__node").first()).toBeVisible({ timeout: 60_000 });
   clicked = true;
-  await page.keyboard.press("Control+k");
-  await page.getByTestId("search-input").fill(specialistId(500));
+  const editor = new EditorPage(page, own.studio.origin);
+  await editor.search(specialistId(500));
   await page
     .getByRole("option", { name: new RegExp(specialistId(500)) })
     .first()
     .click();
   await expect(page.locator(`[data-id="specialist:${specialistId(500)}"]`)).toBeVisible({ timeout: 60_000 });
-  const panel = page.getByTestId("entity-panel");
+  const panel = editor.panel();
   await expect(panel).toBeVisible({ timeout: 60_000 });
-  const id = (await page.getByTestId("panel-title").textContent()) ?? "";
+  const id = (await editor.panelTitle().textContent()) ?? "";
   const n = Number(id.replace(/^cx-s0*/, ""));
   // The description is not in the first-paint summary: it came with the full list.
   await expect(panel.getByLabel("Description")).toHaveValue(new RegExp(`^Synthetic specialist ${n} of team `));
@@ -94,7 +76,7 @@ test("a picture of the first view stands in until the canvas's code arrives, and
   request,
 }) => {
   // Hold every script the document does not name (the canvas's among them) until released.
-  const html = await (await request.get(`${studio.origin}/`)).text();
+  const html = await (await request.get(`${own.studio.origin}/`)).text();
   let release = () => {};
   const gate = new Promise<void>((resolve) => {
     release = resolve;
@@ -104,7 +86,7 @@ test("a picture of the first view stands in until the canvas's code arrives, and
     await route.continue();
   });
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(`${studio.origin}/`);
+  await page.goto(`${own.studio.origin}/`);
   const preview = page.getByTestId("canvas-preview");
   await expect(preview).toHaveAttribute("aria-busy", "true");
   const names = preview.locator(".font-semibold");

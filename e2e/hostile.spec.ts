@@ -5,11 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, expect, test } from "@playwright/test";
 import yazl from "yazl";
-import { APP_DIR, type Studio, startStudio } from "./spawn-studio";
-import { type RawResponse, raw, snapshotContent, specialist } from "./support";
+import { APP_DIR, type Studio, startStudio } from "../test/support/processes";
+import { snapshotContent } from "../test/support/tree";
+import { type RawResponse, raw, specialist } from "./support";
 
 /**
- * Hostile requests against a running studio of the current build (design §6, reliability §1 and §4):
+ * Hostile requests against a running studio of the current build:
  * one table of requests a web page, a rebinding DNS name or a crafted client could send, each with
  * the status it must get, no CORS header, no secret from outside the tiers in the answer, and the
  * project, the user home, the XDG packs and the files outside all byte-for-byte unchanged. Then a

@@ -1,48 +1,34 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { writeSyntheticOrg } from "../bench/generate-org";
-import { viewportSettled } from "./pages/editor-page";
-import { type Studio, startStudio } from "./spawn-studio";
-import { extraPort } from "./support";
+import { EditorPage, viewportSettled } from "./pages/editor-page";
+import { extraPort, studioOfItsOwn } from "./support";
 
 // Above 300 nodes the canvas renders only what is near the view, and above 150 specialists an org
 // with no folds saved opens with its teams folded; these are the behaviours that differ from a
 // small org, on a synthetic org of 320 specialists (about 360 nodes).
-let root = "";
-let studio: Studio;
-
-test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-large-"));
-  mkdirSync(path.join(root, "home"));
-  mkdirSync(path.join(root, "xdg"));
-  writeSyntheticOrg(root, 320);
-  studio = await startStudio({ port: extraPort(6), root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
+const own = studioOfItsOwn({
+  prefix: "studio-large-",
+  port: extraPort(6),
+  setup: (root) => writeSyntheticOrg(root, 320),
 });
 
 // Each test starts from an org that has never saved its folds (the big-org default applies).
-test.beforeEach(() => rmSync(path.join(root, ".cx", "studio", "layout.json"), { force: true }));
-
-test.afterAll(async () => {
-  await studio?.kill();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+test.beforeEach(() => rmSync(path.join(own.root, ".cx", "studio", "layout.json"), { force: true }));
 
 async function open(page: Page) {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(`${studio.origin}/`);
+  await page.goto(`${own.studio.origin}/`);
   await expect(page.locator(".react-flow__node-team").first()).toBeVisible();
   return errors;
 }
 
 /** "Unfold all" from the palette: every specialist is in the org's canvas again. */
 async function unfoldAll(page: Page) {
-  await page.keyboard.press("Control+k");
-  await page.getByTestId("search-input").fill("unfold all");
-  await page.getByRole("option", { name: /Unfold all/ }).click();
+  await new EditorPage(page, own.studio.origin).runFromPalette("unfold all", /Unfold all/);
   await expect(page.locator(".react-flow__node-specialist").first()).toBeVisible();
   // The palette closed under the pointer, which now hovers whatever node is there: move it off the canvas.
   await page.mouse.move(5, 5);
@@ -130,26 +116,13 @@ test("hovering a specialist of a big org draws its own relationships only, and l
   expect(errors).toEqual([]);
 });
 
-// Issue 16, point 1 at 1,000 specialists: the first view is the whole org, readable. Its own studio:
-// 1,000 specialists in 100 teams under 10 groups, beside the built-in org.
+// At 1,000 specialists (100 teams under 10 groups, beside the built-in org) the first view is the
+// whole org, readable. Its own studio.
 test.describe("a 1,000-specialist org", () => {
-  let bigRoot = "";
-  let big: Studio;
-  test.beforeAll(async () => {
-    bigRoot = mkdtempSync(path.join(os.tmpdir(), "studio-1000-"));
-    mkdirSync(path.join(bigRoot, "home"));
-    mkdirSync(path.join(bigRoot, "xdg"));
-    writeSyntheticOrg(bigRoot, 1000);
-    big = await startStudio({
-      port: extraPort(7),
-      root: bigRoot,
-      home: path.join(bigRoot, "home"),
-      xdg: path.join(bigRoot, "xdg"),
-    });
-  });
-  test.afterAll(async () => {
-    await big?.kill();
-    if (bigRoot) rmSync(bigRoot, { recursive: true, force: true });
+  const big = studioOfItsOwn({
+    prefix: "studio-1000-",
+    port: extraPort(7),
+    setup: (root) => writeSyntheticOrg(root, 1000),
   });
 
   test("opens whole in its first view: every box inside it, each title at least 11 px, each folded box saying what it holds", async ({
@@ -158,7 +131,7 @@ test.describe("a 1,000-specialist org", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${big.origin}/`);
+    await page.goto(`${big.studio.origin}/`);
     await expect(page.locator(".react-flow__node-org-group").first()).toBeVisible();
     await viewportSettled(page);
     const view = await page.evaluate(() => {

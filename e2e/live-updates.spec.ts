@@ -1,18 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { type Studio, startStudio } from "./spawn-studio";
-import { extraPort } from "./support";
+import { EditorPage } from "./pages/editor-page";
+import { extraPort, studioOfItsOwn } from "./support";
 
 /**
- * Live updates without waste (lib/queries/events.ts): the event stream's `ready` used to refetch
- * every org query on every connection, the first one included, so a fresh load of the editor
- * fetched the org's lists (and the automatic layout the page had already shipped) twice. The
- * page now says which version of the org its data is of and `ready` names the server's: the
- * client refetches only when they differ, which still catches up on a change made while the
- * stream was down (a restarted server, a laptop asleep).
+ * Live updates without waste (lib/queries/events.ts): the page names the org version its data is
+ * of and `ready` names the server's, so a fresh load fetches nothing twice, and a reconnect refetches
+ * only when they differ, catching up on a change made while the stream was down.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -21,17 +17,16 @@ const PORT = extraPort(5);
 /** Where the page reaches the studio through a cable the test can pull (see `cable`). */
 const CABLE_PORT = extraPort(6);
 const LISTS = ["group", "team", "specialist", "contract", "policy", "skill"].map((k) => `GET /api/org/${k}`);
-let root = "";
-let studio: Studio;
-
-const start = () =>
-  startStudio({
-    port: PORT,
-    root,
-    home: path.join(root, "home"),
-    xdg: path.join(root, "xdg"),
-    env: { CONSTRUCT_ALLOWED_HOSTS: `127.0.0.1:${CABLE_PORT}` },
-  });
+const own = studioOfItsOwn({
+  prefix: "studio-live-",
+  port: PORT,
+  dirs: [".cx/org/specialists"],
+  env: { CONSTRUCT_ALLOWED_HOSTS: `127.0.0.1:${CABLE_PORT}` },
+});
+let editor: EditorPage;
+test.beforeEach(({ page }) => {
+  editor = new EditorPage(page, own.studio.origin);
+});
 
 /**
  * A TCP cable from CABLE_PORT to the studio: pulled, every connection through it drops and new
@@ -72,20 +67,9 @@ async function cable() {
 /** A project override that renames the built-in architect on the canvas, written as another program would. */
 const renameArchitect = (displayName: string) =>
   writeFileSync(
-    path.join(root, ".cx", "org", "specialists", "cx-architect.json"),
+    path.join(own.root, ".cx", "org", "specialists", "cx-architect.json"),
     `${JSON.stringify({ displayName }, null, 2)}\n`,
   );
-
-test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-live-"));
-  for (const dir of ["home", "xdg", ".cx/org/specialists"]) mkdirSync(path.join(root, dir), { recursive: true });
-  studio = await start();
-});
-
-test.afterAll(async () => {
-  await studio?.kill();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
 
 /**
  * The page's API requests (the event stream aside) as "GET /api/…", and the events its stream
@@ -164,8 +148,8 @@ test("a fresh load fetches each resource once, even when the stream connects aft
   // The order that showed the waste every time: the lists answered before the stream said `ready`
   // (on a quick machine it is the usual order), so `ready` found them loaded and fetched them again.
   const release = await holdStream(page);
-  await page.goto(`${studio.origin}/`);
-  await expect(page.getByTestId("node-specialist:cx-architect")).toBeAttached();
+  await page.goto(`${own.studio.origin}/`);
+  await expect(editor.node("specialist:cx-architect")).toBeAttached();
   await expect.poll(() => LISTS.every((l) => live.requests.includes(l))).toBe(true);
   await live.settle();
   expect(await live.events()).toEqual([]);
@@ -182,8 +166,8 @@ test("a fresh load fetches each resource once, even when the stream connects aft
 
 test("a fresh load in the order the browser picks fetches each resource once too", async ({ page }) => {
   const live = await watch(page);
-  await page.goto(`${studio.origin}/`);
-  await expect(page.getByTestId("node-specialist:cx-architect")).toBeAttached();
+  await page.goto(`${own.studio.origin}/`);
+  await expect(editor.node("specialist:cx-architect")).toBeAttached();
   await live.after("ready");
   await expect.poll(() => LISTS.every((l) => live.requests.includes(l))).toBe(true);
   await live.settle();
@@ -201,7 +185,7 @@ for (const [pagePath, resource] of [
   test(`${pagePath} asks for its data once, even when the stream connects after it arrived`, async ({ page }) => {
     const live = await watch(page);
     const release = await holdStream(page);
-    await page.goto(`${studio.origin}${pagePath}`);
+    await page.goto(`${own.studio.origin}${pagePath}`);
     await expect.poll(() => live.requests).toContain(resource);
     await live.settle();
     release();
@@ -213,16 +197,16 @@ for (const [pagePath, resource] of [
 
 test("a change made on disk while the server was down is on the canvas after it restarts", async ({ page }) => {
   const live = await watch(page);
-  await page.goto(`${studio.origin}/`);
-  const architect = page.getByTestId("node-specialist:cx-architect");
+  await page.goto(`${own.studio.origin}/`);
+  const architect = editor.node("specialist:cx-architect");
   await expect(architect).toContainText("Architect");
   await live.after("ready");
   // Killed outright, as a crash or a closed laptop lid would: a graceful stop waits for the open stream.
-  await studio.kill("SIGKILL");
+  await own.studio.kill("SIGKILL");
   await expect.poll(async () => (await live.events()).includes("error")).toBe(true);
   renameArchitect("Chief Architect");
   // The same port and project: the page's stream reconnects by itself and says `ready` again.
-  studio = await start();
+  await own.start();
   await live.after("ready", 2);
   await expect(architect).toContainText("Chief Architect");
 });
@@ -235,7 +219,7 @@ test("a reconnect fetches nothing when nothing changed, and catches up on a chan
   try {
     const live = await watch(page);
     await page.goto(`${line.origin}/`);
-    const architect = page.getByTestId("node-specialist:cx-architect");
+    const architect = editor.node("specialist:cx-architect");
     await expect(architect).toBeAttached();
     await live.after("ready");
     const loaded = live.requests.length;
@@ -250,7 +234,7 @@ test("a reconnect fetches nothing when nothing changed, and catches up on a chan
     await expect.poll(async () => (await live.events()).filter((e) => e === "error").length).toBe(2);
     renameArchitect("Night-shift Architect");
     await expect
-      .poll(async () => JSON.stringify(await (await request.get(`${studio.origin}/api/org/specialist`)).json()))
+      .poll(async () => JSON.stringify(await (await request.get(`${own.studio.origin}/api/org/specialist`)).json()))
       .toContain("Night-shift Architect");
     expect(await live.events()).not.toContain("org-changed");
     await line.plug();
@@ -264,10 +248,10 @@ test("a reconnect fetches nothing when nothing changed, and catches up on a chan
 
 test("the studio stops when asked (SIGTERM, Ctrl+C) while a page's event stream is open", async ({ page }) => {
   const live = await watch(page);
-  await page.goto(`${studio.origin}/`);
+  await page.goto(`${own.studio.origin}/`);
   await live.after("ready");
   // `next start` waits for every open request before it exits, and a stream never ends by itself:
-  // the studio used to keep running for minutes. Without the fix this waits out the test's timeout.
-  await studio.kill("SIGTERM");
-  expect(studio.process.signalCode ?? studio.process.exitCode).not.toBeNull();
+  // unless the studio closes its streams on SIGTERM, this waits out the test's timeout.
+  await own.studio.kill("SIGTERM");
+  expect(own.studio.process.signalCode ?? own.studio.process.exitCode).not.toBeNull();
 });

@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { call, MCP_BIN, type McpSession, startMcp } from "../server/mcp/test-support/mcp-client";
-import { type Studio, startStudio } from "./spawn-studio";
-import { type Api, apiAt, extraPort, leftovers, specialist } from "./support";
+import { type Studio, startStudio } from "../test/support/processes";
+import { tempProject, writeFiles } from "../test/support/temp-project";
+import { leftovers } from "../test/support/tree";
+import { type Api, apiAt, extraPort, specialist } from "./support";
 
 /**
  * The three doors to one org, on one project with a pack enabled: the MCP server (spawned over
@@ -52,8 +53,7 @@ function cli(args: string[], cwd = root): Promise<CliRun> {
 }
 
 function writeJson(file: string, value: unknown): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+  writeFiles(path.dirname(file), { [path.basename(file)]: value as object });
 }
 
 /** A project whose only team for some records comes from an enabled pack. */
@@ -85,11 +85,7 @@ const key = (p: Problem) => JSON.stringify([p.id, p.severity, p.message, p.locat
 const keys = (problems: Problem[]) => problems.map(key).sort();
 
 test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-mcp-"));
-  home = path.join(root, "home");
-  xdg = path.join(root, "xdg");
-  mkdirSync(home);
-  mkdirSync(xdg);
+  ({ root, home, xdg } = tempProject({ prefix: "studio-mcp-", home: "inside" }));
   makeProject(root);
   studio = await startStudio({ port: extraPort(7), root, home, xdg });
   api = apiAt(studio.port);
@@ -173,7 +169,8 @@ test("validate: the same draft gets the same FieldErrors from org_validate, POST
   expect(mcpProblems.length).toBeGreaterThan(3);
 
   // The CLI validates files: the same draft saved in a copy of the project, against the copy without it.
-  const copy = mkdtempSync(path.join(os.tmpdir(), "studio-mcp-copy-"));
+  const copied = tempProject({ prefix: "studio-mcp-copy-" });
+  const copy = copied.root;
   try {
     cpSync(path.join(root, ".cx"), path.join(copy, ".cx"), { recursive: true });
     const baseline = await cli(["validate", "--root", copy, "--format", "json"]);
@@ -184,7 +181,7 @@ test("validate: the same draft gets the same FieldErrors from org_validate, POST
     const added = (JSON.parse(withDraft.stdout).problems as Problem[]).filter((p) => !before.has(key(p)));
     expect(keys(added)).toEqual(keys(mcpProblems));
   } finally {
-    rmSync(copy, { recursive: true, force: true });
+    copied.remove();
   }
 });
 

@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type Studio, startStudio } from "./spawn-studio";
-import { type Api, apiAt, extraPort, specialist } from "./support";
+import { type Api, apiAt, expectHttpError, extraPort, specialist, studioOfItsOwn } from "./support";
 
 /**
  * Outside edits (issue part 5): a file changed by another program between the studio's read and
@@ -24,9 +22,8 @@ const FIXED_TIME = new Date("2024-05-01T12:00:00Z");
 
 let root = "";
 let projectDir = "";
-let home = "";
-let studio: Studio;
-let api: Api;
+const PORT = extraPort(5);
+const api: Api = apiAt(PORT);
 
 type Edit = { file: string; before: Buffer; after: Buffer };
 
@@ -66,11 +63,14 @@ function settleMtime(file: string) {
   utimesSync(file, FIXED_TIME, FIXED_TIME);
 }
 
-test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-outside-"));
-  projectDir = path.join(root, ".cx");
-  home = path.join(root, "home");
-  const files: Record<string, string> = {
+studioOfItsOwn({
+  prefix: "studio-outside-",
+  port: PORT,
+  setup: (dir) => {
+    root = dir;
+    projectDir = path.join(root, ".cx");
+  },
+  files: {
     ".cx/org/specialists/cx-architect.json": json({
       description: "Project override: the architect, whose file another program edits here.",
     }),
@@ -100,18 +100,7 @@ test.beforeAll(async () => {
         description: "A specialist of the user tier that another program edits behind the studio.",
       }),
     ),
-  };
-  for (const [rel, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), content);
-  }
-  studio = await startStudio({ port: extraPort(5), root, home, xdg: path.join(root, "xdg") });
-  api = apiAt(studio.port);
-});
-
-test.afterAll(async () => {
-  await studio?.kill();
-  if (root) rmSync(root, { recursive: true, force: true });
+  },
 });
 
 type OrgCase = {
@@ -206,8 +195,7 @@ for (const c of ORG_CASES) {
     const edited = JSON.parse(edit.after.toString("utf8"))[c.field];
 
     const stale = await api("PATCH", `/api/org/${c.kind}/${c.id}${query}`, c.patch, { "if-match": etag });
-    expect(stale.status, stale.text.slice(0, 300)).toBe(409);
-    expect(stale.json.error.code).toBe("conflict");
+    expectHttpError(stale, 409, { code: "conflict" });
     // The 409 carries the version now on disk, and its ETag, whatever the server had cached.
     expect(stale.json.current.record[c.field]).toBe(edited);
     expect(stale.json.current.etag).not.toBe(etag);
@@ -283,8 +271,7 @@ test("PATCH /api/embed/{id} with the overlay's ETag read before an outside edit 
   expect(after.length).toBe(before.length);
 
   const stale = await api("PATCH", "/api/embed/operations-triage", { set: { runtime: "none" } }, { "if-match": etag });
-  expect(stale.status, stale.text.slice(0, 300)).toBe(409);
-  expect(stale.json.error.code).toBe("conflict");
+  expectHttpError(stale, 409, { code: "conflict" });
   expect(stale.json.current.etag).toBe(sha(after));
   expect(stale.json.current.overlay.embed.cadence).toEqual({ every: "PT5H" });
   expect(stale.headers.etag).toBe(sha(after));

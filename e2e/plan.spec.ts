@@ -1,14 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { snapshotContent } from "../test/support/tree";
 import { EditorPage } from "./pages/editor-page";
-import { type Studio, startStudio } from "./spawn-studio";
-import { type Api, apiAt, extraPort, raw, snapshotContent, specialist } from "./support";
+import { type Api, apiAt, extraPort, raw, specialist, studioOfItsOwn } from "./support";
 
 /**
- * The plan in the studio (issue 17): the Changes page against HEAD of a real git repository,
+ * The plan in the studio: the Changes page against HEAD of a real git repository,
  * refreshed live; the canvas overlay with ghosts and the field diff; "Save as test" from the
  * fence tester and the route preview, then a draft that breaks the saved test before it is saved.
  */
@@ -17,8 +16,6 @@ test.describe.configure({ mode: "serial" });
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 let root = "";
-let studio: Studio;
-let api: Api;
 const git = (...args: string[]) =>
   execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=Test", ...args], {
     cwd: root,
@@ -35,38 +32,35 @@ const builtinReviewer = JSON.parse(
   ),
 );
 
-test.beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), "studio-plan-"));
-  write(
-    ".cx/org/specialists/cx-gone.json",
-    specialist("cx-gone", { description: "A specialist this change removes." }),
-  );
-  git("init", "-q");
-  git("add", "-A");
-  git("commit", "-qm", "the org as reviewed");
-  // The change under review: one removal, one addition, one widening override of a built-in.
-  rmSync(path.join(root, ".cx/org/specialists/cx-gone.json"));
-  write(
-    ".cx/org/specialists/cx-newbie.json",
-    specialist("cx-newbie", { description: "A specialist this change adds." }),
-  );
-  write(".cx/org/specialists/cx-reviewer.json", {
-    fence: { ...builtinReviewer.fence, allowedCommands: [...builtinReviewer.fence.allowedCommands, "git push"] },
-  });
-  const port = extraPort(7);
-  studio = await startStudio({ port, root, home: path.join(root, "home"), xdg: path.join(root, "xdg") });
-  api = apiAt(port);
+const own = studioOfItsOwn({
+  prefix: "studio-plan-",
+  port: extraPort(7),
+  setup: (dir) => {
+    root = dir;
+    write(
+      ".cx/org/specialists/cx-gone.json",
+      specialist("cx-gone", { description: "A specialist this change removes." }),
+    );
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-qm", "the org as reviewed");
+    // The change under review: one removal, one addition, one widening override of a built-in.
+    rmSync(path.join(root, ".cx/org/specialists/cx-gone.json"));
+    write(
+      ".cx/org/specialists/cx-newbie.json",
+      specialist("cx-newbie", { description: "A specialist this change adds." }),
+    );
+    write(".cx/org/specialists/cx-reviewer.json", {
+      fence: { ...builtinReviewer.fence, allowedCommands: [...builtinReviewer.fence.allowedCommands, "git push"] },
+    });
+  },
 });
-
-test.afterAll(async () => {
-  await studio?.kill();
-  rmSync(root, { recursive: true, force: true });
-});
+const api: Api = apiAt(extraPort(7));
 
 test("the Changes page lists the plan against HEAD, marks the widening, and follows edits on disk", async ({
   page,
 }) => {
-  await page.goto(`${studio.origin}/changes`);
+  await page.goto(`${own.studio.origin}/changes`);
   await expect(page.getByTestId("plan-summary")).toContainText(
     // The new specialist's fence is new authority too, and the removed one's is gone.
     "Plan: 1 to add, 1 to change, 1 to remove; 2 widen access; 1 narrows access",
@@ -119,7 +113,7 @@ test("over HTTP: GET and POST /api/plan, the tests endpoints, and the same guard
 
   const before = snapshotContent(root);
   const foreign = await raw("POST", "/api/tests/run", {
-    port: studio.port,
+    port: own.studio.port,
     headers: { origin: "http://evil.example", "content-type": "application/json" },
     body: "{}",
   });
@@ -139,7 +133,7 @@ test("over HTTP: GET and POST /api/plan, the tests endpoints, and the same guard
 test("the canvas overlay: added, widening, removed as a ghost, a legend, and the field diff on click", async ({
   page,
 }) => {
-  const editor = new EditorPage(page, studio.origin);
+  const editor = new EditorPage(page, own.studio.origin);
   await editor.open();
   await page.getByTestId("overlay-toggle").click();
   await expect(page.getByTestId("overlay-legend")).toBeVisible();
@@ -166,7 +160,7 @@ test("Save as test from the fence tester and the route preview, then a draft tha
   page,
 }) => {
   const testsFile = path.join(root, ".cx", "tests", "studio.test.json");
-  const editor = new EditorPage(page, studio.origin);
+  const editor = new EditorPage(page, own.studio.origin);
   await editor.open();
   await editor.openNode("specialist:cx-reviewer");
   await page.getByTestId("tab-fence").click();
@@ -193,7 +187,7 @@ test("Save as test from the fence tester and the route preview, then a draft tha
   });
   await expect(page.getByTestId("draft-impact")).toContainText('narrows cx-reviewer allowedCommands: - "git diff"');
   expect(readFileSync(path.join(root, ".cx/org/specialists/cx-reviewer.json"), "utf8")).toBe(onDisk);
-  // Closing a panel with an unsaved draft asks first (issue 13); the draft is discarded, never saved.
+  // Closing a panel with an unsaved draft asks first; the draft is discarded, never saved.
   await page.getByRole("button", { name: "Close panel" }).click();
   await editor.confirm("Discard changes");
   expect(readFileSync(path.join(root, ".cx/org/specialists/cx-reviewer.json"), "utf8")).toBe(onDisk);
@@ -211,7 +205,7 @@ test("Save as test from the fence tester and the route preview, then a draft tha
     expect: { top: "cx-reviewer" },
   });
 
-  await page.goto(`${studio.origin}/tests`);
+  await page.goto(`${own.studio.origin}/tests`);
   await expect(page.getByTestId("tests-summary")).toHaveText("2 passed, 0 failed, 0 invalid");
   await expect(page.getByTestId("test-result")).toHaveCount(2);
 });

@@ -1,7 +1,7 @@
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { cpSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
+import { tempProject } from "../test/support/temp-project";
 
 /**
  * What `playwright.config.ts` (npm test) and `playwright.conformance.config.ts` (npm run
@@ -14,28 +14,22 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 // The config is evaluated in the runner and again in each worker; workers inherit the runner's
 // environment, so the temporary project is made once and shared through it.
 if (!process.env.E2E_ROOT) {
-  const root = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-"));
-  const org = path.join(root, ".cx", "org");
-  mkdirSync(path.join(org, "specialists"), { recursive: true });
-  mkdirSync(path.join(org, "teams"), { recursive: true });
-  writeFileSync(
-    path.join(org, "specialists", "cx-architect.json"),
-    `${JSON.stringify(
-      { description: "Project override: the architect of this repository, who keeps its module boundaries honest." },
-      null,
-      2,
-    )}\n`,
-  );
-  writeFileSync(path.join(org, "teams", "broken-team.json"), '{ "id": "broken-team", "name": ');
-  // Something for the embed capabilities' directory provider to read.
-  mkdirSync(path.join(root, "incidents"), { recursive: true });
-  writeFileSync(
-    path.join(root, "incidents", "checkout-errors.md"),
-    "# Checkout errors\n\nSince 14:00, 3% of checkout requests fail with 502 from the payment gateway.\n",
-  );
-  process.env.E2E_ROOT = root;
-  process.env.E2E_HOME = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-home-"));
-  process.env.E2E_XDG = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-xdg-"));
+  const project = tempProject({
+    prefix: "studio-e2e-",
+    files: {
+      ".cx/org/specialists/cx-architect.json": {
+        description: "Project override: the architect of this repository, who keeps its module boundaries honest.",
+      },
+      ".cx/org/teams/broken-team.json": '{ "id": "broken-team", "name": ',
+      // Something for the embed capabilities' directory provider to read.
+      "incidents/checkout-errors.md":
+        "# Checkout errors\n\nSince 14:00, 3% of checkout requests fail with 502 from the payment gateway.\n",
+    },
+  });
+  mkdirSync(project.xdg);
+  process.env.E2E_ROOT = project.root;
+  process.env.E2E_HOME = project.home;
+  process.env.E2E_XDG = project.xdg;
 }
 
 export const E2E_ROOT = process.env.E2E_ROOT as string;
@@ -43,7 +37,7 @@ export const E2E_ROOT = process.env.E2E_ROOT as string;
 /** A project holding a copy of `orgDir` as its project tier (the upstream org, which we did not write). */
 export function projectWithOrg(envName: string, orgDir: string): string {
   if (!process.env[envName]) {
-    const root = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-upstream-"));
+    const { root } = tempProject({ prefix: "studio-e2e-upstream-" });
     cpSync(orgDir, path.join(root, ".cx", "org"), { recursive: true });
     process.env[envName] = root;
   }

@@ -1,19 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { EditorPage } from "./pages/editor-page";
 import { api, ORIGIN, specialist } from "./support";
 
-// Issue 16, point 4: every record one keystroke away. The palette over all records and actions,
+// Every record one keystroke away. The palette over all records and actions,
 // the policy panel, dangling records, /list rows, the status badge and its problems, the `?` sheet.
-
-const palette = (page: Page) => page.getByRole("dialog", { name: "Search the org" });
-
-async function search(page: Page, query: string) {
-  await page.keyboard.press("Control+k");
-  const input = page.getByTestId("search-input");
-  await expect(input).toBeFocused();
-  await input.fill(query);
-  return input;
-}
 
 test.describe("reaching every record", () => {
   test("the palette finds a policy and a contract by id and by text, and Enter opens them", async ({ page }) => {
@@ -21,7 +11,7 @@ test.describe("reaching every record", () => {
     await editor.open();
 
     // "test" reaches records a node search never did: the `testing` policy, by id, first.
-    await search(page, "test");
+    await editor.search("test");
     const policies = page.getByTestId("search-group-Policies");
     await expect(policies.getByTestId("search-result-policies/testing")).toBeVisible();
     await expect(page.getByRole("option").first()).toHaveAttribute("data-value", "policies/testing");
@@ -33,26 +23,26 @@ test.describe("reaching every record", () => {
     const key = (await chosen.getAttribute("data-value")) as string;
     expect(key).not.toBe("policies/testing");
     await page.keyboard.press("Enter");
-    await expect(palette(page)).toBeHidden();
-    if (!key.startsWith("action:")) await expect(page.getByTestId("panel-title")).toHaveText(key.split("/")[1]);
+    await expect(editor.palette()).toBeHidden();
+    if (!key.startsWith("action:")) await expect(editor.panelTitle()).toHaveText(key.split("/")[1]);
 
     // A policy by id: its own form in the panel.
-    await search(page, "testing");
+    await editor.search("testing");
     await page.keyboard.press("Enter");
-    await expect(page.getByTestId("panel-title")).toHaveText("testing");
+    await expect(editor.panelTitle()).toHaveText("testing");
     await expect(page.getByTestId("policy-form")).toBeVisible();
     await expect(page.getByTestId("policy-form").getByLabel("Mode")).toHaveValue("honor-system");
 
     // A contract by id, and by its description's words.
-    await search(page, "any-to-debugger");
+    await editor.search("any-to-debugger");
     await page.keyboard.press("Enter");
-    await expect(page.getByTestId("panel-title")).toHaveText("any-to-debugger");
+    await expect(editor.panelTitle()).toHaveText("any-to-debugger");
     await expect(page.getByTestId("contract-form")).toBeVisible();
 
     // A specialist still selects and centres its node.
-    await search(page, "cx-security");
+    await editor.search("cx-security");
     await page.keyboard.press("Enter");
-    await expect(page.getByTestId("panel-title")).toHaveText("cx-security");
+    await expect(editor.panelTitle()).toHaveText("cx-security");
     await expect(editor.node("specialist:cx-security")).toBeInViewport();
     expect(editor.consoleErrors).toEqual([]);
   });
@@ -61,33 +51,33 @@ test.describe("reaching every record", () => {
     const editor = new EditorPage(page, ORIGIN);
     await editor.open();
 
-    await search(page, "new policy");
+    await editor.search("new policy");
     await expect(page.getByRole("option").first()).toHaveAttribute("data-value", "action:new-policy");
     await page.keyboard.press("Enter");
     await expect(editor.panel()).toHaveAttribute("aria-label", "policy new");
     await expect(page.getByTestId("policy-form")).toBeVisible();
 
-    await search(page, "hide handoff");
+    await editor.search("hide handoff");
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("legend-handoff")).toHaveAttribute("aria-pressed", "false");
     await expect(editor.edges("handoff")).toHaveCount(0);
-    await search(page, "show handoff");
+    await editor.search("show handoff");
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("legend-handoff")).toHaveAttribute("aria-pressed", "true");
 
     const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
-    await search(page, "theme");
+    await editor.search("theme");
     await page.keyboard.press("Enter");
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(!dark);
-    await search(page, "theme");
+    await editor.search("theme");
     await page.keyboard.press("Enter");
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(dark);
 
-    await search(page, "route");
+    await editor.search("route");
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("route-input")).toBeVisible();
 
-    await search(page, "/list");
+    await editor.search("/list");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(`${ORIGIN}/list`);
     expect(editor.consoleErrors).toEqual([]);
@@ -118,7 +108,7 @@ test.describe("reaching every record", () => {
       await expect(list.getByTestId("not-on-canvas")).toContainText("consumer cx-e2e-reach-gone does not exist");
       await list.getByTestId(`open-dangling-contracts/${contractId}`).click();
       await expect(list).toBeHidden();
-      await expect(page.getByTestId("panel-title")).toHaveText(contractId);
+      await expect(editor.panelTitle()).toHaveText(contractId);
 
       // Its error opens it at the field the error names: the consumer, focused and in view.
       await page.getByTestId("org-status").click();
@@ -132,11 +122,11 @@ test.describe("reaching every record", () => {
 
       // In the palette: found by the missing party, under its own heading.
       await page.keyboard.press("Escape");
-      await search(page, "cx-e2e-reach-gone");
+      await editor.search("cx-e2e-reach-gone");
       const group = page.getByTestId("search-group-Not on the canvas");
       await expect(group.getByTestId(`search-result-contracts/${contractId}`)).toBeVisible();
       await page.keyboard.press("Enter");
-      await expect(page.getByTestId("panel-title")).toHaveText(contractId);
+      await expect(editor.panelTitle()).toHaveText(contractId);
     } finally {
       const current = await api("GET", `/api/org/contract/${contractId}`);
       await api("DELETE", `/api/org/contract/${contractId}`, undefined, { "if-match": current.headers.etag! });
@@ -175,17 +165,17 @@ test.describe("reaching every record", () => {
     await expect(page.getByText("Files that could not be loaded")).toBeVisible();
 
     await page.getByTestId("row-policy-testing").getByTestId("open-row").click();
-    await expect(page.getByTestId("panel-title")).toHaveText("testing");
+    await expect(editor.panelTitle()).toHaveText("testing");
     await expect(page.getByTestId("policy-form")).toBeVisible();
     // The request is honoured once, then dropped from the address: closing the panel sticks.
     await expect(page).toHaveURL(`${ORIGIN}/`);
 
     await page.goto(`${ORIGIN}/list`);
     await page.getByTestId("row-contract-any-to-debugger").getByTestId("open-row").click();
-    await expect(page.getByTestId("panel-title")).toHaveText("any-to-debugger");
+    await expect(editor.panelTitle()).toHaveText("any-to-debugger");
     await page.goto(`${ORIGIN}/list`);
     await page.getByTestId("row-specialist-cx-qa").getByTestId("open-row").click();
-    await expect(page.getByTestId("panel-title")).toHaveText("cx-qa");
+    await expect(editor.panelTitle()).toHaveText("cx-qa");
     await expect(editor.node("specialist:cx-qa")).toBeInViewport();
     expect(editor.consoleErrors).toEqual([]);
   });
@@ -193,7 +183,7 @@ test.describe("reaching every record", () => {
   test("? opens the shortcut sheet over the editor, but not while typing", async ({ page }) => {
     const editor = new EditorPage(page, ORIGIN);
     await editor.open();
-    await search(page, "testing");
+    await editor.search("testing");
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("policy-form")).toBeVisible();
     await page.locator("body").focus();

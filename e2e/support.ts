@@ -1,7 +1,8 @@
-import { createHash } from "node:crypto";
-import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import http from "node:http";
-import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { type Studio, startStudio } from "../test/support/processes";
+import { type FileContent, type TempProject, tempProject } from "../test/support/temp-project";
+import { contentsOf } from "../test/support/tree";
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -101,56 +102,70 @@ export function extraPort(n: number): number {
 }
 
 /**
- * Every entry under a directory by content: a file as the sha256 of its bytes, a symlink as its
- * target, a directory as such (so an empty folder created by a refused request shows). Two equal
- * snapshots mean byte-for-byte the same tree, whatever the mtimes say.
+ * A refusal with FieldErrors: the status (the body shows when it differs) and a field error that
+ * matches, the first one or, with `"any"`, any of them.
  */
-export function snapshotContent(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    let entries: string[];
-    try {
-      entries = readdirSync(d);
-    } catch {
-      return;
-    }
-    for (const name of entries) {
-      const full = path.join(d, name);
-      const rel = path.relative(dir, full);
-      const stat = lstatSync(full);
-      if (stat.isSymbolicLink()) out[rel] = `link:${readlinkSync(full)}`;
-      else if (stat.isDirectory()) {
-        out[`${rel}/`] = "dir";
-        walk(full);
-      } else out[rel] = `sha256:${createHash("sha256").update(readFileSync(full)).digest("hex")}`;
-    }
-  };
-  walk(dir);
-  return out;
+export function expectFieldError(
+  response: RawResponse,
+  status: number,
+  match: Record<string, unknown>,
+  which: "first" | "any" = "first",
+) {
+  expect(response.status, response.text.slice(0, 400)).toBe(status);
+  if (which === "first") expect(response.json.errors[0]).toMatchObject(match);
+  else expect(response.json.errors).toContainEqual(expect.objectContaining(match));
+}
+
+/** A refusal with one HTTP error (`{ error: { code, message } }`) that matches. */
+export function expectHttpError(response: RawResponse, status: number, match: { code?: unknown; message?: unknown }) {
+  expect(response.status, response.text.slice(0, 400)).toBe(status);
+  expect(response.json.error).toMatchObject(match);
+}
+
+/** Takes the files under `dir` by content; the check it returns asserts that none changed since. */
+export function unchangedOnDisk(dir: string, opts: { exclude?: (rel: string) => boolean } = {}): () => void {
+  const before = contentsOf(dir, opts);
+  return () => expect(contentsOf(dir, opts)).toEqual(before);
 }
 
 /**
- * Every file under a directory by its bytes (`snapshotContent` without the folders): "intact"
- * means the same bytes, which an equal size and mtime do not prove.
+ * A studio of its own on a fresh project, for the specs of one file or describe block: the project
+ * is made and the server started before them, both thrown away after. `setup` fills the project
+ * before the server first reads it; `start` starts the server again after a test stopped it.
  */
-export function contentsOf(dir: string, opts: { exclude?: (rel: string) => boolean } = {}): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(snapshotContent(dir)).filter(([rel, v]) => v !== "dir" && !opts.exclude?.(rel)),
-  );
-}
-
-/** What an interrupted or refused write could leave behind: temp files, staging folders, locks and their temps. */
-export function leftovers(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const full = path.join(d, name);
-      if (/\.studio-tmp$|^\.txn-|^\.studio\.lock/.test(name)) found.push(path.relative(dir, full));
-      if (lstatSync(full).isDirectory()) walk(full);
-    }
+export function studioOfItsOwn(opts: {
+  prefix: string;
+  port: number;
+  files?: Record<string, FileContent>;
+  dirs?: string[];
+  setup?: (root: string) => void;
+  env?: Record<string, string>;
+}) {
+  let project: TempProject | undefined;
+  let studio: Studio | undefined;
+  const start = async () => {
+    const { root, home, xdg } = project!;
+    studio = await startStudio({ port: opts.port, root, home, xdg, env: opts.env });
+    return studio;
   };
-  walk(dir);
-  return found;
+  test.beforeAll(async () => {
+    project = tempProject({ prefix: opts.prefix, files: opts.files, dirs: opts.dirs, home: "inside" });
+    opts.setup?.(project.root);
+    await start();
+  });
+  test.afterAll(async () => {
+    await studio?.kill();
+    project?.remove();
+  });
+  return {
+    get root() {
+      return project!.root;
+    },
+    get studio() {
+      return studio!;
+    },
+    start,
+  };
 }
 
 export function specialist(id: string, extra: Record<string, unknown> = {}) {

@@ -5,20 +5,12 @@ export { ApiError } from "./api/error";
 
 export type ApiResponse<T> = { data: T; etag: string | null };
 
-/**
- * A response schema, or a loader of one. The editor's first load must not carry zod (its core is
- * ~30 kB gz): modules on that path pass `() => import(schemas…)`, and zod itself is imported here
- * on the first answer, so both come with the first parse, not with the page.
- */
+/** A loader keeps zod (~30 kB gz) off the editor's first load: it arrives with the first parse. */
 export type SchemaOf<S extends $ZodType> = S | (() => Promise<S>);
 
 export type ApiInit = { method?: string; body?: unknown; ifMatch?: string; signal?: AbortSignal };
 
-/**
- * The one place the browser talks to the API: JSON in and out, every answer parsed with the
- * schema of what the route produces (schemas/api/…), errors as `ApiError`. An answer of another
- * shape is an error here, named with its route, not a wrong value somewhere in the UI.
- */
+/** Every answer is parsed, so a wrong shape fails here, named by route, not somewhere in the UI. */
 export async function apiFetch<S extends $ZodType>(
   path: string,
   schema: SchemaOf<S>,

@@ -4,22 +4,16 @@ import { ENTITY_KINDS, SCOPES } from "./org";
 import { PATCH_SCHEMAS } from "./patch";
 
 /**
- * A record in a request body, typed by its kind where the kind is known: the kind's fields named as
- * its schema names them, unknown fields kept (design §2). Values are checked by the kind's strict
- * schema once the record is merged into the org, so a bad value is a FieldError at its field (422),
- * as a form's save reports it, not a refused body (400) — the reason PATCH bodies are built this way.
+ * Fields named as the kind's schema names them, unknown fields kept; values are checked once merged
+ * into the org, so a bad value is a FieldError at its field (422), not a refused body (400).
  */
 const specialistBody = PATCH_SCHEMAS.specialist;
-/**
- * Here the kind is a sibling field (`kind`), so the record stays a raw object at this boundary;
- * `validateDraft` checks it against that kind's schema and reports FieldErrors per field.
- */
+// The kind is a sibling field here, so `validateDraft` checks the raw record.
 const anyRecordBody = z.record(z.string(), z.unknown());
 
 export const validateBodySchema = z.object({
   kind: z.enum([...ENTITY_KINDS, "fence"]),
   record: anyRecordBody,
-  /** For `fence`: the specialist the fence belongs to. */
   specialistId: z.string().optional(),
 });
 export type ValidateBody = z.infer<typeof validateBodySchema>;
@@ -45,7 +39,6 @@ export const previewActionBodySchema = z
   })
   .refine((b) => b.specialistId || b.draftSpecialist, { error: "give specialistId or draftSpecialist" });
 
-/** A section of an import payload: records by id, each typed by the section's kind (see above). */
 const section = <S extends z.ZodType>(record: S) => z.record(z.string(), record).default({});
 export const orgPayloadSchema = z.object({
   scope: z.enum(SCOPES).optional(),
@@ -58,7 +51,5 @@ export const orgPayloadSchema = z.object({
 });
 export type OrgPayload = z.infer<typeof orgPayloadSchema>;
 
-// Response bodies live in schemas/api/ (zod/mini, parsed by the client); re-exported for the
-// server modules that name them here.
 export { type ApiErrorBody, apiErrorBodySchema } from "./api/error";
 export { type RouteCandidate, routeCandidateSchema } from "./api/preview";

@@ -3,7 +3,6 @@ import { z } from "zod";
 /** Entity ids double as file names, so the grammar is the first line of defence against traversal. */
 export const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
-/** Device names Windows refuses as file names, whatever the extension. */
 const RESERVED_NAMES = new Set([
   "con",
   "prn",
@@ -31,7 +30,6 @@ export const idSchema = z
   // The refinement is invisible to JSON Schema; the pattern lets hand editors flag a bad id as it is typed.
   .meta({ pattern: ID_PATTERN.source });
 
-/** Role names may carry a flavor suffix after a dot, e.g. `product-manager.platform`. */
 export const ROLE_PATTERN = /^[a-z][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)*$/;
 export const roleSchema = z.string().regex(ROLE_PATTERN, {
   error: (iss) => `${JSON.stringify(iss.input)} is not a role name (lowercase kebab-case, flavors after a dot)`,
@@ -50,9 +48,8 @@ export const stringList = (what: string) =>
 const HOUSE = new WeakMap<z.ZodType, z.ZodType>();
 
 /**
- * A check Construct does not make (design.md §3a: "checks upstream lacks are warnings"): the
- * record's schema accepts any value here, so forms and saves are never blocked by it, and
- * `houseIssues` reports what `strict` refuses, which the validator turns into warnings.
+ * A check Construct does not make is a warning: the schema accepts any value, so saves are never blocked,
+ * and `houseIssues` reports what `strict` refuses.
  */
 export function house<T extends z.ZodType>(strict: T): z.ZodType<z.output<T>, z.output<T>> {
   const loose = z.custom<z.output<T>>(() => true);
@@ -73,7 +70,7 @@ type HousePlan =
 
 const PLANS = new WeakMap<z.ZodType, HousePlan | null>();
 
-/** Where the house checks sit inside a schema, worked out once per schema (walking zod per record is slow). */
+/** Worked out once per schema: walking zod per record is slow. */
 function planOf(schema: z.ZodType): HousePlan | null {
   if (PLANS.has(schema)) return PLANS.get(schema) ?? null;
   PLANS.set(schema, null); // a recursive schema meets itself as "nothing inside"
@@ -126,7 +123,6 @@ function runPlan(plan: HousePlan, value: unknown, path: PropertyKey[], out: z.co
   }
 }
 
-/** The issues the `house` checks inside `schema` raise on `value`, with their paths from the record. */
 export function houseIssues(schema: z.ZodType, value: unknown): z.core.$ZodIssue[] {
   const plan = planOf(schema);
   const out: z.core.$ZodIssue[] = [];

@@ -82,7 +82,7 @@ describe("embedOverridesBodySchema", () => {
 });
 
 describe("embedFilterSchema and cadenceSchema", () => {
-  it("accepts the ADR-0060 keys", () => {
+  it("accepts the embed block's keys", () => {
     const filter = {
       scope: {
         projects: ["OPS"],

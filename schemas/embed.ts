@@ -3,10 +3,8 @@ import { idSchema, nonEmptyString } from "./common";
 import { fieldErrorSchema } from "./field-error";
 
 /**
- * Embed capabilities (ADR-0061): a workflow manifest with `type: "embed"` and an `embed` block that
- * composes a specialist, provider bindings, a filter, a framework, an output contract, an authority,
- * a cadence and a runtime. The ISO-8601 cadence grammar and the cross-references (does the
- * specialist exist?) are rules in `lib/embed/`, not shapes.
+ * Embed capabilities: a workflow manifest with `type: "embed"` and an `embed` block. The cadence
+ * grammar and cross-references (does the specialist exist?) are rules in `lib/embed/`, not shapes.
  */
 
 export const WORKFLOW_TYPES = [
@@ -144,7 +142,6 @@ export const embedOverlaySchema = z.looseObject({
 });
 export type EmbedOverlay = z.infer<typeof embedOverlaySchema>;
 
-/** `PATCH /api/embed/{id}`: set some overridable fields, or reset them to the lower tiers' value. */
 export const embedOverridesBodySchema = z.strictObject({
   set: z
     .strictObject({
@@ -216,7 +213,6 @@ export const bindingViewSchema = z.object({
   reason: z.string().optional(),
 });
 
-/** One capability as `GET /api/embed` returns it, and as the dashboard and the CLI show it. */
 export const capabilityViewSchema = z.object({
   id: z.string(),
   description: z.string(),
@@ -246,7 +242,7 @@ export const embedListSchema = z.object({
 });
 export type EmbedList = z.infer<typeof embedListSchema>;
 
-/** `POST /api/embed/{id}/dry-run`: the whole resolution chain; nothing is executed. */
+/** `POST /api/embed/{id}/dry-run`: the whole resolution chain, executing nothing. */
 export const dryRunPlanSchema = z.object({
   id: z.string(),
   ok: z.boolean(),
@@ -281,7 +277,7 @@ export const dryRunPlanSchema = z.object({
     proposalAuthority: z.enum(PROPOSAL_AUTHORITIES).nullable(),
     cadence: z.object({ every: z.string(), description: z.string(), next: z.array(z.string()) }).nullable(),
     runtime: runtimeResolutionSchema,
-    /** What a tick would read now, item by item, and which items the last answered tick has not seen (null: cannot read). */
+    /** What a tick would read, and which items the last answered tick has not seen (null: cannot read). */
     reads: z
       .array(z.object({ provider: z.string(), items: z.array(z.object({ label: z.string(), new: z.boolean() })) }))
       .nullable(),

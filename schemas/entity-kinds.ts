@@ -54,7 +54,7 @@ export function readOnlyText(kind: ServedKind): { refusal: string; edited: strin
 
 /**
  * Why `id` is not an id of `kind`, or null. A record's id names its file; a skill's is its path
- * under skills/ (`<bundle>/<name>`), looked up among the skills read, never used to build a path.
+ * under skills/ (`<bundle>/<name>`), looked up among the skills read, never a path to build.
  */
 export function kindIdProblem(kind: ServedKind, id: unknown): string | null {
   const grammar = isSub(kind) ? SUB_KIND_SPECS[kind].id : ENTITY_KIND_SPECS[kind].id;

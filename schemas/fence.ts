@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { stringList } from "./common";
 
-/**
- * A specialist's permission boundary. Unknown keys are refused: a misspelt `allowedPath` would
- * otherwise silently grant nothing while looking right in review.
- */
+/** Unknown keys are refused: a misspelt `allowedPath` would silently grant nothing while looking right in review. */
 export const fenceSchema = z.strictObject(
   {
     allowedPaths: stringList("fence.allowedPaths").min(1, {
@@ -20,7 +17,6 @@ export const fenceSchema = z.strictObject(
 
 export type Fence = z.infer<typeof fenceSchema>;
 
-/** The effective fence after the team's forbidden decisions: every list present. */
 export const effectiveFenceSchema = z.object({
   allowedPaths: z.array(z.string()),
   allowedCommands: z.array(z.string()),

@@ -24,7 +24,6 @@ export const FILE_KINDS = [
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
-/** Both names the project folder may have (`.construct/` wins when it exists). */
 const projectDirs = (rel: string) => [`**/.construct/${rel}`, `**/.cx/${rel}`];
 
 type FileKindSpec = { schema: z.ZodType; title: string; fileMatch: string[] };
@@ -41,10 +40,7 @@ const entitySpecs = Object.fromEntries(
   ]),
 ) as Record<EntityKind, FileKindSpec>;
 
-/**
- * Every kind of file a person may edit by hand: its schema, what it is, and the globs (as VS Code's
- * `json.schemas[].fileMatch` reads them) of the folders it lives in, in every tier and in packs.
- */
+/** Every kind of file a person may edit by hand, with the globs (VS Code's `json.schemas[].fileMatch`) it lives in. */
 export const FILE_KIND_SPECS: Record<FileKind, FileKindSpec> = {
   ...entitySpecs,
   "pack-manifest": {
@@ -55,7 +51,6 @@ export const FILE_KIND_SPECS: Record<FileKind, FileKindSpec> = {
   "org-test": {
     schema: orgTestFileSchema,
     title: "Construct org tests",
-    // `<proj>/tests/*.test.json`, and `tests/` in packs.
     fileMatch: [...projectDirs("tests/*.test.json"), "**/packs/*/tests/*.test.json"],
   },
   "packs-file": {
@@ -83,11 +78,7 @@ export const FILE_KIND_SPECS: Record<FileKind, FileKindSpec> = {
 
 const cache = new Map<FileKind, Record<string, unknown>>();
 
-/**
- * The JSON Schema (draft 2020-12) of a file kind, generated from its zod schema: structure, enums
- * and patterns an editor can check as you type. Rules a schema cannot say (cross-references,
- * custom refinements) stay with the validator, so a file can pass here and still have problems.
- */
+/** Generated from zod; rules a schema cannot say (cross-references) stay with the validator. */
 export function fileJsonSchema(kind: FileKind): Record<string, unknown> {
   let schema = cache.get(kind);
   if (!schema) {

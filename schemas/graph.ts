@@ -10,13 +10,9 @@ export const graphNodeSchema = z.object({
   entityId: z.string(),
   label: z.string(),
   sublabel: z.string().optional(),
-  /**
-   * The node that contains this one on the canvas: a specialist's team (or group, when its team
-   * names a group), a team's first group. Membership is containment, not an edge to draw.
-   */
+  /** The containing node: a specialist's team (or group), a team's first group; containment, not an edge. */
   parent: z.string().optional(),
   scope: z.enum(SCOPES).optional(),
-  /** The pack a node's record comes from. */
   source: z.string().optional(),
   errorCount: z.number().int().optional(),
   warningCount: z.number().int().optional(),
@@ -25,10 +21,7 @@ export type GraphNode = z.infer<typeof graphNodeSchema>;
 
 const containerKind = z.enum(["team", "group"]);
 
-/**
- * What each kind of relationship is, as data: the canvas, the edge-info box and a delete read
- * these fields, never the ids. Entity ids here are record ids (`cx-a`), not node ids.
- */
+/** Each relationship as data: the canvas, the edge-info box and a delete read these, never the ids. */
 export const graphEdgeDataSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("handoff"),
@@ -76,11 +69,9 @@ export const graphEdgeSchema = z.object({
   source: z.string(),
   target: z.string(),
   label: z.string().optional(),
-  /** The record that carries this relationship, e.g. `#/specialists/cx-a/handoffCandidates/1`. */
   carrier: z.string(),
   /** For handoffs: the role named in `handoffCandidates`. */
   role: z.string().optional(),
-  /** The relationship's typed fields; `data.kind` is always `kind`. */
   data: graphEdgeDataSchema,
 });
 export type GraphEdge = z.infer<typeof graphEdgeSchema>;
@@ -92,10 +83,7 @@ export type Graph = z.infer<typeof graphSchema>;
 
 const positionsSchema = z.record(z.string(), z.object({ x: z.number().finite(), y: z.number().finite() }));
 
-/**
- * `studio/layout.json`. `collapsed` lists the team and group node ids shown folded; files written
- * before it existed stay valid (it defaults to none).
- */
+/** `studio/layout.json`; `collapsed` defaults to none, so older files stay valid. */
 export const layoutSchema = z.object({
   version: z.literal(1).default(1),
   positions: positionsSchema.default({}),

@@ -4,11 +4,7 @@ import type { Specialist } from "./specialist";
 import type { Group, Team } from "./team";
 import type { Known, Unchecked } from "./views";
 
-/**
- * The org's vocabulary as plain constants, with no zod behind them: the editor's first load
- * needs these names, and importing them from the schema modules brought zod (about 40 kB gz)
- * into it. The schema modules build their enums from these and re-export them.
- */
+// Plain constants, no zod: the editor's first load needs these names, and zod weighs about 40 kB gz.
 
 /** The fields a record of type `T` has, and one level into its object fields (`teamBoundary.producerTeam`). */
 type FieldOf<T> = {
@@ -207,18 +203,12 @@ export type Scope = (typeof SCOPES)[number];
 export const WRITABLE_SCOPES = ["user", "project"] as const;
 export type WritableScope = (typeof WRITABLE_SCOPES)[number];
 
-/**
- * The parsing boundary: a record as a file's JSON (or a request body) holds it, before anything is
- * known about its fields. Code past the boundary names the kind: `OrgRecords` per section, and
- * the typed views of `./views` for reading fields.
- */
+/** A record as a file's JSON (or a request body) holds it, before anything is known about its fields. */
 export type EntityRecord = Record<string, unknown>;
 
 /**
- * Every section of an org, keyed by id: the records as merged from the tiers, not yet validated
- * (validation reads them whole, so a mistyped value is still there to be reported). Each section
- * names its kind's fields, so reading a field the schema does not declare fails to compile; the
- * values are `unknown` until read through the kind's view (`specialistView(rec).team`).
+ * Each section's records merged from the tiers, unvalidated: fields are typed `unknown` until read
+ * through the kind's view, and a field the schema does not declare fails to compile.
  */
 export type OrgRecords = { [K in EntityKind as SectionOf<K>]: Record<string, Unchecked<RecordOf[K]>> };
 
@@ -237,13 +227,11 @@ export const WELL_KNOWN_PARTIES = ["user", "construct", "*"] as const;
 export { EDGE_KINDS, type GraphEdgeKind } from "./edge-kinds";
 export { type GraphNodeKind, NODE_KINDS } from "./node-kinds";
 
-/** Enumerated field values, here so the lenient views (`./views`) can read them without zod. */
 export const MODEL_TIERS = ["fast", "standard", "reasoning"] as const;
 export const REASONING_EFFORTS = ["low", "medium", "high"] as const;
 export const TEAM_KINDS = ["squad", "team"] as const;
 export const POSTCONDITION_TYPES = ["advisory", "executable"] as const;
 
-/** Executable postcondition checks and the parameter each one needs. */
 export const POSTCONDITION_CHECKS = {
   "artifact-has-frontmatter-field": "field",
   "artifact-has-section": "section",

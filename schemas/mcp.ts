@@ -18,11 +18,8 @@ import { planDraftBodySchema, planSchema } from "./plan";
 import { skillSchema } from "./skill";
 
 /**
- * The MCP tools' arguments and results. Arguments read as the HTTP API's do (kind, id, record,
- * patch, scope, etag); every change tool adds `apply` (a dry run unless true) and `etag` (the
- * version the agent read, required to apply). Records stay loose objects here so a bad draft comes
- * back as FieldErrors, not as a schema failure: their schemas are the `construct://schemas/<kind>`
- * resources.
+ * Change tools add `apply` (a dry run unless true) and `etag` (required to apply). Records stay loose
+ * objects so a bad draft comes back as FieldErrors; their schemas are `construct://schemas/<kind>`.
  */
 
 const record = z.record(z.string(), z.unknown());
@@ -136,11 +133,7 @@ export const previewActionOutput = fenceDecisionSchema.extend({
   teamId: z.string().nullable(),
 });
 
-/**
- * A change tool's result. MCP clients check an error result's structured content against the
- * output schema too, so one schema holds both: `ok: true` with the success fields, or `ok: false`
- * with `code`, `message`, the FieldErrors and, for a conflict, the `current` record and etag.
- */
+// MCP clients check an error result against the output schema too, so one schema holds success and refusal.
 function changeResult<S extends z.ZodRawShape>(success: S) {
   return z
     .object({ dryRun: z.boolean(), warnings: fieldErrors, ...success })
@@ -195,7 +188,6 @@ export const embedToggleOutput = changeResult({
 });
 export const embedDryRunOutput = dryRunPlanSchema;
 
-/** What a refused change carries as structured content. */
 export const toolRefusalSchema = z.object({
   ok: z.literal(false),
   code: z.string(),
@@ -205,7 +197,7 @@ export const toolRefusalSchema = z.object({
 });
 export type ToolRefusal = z.infer<typeof toolRefusalSchema>;
 
-/** `org_plan`: the org now against a git revision, or what one unsaved change would do (schemas/plan.ts). */
+/** `org_plan`: the org against a git revision, or what one unsaved change would do. */
 export const orgPlanInput = z.object({
   against: z
     .string()
@@ -218,6 +210,5 @@ export const orgPlanInput = z.object({
 });
 export const orgPlanOutput = planSchema;
 
-/** `org_test`: every org test (`<proj>/tests/*.test.json`, packs' tests), optionally with one draft in place. */
 export const orgTestInput = runTestsBodySchema;
 export const orgTestOutput = orgTestRunSchema;

@@ -2,11 +2,7 @@ import { z } from "zod";
 import { FENCE_ACTIONS } from "./fence";
 import { fieldErrorSchema } from "./field-error";
 
-/**
- * Org tests: `<proj>/tests/*.test.json` (and `tests/` in enabled packs), `{ "cases": [ … ] }`.
- * A case's kind follows from its fields: `specialist` + `action` (fence), `task` (routing),
- * `from` + `handoffTo` or `team` + `escalatesTo` (relationships, negated with `not`).
- */
+/** A case's kind follows from its fields: `action` (fence), `task` (routing), `handoffTo`/`escalatesTo` (edges). */
 
 const name = z.string().min(1, { error: '"name" must be a non-empty string' });
 
@@ -60,7 +56,6 @@ export const orgTestFileSchema = z.object({
 });
 export type OrgTestFile = z.infer<typeof orgTestFileSchema>;
 
-/** The JSON Schema editors use for `*.test.json` (served at `GET /api/tests?schema=1`). */
 export function orgTestJsonSchema(): object {
   return z.toJSONSchema(orgTestFileSchema, { unrepresentable: "any", io: "input" }) as object;
 }
@@ -73,20 +68,17 @@ export const orgTestResultSchema = z.object({
   pass: z.boolean(),
   /** What decided: the fence rule, the ranking, or the edge. */
   detail: z.string(),
-  /** For routing cases: the ranking, best first. */
   ranking: z.array(z.string()).optional(),
 });
 export type OrgTestResult = z.infer<typeof orgTestResultSchema>;
 
 export const orgTestRunSchema = z.object({
   results: z.array(orgTestResultSchema),
-  /** Malformed cases and files, each with its file and a JSON pointer into it. */
   problems: z.array(fieldErrorSchema),
   summary: z.object({ passed: z.number().int(), failed: z.number().int(), invalid: z.number().int() }),
 });
 export type OrgTestRun = z.infer<typeof orgTestRunSchema>;
 
-/** The body of `POST /api/tests/run`: optionally a draft to run the tests against, unsaved. */
 export const runTestsBodySchema = z.object({
   draft: z
     .object({
@@ -96,7 +88,7 @@ export const runTestsBodySchema = z.object({
     .optional(),
 });
 
-/** The body of `POST /api/tests`: one case appended to a test file (default `studio.test.json`). */
+/** One case appended to a test file (default `studio.test.json`). */
 export const saveTestBodySchema = z.object({
   file: z
     .string()

@@ -113,7 +113,7 @@ describe("pack manifest: prompt paths stay inside the pack", () => {
 });
 
 describe("pack manifest: forward compatibility", () => {
-  it("keeps unknown fields and ADR fields the schema does not model", () => {
+  it("keeps unknown fields and manifest fields the schema does not model", () => {
     const input = {
       ...valid,
       futureField: { nested: [1, 2] },
@@ -141,7 +141,7 @@ describe("pack manifest: forward compatibility", () => {
   });
 });
 
-/** design.md §3a: pack ids in Construct's grammar, strict semver, embedBindings as Construct checks them. */
+/** Pack ids in Construct's grammar, strict semver, embedBindings as Construct checks them. */
 describe("pack manifest: fidelity to Construct", () => {
   it.each(["my_pack", "@my_org/x"])("refuses the id %j (Construct's grammar has no _)", (id) => {
     expect(messages({ ...valid, id })[0]).toMatch(/^id: id must match /);

@@ -2,9 +2,7 @@ import semver from "semver";
 import { z } from "zod";
 
 /**
- * Pack ids are slugs that may carry an npm-like scope: `research-pack`, `@myorg/research-pack`.
- * Within Construct's grammar (`[a-z0-9-./@]+`, so no `_`) and confined: one scope, no `..` path.
- */
+ /** A slug with an optional npm-like scope (`@myorg/research-pack`), in Construct's id grammar, confined. */
 export const PACK_ID_PATTERN = /^(?:@[a-z0-9][a-z0-9.-]*\/)?[a-z0-9][a-z0-9.-]{0,99}$/;
 
 /** Strict semver: no `v` prefix, no leading zeros (semver.valid alone strips a `v`). */
@@ -53,7 +51,7 @@ const providerBinding = z.strictObject(
   },
 );
 
-/** `embedBindings` as Construct validates it (upstream.md §4.1): keyed by specialist id. */
+/** `embedBindings` keyed by specialist id, as Construct validates it. */
 export const embedBindingsSchema = z.record(
   z.string(),
   z
@@ -106,10 +104,7 @@ const packPath = (what: string) =>
       `${what} ${JSON.stringify(iss.input)} must be a relative path inside the pack (no "..", no absolute path)`,
   });
 
-/**
- * `pack.manifest.json` (ADR-0055). Only `id`, `version` and `compatVersion` are required;
- * unknown fields are kept and ignored so newer packs still load.
- */
+/** Only `id`, `version` and `compatVersion` are required; unknown fields are kept, so newer packs still load. */
 export const packManifestSchema = z.looseObject({
   id: z
     .string({ error: "missing required field: id" })

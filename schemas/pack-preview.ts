@@ -2,10 +2,7 @@ import { z } from "zod";
 import { fieldErrorSchema } from "./field-error";
 import { planSchema } from "./plan";
 
-/**
- * What enabling, installing or upgrading a pack would do, shown before anything changes
- * (`POST /api/packs/preview`, `POST /api/packs/{id}/preview`, `packs … --dry-run --format json`).
- */
+/** What enabling, installing or upgrading a pack would do, shown before anything changes. */
 
 export const VERSION_CHANGES = ["new", "upgrade", "same", "downgrade"] as const;
 
@@ -16,21 +13,16 @@ export const packPreviewSchema = z.object({
   tier: z.enum(["user", "project"]),
   /** The folder or file as the user typed it (install), or the installed pack's path (enable). */
   source: z.string(),
-  /** The copy already installed in that tier, if any. */
   installed: z.object({ version: z.string().nullable(), enabled: z.boolean() }).nullable(),
   /** Against the installed copy, or the highest version installed here before (`runtime/packs-seen.json`). */
   versionChange: z.enum(VERSION_CHANGES),
-  /**
-   * Whether confirming applies the plan at once: true for an enable and for reinstalling an enabled
-   * pack; false for a pack installed disabled, whose plan is what enabling it would do.
-   */
+  /** False for a pack installed disabled, whose plan is what enabling it would do. */
   appliesNow: z.boolean(),
   /** sha256 of every file's path and bytes, sent back at confirm (install only). */
   hash: z.string().optional(),
   plan: planSchema,
-  /** Specialists whose prompt would come from somewhere else. */
   prompts: z.array(z.object({ specialist: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
-  /** Org tests that pass now and would fail (or are new and fail). */
+  /** Org tests that pass and would fail (or are new and fail). */
   tests: z.array(z.object({ file: z.string(), name: z.string(), detail: z.string() })),
   /** Errors the change introduces: enabling is refused over them unless forced. */
   errors: z.array(fieldErrorSchema),
@@ -51,7 +43,6 @@ export const installBodySchema = z
       .string()
       .regex(/^[0-9a-f]{64}$/)
       .optional(),
-    /** Install over errors the upgrade introduces. */
     force: z.boolean().optional(),
   })
   .refine((b) => !!b.path !== !!b.zipBase64, {

@@ -7,11 +7,8 @@ import { specialistSchema } from "./specialist";
 import { groupSchema, teamSchema } from "./team";
 
 /**
- * The body of a PATCH, per kind: the fields to replace, `null` to delete one. The body is checked
- * for its shape only (an object, each declared field named as the schema names it); each value is
- * checked once merged into the record, by the kind's strict schema, so a bad value comes back as a
- * FieldError at its field (422) exactly as a form's save does, rather than as a refused body (400).
- * Fields the schema does not declare pass through: unknown fields are kept on save (design §2).
+ * Checked for shape only; each value is checked once merged, so a bad one is a FieldError at its field
+ * (422), as a form's save reports it. Undeclared fields pass through and are kept on save.
  */
 function patchOf<Shape extends z.ZodRawShape>(schema: { shape: Shape }) {
   const fields: Record<string, z.ZodOptional<z.ZodUnknown>> = {};
@@ -36,7 +33,6 @@ export type GroupPatch = z.infer<typeof PATCH_SCHEMAS.group>;
 export type ContractPatch = z.infer<typeof PATCH_SCHEMAS.contract>;
 export type PolicyPatch = z.infer<typeof PATCH_SCHEMAS.policy>;
 
-/** The PATCH body schema of a kind. */
 export function patchSchemaFor(kind: ApiKind): z.ZodType<Record<string, unknown>> {
   return PATCH_SCHEMAS[kind];
 }

@@ -2,12 +2,8 @@ import { z } from "zod";
 import { graphEdgeDataSchema } from "./graph";
 import { EDGE_KINDS, ENTITY_KINDS } from "./kinds";
 
-/**
- * What a change to the org does, as `construct-studio plan --format json` prints it and
- * `GET /api/plan` returns it. Every entry of `changes` names its `kind` and the `id` it is about.
- */
+/** What a change to the org does, as `plan --format json` prints it and `GET /api/plan` returns it. */
 
-/** One field's difference: list items added and removed, or a value replaced. */
 export const fieldDiffSchema = z.object({
   /** Dotted path inside the record, e.g. `fence.allowedCommands`. */
   field: z.string(),
@@ -23,7 +19,7 @@ const entityChangeSchema = z.object({
   action: z.enum(["add", "remove", "change"]),
   entity: z.enum(ENTITY_KINDS),
   id: z.string(),
-  /** The file that holds the record now (or held it, for a removal). */
+  /** The file that holds the record (or held it, for a removal). */
   path: z.string().optional(),
   fields: z.array(fieldDiffSchema).optional(),
 });
@@ -32,7 +28,6 @@ const edgeChangeSchema = z.object({
   kind: z.literal("edge"),
   action: z.enum(["add", "remove"]),
   edge: z.enum(EDGE_KINDS),
-  /** The graph edge id (`handoff:<from>:<role>:<to>`, `contract:<id>`, …). */
   id: z.string(),
   source: z.string(),
   target: z.string(),
@@ -44,13 +39,11 @@ const edgeChangeSchema = z.object({
 const accessChangeSchema = z.object({
   kind: z.literal("access"),
   action: z.enum(["widen", "narrow"]),
-  /** The specialist whose effective fence changed. */
   id: z.string(),
   /** The effective-fence list that changed (`allowedPaths`, `deniedActions`, …). */
   field: z.string(),
   /** The entry gained or lost (`"git push"`, `"push:**"`, `"(any label)"`). */
   entry: z.string(),
-  /** What it means, in words. */
   detail: z.string(),
   /** `specialist` when its own fence changed, `team <id>` when only its team's did, or `added`/`removed`. */
   via: z.string(),
@@ -60,7 +53,6 @@ const accessChangeSchema = z.object({
 const problemChangeSchema = z.object({
   kind: z.literal("problem"),
   action: z.enum(["introduced", "fixed"]),
-  /** The rule id. */
   id: z.string(),
   severity: z.enum(["error", "warning"]),
   message: z.string(),
@@ -71,7 +63,6 @@ const problemChangeSchema = z.object({
 const routeChangeSchema = z.object({
   kind: z.literal("route"),
   action: z.literal("move"),
-  /** The routing test's name. */
   id: z.string(),
   task: z.string(),
   before: z.array(z.string()),
@@ -104,7 +95,6 @@ export const planSummarySchema = z.object({
   edgesRemoved: z.number().int(),
   problemsIntroduced: z.number().int(),
   problemsFixed: z.number().int(),
-  /** Errors among the problems introduced. */
   errorsIntroduced: z.number().int(),
   routingMoves: z.number().int(),
 });
@@ -123,7 +113,6 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-/** `POST /api/plan`: what one unsaved edit would do: a whole record saved, or one removed. */
 export const planDraftBodySchema = z.union([
   z.object({ kind: z.enum(ENTITY_KINDS), record: z.record(z.string(), z.unknown()) }),
   z.object({ kind: z.enum(ENTITY_KINDS), id: z.string().min(1), remove: z.literal(true) }),

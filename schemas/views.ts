@@ -6,19 +6,9 @@ import type { Specialist } from "./specialist";
 import type { Group, Team } from "./team";
 
 /**
- * Lenient typed views: what rules, forms and the canvas read from a record that may be partial or
- * invalid. Records are partial by nature here: an override file in a higher tier carries only the
- * fields it changes, and only the record merged from every tier is validated (by the strict schema
- * of its kind), so every reader before or beside validation meets missing and mistyped fields.
- *
- * A view has every field the kind's schema declares, optional and of its declared type; a value of
- * another type is dropped (as are mistyped items of a list), so code reading `view.roles` gets
- * `string[] | undefined` and never has to cast. The strict schema still sees the raw record, so
- * what a view drops is reported by validation, not lost.
- *
- * No zod here: the canvas and the org index run in the editor's first load, which stays free of
- * zod (see `./kinds`). The field tables below are typed against `z.infer` of each schema, so a
- * field renamed, added or retyped in a schema fails to compile here until its reader follows.
+ * Lenient typed views of records that may be partial (an override carries only what it changes) or
+ * invalid: every declared field optional, a mistyped value dropped; validation still sees the raw record.
+ * No zod here, so it stays out of the editor's first load; the field tables are typed against each schema.
  */
 
 /** The fields a schema declares, without the index signature a loose object adds. */
@@ -37,7 +27,6 @@ export type Lenient<X> = X extends string | number | boolean
         : View<X>
       : X;
 
-/** Every declared field of `T`, optional and of its declared type. */
 export type View<T> = { [K in keyof Known<T>]?: Lenient<Exclude<Known<T>[K], undefined>> };
 
 /** A record before it is read: the declared fields of `T` are named, their values unchecked. */
@@ -57,7 +46,6 @@ const oneOf =
   <const V extends string>(values: readonly V[]): Reader<V> =>
   (v) =>
     typeof v === "string" && (values as readonly string[]).includes(v) ? (v as V) : undefined;
-/** A list keeps the items its reader accepts, in order. */
 const list =
   <V>(item: Reader<V>): Reader<V[]> =>
   (v) => {
@@ -83,7 +71,6 @@ const mapOf =
   };
 const anyMap: Reader<Record<string, unknown>> = (v) => (isObject(v) ? v : undefined);
 
-/** A reader of a whole record (or nested object): each declared field through its reader. */
 function object<T>(readers: Readers<T>): (value: unknown) => View<T> | undefined {
   const fields = Object.entries(readers) as [string, Reader<unknown>][];
   return (value) => {
@@ -104,7 +91,6 @@ function recordView<T>(readers: Readers<T>): (rec: unknown) => View<T> {
 }
 
 export type FenceView = View<Fence>;
-/** A fence's view, or undefined when the value is not an object. */
 export const fenceView = object<Fence>({
   allowedPaths: texts,
   allowedCommands: texts,
@@ -208,7 +194,6 @@ export const policyView = recordView<Policy>({
   evidence: texts,
 });
 
-/** The view of each section's records, for code that walks the org section by section. */
 export const VIEW_OF = {
   groups: groupView,
   teams: teamView,

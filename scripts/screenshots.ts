@@ -1,12 +1,9 @@
 /**
- * Screenshots of the canvas for a person to look at (issue 16): the built-in org, the upstream org
- * and a 1,000-specialist org, each in its first view and in focus on one specialist, light and dark,
- * at 1440 × 900. A tool, not a test: it asserts nothing, it writes PNGs.
+ * Screenshots of the canvas for a person to look at: the built-in, upstream and 1,000-specialist
+ * orgs, first view and focus, light and dark, at 1440 × 900. Asserts nothing; each studio runs in a
+ * temporary project that is removed whatever happens.
  *
  *   npx next build && npx tsx scripts/screenshots.ts --out /tmp/shots
- *
- * Each studio runs on a free port the system hands out and in a temporary project, and is stopped
- * (with its project removed) before the script ends, whatever happens.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -19,14 +16,12 @@ import { APP_DIR, type Studio, startStudio } from "../e2e/spawn-studio";
 import { UPSTREAM_ORG_DIR } from "../test/support/upstream";
 
 const VIEWPORT = { width: 1440, height: 900 };
-/** Where the conformance suite finds the upstream org (`CONSTRUCT_UPSTREAM_ORG` to point elsewhere). */
 const UPSTREAM = existsSync(UPSTREAM_ORG_DIR) ? UPSTREAM_ORG_DIR : null;
 
 type Org = {
   name: string;
-  /** Fills the temporary project's `.cx/org/`; false when the org cannot be had here. */
   fill: (orgDir: string, root: string) => boolean;
-  /** The specialist to focus on; undefined picks the one with the most relationships. */
+  /** Undefined picks the specialist with the most relationships. */
   focus?: string;
 };
 
@@ -49,7 +44,6 @@ const ORGS: Org[] = [
   },
 ];
 
-/** A port nobody listens on now: the system picks it. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -61,7 +55,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The specialist with the most relationships (ties: the first by id), from the studio's own graph. */
 async function busiest(origin: string): Promise<string> {
   const graph = (await (await fetch(`${origin}/api/graph`)).json()) as {
     nodes: { id: string; kind: string; entityId: string }[];
@@ -78,7 +71,6 @@ async function busiest(origin: string): Promise<string> {
   return best.entityId;
 }
 
-/** Waits until the first fit has stopped moving the viewport. */
 async function settle(page: Page) {
   const viewport = page.locator(".react-flow__viewport");
   let last = "";
@@ -95,7 +87,6 @@ async function shoot(browser: Browser, origin: string, org: Org, focus: string, 
   const written: string[] = [];
   for (const scheme of ["light", "dark"] as const) {
     const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: scheme });
-    // The studio works offline: nothing but its own origin is fetched.
     await context.route("**/*", (route) =>
       route.request().url().startsWith(origin) || route.request().url().startsWith("data:")
         ? route.continue()
@@ -104,17 +95,15 @@ async function shoot(browser: Browser, origin: string, org: Org, focus: string, 
     const page = await context.newPage();
     try {
       await page.goto(`${origin}/`);
-      // A big org opens with its teams folded: a team box, not a specialist, is what shows first there.
       await page.locator(".react-flow__node").first().waitFor({ state: "attached", timeout: 60_000 });
       await settle(page);
       const first = path.join(out, `${org.name}-overview-${scheme}.png`);
       await page.screenshot({ path: first });
       written.push(first);
 
-      // Focus mode through the canvas, as a user reaches it: find the node, select it, press Focus.
       const node = page.getByTestId(`node-specialist:${focus}`);
       if (!(await node.count())) {
-        // Big orgs render only what is in view: bring the node into view through the palette's search.
+        // Big orgs render only what is in view: reach the node through the palette.
         await page.keyboard.press("Control+k");
         const search = page.getByPlaceholder(/Find a record/);
         await search.waitFor({ timeout: 15_000 });
@@ -131,7 +120,6 @@ async function shoot(browser: Browser, origin: string, org: Org, focus: string, 
         .getByTestId("focus-bar")
         .getByRole("button", { name: new RegExp(`Focus on ${focus}`) })
         .click();
-      // The panel stays open, as it does for the user; the focus fits the canvas left beside it.
       await page.waitForTimeout(800);
       const focused = path.join(out, `${org.name}-focus-${focus}-${scheme}.png`);
       await page.screenshot({ path: focused });

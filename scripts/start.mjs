@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: builds when there is no current build, then serves the studio for the directory
-// npm was started from (or CONSTRUCT_ROOT) on 127.0.0.1:3000 (PORT, HOST to change).
+// `npm start`: builds if needed, then serves the studio for the current directory (or CONSTRUCT_ROOT).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";

@@ -1,6 +1,4 @@
-// The runner `npm test` and `npm run test:conformance` share: each step's output streams through,
-// vitest's and Playwright's JSON reports are counted, and the run ends with one plain
-// `N passed, N failed` line (the summary CI reads), also written to .ci-out/summary-<name>.json.
+// Shared by `npm test` and `npm run test:conformance`; ends with one `N passed, N failed` line for CI.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -34,7 +32,7 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
 }
 
-/** Counts what ran, prints the closing line and exits: 0 only when something passed and nothing failed. */
+/** Exits 0 only when something passed and nothing failed. */
 export function finish(name, steps, { vitest, playwright }) {
   const unit = vitest && steps.unit !== undefined ? readJson(path.join(outDir, vitest)) : null;
   const e2e = playwright && steps.e2e ? readJson(path.join(outDir, playwright))?.stats : null;

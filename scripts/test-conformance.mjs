@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:conformance`: the tests that check the studio against the original project's own
-// org, read from ../shared/fixtures/upstream-org (never copied into the repository). Without that
-// folder it fails at once with one line naming it.
+// `npm run test:conformance`: checks against the original project's org in ../shared/fixtures/upstream-org,
+// which is never copied into the repository.
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { appDir, bin, finish, outDir, playwrightArgs, playwrightEnv, run, vitestArgs } from "./suite.mjs";
@@ -22,7 +21,6 @@ steps.unit = run(
   bin("vitest"),
   vitestArgs("vitest-conformance.json", "vitest.conformance.config.ts"),
 );
-// `npm test` builds first; a build is made here only when there is none (a run on its own).
 steps.build = existsSync(path.join(appDir, ".next", "BUILD_ID")) || run("next build", bin("next"), ["build"]);
 steps.e2e =
   steps.build &&

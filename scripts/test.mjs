@@ -8,7 +8,8 @@ import { bin, finish, outDir, playwrightArgs, playwrightEnv, run, vitestArgs } f
 
 for (const report of ["vitest.json", "playwright.json"]) rmSync(path.join(outDir, report), { force: true });
 const steps = {};
-steps.lint = run("lint and format (biome)", bin("biome"), ["ci", "--error-on-warnings", "."]);
+const biome = run("lint and format (biome)", bin("biome"), ["ci", "--error-on-warnings", "."]);
+steps.lint = run("comments stand alone", process.execPath, ["scripts/check-comments.mjs"]) && biome;
 steps.typecheck = run("typecheck", bin("tsc"), ["--noEmit"]);
 steps.unit = run("unit tests (vitest)", bin("vitest"), vitestArgs("vitest.json"));
 steps.build = run("next build", bin("next"), ["build"]);

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "@/test/support/processes";
+import { makeTmpDirs } from "@/test/support/temp-project";
 import { UPSTREAM_ORG_DIR } from "@/test/support/upstream";
-import { runCli } from "./test-support/cli";
-import { makeTmpDirs } from "./test-support/tmp-dirs";
 
 /** The real command on the original project's own org, run from a directory of its own. */
 

@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "@/test/support/processes";
+import { APP_DIR, makeTmpDirs, specialistRecord, writeRecord } from "@/test/support/temp-project";
+import { filesUnder, treeOf } from "@/test/support/tree";
 import { resolvePaths } from "./config";
-import { runCli } from "./test-support/cli";
-import { APP_DIR, filesUnder, makeTmpDirs, specialistRecord, treeOf, writeRecord } from "./test-support/tmp-dirs";
 
 /** The real command, run as a user would: `node bin/construct-studio.mjs …` from another directory. */
 

@@ -9,22 +9,17 @@ import { PromptResolver, promptEtag, specialistPrompt } from "./packs/prompt-res
 import { PlanService } from "./plan/plan-service";
 import { LayoutStore } from "./studio/layout-store";
 
-/**
- * The services that read the org over one set of packs: the project's own, and those a pack
- * preview builds over the packs as they would be (so a preview judges the org exactly as it will be).
- */
+/** A pack preview builds these over the packs as they would be, so it judges the org exactly as it will be. */
 function orgReaders(paths: StudioPaths, packs: PackService, opts: { cache?: boolean } = {}): OrgReaders {
   const org = new OrgApi(paths, { cache: opts.cache ?? false, packs });
   return { org, prompts: new PromptResolver(paths, packs), tests: new OrgTestService(paths, org, packs) };
 }
 
-/** Every service of one project, wired once: the web server, each CLI command and the MCP server use this. */
 export type Services = ReturnType<typeof composeServices>;
 
 /**
- * The one composition root. `root` is the project (else `CONSTRUCT_ROOT`, else the working
- * directory); the other tiers come from the environment as `resolvePaths` reads it. `cache` keeps
- * the org in memory and watches its files, for long-running processes (the web server, `mcp`).
+ * The one composition root. `root` is the project (else `CONSTRUCT_ROOT`, else the working directory);
+ * `cache` keeps the org in memory and watched, for long-running processes.
  */
 export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
   const paths = resolvePaths({ root: opts.root });
@@ -44,7 +39,6 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
     readersWith: (hypothetical) => orgReaders(paths, hypothetical),
   });
 
-  /** A specialist's prompt with its provenance, through packs, the project and the built-in tier, and its ETag. */
   const resolveSpecialistPrompt = async (id: string) => {
     const resolved = await resolvePrompt(id);
     return resolved.ok ? { ...resolved, etag: promptEtag(resolved.content) } : resolved;
@@ -62,13 +56,11 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
     packPreview,
     resolveSpecialistPrompt,
 
-    /** Saves the project prompt if the prompt the user read (`ifMatch`) is still the one that resolves. */
     async savePrompt(id: string, content: string, ifMatch: string) {
       await prompts.saveOverride(id, content, { ifMatch, current: () => resolveSpecialistPrompt(id) });
       return resolveSpecialistPrompt(id);
     },
 
-    /** Every pack with its state, without the loaded internals. */
     async listPacks() {
       const listed = await packs.list();
       return {
@@ -81,14 +73,13 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
       };
     },
 
-    /** Enables or disables a pack; the org reloads with or without its entities. Throws AppError on refusal. */
+    /** Throws AppError on refusal. */
     async setPackEnabled(id: string, enabled: boolean, opts: { ifMatch?: string; dryRun?: boolean } = {}) {
       const result = await packs.setEnabled(id, enabled, opts);
       org.invalidate();
       return result;
     },
 
-    /** Installs a pack from a folder or a zip; nothing lands unless every check passes. */
     async installPackFrom(source: InstallSource, tier: "user" | "project") {
       const result = await installPack(packs, source, tier);
       org.invalidate();

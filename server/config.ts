@@ -4,13 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Where each tier lives for one project. */
 export type StudioPaths = {
   /** The project being edited (`CONSTRUCT_ROOT`, else the current directory). */
   root: string;
   /** `<root>/.construct` when it exists, else `<root>/.cx` (created on first write). */
   projectDir: string;
-  /** The directory that holds the built-in `specialists/` tree. */
   appDir: string;
   builtinOrgDir: string;
   userOrgDir: string;
@@ -19,13 +17,10 @@ export type StudioPaths = {
   /** `$XDG_CONFIG_HOME/construct/packs` (default `~/.config/construct/packs`). */
   userPacksDir: string;
   projectPacksDir: string;
-  /** `<proj>/packs.json`: the enabled packs. */
   packsFile: string;
-  /** `<proj>/config.json`: deployment mode. */
   configFile: string;
   /** `<proj>/runtime`: state, not config (git-ignored). */
   runtimeDir: string;
-  /** The running core version packs are checked against. */
   coreVersion: string;
 };
 

@@ -1,8 +1,4 @@
-/**
- * Deterministic crash points for the fault-injection tests. Honoured only when
- * `CONSTRUCT_TEST_FAULTS=1`: the process announces the point on stderr and then hangs, so the
- * test can `kill -9` it at exactly that moment.
- */
+/** With `CONSTRUCT_TEST_FAULTS=1`: announces the point on stderr and hangs, for a fault test's `kill -9`. */
 export async function faultPoint(name: string): Promise<void> {
   if (process.env.CONSTRUCT_TEST_FAULTS !== "1") return;
   if (process.env.CONSTRUCT_FAULT_POINT !== name) return;

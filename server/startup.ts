@@ -1,10 +1,6 @@
 import { packService } from "./services";
 
-/**
- * What the server says when it starts: a pack enabled in packs.json but missing, or one that no
- * longer loads, is a hard error named here (and on the packs page and in validation), not a
- * silently smaller org.
- */
+/** A pack enabled but missing or failing to load is a hard error named here, not a silently smaller org. */
 export async function startupChecks(): Promise<void> {
   try {
     const listed = await packService().list();

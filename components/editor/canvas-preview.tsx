@@ -8,10 +8,8 @@ import { childrenOf, nodeBoxes, type Position } from "@/lib/graph/geometry";
 import type { Graph, GraphNode } from "@/schemas/graph";
 
 /**
- * The canvas's first view as a plain picture, painted while the canvas's own code (React Flow and
- * the node and edge components, about a quarter of the page's script) loads after first paint: the
- * same boxes and labels at the viewport the canvas fits to, so nothing moves when it takes over.
- * Not interactive; `aria-busy` until the canvas replaces it. Relationships come with the canvas.
+ * The first view as a plain picture while React Flow loads: the same boxes at the viewport the canvas
+ * fits to, so nothing moves when it takes over. `aria-busy` until then; relationships come with the canvas.
  */
 export function CanvasPreview({
   graph,

@@ -11,7 +11,6 @@ export type CodeEditorProps = {
   schema?: object;
   /** A stable model URI such as `file:///specialists/cx-a.json`; the schema is bound to it. */
   modelPath?: string;
-  /** FieldErrors shown as markers at their pointers. */
   problems?: FieldError[];
   height?: string;
   readOnly?: boolean;
@@ -24,14 +23,12 @@ const MonacoClient = clientOnly(
   () => <p className="p-3 text-sm text-muted">Loading editor…</p>,
 );
 
-/** The one Monaco wrapper of the app. */
 export function CodeEditor(props: CodeEditorProps) {
   return (
     <div
       data-testid={`code-editor-${props.language}`}
-      // "nokey": React Flow's document-level key handlers (Space pans, Delete removes) skip
-      // events from inside it. Monaco types through an EditContext, which React Flow does not
-      // recognise as an input, so without it every Space reached Monaco already cancelled.
+      // "nokey": React Flow's document key handlers (Space pans, Delete removes) skip it; Monaco types through an
+      // EditContext, which React Flow does not see as an input.
       className="nokey overflow-hidden rounded border border-slate-300 dark:border-slate-700"
     >
       <MonacoClient {...props} />

@@ -14,12 +14,7 @@ const isAction = (item: Item): item is PaletteAction => "run" in item;
 /** Hits listed per group: enough to choose from, few enough that every kind stays in view. */
 const PER_GROUP = 8;
 
-/**
- * Ctrl+K: every record of every kind (policies, contracts and records the canvas cannot draw
- * included) and every action, searched by `searchItems`. cmdk draws the list and handles the
- * arrows and Enter; Radix's dialog traps focus and closes on Escape. cmdk's own filter is off, so
- * what matches and in which order is decided by the tested function in `lib/palette`.
- */
+/** cmdk's own filter is off: what matches and in which order is decided by the tested `searchItems`. */
 export function CommandPalette({
   open,
   onOpenChange,
@@ -31,7 +26,6 @@ export function CommandPalette({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   org: OrgRecords;
-  /** What the actions do (the editor's commands); the list of actions is built here, with the palette's code. */
   commands: PaletteCommands;
   onShortcuts: () => void;
   onOpenRecord: (item: RecordItem) => void;

@@ -14,7 +14,6 @@ type Ask = (
 
 const shown = (value: unknown) => (value === undefined ? "(absent)" : JSON.stringify(value, null, 2));
 
-/** Each conflicting field with both versions side by side and a choice per field. */
 function ConflictChoices({
   conflicts,
   choices,
@@ -62,10 +61,7 @@ function ConflictChoices({
   );
 }
 
-/**
- * Asks, field by field, which version to keep: the user's or the one on disk. Resolves to the
- * choices, or null when the user cancels (then nothing is written).
- */
+/** Null when the user cancels: then nothing is written. */
 export async function askConflicts(
   ask: Ask,
   title: string,

@@ -6,8 +6,7 @@ import type { LiveCanvasProps } from "./live-canvas";
 
 type LiveProps = Omit<LiveCanvasProps, "onReady">;
 
-// One request for the canvas's code, started as soon as this module runs in the browser (before the
-// page hydrates), shared by every mount; a failed one is asked again on the next mount.
+// Requested as soon as this module runs in the browser, before hydration; a failed load is retried on the next mount.
 let loading: Promise<ComponentType<LiveCanvasProps>> | null = null;
 function loadCanvas() {
   loading ??= import("./live-canvas").then(
@@ -21,10 +20,7 @@ function loadCanvas() {
 }
 if (typeof window !== "undefined") void loadCanvas().catch(() => {});
 
-/**
- * The canvas, its code (React Flow, about 57 kB gz) out of the page's first-load scripts: until it
- * arrives and has fitted its view, a plain picture of the same first view stands in (canvas-preview).
- */
+/** React Flow (about 57 kB gz) stays out of the first load; canvas-preview's picture stands in until it fits. */
 export function DeferredCanvas(props: LiveProps) {
   const [Live, setLive] = useState<ComponentType<LiveCanvasProps> | null>(null);
   const [ready, setReady] = useState(false);

@@ -16,10 +16,9 @@ type Request = {
 /** `noCancel`: the actions already include the safe answer (Escape still answers null). */
 export type DialogOptions = { wide?: boolean; cancelLabel?: string; noCancel?: boolean };
 
-/** A modal that answers with the chosen action's value (or null when dismissed). */
 export function useDialog() {
   const [request, setRequest] = useState<Request | null>(null);
-  // Where focus goes back to when the dialog closes: the dialog is opened from code, not from a trigger.
+  // Opened from code, not from a trigger: focus goes back here on close.
   const opener = useRef<HTMLElement | null>(null);
   const ask = useCallback(
     (title: string, body: ReactNode, actions: DialogAction[], opts: DialogOptions = {}) =>
@@ -39,10 +38,7 @@ export function useDialog() {
   return { ask, element, open: request !== null };
 }
 
-/**
- * The answer focused first: Cancel when there is one, else the first plain action ("Keep
- * editing"), so Enter or a stray Space never deletes or overwrites anything.
- */
+/** Cancel, else the first plain action, is focused first: Enter or a stray Space never destroys anything. */
 function safeIndex(request: Request): number {
   if (!request.noCancel) return -1;
   const plain = request.actions.findIndex((a) => a.tone === "plain");

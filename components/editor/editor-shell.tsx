@@ -1,8 +1,5 @@
 "use client";
 
-// Over 300 lines on purpose: this is where the editor is wired together (the hooks beside it, and
-// where the toolbar, canvas, panel, palette, dialogs and toasts mount); each concern lives elsewhere.
-
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CanvasSelection } from "@/components/graph/org-canvas";
@@ -29,8 +26,7 @@ import { useShortcuts } from "./use-shortcuts";
 import { useTheme } from "./use-theme";
 import { useUndoRedo } from "./use-undo-redo";
 
-// The forms, their resolvers and the JSON schemas weigh a third of the page's own code and are
-// needed only once something is selected: loaded then, the first time, not with the page.
+// The forms and their schemas weigh a third of the page's code: loaded at the first selection.
 const EntityPanel = clientOnly(
   () => import("@/components/panel/entity-panel").then((m) => m.EntityPanel),
   () => <PanelLoading />,
@@ -58,11 +54,6 @@ function targetOfNode(node: GraphNode | undefined): PanelTarget | null {
   return node.kind === "party" ? null : { kind: node.kind, id: node.entityId };
 }
 
-/**
- * The org editor: toolbar, canvas, side panel, palette, dialogs and toasts, with every edit routed
- * through validated saves. The concerns live in hooks beside it (panel state, undo/redo, handoff
- * edits, layout, shortcuts); this file wires them and says where each piece is mounted.
- */
 export function EditorShell({ root }: { root: string }) {
   const [theme, toggleTheme] = useTheme();
   const { data, view, error } = useOrg();
@@ -139,8 +130,7 @@ export function EditorShell({ root }: { root: string }) {
     [graph.edges, nodeById, changePanel, overlay],
   );
 
-  // A node to bring into view may be hidden in a folded team (or not in the graph yet, just
-  // created): its folds open once it is there, once per request, so folding it again stays folded.
+  // A node to reveal may sit in a folded team: its folds open once per request, so folding it again sticks.
   const revealedFor = useRef<number | null>(null);
   useEffect(() => {
     if (!focus || revealedFor.current === focus.nonce || !nodeById.has(focus.nodeId)) return;
@@ -180,8 +170,7 @@ export function EditorShell({ root }: { root: string }) {
     setSelection(null);
   };
 
-  // Any record, from the palette, the problem list or `/?open=`: its panel, and its node selected
-  // and centred when the canvas draws it (contracts, policies and dangling records have none).
+  // Any record, from the palette, the problem list or `/?open=`: its panel, and its node centred if drawn.
   const openRecord = useCallback(
     async (kind: EntityKind, id: string) => {
       const node = nodeById.get(`${kind}:${id}`);
@@ -223,7 +212,6 @@ export function EditorShell({ root }: { root: string }) {
 
   return (
     <div className="flex h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      {/* The toolbar mounts the legend, the New menu, Route…, import/export, undo/redo and links. */}
       <Toolbar
         root={root}
         visible={visible}
@@ -264,7 +252,6 @@ export function EditorShell({ root }: { root: string }) {
       />
 
       <div className="flex min-h-0 flex-1">
-        {/* The canvas (with its edit gestures and the edge box, see live-canvas) and the overlay's legend. */}
         <main className="relative min-w-0 flex-1" data-testid="canvas">
           {error && !view && <p className="p-6 text-red-600">Could not load the org: {error.message}</p>}
           {!view && !error && <p className="p-6 text-muted">Loading the org…</p>}
@@ -313,8 +300,7 @@ export function EditorShell({ root }: { root: string }) {
             }
             onOpen={(t) => {
               setPanel(t);
-              // A record just created (or opened from the panel) is selected and panned into view on
-              // the canvas, at the zoom the user is at.
+              // A record just created is selected and panned into view at the current zoom.
               if (!t.id) return;
               const nodeId = `${t.kind}:${t.id}`;
               setSelection({ type: "node", id: nodeId });

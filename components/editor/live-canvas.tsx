@@ -11,17 +11,15 @@ import type { Ask, Toast } from "./shell-types";
 import { useHandoffEdits } from "./use-handoff-edits";
 import { useTeamMove } from "./use-team-move";
 
-/** What the canvas's own gestures (draw or delete a handoff, drop into a team) edit, and how they ask. */
 export type CanvasEditing = {
-  /** The whole org, once loaded: until then the gestures do nothing. */
+  /** Until the org loads the gestures do nothing. */
   data: OrgData | null;
   nodeById: ReadonlyMap<string, GraphNode>;
   edits: OrgEdits;
   ask: Ask;
   toast: Toast;
-  /** A specialist changed team: its dragged position no longer means anything. */
+  /** A specialist changed team: its dragged position is meaningless in the new one. */
   forgetPosition: (nodeId: string) => void;
-  /** Handoffs were removed: the selection (one of them) is gone. */
   onHandoffsDeleted: () => void;
 };
 
@@ -35,14 +33,11 @@ type Gestures =
 
 export type LiveCanvasProps = Omit<ComponentProps<typeof OrgCanvas>, Gestures> & {
   editing: CanvasEditing;
-  /** The canvas shows its first view (fitted), or has nothing to fit: the picture can go. */
+  /** The canvas shows its fitted first view, or has nothing to fit: the picture can go. */
   onReady: () => void;
 };
 
-/**
- * The canvas with React Flow and its edit gestures, loaded after first paint (see
- * deferred-canvas), never with the page: nobody draws a handoff before the canvas is there.
- */
+// Loaded after first paint, never with the page: nobody draws a handoff before the canvas is there.
 export function LiveCanvas({ onReady, editing, ...props }: LiveCanvasProps) {
   const { data, nodeById, edits, ask, toast, forgetPosition, onHandoffsDeleted } = editing;
   const handoffs = useHandoffEdits(data, edits, ask, toast);
@@ -81,10 +76,7 @@ export function LiveCanvas({ onReady, editing, ...props }: LiveCanvasProps) {
   );
 }
 
-/**
- * React Flow mounts at the identity viewport and the canvas fits its view a frame later: until the
- * viewport has moved the picture stays over it, so the org is never seen to jump.
- */
+// React Flow fits a frame after mounting: the picture stays until the viewport moves, so the org never jumps.
 function ReadyWhenFitted({ onReady, empty }: { onReady: () => void; empty: boolean }) {
   const fitted = useStore((s) => s.transform[0] !== 0 || s.transform[1] !== 0 || s.transform[2] !== 1);
   useEffect(() => {

@@ -4,11 +4,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { RoutePreview, type RoutePreviewProps } from "./route-preview";
 
-/**
- * "Route…": a button and the non-modal routing preview it opens below the header. Escape closes
- * it and focus returns to the button; clicks on the canvas leave it open (pick a candidate, look,
- * pick another); the arrow keys move between its buttons.
- */
+/** A non-modal preview: Escape closes it and returns focus; clicks on the canvas leave it open. */
 export function RouteMenu({
   open,
   onOpenChange,
@@ -18,7 +14,6 @@ export function RouteMenu({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   className?: string;
-  /** What the preview does with a pick, a close and a saved test (its code comes with this menu's). */
   preview: RoutePreviewProps;
 }) {
   const trigger = useRef<HTMLButtonElement>(null);
@@ -37,7 +32,6 @@ export function RouteMenu({
         Route…
       </RadixDialog.Trigger>
       <RadixDialog.Portal>
-        {/* A zero-height band under the header that the preview hangs from, as it did from the canvas. */}
         <div className="fixed inset-x-0 z-20 h-0" style={{ top }}>
           <RadixDialog.Content
             ref={content}
@@ -60,7 +54,6 @@ export function RouteMenu({
   );
 }
 
-/** ArrowDown / ArrowUp from one of the preview's buttons to the next or previous one. */
 function moveAmongButtons(e: KeyboardEvent, root: HTMLElement | null) {
   if ((e.key !== "ArrowDown" && e.key !== "ArrowUp") || !root) return;
   const buttons = [...root.querySelectorAll<HTMLButtonElement>("button:not([disabled])")];

@@ -3,9 +3,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { clientOnly } from "@/components/ui/client-only";
 
-// sonner (about 10 kB gz) loads with the first toast, not with the page: most visits show none.
-// Its store replays the toasts already shown to a toaster that mounts after them.
-// The cards' code comes with it.
+// sonner (about 10 kB gz) loads with the first toast, not with the page; it replays toasts shown before it mounts.
 const sonner = () =>
   Promise.all([import("sonner"), import("./toast-card")]).then(([m, c]) => ({
     toast: m.toast,
@@ -38,10 +36,7 @@ export type ToastInput = Omit<Toast, "id">;
 
 let nextId = 1;
 
-/**
- * Toasts on sonner (stacking, timers paused on hover, swipe to dismiss, one live region); the
- * cards are ours so each keeps its tone, role and test id. sonner holds the list.
- */
+// Cards are ours so each keeps its tone, role and test id; sonner holds the list.
 export function useToasts() {
   const push = useCallback((input: ToastInput) => {
     const id = nextId++;
@@ -56,7 +51,6 @@ export function useToasts() {
   return { push };
 }
 
-/** Where the toasts show, mounted with the first one pushed. */
 export function Toasts() {
   const shown = useSyncExternalStore(
     subscribe,

@@ -24,12 +24,10 @@ export type ToolbarProps = {
   visible: Set<GraphEdgeKind>;
   counts: Record<string, number>;
   onToggleKind: (kind: GraphEdgeKind) => void;
-  /** The status badge, Search and the shortcut sheet (components/palette/reach.tsx). */
   reach: ReactNode;
   onNew: (kind: EntityKind) => void;
   overlayOn: boolean;
   onToggleOverlay: () => void;
-  /** Route… and its preview (route-menu.tsx): open from the button or the palette. */
   route: { open: boolean; onOpenChange: (open: boolean) => void; preview: RoutePreviewProps };
   onImported: (message: string) => void;
   onError: (title: string, detail: string) => void;
@@ -42,7 +40,6 @@ export type ToolbarProps = {
   onNavigate: (href: string) => void;
 };
 
-/** The editor's header: title, legend and toggles, status, and every command with a button. */
 export function Toolbar(props: ToolbarProps) {
   return (
     <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
@@ -55,7 +52,6 @@ export function Toolbar(props: ToolbarProps) {
       <Legend visible={props.visible} counts={props.counts} onToggle={props.onToggleKind} />
       <div className="ml-auto flex flex-wrap items-center gap-1">
         {props.reach}
-        {/* Radix's menu loads when the button is first pointed at or focused (ui/deferred-trigger). */}
         <DeferredTrigger
           load={() => import("./new-menu").then((m) => m.NewMenu)}
           props={{ className: BUTTON, onCreate: props.onNew }}
@@ -75,7 +71,7 @@ export function Toolbar(props: ToolbarProps) {
         >
           Changes
         </button>
-        {/* Route…'s Radix dialog loads on first intent, or when the palette opens it. */}
+        {/* Route…'s dialog loads on first intent, or when the palette opens it. */}
         <DeferredTrigger
           load={() => import("./route-menu").then((m) => m.RouteMenu)}
           active={props.route.open}

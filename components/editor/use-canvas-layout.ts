@@ -10,16 +10,11 @@ import { useLayout } from "@/lib/queries/org";
 import type { Graph } from "@/schemas/graph";
 import type { Toast } from "./shell-types";
 
-/**
- * Where each node sits and which teams and groups are folded: the automatic layout (re-packed
- * around the folds, so a folded box takes a closed box's room), under the positions the user
- * saved, under the ones dragged in this session (saved as they are dropped).
- */
+/** The automatic layout (re-packed around the folds), under saved positions, under those dragged in this session. */
 export function useCanvasLayout(graph: Graph, toast: Toast) {
   const layout = useLayout();
   const auto = useAutoLayout(graph);
   const [dragged, setDragged] = useState<Record<string, Position>>({});
-  // Folds changed in this session; until then, what the file says (or the big-org default).
   const [folds, setFolds] = useState<ReadonlySet<string> | null>(null);
   const save = useSavePositions();
   const forget = useForgetPositions();
@@ -27,8 +22,7 @@ export function useCanvasLayout(graph: Graph, toast: Toast) {
   const savedFolds = layout.data?.collapsed;
   const collapsed = useMemo(() => folds ?? initialCollapsed(graph, savedFolds), [folds, graph, savedFolds]);
 
-  // The server ships the open layout; with folds the browser packs the org again (tens of ms at
-  // 1,000 nodes), once per structure and set of folds, not on every refetch of the same org.
+  // With folds the browser packs the org again (tens of ms at 1,000 nodes), once per structure and set of folds.
   const key = useMemo(() => structureKeyOf(graph), [graph]);
   const graphNow = useRef(graph);
   graphNow.current = graph;
@@ -52,12 +46,11 @@ export function useCanvasLayout(graph: Graph, toast: Toast) {
   const { mutateAsync: forgetIds } = forget;
   // Auto-layout forgets positions only: what is folded stays folded.
   const resetLayout = useCallback(async () => {
-    // Positions dragged in this session are saved but not yet in the layout query: forget both.
+    // Positions dragged in this session are saved but absent from the layout query: forget both.
     await forgetIds([...new Set([...Object.keys(layout.data?.positions ?? {}), ...Object.keys(dragged)])]);
     setDragged({});
   }, [layout.data, dragged, forgetIds]);
 
-  /** Back to the automatic layout for one node (a specialist moved to another team is laid out there). */
   const forgetPosition = useCallback(
     (id: string) => {
       setDragged(({ [id]: _, ...rest }) => rest);
@@ -71,7 +64,7 @@ export function useCanvasLayout(graph: Graph, toast: Toast) {
     (next: ReadonlySet<string>) => {
       if (next === collapsed) return;
       setFolds(next);
-      // Only containers that exist and hold something: a deleted team's fold is not kept forever.
+      // A deleted team's fold is not kept forever.
       const can = foldable(graph);
       saveCollapsed([...next].filter((id) => can.has(id)).sort()).catch((e) =>
         toast({ tone: "error", title: "Folds not saved", detail: String(e) }),
@@ -82,7 +75,6 @@ export function useCanvasLayout(graph: Graph, toast: Toast) {
   const toggleFold = useCallback((id: string) => changeFolds(toggled(collapsed, id)), [changeFolds, collapsed]);
   const foldAllTeams = useCallback(() => changeFolds(allTeams(graph)), [changeFolds, graph]);
   const unfoldAll = useCallback(() => changeFolds(new Set()), [changeFolds]);
-  /** Opens whatever folds hide `nodeId`, so it can be shown, centred and selected. */
   const reveal = useCallback(
     (nodeId: string) => changeFolds(revealed(graph, collapsed, nodeId)),
     [changeFolds, graph, collapsed],

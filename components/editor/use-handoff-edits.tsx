@@ -8,17 +8,13 @@ import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import type { GraphEdge } from "@/schemas/graph";
 import { type Ask, errorDetail, type Toast } from "./shell-types";
 
-/**
- * Handoffs drawn and deleted on the canvas, saved as validated, undoable patches of the
- * specialist's `handoffCandidates`. Nothing happens until the whole org has loaded (`data`).
- */
+/** Saved as validated, undoable patches of `handoffCandidates`; nothing happens until the whole org has loaded. */
 export function useHandoffEdits(data: OrgData | null, edits: OrgEdits, ask: Ask, toast: Toast) {
   const saveHandoffPatch = useCallback(
     async (specialistId: string, patch: Record<string, unknown>, label: string) => {
       if (!data) return;
       const row = data.rows[rowKey("specialist", specialistId)];
       if (!row) return;
-      // The rules and their schemas load with the first edit, not with the page.
       const { validateDraft } = await import("@/lib/org/validate");
       const check = validateDraft(buildIndex(data.org), "specialist", { ...row.record, ...patch });
       if (!check.ok) {
@@ -86,7 +82,6 @@ export function useHandoffEdits(data: OrgData | null, edits: OrgEdits, ask: Ask,
     [data],
   );
 
-  /** Removes each handoff edge in turn (a patch of its specialist); other kinds are left alone. */
   const deleteHandoffs = useCallback(
     async (doomed: GraphEdge[]) => {
       if (!data) return;

@@ -6,10 +6,7 @@ import type { PanelTarget } from "@/components/panel/entity-panel";
 import { sessionDrafts } from "@/lib/editor/draft-store";
 import type { Ask } from "./shell-types";
 
-/**
- * Which record the side panel shows, and the rule that an unsaved draft never goes unasked:
- * opening another record, closing the panel, following a link or reloading asks first.
- */
+/** An unsaved draft never goes unasked: opening another record, closing, following a link or reloading asks first. */
 export function usePanelState(ask: Ask) {
   const [panel, setPanelNow] = useState<PanelTarget | null>(null);
   const dirty = useRef(false);
@@ -21,14 +18,13 @@ export function usePanelState(ask: Ask) {
     setPanelNow(next);
   }, []);
 
-  // A reload reopens the panel that had an unsaved draft; the panel restores the draft itself.
-  // After mount, not in an initializer: session storage does not exist on the server's render.
+  // A reload reopens a panel with a draft. After mount: session storage does not exist on the server.
   useEffect(() => {
     const open = sessionDrafts().openPanel();
     if (open && sessionDrafts().get(open)) setPanelNow(open);
   }, []);
 
-  /** Whether the open panel may go: yes when it has no unsaved edits, else the user's answer. A discarded draft leaves session storage with it. */
+  /** A discarded draft leaves session storage with it. */
   const mayLeave = useCallback(async () => {
     if (!panel || !dirty.current) return true;
     const answer = await ask(
@@ -48,7 +44,6 @@ export function usePanelState(ask: Ask) {
     return true;
   }, [panel, ask]);
 
-  /** Opens `next` in the panel (or closes it) once the current draft, if any, may go. */
   const changePanel = useCallback(
     async (next: PanelTarget | null) => {
       if (panel && next && panel.kind === next.kind && panel.id === next.id) return true;
@@ -59,8 +54,7 @@ export function usePanelState(ask: Ask) {
     [panel, mayLeave, setPanel],
   );
 
-  // Reloading or closing the tab with a draft: the browser's own "leave site?" prompt. The draft
-  // is in session storage as well, so a reload that goes ahead still finds it.
+  // The browser's "leave site?" prompt; session storage keeps the draft if the reload goes ahead.
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       if (!dirty.current) return;
@@ -71,7 +65,6 @@ export function usePanelState(ask: Ask) {
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, []);
 
-  /** Leaves the editor for `href` (a header link, the palette): asks first when the panel has a draft. */
   const go = useCallback(
     async (href: string) => {
       if (await mayLeave()) router.push(href);

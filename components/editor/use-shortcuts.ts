@@ -3,10 +3,7 @@
 import { type RefObject, useEffect } from "react";
 import { isTyping } from "./is-typing";
 
-/**
- * The editor's global keys (Ctrl/⌘+K and `?` belong to components/palette/reach.tsx): Ctrl/⌘+Z undo (with Shift, or Ctrl+Y, redo)
- * unless the user is typing, Escape closes the panel unless a dialog has it.
- */
+/** Ctrl/⌘+K and `?` belong to palette/reach.tsx; undo and redo wait while the user types. */
 export function useShortcuts(keys: {
   undoRedo: (direction: "undo" | "redo") => Promise<void>;
   closePanel: () => void;

@@ -8,18 +8,14 @@ import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import type { GraphNode } from "@/schemas/graph";
 import { type Ask, errorDetail, type Toast } from "./shell-types";
 
-/**
- * A specialist dropped into another team's box: the team change, checked as any edit is, asked
- * for (saying what will be written), then saved as an undoable patch of the specialist. Settles
- * once answered, so the canvas can put the node back (or lay it out in its new team).
- */
+/** The team change, checked and asked for like any edit, saved as an undoable patch; settles once answered. */
 export function useTeamMove(
   data: OrgData | null,
   nodeById: ReadonlyMap<string, GraphNode>,
   edits: OrgEdits,
   ask: Ask,
   toast: Toast,
-  /** Called once the team changed: the node's dragged position no longer means anything. */
+  /** Called once the team changed: the node's dragged position is meaningless in the new team. */
   onMoved: (specialistNode: string) => void,
 ) {
   return useCallback(

@@ -6,13 +6,9 @@ import type { OrgEdits, Resolution } from "@/lib/queries/use-org-edits";
 import { type Ask, errorDetail, type Toast } from "./shell-types";
 import type { Direction } from "./undo-conflict";
 
-/**
- * Undo and redo with the user in the loop: a step that runs into a record changed on disk since
- * asks how to replay it (field by field for a patch), and nothing is written until they choose.
- */
+/** A step that meets a record changed on disk asks how to replay it; nothing is written until answered. */
 export function useUndoRedo(edits: OrgEdits, ask: Ask, toast: Toast) {
-  // Steps run one after another: a redo pressed while its undo is still saving replays that undo's
-  // step once it lands, instead of finding the redo stack still empty.
+  // Steps run in order: a redo pressed while its undo still saves replays once it lands.
   const queue = useRef<Promise<void>>(Promise.resolve());
 
   const run = useCallback(
@@ -25,7 +21,6 @@ export function useUndoRedo(edits: OrgEdits, ask: Ask, toast: Toast) {
           command = await replay();
         } catch (e) {
           if (!(e instanceof ApiError) || e.status !== 409) throw e;
-          // What to ask, and its dialogs, load with the first conflict.
           const { resolveStep } = await import("./undo-conflict");
           const resolution = await resolveStep(edits, ask, direction, e.current);
           if (!resolution) return;

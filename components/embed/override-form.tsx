@@ -36,11 +36,7 @@ function Problems({ list, testId }: { list: FieldError[]; testId: string }) {
   );
 }
 
-/**
- * Overrides of cadence, filter and runtime, saved to the project overlay. Each field either
- * follows the lower tiers (unchecked) or is overridden; the shared schema and rules check the
- * draft as it is typed, and the server checks it again on save.
- */
+/** Each field follows the lower tiers or is overridden; the shared rules check it as typed, the server on save. */
 export function OverrideForm({
   capability: c,
   onDone,
@@ -49,7 +45,6 @@ export function OverrideForm({
   onDone: (message: string) => void;
 }) {
   const overlayFields = c.overlay?.fields;
-  // One Set per overlay, so the body below is recomputed when the overlay on disk changes, not on every render.
   const overridden = useMemo(
     () => new Set((overlayFields ?? []).map((f) => f.replace(/^embed\./, ""))),
     [overlayFields],

@@ -1,7 +1,8 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { checkAction, effectiveFence, normalizeFence, noTeamReason, parseActionText } from "@/lib/org/fence";
+import { effectiveFence, normalizeFence, noTeamReason } from "@/lib/org/effective-fence";
+import { checkAction, parseActionText } from "@/lib/org/fence";
 import { entityPath } from "@/lib/org/field-error";
 import { FENCE_ACTIONS, type FenceAction } from "@/schemas/fence";
 import type { FieldError } from "@/schemas/field-error";
@@ -13,17 +14,13 @@ import { FieldShell, TagInput } from "./fields";
 
 const TOGGLES = ["commit", "push", "bash"] as const;
 
-/** The fence's plain lists, each one tag input; approvals have toggles of their own below them. */
 const LIST_FIELDS = [
   { key: "allowedPaths", label: "Allowed paths (globs)", placeholder: "docs/**" },
   { key: "allowedCommands", label: "Allowed commands (prefixes)", placeholder: "npm test" },
   { key: "allowedBdLabels", label: "Allowed bd labels", placeholder: undefined },
 ] as const;
 
-/**
- * A specialist's fence: globs, commands, labels and approvals, the effective fence inside its
- * team (computed with the same functions the server uses), and an action tester.
- */
+/** The effective fence is computed with the same functions the server uses. */
 export function FencePanel({
   specialistId,
   onSaveTest,
@@ -38,7 +35,6 @@ export function FencePanel({
 }: {
   fence: unknown;
   team: OrgRecords["teams" | "groups"][string] | null;
-  /** The team the specialist names, whether or not it exists. */
   teamId: string | null;
   problems: FieldError[];
   suggestions: { decisions: string[] };

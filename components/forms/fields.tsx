@@ -7,7 +7,6 @@ import type { FieldError } from "@/schemas/field-error";
 const INPUT =
   "w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm outline-none focus:border-sky-500 dark:border-slate-600 dark:bg-slate-900";
 
-/** Label, input and the problems bound to it: a squiggle under the input and each message below. */
 export function FieldShell({
   label,
   path,
@@ -54,10 +53,7 @@ export function inputClass(invalid: boolean) {
   return `${INPUT} ${invalid ? "border-red-400 dark:border-red-600" : ""}`;
 }
 
-/**
- * A list of strings edited as chips: type and press Enter (or comma) to add, × to remove,
- * arrows to reorder when order matters (escalation paths).
- */
+/** Enter or comma adds a chip, × removes it, arrows reorder where order matters (escalation paths). */
 export function TagInput({
   id,
   value,

@@ -23,24 +23,19 @@ export type FormOptions = {
 export type EntityFormProps = {
   formId: string;
   defaultValues: EntityRecord;
-  /** FieldErrors for this entity from the validator (browser and server), bound by path. */
   problems: FieldError[];
   options: FormOptions;
   isNew: boolean;
-  /** Called on every blur with the current values: the panel validates the draft. */
+  /** Called on every blur: the panel validates the draft. */
   onDraft: (record: EntityRecord) => void;
-  /** Called on every change with the current values, so the panel's draft is never behind the form. */
+  /** Called on every change, so the panel's draft is never behind the form. */
   onValues?: (record: EntityRecord) => void;
   onSubmit: (record: EntityRecord) => void;
 };
 
 /**
- * The shared wiring of the entity forms: react-hook-form holding the values, the kind's zod
- * schema as resolver, and the validator's FieldErrors shown under the input their path names.
- *
- * `View` is the kind's lenient view (`SpecialistView`…): every path a form names is checked
- * against it, so renaming a field in the schema breaks the form's compile. The values themselves
- * stay the record as its file holds it (a mistyped value is shown and reported, never dropped).
+ * Every path a form names is checked against the kind's lenient `View`, so renaming a schema field breaks
+ * the form's compile; the values stay as the file holds them (a mistyped value is shown, never dropped).
  */
 export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props: EntityFormProps) {
   type Path = FieldPath<View>;
@@ -63,8 +58,7 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
     return () => subscription.unsubscribe();
   }, [watch, onValues]);
 
-  // The form's values, with each field the user left alone exactly as the record holds it: the
-  // form drops empty strings, which must not read as an edit of a field nobody touched.
+  // Fields the user left alone stay exactly as the record holds them: the form drops empty strings.
   const base = props.defaultValues;
   const valuesOf = (values: FieldValues) => {
     const pruned = prune(values);
@@ -178,7 +172,6 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
     // The schema refused the values: the panel's save says why, before it asks anything else.
     () => props.onSubmit(valuesOf(form.getValues())),
   );
-  /** A path of this kind's record, checked against its view (for `register` and `useFieldArray`). */
   const path = (p: Path): Path => p;
   return { form, fields, submit, draft, path };
 }
@@ -187,7 +180,7 @@ function emptyToUndefined(value: unknown) {
   return value === "" ? undefined : value;
 }
 
-/** Drops fields the form left empty, so a save never writes `""` or `undefined` keys. */
+/** A save never writes `""` or `undefined` keys. */
 export function prune(values: FieldValues): EntityRecord {
   const out: EntityRecord = {};
   for (const [key, value] of Object.entries(values)) {

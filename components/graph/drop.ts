@@ -1,10 +1,7 @@
 import { childrenOf, type Position, type Rect } from "@/lib/graph/geometry";
 import type { Graph } from "@/schemas/graph";
 
-/**
- * Where a dropped node now is, in the absolute positions the layout and `layout.json` hold: React
- * Flow reports a member relative to its container; a container carries its members along.
- */
+/** Absolute positions, as `layout.json` holds them: React Flow reports a member relative to its container. */
 export function droppedAt(
   graph: Graph,
   boxes: Readonly<Record<string, Rect>>,

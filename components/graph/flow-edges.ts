@@ -19,11 +19,7 @@ export type EdgeMarks = {
   changes: Readonly<Record<string, EdgeChangeMark>> | null;
 };
 
-/**
- * In the canvas's own units, not the stroke's: a sum drawn five pixels thick kept a five times
- * larger arrowhead, and those of a few kinds piled up into blots between neighbouring boxes.
- * 36 units of React Flow's 20-unit marker box: an arrowhead about 9 px long and 14 px wide.
- */
+// In the canvas's units, not the stroke's, so a thick sum keeps a small arrowhead (about 9 × 14 px).
 const marker = (kind: GraphEdgeKind) => ({
   type: edgeSpec(kind).marker,
   color: edgeColor(kind),
@@ -41,11 +37,7 @@ function shownEnd(graph: Graph, boxes: Readonly<Record<string, Rect>>) {
   };
 }
 
-/**
- * The edges React Flow draws: the overview's sums between boxes (stepped back while a node has
- * focus), plus each relationship of the focus in full, and every relationship the Changes
- * overlay marks. Relationships never appear twice: a sum leaves out what is drawn one by one.
- */
+/** The overview's sums between boxes, plus each relationship of the focus and of the Changes overlay; none twice. */
 export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
   const end = shownEnd(graph, marks.boxes);
   // An end hidden in a folded team is drawn on the folded box; both ends in one box draw nothing.
@@ -65,9 +57,7 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
       out.push(sumEdge(a.id, a.kind, a.source, a.target, a.count, a.both, !!marks.shown, marks.hovered === a.id));
     }
   }
-  // Several relationships of one kind drawn between the same two boxes because a fold hides an end
-  // (a focused orchestrator's escalations from every team of a folded group) are one line with a
-  // count, as the overview draws sums: not a dozen lines on one path, their labels piled on it.
+  // Relationships of one kind between the same two boxes (a fold hides an end) are one line with a count.
   const bundles = new Map<string, GraphEdge[]>();
   for (const e of singles) {
     const [a, b] = [end(e.source) as string, end(e.target) as string];
@@ -152,20 +142,14 @@ function sumEdge(
     deletable: false,
     selectable: false,
     focusable: false,
-    // Under the boxes it crosses, not over them: a sum drawn across a box's header covered its
-    // name and took the clicks meant for its fold chevron. It runs between boxes, so it still shows.
+    // Under the boxes it crosses, so it never covers a header or takes its fold chevron's clicks.
     zIndex: -1,
     className: dimmed ? "studio-edge-dimmed" : undefined,
     ariaLabel: `${style.title}: ${data.label} between ${source} and ${target}`,
   };
 }
 
-/**
- * Where each single relationship's label stands along its line. Around a busy node (the focus)
- * many labels would meet at their lines' middles: each would rather stand nearer its less busy
- * end, where the lines have fanned out, and `spreadLabels` moves it along its line off the other
- * labels and off the nodes the lines join.
- */
+/** Labels around a busy node stand nearer their quieter end; `spreadLabels` moves them off each other and the nodes. */
 function labelPlaces(
   graph: Graph,
   singles: readonly GraphEdge[],

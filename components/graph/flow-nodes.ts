@@ -9,18 +9,13 @@ export type NodeMarks = {
   selected: string | null;
   highlights: Readonly<Record<string, "draft-problem" | "search">>;
   changes: Readonly<Record<string, NodeChangeMark>> | null;
-  /** The focused neighbourhood: every node outside it is stepped back. */
   focus: ReadonlySet<string> | null;
   collapsed: ReadonlySet<string>;
   /** The one node in the Tab order (roving focus); the others are reached with the arrow keys. */
   tabStop: string | null;
 };
 
-/**
- * React Flow's nodes: each container a sub-flow holding its members (`parentId`, positions
- * relative to it), containers before their members as React Flow requires. A node whose content
- * did not change keeps its object, so React Flow re-renders only what is new.
- */
+/** Containers are sub-flows listed before their members; an unchanged node keeps its object (no re-render). */
 export function flowNodes(
   graph: Graph,
   boxes: Readonly<Record<string, Rect>>,
@@ -91,8 +86,7 @@ export function flowNodes(
       ariaLabel: `${spec.label} ${n.label}${count ? `, ${data.memberText}${data.collapsed ? ", folded" : ""}` : ""}`,
       className:
         "rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500",
-      // Sizes are known, so they are given as measured: fit-to-view counts only measured nodes,
-      // and on a big org most nodes are never rendered to be measured.
+      // Given as measured: fit-to-view counts only measured nodes, and most of a big org never renders.
       ...size,
       handles: chromeHandles(box.width, box.height, spec.connectable),
       measured: size,
@@ -108,10 +102,7 @@ function sameData(a: object, b: object): boolean {
   return true;
 }
 
-/**
- * Where an arrow key moves focus among the shown nodes: down into a container's first member, up
- * to the container, left and right among siblings (wrapping). Null when there is nowhere to go.
- */
+/** Down into a container's first member, up to the container, left and right among siblings (wrapping). */
 export function rovingTarget(graph: Graph, shown: ReadonlySet<string>, from: string, key: string): string | null {
   const node = graph.nodes.find((n) => n.id === from);
   if (!node) return null;

@@ -1,8 +1,5 @@
 "use client";
 
-// A little over 300 lines: the React Flow wiring of every canvas behaviour (hover, focus, folds,
-// drops, culling, view) in one place; what each computes lives in lib/graph and the files beside it.
-
 import {
   applyNodeChanges,
   Background,
@@ -52,9 +49,8 @@ type Props = {
   focus: { nodeId: string; nonce: number; keepZoom?: boolean } | null;
   /** Focus mode: only this node's neighbourhood, `depth` relationships away, is drawn in full. */
   focusMode?: { nodeId: string; depth: 1 | 2 } | null;
-  /** Team and group node ids shown folded. */
   collapsed?: ReadonlySet<string>;
-  /** Fit the whole org again, as the first view is fitted, each time this number changes (folding or unfolding everything). */
+  /** Fit the whole org again each time this number changes. */
   refit?: number;
   colorMode: "light" | "dark";
   onSelect: (selection: CanvasSelection) => void;
@@ -65,20 +61,12 @@ type Props = {
   onDeleteEdges: (edges: GraphEdge[]) => void;
   onPositionsChange: (positions: Record<string, Position>) => void;
   onHoverEdge: (edge: GraphEdge | null) => void;
-  /**
-   * A specialist dropped inside another team's box: the shell proposes the team change. The node
-   * goes back to where it was when this settles; a move made re-lays it out in its new team.
-   */
+  /** A specialist dropped in another team's box: the shell proposes the move; the node snaps back when it settles. */
   onMoveToTeam?: (specialistNode: string, teamNode: string) => Promise<void> | void;
-  /** A team or group's fold button was pressed. */
   onToggleFold?: (nodeId: string) => void;
 };
 
-/**
- * Above this many nodes only what is in view is rendered. Every mounted edge recomputes its ends
- * on each drag tick (React Flow 12), so at 1,000 specialists a drag cost a tenth of a second per
- * frame before painting; in view there are a few dozen nodes.
- */
+// Above this many nodes only what is in view renders: every mounted edge recomputes its ends on each drag tick.
 const RENDER_VISIBLE_ONLY_ABOVE = 300;
 const NO_SET: ReadonlySet<string> = new Set();
 const noWindow = () => "";
@@ -86,7 +74,6 @@ const noWindow = () => "";
 const DELETE_KEYS = ["Delete", "Backspace"];
 const PRO_OPTIONS = { hideAttribution: false };
 
-/** React Flow wiring only: what the org says comes in as props, every edit goes out as a callback. */
 export function OrgCanvas(props: Props) {
   const { graph, positions, visibleKinds, selection, highlights, focus, colorMode, changes } = props;
   const collapsed = props.collapsed ?? NO_SET;
@@ -105,8 +92,7 @@ export function OrgCanvas(props: Props) {
   // Bumped to put nodes back where the props say (a drop into another team that did not move it).
   const [snapBack, setSnapBack] = useState(0);
   const selectedNodeId = selection?.type === "node" ? selection.id : null;
-  // With a node hovered or selected, its own relationships are drawn in full and the rest step back.
-  // On a fold chevron the box's hover relationships stay away, so none is drawn over the chevron.
+  // On a fold chevron the box's hover relationships stay hidden, so none is drawn over the chevron.
   const [overFold, setOverFold] = useState(false);
   const focusNode = (overFold ? null : hoveredNode) ?? selectedNodeId;
   const onToggleFold = props.onToggleFold;
@@ -182,7 +168,6 @@ export function OrgCanvas(props: Props) {
     if (!focus || centred.current === focus.nonce || !boxes[focus.nodeId]) return;
     centred.current = focus.nonce;
     if (!focus.keepZoom) return center(focus.nodeId, 1.2, 400);
-    // A node just created: panned into view at the zoom the user chose, if it is not in view already.
     const box = boxes[focus.nodeId];
     const { x, y, zoom } = getViewport();
     const [left, top] = [box.x * zoom + x, box.y * zoom + y];
@@ -217,8 +202,7 @@ export function OrgCanvas(props: Props) {
       requestAnimationFrame(() => void fitView(FIRST_FIT));
     }
   }, [nodes.length, fitView]);
-  // After folding or unfolding everything the drawing has another size: the view it was fitted
-  // to shows a corner of it, or a small drawing in a wide margin. The same fit again, animated.
+  // Folding or unfolding everything changes the drawing's size: fit again, animated.
   const refitDone = useRef(props.refit);
   useEffect(() => {
     if (props.refit === refitDone.current || !nodes.length) return;
@@ -226,10 +210,8 @@ export function OrgCanvas(props: Props) {
     requestAnimationFrame(() => void fitView({ ...FIRST_FIT, duration: 250 }));
   }, [props.refit, nodes, fitView]);
 
-  // Every handler React Flow is given keeps its identity across renders, reading the props of the
-  // latest render: a new function is a new prop, and React Flow answers a new prop with a store
-  // update (each one running every store selector, some of them over the whole org) and by
-  // re-rendering every mounted node and edge wrapper — on each frame of a drag.
+  // Handlers keep their identity across renders: React Flow answers a new prop with a store update
+  // and a re-render of every mounted node and edge, on each frame of a drag.
   const latest = useRef(props);
   latest.current = props;
   const onNodesChange = useCallback(
@@ -244,8 +226,7 @@ export function OrgCanvas(props: Props) {
       for (const change of changes) {
         if (change.type !== "position" || change.dragging !== false || !change.position) continue;
         const team = latest.current.onMoveToTeam ? teamUnder(graph, boxes, change.id, change.position) : null;
-        // Dropped into another team: not a move on the canvas but a proposed edit; the node waits
-        // where it was dropped while the shell asks, then goes back (or, moved, to its new team).
+        // Into another team: a proposed edit, not a canvas move; the node waits while the shell asks.
         if (team)
           void Promise.resolve(latest.current.onMoveToTeam?.(change.id, team)).finally(() => setSnapBack((n) => n + 1));
         else Object.assign(moved, droppedAt(graph, boxes, positions, change.id, change.position));
@@ -256,8 +237,7 @@ export function OrgCanvas(props: Props) {
   );
 
   const culling = graph.nodes.length > RENDER_VISIBLE_ONLY_ABOVE;
-  // Above the threshold React Flow itself still walks every edge on each store change (a pan or drag
-  // frame): it is given only the edges near the view, a set that changes when the view moves a screen away.
+  // React Flow walks every edge on each store change: past the threshold it gets only those near the view.
   const windowed = useStore(culling ? windowKey : noWindow);
   const shownEdges = useMemo(() => {
     const window = windowOfKey(windowed);

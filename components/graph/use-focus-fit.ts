@@ -5,11 +5,8 @@ import type { Rect } from "@/lib/graph/geometry";
 import type { FocusMode } from "./focus-bar";
 
 /**
- * Entering focus mode (or changing its node or depth) brings the whole neighbourhood into the
- * canvas, which is what the side panel leaves of the window: the pane React Flow measures. A
- * neighbourhood too wide to fit at a legible zoom (the orchestrator of a thousand specialists)
- * shows the focused node and as many neighbours as fit around it (`focusViewport`).
- * `around` names the boxes drawn: a neighbour hidden by a fold counts as its folded box.
+ * Frames the whole neighbourhood in the pane the side panel leaves; one too wide for a legible zoom shows the
+ * focused node and as many neighbours as fit (`focusViewport`). A neighbour hidden by a fold counts as its box.
  */
 export function useFocusFit(
   focusMode: FocusMode | null,

@@ -7,10 +7,7 @@ import type { CanvasSelection } from "./org-canvas";
 const nodeElement = (id: string) =>
   document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
 
-/**
- * The side panel of a record node: an `aside` labelled "<kind> <id>" (found by its landmark, not by
- * importing the panel, which stays out of the canvas chunk).
- */
+// Found by its landmark, not by importing the panel, which stays out of the canvas chunk.
 const panelOf = (id: string) => {
   const label = id.replace(":", " ");
   return [...document.querySelectorAll<HTMLElement>("aside[aria-label]")].find(
@@ -32,15 +29,13 @@ function focusPanelOf(id: string) {
   tick();
 }
 
-/** The canvas's key handler; `setTabStop` names the node that holds the one tab stop. */
 export function useRovingFocus(
   graph: Graph,
   boxes: Readonly<Record<string, Rect>>,
   onSelect: (selection: CanvasSelection) => void,
   setTabStop: (id: string) => void,
 ) {
-  // Keyboard: one tab stop over the nodes; arrows move along the hierarchy; Enter opens the node's
-  // panel and moves focus into it; Escape from the panel comes back to the node.
+  // One tab stop over the nodes; arrows move along the hierarchy; Enter opens the panel, Escape comes back.
   const moveFocus = useCallback(
     (id: string) => {
       setTabStop(id);
@@ -48,7 +43,6 @@ export function useRovingFocus(
     },
     [setTabStop],
   );
-  // The node whose panel Enter opened: Escape inside that panel gives focus back to it.
   const openedFrom = useRef<string | null>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -1,10 +1,6 @@
 import { problemKeys } from "@/lib/react-keys";
 import type { FieldError } from "@/schemas/field-error";
 
-/**
- * Problems, one line each. Given `onOpen` (the editor's problem list) or `hrefOf` (`/list`), a
- * problem whose record `canOpen` opens that record at the problem's field; otherwise plain text.
- */
 export function ProblemList({
   problems,
   onOpen,
@@ -14,7 +10,6 @@ export function ProblemList({
   problems: FieldError[];
   onOpen?: (problem: FieldError) => void;
   canOpen?: (problem: FieldError) => boolean;
-  /** A link per problem instead of a button (the server-rendered `/list`). */
   hrefOf?: (problem: FieldError) => string;
 }) {
   const keys = problemKeys(problems);

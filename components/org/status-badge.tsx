@@ -11,10 +11,7 @@ import type { EntityKind, OrgRecords } from "@/schemas/kinds";
 import { ProblemList } from "./problem-list";
 import { statusBadgeClass } from "./status-tone";
 
-/**
- * The org's status in the header: a button with the counts that opens the problem list, where
- * each problem opens its record at its field and records the canvas cannot draw are listed first.
- */
+/** Each problem opens its record at its field; records the canvas cannot draw are listed first. */
 export function StatusBadge({
   problems,
   org,
@@ -24,9 +21,8 @@ export function StatusBadge({
 }: {
   problems: FieldError[];
   org: OrgRecords;
-  /** The records that loaded: a problem opens its record only if it is one (a broken file is not). */
+  /** A problem opens its record only if it loaded (a broken file did not). */
   rows: Record<string, ListRow>;
-  /** Opens a record with the first of `fields` the panel shows focused (a problem's field). */
   onOpenAt: (kind: EntityKind, id: string, fields: string[]) => void;
   onOpenRecord: (item: RecordItem) => void;
 }) {

@@ -12,10 +12,7 @@ type Refusal = { message: string; errors: FieldError[] };
 const refusalOf = (e: unknown): Refusal =>
   e instanceof ApiError ? { message: e.message, errors: e.errors } : { message: String(e), errors: [] };
 
-/**
- * Enable/disable toggle for one pack; the page reloads its data after. Enabling shows the preview
- * first, and the pack is enabled only on Confirm.
- */
+/** Enabling shows the preview first; the pack is enabled only on Confirm. */
 export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boolean; disabled: boolean }) {
   const router = useRouter();
   const packs = usePackActions();
@@ -87,11 +84,7 @@ export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boo
   );
 }
 
-/**
- * Install from a folder on this machine (`~` allowed) or an uploaded .zip, into the project or user
- * tier: a preview first (the version change and the plan), then Confirm sends the preview's content
- * hash back, so a folder changed in between is refused rather than installed unseen.
- */
+/** Confirm sends the preview's content hash back, so a folder changed in between is refused, not installed unseen. */
 export function InstallPack() {
   const router = useRouter();
   const packs = usePackActions();

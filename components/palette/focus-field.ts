@@ -1,9 +1,6 @@
 /**
- * Once the panel shows record `id`, scrolls the first of `candidates` (form paths, most precise
- * first, as `fieldCandidates` gives them) into view and focuses its input. The panel's forms mark
- * each field with `data-field="<path>"` (FieldShell); the panel loads lazily and its form after
- * the record, so this waits for them, up to `timeoutMs`. A problem no form field shows (a field
- * edited only as JSON) brings the panel's problem list into view instead.
+ * Waits (up to `timeoutMs`) for the lazily loaded panel and form, then focuses the first `data-field` candidate;
+ * a problem no form field shows brings the panel's problem list into view instead.
  */
 export function focusFieldWhenShown(id: string, candidates: readonly string[], timeoutMs = 5000): () => void {
   const started = performance.now();

@@ -11,8 +11,7 @@ import { type OrgData, rowKey } from "@/lib/queries/org";
 import type { EntityKind } from "@/schemas/kinds";
 import type { PaletteCommands } from "./actions";
 
-// cmdk, the Radix dialog and the shortcut sheet are not part of the editor's first load: they
-// load the first time the palette or the sheet is wanted (Ctrl+K, the button, `?`), and stay.
+// cmdk, the Radix dialog and the shortcut sheet load the first time they are wanted, not with the editor.
 const loadPalette = () => import("@/components/editor/command-palette");
 const loadSheet = () => import("./shortcut-sheet");
 const CommandPalette = clientOnly(() => loadPalette().then((m) => m.CommandPalette));
@@ -20,12 +19,7 @@ const ShortcutSheet = clientOnly(() => loadSheet().then((m) => m.ShortcutSheet))
 
 const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
 
-/**
- * Everything that reaches a record from the header: the status badge and its problem list, the
- * Search button and Ctrl+K palette, the `?` shortcut sheet, and `/?open=<section>/<id>[&field=…]`
- * links (the `/list` rows). The editor says how a record opens (`onOpenRecord`: the panel, and the
- * node selected and centred when it has one); the field a problem names is focused here.
- */
+/** The status badge and its problem list, the Ctrl+K palette, the `?` sheet and `/?open=` links. */
 export function Reach({
   data,
   commands,
@@ -71,8 +65,7 @@ export function Reach({
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  // `/?open=contracts/<id>`: opened once the org is loaded, then dropped from the address so a
-  // closed panel does not come back on reload. Its parser loads only when the address has one.
+  // `/?open=`: opened once the org loads, then dropped from the address so a reload does not reopen it.
   const handledParam = useRef(false);
   useEffect(() => {
     if (!data || handledParam.current) return;
@@ -140,7 +133,6 @@ export function Reach({
   );
 }
 
-/** True from the first render where `on` is true, for good. */
 function useLatch(on: boolean) {
   const [latched, setLatched] = useState(on);
   if (on && !latched) setLatched(true);

@@ -54,11 +54,6 @@ type Props = {
   onOtherProblems: (problems: FieldError[]) => void;
 };
 
-/**
- * One record in the side panel: its form, fence, JSON and prompt tabs over one draft. The shell
- * keys it by record, so opening another record starts a new panel. The draft (use-draft), its
- * problems (use-problems), saving (use-save-flow) and deleting (use-remove-flow) live beside it.
- */
 export function EntityPanel(props: Props) {
   const { target, data, edits, toast, ask, onClose, onDirtyChange } = props;
   const { kind } = target;
@@ -79,10 +74,9 @@ export function EntityPanel(props: Props) {
     index,
     onOtherProblems: props.onOtherProblems,
   });
-  // A newer version of the record arrived: its problems as the org's lists report them.
   if (arrived && target.id) setProblems(ownProblems(data.problems, kind, target.id));
   const [tab, setTab] = useState<Tab>("form");
-  // Tells the shell, which asks before a draft is dropped (not state of its own: nothing to copy).
+  // Not state of its own: the shell asks before a draft is dropped.
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const onDraft = useCallback(
@@ -196,9 +190,7 @@ export function EntityPanel(props: Props) {
             problems={problems}
             schema={jsonSchemaFor(kind)}
             modelPath={`file:///${SECTION_OF[kind]}/${target.id ?? "new"}.json`}
-            // Monaco owns the text while the user types; `jsonText` changes only when the draft is
-            // replaced from outside (reset, the file changed). Feeding every keystroke back as the
-            // value let a render that lagged behind the typing put older text back: lost keys.
+            // Monaco owns the text while typing: feeding keystrokes back let a lagging render restore older text.
             onChange={(text) => {
               try {
                 const parsed = JSON.parse(text);

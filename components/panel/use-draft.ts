@@ -6,11 +6,7 @@ import { diffPatch, type FieldConflict, isSameRecord, rebaseDraft } from "@/lib/
 import type { EntityRecord } from "@/schemas/kinds";
 import type { PanelTarget } from "./entity-panel";
 
-/**
- * A record being edited: `origin` is the version the draft is based on (at `etag`); the user's
- * edits are the difference between them. `formBase`/`formKey` remount the form when the draft is
- * replaced from outside, `jsonText` is the JSON tab's text at that moment.
- */
+/** `origin` is the version the draft is based on (at `etag`); `formBase`/`formKey` remount the form on a replace. */
 export type DraftState = {
   origin: EntityRecord;
   draft: EntityRecord;
@@ -48,8 +44,7 @@ function reduce(state: DraftState, action: DraftAction): DraftState {
         etag,
       };
     }
-    // The file changed on disk (or was saved): fields the user has not touched follow it, fields
-    // only the user changed stay, and fields both changed differently become conflicts to settle.
+    // A file changed on disk: untouched fields follow it, and fields both sides changed differently become conflicts.
     case "follow": {
       const rebased = rebaseDraft(state.origin, state.draft, action.theirs);
       return {
@@ -96,9 +91,8 @@ function initial({ base, etag, stored }: { base: EntityRecord; etag?: string; st
 }
 
 /**
- * The panel's draft of `target`. A draft left unsaved in this tab (a reload, a crash) comes back
- * as it was; a newer version of the record (`base` at `etag`) is followed as it arrives, during
- * render rather than in an effect, so no frame shows the draft against the wrong version.
+ * A draft left unsaved in this tab comes back after a reload; a newer record is followed during render,
+ * not in an effect, so no frame shows the draft against the wrong version.
  */
 export function useDraft(target: PanelTarget, base: EntityRecord, etag: string | undefined) {
   const [state, dispatch] = useReducer(
@@ -108,8 +102,6 @@ export function useDraft(target: PanelTarget, base: EntityRecord, etag: string |
   );
   const dirty = !isSameRecord(state.draft, state.origin);
 
-  // Starts from the version the draft is based on: a draft restored from session storage that
-  // meets a newer record is moved onto it at the first render, like any other.
   const [seen, setSeen] = useState(() => state.etag);
   const arrived = etag !== seen && etag !== undefined && etag !== state.etag;
   if (etag !== seen) {
@@ -117,7 +109,6 @@ export function useDraft(target: PanelTarget, base: EntityRecord, etag: string |
     if (arrived) dispatch(dirty ? { type: "follow", theirs: base, etag } : { type: "reset", record: base, etag });
   }
 
-  // Session storage is the draft's copy outside React: kept in step with it.
   useEffect(() => {
     if (dirty)
       sessionDrafts().put(target, { origin: state.origin, originEtag: state.etag ?? null, draft: state.draft });

@@ -8,15 +8,10 @@ import { useServerValidation } from "@/lib/queries/preview";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
 import { type EntityKind, type EntityRecord, SECTION_OF } from "@/schemas/kinds";
 
-/** The problems located in `kind/id` itself (its pointer or below). */
 export const ownProblems = (problems: readonly FieldError[], kind: EntityKind, id: string) =>
   problems.filter((p) => isAtOrUnder(p.location, [SECTION_OF[kind], id]));
 
-/**
- * The draft's problems, its own and those it would cause elsewhere: checked in the browser at
- * once, then by the server (which sees packs and files the browser does not); the last answer
- * asked for wins.
- */
+/** Checked in the browser at once, then by the server (which sees packs and files the browser does not). */
 export function useProblems(opts: {
   initial: FieldError[];
   kind: EntityKind;

@@ -22,11 +22,8 @@ const first3 = (errors: readonly FieldError[]) =>
     .join("\n");
 
 /**
- * Saving the panel's draft, in order: the browser's rules first (errors block before anything is
- * asked); a new record is created; an existing one asks how to settle fields changed on disk
- * meanwhile, asks before overriding a built-in or pack record, then writes only the fields the
- * user changed. A 409 is rebased onto the version on disk (asking only where both changed), a
- * 422 shows its field problems. Plain functions, rebuilt each render: a save sees this render's draft.
+ * Browser rules first; an existing record settles fields changed on disk and asks before overriding a built-in
+ * or pack record, then writes only changed fields. A 409 is rebased, asking only where both changed.
  */
 export function useSaveFlow(ctx: {
   target: PanelTarget;
@@ -46,9 +43,7 @@ export function useSaveFlow(ctx: {
   const [saving, setSaving] = useState(false);
   const readOnlyTier = row && (row.scope === "builtin" || row.scope === "pack") ? row.scope : null;
 
-  /** Saves `patch` against `etag`; a newer version on disk is followed, and asked about only where it conflicts. */
   const write = async (patch: Record<string, unknown>, etag: string, previous = draft.origin): Promise<void> => {
-    // Only an existing record is written here (a new one is created in `save`), so it has its id.
     const id = target.id ?? "";
     const hadLayer = !!row && (row.scope === "project" || row.overrides.some((o) => o.scope === "project"));
     try {
@@ -124,7 +119,6 @@ export function useSaveFlow(ctx: {
   };
 
   const save = async (record: EntityRecord): Promise<void> => {
-    // Errors block a save before anything else is asked.
     const { ownerSpecialist: owner, ...teamRecord } = record;
     const check =
       kind === "team" && isNew && typeof owner === "string" && owner

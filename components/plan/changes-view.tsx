@@ -6,7 +6,7 @@ import { useOrgEvents } from "@/lib/queries/events";
 import { planQuery } from "@/lib/queries/plan";
 import { PlanList } from "./plan-list";
 
-/** The plan of the org now against a git revision, refreshed as files change on disk. */
+/** Refreshed as files change on disk. */
 export function ChangesView({ initialAgainst = "HEAD" }: { initialAgainst?: string }) {
   useOrgEvents();
   const [input, setInput] = useState(initialAgainst);

@@ -8,11 +8,7 @@ import { testFilesQuery } from "@/lib/queries/plan";
 import { type EntityKind, type EntityRecord, type OrgRecords, SECTION_OF } from "@/schemas/org";
 import { PlanList } from "./plan-list";
 
-/**
- * Before a save: what this one edit does (the plan of the saved org against the org with the
- * draft in place) and which org tests it would break. Computed in the browser with the same pure
- * functions the server uses, on the org already loaded: a keystroke costs no request.
- */
+/** Computed in the browser with the server's pure functions on the loaded org: a keystroke costs no request. */
 export function DraftImpact({ org, kind, draft }: { org: OrgRecords; kind: EntityKind; draft: EntityRecord }) {
   const files = useQuery(testFilesQuery());
   const deferred = useDeferredValue(draft);

@@ -4,12 +4,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState
 
 const never = () => () => {};
 
-/**
- * A component whose code loads the first time it renders in the browser, never on the server
- * (what `next/dynamic(…, { ssr: false })` does, on React's own `lazy`: next/dynamic brought about
- * 1.5 kB gz of its own machinery into the editor's first load). `fallback` shows on the server,
- * while hydrating, and until the code has arrived.
- */
+/** `next/dynamic(…, { ssr: false })` on React's own `lazy`: next/dynamic added about 1.5 kB gz to the first load. */
 export function clientOnly<P extends object>(load: () => Promise<ComponentType<P>>, fallback?: () => ReactNode) {
   const Lazy = lazy(async () => ({ default: await load() }));
   // biome-ignore lint/correctness/noComponentHookFactories: called once per component at module scope, as React.lazy is.
@@ -30,10 +25,7 @@ export function clientOnly<P extends object>(load: () => Promise<ComponentType<P
   return ClientOnly;
 }
 
-/**
- * A module loaded once `when` first holds, then kept: code the page needs only after some choice
- * (the Changes overlay), without a component boundary around it. Null until it has arrived.
- */
+/** A module loaded once `when` first holds, then kept; null until it has arrived. */
 export function useLoaded<M>(load: () => Promise<M>, when: boolean): M | null {
   const [loaded, setLoaded] = useState<{ module: M } | null>(null);
   useEffect(() => {

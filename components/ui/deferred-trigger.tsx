@@ -6,11 +6,8 @@ import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 
 const loaded = new Map<string, ComponentType<never>>();
 
 /**
- * A header control whose code (Radix, and what it opens) loads on first intent, not with the
- * page: until then a plain button that looks like the loaded trigger stands in. Pointing at it or
- * focusing it starts the load; a press that comes before the code is replayed on the real trigger
- * once mounted (menus open on pointerdown and Enter/Space/ArrowDown, dialogs on click), and the
- * focus moves over with it, so a keyboard or mouse user sees no difference but a few milliseconds.
+ * A header control whose code loads on first intent: a look-alike button stands in until then, and a
+ * press that comes first is replayed on the real trigger with focus moved over, so users see no difference.
  */
 export function DeferredTrigger<P extends object>({
   load,
@@ -24,11 +21,10 @@ export function DeferredTrigger<P extends object>({
 }: {
   load: () => Promise<ComponentType<P>>;
   props: P;
-  /** Load and mount now: the control was opened from code (the palette's Route… command). */
+  /** Load and mount at once: the control was opened from code (the palette's Route… command). */
   active?: boolean;
   /** How the loaded trigger opens: Radix menus on pointerdown and keys, dialogs on click. */
   opensOn: "pointerdown" | "click";
-  /** The loaded trigger's test id, class, title and content, which the stand-in copies. */
   testId: string;
   className?: string;
   title?: string;

@@ -3,15 +3,10 @@
 import { type ComponentProps, useState } from "react";
 import { clientOnly } from "./client-only";
 
-// Radix's dialog (with its focus trap and scroll lock) loads when a modal first opens: the pages
-// that mount one (the editor's import, its questions) open it rarely, and not to be drawn.
+// Radix's dialog loads when a modal first opens: the pages that mount one open it rarely.
 const RadixModal = clientOnly(() => import("./modal").then((m) => m.Modal));
 
-/**
- * A modal: focus trapped inside, Escape and a click outside close it, title and description
- * wired to `aria-labelledby` / `aria-describedby` (see ./modal). Mounted from its first opening
- * on, so a close runs through Radix as before (its focus return and exit).
- */
+/** Mounted from its first opening on, so a close runs through Radix (its focus return and exit). */
 export function Modal(props: ComponentProps<typeof RadixModal>) {
   const [opened, setOpened] = useState(props.open);
   if (props.open && !opened) setOpened(true);

@@ -3,10 +3,6 @@
 import * as RadixMenu from "@radix-ui/react-dropdown-menu";
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 
-/**
- * A button that opens a menu on Radix: arrow keys move between items, typing jumps to one,
- * Escape closes it and focus returns to the button.
- */
 export function DropdownMenu({
   trigger,
   children,
@@ -40,7 +36,6 @@ export function DropdownMenu({
   );
 }
 
-/** One entry of a `DropdownMenu`; `onSelect` runs on click, Enter or Space. */
 export function MenuItem({
   children,
   onSelect,

@@ -3,13 +3,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ComponentPropsWithoutRef, ReactNode, RefObject } from "react";
 
-/**
- * A modal on Radix (loaded by `./dialog` on the first opening): focus trapped inside, Escape and a click outside close it, rendered in a
- * portal, title and description wired to `aria-labelledby` / `aria-describedby`.
- *
- * `initialFocus` is the element focused on open (the safe answer, never the destructive one);
- * `returnFocus` the one focused on close when there is no Radix trigger (dialogs opened from code).
- */
+/** `initialFocus` is the safe answer, never the destructive one; `returnFocus` serves dialogs opened from code. */
 export function Modal({
   open,
   onOpenChange,
@@ -50,8 +44,7 @@ export function Modal({
             returnFocus.current.focus();
           }}
           onEscapeKeyDown={(e) => {
-            // Radix listens on the document in the capture phase; stopping here keeps the editor's
-            // own Escape (close the panel, clear the selection) from running for the same key.
+            // Radix listens in the capture phase: this keeps the editor's own Escape from running for the same key.
             e.stopPropagation();
           }}
           className={`nokey fixed left-1/2 top-1/2 z-50 max-h-[90vh] max-w-[92vw] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-[var(--border)] bg-[var(--surface)] p-5 text-[var(--text)] shadow-xl focus:outline-none ${className}`}

@@ -1,10 +1,7 @@
 /** Where the user's pick is kept; absent means "follow the system". */
 export const THEME_KEY = "construct-studio-theme";
 
-/**
- * Runs in <head> before the body is parsed, so the first paint already has the right theme: the
- * saved pick, else the system's preference. Kept tiny and dependency-free because it is inlined.
- */
+// Inlined in <head> so the first paint has the right theme; tiny and dependency-free for that reason.
 const SCRIPT = `(function(){try{var s=localStorage.getItem(${JSON.stringify(THEME_KEY)});var d=s==="dark"||(s!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);var e=document.documentElement;e.classList.toggle("dark",d);e.style.colorScheme=d?"dark":"light"}catch(_){}})()`;
 
 export function ThemeScript() {

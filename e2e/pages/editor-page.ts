@@ -115,6 +115,49 @@ export class EditorPage {
     return this.page.getByTestId("entity-panel");
   }
 
+  panelTitle(): Locator {
+    return this.page.getByTestId("panel-title");
+  }
+
+  /** The panel's Save button. */
+  saveButton(): Locator {
+    return this.page.getByTestId("save-entity");
+  }
+
+  async save() {
+    await this.saveButton().click();
+  }
+
+  toast(kind: "success" | "error"): Locator {
+    return this.page.getByTestId(`toast-${kind}`);
+  }
+
+  /** Clicks a node as a user selects it (a box by its title row) and waits until it shows selected. */
+  async select(id: string) {
+    await this.node(id).click({ position: this.grip(id) });
+    await expect(this.page.locator(`.react-flow__node[data-id="${id}"]`)).toHaveClass(/\bselected\b/);
+  }
+
+  /** The Ctrl+K palette's dialog. */
+  palette(): Locator {
+    return this.page.getByRole("dialog", { name: "Search the org" });
+  }
+
+  /** Opens the palette with Ctrl+K and types `query` into its focused input, which it returns. */
+  async search(query: string): Promise<Locator> {
+    await this.page.keyboard.press("Control+k");
+    const input = this.page.getByTestId("search-input");
+    await expect(input).toBeFocused();
+    await input.fill(query);
+    return input;
+  }
+
+  /** Runs a palette entry: searches `query` and clicks the one option named `option`. */
+  async runFromPalette(query: string, option: RegExp) {
+    await this.search(query);
+    await this.page.getByRole("option", { name: option }).click();
+  }
+
   async openNode(id: string) {
     await this.node(id).click({ position: this.grip(id) });
     await expect(this.panel()).toBeVisible();

@@ -1,9 +1,6 @@
 import type { FieldError } from "@/schemas/field-error";
 
-/**
- * A failed API call, turned back into the typed error the server sent. Apart from the fetcher so
- * a component can tell a 409 from a 422 without loading the response schemas.
- */
+/** Apart from the fetcher, so a component can tell a 409 from a 422 without loading schemas. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -3,10 +3,7 @@ import type { ListResponse } from "@/schemas/api/org";
 import type { ValidationResult } from "@/schemas/field-error";
 import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/kinds";
 
-/**
- * The org's records through `/api/org/…`, each answer parsed with its schema. The editor's first
- * load imports this module, so the schemas (and zod with them) load with the first answer.
- */
+// On the editor's first load: schemas (and zod) arrive with the first answer, not with the page.
 
 const org = () => import("@/schemas/api/org");
 const listResponseSchema = async () => (await import("./parse")).listResponseSchema;
@@ -29,7 +26,7 @@ export async function listEntities(kind: EntityKind | "skill", signal?: AbortSig
   return (await apiFetch(kindUrl(kind), listResponseSchema, { signal })).data;
 }
 
-/** Writes only the fields in `patch` (null removes one) over the version `etag`. */
+/** `null` in `patch` removes a field. */
 export async function patchEntity(
   kind: EntityKind,
   id: string,
@@ -55,7 +52,6 @@ export async function removeEntity(kind: EntityKind, id: string, scope: Writable
   ).data;
 }
 
-/** A new record; a new team names the specialist moved into it by the same write. */
 export async function createEntity(
   kind: EntityKind,
   record: EntityRecord,
@@ -67,12 +63,11 @@ export async function createEntity(
   ).data;
 }
 
-/** The server's verdict on a draft: every rule, with packs and files the browser does not see. */
+/** The server sees packs and files the browser does not. */
 export async function validateRecord(kind: EntityKind, record: EntityRecord): Promise<ValidationResult> {
   return (await apiFetch("/api/org/validate", validationResultSchema, { method: "POST", body: { kind, record } })).data;
 }
 
-/** Imports an exported tier (`dryRun`: only says what it would write). */
 export async function importOrg(payload: unknown, scope: WritableScope, dryRun: boolean) {
   return (
     await apiFetch(`/api/org/import${query({ scope, dryRun: dryRun && "1" })}`, importResultSchema, {
@@ -82,7 +77,6 @@ export async function importOrg(payload: unknown, scope: WritableScope, dryRun: 
   ).data;
 }
 
-/** Where the browser downloads a tier's export from (a link, not a fetch). */
 export const exportHref = (scope: WritableScope) => `/api/org/export${query({ scope })}`;
 
 export async function previewRoute(description: string, signal?: AbortSignal) {

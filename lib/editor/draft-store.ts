@@ -1,10 +1,6 @@
 import type { EntityKind, EntityRecord } from "@/schemas/kinds";
 
-/**
- * Unsaved drafts kept in the tab's session storage until they are saved or discarded, so a
- * reload (or a crash of the tab's page) never loses typed work. The storage is passed in: this
- * module does no I/O of its own and runs in tests with any `Storage`-like object.
- */
+// Session storage, so a reload or a crashed page never loses typed work; passed in, so no I/O here.
 export type StoredDraft = { origin: EntityRecord; originEtag: string | null; draft: EntityRecord };
 export type PanelRef = { kind: EntityKind; id: string | null };
 type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
@@ -32,7 +28,6 @@ export const draftStore = (store: Store) => ({
     }
   },
   drop: (t: PanelRef) => store.removeItem(keyOf(t)),
-  /** The panel that was open, so a reload reopens it with its draft. */
   openPanel: () => read<PanelRef>(store, PANEL),
   setOpenPanel(t: PanelRef | null) {
     if (t) store.setItem(PANEL, JSON.stringify(t));
@@ -40,7 +35,7 @@ export const draftStore = (store: Store) => ({
   },
 });
 
-/** The tab's session storage, or a no-op store where there is none (server render). */
+/** A no-op store where there is none (server render). */
 export function sessionDrafts() {
   const none: Store = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
   return draftStore(typeof sessionStorage === "undefined" ? none : sessionStorage);

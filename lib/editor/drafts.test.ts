@@ -143,7 +143,7 @@ describe("templateFor", () => {
       expect(validateDraft(ix, "policy", policy)).toEqual({ ok: true, errors: [], warnings: [] });
     });
 
-    // §3a: an empty team is refused, as Construct refuses it; "New team" therefore moves an owner
+    // An empty team is refused, as Construct refuses it; "New team" therefore moves an owner
     // specialist into the team in the same write (server/org/org-api.test.ts).
     it("a new team without members is refused with Construct's two errors", () => {
       const team = {

@@ -1,11 +1,10 @@
 import { sameJson } from "@/lib/json/same-json";
 import type { EntityKind, EntityRecord } from "@/schemas/org";
 
-/** What a new entity of each kind starts as in its form. */
 export function templateFor(kind: EntityKind, firstTeam = "", firstSkill?: string): EntityRecord {
   switch (kind) {
     case "specialist":
-      // A specialist needs at least one skill; start from one so the form's first save can pass.
+      // A specialist needs a skill; start with one so the first save can pass.
       return {
         id: "",
         name: "",
@@ -54,7 +53,7 @@ export function templateFor(kind: EntityKind, firstTeam = "", firstSkill?: strin
   }
 }
 
-/** The top-level patch that turns `before` into `after` (`null` removes a field). */
+/** `null` removes a field. */
 export function diffPatch(before: EntityRecord, after: EntityRecord): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -68,14 +67,9 @@ export function isSameRecord(a: EntityRecord, b: EntityRecord): boolean {
   return Object.keys(diffPatch(a, b)).length === 0 && a.id === b.id;
 }
 
-/** A field both the user and someone else changed, to different values. */
 export type FieldConflict = { field: string; mine: unknown; theirs: unknown };
 
-/**
- * Moves a draft onto a newer version of its record (three-way, field by field): fields the user
- * did not change take `theirs`; fields only the user changed keep the user's value; fields both
- * changed to different values keep the user's value and are reported as conflicts.
- */
+/** Three-way, field by field: fields both sides changed keep the user's value and are reported. */
 export function rebaseDraft(
   origin: EntityRecord,
   draft: EntityRecord,
@@ -94,7 +88,6 @@ export function rebaseDraft(
   return { draft: next, conflicts };
 }
 
-/** The draft with each conflict settled as chosen: "theirs" takes the version on disk. */
 export function settleConflicts(
   draft: EntityRecord,
   theirs: EntityRecord,

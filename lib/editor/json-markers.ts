@@ -10,16 +10,12 @@ export type TextMarker = {
   source: string;
 };
 
-/**
- * Where in a record's JSON text each FieldError belongs: the value its pointer names, or the
- * closest existing ancestor (a missing field marks the object that lacks it).
- */
 export function markersFor(text: string, problems: readonly FieldError[]): TextMarker[] {
   const root = parseTree(text);
   if (!root) return [];
   return problems.map((p) => {
     const target = deepest(root, entityPath(p.location));
-    // A missing field marks its parent object by its property name, which is where the eye looks.
+    // A missing field marks its parent object at the property name, where the eye looks.
     const key =
       target.type === "object" && target.parent?.type === "property" ? target.parent.children?.[0] : undefined;
     const start = key ? key.offset : target.offset;
@@ -28,7 +24,7 @@ export function markersFor(text: string, problems: readonly FieldError[]): TextM
   });
 }
 
-/** Follows a pointer's segments as far as the text has them; digits index arrays only. */
+/** Digits index arrays only. */
 function deepest(root: Node, segments: string[]): Node {
   let node = root;
   for (const segment of segments) {

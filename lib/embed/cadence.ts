@@ -1,12 +1,9 @@
 import { DateTime, Duration } from "luxon";
 
-/**
- * Cadences and `updatedSince` are full ISO-8601 durations (`PT15M`, `P1DT2H30M`, `P1W`, `P1M`),
- * parsed by Luxon rather than upstream's days/hours/minutes-only regex. Calendar units are added on
- * the calendar, so `P1M` after 31 January lands on the last day of February.
- */
+// Full ISO-8601 durations via Luxon, where Construct takes days/hours/minutes only; calendar units
+// land on the calendar (`P1M` after 31 January is the last day of February).
 
-/** Shorter than this would hammer a model provider; upstream's examples start at PT15M. */
+/** Shorter would hammer a model provider. */
 export const MIN_CADENCE_MS = 60_000;
 
 export type ParsedDuration = { ok: true; duration: Duration; ms: number } | { ok: false; message: string };
@@ -33,7 +30,6 @@ export function parseDuration(text: unknown): ParsedDuration {
   return { ok: true, duration, ms };
 }
 
-/** A cadence's problem, or null: a valid, positive duration of at least a minute. */
 export function cadenceProblem(every: unknown): string | null {
   const parsed = parseDuration(every);
   if (!parsed.ok) return parsed.message;
@@ -42,7 +38,6 @@ export function cadenceProblem(every: unknown): string | null {
   return null;
 }
 
-/** `from` plus the duration, on the calendar (UTC). */
 export function addDuration(from: Date, every: string): Date | null {
   const parsed = parseDuration(every);
   if (!parsed.ok) return null;
@@ -55,11 +50,9 @@ export function subtractDuration(from: Date, every: string): Date | null {
   return DateTime.fromJSDate(from, { zone: "utc" }).minus(parsed.duration).toJSDate();
 }
 
-/** What a capability's schedule counts from: its last tick, and since when it has been enabled. */
 export type TickAnchors = {
-  /** When the last tick (scheduled or "Run now") started. */
   lastStartedAt?: string | null;
-  /** When the capability was last enabled (kept in runtime state; cleared on disable). */
+  /** Kept in runtime state; cleared on disable. */
   enabledSince?: string | null;
 };
 
@@ -69,13 +62,8 @@ const instant = (iso: string | null | undefined): number | null => {
   return Number.isNaN(t) ? null : t;
 };
 
-/**
- * When a capability ticks next, the one function the card, the CLI and the scheduler share: one
- * cadence after the later of its last tick and the moment it was enabled, so enabling never ticks
- * at once (only "Run now" does) and re-enabling restarts the clock. Overdue (the server was down
- * while it was enabled) means now: a restart resumes instead of waiting a whole period again.
- * With no anchor at all it counts from `now`. Null for an event-driven capability.
- */
+// Shared by the card, the CLI and the scheduler. Counting from the later of last tick and enable means
+// enabling never ticks at once; overdue means now, so a restart resumes.
 export function nextTickAt(every: string | null | undefined, anchors: TickAnchors, now: Date): Date | null {
   if (!every) return null;
   const times = [instant(anchors.lastStartedAt), instant(anchors.enabledSince)].filter((t): t is number => t !== null);
@@ -85,7 +73,6 @@ export function nextTickAt(every: string | null | undefined, anchors: TickAnchor
   return next.getTime() < now.getTime() ? now : next;
 }
 
-/** The next `count` run times from `start`, for the override form's preview. */
 export function upcomingRuns(every: string, start: Date, count = 3): Date[] {
   const out: Date[] = [];
   let at: Date | null = start;
@@ -96,7 +83,6 @@ export function upcomingRuns(every: string, start: Date, count = 3): Date[] {
   return out;
 }
 
-/** "every 15 minutes", "every 1 day, 2 hours" — for people, next to the raw duration. */
 export function describeDuration(every: string): string {
   const parsed = parseDuration(every);
   if (!parsed.ok) return every;

@@ -324,7 +324,7 @@ describe("manifestProblems: filter", () => {
     expect(problem.field).toBe("where");
   });
 
-  it("rejects a scope key outside the ADR-0060 list", () => {
+  it("rejects a scope key outside the known list", () => {
     const problem = single(
       manifestProblems(withEmbed({ filter: { scope: { folders: ["docs"] } } }), ID, ctx),
       "embed-unknown-scope-key",
@@ -334,7 +334,7 @@ describe("manifestProblems: filter", () => {
     expect(problem.message).toContain("allowed: projects, repos, repoGlob, channels, spaces, paths");
   });
 
-  it("rejects a predicate key outside the ADR-0060 list", () => {
+  it("rejects a predicate key outside the known list", () => {
     const problem = single(
       manifestProblems(withEmbed({ filter: { predicates: { owner: "me" } } }), ID, ctx),
       "embed-unknown-predicates-key",

@@ -9,14 +9,12 @@ import { providerInfo, unusedScopeKeys } from "./providers";
 
 type Segment = string | number;
 
-/** What a manifest may refer to: the merged org and the frameworks on disk. */
 export type EmbedContext = {
   specialists: ReadonlySet<string>;
   contracts: ReadonlyMap<string, Contract>;
   frameworks: ReadonlySet<string>;
 };
 
-/** `#/workflows/<id>/<path…>`: embed problems sit beside the org's `#/<section>/<id>/…` pointers. */
 export function embedPointer(id: string, ...path: Segment[]): string {
   return buildPointer("workflows", id, ...path);
 }
@@ -76,13 +74,9 @@ function shapeProblems(issues: readonly z.core.$ZodIssue[], id: string): FieldEr
   return out;
 }
 
-/**
- * Every problem of one merged manifest: its shape, then the rules a schema cannot say (cadence
- * grammar, a specialist/framework/contract that exists, a filter its providers understand).
- * Cross-references are checked only when a context is given.
- */
+/** Cross-references are checked only when a context is given. */
 export function manifestProblems(manifest: unknown, id: string, ctx?: EmbedContext): FieldError[] {
-  // `reportInput` tells an absent field (missing) from a present one of the wrong type.
+  // `reportInput` tells an absent field from one of the wrong type.
   const parsed = embedManifestSchema.safeParse(manifest, { reportInput: true });
   if (!parsed.success) return shapeProblems(parsed.error.issues, id);
   return manifestRules(parsed.data, ctx);
@@ -209,23 +203,18 @@ function manifestRules(m: EmbedManifest, ctx?: EmbedContext): FieldError[] {
   return out;
 }
 
-/** Shape problems of a project overlay file on its own (before merging). */
 export function overlayProblems(overlay: unknown, id: string): FieldError[] {
   const parsed = embedOverlaySchema.safeParse(overlay, { reportInput: true });
   return parsed.success ? [] : shapeProblems(parsed.error.issues, id);
 }
 
-/**
- * The overlay over its base: top-level fields replace, the `embed` block merges one level deep
- * (a `filter` or `cadence` is replaced whole), identity (`id`, `type`, `version`) stays the base's.
- */
+/** `embed` merges one level deep; identity (`id`, `type`, `version`) stays the base's. */
 export function mergeOverlay(base: EmbedManifest, overlay: EmbedOverlay): EmbedManifest {
   const { embed: overEmbed, id: _id, type: _type, version: _version, ...rest } = structuredClone(overlay);
   const merged = { ...structuredClone(base), ...rest, embed: { ...structuredClone(base.embed), ...(overEmbed ?? {}) } };
   return merged as EmbedManifest;
 }
 
-/** The fields an overlay changes, besides `enabled`: what the dashboard marks as overridden. */
 export function overriddenFields(overlay: EmbedOverlay | null): string[] {
   if (!overlay) return [];
   const top = Object.keys(overlay).filter((k) => !["id", "type", "version", "embed"].includes(k));
@@ -235,7 +224,7 @@ export function overriddenFields(overlay: EmbedOverlay | null): string[] {
   return [...top, ...embed];
 }
 
-/** An overlay complete enough to stand alone: it defines a project-tier capability. */
+/** Complete enough to define a project-tier capability on its own. */
 export function isCompleteManifest(value: unknown): boolean {
   return embedManifestSchema.safeParse(value).success;
 }

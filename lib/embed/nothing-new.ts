@@ -1,22 +1,17 @@
 /**
- * Whether a tick has anything new to read. Each provider names the items it read by a key that
- * changes when the item does (a file's path, modification time and size; a commit's hash); the
- * tick record keeps the keys, and the next tick compares against them. A tick that would only
- * re-read what the model already answered, or read nothing at all, calls no model.
+ * Providers key what they read so the key changes with the item (path, mtime and size; a commit
+ * hash): a tick that would only re-read what a model answered calls no model.
  */
 export type ProviderItems = { provider: string; keys: readonly string[] };
 
-/** What a tick record keeps of one provider's read. */
 export type SeenSource = { provider: string; items: number; seen?: readonly string[] };
 
-/** Just what the decision needs of the last tick record. */
 export type LastTickSeen = { status: string; reason?: string; startedAt: string; sources?: readonly SeenSource[] };
 
 export type FreshItems =
   | { verdict: "read"; fresh: ProviderItems[]; total: number }
   | { verdict: "nothing-new"; fresh: ProviderItems[]; total: number; detail: string };
 
-/** A last tick counts as "seen by a model" when it ran, or when it skipped because it had already. */
 const answered = (last: LastTickSeen) =>
   last.status === "ran" || (last.status === "skipped" && last.reason === "nothing-new");
 
@@ -31,7 +26,7 @@ export function freshItems(current: readonly ProviderItems[], last: LastTickSeen
     };
   const seenBy = new Map<string, ReadonlySet<string>>();
   if (last && answered(last)) for (const s of last.sources ?? []) if (s.seen) seenBy.set(s.provider, new Set(s.seen));
-  // A provider the last tick did not record (an older record, a newly bound provider) is all new.
+  // A provider the last tick did not record is all new.
   const fresh = current.map((p) => {
     const seen = seenBy.get(p.provider);
     return { provider: p.provider, keys: seen ? p.keys.filter((k) => !seen.has(k)) : [...p.keys] };

@@ -8,11 +8,7 @@ const filled = (value: unknown) =>
   !(typeof value === "string" && value.trim() === "") &&
   !(Array.isArray(value) && value.length === 0);
 
-/**
- * Checks a model's answer against a contract's `output` block: every `mustContain` field present
- * and non-empty, at least one field of each `mustContainOneOf` group, each `mustMatchEnum` field
- * one of its values. Returns the violations, each a sentence naming the field.
- */
+/** Each violation is a sentence naming the field. */
 export function checkOutput(answer: unknown, output: OutputBlock): string[] {
   if (typeof answer !== "object" || answer === null || Array.isArray(answer))
     return ["the answer must be one JSON object"];
@@ -37,7 +33,6 @@ export function checkOutput(answer: unknown, output: OutputBlock): string[] {
   return violations;
 }
 
-/** The fields a contract asks for, as the in-process prompt states them to the model. */
 export function describeOutput(output: OutputBlock): string[] {
   const lines: string[] = [];
   if (output.mustContain?.length) lines.push(`Required fields: ${output.mustContain.join(", ")}.`);

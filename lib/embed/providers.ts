@@ -1,15 +1,13 @@
 import type { EmbedFilter } from "@/schemas/embed";
 
 /**
- * The provider registry. `directory` and `git` read local data for real; the others are known
- * ids whose adapters need credentials this app does not hold, so a tick that binds them is skipped
- * with `provider-unavailable:<id>` rather than run on partial context.
+ * Only `directory` and `git` read for real; the others need credentials this app does not hold, so a
+ * tick binding them skips with `provider-unavailable:<id>` rather than run on partial context.
  */
 export type ProviderInfo = {
   id: string;
   label: string;
   local: boolean;
-  /** The `filter.scope` keys this provider understands. */
   scopeKeys: readonly string[];
 };
 
@@ -32,10 +30,9 @@ export function providerInfo(id: string): ProviderInfo | undefined {
   return BY_ID.get(id);
 }
 
-/** Local globs default to Markdown notes when a `directory` binding gives none. */
 export const DEFAULT_DIRECTORY_GLOBS = ["**/*.md"];
 
-/** `filter.scope` keys none of the bound providers understands: a filter that would silently do nothing. */
+/** Keys no bound provider understands: a filter that would silently do nothing. */
 export function unusedScopeKeys(filter: EmbedFilter | undefined, bindings: readonly string[]): string[] {
   const scope = filter?.scope ?? {};
   const known = bindings.map((b) => providerInfo(b)).filter((p): p is ProviderInfo => !!p);

@@ -6,8 +6,8 @@ const MODEL = { modelBaseUrl: "http://localhost:11434/v1", model: "llama3.1" };
 const HOST = { externalHost: "https://agents.example.test" };
 
 /**
- * ADR-0061 §3 with design §5's fix: a declared runtime whose dependency is missing resolves to
- * `none`. `auto` prefers the model, then the external host.
+ * A declared runtime whose dependency is missing resolves to `none` (Construct runs `in-process`
+ * regardless and fails later). `auto` prefers the model, then the external host.
  */
 const EXPECTED: Record<EmbedRuntime, (model: boolean, host: boolean) => ResolvedRuntime> = {
   auto: (model, host) => (model ? "in-process" : host ? "external" : "none"),

@@ -1,6 +1,5 @@
 import type { EmbedRuntime, RuntimeResolution } from "@/schemas/embed";
 
-/** What the environment offers; read from `process.env` by the server, passed in here. */
 export type RuntimeEnv = {
   modelBaseUrl?: string;
   model?: string;
@@ -22,11 +21,7 @@ export function externalConfigured(env: RuntimeEnv): boolean {
 const MODEL_MISSING = "set CONSTRUCT_MODEL_BASE_URL and CONSTRUCT_MODEL (an OpenAI-compatible endpoint)";
 const HOST_MISSING = "set CONSTRUCT_EXTERNAL_AGENT_HOST";
 
-/**
- * ADR-0061 §3, with design §5's fix: a declared runtime whose dependency is missing resolves to
- * `none` (upstream runs `in-process` unconditionally and fails later), so the skip is honest and
- * says what to configure.
- */
+/** A missing dependency resolves to `none`, so the skip is honest and says what to configure. */
 export function resolveRuntime(declared: EmbedRuntime, env: RuntimeEnv): RuntimeResolution {
   const model = modelConfigured(env);
   const host = externalConfigured(env);

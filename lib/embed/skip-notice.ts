@@ -1,9 +1,6 @@
 import { providerInfo } from "./providers";
 
-/**
- * Why a capability's ticks skip, said once, in plain words, with the fix: the card, the dry-run
- * panel and the CLI all say it through this one function rather than each repeating a reason code.
- */
+/** One wording with its fix for the card, the dry-run panel and the CLI, rather than raw reason codes. */
 export type SkipNotice = { reason: string; text: string; fix: string };
 
 export function skipNotice(
@@ -37,7 +34,7 @@ export function skipNotice(
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The one reason a capability's ticks skip now: no runtime, then an unreadable provider, then the last tick's own skip. */
+/** No runtime first, then an unreadable provider, then the last tick's own skip. */
 export function currentSkipReason(c: {
   runtime: { reason?: string };
   providerBindings: readonly { available: boolean; reason?: string }[];

@@ -1,9 +1,6 @@
 import { EDGE_KIND_SPECS, type GraphEdgeKind } from "@/schemas/edge-kinds";
 
-/**
- * The arcs the canvas draws between two nodes of one row, as geometry: the edge component draws
- * them, and the canvas needs their extent to know when one crosses the screen.
- */
+// Arc geometry apart from the edge component: the canvas needs arcs' extent to cull them.
 
 export const MAX_ARC_DEPTH = 900;
 
@@ -11,10 +8,6 @@ export function arcDepth(kind: GraphEdgeKind, sx: number, tx: number): number {
   return Math.min(36 + Math.abs(tx - sx) * EDGE_KIND_SPECS[kind].arcDepth, MAX_ARC_DEPTH);
 }
 
-/**
- * An arc hanging below (or, with `up`, standing above) two points: deeper the farther apart they
- * are. Returns the SVG path and where its label goes.
- */
 export function arcPath(
   kind: GraphEdgeKind,
   sx: number,
@@ -32,27 +25,23 @@ function arcControl(kind: GraphEdgeKind, sx: number, sy: number, tx: number, ty:
   return up ? Math.min(sy, ty) - depth : Math.max(sy, ty) + depth;
 }
 
-/**
- * Dashes per edge are bounded: the rasterizer dashes a path along its whole length, for every tile
- * it crosses, so an escalation arc 100,000 px long (an org of 1,000 specialists) took seconds to
- * paint per frame. Past this length (in px) the pattern stretches to fit instead of repeating.
- */
+// The rasterizer dashes a path's whole length per tile it crosses: a 100,000 px dashed arc takes
+// seconds per frame. Past this length the pattern stretches instead of repeating.
 export const DASHED_LENGTH_CAP = 4000;
 
-/** A cheap upper estimate of a path's length: its ends' distance, plus an arc's two legs. */
 export function roughLength(sx: number, sy: number, tx: number, ty: number, depth: number): number {
   return Math.abs(tx - sx) + Math.abs(ty - sy) + 2 * depth;
 }
 
 export type Box = { x1: number; y1: number; x2: number; y2: number };
 
-/** A box that holds the whole arc: the curve never passes its control points' line. */
+/** The curve never passes its control points' line. */
 export function arcBox(kind: GraphEdgeKind, sx: number, sy: number, tx: number, ty: number, up = false): Box {
   const c = arcControl(kind, sx, sy, tx, ty, up);
   return { x1: Math.min(sx, tx), x2: Math.max(sx, tx), y1: Math.min(sy, ty, c), y2: Math.max(sy, ty, c) };
 }
 
-/** Whether two boxes share some area (touching edges do not count, as in React Flow's culling). */
+/** Touching edges do not count, as in React Flow's culling. */
 export function boxesOverlap(a: Box, b: Box): boolean {
   return Math.min(a.x2, b.x2) > Math.max(a.x1, b.x1) && Math.min(a.y2, b.y2) > Math.max(a.y1, b.y1);
 }

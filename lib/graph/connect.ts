@@ -11,7 +11,7 @@ import { nodeId } from "./org-to-graph";
 
 const byNode = new WeakMap<OrgRecords, Map<string, string>>();
 
-/** The specialist a node id stands for, by the same factory that made the id: ids are never parsed. */
+/** By the same factory that made the id: ids are never parsed. */
 function specialistOfNode(org: OrgRecords, node: string | null | undefined): string | null {
   if (!node) return null;
   let index = byNode.get(org);
@@ -22,11 +22,7 @@ function specialistOfNode(org: OrgRecords, node: string | null | undefined): str
   return index.get(node) ?? null;
 }
 
-/**
- * Whether a drag from one node to another may become a handoff, and the patch that records it:
- * the source specialist gains the target's role in `handoffCandidates`. The canvas asks this while
- * dragging; the server then validates the patched specialist before saving.
- */
+/** The canvas asks this while dragging; the server validates the patched specialist on save. */
 export function canConnect(
   org: OrgRecords,
   source: string | null | undefined,
@@ -47,7 +43,6 @@ export function canConnect(
   return { ok: true, specialistId: from, role, patch: { handoffCandidates: [...current, role] } };
 }
 
-/** The patch that removes a handoff edge: the role leaves the source's `handoffCandidates`. */
 export function removeHandoff(
   org: OrgRecords,
   edge: Pick<GraphEdge, "data">,

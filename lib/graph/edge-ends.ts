@@ -3,11 +3,8 @@ import type { Rect } from "./geometry";
 export type Side = "top" | "right" | "bottom" | "left";
 
 /**
- * Where a summed edge between two boxes starts and ends: on the sides that face each other (right
- * to left when the boxes stand side by side, bottom to top when one is above the other), so the
- * line leaves and enters a box at its border and its arrowhead is in the open, not under a handle
- * in the middle of a box's top. `lane` (…, -1, 0, 1, …) slides both ends along their sides so that
- * several kinds between the same two boxes run as parallel lines instead of one on top of another.
+ * Ends on the sides that face each other, so arrowheads sit in the open, not under a handle; `lane`
+ * slides both ends along their sides so kinds between the same boxes run parallel.
  */
 export function facingEnds(
   a: Rect,
@@ -17,7 +14,6 @@ export function facingEnds(
 ): { sx: number; sy: number; tx: number; ty: number; sourceSide: Side; targetSide: Side } {
   const ca = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
   const cb = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  // Gaps between the boxes along each axis (negative where they overlap on it).
   const gapX = Math.max(b.x - (a.x + a.width), a.x - (b.x + b.width));
   const gapY = Math.max(b.y - (a.y + a.height), a.y - (b.y + b.height));
   const horizontal = gapX > gapY;
@@ -46,11 +42,7 @@ export function facingEnds(
   };
 }
 
-/**
- * The ends' coordinate along the facing sides: the middle of the span the two boxes share, so the
- * line runs straight across; without a shared span, each end as near the other box as its own
- * middle half allows.
- */
+/** The middle of the shared span, so the line runs straight; else each end near the other box. */
 function along(a: number, aSize: number, b: number, bSize: number, ca: number, cb: number): [number, number] {
   const lo = Math.max(a, b);
   const hi = Math.min(a + aSize, b + bSize);
@@ -62,12 +54,7 @@ function clampTo(v: number, lo: number, hi: number): number {
   return Math.min(Math.max(v, lo), Math.max(lo, hi));
 }
 
-/**
- * A relationship's curve, as React Flow's bezier edges draw it (each end leaves its side straight,
- * bending more the more the other end lies behind it), with any point along it: labels stand at
- * `t` of the way from source to target, so several labels around one busy node spread along
- * their lines instead of piling up at the middles.
- */
+/** React Flow's bezier, with any point along it, so labels around a busy node can spread out. */
 export function curve(
   ends: { sx: number; sy: number; tx: number; ty: number; sourceSide: Side; targetSide: Side },
   curvature = 0.25,

@@ -1,45 +1,34 @@
 import { curve, type Side } from "./edge-ends";
 import type { Rect } from "./geometry";
 
-/**
- * Where the labels of the relationships drawn one by one (a focused or selected node's) stand
- * along their lines, so that they do not cover each other or the boxes at their ends. Around a
- * busy node many lines leave one handle, and a container's escalations to its own member start
- * a few pixels apart under it: labels at a fixed point of each line piled up there, over the node.
- */
+// Labels at a fixed point of each line piled up over a busy node, whose lines leave one handle.
 
 export type LabelLine = {
   id: string;
-  /** The line as the edge draws it: React Flow's handle points, sides and the kind's curvature. */
   ends: { sx: number; sy: number; tx: number; ty: number; sourceSide: Side; targetSide: Side };
   curvature: number;
   text: string;
-  /** Where along the line (0 at the source) the label would rather stand. */
+  /** 0 at the source. */
   prefer: number;
 };
 
-/** The label's box as the canvas draws it: 11 px monospace, 6 px padding and a border each side. */
+/** 11 px monospace, 6 px padding and a border each side, as the canvas draws it. */
 export function labelBox(text: string, x: number, y: number): Rect {
   const width = text.length * 6.6 + 14;
   const height = 17;
   return { x: x - width / 2, y: y - height / 2, width, height };
 }
 
-/** Places along a line tried, nearest the preferred first. Never the very ends: an arrowhead is there. */
+/** Never the very ends: an arrowhead is there. */
 const TRIED = Array.from({ length: 21 }, (_, i) => Math.round((0.08 + i * 0.04) * 100) / 100);
-/** Past this many labels the lines are too many to read one by one anyway: each keeps its place. */
+/** Past this many, lines are unreadable one by one anyway. */
 export const SPREAD_AT_MOST = 200;
 
 const overlap = (a: Rect, b: Rect) =>
   Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)) *
   Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
 
-/**
- * Each label's place along its line (`t`, 0 at the source): the nearest to its preferred place
- * that covers no label placed before it and no box in `solid` (the nodes the lines join; an open
- * container is not solid, labels may stand inside it). Where every place covers something, the
- * one that covers least. Deterministic: the longest labels are placed first, ties in the order given.
- */
+/** Deterministic; an open container is not solid, so labels may stand inside it. */
 export function spreadLabels(lines: readonly LabelLine[], solid: readonly Rect[]): Map<string, number> {
   const out = new Map<string, number>();
   if (lines.length > SPREAD_AT_MOST) {
@@ -47,7 +36,7 @@ export function spreadLabels(lines: readonly LabelLine[], solid: readonly Rect[]
     return out;
   }
   const placed: Rect[] = [];
-  // The longest first: a long label has the fewest free places; a short one fits in between.
+  // A long label has the fewest free places; a short one fits in between.
   const order = [...lines].sort((a, b) => b.text.length - a.text.length);
   for (const line of order) {
     const at = curve(line.ends, line.curvature).at;

@@ -2,33 +2,21 @@ import type { Rect } from "./geometry";
 
 export type Viewport = { x: number; y: number; zoom: number };
 
-/**
- * The editor's first view: the whole org, but never so small that labels stop being legible (the
- * minimap shows the rest). The canvas fits to it, and the picture painted before the canvas's code
- * arrives uses it too, so the view does not move when the canvas takes over.
- */
+/** Never so small that labels stop being legible; the pre-canvas picture uses it too, so nothing jumps. */
 export const FIRST_FIT = { padding: 0.04, minZoom: 0.6, maxZoom: 1.25 } as const;
 
-/** The canvas a first view fits into (1440 × 900 less the toolbar): the layout aims at its shape. */
+/** 1440 × 900 less the toolbar. */
 export const FIRST_PANE = { width: 1440, height: 800 } as const;
 
-/**
- * A box's title is `text-sm` (14 px at zoom 1); below 11 px on screen it stops being read at a
- * glance. A big org's first view folds until its titles reach this (`initialCollapsed`).
- */
+// A `text-sm` title (14 px at zoom 1) stops reading at a glance below 11 px on screen.
 export const TITLE_PX = 14;
 export const READABLE_TITLE_PX = 11;
 
-/** React Flow's padding: a number is a share of the pane, split on both sides, in whole pixels. */
 function paddingPx(padding: number, size: number): number {
   return Math.floor((size - size / (1 + padding)) * 0.5);
 }
 
-/**
- * The viewport React Flow 12's `fitView` gives for `boxes` in a `width` × `height` pane (its
- * `getViewportForBounds`, for a number padding): centred, zoom clamped, then nudged so the padding
- * holds on the top and left where the zoom clamp left too little. `null` with nothing to fit.
- */
+/** React Flow 12's `fitView` result (`getViewportForBounds` with a number padding), computed ahead. */
 export function fitViewport(
   boxes: readonly Rect[],
   width: number,
@@ -45,7 +33,6 @@ export function fitViewport(
   const zoom = Math.min(Math.max(raw, fit.minZoom), fit.maxZoom);
   const x = width / 2 - ((x1 + x2) / 2) * zoom;
   const y = height / 2 - ((y1 + y2) / 2) * zoom;
-  // How much room each side is left with, as React Flow counts it (floored), short of the padding.
   const short = (room: number, want: number) => Math.min(Math.floor(room) - want, 0);
   const left = short(x1 * zoom + x, px);
   const top = short(y1 * zoom + y, py);
@@ -54,26 +41,15 @@ export function fitViewport(
   return { x: x - left + right, y: y - top + bottom, zoom };
 }
 
-/**
- * Focus mode's view: the focused node and its neighbours, padded clear of the canvas's corners
- * (the focus bar, the zoom buttons), never past FIRST_FIT's most nor under its least zoom: below
- * it labels stop being legible.
- */
+/** Padded clear of the focus bar and zoom buttons; never under the least legible zoom. */
 export const FOCUS_FIT = { padding: 0.12, minZoom: FIRST_FIT.minZoom, maxZoom: FIRST_FIT.maxZoom } as const;
 
-/** React Flow's minimap, 200 × 150 px and 15 px in from the pane's bottom-right corner. */
+/** React Flow's minimap: 200 × 150 px, 15 px in from the bottom-right corner. */
 export const MINIMAP_CORNER = { width: 215, height: 165 } as const;
 
-/** How many neighbours' edges are tried as the view's edges when they cannot all be shown. */
 const TRIED_EDGES = 40;
 
-/**
- * The viewport focus mode moves to in a `width` × `height` pane (the canvas the side panel leaves):
- * every box of the neighbourhood when they fit at a legible zoom; else, at the least legible zoom,
- * the view that holds the focused node and as many of its neighbours as possible (ties: the one
- * centred nearest the focused node, so a neighbourhood scattered all round stays centred on it).
- * `null` with no pane.
- */
+/** The whole neighbourhood at a legible zoom, else the view showing the most of it around the focused node. */
 export function focusViewport(
   focused: Rect,
   around: readonly Rect[],
@@ -86,7 +62,6 @@ export function focusViewport(
   if (!whole || whole.zoom >= fit.minZoom) return whole;
   const zoom = fit.minZoom;
   const [px, py] = [paddingPx(fit.padding, width), paddingPx(fit.padding, height)];
-  // The padded window, in flow units, and where its top-left may go with the focused node inside.
   const [w, h] = [(width - 2 * px) / zoom, (height - 2 * py) / zoom];
   const centre = { x: focused.x + focused.width / 2, y: focused.y + focused.height / 2 };
   const clampX = (v: number) =>
@@ -102,7 +77,7 @@ export function focusViewport(
     clampY(centre.y - h / 2),
     ...nearest.flatMap((b) => [clampY(b.y), clampY(b.y + b.height - h)]),
   ]);
-  // The minimap floats over the pane's bottom-right corner: a box under it is not counted as shown.
+  // A box under the minimap does not count as shown.
   const [cornerX, cornerY] = [(width - MINIMAP_CORNER.width - px) / zoom, (height - MINIMAP_CORNER.height - py) / zoom];
   let best = { left: clampX(centre.x - w / 2), top: clampY(centre.y - h / 2), count: -1, off: Infinity };
   for (const left of lefts) {

@@ -1,15 +1,10 @@
 import type { Graph, GraphNode } from "@/schemas/graph";
 import { type GraphNodeKind, nodeSpec } from "@/schemas/node-kinds";
 
-/**
- * Node sizes, container boxes and the layout's identity, without the layout itself: the canvas
- * needs these on first load, while `./layout` is loaded only when the browser must lay a graph out.
- */
-
-/** A node's size on the canvas, its kind's. */
+// Sizes and keys apart from `./layout`, which the browser loads only when it must lay a graph out.
 export const nodeSize = (kind: GraphNodeKind): { width: number; height: number } => nodeSpec(kind).size;
 
-/** A folded container's box: its kind's size, wider where its kind's spec says what it holds needs it. */
+/** A folded container is wider where its kind says so, so "group · 10 teams · 100 specialists" reads whole. */
 export function foldedSize(kind: GraphNodeKind): { width: number; height: number } {
   const { size, foldedWidth } = nodeSpec(kind);
   return foldedWidth ? { width: foldedWidth, height: size.height } : size;
@@ -18,25 +13,19 @@ export function foldedSize(kind: GraphNodeKind): { width: number; height: number
 export type Position = { x: number; y: number };
 export type Rect = Position & { width: number; height: number };
 
-/** How a container box (team, group) holds its members: the layout and the canvas share these. */
 export const BOX = {
-  /** Space above the members, for the container's name and count. */
   header: 44,
-  /** Space left, right and below the members. */
   pad: 14,
-  /** Space between siblings: specialists in a team; boxes (teams in a group), where summed edges
-   * end with their arrowheads; the top-level boxes, where most of those edges run. */
+  // Summed edges end with arrowheads between boxes, and most run between top-level ones: wider gaps.
   gap: 18,
   boxGap: 40,
   topGap: 64,
-  /** Space around the whole org, and between the parties' lane and the rest. */
   margin: 20,
   laneGap: 48,
-  /** Space above the parties' lane, for its heading. */
   laneHeader: 56,
 } as const;
 
-/** Each container's members, in the order of `nodes` (which keeps the layout deterministic). */
+/** In the order of `nodes`, which keeps the layout deterministic. */
 export function childrenOf(nodes: readonly GraphNode[]): Map<string, string[]> {
   const ids = new Set(nodes.map((n) => n.id));
   const out = new Map<string, string[]>();
@@ -49,12 +38,7 @@ export function childrenOf(nodes: readonly GraphNode[]): Map<string, string[]> {
   return out;
 }
 
-/**
- * The box of every node, in flow coordinates: a leaf (or a collapsed or empty container) is its
- * kind's size at its position; a container is drawn around its members' boxes, so it follows
- * them wherever they were laid out or dragged. Nodes without a position, and members of a
- * collapsed container, have no box.
- */
+/** A container's box follows its members wherever they were laid out or dragged. */
 export function nodeBoxes(
   nodes: readonly GraphNode[],
   positions: Readonly<Record<string, Position>>,
@@ -87,18 +71,12 @@ export function nodeBoxes(
     return box;
   };
   for (const node of nodes) if (!node.parent || !byId.has(node.parent)) visit(node, true);
-  // Members of a collapsed container were not visited: they have no box, and are not drawn.
   return out;
 }
 
-/**
- * What the automatic layout depends on: which nodes exist, in order, who belongs where, and which
- * nodes are related (the order of siblings follows relationships), the last as a hash so the key
- * stays small at thousands of relationships. Two graphs with the same key get the same positions,
- * wherever they are laid out.
- */
+/** Everything the layout depends on; relationships hashed, so the key stays small at thousands. */
 export function structureKeyOf(graph: Graph): string {
-  // FNV-1a over each relationship's ends, in the graph's order.
+  // FNV-1a over each relationship's ends.
   let hash = 0x811c9dc5;
   for (const e of graph.edges) {
     if (e.kind === "member") continue;
@@ -117,10 +95,7 @@ export function structureKeyOf(graph: Graph): string {
   );
 }
 
-/**
- * Which two node boxes intersect (the layout promises none do), apart from a container and the
- * members it holds, whose boxes hold theirs by design.
- */
+/** Intersecting boxes, apart from a container and the members it holds. */
 export function overlaps(nodes: readonly GraphNode[], positions: Record<string, Position>): [string, string][] {
   const parent = new Map(nodes.map((n) => [n.id, n.parent]));
   const holds = (outer: string, inner: string) => {

@@ -4,40 +4,18 @@ import { BOX, foldedSize, nodeSize, type Position } from "./geometry";
 import { orderedChildren } from "./order";
 
 /**
- * The automatic layout: containment, not layers. A team is a box holding its specialists, a group
- * a box holding its teams; siblings are packed in rows (shelves) whose width is chosen so each
- * org comes out about the shape of the canvas, so a big org wraps into a block instead
- * of one row 76,000 px wide. The parties (`user`, `construct`, `*`) stand in a lane of their own
- * at the left.
- *
- * Why not ELK's layered algorithm: the relationships that would give it layers (handoffs,
- * contracts) are not drawn in the overview any more (they are aggregated between teams), so all
- * it would have to place is nested boxes — which this does in a few linear passes (one per
- * inner shape tried, after ordering siblings by their relationships), synchronously and
- * deterministically, on the server and in the browser alike, without a 1.4 MB worker bundle.
- * Measured at 1,110 nodes and 8,300 relationships: about 25 ms warm (3–10 ms before the ordering
- * and the shapes tried); `npm run bench` sets it beside ELK's layered run.
+ * Teams box their specialists and groups their teams, packed in rows shaped like the canvas. Not ELK's
+ * layered algorithm: nothing drawn is layered, and this runs synchronously anywhere without a 1.4 MB worker.
  */
 
-/**
- * How wide, against tall, a team's or group's members are packed: the layout tries each and keeps
- * the one that lets the whole org fit the canvas largest (a small org's teams in one row, a big
- * org's in blocks). A handful of linear passes: the layout stays linear in the nodes.
- */
+/** Inner packing shapes tried (width against height); the one that fits the whole org largest wins. */
 const INNER_ASPECTS = [1.6, 3, 6, 1000];
 
-/** A size and a way to place its content once its top-left is known. */
 type Measured = { width: number; height: number; place: (x: number, y: number, out: Record<string, Position>) => void };
 
-/** Siblings in the order the relationships give (`orderedChildren`), worked out once per graph. */
 type Order = ReturnType<typeof orderedChildren>;
 
-/**
- * Top-left positions (absolute, in flow coordinates) for every node; positions the user saved win
- * over computed ones. Containment comes from each node's `parent`; relationships only choose the
- * order of siblings (`orderedChildren`), so related boxes stand side by side. A folded container
- * (`collapsed`) is packed at its closed size.
- */
+/** Top-left flow positions for every node; saved positions win, relationships only order siblings. */
 export function layoutGraph(
   nodes: readonly GraphNode[],
   edges: readonly GraphEdge[] = [],
@@ -50,12 +28,7 @@ export function layoutGraph(
   return out;
 }
 
-/**
- * The zoom the first view fits an org at, unclamped (what `fitView` would pick with no least
- * zoom), for any folds: `zoomFor(collapsed)`. The siblings' order is worked out once and a folded
- * container's hidden members are not packed, so trying several sets of folds on a big org costs
- * little more than one layout.
- */
+/** The unclamped zoom the first view fits the org at, per set of folds; siblings are ordered once. */
 export function fitZoomer(
   nodes: readonly GraphNode[],
   edges: readonly GraphEdge[],
@@ -70,7 +43,6 @@ export function fitZoomer(
   };
 }
 
-/** The whole org: the parties' lane at the left, the rest packed beside it; its size is what is drawn. */
 function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, collapsed: ReadonlySet<string>) {
   const byId = new Map(nodes.map((n) => [n.id, n]));
 
@@ -90,9 +62,8 @@ function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, 
         aspect,
         members.some((m) => children.has(m.id)) ? BOX.boxGap : BOX.gap,
       );
-    // Folded, its members are still placed as if open from its corner (hidden there): the canvas
-    // draws a folded box where its open box would begin, so both agree, and unfolding re-packs.
-    // They are packed only when placed: the folded box's size does not depend on them.
+    // Folded members are still placed (hidden) from the box's corner, where the canvas draws the open
+    // box; they are packed only when placed, since the folded size does not depend on them.
     if (collapsed.has(node.id)) {
       const { width, height } = foldedSize(node.kind);
       return {
@@ -123,7 +94,6 @@ function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, 
   const tried: { shelf: Shelf; zoom: number }[] = [];
   for (const aspect of INNER_ASPECTS) {
     const items = others.map((n) => measure(n, aspect));
-    // The top level's row width is chosen outright, among the widths of its first 1, 2, … boxes.
     for (const target of rowWidths(items, BOX.topGap)) {
       const candidate = shelfTo(items, target, BOX.topGap);
       const zoom = Math.min(
@@ -133,9 +103,8 @@ function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, 
       tried.push({ shelf: candidate, zoom });
     }
   }
-  // The largest fit wins (the first of equals); but when its boxes would stand under the minimap,
-  // which floats over the canvas's bottom-right corner, an arrangement nearly as large that leaves
-  // that corner free wins instead (a last row shorter by a box or two).
+  // The largest fit wins, unless the minimap over the bottom-right corner would cover boxes: then a
+  // nearly-as-large fit that leaves that corner free.
   const fitsLargest = (list: typeof tried) =>
     list.reduce<(typeof tried)[number] | null>((best, c) => (!best || c.zoom > best.zoom * 1.001 ? c : best), null);
   const largest = fitsLargest(tried);
@@ -158,23 +127,17 @@ function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, 
 /** A first view gives up at most this share of its zoom to keep its boxes from under the minimap. */
 const CORNER_COST = 0.9;
 
-/**
- * Whether a row of the top level's boxes would stand under the minimap in the first view (the
- * boxes fitted and centred as `fitViewport` does), the minimap's corner taken in flow units.
- */
 function underMinimap(shelf: Shelf, laneWidth: number, laneHeight: number): boolean {
-  // The boxes' extent (the parties' lane and the rest) and the zoom the first view fits it at.
   const width = laneWidth + shelf.width;
   const height = Math.max(laneHeight, shelf.height);
   const room = 1 + FIRST_FIT.padding;
   const zoom = Math.min(FIRST_PANE.width / room / width, FIRST_PANE.height / room / height, FIRST_FIT.maxZoom);
-  // The minimap's top-left, from the boxes' top-left (the pane's spare room split on both sides).
+  // The minimap's top-left relative to the boxes' top-left, the pane's spare room split evenly.
   const left = (FIRST_PANE.width / zoom + width) / 2 - MINIMAP_CORNER.width / zoom;
   const top = (FIRST_PANE.height / zoom + height) / 2 - MINIMAP_CORNER.height / zoom;
   return shelf.rows.some((r) => laneWidth + r.right > left && r.bottom > top);
 }
 
-/** Items one under another. */
 function column(items: Measured[]): Measured {
   const width = Math.max(0, ...items.map((i) => i.width));
   const height = items.reduce((h, i) => h + i.height, 0) + Math.max(0, items.length - 1) * BOX.gap;
@@ -191,10 +154,7 @@ function column(items: Measured[]): Measured {
   };
 }
 
-/**
- * Items left to right in rows no wider than a target (but at least the widest item), each row
- * as tall as its tallest item. The target makes the block about `aspect` times as wide as tall.
- */
+/** Rows no wider than a target chosen so the block is about `aspect` times as wide as tall. */
 function shelf(items: Measured[], aspect: number, gap: number): Measured {
   const area = items.reduce((a, i) => a + (i.width + gap) * (i.height + gap), 0);
   return shelfTo(items, Math.sqrt(area * aspect), gap);
@@ -212,10 +172,8 @@ function rowWidths(items: Measured[], gap: number): number[] {
   return out;
 }
 
-/** A block of rows, with where each row ends on the right and at the bottom. */
 type Shelf = Measured & { rows: { right: number; bottom: number }[] };
 
-/** `shelf` with rows no wider than `target` (but at least the widest item). */
 function shelfTo(items: Measured[], width: number, gap: number): Shelf {
   const target = Math.max(width, ...items.map((i) => i.width));
   const rows: Measured[][] = [];

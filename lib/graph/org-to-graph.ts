@@ -13,7 +13,6 @@ export const nodeId = {
   party: (id: string) => `party:${id}`,
 };
 
-/** The node a contract party or boundary team stands for. */
 function partyNode(org: OrgRecords, party: string): string | null {
   if ((WELL_KNOWN_PARTIES as readonly string[]).includes(party)) return nodeId.party(party);
   return org.specialists[party] ? nodeId.specialist(party) : null;
@@ -25,7 +24,7 @@ function teamNode(org: OrgRecords, id: string): string | null {
   return null;
 }
 
-/** A short name for a node: the display name when it is a name, not a sentence (as upstream's are). */
+/** The display name only when it is a name, not a sentence (as in Construct's own org). */
 function specialistLabel(id: string, s: SpecialistView): string {
   const display = str(s.displayName);
   if (display && display.length <= 32) return display;
@@ -42,15 +41,11 @@ const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 export type GraphInput = {
   org: OrgRecords;
   scopes?: Partial<Record<string, Scope>>;
-  /** The pack each `<section>/<id>` comes from, when it does. */
   sources?: Partial<Record<string, string>>;
   problems?: readonly FieldError[];
 };
 
-/**
- * The org as nodes and typed edges. Every edge names the record and field that carries it, so
- * the editor can open that record and a delete knows what to patch.
- */
+/** Every edge names the record and field carrying it, so the editor can open it and delete can patch it. */
 export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: GraphInput): Graph {
   const counts = new Map<string, { errors: number; warnings: number }>();
   for (const p of problems) {
@@ -226,7 +221,7 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
         data: { kind: "team-boundary", contractId: id, producerTeam: fromTeam, consumerTeam: toTeam },
       });
   }
-  // Containment: each member edge names its child's container; a child keeps its first one.
+  // A child keeps its first container.
   const parentOf = new Map<string, string>();
   for (const e of edges) if (e.kind === "member" && !parentOf.has(e.target)) parentOf.set(e.target, e.source);
   for (const node of nodes) {
@@ -239,7 +234,6 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
       kind: "party",
       entityId: party,
       label: party === "*" ? "any" : party,
-      // Who each party is, in a few words: the lane they stand in is outside the org.
       sublabel: PARTY_SUBLABEL[party] ?? "outside the org",
     });
   }

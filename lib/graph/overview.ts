@@ -1,40 +1,26 @@
 import type { Graph, GraphEdge, GraphEdgeKind, GraphNode } from "@/schemas/graph";
 
-/**
- * What the canvas draws without a focus: relationships summed up between the boxes that hold
- * their ends, so 165 edges of the built-in org become a few dozen, one per pair and kind.
- */
+/** Relationships summed between the boxes holding their ends: 165 edges become a few dozen. */
 export type AggregateEdge = {
   id: string;
   kind: Exclude<GraphEdgeKind, "member">;
-  /** The two boxes (team, group, party, or a specialist outside any team), in first-seen direction. */
+  /** In first-seen direction; `both` when some run the other way. */
   source: string;
   target: string;
-  /** How many relationships this one line stands for, and whether some run the other way. */
   count: number;
   both: boolean;
-  /** The ids of the relationships summed up. */
   edges: string[];
 };
 
-/**
- * The box a node is drawn in, at the level the overview sums up: a specialist's container, a
- * team itself (even inside a group: teams are what the overview shows), a group, a party.
- */
+/** Teams, not their groups, are what the overview shows. */
 export function overviewEnd(node: GraphNode): string {
   return node.kind === "specialist" && node.parent ? node.parent : node.id;
 }
 
-/**
- * One edge per unordered pair of ends and kind, with a count. Relationships inside one box
- * (a team's own handoffs), or between a box and a box inside it, are not summed into a loop:
- * they show when a member is focused.
- * Membership is containment, never an edge here.
- */
+/** Relationships inside one box, or into a box it holds, are left to focus mode: no loops. */
 export function aggregateEdges(
   graph: Graph,
   kinds?: ReadonlySet<GraphEdgeKind>,
-  /** Where a node is shown, when not `overviewEnd` (a folded container stands for its members). */
   endOfNode: (node: GraphNode) => string | null = overviewEnd,
 ): AggregateEdge[] {
   const endOf = new Map(graph.nodes.map((n) => [n.id, endOfNode(n)]));
@@ -48,8 +34,6 @@ export function aggregateEdges(
     if (e.kind === "member" || (kinds && !kinds.has(e.kind))) continue;
     const a = endOf.get(e.source);
     const b = endOf.get(e.target);
-    // Inside one box, or between a box and one it holds (a group's escalation to its own team's
-    // owner): a line from a box into itself says nothing at this level; focus shows it.
     if (!a || !b || a === b || holds(a, b) || holds(b, a)) continue;
     const key = `${e.kind}|${a < b ? `${a}|${b}` : `${b}|${a}`}`;
     const found = out.get(key);
@@ -62,11 +46,7 @@ export function aggregateEdges(
   return [...out.values()];
 }
 
-/**
- * The neighbourhood of a node `depth` relationships away (1 or 2), following relationships
- * either way: the nodes reached and the relationships walked. Membership is not a step (a team's
- * members are not its neighbours), but focusing a team or group starts from its members too.
- */
+/** Membership is not a step, but focusing a team or group starts from its members too. */
 export function neighbourhood(
   graph: Graph,
   start: string,

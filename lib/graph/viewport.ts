@@ -1,9 +1,8 @@
 import type { Box } from "./arcs";
 
-/** What a canvas shows: its size in pixels and its transform (pan x, pan y, zoom), as React Flow's store holds them. */
+/** Transform as React Flow's store holds it: pan x, pan y, zoom. */
 export type Pane = { width: number; height: number; transform: readonly [number, number, number] };
 
-/** The part of the flow in view, in flow coordinates. */
 export function viewBox(s: Pane): Box | null {
   if (!s.width || !s.height) return null;
   const [x, y, zoom] = s.transform;
@@ -13,10 +12,8 @@ export function viewBox(s: Pane): Box | null {
 const ZOOM_STEP = 1.5;
 
 /**
- * A window around the view that changes only when the view moves a screen's width or height, or
- * zooms by half: the flow is cut into tiles a screen in size (at the zoom rounded down to a step),
- * and the window is the tile holding the view's centre with its eight neighbours, which always
- * holds the whole view. Returned as a string so a store selector can compare it cheaply.
+ * Changes only when the view moves a screen or zooms by half: screen-sized tiles, the view's tile
+ * and its eight neighbours (which always hold the view); a string so selectors compare cheaply.
  */
 export function windowKey(s: Pane): string {
   if (!s.width || !s.height) return "";

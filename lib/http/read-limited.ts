@@ -1,7 +1,4 @@
-/**
- * Reads a body stream whole, counting bytes as they arrive so that neither a missing nor a lying
- * Content-Length gets past `limit`. Returns null (after cancelling the stream) when it is larger.
- */
+/** Counts bytes as they arrive, so neither a missing nor a lying Content-Length gets past `limit`. */
 export async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();

@@ -8,7 +8,6 @@ const FORMAT: FormattingOptions = { insertSpaces: true, tabSize: 2, eol: "\n" };
 
 type Path = (string | number)[];
 
-/** A value on one line, spaced as people write inline JSON: `["a", "b"]`, `{ "k": 1 }`. */
 function inline(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(inline).join(", ")}]`;
   if (isPlainObject(value)) {
@@ -19,26 +18,21 @@ function inline(value: unknown): string {
 }
 
 /**
- * Turns the text of a JSON object into the text of `next` by editing only what differs, so a
- * one-field change is a one-line git diff (design §2): keys keep their order and their formatting,
- * keys `next` lacks are removed, new keys are appended (top-level ones in `order`, the schema's
- * order), nested objects are edited key by key and anything else is replaced whole.
+ * Edits only what differs, so a one-field change is a one-line git diff: keys keep their order and
+ * formatting, new top-level keys follow `order`. More changed keys than this are written plainly.
  */
-/** More changed keys than this in one save are written plainly rather than edited in place. */
 export const MAX_TEXT_EDITS = 64;
 
 export function editJsonText(text: string, next: Record<string, unknown>, order: readonly string[] = []): string {
   const current: unknown = JSON.parse(text);
   if (!isPlainObject(current)) return stringifyRecord(next);
-  // Each text edit re-parses the file, so a patch of very many keys would take quadratic time: past
-  // a bound, the value is written plainly (key order and unknown fields still kept, as `next` holds them).
+  // Each text edit re-parses the file (quadratic over many keys): past a bound, write plainly.
   const touched =
     Object.keys(current).filter((k) => !Object.hasOwn(next, k) || !sameJson(current[k], next[k])).length +
     Object.keys(next).filter((k) => !Object.hasOwn(current, k)).length;
   if (touched > MAX_TEXT_EDITS) return stringifyRecord(next);
   let out = text;
   const set = (path: Path, value: unknown) => {
-    // A value written on one line stays on one line, so replacing it is a one-line change.
     const tree = value === undefined ? undefined : parseTree(out);
     const node = tree && findNodeAtLocation(tree, path);
     if (node && !out.slice(node.offset, node.offset + node.length).includes("\n")) {
@@ -68,7 +62,7 @@ export function editJsonText(text: string, next: Record<string, unknown>, order:
     for (const key of added.sort((a, b) => rank(a) - rank(b))) set([...path, key], after[key]);
   };
   walk([], current, next, order);
-  // jsonc-parser edits text, not values: if it ever produced something else, write the value plainly.
+  // jsonc-parser edits text, not values: should it ever produce another value, write plainly.
   let parsed: unknown;
   try {
     parsed = JSON.parse(out);

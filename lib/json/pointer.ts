@@ -1,9 +1,4 @@
-/**
- * JSON pointers (RFC 6901) as every FieldError carries them: a `#` then `/`-separated segments,
- * each with `~` written `~0` and `/` written `~1`. Building, parsing and matching live here so no
- * caller compares pointer strings by hand: a hand-made ``startsWith(`#/workflows/${id}`)`` also
- * matched `#/workflows/${id}-2`, which is why matching goes segment by segment.
- */
+// RFC 6901 pointers, matched segment by segment: a string prefix `#/workflows/ops` also matches `#/workflows/ops-2`.
 
 export type PointerSegment = string | number;
 
@@ -12,28 +7,21 @@ export function escapePointerSegment(segment: PointerSegment): string {
 }
 
 export function unescapePointerSegment(segment: string): string {
-  // `~1` first, so `~01` (an escaped `~1`) becomes `~1`, not `/`.
+  // `~1` first, so an escaped `~01` becomes `~1`, not `/`.
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
-/** `buildPointer("workflows", "ops", "embed")` → `#/workflows/ops/embed`; no segments → `#` (the whole document). */
 export function buildPointer(...segments: readonly PointerSegment[]): string {
   return `#${segments.map((s) => `/${escapePointerSegment(s)}`).join("")}`;
 }
 
-/** Splits a pointer (with or without its leading `#`) back into unescaped segments. */
 export function parsePointer(pointer: string): string[] {
   const body = pointer.startsWith("#") ? pointer.slice(1) : pointer;
   if (body === "") return [];
-  // A body not starting with `/` is not a pointer; read it as one segment rather than guess.
+  // Not starting with `/`: one segment rather than a guess.
   return (body.startsWith("/") ? body.slice(1) : body).split("/").map(unescapePointerSegment);
 }
 
-/**
- * Whether `pointer` names `prefix` itself or something inside it, comparing whole segments:
- * `#/workflows/ops/embed` is under `#/workflows/ops`, `#/workflows/ops-2` is not.
- * `prefix` may be a pointer string or its segments.
- */
 export function isAtOrUnder(pointer: string, prefix: string | readonly PointerSegment[]): boolean {
   const want = typeof prefix === "string" ? parsePointer(prefix) : prefix.map(String);
   const have = parsePointer(pointer);

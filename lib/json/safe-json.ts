@@ -1,8 +1,6 @@
 /**
- * Strict JSON for untrusted text (request bodies, files on disk, imports, pack manifests).
- * `JSON.parse` alone keeps the last of duplicate keys, accepts `__proto__` keys that a later
- * merge turns into prototype pollution, and nests as deep as memory allows while every recursive
- * walker after it overflows the stack; this adds those checks in one linear pass.
+ * Strict JSON for untrusted text. `JSON.parse` alone keeps the last duplicate key, accepts
+ * `__proto__` (prototype pollution on a later merge) and nests deeper than recursive walkers survive.
  */
 
 export type JsonProblemCode =
@@ -27,9 +25,7 @@ export class JsonProblem extends Error {
 }
 
 export type SafeJsonOptions = {
-  /** Deepest nesting of objects and arrays accepted. */
   maxDepth?: number;
-  /** Largest text accepted, in UTF-16 code units. */
   maxLength?: number;
   /** Files edited by hand may start with a byte-order mark; request bodies may not. */
   allowBom?: boolean;
@@ -40,7 +36,7 @@ export const DEFAULT_MAX_DEPTH = 64;
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/** Decodes bytes as UTF-8, refusing malformed sequences instead of replacing them with U+FFFD. */
+/** Refuses malformed UTF-8 instead of replacing it with U+FFFD. */
 export function decodeUtf8(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes);
@@ -51,7 +47,6 @@ export function decodeUtf8(bytes: Uint8Array): string {
 
 const CONFLICT_MARKER = /^(?:<{7}|={7}|>{7})(?: |$)/m;
 
-/** Parses untrusted JSON text, throwing a `JsonProblem` that says what is wrong and where. */
 export function parseJsonStrict(input: string, options: SafeJsonOptions = {}): unknown {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   let text = input;
@@ -74,28 +69,21 @@ export function parseJsonStrict(input: string, options: SafeJsonOptions = {}): u
     }
     throw new JsonProblem("syntax", `invalid JSON: ${(error as Error).message}`);
   }
-  // The scan walks every character in JS, several times the cost of `JSON.parse`; it runs only
-  // when counting the text's keys and walking the parsed value find something it would report.
+  // The character scan costs several `JSON.parse`s, so it runs only when the cheap check finds something.
   if (!looksClean(text, value, maxDepth)) scanStructure(text, maxDepth);
-  // A lone surrogate can only come from the text itself or from a `\uD800`–`\uDFFF` escape.
   if (!text.isWellFormed() || (text.includes("\\u") && SURROGATE_ESCAPE.test(text))) checkStrings(value);
   return value;
 }
 
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
-/**
- * Whether `value`, parsed from `text`, is free of what `scanStructure` reports. `JSON.parse` keeps
- * one of duplicate keys, so the text holds more keys than the value exactly when some key is
- * duplicated; forbidden keys stay own keys of the value, and its depth is the text's.
- */
+/** `JSON.parse` keeps one of duplicate keys, so the text has more keys than the value exactly then. */
 function looksClean(text: string, value: unknown, maxDepth: number): boolean {
   let valueKeys = 0;
   const stack: unknown[] = [value];
   const depths: number[] = [1];
   while (stack.length) {
     const v = stack.pop();
-    // `depths` is pushed and popped with `stack`, so it is never shorter.
     const depth = depths.pop() ?? 1;
     if (typeof v !== "object" || v === null) continue;
     if (depth > maxDepth) return false;
@@ -123,10 +111,7 @@ function looksClean(text: string, value: unknown, maxDepth: number): boolean {
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
-/**
- * Colons after an unescaped quote: one per key, plus any string that starts with a colon. An
- * overcount only sends the text to the full scan, which then finds nothing to report.
- */
+/** One per key, plus strings starting with a colon; an overcount only costs the full scan. */
 function keyColons(text: string): number {
   let count = 0;
   for (let i = text.indexOf(":"); i !== -1; i = text.indexOf(":", i + 1)) {
@@ -140,7 +125,6 @@ function keyColons(text: string): number {
   return count;
 }
 
-/** Walks the raw text once: duplicate and forbidden keys, and nesting depth. */
 function scanStructure(text: string, maxDepth: number): void {
   const keyStack: (Set<string> | null)[] = [];
   const expectKey: boolean[] = [];
@@ -208,7 +192,6 @@ function checkStrings(value: unknown): void {
   }
 }
 
-/** Decodes and parses bytes in one step. */
 export function parseJsonBytes(bytes: Uint8Array, options: SafeJsonOptions = {}): unknown {
   return parseJsonStrict(decodeUtf8(bytes), options);
 }
@@ -217,10 +200,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/**
- * Puts a new record's keys in the kind's canonical order, the rest after them in their own order,
- * so files written by the app read like the built-in ones.
- */
+/** Canonical keys first, so files the app writes read like the built-in ones. */
 export function orderKeys(record: Record<string, unknown>, canonical: readonly string[]): Record<string, unknown> {
   const ordered: Record<string, unknown> = {};
   for (const key of canonical) if (Object.hasOwn(record, key)) ordered[key] = record[key];
@@ -228,7 +208,6 @@ export function orderKeys(record: Record<string, unknown>, canonical: readonly s
   return ordered;
 }
 
-/** The stored form of a record: two-space indent and a final newline. */
 export function stringifyRecord(record: unknown): string {
   return `${JSON.stringify(record, null, 2)}\n`;
 }

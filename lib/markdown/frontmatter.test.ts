@@ -39,7 +39,7 @@ describe("parseFrontmatter", () => {
     ).toEqual({ ok: true, data: { role: "qa" }, body: "Body\n" });
   });
 
-  // design.md §3a: Construct's frontmatter regex needs --- at byte 0 followed by a line end.
+  // Construct's frontmatter regex needs --- at byte 0 followed by a line end.
   it.each([
     ["a leading blank line", "\n---\nrole: qa\n---\nBody"],
     ["leading spaces", "  ---\nrole: qa\n---\nBody"],

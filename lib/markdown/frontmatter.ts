@@ -1,16 +1,13 @@
 import { parse as parseYaml } from "yaml";
 
 /**
- * Splits YAML frontmatter from a Markdown body. Construct's rule (`---` at the very start, then a
- * line end) plus what hand-edited files carry (design.md §3a): a byte-order mark, CRLF line ends
- * and leading HTML comments. A leading blank line, leading spaces or CR-only line ends are refused,
- * as Construct refuses them.
+ * Construct's rule (`---` at byte 0, then a line end) plus what hand-edited files carry: a BOM, CRLF
+ * and leading HTML comments. A leading blank line, spaces or CR-only line ends are refused, as there.
  */
 export type Frontmatter =
   | { ok: true; data: Record<string, unknown>; body: string }
   | { ok: false; reason: "none" | "unterminated" | "yaml" | "not-a-mapping"; message: string; body: string };
 
-/** HTML comments at the very start, each with the line ends after it; nothing may come before the first. */
 const LEADING_COMMENTS = /^(?:<!--[\s\S]*?-->\s*)*/;
 
 export function parseFrontmatter(source: string): Frontmatter {
@@ -44,7 +41,7 @@ export function parseFrontmatter(source: string): Frontmatter {
   return { ok: true, data: data as Record<string, unknown>, body };
 }
 
-/** The rule every prompt file meets (ADR-0055): frontmatter that parses and names the specialist's `role`. */
+/** Every prompt file's frontmatter must parse and name the specialist's `role`. */
 export function promptRole(source: string): { ok: true; role: string } | { ok: false; message: string } {
   const front = parseFrontmatter(source);
   if (!front.ok) return { ok: false, message: front.message };

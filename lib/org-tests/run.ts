@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { buildPointer, isAtOrUnder } from "@/lib/json/pointer";
-import { checkAction, effectiveFence } from "@/lib/org/fence";
+import { effectiveFence } from "@/lib/org/effective-fence";
+import { checkAction } from "@/lib/org/fence";
 import { fieldOf } from "@/lib/org/field-error";
 import { str } from "@/lib/org/org-index";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
@@ -23,16 +24,9 @@ import {
 } from "@/schemas/org-test";
 import { isObject, specialistView } from "@/schemas/views";
 
-/**
- * Runs org tests against one merged org. Pure: the CLI, the server and the Tests view (against an
- * unsaved draft) run the same cases the same way. A malformed case is a FieldError naming its file
- * and JSON pointer; the other cases still run.
- */
-
-/** An unsaved record to run the tests against, in place of the saved one. */
+// Pure, so the CLI, the server and the Tests view (on an unsaved draft) run cases alike.
 export type RunDraft = { kind: EntityKind; record: EntityRecord };
 
-/** One test file as read: its parsed value, or why it could not be parsed. */
 export type TestFileInput = { file: string; value?: unknown; error?: string };
 
 type Kind = OrgTestResult["kind"];
@@ -69,7 +63,6 @@ function kindOf(c: Record<string, unknown>): Kind | null {
   return null;
 }
 
-/** Parses the cases of one file; every problem is located in it. */
 export function parseTestFile(input: TestFileInput): {
   cases: { index: number; parsed: Parsed }[];
   problems: FieldError[];
@@ -124,7 +117,6 @@ export function parseTestFile(input: TestFileInput): {
   return { cases, problems };
 }
 
-/** Saved routing tests, for the plan's routing moves. */
 export function routingCasesOf(files: readonly TestFileInput[]): RoutingCase[] {
   const out: RoutingCase[] = [];
   for (const f of files)
@@ -248,14 +240,12 @@ export function runOrgTests(org: OrgRecords, files: readonly TestFileInput[]): O
         }
       }
     }
-    // One file's problems in the order of its cases, whichever step found them.
     problems.push(...problems.splice(before).sort((a, b) => caseIndex(a) - caseIndex(b)));
   }
   const passed = results.filter((r) => r.pass).length;
   return { results, problems, summary: { passed, failed: results.length - passed, invalid: problems.length } };
 }
 
-/** One line per case, and the summary: what `construct-studio test` prints. */
 export function renderTestRun(run: OrgTestRun, format: "text" | "github"): string {
   const out: string[] = [];
   const esc = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");

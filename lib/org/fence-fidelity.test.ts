@@ -1,20 +1,13 @@
 import { describe, expect, it } from "vitest";
-import {
-  approvalProblem,
-  checkAction,
-  EMPTY_FENCE,
-  effectiveFence,
-  fenceProblems,
-  globMatch,
-  globProblem,
-  normalizeTarget,
-  noTeamReason,
-} from "@/lib/org/fence";
+import { EMPTY_FENCE, effectiveFence, noTeamReason } from "@/lib/org/effective-fence";
+import { checkAction } from "@/lib/org/fence";
+import { globMatch, normalizeTarget } from "@/lib/org/fence-glob";
+import { approvalProblem, fenceProblems, globProblem } from "@/lib/org/fence-problems";
 import type { EffectiveFence } from "@/schemas/fence";
 
 /**
- * design.md §3a, the fence bullets: each case shows the input, our answer, and in a comment what
- * Construct answers for the same input (upstream.md §3).
+ * Where our fence differs from Construct's: each case shows the input, our answer, and in a
+ * comment what Construct answers for the same input.
  */
 
 const fence = (over: Partial<EffectiveFence>): EffectiveFence => ({ ...EMPTY_FENCE, ...over });
@@ -73,7 +66,7 @@ describe("leading ./ and ** inside a segment", () => {
   });
 
   it("? is exactly one character", () => {
-    // Construct: ? is a regex quantifier there (a?c matches "c" and "ac"); design.md §3 decides one character.
+    // Construct: ? is a regex quantifier there (a?c matches "c" and "ac"); here it is one character.
     expect(globMatch("a?c", "abc")).toBe(true);
     expect(globMatch("a?c", "ac")).toBe(false);
   });

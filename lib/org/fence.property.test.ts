@@ -1,15 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkAction, effectiveFence } from "@/lib/org/fence";
+import { effectiveFence } from "@/lib/org/effective-fence";
+import { checkAction } from "@/lib/org/fence";
 
 /**
- * Construct's fence decision, restated from upstream.md §3 (`globMatch` and `checkAction`), used
- * as the bound ours must stay within: wherever ours answers `allowed`, Construct must too.
- *
- * The §3a (and §3) differences that make ours broader are applied to the input before asking
- * Construct, never to its rules: a target's leading `./` is dropped once (§3a), and `?` is left
- * out of the generated globs because design.md §3 decides it is one character where Construct
- * leaves it a regex quantifier (that decision is tested case by case in fence-fidelity.test.ts).
+ * Construct's fence decision (`globMatch` and `checkAction`), restated as the bound ours must stay
+ * within: wherever ours answers `allowed`, Construct must too. The differences that make ours
+ * broader are applied to the input, never to its rules: a leading `./` is dropped once, and `?` is
+ * left out of the globs (one character here, a regex quantifier there; see fence-fidelity.test.ts).
  */
 function upstreamGlob(pattern: string, target: string): boolean {
   if (!pattern || !target) return false;

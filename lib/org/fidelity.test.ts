@@ -5,7 +5,7 @@ import { validateDraft, validateNewTeam, validateOrg } from "@/lib/org/validate"
 import type { EntityRecord } from "@/schemas/org";
 
 /**
- * design.md §3a, the validator bullets not covered beside their rules (validate.test.ts,
+ * Validator differences from Construct not covered beside their rules (validate.test.ts,
  * validate-draft.test.ts): input, our answer, and in a comment Construct's answer.
  */
 
@@ -50,7 +50,7 @@ describe("stricter checks Construct lacks are warnings", () => {
   });
 
   it("a misspelt fence key stays an error (safety: it would grant nothing while looking right)", () => {
-    // Construct: accepted. Kept as an error, listed in design.md §3a.
+    // Construct: accepted. Kept as an error here.
     const org = smallOrg();
     const draft = { ...org.specialists["cx-architect"], fence: { allowedPaths: ["docs/**"], allowedCommand: ["ls"] } };
     expect(validateDraft(buildIndex(org), "specialist", draft).errors.map((e) => e.id)).toEqual([

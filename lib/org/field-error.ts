@@ -5,20 +5,16 @@ import type { EntityKind, Section } from "@/schemas/org";
 
 type Segment = string | number;
 
-// Pointers are built and parsed by one helper (lib/json/pointer.ts); re-exported for existing importers.
 export { escapePointerSegment, parsePointer } from "@/lib/json/pointer";
 
-/** Builds the RFC 6901 pointer `#/<section>/<id>/<path…>` that every FieldError carries. */
 export function pointer(section: Section, id: string, ...path: Segment[]): string {
   return buildPointer(section, id, ...path);
 }
 
-/** The path inside the entity (`["fence", "allowedPaths", "0"]`) of a pointer. */
 export function entityPath(location: string): string[] {
   return parsePointer(location).slice(2);
 }
 
-/** The leaf field name a form binds to: the last non-index segment of a path. */
 export function fieldOf(path: readonly Segment[]): string | undefined {
   for (let i = path.length - 1; i >= 0; i--) {
     const segment = path[i];
@@ -47,22 +43,18 @@ export function fieldError(
   return { id, severity, message, location: pointer(section, entityId, ...path), ...(field ? { field } : {}) };
 }
 
-/**
- * Rule id of a shape problem: `invalid-id` for the id itself, else `custom-<kind>-<field path>`
- * with array indices dropped (`fence.allowedPaths` → `custom-specialist-fence-allowed-paths`).
- */
+/** Array indices dropped: `fence.allowedPaths` → `custom-specialist-fence-allowed-paths`. */
 export function shapeRuleId(kind: EntityKind, path: readonly Segment[]): string {
   const names = path.filter((s) => typeof s === "string" && !/^\d+$/.test(s)).map((s) => kebab(String(s)));
   if (names.length === 1 && names[0] === "id") return idRuleId(kind);
   return ["custom", kind, ...names].join("-");
 }
 
-/** Construct checks a contract's id (`custom-contract-id`); other kinds' ids are checked by us alone. */
+/** Only a contract's id is Construct's check; other kinds' ids are ours. */
 export function idRuleId(kind: EntityKind): string {
   return kind === "contract" ? "custom-contract-id" : "invalid-id";
 }
 
-/** Turns zod issues for one record into FieldErrors located under that record. */
 export function issuesToFieldErrors(
   kind: EntityKind,
   section: Section,
@@ -74,8 +66,7 @@ export function issuesToFieldErrors(
   for (const issue of issues) {
     const path = issue.path.filter((s): s is string | number => typeof s !== "symbol");
     if (issue.code === "invalid_union" && issue.errors.length) {
-      // A value of the right type for one branch failed inside it: report that branch's problems,
-      // not the generic "matches no branch".
+      // A value matching one branch's type failed inside it: report that branch, not "matches no branch".
       const branch = issue.errors.find(
         (branchIssues) => !branchIssues.some((i) => i.code === "invalid_type" && i.path.length === 0),
       );

@@ -2,11 +2,7 @@ import { SECTIONS } from "@/schemas/kinds";
 import type { OrgRecords, Section } from "@/schemas/org";
 import { contractView, groupView, policyView, type SpecialistView, specialistView, teamView } from "@/schemas/views";
 
-/**
- * Lookups the graph rules need, built once per org snapshot. A draft never rebuilds it: `withDraft`
- * layers the changed buckets over the base, so checking one edit costs what that edit touches,
- * not what the org holds.
- */
+// `withDraft` layers changed buckets over the base, so checking an edit costs what it touches.
 
 const BUCKETS = [
   "membersByTeam", // team id → specialists whose `team` is it
@@ -26,7 +22,7 @@ const BUCKETS = [
 ] as const;
 type BucketName = (typeof BUCKETS)[number];
 
-/** A reference to an entity, `<section>/<id>`: buckets hold teams and groups side by side. */
+/** Teams and groups sit side by side in buckets, so refs carry their section. */
 export type Ref = `${Section}/${string}`;
 export const ref = (section: Section, id: string): Ref => `${section}/${id}`;
 export function splitRef(r: Ref): [Section, string] {
@@ -42,7 +38,6 @@ export interface ReadMap<V> {
 
 const REMOVED = Symbol("removed");
 
-/** A map seen through a layer of changes, without copying the base. */
 class LayeredMap<V> implements ReadMap<V> {
   readonly layer = new Map<string, V | typeof REMOVED>();
   constructor(private readonly base: ReadMap<V>) {}
@@ -65,34 +60,29 @@ class LayeredMap<V> implements ReadMap<V> {
   }
 }
 
-/** The record type of each section, as merged from the tiers (fields named, values unchecked). */
 export type SectionRecord<S extends Section = Section> = OrgRecords[S][string];
-/** Any record of the org, whatever its section. */
 export type AnyRecord = SectionRecord;
 
 export type OrgIndex = {
   records: { [S in Section]: ReadMap<SectionRecord<S>> };
   buckets: Record<BucketName, ReadMap<readonly Ref[]>>;
-  /** Known skill ids, when the caller has the catalog; unknown skills are then reported. */
   skills?: ReadonlySet<string>;
-  /** Whether a contract's `output.schema` file exists, when the caller can look ("unknown": it cannot). */
+  /** "unknown" when the caller cannot look at the disk. */
   schemaFileExists?: SchemaFileLookup;
 };
 
-/** The disk lookup the server passes in: does `schemaPath`, named by contract `contractId`, exist? */
 export type SchemaFileLookup = (contractId: string, schemaPath: string) => boolean | "unknown";
 
-/** A reference field as rules use it: an empty string names nothing. Reads a typed view's field. */
+/** An empty string names nothing. */
 const str = (v: string | undefined): string | undefined => (v ? v : undefined);
-/** A list of references without its empty entries. */
 const strs = (v: readonly string[] | undefined): string[] => (v ? v.filter((x) => x.length > 0) : []);
 
-/** The team a specialist names: `team`, else `teamId` (Construct mirrors one into the other). */
+/** Construct mirrors `team` and `teamId` into each other. */
 const teamOf = (s: SpecialistView): string | undefined => str(s.team) ?? str(s.teamId);
 
 type Visit = (bucket: BucketName, key: string) => void;
 
-/** Visits each distinct non-empty key of `keys`; lists are short, so no Set is built for them. */
+/** Lists are short, so no Set is built. */
 function visitDistinct(bucket: BucketName, keys: readonly (string | undefined)[], visit: Visit): void {
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
@@ -104,7 +94,6 @@ function visitOne(bucket: BucketName, key: string | undefined, visit: Visit): vo
   if (key) visit(bucket, key);
 }
 
-/** Visits each bucket key one record files itself under, once. */
 function eachContribution(section: Section, raw: AnyRecord, visit: Visit): void {
   switch (section) {
     case "specialists": {
@@ -154,14 +143,12 @@ function eachContribution(section: Section, raw: AnyRecord, visit: Visit): void 
   }
 }
 
-/** Which bucket keys one record files itself under. */
 function contributions(section: Section, rec: AnyRecord): [BucketName, string][] {
   const out: [BucketName, string][] = [];
   eachContribution(section, rec, (bucket, key) => out.push([bucket, key]));
   return out;
 }
 
-/** Builds the index of a whole org. */
 export function buildIndex(
   org: OrgRecords,
   skills?: ReadonlySet<string>,
@@ -191,10 +178,7 @@ export function buildIndex(
   return { records, buckets, skills, schemaFileExists };
 }
 
-/**
- * The index as it would be with `record` in place of what `section/id` holds now
- * (`undefined` removes it). The base index is not touched.
- */
+/** The base index is not touched; `undefined` removes the record. */
 export function withDraft<S extends Section>(
   base: OrgIndex,
   section: S,
@@ -235,7 +219,6 @@ export function record<S extends Section>(ix: OrgIndex, section: S, id: string):
   return ix.records[section].get(id);
 }
 
-/** Teams and groups share one id space for references (owners, boundaries, policies). */
 export function isTeamOrGroup(ix: OrgIndex, id: string): boolean {
   return ix.records.teams.has(id) || ix.records.groups.has(id);
 }

@@ -3,11 +3,7 @@ import type { Specialist } from "@/schemas/specialist";
 import { specialistView, type Unchecked } from "@/schemas/views";
 import { str, strs } from "./org-index";
 
-/**
- * Ranks specialists for a task description with BM25 over what each one says about itself
- * (description, when_to_use, role, display name, skills). Field text is weighted by repetition:
- * when_to_use and role count twice, since they are written for routing.
- */
+// BM25; when_to_use and role count twice, since they are written for routing.
 
 const STOP_WORDS = new Set(
   (
@@ -26,7 +22,7 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-/** A light suffix stripper: enough that "reviews", "reviewing" and "reviewed" meet "review". */
+/** Enough that "reviews", "reviewing" and "reviewed" meet "review". */
 function stem(word: string): string {
   if (word.length <= 4) return word;
   for (const suffix of ["ations", "ation", "ings", "ing", "ies", "ied", "ers", "er", "es", "ed", "ly", "s"]) {
@@ -60,7 +56,6 @@ export function routeDoc(id: string, raw: Unchecked<Specialist>, draft = false):
 const K1 = 1.2;
 const B = 0.75;
 
-/** BM25 scores of `docs` for `query`; documents that match no term are dropped. */
 export function rankRoutes(query: string, docs: readonly RouteDoc[], limit = 10): RouteCandidate[] {
   const terms = [...new Set(tokenize(query))];
   if (!terms.length || !docs.length) return [];

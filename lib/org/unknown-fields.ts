@@ -3,7 +3,6 @@ import { type EntityKind, SECTION_OF } from "@/schemas/kinds";
 import { fieldError } from "./field-error";
 import { CANONICAL_KEYS } from "./key-order";
 
-/** Edit distance, to tell a typo ("descripton") from a field of its own. */
 function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -15,11 +14,7 @@ function distance(a: string, b: string): number {
   return prev[b.length];
 }
 
-/**
- * One `unknown-field` warning per top-level field the studio's schema for `kind` does not know.
- * Such fields are kept on save, never dropped (design §2); the warning says so and names the
- * known field a typo is probably meant to be.
- */
+/** Unknown fields are kept on save, never dropped; the warning names the field a typo likely meant. */
 export function unknownFields(kind: EntityKind, id: string, record: Record<string, unknown>): FieldError[] {
   const known = CANONICAL_KEYS[kind];
   const out: FieldError[] = [];

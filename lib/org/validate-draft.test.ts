@@ -132,7 +132,7 @@ describe("validateDraft on the small org", () => {
         location: "#/specialists/Bad Id/modelTier",
         field: "modelTier",
       },
-      // §3a: a bad id silences no other rule; saved under "Bad Id" the draft would collide with cx-engineer.
+      // A bad id silences no other rule; saved under "Bad Id" the draft would collide with cx-engineer.
       { id: "specialist-name-collision", severity: "error", location: "#/specialists/Bad Id/name", field: "name" },
       {
         id: "specialist-name-collision",
@@ -201,7 +201,7 @@ describe("validateDraft on the small org", () => {
       escalationPath: ["operations", "cto"],
       charter: "Keeps the lights on in production.",
     });
-    // §3a: a team with no specialists is an error (Construct: team-no-specialists, team-no-owner-specialist).
+    // A team with no specialists is an error (Construct: team-no-specialists, team-no-owner-specialist).
     expect(brief(result.errors)).toEqual([
       { id: "team-no-specialists", severity: "error", location: "#/teams/ops-team", field: undefined },
       {

@@ -122,7 +122,7 @@ const shapeRows: Row[] = [
   },
   {
     rule: "custom-specialist-role",
-    name: "role missing (and the handoff to it no longer resolves)",
+    name: "role missing (and the handoff to it stops resolving)",
     mutate: (o) => {
       delete spec(o, "cx-engineer").role;
     },
@@ -137,7 +137,7 @@ const shapeRows: Row[] = [
     mutate: (o) => {
       spec(o, "cx-engineer").role = "Senior Engineer";
     },
-    // §3a: a role name pattern is our check alone (Construct: any non-empty string), so a warning.
+    // A role name pattern is our check alone (Construct: any non-empty string), so a warning.
     expect: [
       warn("custom-specialist-role", `${S}/cx-engineer/role`, "role"),
       warn("handoff-unknown-role", `${S}/cx-architect/handoffCandidates/0`, "handoffCandidates"),
@@ -224,7 +224,7 @@ const shapeRows: Row[] = [
     mutate: (o) => {
       spec(o, "cx-engineer").handoffCandidates = ["Architect"];
     },
-    // §3a: Construct leaves handoff items unchecked; the pattern is a warning here.
+    // Construct leaves handoff items unchecked; the pattern is a warning here.
     expect: [
       warn("custom-specialist-handoff-candidates", `${S}/cx-engineer/handoffCandidates/0`, "handoffCandidates"),
       warn("handoff-unknown-role", `${S}/cx-engineer/handoffCandidates/0`, "handoffCandidates"),
@@ -236,7 +236,7 @@ const shapeRows: Row[] = [
     mutate: (o) => {
       delete spec(o, "cx-engineer").team;
     },
-    // §3a: Construct's two validators report both ids for this one condition.
+    // Construct's two validators report both ids for this one condition.
     expect: [
       err("custom-specialist-team", `${S}/cx-engineer/team`, "team"),
       err("specialist-missing-team", `${S}/cx-engineer/team`, "team"),
@@ -269,7 +269,7 @@ const shapeRows: Row[] = [
     mutate: (o) => {
       spec(o, "cx-engineer").teamId = "product-team";
     },
-    // §3a: teamId ≠ team is a warning (Construct mirrors one into the other and raises nothing).
+    // TeamId ≠ team is a warning (Construct mirrors one into the other and raises nothing).
     expect: [warn("custom-specialist-team-id", `${S}/cx-engineer/teamId`, "teamId", /differs from "team"/)],
   },
   {
@@ -319,7 +319,7 @@ const shapeRows: Row[] = [
     mutate: (o) => {
       delete o.teams["core-team"].owner;
     },
-    // §3a: both of Construct's ids for a missing owner.
+    // Both of Construct's ids for a missing owner.
     expect: [
       err("custom-team-owner", `${T}/core-team/owner`, "owner"),
       err("team-missing-owner", `${T}/core-team/owner`, "owner"),
@@ -498,7 +498,7 @@ const shapeRows: Row[] = [
     mutate: (o) => {
       postconditionsOf(o.contracts["architect-to-engineer"])[0] = 42 as unknown as Record<string, unknown>;
     },
-    // §3a: Construct does not check postconditions; ours are warnings.
+    // Construct does not check postconditions; ours are warnings.
     expect: [warn("custom-contract-postconditions", `${C}/architect-to-engineer/postconditions/0`, "postconditions")],
   },
   {
@@ -522,7 +522,7 @@ const shapeRows: Row[] = [
     mutate: (o) => {
       o.policies["product-scope"].requiresApprovalFrom = "eng-group";
     },
-    // §3a: Construct checks only that a policy is an object.
+    // Construct checks only that a policy is an object.
     expect: [
       warn("custom-policy-requires-approval-from", `${P}/product-scope/requiresApprovalFrom`, "requiresApprovalFrom"),
     ],
@@ -693,7 +693,7 @@ const graphRows: Row[] = [
         charter: "Keeps the lights on in production.",
       };
     },
-    // §3a: errors, as Construct reports them for an empty team.
+    // Errors, as Construct reports them for an empty team.
     expect: [
       err("team-no-specialists", `${T}/ops-team`, undefined),
       err("team-no-owner-specialist", `${T}/ops-team/owner`, "owner"),
@@ -769,7 +769,7 @@ const graphRows: Row[] = [
     mutate: (o) => {
       o.contracts["architect-to-engineer"].producer = "architect";
     },
-    // §3a: Construct's contract shape rule and its graph rule both refuse it.
+    // Construct's contract shape rule and its graph rule both refuse it.
     expect: [
       err("custom-contract-producer", `${C}/architect-to-engineer/producer`, "producer"),
       err("contract-unknown-producer", `${C}/architect-to-engineer/producer`, "producer", /unknown producer architect/),

@@ -10,17 +10,14 @@ import {
   type Section,
 } from "@/schemas/org";
 import { isObject, specialistView } from "@/schemas/views";
-import { fenceProblems } from "./fence";
+import { fenceProblems } from "./fence-problems";
 import { fieldError, idRuleId, issuesToFieldErrors, splitBySeverity } from "./field-error";
 import { dependents, graphRules } from "./invariants";
 import { type OrgIndex, type Ref, record, ref, splitRef, withDraft } from "./org-index";
 import { teamMovePatch } from "./team-move";
 import { unknownFields } from "./unknown-fields";
 
-/**
- * Record-shape problems of one entity: the kind's zod schema (Construct's checks, errors), its
- * house checks (ours alone, warnings) and the fence entries, mapped to FieldErrors.
- */
+/** Schema checks are Construct's (errors); house checks are ours alone (warnings). */
 export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldError[] {
   const section = SECTION_OF[kind];
   if (!isObject(rec)) {
@@ -54,7 +51,6 @@ export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldEr
   return out;
 }
 
-/** Shape and graph problems of every entity in the index. */
 export function validateOrg(ix: OrgIndex): FieldError[] {
   const out: FieldError[] = [];
   for (const section of SECTIONS) {
@@ -73,17 +69,13 @@ export function toResult(problems: readonly FieldError[]): ValidationResult {
 /** Identity of a problem, to tell problems a change causes from those that were already there. */
 export const problemKey = (e: FieldError) => `${e.id}\u0000${e.location}\u0000${e.message}`;
 
-/**
- * What the org would report with `draft` saved as `kind/draft.id`: every problem of the draft
- * itself, plus each problem the change causes on another entity (a team losing its owner, a
- * handoff losing its target). Problems the other entities already had are not repeated.
- */
+/** The draft's own problems, plus only those it newly causes on other entities. */
 export function validateDraft(ix: OrgIndex, kind: EntityKind, draft: EntityRecord): ValidationResult {
   const section = SECTION_OF[kind];
   const id = draft.id;
   const badId = idProblem(id);
   if (badId) {
-    // A bad id is one problem among the others: every other rule still runs on what the record holds.
+    // A bad id silences no other rule.
     const key = typeof id === "string" ? id : "";
     return toResult([
       fieldError(idRuleId(kind), "error", badId, section, key, ["id"]),
@@ -93,11 +85,7 @@ export function validateDraft(ix: OrgIndex, kind: EntityKind, draft: EntityRecor
   return toResult(changeProblems(ix, section, id as string, draft));
 }
 
-/**
- * "New team": what the org would report if `team` were created with `ownerSpecialist` moved into
- * it in the same write, as the server does it. Problems the move causes elsewhere (the former team
- * losing its owner) are included.
- */
+/** "New team" creates the team and moves its owner specialist in one write, so validate both. */
 export function validateNewTeam(ix: OrgIndex, team: EntityRecord, ownerSpecialist: string): ValidationResult {
   const id = typeof team.id === "string" ? team.id : "";
   const specialist = record(ix, "specialists", ownerSpecialist);
@@ -137,15 +125,10 @@ function changeProblems(ix: OrgIndex, section: Section, id: string, next: Entity
   return out;
 }
 
-/**
- * Why `kind/id` cannot be removed: one `<kind>-still-referenced` error per record that would be
- * left pointing at nothing (a handoff, a contract party, a team owner or member, a team boundary,
- * a policy). These are exactly the problems removing it would cause elsewhere, so the rules that
- * define a dangling reference live in one place, the invariants.
- */
+/** Exactly the problems removal would cause elsewhere, so dangling-reference rules live only in the invariants. */
 export function referencesTo(ix: OrgIndex, kind: EntityKind, id: string): FieldError[] {
   if (!record(ix, SECTION_OF[kind], id)) return [];
-  // One reference can break two rules (Construct's shape and graph ids for a contract party): name it once.
+  // Construct's shape and graph ids can both fire for one contract party: name it once.
   const seen = new Set<string>();
   const problems = removalProblems(ix, kind, id).filter((p) => !seen.has(p.location) && !!seen.add(p.location));
   return problems.map((problem) => ({
@@ -156,7 +139,6 @@ export function referencesTo(ix: OrgIndex, kind: EntityKind, id: string): FieldE
   }));
 }
 
-/** Graph problems that removing `kind/id` would cause on other entities. */
 export function removalProblems(ix: OrgIndex, kind: EntityKind, id: string): FieldError[] {
   return changeProblems(ix, SECTION_OF[kind], id, undefined);
 }

@@ -3,9 +3,9 @@ import { DEPLOYMENT_MODES, type DeploymentMode } from "@/schemas/pack-manifest";
 import { deploymentMode, failureOutcome, PROMPT_FAILURES, type PromptFailure } from "./failure-matrix";
 
 /**
- * ADR-0055 "Prompt failure matrix", transcribed row by row. The last two rows are not in the table:
- * a broken project prompt override is treated like the ADR's optional prompt (degraded in solo
- * only), and a pack that does not load follows the ADR's compat rule (never a silent fallback).
+ * The prompt failure matrix, transcribed row by row. The last two rows extend it: a broken project
+ * prompt override is treated like an optional prompt (degraded in solo only), and a pack that does
+ * not load never falls back silently (the compat rule).
  */
 const ADR_TABLE: Record<
   PromptFailure,
@@ -52,7 +52,7 @@ const cases = (Object.keys(ADR_TABLE) as PromptFailure[]).flatMap((scenario) =>
   })),
 );
 
-describe("PROMPT_FAILURES matches ADR-0055's table", () => {
+describe("PROMPT_FAILURES matches the prompt failure matrix", () => {
   it("has exactly the rows of the table, and each row covers solo, team and enterprise", () => {
     expect(Object.keys(PROMPT_FAILURES).sort()).toEqual(Object.keys(ADR_TABLE).sort());
     for (const row of Object.values(PROMPT_FAILURES))

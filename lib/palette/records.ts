@@ -2,31 +2,25 @@ import type { EntityKind, EntityRecord, OrgRecords, Section } from "@/schemas/ki
 import { ENTITY_KIND_SPECS, KIND_OF, SECTIONS, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
 import type { SearchItem } from "./search";
 
-/** A record of the org as the palette lists it. */
 export type RecordItem = SearchItem & {
   kind: EntityKind;
   entityId: string;
   section: Section;
-  /** Set when the canvas cannot draw the record: why. */
+  /** Why the canvas cannot draw the record. */
   notDrawn?: string;
 };
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
-/** The heading of records the canvas cannot draw (a party or team they name is gone). */
 export const NOT_ON_CANVAS = "Not on the canvas";
 
-/** The display name of a record, when it has one that is not just its id. */
 function nameOf(r: EntityRecord): string | undefined {
   const name = str(r.displayName) || str(r.name);
   return name || undefined;
 }
 
-/**
- * The searchable text of a record: what a person remembers about it (descriptions, charters,
- * roles, parties, owners), never a prompt body, which is long and would match everything.
- */
+/** Never a prompt body: long, it would match everything. */
 function textOf(section: Section, r: EntityRecord): string {
   switch (section) {
     case "specialists":
@@ -49,7 +43,6 @@ function textOf(section: Section, r: EntityRecord): string {
   }
 }
 
-/** Why a record cannot be drawn on the canvas, or null when it can (or never is: policies). */
 export function whyNotDrawn(org: OrgRecords, section: Section, r: EntityRecord): string | null {
   if (section !== "contracts") return null;
   const parties = new Set<string>(WELL_KNOWN_PARTIES);
@@ -61,15 +54,11 @@ export function whyNotDrawn(org: OrgRecords, section: Section, r: EntityRecord):
   return missing.length ? missing.join("; ") : null;
 }
 
-/** Records the canvas cannot draw, each with the reason: the ones a user would otherwise never find. */
+/** The records a user would otherwise never find. */
 export function danglingRecords(org: OrgRecords): RecordItem[] {
   return recordItems(org).filter((item) => item.notDrawn);
 }
 
-/**
- * Every record of every kind as a search item, in SECTIONS order by id. A record the canvas
- * cannot draw is listed under NOT_ON_CANVAS instead of its kind, so it stands out.
- */
 export function recordItems(org: OrgRecords): RecordItem[] {
   const items: RecordItem[] = [];
   for (const section of SECTIONS) {

@@ -1,26 +1,18 @@
-/**
- * The command palette's search: one pure function over records and actions alike, so what the
- * palette finds is decided here (and unit-tested), not by the widget that draws the list.
- */
+// Pure, so what the palette finds is decided and tested here, not by the widget drawing the list.
 
-/** One thing the palette can find: a record of the org or an action. */
 export type SearchItem = {
-  /** Unique among all items, e.g. `contracts/construct-to-orchestrator` or `action:new-policy`. */
+  /** e.g. `contracts/construct-to-orchestrator` or `action:new-policy`. */
   key: string;
-  /** The heading the item is listed under ("Specialists", "Policies", "Actions", "Not on the canvas"…). */
   group: string;
-  /** The record's id, or the action's short name. */
   id: string;
-  /** The display name, when there is one besides the id. */
   name?: string;
-  /** Free text searched last: descriptions, charters, roles, parties, keywords of an action. */
+  /** Searched last: descriptions, charters, roles, parties, an action's keywords. */
   text?: string;
 };
 
 export type SearchHit<T extends SearchItem> = { item: T; score: number };
 
-// Weights: where a word matches says more than how often. An exact id beats a prefix of an id,
-// which beats the start of a word in the name, which beats anything found in the free text.
+// Where a token matches says more than how often: id, then name, then free text.
 const ID_EXACT = 100;
 const ID_PREFIX = 60;
 const NAME_PREFIX = 50;
@@ -39,13 +31,11 @@ const wordStart = (haystack: string, needle: string) => {
   return false;
 };
 
-/** 0–9: how much of `whole` the prefix `token` covers, to order prefixes within their tier. */
+/** 0–9: orders prefixes within their tier, so "test" ranks `testing` above `test-strategy`. */
 const coverage = (token: string, whole: string) => Math.min(9, Math.floor((9 * token.length) / whole.length));
 
-/** How well one query token matches an item; 0 when it does not. */
 function tokenScore(token: string, id: string, name: string, text: string): number {
   if (id === token) return ID_EXACT;
-  // Among prefixes, the one the token covers more of first: "test" ranks `testing` above `test-strategy`.
   if (id.startsWith(token)) return ID_PREFIX + coverage(token, id);
   if (name.startsWith(token)) return NAME_PREFIX + coverage(token, name);
   if (wordStart(id, token) || wordStart(name, token)) return WORD_START;
@@ -56,16 +46,11 @@ function tokenScore(token: string, id: string, name: string, text: string): numb
   return 0;
 }
 
-/** The query's tokens: lower-cased, split on white space. */
 export function tokenize(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
-/**
- * The items matching every token of `query`, best first (ties keep the items' own order).
- * An empty query matches everything in the given order. `limit` caps the hits per group, so one
- * big kind (a thousand specialists) cannot push every other kind out of the list.
- */
+/** `limit` caps hits per group, so a thousand specialists cannot push every other kind out. */
 export function searchItems<T extends SearchItem>(
   items: readonly T[],
   query: string,
@@ -96,10 +81,7 @@ export function searchItems<T extends SearchItem>(
     .map(({ item, score }) => ({ item, score }));
 }
 
-/**
- * Hits grouped under their headings, groups ordered by their best hit (so the group of the best
- * match comes first), items within a group by score.
- */
+/** Groups ordered by their best hit. */
 export function groupHits<T extends SearchItem>(
   hits: readonly SearchHit<T>[],
 ): { group: string; hits: SearchHit<T>[] }[] {

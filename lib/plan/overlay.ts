@@ -2,23 +2,15 @@ import { nodeSize, type Position } from "@/lib/graph/geometry";
 import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
 import type { EntityChange, Plan, PlanChange } from "@/schemas/plan";
 
-/**
- * The plan drawn on the canvas: marks for nodes and edges that were added, changed or widen
- * access, and ghosts for removed ones (nodes parked in a row under the org, edges between them
- * and whatever still exists). Pure: the editor feeds it the plan and the graph it already has.
- */
-
+// Removed nodes come back as ghosts parked in a row under the org.
 export type NodeMark = "add" | "change" | "remove" | "widen";
 export type EdgeMark = "add" | "remove";
 
 export type PlanOverlay = {
   nodes: Record<string, NodeMark>;
   edges: Record<string, EdgeMark>;
-  /** The graph with ghosts added. */
   graph: Graph;
-  /** Where the ghost nodes go. */
   positions: Record<string, Position>;
-  /** The changes that concern each node, for the diff shown when one is clicked. */
   byNode: Record<string, PlanChange[]>;
 };
 
@@ -53,7 +45,7 @@ export function planOverlay(plan: Plan, graph: Graph, positions: Readonly<Record
   for (const c of plan.changes) {
     if (c.kind !== "access") continue;
     const id = `specialist:${c.id}`;
-    // A new specialist's whole fence widens access; it is marked as added, which says as much.
+    // A new specialist's fence widens access, but "added" says as much.
     if (c.action === "widen" && nodes[id] !== "remove" && nodes[id] !== "add") nodes[id] = "widen";
     else if (!nodes[id]) nodes[id] = "change";
     note(id, c);
@@ -77,7 +69,6 @@ export function planOverlay(plan: Plan, graph: Graph, positions: Readonly<Record
       });
     }
   }
-  // Ghost nodes in a row under everything that is still there.
   let bottom = 0;
   let left = Number.POSITIVE_INFINITY;
   for (const n of graph.nodes) {

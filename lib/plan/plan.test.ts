@@ -4,27 +4,13 @@ import { smallOrg } from "@/lib/org/small-org.fixture";
 import { validateOrg } from "@/lib/org/validate";
 import type { OrgRecords } from "@/schemas/org";
 import { planSchema } from "@/schemas/plan";
-import { computePlan, diffRecords, isEmptyPlan } from "./plan";
+import { computePlan, isEmptyPlan } from "./plan";
 import { renderGithub, renderMarkdown, renderText, summaryLine } from "./render";
 
 const side = (org: OrgRecords) => ({ org, problems: validateOrg(buildIndex(org)) });
 const against = { kind: "git" as const, ref: "HEAD" };
 const plan = (before: OrgRecords, after: OrgRecords, routing = [] as { name: string; task: string }[]) =>
   planSchema.parse(computePlan(side(before), side(after), { against, routing }));
-
-describe("diffRecords", () => {
-  it("lists items added to and removed from nested lists, and replaced values", () => {
-    const diffs = diffRecords(
-      { id: "x", description: "a", fence: { allowedCommands: ["rg"], allowedPaths: ["src/**"] } },
-      { id: "x", description: "b", fence: { allowedCommands: ["rg", "git push"], allowedPaths: [] } },
-    );
-    expect(diffs).toEqual([
-      { field: "description", before: "a", after: "b" },
-      { field: "fence.allowedCommands", added: ["git push"] },
-      { field: "fence.allowedPaths", removed: ["src/**"] },
-    ]);
-  });
-});
 
 describe("computePlan", () => {
   it("is empty for the same org, and says so", () => {
@@ -65,7 +51,7 @@ describe("computePlan", () => {
   it("finds a fence that widens only through a team change, and names the team", () => {
     const before = smallOrg();
     before.teams["core-team"].forbiddenDecisions = ["product-scope", "push"];
-    const after = smallOrg(); // the team no longer forbids push; no specialist record changed
+    const after = smallOrg(); // the team stops forbidding push; no specialist record changed
     const p = plan(before, after);
     const entityIds = p.changes.filter((c) => c.kind === "entity").map((c) => c.id);
     expect(entityIds).toEqual(["core-team"]);

@@ -1,27 +1,19 @@
-/*
- * Size (~350 lines): the plan's sections (entities, access, edges, problems, routes) are each a
- * short pure function over the two orgs; `computePlan` needs all of them. Not yet split this
- * round; the natural cut is `diffRecords`/`deepEqual` and the access delta into files of their own.
- */
 import { orgToGraph } from "@/lib/graph/org-to-graph";
-import { effectiveFence, normalizeFence } from "@/lib/org/fence";
-import { str } from "@/lib/org/org-index";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import { problemKey } from "@/lib/org/validate";
-import type { EffectiveFence } from "@/schemas/fence";
 import type { FieldError } from "@/schemas/field-error";
-import { type EntityRecord, KIND_OF, type OrgRecords, SECTIONS } from "@/schemas/org";
+import { KIND_OF, type OrgRecords, SECTIONS } from "@/schemas/org";
 import type {
   AccessChange,
   EdgeChange,
   EntityChange,
-  FieldDiff,
   Plan,
   PlanChange,
   ProblemChange,
   RouteChange,
 } from "@/schemas/plan";
-import { specialistView } from "@/schemas/views";
+import { accessChanges, teamOf } from "./access-changes";
+import { deepEqual, diffRecords } from "./record-diff";
 
 /**
  * The plan: what turning one merged org (`before`) into another (`after`) does. Pure, so the CLI,
@@ -57,161 +49,6 @@ export type PlanOptions = {
   /** How many candidates of a ranking count (default 3). */
   routingDepth?: number;
 };
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (isObject(a)) {
-    if (!isObject(b)) return false;
-    const ka = Object.keys(a);
-    if (ka.length !== Object.keys(b).length) return false;
-    for (const k of ka) if (!(k in b) || !deepEqual(a[k], b[k])) return false;
-    return true;
-  }
-  return false;
-}
-
-const isScalar = (v: unknown) => v === null || ["string", "number", "boolean"].includes(typeof v);
-
-/** Field-level differences of two records; lists of scalars as items added and removed. */
-export function diffRecords(before: EntityRecord, after: EntityRecord, prefix = ""): FieldDiff[] {
-  const out: FieldDiff[] = [];
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  for (const key of keys) {
-    if (!prefix && key === "id") continue;
-    const a = before[key];
-    const b = after[key];
-    if (deepEqual(a, b)) continue;
-    const field = prefix ? `${prefix}.${key}` : key;
-    if (isObject(a) && isObject(b)) {
-      out.push(...diffRecords(a, b, field));
-    } else if (Array.isArray(a) && Array.isArray(b) && a.every(isScalar) && b.every(isScalar)) {
-      const added = b.filter((x) => !a.includes(x));
-      const removed = a.filter((x) => !b.includes(x));
-      // Same items in another order: the order is the change.
-      if (!added.length && !removed.length) out.push({ field, before: a, after: b });
-      else out.push({ field, ...(added.length ? { added } : {}), ...(removed.length ? { removed } : {}) });
-    } else {
-      out.push({ field, ...(a !== undefined ? { before: a } : {}), ...(b !== undefined ? { after: b } : {}) });
-    }
-  }
-  return out;
-}
-
-type TeamRecord = OrgRecords["teams" | "groups"][string];
-
-function teamOf(
-  org: OrgRecords,
-  s: OrgRecords["specialists"][string] | undefined,
-): { id: string; rec: TeamRecord } | null {
-  const id = str(specialistView(s).team);
-  if (!id) return null;
-  const rec = org.teams[id] ?? org.groups[id];
-  return rec ? { id, rec } : null;
-}
-
-type FenceList = keyof EffectiveFence;
-const LISTS: FenceList[] = ["allowedPaths", "allowedCommands", "allowedBdLabels", "approvalRequired", "deniedActions"];
-const ANY_LABEL = "(any label)";
-
-/** Entries of one effective-fence list that widen and narrow, given whether the specialist exists. */
-function listDelta(
-  list: FenceList,
-  before: EffectiveFence | null,
-  after: EffectiveFence | null,
-): { widen: string[]; narrow: string[] } {
-  const items = (f: EffectiveFence | null): string[] => {
-    if (!f) return [];
-    // An empty label list allows any label (checkAction): it is the widest value, not the narrowest.
-    if (list === "allowedBdLabels" && f.allowedBdLabels.length === 0) return [ANY_LABEL];
-    return f[list];
-  };
-  const a = items(before);
-  const b = items(after);
-  const gained = b.filter((x) => !a.includes(x));
-  const lost = a.filter((x) => !b.includes(x));
-  if (list === "deniedActions") return { widen: after ? lost : [], narrow: before ? gained : [] };
-  if (list === "allowedBdLabels" && before && after && a[0] !== b[0]) {
-    // Any label → some labels narrows; some labels → any label widens; the rest as usual.
-    if (a[0] === ANY_LABEL) return { widen: [], narrow: b };
-    if (b[0] === ANY_LABEL) return { widen: [ANY_LABEL], narrow: [] };
-  }
-  return { widen: gained, narrow: lost };
-}
-
-function describeEntry(list: FenceList, entry: string, widen: boolean): string {
-  switch (list) {
-    case "allowedPaths":
-      return widen ? `may now edit ${JSON.stringify(entry)}` : `may no longer edit ${JSON.stringify(entry)}`;
-    case "allowedCommands":
-      return widen ? `may now run ${JSON.stringify(entry)}` : `may no longer run ${JSON.stringify(entry)}`;
-    case "allowedBdLabels":
-      if (entry === ANY_LABEL) return widen ? "may now use any label" : "may no longer use any label";
-      return widen ? `may now use label ${JSON.stringify(entry)}` : `may no longer use label ${JSON.stringify(entry)}`;
-    case "approvalRequired":
-      return widen
-        ? `may now do ${JSON.stringify(entry)} with approval`
-        : `may no longer do ${JSON.stringify(entry)}, even with approval`;
-    case "deniedActions":
-      return widen ? `no longer denied ${JSON.stringify(entry)}` : `now denied ${JSON.stringify(entry)}`;
-  }
-}
-
-/** Access changes of one specialist: its effective fence (after its team) before and after. */
-export function accessChanges(id: string, before: OrgRecords, after: OrgRecords, path?: string): AccessChange[] {
-  const sa = before.specialists[id];
-  const sb = after.specialists[id];
-  const ta = teamOf(before, sa);
-  const tb = teamOf(after, sb);
-  const effA = sa ? effectiveFence(sa.fence, ta?.rec) : null;
-  const effB = sb ? effectiveFence(sb.fence, tb?.rec) : null;
-  const ownA = sa ? normalizeFence(sa.fence) : null;
-  const ownB = sb ? normalizeFence(sb.fence) : null;
-  const out: AccessChange[] = [];
-  for (const list of LISTS) {
-    const eff = listDelta(list, effA, effB);
-    if (!eff.widen.length && !eff.narrow.length) continue;
-    const own = listDelta(list, ownA, ownB);
-    const via = (entry: string, widen: boolean) => {
-      if (!sa) return "added";
-      if (!sb) return "removed";
-      if ((widen ? own.widen : own.narrow).includes(entry)) return "specialist";
-      const team = tb?.id ?? ta?.id ?? str(specialistView(sb).team) ?? str(specialistView(sa).team);
-      return team ? `team ${team}` : "team";
-    };
-    for (const entry of eff.widen)
-      out.push({
-        kind: "access",
-        action: "widen",
-        id,
-        field: list,
-        entry,
-        detail: describeEntry(list, entry, true),
-        via: via(entry, true),
-        ...(path ? { path } : {}),
-      });
-    for (const entry of eff.narrow)
-      out.push({
-        kind: "access",
-        action: "narrow",
-        id,
-        field: list,
-        entry,
-        detail: describeEntry(list, entry, false),
-        via: via(entry, false),
-        ...(path ? { path } : {}),
-      });
-  }
-  return out;
-}
 
 function entityChanges(before: PlanSide, after: PlanSide): EntityChange[] {
   const out: EntityChange[] = [];

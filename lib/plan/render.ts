@@ -1,14 +1,9 @@
 import type { FieldDiff, Plan, PlanChange } from "@/schemas/plan";
 
-/**
- * The plan as text (terraform-style), Markdown for a pull request, and GitHub annotations. Each
- * section is bounded: a 10,000-specialist rewrite prints its first `limit` lines per section and
- * says how many more the JSON holds.
- */
-
+// Every section is bounded: a huge rewrite prints `limit` lines and says how many more the JSON holds.
 const q = (v: unknown) => JSON.stringify(v);
 
-/** `Plan: 2 to add, 3 to change, 1 to remove; 1 widens access`, terraform's last line. */
+/** Terraform's last line: `Plan: 2 to add, 3 to change, 1 to remove; 1 widens access`. */
 export function summaryLine(plan: Plan): string {
   const s = plan.summary;
   const parts = [`Plan: ${s.add} to add, ${s.change} to change, ${s.remove} to remove`];
@@ -36,7 +31,6 @@ export function fieldDiffLine(d: FieldDiff): string {
 
 const node = (n: string) => n.replace(/^(specialist|team|group|party):/, "");
 
-/** One line (or a few, for a changed entity) per change, without the section heading. */
 export function changeLines(c: PlanChange): string[] {
   switch (c.kind) {
     case "entity": {
@@ -129,7 +123,6 @@ export function renderMarkdown(plan: Plan, limit = 200): string {
   return `${out.join("\n")}\n`;
 }
 
-/** GitHub workflow commands: one annotation per change on the file it concerns. */
 export function renderGithub(plan: Plan, limit = 500): string {
   const esc = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
   const prop = (s: string) => esc(s).replace(/:/g, "%3A").replace(/,/g, "%2C");

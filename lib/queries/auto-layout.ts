@@ -7,11 +7,8 @@ import { autoLayoutQuery } from "./org";
 const NO_POSITIONS: Record<string, Position> = {};
 
 /**
- * Automatic positions for `graph`. The server lays each version of the org out once and the
- * editor page ships the result, so a first load runs no layout in the browser; only a structure
- * the server has not laid out yet (a node just created, before the refetch answers) is laid out
- * here, with the layout module loaded on that first need. Meanwhile the last positions known stand in, and
- * the canvas holds back nodes that have none.
+ * The server ships each org version's layout with the page; only a structure it has not laid out yet
+ * (a node just created) is laid out here, loading the layout module on that first need.
  */
 export function useAutoLayout(graph: Graph): Record<string, Position> {
   const key = useMemo(() => structureKeyOf(graph), [graph]);
@@ -19,7 +16,7 @@ export function useAutoLayout(graph: Graph): Record<string, Position> {
   const [local, setLocal] = useState<AutoLayout | null>(null);
   const ready = server.data?.structureKey === key ? server.data : local?.structureKey === key ? local : null;
   useEffect(() => {
-    // Not waiting for the server's refetch: a node just created should take its place at once.
+    // A node just created takes its place at once, not after the refetch.
     if (ready || graph.nodes.length === 0) return;
     let live = true;
     void import("@/lib/graph/layout").then(({ layoutGraph }) => {

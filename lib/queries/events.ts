@@ -7,14 +7,11 @@ import { orgKeys } from "./org";
 import { mayHaveMissed, orgVersionKey, stillBehind, versionOf } from "./org-version";
 
 /**
- * Refetches the org when the server says its files changed (an edit elsewhere, a git checkout),
- * and on (re)connecting when a change may have come while no one listened (a server restart, a
- * laptop asleep). The first connection after the page loaded its data fetches nothing again: the
- * page says which version its data is of (`orgVersionKey`), and `ready` names the server's.
+ * Also refetches on reconnect when a change may have come unheard (a restart, a laptop asleep);
+ * never on the first connect, as the page names the version its data is of.
  */
 export function useOrgEvents(onChange?: () => void) {
   const queryClient = useQueryClient();
-  // The version the data in the cache is of (or is being refetched to): the page's, then each event's.
   const known = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     known.current ??= queryClient.getQueryData<string | null>(orgVersionKey);

@@ -19,16 +19,12 @@ import type { Skill } from "@/schemas/skill";
 
 export type { ListResponse, ListRow } from "@/schemas/api/org";
 
-/**
- * Query keys. Everything under "org" is refetched when the org changes (an edit, the server's
- * `org-changed` event); the first-paint summary is not: it only stands in until the lists arrive.
- */
+/** Everything under "org" refetches when the org changes; the first-paint summary only stands in. */
 export const orgKeys = {
   all: ["org"] as const,
-  /** Every entity list and the skills, joined: one answer, so the editor never sees half an org. */
+  /** One joined answer, so the editor never sees half an org. */
   lists: ["org", "lists"] as const,
   layout: ["studio", "layout"] as const,
-  /** Under "org": it is refetched whenever the org changes. */
   autoLayout: ["org", "auto-layout"] as const,
   summary: ["first-paint", "org-summary"] as const,
 };
@@ -45,11 +41,10 @@ export const layoutQuery = () => queryOptions({ queryKey: orgKeys.layout, queryF
 export const autoLayoutQuery = () =>
   queryOptions({ queryKey: orgKeys.autoLayout, queryFn: ({ signal }) => getAutoLayout(signal) });
 
-/** Filled by the editor page only (never fetched): the slim org the canvas draws before the lists load. */
+/** Seeded by the editor page, never fetched. */
 export const summaryQuery = () =>
   queryOptions<OrgSummary>({ queryKey: orgKeys.summary, queryFn: skipToken, staleTime: Number.POSITIVE_INFINITY });
 
-/** What the canvas draws from: records (full or slim), their tiers and packs, and the problems. */
 export type OrgView = {
   org: OrgRecords;
   scopes: Record<string, Scope>;
@@ -57,12 +52,10 @@ export type OrgView = {
   problems: FieldError[];
 };
 
-/** The whole org, joined: records, their rows (tier, files, version) and skills, for editing. */
 export type OrgData = OrgView & { rows: Record<string, ListRow>; skills: Skill[] };
 
 export const rowKey = (kind: EntityKind, id: string) => `${SECTION_OF[kind]}/${id}`;
 
-/** The entity lists (in ENTITY_KINDS order, then skills) joined into records, rows and problems. */
 export function joinLists(lists: readonly ListResponse[]): OrgData {
   const org = emptyOrg();
   const rows: Record<string, ListRow> = {};
@@ -79,12 +72,10 @@ export function joinLists(lists: readonly ListResponse[]): OrgData {
     }
     problems.push(...lists[i].errors);
   });
-  // Skills are described by the server (id, description, path…), not free-form records.
   const skills = lists[ENTITY_KINDS.length].items.map((row) => row.record as Skill);
   return { org, rows, scopes, sources, problems, skills };
 }
 
-/** The first-paint summary as a view the canvas can draw. */
 export function joinSummary(summary: OrgSummary): OrgView {
   const org = emptyOrg();
   const scopes: Record<string, Scope> = {};
@@ -92,7 +83,6 @@ export function joinSummary(summary: OrgSummary): OrgView {
   for (const section of SECTIONS)
     for (const row of summary.sections[section] ?? []) {
       const key = `${section}/${row.id}`;
-      // The summary leaves the id to the row; the graph reads records as the lists carry them.
       org[section][row.id] = { id: row.id, ...row.record };
       scopes[key] = row.scope;
       if (row.source) sources[key] = row.source;
@@ -100,15 +90,12 @@ export function joinSummary(summary: OrgSummary): OrgView {
   return { org, scopes, sources, problems: summary.problems };
 }
 
-/** The canvas's graph of an org view: the server's `OrgApi.graph()` of the same org. */
+/** The same graph the server's `OrgApi.graph()` gives. */
 export function graphOfOrg(view: OrgView): Graph {
   return orgToGraph({ org: view.org, scopes: view.scopes, sources: view.sources, problems: view.problems });
 }
 
-/**
- * The merged org the editor works on. `data` is the whole org once every list has loaded; until
- * then `view` is the page's slim summary, enough to draw the canvas but not to edit.
- */
+/** `view` is the page's slim summary until every list loads: enough to draw, not to edit. */
 export function useOrg(): { data: OrgData | null; view: OrgView | null; isLoading: boolean; error: Error | null } {
   const lists = useQuery(orgQuery());
   const summary = useQuery(summaryQuery());

@@ -1,10 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { disablePack, enablePack, installPack, previewEnablePack, previewInstallPack } from "@/lib/api/packs";
 
-/**
- * The packs page's writes. The page is a server component: after a write the caller refreshes
- * the route (`router.refresh()`), which re-reads the packs on the server; no client query to invalidate.
- */
+/** The packs page is a server component: callers `router.refresh()`; there is no query to invalidate. */
 export function usePackActions() {
   const disable = useMutation({ mutationFn: (id: string) => disablePack(id) });
   const enable = useMutation({ mutationFn: ({ id, force }: { id: string; force: boolean }) => enablePack(id, force) });

@@ -13,18 +13,16 @@ import {
 import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/kinds";
 import { orgKeys } from "./org";
 
-/** How to replay a step that ran into a newer version: write over `etag`, only `fields` for a patch. */
 export type Resolution = { etag: string; fields?: string[] };
 
 export type SaveArgs = {
   kind: EntityKind;
   id: string;
   patch: Record<string, unknown>;
-  /** The record the user saw. */
   previous: EntityRecord;
   etag: string;
   scope?: WritableScope;
-  /** Whether `scope` already had a file of this record (else undo removes the layer). */
+  /** Else undo removes the layer. */
   hadLayer: boolean;
   label: string;
 };
@@ -44,7 +42,6 @@ export type RemoveArgs = {
   scope?: WritableScope;
 };
 
-/** Replays `command` against the version it left (or the one the user chose to overwrite); returns the version it leaves. */
 async function replay(command: EditCommand, direction: "undo" | "redo", resolution?: Resolution) {
   const etag = resolution?.etag ?? command.etag ?? "";
   const only = (patch: Record<string, unknown>) =>
@@ -72,12 +69,8 @@ async function replay(command: EditCommand, direction: "undo" | "redo", resoluti
 }
 
 /**
- * Every edit the editor makes, as mutations that save through the API, record themselves in the
- * undo history and, settled either way, refetch everything under "org". Errors come back as
- * `ApiError` (422 with FieldErrors, 409 with the current record) for the caller to show.
- *
- * Every write names the version it was made against: the caller's, never one fetched just before
- * writing, which would overwrite whatever changed since unasked.
+ * Every write names the version the caller saw, never one fetched just before writing, which would
+ * overwrite whatever changed since unasked.
  */
 export function useOrgEdits(history: HistoryStore) {
   const queryClient = useQueryClient();
@@ -138,12 +131,7 @@ export function useOrgEdits(history: HistoryStore) {
     onSettled,
   });
 
-  /**
-   * Replays the newest undoable (or redoable) command and moves it across the history. A record
-   * changed since fails with the server's 409 (`ApiError.current`) and nothing is written; the
-   * caller asks the user and calls again with a `resolution`: the current version to write over,
-   * and for a patch the fields to put back (none: the step is dropped, the disk kept as it is).
-   */
+  /** A 409 writes nothing; the caller asks the user and retries with a `resolution` (no fields: drop the step). */
   const { mutateAsync: step } = useMutation({
     mutationFn: async ({ direction, resolution }: { direction: "undo" | "redo"; resolution?: Resolution }) => {
       const now = history.get();
@@ -171,7 +159,6 @@ export function useOrgEdits(history: HistoryStore) {
   );
   const undo = useCallback((resolution?: Resolution) => step({ direction: "undo", resolution }), [step]);
   const redo = useCallback((resolution?: Resolution) => step({ direction: "redo", resolution }), [step]);
-  /** The command the next undo (or redo) replays, to describe a conflict it runs into. */
   const peek = useCallback(
     (direction: "undo" | "redo") =>
       (direction === "undo" ? history.get().past.at(-1) : history.get().future[0]) ?? null,

@@ -1,12 +1,7 @@
 import * as z from "zod/mini";
 import type { AutoLayout, Layout } from "../graph";
 
-/**
- * The layout answers as the client parses them. `schemas/graph.ts` defines these files in zod
- * classic (its JSON Schema for editors needs classic); the editor's first load must stay off
- * classic, so the client parses with these zod/mini twins, which the type checks below hold to
- * exactly the same shape: a field added to one and not the other fails typecheck.
- */
+// zod/mini twins of `schemas/graph.ts` for the client's first load; the type checks below hold them to the same shape.
 const positionsSchema = z.record(z.string(), z.object({ x: z.number(), y: z.number() }));
 
 export const layoutResponseSchema = z.object({

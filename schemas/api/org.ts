@@ -3,14 +3,11 @@ import { fieldErrorSchema } from "../field-error";
 import { SECTIONS } from "../kinds";
 import { entityRecordSchema, scopeSchema } from "./records";
 
-/** A file a row shadows: a lower tier's layer of the same record. */
 export const layerRefSchema = z.object({ scope: scopeSchema, path: z.string(), source: z.optional(z.string()) });
 
-/** One merged record of `GET /api/org/<kind>`: the winning tier's file, the ones it shadows, its version. */
 export const listRowSchema = z.object({
   id: z.string(),
   scope: scopeSchema,
-  /** The pack that contributes the winning file, when it comes from a pack. */
   source: z.optional(z.string()),
   path: z.string(),
   overrides: z.array(layerRefSchema),
@@ -19,7 +16,6 @@ export const listRowSchema = z.object({
 });
 export type ListRow = z.infer<typeof listRowSchema>;
 
-/** `GET /api/org/<kind>`: every record of the kind, and the problems located in its section. */
 export const listResponseSchema = z.object({
   items: z.array(listRowSchema),
   count: z.number(),
@@ -27,7 +23,6 @@ export const listResponseSchema = z.object({
 });
 export type ListResponse = z.infer<typeof listResponseSchema>;
 
-/** A create or patch that was written: the file, the merged record afterwards, its new version. */
 export const writeOkSchema = z.object({
   ok: z.literal(true),
   path: z.string(),
@@ -45,7 +40,6 @@ export const removeOkSchema = z.object({
 });
 export type RemoveOk = z.infer<typeof removeOkSchema>;
 
-/** `POST /api/org/import`: the files written (or, for a dry run, that would be). */
 export const importResultSchema = z.object({
   ok: z.literal(true),
   dryRun: z.boolean(),
@@ -54,10 +48,7 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-/**
- * One record as the editor's first paint needs it: its tier and only the fields the canvas draws
- * (see `GRAPH_FIELDS` in lib/api/summary.ts). The full row loads after the page.
- */
+/** Only the fields the canvas draws (`GRAPH_FIELDS` in lib/api/summary.ts); the full row loads after the page. */
 export const summaryRowSchema = z.object({
   id: z.string(),
   scope: scopeSchema,
@@ -66,7 +57,6 @@ export const summaryRowSchema = z.object({
 });
 export type SummaryRow = z.infer<typeof summaryRowSchema>;
 
-/** The org at first paint: slim rows per section and the problems the canvas counts. */
 export const orgSummarySchema = z.object({
   sections: z.record(z.enum(SECTIONS), z.array(summaryRowSchema)),
   problems: z.array(fieldErrorSchema),

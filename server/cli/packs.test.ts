@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "@/test/support/processes";
+import { makeTmpDirs, specialistRecord } from "@/test/support/temp-project";
 import { exists, manifest, writePack } from "../packs/test-support/pack-fixtures";
-import { runCli } from "../test-support/cli";
-import { makeTmpDirs, specialistRecord } from "../test-support/tmp-dirs";
 
 /** `packs enable|install … --dry-run` and the refused enable, run as the real bin. */
 

@@ -13,7 +13,6 @@ import { UsageError } from "./output";
 export const PACKS_CHANGE_USAGE = `  construct-studio packs enable ID [--dry-run] [--force] [--root DIR] [--format text|json]
   construct-studio packs install FOLDER|FILE.zip [--dry-run] [--force] [--tier project|user] [--root DIR] [--format text|json]`;
 
-/** The preview as text: what changes, the version, prompts that move, tests that break, errors. */
 export function renderPreview(p: PackPreview): string {
   const lines: string[] = [];
   const from = p.installed ? `${p.installed.version ?? "?"} → ${p.version}` : p.version;
@@ -40,11 +39,7 @@ export function renderPreview(p: PackPreview): string {
   return `${lines.join("\n")}\n`;
 }
 
-/**
- * `packs enable ID` and `packs install PATH`, through the preview. With `--dry-run`: print the
- * preview, exit 2 when it shows a change, 0 when not, 1 on an error. Without: a refused enable
- * (errors introduced, no `--force`) exits 1 with the errors and writes nothing.
- */
+/** `--dry-run` prints the preview and exits 2 on a change, 0 on none, 1 on an error. */
 export async function packsChangeCommand(sub: "enable" | "install", args: string[]): Promise<number> {
   let values: { root?: string; format?: string; tier?: string; "dry-run"?: boolean; force?: boolean };
   let positionals: string[];
@@ -75,7 +70,6 @@ export async function packsChangeCommand(sub: "enable" | "install", args: string
   if (values.tier !== "project" && values.tier !== "user") return usage(`unknown --tier ${values.tier}`);
   if (values.root && !existsSync(values.root)) return usage(`--root ${values.root} does not exist`);
   const tier: PackTier = values.tier;
-  // The same services as the server, from the one composition root.
   const previews = composeServices({ root: values.root }).packPreview;
   const print = (preview: PackPreview) =>
     process.stdout.write(values.format === "json" ? `${JSON.stringify(preview, null, 2)}\n` : renderPreview(preview));
@@ -108,7 +102,6 @@ export async function packsChangeCommand(sub: "enable" | "install", args: string
   }
 }
 
-/** `packs list` and `packs disable`; `enable` and `install` go through the preview above. */
 export async function packsCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === "enable" || sub === "install") return packsChangeCommand(sub, rest);

@@ -3,8 +3,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { planSchema } from "@/schemas/plan";
-import { runCli } from "../test-support/cli";
-import { makeTmpDirs, readBuiltin, specialistRecord, treeOf, writeRecord } from "../test-support/tmp-dirs";
+import { runCli } from "@/test/support/processes";
+import { makeTmpDirs, readBuiltin, specialistRecord, writeRecord } from "@/test/support/temp-project";
+import { treeOf } from "@/test/support/tree";
 
 /** `plan` in a real git repository with real commits, run as the real bin. */
 

@@ -12,11 +12,7 @@ export const PLAN_USAGE =
 const FORMATS = ["text", "json", "github", "markdown"] as const;
 const FAIL_ON = ["widen", "errors"] as const;
 
-/**
- * `plan`: exit 0 when nothing changed, 2 when something did (terraform's -detailed-exitcode), 1 on
- * an error or when a `--fail-on` condition holds. Usage mistakes are errors too (1), since 2 means
- * "changes" here.
- */
+/** Exits 0 on no change, 2 on a change (terraform's -detailed-exitcode), 1 on an error, `--fail-on` or bad usage. */
 export async function planCommand(args: string[]): Promise<number> {
   let values: { root?: string; against?: string; format?: string; "fail-on"?: string[] };
   try {
@@ -43,7 +39,6 @@ export async function planCommand(args: string[]): Promise<number> {
   for (const f of failOn) if (!(FAIL_ON as readonly string[]).includes(f)) return usage(`unknown --fail-on ${f}`);
   if (values.root && !existsSync(values.root)) return usage(`--root ${values.root} does not exist`);
 
-  // The same services as the server, from the one composition root.
   const services = composeServices({ root: values.root });
   let plan: Plan;
   try {

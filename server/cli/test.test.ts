@@ -4,9 +4,10 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { orgTestRunSchema } from "@/schemas/org-test";
 import { planSchema } from "@/schemas/plan";
+import { runCli } from "@/test/support/processes";
+import { makeTmpDirs, readBuiltin, specialistRecord, writeRecord } from "@/test/support/temp-project";
+import { treeOf } from "@/test/support/tree";
 import { manifest, writePack } from "../packs/test-support/pack-fixtures";
-import { runCli } from "../test-support/cli";
-import { makeTmpDirs, readBuiltin, specialistRecord, treeOf, writeRecord } from "../test-support/tmp-dirs";
 
 /** `test` (and the routing moves `plan` takes from it), run as the real bin on a temporary project. */
 

@@ -3,8 +3,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tickRecordSchema } from "@/schemas/embed";
-import { runCli } from "../test-support/cli";
-import { APP_DIR, makeTmpDirs, treeOf } from "../test-support/tmp-dirs";
+import { runCli } from "@/test/support/processes";
+import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
+import { treeOf } from "@/test/support/tree";
 
 /**
  * `construct-studio embed …` run as a user would: the real bin, from the app directory, against a

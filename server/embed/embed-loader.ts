@@ -22,11 +22,9 @@ export const MANIFEST_SUFFIX = ".manifest.json";
 
 export type ManifestSource = { tier: "builtin" | "pack" | "project"; pack?: string; path: string };
 
-/** A capability as the loader merged it: its base manifest's tier, the project overlay, and the problems of both. */
 export type LoadedCapability = {
   id: string;
   base: ManifestSource;
-  /** Lower-tier manifests of the same id the base replaced, lowest first. */
   shadows: ManifestSource[];
   overlay: { path: string; file: string; etag: string; record: EmbedOverlay; fields: string[] } | null;
   /** The merged manifest; present even with errors, so the dashboard can show what is wrong. */
@@ -43,7 +41,6 @@ export type LoadedEmbed = {
   capabilities: LoadedCapability[];
   /** Files that define no capability: unreadable, wrong type or shape, an overlay with no base. */
   problems: FieldError[];
-  /** The overlay directory, `<proj>/embed`. */
   overlayDir: string;
 };
 
@@ -115,9 +112,8 @@ const located = (problems: FieldError[], file: string) =>
   }));
 
 /**
- * The three tiers of ADR-0061 / design §5: built-in `specialists/workflows/`, then each enabled
- * pack's `workflows/` (in precedence order, a later one replacing the whole manifest), then the
- * project's `<proj>/embed/` overlays, merged field by field so pack defaults keep flowing through.
+ * Built-in `specialists/workflows/`, then each enabled pack's `workflows/` (a later one replacing the
+ * whole manifest), then the project's `<proj>/embed/` overlays, merged field by field.
  */
 export async function loadEmbed(
   paths: StudioPaths,
@@ -135,7 +131,7 @@ export async function loadEmbed(
         continue;
       }
       const type = (f.value as Record<string, unknown>).type;
-      // Other workflow types share the folder (ADR-0061 reuses the workflow loader); they are not ours to show.
+      // Other workflow types share the folder; they are not ours to show.
       if (typeof type === "string" && type !== "embed" && (WORKFLOW_TYPES as readonly string[]).includes(type))
         continue;
       const shape = manifestProblems(f.value, f.id).filter((p) => p.severity === "error");

@@ -10,8 +10,6 @@ import type { EmbedCore, EmbedServiceDeps } from "./embed-service";
 /** The If-Match value that stands for "there is no overlay file yet". */
 export const ABSENT_ETAG = '"absent"';
 
-/** The project overlay (`<proj>/.cx/embed/<id>.manifest.json`): the one file enable, disable and overrides write. */
-
 async function writeOverlay(
   deps: EmbedServiceDeps,
   cap: LoadedCapability,
@@ -29,10 +27,6 @@ async function writeOverlay(
   return { path: shown, etag: etagOf(content) };
 }
 
-/**
- * Changes the overlay under the project tier's embed lock: reads it fresh, checks the ETag when
- * one is given, validates the merged result and writes only if it holds.
- */
 export async function changeOverlay(
   core: Pick<EmbedCore, "deps" | "find">,
   id: string,
@@ -40,8 +34,7 @@ export async function changeOverlay(
   opts: { ifMatch?: string; validate: boolean; dryRun?: boolean },
 ) {
   const { deps } = core;
-  // Everything is checked once before the lock, so a refused or empty change creates nothing
-  // (the lock itself needs the folder), then again under it against what is on disk by then.
+  // Checked once before the lock, so a refused change creates nothing (the lock needs the folder), then again under it.
   const prepare = async () => {
     const { loaded, cap } = await core.find(id);
     const current = cap.overlay?.etag ?? ABSENT_ETAG;
@@ -69,7 +62,6 @@ export async function changeOverlay(
   };
   const first = await prepare();
   if (opts.dryRun) {
-    // Nothing written: the overlay's path if the change would keep one, and its current etag to apply with.
     const file = confinedPath(first.loaded.overlayDir, `${id}${MANIFEST_SUFFIX}`);
     return {
       path: first.next === null ? null : displayPath(file, deps.paths.root),

@@ -2,6 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { embedOverridesBodySchema, tickRecordSchema } from "@/schemas/embed";
+import { APP_DIR } from "@/test/support/temp-project";
+import { treeOf } from "@/test/support/tree";
 import { AppError } from "../errors";
 import { OrgApi } from "../org/org-api";
 import { PackService } from "../packs/pack-service";
@@ -18,11 +20,10 @@ import {
   writePacksFile,
 } from "../packs/test-support/pack-fixtures";
 import { etagOf } from "../store/json-store";
-import { APP_DIR, treeOf } from "../test-support/tmp-dirs";
 import { ABSENT_ETAG, EmbedService } from "./embed-service";
 
 /**
- * The embed service of ADR-0061 / design §5 on a real temporary project: the built-in tier is the
+ * The embed service on a real temporary project: the built-in tier is the
  * repository's `specialists/workflows/`, packs and overlays are written to temp folders, and
  * nothing of ours is mocked.
  */

@@ -1,5 +1,3 @@
-// Over ~300 lines: the dry run, overlay, tick, loader and frameworks already live in sibling modules; what
-// remains is one class holding the state they share (records watcher, running ticks, listeners), kept whole.
 import { type FSWatcher, mkdirSync, watch } from "node:fs";
 import path from "node:path";
 import { describeDuration, nextTickAt } from "@/lib/embed/cadence";
@@ -47,7 +45,6 @@ export type EmbedServiceDeps = {
   packs: PackService;
   org: OrgApi;
   resolvePrompt: (specialistId: string) => Promise<ResolvedPrompt | PromptHardFailure>;
-  /** The environment runtimes are resolved from; `process.env` unless a test passes its own. */
   env?: Record<string, string | undefined>;
   now?: () => Date;
 };
@@ -55,12 +52,7 @@ export type EmbedServiceDeps = {
 /** `recorded`: a record changed on disk, written by another process (the CLI, a second server). */
 export type TickEvent = { type: "embed-tick"; id: string; status: TickRecord["status"] | "running" | "recorded" };
 
-/**
- * The embed service of design §5: list, enable, disable, overrides, dry-run, status and tick, over
- * the three-tier loader. A tick reads its providers, resolves its runtime, asks it, checks the
- * answer against the output contract and records the outcome; nothing is ever fabricated and
- * proposals are stored for review, never applied.
- */
+/** A tick checks the runtime's answer against the output contract; proposals are stored for review, never applied. */
 export class EmbedService {
   readonly ticks: TickStore;
   private readonly running = new Set<string>();
@@ -178,11 +170,7 @@ export class EmbedService {
     };
   }
 
-  /**
-   * Since when the capability has been enabled. One enabled without the studio (a hand-edited
-   * overlay, a built-in enabled by default) and never ticked is anchored the first time it is seen,
-   * so the time the card shows is the time the scheduler ticks.
-   */
+  /** A capability enabled outside the studio and never ticked is anchored when first seen, as the scheduler does. */
   private async enabledSince(id: string, anchorIfMissing: boolean): Promise<string | null> {
     const since = await this.ticks.readEnabledSince(id);
     if (since || !anchorIfMissing) return since;
@@ -216,22 +204,16 @@ export class EmbedService {
     return this.view((await this.find(id)).cap);
   }
 
-  /** The resolution chain, executing nothing (embed-dry-run.ts). */
   async dryRun(id: string): Promise<DryRunPlan> {
     const { loaded, cap } = await this.find(id);
     return dryRunPlan(this, id, loaded, cap, await this.view(cap));
   }
 
-  // ---- the project overlay (embed-overlay.ts) ------------------------------------------------
-
   private changeOverlay(...args: Parameters<typeof changeOverlay> extends [unknown, ...infer R] ? R : never) {
     return changeOverlay(this, ...args);
   }
 
-  /**
-   * With `ifMatch` (the overlay's etag, or `"absent"`), refuses with `conflict` if the overlay changed
-   * since; with `dryRun`, checks everything and writes nothing (`etag` is then the current one).
-   */
+  /** `ifMatch` refuses with `conflict` if the overlay changed since; `dryRun` checks and writes nothing. */
   async enable(
     id: string,
     opts: { ifMatch?: string; dryRun?: boolean } = {},
@@ -245,7 +227,7 @@ export class EmbedService {
       },
       { validate: true, ifMatch: opts.ifMatch, dryRun: opts.dryRun },
     );
-    // The schedule starts now: the first scheduled tick is one cadence away, never at once.
+    // The first scheduled tick is one cadence after enabling, never at once.
     if (!wasEnabled && !opts.dryRun) await this.ticks.writeEnabledSince(id, this.now());
     return { ok: true, id, enabled: true, wasEnabled, ...written };
   }
@@ -289,13 +271,11 @@ export class EmbedService {
     return { ok: true as const, id, ...written, capability: await this.status(id) };
   }
 
-  // ---- ticks ---------------------------------------------------------------------------------
-
   isRunning(id: string): boolean {
     return this.running.has(id);
   }
 
-  /** Runs one tick now. A second tick of the same capability while one runs is refused, never overlapped. */
+  /** A second tick of the same capability while one runs is refused, never overlapped. */
   async tick(id: string, trigger: TickRecord["trigger"] = "manual"): Promise<TickRecord> {
     if (this.running.has(id)) throw new AppError("conflict", `a tick of '${id}' is already running`);
     // Claimed before the first await, so two callers in this process can never both pass the check.

@@ -10,11 +10,7 @@ import { loadFramework } from "./frameworks";
 import { readProviderContext } from "./provider-context";
 import { type ChatMessage, type RuntimeAnswer, runExternal, runInProcess } from "./runtimes";
 
-/**
- * One tick: read the providers, resolve the runtime, ask it, check the answer against the output
- * contract and record the outcome. Nothing is ever fabricated; proposals are stored for review,
- * never applied.
- */
+// Nothing is ever fabricated; proposals are stored for review, never applied.
 
 const stripFrontmatter = (text: string) => {
   const parsed = parseFrontmatter(text);
@@ -51,7 +47,7 @@ export async function runTick(
   const context = await readProviderContext(deps.paths.root, m, started);
   if (!context.ok) return finish({ status: "skipped", reason: context.reason, detail: context.detail });
   const sources = context.sources.map(({ provider, items, keys }) => ({ provider, items, seen: keys }));
-  // Only what the model has not answered yet is worth a call (lib/embed/nothing-new.ts).
+  // Only what the model has not answered yet is worth a call.
   const { record: last } = await ticks.read(cap.id);
   const fresh = freshItems(context.sources, last);
   if (fresh.verdict === "nothing-new")

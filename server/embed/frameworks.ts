@@ -3,7 +3,6 @@ import path from "node:path";
 import { NoFollowReadError, readTextNoFollow } from "../store/read";
 import type { EmbedServiceDeps } from "./embed-service";
 
-/** Framework ids (`frameworks/<id>.md`) in the built-in specialists folder and the given pack folders. */
 export async function frameworkIds(appDir: string, packDirs: readonly string[]): Promise<Set<string>> {
   const dirs = [path.join(appDir, "specialists", "frameworks"), ...packDirs.map((d) => path.join(d, "frameworks"))];
   const names = await Promise.all(dirs.map((d) => fs.readdir(d).catch(() => [] as string[])));
@@ -15,12 +14,7 @@ export async function frameworkIds(appDir: string, packDirs: readonly string[]):
   );
 }
 
-/**
- * Framework `id`'s file and text: the highest-precedence enabled pack's, else the built-in one;
- * `null` if none. Each candidate is read once without following a link (server/store/read.ts), so
- * what was checked is what is read; a candidate that is not a readable regular file (missing, a
- * link, a folder, too large) is not there, and the next one is tried.
- */
+/** The highest-precedence enabled pack's, else the built-in one; a candidate not a readable regular file is skipped. */
 export async function loadFramework(
   deps: Pick<EmbedServiceDeps, "packs" | "paths">,
   id: string,
@@ -37,7 +31,6 @@ export async function loadFramework(
   return null;
 }
 
-/** The file of framework `id` (see `loadFramework`); `null` if none. */
 export async function frameworkFile(
   deps: Pick<EmbedServiceDeps, "packs" | "paths">,
   id: string,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type EmbedManifest, embedManifestSchema } from "@/schemas/embed";
-import { APP_DIR, makeTmpDirs } from "../test-support/tmp-dirs";
+import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
 import { CONTEXT_LIMITS, type ProviderContext, type ProviderSource, readProviderContext } from "./provider-context";
 
 /**
@@ -54,7 +54,7 @@ function withEmbed(m: EmbedManifest, embed: Partial<EmbedManifest["embed"]>): Em
   return { ...structuredClone(m), embed: { ...structuredClone(m.embed), ...embed } };
 }
 
-/** Writes `rel` under `dir` with an mtime `ageMs` before `now`. */
+/** Writes `rel` under `dir` with an mtime `ageMs` earlier than the `now` given. */
 async function write(rel: string, content: string, ageMs = 0, now = Date.now(), dir = root): Promise<string> {
   const file = path.join(dir, rel);
   await fs.mkdir(path.dirname(file), { recursive: true });
@@ -96,7 +96,7 @@ describe("directory provider", () => {
   });
 
   it("skips node_modules, .git and .cx even when a glob names them; other dot folders are read when named", async () => {
-    await write("node_modules/some-pkg/INCIDENT-upstream.md", "SKIPPED node_modules");
+    await write("node_modules/some-pkg/INCIDENT-vendored.md", "SKIPPED node_modules");
     await write("node_modules/some-pkg/incidents/a.md", "SKIPPED node_modules nested");
     await write(".git/INCIDENT-in-git.md", "SKIPPED git");
     await write(".cx/incidents/b.md", "SKIPPED cx");
@@ -110,7 +110,7 @@ describe("directory provider", () => {
     const source = only(await readProviderContext(root, m, new Date()), "directory");
     expect(filesOf(source).sort()).toEqual([".notes/incidents/c.md", "incidents/d.md"]);
     expect(source.text).not.toContain("SKIPPED");
-    // The built-in globs would match node_modules/some-pkg/INCIDENT-upstream.md; the walk never enters it.
+    // The built-in globs would match node_modules/some-pkg/INCIDENT-vendored.md; the walk never enters it.
     const builtin = only(await readProviderContext(root, triage, new Date()), "directory");
     expect(filesOf(builtin)).toEqual(["incidents/d.md"]);
   });

@@ -9,17 +9,13 @@ import type { EmbedManifest } from "@/schemas/embed";
 
 const run = promisify(execFile);
 
-/**
- * What one provider read for a tick: the text the model sees, and the items by a key that changes
- * when the item does (lib/embed/nothing-new.ts decides from them whether anything is new).
- */
+/** `keys` change when their item does, so the next tick can tell whether anything is new. */
 export type ProviderSource = { provider: string; items: number; keys: string[]; labels: string[]; text: string };
 export type ProviderContext = { ok: true; sources: ProviderSource[] } | { ok: false; reason: string; detail: string };
 
 /** Bounds on what a tick reads, so a huge folder cannot become a huge prompt. */
 export const CONTEXT_LIMITS = { files: 40, bytesPerFile: 16 * 1024, totalBytes: 160 * 1024, commits: 50 };
 
-/** Folders that are never project notes: dependencies, build output, the studio's own state. */
 const SKIP_DIRS = new Set([".git", "node_modules", ".next", ".cx", ".construct", "dist", "build", "coverage"]);
 
 async function walk(
@@ -47,7 +43,6 @@ async function walk(
   }
 }
 
-/** The `directory` provider: the newest files under the filter's globs, relative to the project root. */
 async function readDirectory(root: string, manifest: EmbedManifest, now: Date): Promise<ProviderSource> {
   const globs = manifest.embed.filter?.scope?.paths ?? DEFAULT_DIRECTORY_GLOBS;
   const match = picomatch(globs, { dot: false });
@@ -92,7 +87,6 @@ async function readDirectory(root: string, manifest: EmbedManifest, now: Date): 
   };
 }
 
-/** The `git` provider: recent commits of the project, newest first, with the files each touched. */
 async function readGit(
   root: string,
   manifest: EmbedManifest,
@@ -141,10 +135,7 @@ async function readGit(
   }
 }
 
-/**
- * Reads every bound provider for a tick. One that cannot be read makes the whole tick skip, named:
- * reasoning over part of the context would be a confident answer to a different question.
- */
+// One unreadable provider skips the whole tick: reasoning over part of the context answers a different question.
 export async function readProviderContext(
   root: string,
   manifest: EmbedManifest,
@@ -173,7 +164,7 @@ export async function readProviderContext(
   return { ok: true, sources };
 }
 
-/** Which bindings a tick could read right now, for the dry-run (no files are read). */
+/** Which bindings a tick could read, for the dry-run (no files are read). */
 export function bindingAvailability(bindings: readonly string[]) {
   return bindings.map((id) => {
     const info = providerInfo(id);

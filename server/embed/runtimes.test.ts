@@ -7,11 +7,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type TickRecord, tickRecordSchema } from "@/schemas/embed";
+import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
+import { filesUnder } from "@/test/support/tree";
 import { resolvePaths, type StudioPaths } from "../config";
 import { OrgApi } from "../org/org-api";
 import { PackService } from "../packs/pack-service";
 import { PromptResolver, specialistPrompt } from "../packs/prompt-resolver";
-import { APP_DIR, filesUnder, makeTmpDirs } from "../test-support/tmp-dirs";
 import { EmbedService } from "./embed-service";
 
 /** The runtime environment a test hands the service (never process.env). */

@@ -2,11 +2,7 @@ import type { RuntimeEnv } from "@/lib/embed/runtime";
 import { readLimited } from "@/lib/http/read-limited";
 import { isPlainObject, JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
 
-/**
- * The two runtimes that reason: an OpenAI-compatible chat-completions endpoint called in-process,
- * and an external agent host that receives the plan. Both answer with one JSON object or a failure
- * with a reason the tick record keeps; neither ever invents an answer.
- */
+// Both runtimes answer with one JSON object or a failure with a reason; neither ever invents an answer.
 
 export type ChatMessage = { role: "system" | "user"; content: string };
 export type RuntimeAnswer =
@@ -37,7 +33,7 @@ async function readAnswer(response: Response): Promise<string> {
   return Buffer.from(bytes).toString("utf8");
 }
 
-/** POSTs JSON with a deadline covering the whole exchange, body included. */
+/** The deadline covers the whole exchange, body included. */
 async function postJson(
   url: string,
   body: unknown,
@@ -104,7 +100,6 @@ export function chatCompletionsUrl(baseUrl: string): string {
   return /\/chat\/completions$/.test(base) ? base : `${base}/chat/completions`;
 }
 
-/** In-process: one chat-completions call asking for a JSON object. */
 export async function runInProcess(
   messages: ChatMessage[],
   env: ReturnType<typeof runtimeEnv>,
@@ -137,10 +132,7 @@ export async function runInProcess(
   return { ok: true, answer: answer.value, detail: `model ${env.model} at ${url}` };
 }
 
-/**
- * External: the plan goes to `<CONSTRUCT_EXTERNAL_AGENT_HOST>/invoke`; the host answers
- * `{ status: "ran", output }`, or `{ status: "skipped" | "error", reason }`, which is recorded as said.
- */
+/** `<CONSTRUCT_EXTERNAL_AGENT_HOST>/invoke` answers `{ status: "ran", output }` or `{ status, reason }`. */
 export async function runExternal(plan: unknown, env: ReturnType<typeof runtimeEnv>): Promise<RuntimeAnswer> {
   const url = `${(env.externalHost ?? "").trim().replace(/\/+$/, "")}/invoke`;
   const sent = await postJson(

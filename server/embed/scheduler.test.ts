@@ -5,12 +5,12 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type TickRecord, tickRecordSchema } from "@/schemas/embed";
+import { APP_DIR, makeTmpDirs, until } from "@/test/support/temp-project";
 import { resolvePaths, type StudioPaths } from "../config";
 import { isAppError } from "../errors";
 import { OrgApi } from "../org/org-api";
 import { PackService } from "../packs/pack-service";
 import { PromptResolver, specialistPrompt } from "../packs/prompt-resolver";
-import { APP_DIR, makeTmpDirs, until } from "../test-support/tmp-dirs";
 import { EmbedService } from "./embed-service";
 import { EmbedScheduler } from "./scheduler";
 
@@ -72,7 +72,7 @@ function harness(paths: StudioPaths, c: Clock, env: Env = {}): Harness {
 
 /**
  * Waits until the tick that started at `startedAt` has finished: its record is on disk and the
- * service no longer runs the capability (the scheduler starts ticks without awaiting them).
+ * service has stopped running the capability (the scheduler starts ticks without awaiting them).
  */
 const settled = (h: Harness, paths: StudioPaths, startedAt: number, id = ID) =>
   until(
@@ -318,7 +318,7 @@ describe("EmbedScheduler.start / stop", () => {
     expect((h.scheduler as unknown as { timer: unknown }).timer).toBeNull();
     expect(refTimers()).toBeLessThanOrEqual(baseline);
 
-    // Stopped: an overlay change no longer wakes it.
+    // Stopped: an overlay change does not wake it.
     await h.svc.disable(ID);
     await h.svc.enable(ID);
     expect((h.scheduler as unknown as { timer: unknown }).timer).toBeNull();

@@ -9,10 +9,8 @@ export type SchedulerOptions = {
 };
 
 /**
- * Poll-based ticks (ADR-0061 amendment): one job per enabled, valid capability with a cadence.
- * When a capability is due comes from its durable last-tick record, so a restart resumes where the
- * last process left off; a capability without cadence never ticks here. Overlap is impossible: the
- * service refuses a second tick of a capability while one runs, and the loop skips running ones.
+ * Due times come from each capability's durable last-tick record, so a restart resumes. Ticks of one
+ * capability never overlap: the service refuses a second and the loop skips running ones.
  */
 export class EmbedScheduler {
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -35,7 +33,7 @@ export class EmbedScheduler {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    // An overlay enabled, disabled or re-timed: look again now rather than at the next wake-up.
+    // An overlay enabled, disabled or re-timed: look again at once.
     this.unsubscribe = this.service.onChange(() => this.wake(250));
     this.wake(0);
   }
@@ -70,10 +68,7 @@ export class EmbedScheduler {
     this.wake(Math.min(Math.max(sleep, 1000), this.maxSleepMs));
   }
 
-  /**
-   * Starts every due tick (without waiting for them) and returns how long until the next one is
-   * due. Passes never overlap each other either.
-   */
+  /** Starts every due tick without waiting and returns how long until the next one. */
   async runDue(): Promise<number> {
     if (this.pass) {
       await this.pass;
@@ -113,6 +108,5 @@ export class EmbedScheduler {
     return sleep;
   }
 
-  /** Capability ids whose ticks this scheduler started, in order (for tests and the log). */
   readonly started: string[] = [];
 }

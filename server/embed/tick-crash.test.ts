@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -6,11 +5,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { type TickRecord, tickRecordSchema } from "@/schemas/embed";
+import { type ChildRun, killAtFaultPoint, startFaultChild } from "@/test/support/processes";
+import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
+import { filesUnder } from "@/test/support/tree";
 import { resolvePaths, type StudioPaths } from "../config";
 import { OrgApi } from "../org/org-api";
 import { PackService } from "../packs/pack-service";
 import { PromptResolver, specialistPrompt } from "../packs/prompt-resolver";
-import { APP_DIR, filesUnder, makeTmpDirs, until } from "../test-support/tmp-dirs";
 import { EmbedService } from "./embed-service";
 
 /** The runtime environment a test hands the service (never process.env). */
@@ -113,51 +114,14 @@ async function seed(dirs: Dirs): Promise<{ bytes: Buffer; record: TickRecord }> 
   return { bytes, record };
 }
 
-type Run = {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-};
-
-function startChild(dirs: Dirs, faultPoint?: string): Run {
-  const env: NodeJS.ProcessEnv = { ...process.env, TSX_TSCONFIG_PATH: path.join(APP_DIR, "tsconfig.json") };
-  delete env.CONSTRUCT_TEST_FAULTS;
-  delete env.CONSTRUCT_FAULT_POINT;
-  if (faultPoint) Object.assign(env, { CONSTRUCT_TEST_FAULTS: "1", CONSTRUCT_FAULT_POINT: faultPoint });
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", CHILD, dirs.root, dirs.home, dirs.configHome, APP_DIR, ID],
-    { cwd: APP_DIR, env, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let out = "";
-  let err = "";
-  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal })),
-  );
-  return { child, stdout: () => out, stderr: () => err, exited };
+function startChild(dirs: Dirs, faultPoint?: string): ChildRun {
+  return startFaultChild(CHILD, [dirs.root, dirs.home, dirs.configHome, APP_DIR, ID], { faultPoint });
 }
 
 /** Runs the child to the fault point, kills it there with SIGKILL; returns its pid once it is gone. */
-async function killAtFaultPoint(dirs: Dirs): Promise<number> {
+async function killAtPoint(dirs: Dirs): Promise<number> {
   const run = startChild(dirs, POINT);
-  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  void run.exited.then((e) => (exit = e));
-  try {
-    await until(() => {
-      if (run.stderr().includes(`FAULT_POINT_REACHED ${POINT}\n`)) return true;
-      if (exit)
-        throw new Error(
-          `the child exited (${JSON.stringify(exit)}) before reaching ${POINT}:\n${run.stderr()}${run.stdout()}`,
-        );
-      return undefined;
-    }, `the child to reach ${POINT}`);
-  } finally {
-    run.child.kill("SIGKILL");
-  }
-  expect(await run.exited).toEqual({ code: null, signal: "SIGKILL" });
+  expect(await killAtFaultPoint(run, POINT)).toEqual({ code: null, signal: "SIGKILL" });
   expect(run.stdout()).not.toContain("OPERATION_DONE");
   return run.child.pid!;
 }
@@ -180,7 +144,7 @@ describe("kill -9 during a tick record write (real child process)", () => {
   it("after-temp-write: the record is exactly the previous one, byte for byte, and still reads as the last tick", async () => {
     const dirs = await freshDirs();
     const old = await seed(dirs);
-    const pid = await killAtFaultPoint(dirs);
+    const pid = await killAtPoint(dirs);
 
     const bytes = await fs.readFile(recordFile(dirs.paths));
     expect(bytes.equals(old.bytes)).toBe(true);
@@ -203,7 +167,7 @@ describe("kill -9 during a tick record write (real child process)", () => {
   it("after the kill a new service ticks normally: a new record, the dead process's lock taken over, no temp file of its own left", async () => {
     const dirs = await freshDirs();
     const old = await seed(dirs);
-    const pid = await killAtFaultPoint(dirs);
+    const pid = await killAtPoint(dirs);
     const lock = path.join(dirs.paths.runtimeDir, "embed", ".locks", ID, ".studio.lock");
     expect(await fs.readFile(lock, "utf8")).toBe(String(pid));
 
@@ -230,7 +194,7 @@ describe("kill -9 during a tick record write (real child process)", () => {
   it("the killed process's leftover temp file is swept once the next process has ticked", async () => {
     const dirs = await freshDirs();
     await seed(dirs);
-    await killAtFaultPoint(dirs);
+    await killAtPoint(dirs);
     expect(await temps(dirs.paths)).toHaveLength(1);
 
     const svc = service(dirs.paths, {});

@@ -11,10 +11,7 @@ export const KEEP_PROPOSAL_FILES = 50;
 export const MAX_RECORD_BYTES = 256 * 1024;
 const MAX_DETAIL_CHARS = 2000;
 
-/**
- * Shrinks a record whose model answer is huge, so it can always be read back: the output goes
- * first (it is kept whole in the proposals file), then long proposal details are cut, saying so.
- */
+/** The output goes first (the proposals file keeps it whole), then long proposal details are cut, saying so. */
 export function fitRecord(record: TickRecord): TickRecord {
   const size = (r: TickRecord) => Buffer.byteLength(JSON.stringify(r));
   if (size(record) <= MAX_RECORD_BYTES) return record;
@@ -42,11 +39,7 @@ export function fitRecord(record: TickRecord): TickRecord {
   return fitted;
 }
 
-/**
- * Tick records and proposals under `<proj>/runtime/` (state, not config, git-ignored). Every file
- * is written atomically, so a reader — or the next start after a kill — sees the previous tick or
- * this one, never a torn record.
- */
+/** Under `<proj>/runtime/` (state, not config); every file written atomically, so no reader sees a torn record. */
 export class TickStore {
   readonly recordsDir: string;
   readonly proposalsDir: string;
@@ -61,7 +54,7 @@ export class TickStore {
 
   private recovery: Promise<unknown> | null = null;
 
-  /** Once per process, before the first read: what a writer killed mid-write left behind goes. */
+  /** Once per process, before the first read. */
   recover(): Promise<unknown> {
     this.recovery ??= sweepDeadTemps(this.runtimeDir, 2).catch(() => 0);
     return this.recovery;
@@ -95,11 +88,7 @@ export class TickStore {
     await atomicWrite(this.runtimeDir, confinedPath(this.recordsDir, `${record.id}.json`), stringifyRecord(ordered));
   }
 
-  /**
-   * Since when a capability has been enabled, `<proj>/runtime/embed/enabled/<id>.json`: runtime
-   * state, not config, so enabling leaves no timestamp in a reviewed file. The schedule counts its
-   * first tick from it (lib/embed/cadence.ts nextTickAt).
-   */
+  /** Runtime state, not config, so enabling leaves no timestamp in a reviewed file. */
   async readEnabledSince(id: string): Promise<string | null> {
     await this.recover();
     const read = await readJsonFile(confinedPath(this.enabledDir, `${id}.json`));
@@ -122,7 +111,6 @@ export class TickStore {
     await fs.rm(confinedPath(this.enabledDir, `${id}.json`), { force: true });
   }
 
-  /** Stores a tick's whole answer for review; returns its path relative to the runtime folder. */
   async writeProposals(id: string, startedAt: string, content: unknown): Promise<string> {
     const dir = confinedPath(this.proposalsDir, id);
     const name = `${startedAt.replace(/[:.]/g, "-")}.json`;

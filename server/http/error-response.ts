@@ -1,10 +1,7 @@
 import type { FieldError } from "@/schemas/field-error";
 import type { AppErrorCode } from "../errors";
 
-/**
- * The one table from failure to HTTP status, and the one builder of an error body. It imports no
- * Node built-in and nothing that does, so the request guard in `proxy.ts` shares it with `handle()`.
- */
+// Imports no Node built-in, so the request guard in `proxy.ts` shares it with `handle()`.
 export const STATUS: Record<AppErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
@@ -23,7 +20,7 @@ export const STATUS: Record<AppErrorCode, number> = {
 
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
-/** `{ error: { code, message }, errors?, current? }` with the code's status; a `current` with an etag sends it as ETag. */
+/** A `current` with an etag sends it as ETag. */
 export function errorResponse(code: AppErrorCode, message: string, errors?: FieldError[], current?: unknown): Response {
   const headers: Record<string, string> = { ...NO_STORE };
   if (current && typeof current === "object" && "etag" in current)

@@ -1,22 +1,14 @@
-/**
- * The guard in front of every request (see proxy.ts). Next.js protects Server Actions but not
- * route handlers, so this is the only thing between a hostile web page and the org files:
- * an exact Host allow-list (DNS rebinding), Origin and fetch-metadata checks (CSRF), JSON-only
- * bodies (no form posts without a preflight), no CORS, body limits, and a per-launch token when
- * the server listens beyond loopback.
- */
+// Next.js protects Server Actions but not route handlers, so this guard is all that stands between a
+// hostile web page and the org files (DNS rebinding, CSRF, form posts, CORS, a token beyond loopback).
 
 import type { AppErrorCode } from "../errors";
 
 export type GuardConfig = {
   port: number;
-  /** Extra `host:port` values the user allowed (CONSTRUCT_ALLOWED_HOSTS). */
   extraHosts?: readonly string[];
-  /** Per-launch secret, required when bound to a non-loopback address. */
   token?: string;
 };
 
-/** A refusal names its AppErrorCode; its status and body come from `errorResponse`, as for any route. */
 export type GuardVerdict = { ok: true; setTokenCookie?: boolean } | { ok: false; code: AppErrorCode; message: string };
 
 export const TOKEN_COOKIE = "construct_studio_token";

@@ -11,10 +11,7 @@ export { errorResponse, STATUS } from "./error-response";
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
-/**
- * Wraps a route handler: the one place an error becomes a status. A thrown AppError becomes its
- * code's status and body; anything else a logged 500 without internals.
- */
+/** The one place an error becomes a status: an AppError its code's, anything else a logged 500 without internals. */
 export function handle<C>(fn: Handler<C>): Handler<C> {
   return async (request, context) => {
     try {
@@ -27,16 +24,11 @@ export function handle<C>(fn: Handler<C>): Handler<C> {
   };
 }
 
-/** A success as JSON, never cached; failures are thrown as AppError and answered by `handle()`. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 }
 
-/**
- * Reads a JSON body with a byte limit counted while streaming (a missing or lying Content-Length
- * cannot get past it), strict UTF-8, and the strict parser (no prototype keys, no duplicate keys,
- * bounded depth).
- */
+/** The byte limit is counted while streaming, so a missing or lying Content-Length cannot get past it. */
 export async function readJson(request: Request, limit = BODY_LIMIT): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type))
@@ -55,7 +47,6 @@ export async function readJson(request: Request, limit = BODY_LIMIT): Promise<un
   }
 }
 
-/** Parses a body with its schema; problems come back as FieldErrors located in `#/body`. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;

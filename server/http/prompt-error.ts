@@ -2,11 +2,7 @@ import type { PromptFailure } from "@/lib/packs/failure-matrix";
 import { AppError, type AppErrorCode } from "../errors";
 import type { PromptHardFailure } from "../packs/prompt-resolver";
 
-/**
- * What each hard prompt failure answers over HTTP. A prompt that is not there is not_found; one
- * that is there but cannot be used (broken frontmatter, a pack that does not load) is invalid.
- * A Record over every scenario, so a new one cannot be forgotten.
- */
+// Missing is not_found; present but unusable is invalid. A Record, so a new scenario cannot be forgotten.
 const PROMPT_FAILURE_CODE: Record<PromptFailure, AppErrorCode> = {
   "pack-prompt-missing": "not_found",
   "optional-prompt-missing": "not_found",
@@ -16,7 +12,7 @@ const PROMPT_FAILURE_CODE: Record<PromptFailure, AppErrorCode> = {
   "pack-not-loaded": "invalid",
 };
 
-/** The AppError for a prompt that resolves to a hard failure (the resolver returns it as data for the embed runs). */
+/** The resolver returns hard failures as data, for the embed runs; HTTP throws them. */
 export function promptError(failure: PromptHardFailure): AppError {
   return new AppError(PROMPT_FAILURE_CODE[failure.scenario], failure.message);
 }

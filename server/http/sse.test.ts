@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { APP_DIR, makeTmpDirs, specialistRecord, until, writeRecord } from "@/test/support/temp-project";
 import { resolvePaths, type StudioPaths } from "../config";
 import { OrgApi } from "../org/org-api";
-import { APP_DIR, makeTmpDirs, specialistRecord, until, writeRecord } from "../test-support/tmp-dirs";
 import { orgEventStream } from "./sse";
 
 /** One connection to the event stream: the events it has sent so far, as `name → data` in order. */

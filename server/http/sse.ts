@@ -7,10 +7,9 @@ const openStreams = new Set<() => void>();
 let shutdownHooked = false;
 
 /**
- * `next start` stops on SIGINT and SIGTERM by closing its server and waiting for every open request
- * to end. An event stream never ends by itself, so with one editor tab open Ctrl+C left the studio
- * running for minutes. Open streams are closed then. Hooked only where something already handles
- * the signal (Next does): anywhere else (a test, a command) the default exit must stay as it is.
+ * An event stream never ends by itself, and `next start` waits for open requests on SIGINT/SIGTERM:
+ * close streams then. Hooked only where something already handles the signal, so elsewhere the
+ * default exit stays.
  */
 function closeOnShutdown(close: () => void): () => void {
   openStreams.add(close);
@@ -26,10 +25,8 @@ function closeOnShutdown(close: () => void): () => void {
 }
 
 /**
- * A server-sent event stream of `org-changed`, one per burst of file changes (a save or a git
- * checkout touches many files at once), `embed-tick` when a tick starts or finishes, a `ready`
- * event on connect and a keep-alive comment. `ready` and `org-changed` carry the org's version
- * (`OrgApi.version()`): a client whose data is of the version `ready` names missed nothing.
+ * `org-changed` per burst of file changes, `embed-tick`, `ready` on connect, and keep-alives. `ready` and
+ * `org-changed` carry the org's version: a client holding data of the version `ready` names missed nothing.
  */
 export function orgEventStream(api: OrgApi, signal: AbortSignal, ticks?: TickSource): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -62,8 +59,7 @@ export function orgEventStream(api: OrgApi, signal: AbortSignal, ticks?: TickSou
           // already closed
         }
       };
-      // A browser reconnects in 2 s, over the same kept-alive connection, and the server would wait
-      // on that new stream: told to wait a minute, it leaves the connection idle, and it closes.
+      // A browser reconnects in 2 s on the same connection; told to wait a minute, it lets it close.
       const forget = closeOnShutdown(() => {
         send(`retry: 60000\n\n`);
         end();
@@ -76,9 +72,7 @@ export function orgEventStream(api: OrgApi, signal: AbortSignal, ticks?: TickSou
         if (pending) clearTimeout(pending);
       };
       signal.addEventListener("abort", end);
-      // The first snapshot starts the file watchers that feed this stream; `ready` waits for it so
-      // that its version counts every change made before this connection (a directory that
-      // appeared while no one listened is only noticed when it is read).
+      // The first snapshot starts the watchers; `ready` waits for it so its version counts every earlier change.
       void api
         .snapshot()
         .catch(() => {})

@@ -7,14 +7,9 @@ import { StrictStdioTransport } from "./strict-stdio";
 
 /** Tools whose arguments may be as large as an upload; every other call is held to a request body's limit. */
 const LARGE_TOOLS = new Set(["org_import"]);
-/** Envelope room above the largest arguments. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-/**
- * `construct-studio mcp [--root DIR]`: the MCP server over stdio on the same services as the web
- * studio. Stdout carries protocol messages only, so every log line goes to stderr. Resolves when
- * the client closes stdin (or on SIGINT/SIGTERM).
- */
+/** Stdout carries protocol messages only, so every log line goes to stderr. */
 export async function mcpCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { root: { type: "string" } } });
   if (values.root && !existsSync(values.root)) {

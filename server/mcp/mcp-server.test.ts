@@ -3,9 +3,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_KINDS, fileJsonSchema } from "@/schemas/file-kinds";
+import { runCli } from "@/test/support/processes";
+import { makeTmpDirs, specialistRecord, writeRecord } from "@/test/support/temp-project";
+import { treeOf } from "@/test/support/tree";
 import { manifest, writePack } from "../packs/test-support/pack-fixtures";
-import { runCli } from "../test-support/cli";
-import { makeTmpDirs, specialistRecord, treeOf, writeRecord } from "../test-support/tmp-dirs";
 import { call, MCP_BIN, type McpSession, startMcp } from "./test-support/mcp-client";
 
 /**
@@ -377,7 +378,7 @@ describe("changes", () => {
     expect(dry.data).toMatchObject({ ok: true, dryRun: true, written: [] });
     expect(dry.data.files).toEqual([{ path: ".cx/org/specialists/cx-imported.json", action: "create" }]);
     await expect(fs.access(file)).rejects.toThrow();
-    // The file appears between the dry run and the apply: the import would now replace it.
+    // The file appears between the dry run and the apply: the import would then replace it.
     await writeRecord(path.join(root, ".cx", "org"), "specialists", specialistRecord("cx-imported", { name: "other" }));
     const stale = await call(mcp.client, "org_import", { payload, apply: true, etag: dry.data.etag });
     expect(stale.data.code).toBe("conflict");

@@ -8,10 +8,6 @@ import type { Services } from "../compose";
 /** MCP's code for a resource that does not exist (the spec's -32002). */
 const RESOURCE_NOT_FOUND = -32002;
 
-/**
- * `construct://schemas/<kind>`: the JSON Schema of every file kind; `construct://org/<kind>/<id>`:
- * each entity of the merged org, as `{ record, etag, scope, path }`.
- */
 export function registerResources(server: McpServer, services: Services): void {
   for (const kind of FILE_KINDS) {
     const uri = `construct://schemas/${kind}`;

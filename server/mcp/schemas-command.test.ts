@@ -5,8 +5,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_KIND_SPECS, FILE_KINDS, type FileKind, fileJsonSchema } from "@/schemas/file-kinds";
 import { ENTITY_KINDS, SECTION_OF } from "@/schemas/org";
-import { runCli } from "../test-support/cli";
-import { APP_DIR, BUILTIN_ORG_DIR, makeTmpDirs } from "../test-support/tmp-dirs";
+import { runCli } from "@/test/support/processes";
+import { APP_DIR, BUILTIN_ORG_DIR, makeTmpDirs } from "@/test/support/temp-project";
 
 /**
  * `construct-studio schemas`: the JSON Schemas an editor gets are generated from schemas/, accept

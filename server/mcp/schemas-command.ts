@@ -5,7 +5,6 @@ import { FILE_KIND_SPECS, FILE_KINDS, fileJsonSchema } from "@/schemas/file-kind
 
 const DEFAULT_OUT = path.join(".vscode", "construct-schemas");
 
-/** VS Code's `json.schemas` entries for schemas written to `outDir`, as seen from the workspace `cwd`. */
 export function vscodeSchemaMapping(outDir: string, cwd: string): { fileMatch: string[]; url: string }[] {
   const rel = path.relative(cwd, outDir);
   const inside = rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
@@ -18,11 +17,7 @@ export function vscodeSchemaMapping(outDir: string, cwd: string): { fileMatch: s
   });
 }
 
-/**
- * `construct-studio schemas [--out DIR]`: writes `<kind>.schema.json` for every file kind,
- * generated from `schemas/`, and prints the `json.schemas` setting that maps them onto the tier
- * folders (for `.vscode/settings.json`). Messages go to stderr so stdout is the setting alone.
- */
+/** Messages go to stderr, so stdout is the `json.schemas` setting alone. */
 export async function schemasCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { out: { type: "string" } } });
   const cwd = process.cwd();

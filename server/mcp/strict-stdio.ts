@@ -16,7 +16,6 @@ const EDGE_BYTES = 512;
 
 type Envelope = { id?: unknown; method?: unknown; params?: { name?: unknown } };
 
-/** The id and method of a message that could not be accepted, to answer it rather than leave it hanging. */
 function envelopeOf(text: string): Envelope {
   try {
     const value = JSON.parse(text) as unknown;
@@ -26,7 +25,7 @@ function envelopeOf(text: string): Envelope {
   }
 }
 
-/** For a line too long to keep: the id and method from its first and last bytes (clients put `id` at either end). */
+/** For a line too long to keep: clients put `id` at either end. */
 function envelopeOfEdges(head: string, tail: string): Envelope {
   const idAt = (text: string, anchored: boolean) =>
     new RegExp(`"id"\\s*:\\s*(-?\\d+|"(?:[^"\\\\]|\\\\.){0,200}")${anchored ? "\\s*\\}\\s*$" : ""}`).exec(text)?.[1];
@@ -36,11 +35,8 @@ function envelopeOfEdges(head: string, tail: string): Envelope {
 }
 
 /**
- * The stdio transport with the HTTP API's input rules: strict JSON (no `__proto__`, `constructor`
- * or `prototype` keys, no duplicate keys, bounded depth, strict UTF-8) and a size limit per tool.
- * A message that breaks them is answered, never dropped: a tool call gets a tool error result
- * naming the problem, another request a JSON-RPC error; then the next line is read as usual.
- * Stdout carries protocol messages only.
+ * The HTTP API's input rules over stdio: strict JSON and a size limit per tool. A message that breaks them
+ * is answered, never dropped. Stdout carries protocol messages only.
  */
 export class StrictStdioTransport implements Transport {
   onclose?: () => void;
@@ -136,7 +132,6 @@ export class StrictStdioTransport implements Transport {
     this.onmessage?.(parsed.data);
   }
 
-  /** Answers a message we will not pass on; a notification (no id) is only logged. */
   private refuse(envelope: Envelope, message: string, code = JSONRPC_INVALID_REQUEST): void {
     console.error(`[construct-studio mcp] refused a message: ${message}`);
     const id = typeof envelope.id === "string" || typeof envelope.id === "number" ? envelope.id : undefined;

@@ -2,16 +2,12 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolRefusal } from "@/schemas/mcp";
 import { isAppError } from "../errors";
 
-/** A tool's answer: the structured result, and the same as JSON text for clients that read only text. */
+/** The same result as JSON text too, for clients that read only text. */
 export function ok(structured: Record<string, unknown>): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
 }
 
-/**
- * A refused call: an error result whose text names the problem. With `structured` (change tools,
- * whose output schema has room for it), its structured content carries the FieldErrors as data
- * and, for a conflict, the record as it is now.
- */
+/** With `structured` (change tools), the FieldErrors and a conflict's current record go as data too. */
 export function refused(refusal: Omit<ToolRefusal, "ok">, structured = false): CallToolResult {
   const data: ToolRefusal = { ok: false, ...refusal };
   const lines = [
@@ -25,10 +21,7 @@ export function refused(refusal: Omit<ToolRefusal, "ok">, structured = false): C
   };
 }
 
-/**
- * Runs a tool body: a typed AppError becomes a refusal; anything else is logged to stderr and
- * reported without internals, and the server keeps serving.
- */
+/** An AppError becomes a refusal; anything else is logged and reported without internals, and serving goes on. */
 export async function guarded(body: () => Promise<CallToolResult>, structured = false): Promise<CallToolResult> {
   try {
     return await body();

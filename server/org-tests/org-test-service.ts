@@ -64,7 +64,7 @@ export class OrgTestService {
     return routingCasesOf(await this.files());
   }
 
-  /** Runs every test against the org now, or against it with one unsaved draft in place. */
+  /** Optionally with one unsaved draft in place. */
   async run(draft?: RunDraft): Promise<OrgTestRun> {
     const snap = await this.org.snapshot();
     let org = recordsOf(snap.rows);

@@ -7,12 +7,8 @@ import { checkId, checkWritable } from "./write-checks";
 import type { DryRunOk, WriteOk } from "./writes";
 
 /**
- * Creates a team together with its owner specialist, who is moved into it in the same
- * transaction, so no empty team is ever written (design.md §3a: Construct refuses one). The
- * specialist's file in that tier gets `team` (and `teamId`, when it has one); a specialist with no
- * file there gets an override holding only those. Fails, writing nothing, when the team already
- * exists in the tier, the specialist does not exist, or the org afterwards would have errors
- * (including those the move causes on the specialist's former team).
+ * The owner specialist moves in within the same transaction, so no empty team is ever written (Construct
+ * refuses one). Nothing is written when the org afterwards would have errors, the former team's included.
  */
 export async function createTeam(
   state: OrgState,

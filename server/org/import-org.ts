@@ -25,11 +25,6 @@ import { displayPath, loadTier, type TierData } from "./tiers";
 import { alreadyExists, checkWritable } from "./write-checks";
 import { underLock } from "./writes";
 
-/**
- * Import and export of one tier as one payload. An import is checked as a whole, with the org as
- * it would be afterwards, before any file is written, and is written as one transaction.
- */
-
 export type ImportFile = { path: string; action: "create" | "update" | "unchanged" };
 export type ImportOk = {
   ok: true;
@@ -48,7 +43,6 @@ export type ImportOptions = {
   mustBeNew?: { section: Section; id: string };
 };
 
-/** One tier as one payload, each section keyed by id, records as stored. */
 export async function exportOrg(
   state: OrgState,
   opts: { scope?: Scope } = {},
@@ -68,7 +62,6 @@ export async function exportOrg(
   return payload;
 }
 
-/** The payload's records keyed by valid ids that match their record's own; throws `invalid` otherwise. */
 function incomingOf(payload: OrgPayload): OrgRecords {
   const problems: FieldError[] = [];
   const incoming = emptyOrg();
@@ -109,7 +102,7 @@ function assertReplacesReadable(target: TierData, incoming: OrgRecords): void {
     );
 }
 
-/** The version of the files an import replaces, as they are now. */
+/** The version of the files an import replaces, before it. */
 function importEtag(target: TierData, incoming: OrgRecords): string {
   return etagOf(
     idsOf(incoming)
@@ -118,7 +111,6 @@ function importEtag(target: TierData, incoming: OrgRecords): string {
   );
 }
 
-/** Puts the incoming records into `target` (in memory) and lists each file's action and new content. */
 function stage(state: OrgState, target: TierData, scope: WritableScope, incoming: OrgRecords) {
   const dir = state.tierDir(scope);
   const files: ImportFile[] = [];
@@ -141,10 +133,7 @@ function stage(state: OrgState, target: TierData, scope: WritableScope, incoming
   return { files, changes };
 }
 
-/**
- * The problems that block an import: every problem of the imported records, and any problem
- * elsewhere that the import introduces. Problems the org had before stay its own business.
- */
+/** Every problem of the imported records, and any elsewhere the import introduces; older ones stay the org's. */
 function blockingProblems(state: OrgState, before: Rows, after: Rows, incoming: OrgRecords): FieldError[] {
   const problemsOf = (rows: Rows) => validateOrg(buildIndex(recordsOf(rows), undefined, state.schemaLookup(rows)));
   const beforeProblems = new Set(problemsOf(before).map(problemKey));
@@ -152,11 +141,7 @@ function blockingProblems(state: OrgState, before: Rows, after: Rows, incoming: 
   return problemsOf(after).filter((e) => touched(e) || !beforeProblems.has(problemKey(e)));
 }
 
-/**
- * Writes a payload into one tier (entities are created or replaced; others are kept). Every
- * entity is checked, with the org as it would be afterwards, before any file is written; the
- * write is one transaction; `dryRun` reports the files without writing.
- */
+/** Entities are created or replaced, others kept; checked against the org afterwards, written as one transaction. */
 export async function importOrg(state: OrgState, payload: OrgPayload, opts: ImportOptions = {}): Promise<ImportOk> {
   const scope = checkWritable("specialist", "import", opts.scope ?? "project");
   const incoming = incomingOf(payload);

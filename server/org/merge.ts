@@ -15,17 +15,13 @@ import { combineEtags } from "../store/json-store";
 import type { SkillFile } from "./skills";
 import type { Layer, TierData } from "./tiers";
 
-/** How tiers merge into rows: pure functions over loaded tiers, shared by the snapshot, writes and `validateTree`. */
-
 export type Row = {
   id: string;
   kind: EntityKind;
-  /** The tier whose file wins. */
   scope: Scope;
   path: string;
   /** The pack that contributes the winning file, when it comes from a pack. */
   source?: string;
-  /** Lower tiers this row shadows, lowest first. */
   overrides: { scope: Scope; path: string; source?: string }[];
   record: EntityRecord;
   etag: string;
@@ -40,18 +36,13 @@ export type Snapshot = {
   skillFiles: SkillFile[];
   /** Problems with files themselves (unparseable, wrong shape, misnamed) and with enabled packs. */
   loadProblems: FieldError[];
-  /** The enabled packs' org tiers, lowest precedence first. */
   packTiers: TierData[];
 };
 
 export const SCOPE_RANK: Record<Scope, number> = { builtin: 0, pack: 1, user: 2, project: 3 };
 const layerRank = (l: Layer) => SCOPE_RANK[l.scope] + (l.order ?? 0) / 1000;
 
-/**
- * Later layers win field by field. Fields are shared with the layers, not deep-copied: records in
- * a snapshot are never mutated (every request shares it), and copying each one on every load
- * cost more than reading its file.
- */
+// Later layers win field by field. Fields are shared, not copied: snapshot records are never mutated.
 export function mergeLayers(layers: readonly Layer[]): EntityRecord {
   if (layers.length === 1) return layers[0].record;
   const merged: EntityRecord = {};
@@ -89,8 +80,7 @@ export function mergeTiers(tiers: readonly TierData[]): Rows {
       }
     }
     const kind = KIND_OF[section];
-    // Ids are lowercase letters, digits and "-" (tiers skip any other file name), where code-unit
-    // order is the locale's order and a tenth of its cost.
+    // Ids are lowercase letters, digits and "-", where code-unit order is the locale's, at a tenth of the cost.
     rows[section] = new Map(
       [...layersById]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

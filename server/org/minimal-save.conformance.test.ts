@@ -2,13 +2,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
 import { UPSTREAM_ORG_DIR } from "@/test/support/upstream";
 import { resolvePaths, type StudioPaths } from "../config";
-import { APP_DIR, makeTmpDirs } from "../test-support/tmp-dirs";
 import { OrgApi } from "./org-api";
 
 // The original project's org, copied into a temp project and committed: a save through the API
-// must change only the edited field of its files (design §2).
+// must change only the edited field of its files.
 let root: string;
 let paths: StudioPaths;
 let api: OrgApi;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await fs.cp(UPSTREAM_ORG_DIR, paths.projectOrgDir, { recursive: true });
   await fs.rm(path.join(paths.projectOrgDir, "README.md"), { force: true });
   // The contracts' output.schema files live outside the fixture; a project that uses them has them
-  // (a missing one is an error that refuses the save, design.md §3a).
+  // (a missing one is an error that refuses the save).
   for (const name of ["decision", "implementation", "review-report", "test-report"]) {
     await fs.mkdir(path.join(root, "lib", "contract-schemas"), { recursive: true });
     await fs.writeFile(path.join(root, "lib", "contract-schemas", `${name}.json`), '{ "type": "object" }\n');

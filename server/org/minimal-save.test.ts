@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
 import { resolvePaths, type StudioPaths } from "../config";
-import { APP_DIR, makeTmpDirs } from "../test-support/tmp-dirs";
 import { OrgApi } from "./org-api";
 
 /** A project file as a person wrote it: no "id", its own key order, an inline array, fields we do not know. */
@@ -46,7 +46,7 @@ afterEach(async () => {
   await cleanup();
 });
 
-describe("a save changes only what the user changed (design §2)", () => {
+describe("a save changes only what the user changed", () => {
   it("a one-field edit is a one-line git diff: order, formatting, unknown fields and the missing id kept", async () => {
     const description = "Keeps the project's changelog honest and in order. Always cites two sources.";
     const result = await api.updateEntity("specialist", "chronicler", { description });

@@ -1,8 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { APP_DIR, makeTmpDirs, specialistRecord, writeRecord } from "@/test/support/temp-project";
+import { treeOf } from "@/test/support/tree";
 import { resolvePaths, type StudioPaths } from "../config";
-import { APP_DIR, makeTmpDirs, specialistRecord, treeOf, writeRecord } from "../test-support/tmp-dirs";
 import { OrgApi } from "./org-api";
 
 /** Dry runs (what the MCP change tools do by default) and the import's version check, on the façade itself. */

@@ -2,10 +2,10 @@ import fs from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { overlaps, structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
+import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
 import { UPSTREAM_ORG_DIR } from "@/test/support/upstream";
 import { resolvePaths, type StudioPaths } from "../config";
 import { browserGraph } from "../test-support/browser-graph";
-import { APP_DIR, makeTmpDirs } from "../test-support/tmp-dirs";
 import { OrgApi, validateTree } from "./org-api";
 
 /** The org API on the original project's own org, which we did not write. */

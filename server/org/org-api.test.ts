@@ -7,19 +7,18 @@ import { stringifyRecord } from "@/lib/json/safe-json";
 import type { OrgPayload } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
 import { type EntityRecord, SECTIONS } from "@/schemas/org";
-import { resolvePaths, type StudioPaths } from "../config";
-import { type AppError, isAppError } from "../errors";
-import { browserGraph } from "../test-support/browser-graph";
 import {
   APP_DIR,
   BUILTIN_ORG_DIR,
-  filesUnder,
   makeTmpDirs,
   readBuiltin,
   specialistRecord,
-  treeOf,
   writeRecord,
-} from "../test-support/tmp-dirs";
+} from "@/test/support/temp-project";
+import { filesUnder, treeOf } from "@/test/support/tree";
+import { resolvePaths, type StudioPaths } from "../config";
+import { type AppError, isAppError } from "../errors";
+import { browserGraph } from "../test-support/browser-graph";
 import { OrgApi, validateTree } from "./org-api";
 
 let base: string;
@@ -151,7 +150,7 @@ describe("tier merge and precedence", () => {
     expect((await api.getEntity("specialist", "cx-qa"))!.record.fence).toEqual({ allowedPaths: ["tests/**"] });
   });
 
-  it("takes a missing id from the file name; a different valid id keys the record, with a warning (design.md §3a)", async () => {
+  it("takes a missing id from the file name; a different valid id keys the record, with a warning", async () => {
     // Construct: registry key = the record's id when present, else the file name.
     const rec = specialistRecord("solo-one");
     delete rec.id;
@@ -1035,7 +1034,7 @@ describe("previews", () => {
   });
 
   it("a specialist with no team or an unknown team has an empty effective fence, and both previews say why", async () => {
-    // design.md §3a; Construct's previewEffectiveFence: unknown team → all five lists empty.
+    // As Construct's previewEffectiveFence: unknown team → all five lists empty.
     const draft = specialistRecord("drifter", { fence: { allowedPaths: ["**"] }, team: "ghost-team" });
     expect(await api.previewEffectiveFence({ draftSpecialist: draft })).toEqual({
       allowedPaths: [],
@@ -1102,7 +1101,7 @@ describe("the automatic layout the editor page ships", () => {
   });
 });
 
-describe("New team: created with its owner specialist in one write (design.md §3a)", () => {
+describe("New team: created with its owner specialist in one write", () => {
   const team = (id: string, owner = "engineer"): EntityRecord => ({
     id,
     name: "Platform",
@@ -1161,7 +1160,7 @@ describe("New team: created with its owner specialist in one write (design.md §
   });
 });
 
-describe("a contract's output.schema must name a file that exists (design.md §3a)", () => {
+describe("a contract's output.schema must name a file that exists", () => {
   const contract = (schema: string): EntityRecord => ({
     id: "engineer-to-user",
     producer: "cx-engineer",

@@ -26,11 +26,8 @@ export { validateTree } from "./validate-tree";
 export type { DryRunOk, RemoveOk, WriteOk } from "./writes";
 
 /**
- * The ADR-0072 façade: typed list/get/create/update/remove per kind, export/import of one tier,
- * and read-only previews, each delegating to the module that does it: `org-state` (load, merge,
- * cache, watch, recover), `reads`, `writes` and `write-checks`, `import-org`, `create-team` and
- * `previews`. A refusal throws AppError (its code is the HTTP status, its FieldErrors are for the
- * form); nothing is written unless the org as it would be after the write validates.
+ * Typed list/get/create/update/remove per kind, export/import of one tier, and read-only previews.
+ * A refusal throws AppError; nothing is written unless the org after the write validates.
  */
 export class OrgApi {
   private readonly state: OrgState;
@@ -43,7 +40,6 @@ export class OrgApi {
     this.state = new OrgState(paths, options);
   }
 
-  /** Drops the cached snapshot; the next read loads from disk. */
   invalidate(): void {
     this.state.invalidate();
   }
@@ -52,7 +48,6 @@ export class OrgApi {
     return this.state.onChange(listener);
   }
 
-  /** The version of the org the server has (see `OrgState.version`). */
   version(): string | null {
     return this.state.version();
   }
@@ -69,15 +64,11 @@ export class OrgApi {
     return this.state.snapshot();
   }
 
-  /**
-   * The org merged the same way from tiers read by `readTier` (a git revision, an export), for
-   * `plan`. Not cached, never written; enabled packs come from the disk.
-   */
+  /** Merged like the org from other tiers (a git revision, an export), for `plan`; never cached or written. */
   snapshotFrom(readTier: TierReader, opts: { packs?: boolean } = {}): Promise<Snapshot> {
     return this.state.load(readTier, opts.packs ?? true);
   }
 
-  /** Every problem of a snapshot, as `validateAll` reports them. */
   problemsOf(snap: Snapshot): FieldError[] {
     return problemsOf(snap);
   }
@@ -130,7 +121,6 @@ export class OrgApi {
     return removeEntity(this.state, kind, id, opts);
   }
 
-  /** Creates a team and moves its owner specialist into it, in one transaction. */
   createTeam(
     record: EntityRecord,
     opts: { ownerSpecialist: string; scope?: Scope; dryRun?: boolean },
@@ -148,16 +138,12 @@ export class OrgApi {
     return importOrg(this.state, payload, opts);
   }
 
-  /**
-   * The automatic layout of the org as it is, once per snapshot. The editor page ships it, so
-   * neither each page render nor the browser lays the org out again.
-   */
+  /** Laid out once per snapshot and shipped with the page, so neither a render nor the browser lays it out again. */
   async autoLayout(): Promise<AutoLayout> {
     this.lastLayout = autoLayoutOf(await this.snapshot(), this.lastLayout);
     return this.lastLayout;
   }
 
-  /** The merged org as nodes and the four kinds of relationship edges, with each node's tier and problem counts. */
   async graph(): Promise<Graph> {
     return graphOf(await this.snapshot());
   }
@@ -171,7 +157,6 @@ export class OrgApi {
     return validateDraft(await this.snapshot(), kind, record, opts);
   }
 
-  /** Ranks specialists (and the draft, if given) for a task description. */
   async previewRoute(opts: {
     description: string;
     draftSpecialist?: EntityRecord;

@@ -14,7 +14,6 @@ import { emptyEntities, mergeTiers, type Rows, recordsOf, type Snapshot } from "
 import { loadSkillFiles } from "./skills";
 import { displayPath, loadTier, type TierData, userPath } from "./tiers";
 
-/** Reads one of the file tiers (builtin, user, project) for a snapshot. */
 export type TierReader = (scope: "builtin" | "user" | "project", dir: string, displayBase: string) => Promise<TierData>;
 
 export type OrgApiOptions = {
@@ -27,11 +26,7 @@ export type OrgApiOptions = {
 /** Changes that do not touch the org: our own temp files and locks, runtime state, the layout. */
 const IGNORED_CHANGES = /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^(?:runtime|studio)(?:\/|$)/;
 
-/**
- * The org snapshot of one project: where its tiers live, loading and merging them, the cached
- * snapshot and its generation, the watchers that invalidate it, and recovery of crashed writes.
- * Everything else (reads, writes, previews) works on what `snapshot()` returns.
- */
+/** One project's org: its tiers, the cached merge, the watchers that invalidate it, crash recovery. */
 export class OrgState {
   private loaded: { generation: number; promise: Promise<Snapshot> } | null = null;
   private generation = 0;
@@ -47,17 +42,14 @@ export class OrgState {
     private readonly options: OrgApiOptions = {},
   ) {}
 
-  /** Drops the cached snapshot; the next read loads from disk. */
   invalidate(): void {
     this.generation++;
     for (const listener of this.listeners) listener({ type: "org-changed" });
   }
 
   /**
-   * Which org the server has: it changes whenever something read before may have changed (a file
-   * event, a watcher that started or stopped, another process). Equal versions mean no change came
-   * between them, so a client that holds data read at or after a version may skip refetching on
-   * reconnect (`ready`). Null when changes are not watched: then nothing proves the data current.
+   * Changes whenever data read before may have changed, so equal versions let a client skip
+   * refetching on reconnect. Null when changes are not watched.
    */
   version(): string | null {
     if (!this.options.cache || (this.loaded && this.watchers.size === 0)) return null;
@@ -83,7 +75,6 @@ export class OrgState {
         : this.paths.projectOrgDir;
   }
 
-  /** What a tier's paths are shown relative to. */
   displayBase(scope: Scope): string {
     return scope === "builtin"
       ? this.paths.appDir
@@ -92,10 +83,7 @@ export class OrgState {
         : path.dirname(this.paths.userOrgDir);
   }
 
-  /**
-   * Finishes or discards writes a crashed process left behind, before anything is read. Write
-   * paths await it before taking a tier lock, so a snapshot taken under the lock never waits on it.
-   */
+  /** Finishes or discards writes a crashed process left; write paths await it before taking a tier lock. */
   recover(): Promise<void> {
     this.recovery ??= (async () => {
       let complete = true;
@@ -105,10 +93,7 @@ export class OrgState {
         try {
           await withTierLock(dir, () => recoverTier(dir));
         } catch (error) {
-          // A read-only or full tier cannot be locked, but it can still be read: serve it as it is
-          // rather than refusing every read. The recovery is tried again on the next call, so a
-          // write never runs before it; while the tier stays unwritable, the write fails with the
-          // same 507.
+          // A read-only or full tier can still be read; recovery is retried next call, so no write runs before it.
           if (!isAppError(error) || (error.code !== "read_only" && error.code !== "storage_full")) throw error;
           if (!this.recoveryWarnings.has(error.message))
             console.warn(`[construct-studio] warning: ${error.message}; serving the ${scope} tier as it is`);
@@ -123,8 +108,6 @@ export class OrgState {
 
   private ensureWatchers(): void {
     if (!this.options.cache) return;
-    // The project directory as a whole: org files, packs, packs.json and config.json all matter;
-    // runtime state and the studio's layout do not.
     const dirs = [this.paths.builtinOrgDir, this.paths.userOrgDir, this.paths.userPacksDir, this.paths.projectDir];
     for (const dir of dirs) {
       if (this.watchers.has(dir) || !existsSync(dir)) continue;
@@ -143,8 +126,7 @@ export class OrgState {
           skipDir: (name) => IGNORED_CHANGES.test(name),
         });
         this.watchers.set(dir, watcher);
-        // The directory appeared since the last load (first save, a checkout): what is cached
-        // predates it. Before any load there is nothing to outdate, and the version stays put.
+        // The directory appeared after the last load: the cache predates it.
         if (this.loaded) this.generation++;
       } catch {
         // Watching is an optimisation; without it every read reloads.
@@ -166,7 +148,6 @@ export class OrgState {
     return promise;
   }
 
-  /** The enabled packs' org folders as tiers, relabelled as pack layers; their errors as problems. */
   private async packTiers(): Promise<{ tiers: TierData[]; problems: FieldError[] }> {
     if (!this.options.packs) return { tiers: [], problems: [] };
     const { packs, errors } = await this.options.packs.active();
@@ -216,7 +197,6 @@ export class OrgState {
     ];
   }
 
-  /** Loads and merges every tier; `snapshot()` caches it, `snapshotFrom` (plan) does not. */
   async load(readTier?: TierReader, withPacks = true): Promise<Snapshot> {
     const skillFiles = loadSkillFiles(this.paths.skillsDir, this.paths.appDir);
     const tiers = await this.loadTiers(readTier, withPacks);
@@ -231,10 +211,7 @@ export class OrgState {
     };
   }
 
-  /**
-   * Where a contract's `output.schema` is looked up (design.md §3a): the package root for a
-   * built-in contract, the pack's folder for a pack's, the project root otherwise (and for drafts).
-   */
+  /** Where `output.schema` resolves: the package root (built-in), the pack's folder, else the project root. */
   schemaLookup(rows: Rows): SchemaFileLookup {
     return (contractId, schemaPath) => {
       const row = rows.contracts.get(contractId);

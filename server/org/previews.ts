@@ -1,7 +1,8 @@
 import { structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
-import { checkAction, effectiveFence, noTeamReason } from "@/lib/org/fence";
+import { effectiveFence, noTeamReason } from "@/lib/org/effective-fence";
+import { checkAction } from "@/lib/org/fence";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import type { RouteCandidate } from "@/schemas/api";
 import type { EffectiveFence, FenceDecision } from "@/schemas/fence";
@@ -11,16 +12,11 @@ import { AppError } from "../errors";
 import { recordsOf, type Snapshot } from "./merge";
 import { problemsOf } from "./reads";
 
-/**
- * Read-only previews as functions of one snapshot: the graph and its layout, routing, the
- * effective fence and one action's decision. They touch no disk; they return data, and throw
- * AppError only for input that names something that does not exist.
- */
+// Read-only previews of one snapshot; they throw AppError only for input naming something absent.
 
 const graphCache = new WeakMap<Snapshot, Graph>();
 const layoutCache = new WeakMap<Snapshot, AutoLayout>();
 
-/** The merged org as nodes and the four kinds of relationship edges, with each node's tier and problem counts. */
 export function graphOf(snap: Snapshot): Graph {
   let graph = graphCache.get(snap);
   if (!graph) {
@@ -38,11 +34,7 @@ export function graphOf(snap: Snapshot): Graph {
   return graph;
 }
 
-/**
- * The automatic layout of a snapshot, once per snapshot. `last` is the previous layout of the
- * same org: most saves change a description or a fence, not who exists or belongs where, so the
- * last layout still holds, and laying 1,000 specialists out again would hold the server for 0.5 s.
- */
+/** `last` still holds when the org's structure did not change; laying 1,000 specialists out again costs 0.5 s. */
 export function autoLayoutOf(snap: Snapshot, last: AutoLayout | null): AutoLayout {
   let layout = layoutCache.get(snap);
   if (!layout) {
@@ -55,7 +47,6 @@ export function autoLayoutOf(snap: Snapshot, last: AutoLayout | null): AutoLayou
   return layout;
 }
 
-/** Ranks specialists (and the draft, if given) for a task description. */
 export function previewRoute(
   snap: Snapshot,
   opts: { description: string; draftSpecialist?: EntityRecord; limit?: number },
@@ -76,7 +67,6 @@ const teamOf = (specialist: EntityRecord, teamId?: string) =>
 
 export type FencePreview = EffectiveFence & { teamId: string | null; forbiddenDecisions: string[]; reason?: string };
 
-/** The fence a (draft) specialist really has inside a team. */
 export function previewEffectiveFence(
   snap: Snapshot,
   opts: { draftSpecialist: EntityRecord; teamId?: string },
@@ -93,14 +83,13 @@ export function previewEffectiveFence(
   };
 }
 
-/** `ok: true` stays in the answer: it is part of the response body clients already read. */
+/** `ok: true` stays in the answer: it is part of the response body clients read. */
 export type ActionPreview = { ok: true } & FenceDecision & {
     fence: EffectiveFence;
     specialistId: string;
     teamId: string | null;
   };
 
-/** Decides one action (`edit src/x.ts`, `bash git push`, `commit`) against the effective fence. */
 export function previewAction(
   snap: Snapshot,
   opts: { specialistId?: string; draftSpecialist?: EntityRecord; teamId?: string; action: string; target: string },

@@ -8,16 +8,11 @@ import type { Skill } from "@/schemas/skill";
 import type { Row, Snapshot } from "./merge";
 import { describeSkills } from "./skills";
 
-/**
- * Reads over one snapshot: lists, single records, and the problems of the org. Pure functions;
- * what is costly is computed once per snapshot (snapshots are never mutated, so a WeakMap keyed by
- * the snapshot is the cache and it goes when the snapshot does).
- */
+// Pure reads over one snapshot; costly results are cached in a WeakMap keyed by the (never mutated) snapshot.
 
 const validationCache = new WeakMap<Snapshot, FieldError[]>();
 const skillsCache = new WeakMap<Snapshot, Skill[]>();
 
-/** The graph and shape problems of a snapshot, each carrying the path of the file that wins. */
 export function validation(snap: Snapshot): FieldError[] {
   let cached = validationCache.get(snap);
   if (!cached) {
@@ -31,7 +26,6 @@ export function validation(snap: Snapshot): FieldError[] {
   return cached;
 }
 
-/** Every problem of a snapshot: files that failed to load, shapes, and graph invariants. */
 export function problemsOf(snap: Snapshot): FieldError[] {
   return [...snap.loadProblems, ...validation(snap)];
 }
@@ -112,7 +106,6 @@ export function getEntity(snap: Snapshot, kind: ApiKind, id: string): EntityView
   return kind === "fence" ? { ...rest, record: fenceOf(id, row), errors } : { ...rest, errors };
 }
 
-/** "Would this pass?" for a form: the draft merged into the org, nothing written. */
 export function validateDraft(
   snap: Snapshot,
   kind: EntityKind | "fence",

@@ -8,10 +8,8 @@ import type { Skill } from "@/schemas/skill";
 export type SkillFile = Omit<Skill, "description"> & { text: string };
 
 /**
- * Reads `skills/<bundle>/<skill>.md`; unreadable files are kept, with no text, not fatal. A few
- * dozen small files are read synchronously: a thread-pool hop per `fs.promises` call would cost
- * more than the reading, and the org load waits for it. The frontmatter is left unparsed: the
- * org needs only the ids, and parsing YAML was a quarter of a cold load of a 100-specialist org.
+ * Read synchronously: a thread-pool hop per file costs more than the reading. The frontmatter is left
+ * unparsed: the org needs only ids, and parsing YAML was a quarter of a cold load.
  */
 export function loadSkillFiles(skillsDir: string, displayBase: string): SkillFile[] {
   const skills: SkillFile[] = [];
@@ -45,7 +43,6 @@ export function loadSkillFiles(skillsDir: string, displayBase: string): SkillFil
   return skills.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** The skills for the picker, each with the description its frontmatter gives. */
 export function describeSkills(files: readonly SkillFile[]): Skill[] {
   return files.map(({ text, ...skill }) => {
     const meta = parseFrontmatter(text);

@@ -9,7 +9,6 @@ import type { FieldError } from "@/schemas/field-error";
 import { bySection, type EntityRecord, type Scope, SECTIONS, type Section } from "@/schemas/org";
 import { MAX_FILE_BYTES, parsed, type ReadResult, readJsonFileSync, readListedJsonFileSync } from "../store/json-store";
 
-/** One file's contribution to an entity. */
 export type Layer = {
   scope: Scope;
   file: string;
@@ -28,7 +27,6 @@ export type TierData = {
   problems: FieldError[];
 };
 
-/** How a file is named to the user: relative to the project or app, `~` for the home directory. */
 export function displayPath(file: string, base: string): string {
   const rel = path.relative(base, file);
   if (!rel.startsWith("..") && !path.isAbsolute(rel)) return rel.split(path.sep).join("/");
@@ -54,13 +52,9 @@ function fileProblem(
   return { ...fieldError(rule, severity, `${shown}: ${message}`, section, id), path: shown };
 }
 
-/**
- * Tiers are read with synchronous calls (see `readJsonFileSync`), in slices: this is how long
- * loading may hold the event loop before it lets other work (requests, events) run.
- */
+// Tiers are read with synchronous calls, in slices of this many ms, so requests and events still run.
 const SLICE_MS = 10;
 
-/** A tier with nothing in it yet, filled by `loadTier` (from disk) or `tierFromBlobs` (from git). */
 function emptyTier(scope: Scope, dir: string): TierData {
   return {
     scope,
@@ -70,10 +64,7 @@ function emptyTier(scope: Scope, dir: string): TierData {
   };
 }
 
-/**
- * Reads one tier (`<dir>/<section>/<id>.json`). A broken file never stops the load: it becomes a
- * FieldError naming its path, and the rest of the tier loads.
- */
+/** Reads `<dir>/<section>/<id>.json`; a broken file becomes a FieldError naming it, and the rest loads. */
 export async function loadTier(scope: Scope, dir: string, displayBase: string): Promise<TierData> {
   const tier = emptyTier(scope, dir);
   const isLink = (p: string) => {
@@ -86,8 +77,7 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
   const tierLinked = isLink(dir);
   for (const section of SECTIONS) {
     const sectionDir = path.join(dir, section);
-    // readJsonFile refuses a linked file, but readdir follows a linked folder and every file in it
-    // would then pass as a regular file of this tier: the same escape, one level up.
+    // readdir follows a linked folder, whose files would then pass as regular files of this tier.
     const linked = tierLinked ? dir : isLink(sectionDir) ? sectionDir : null;
     if (linked) {
       const shown = displayPath(linked, displayBase);
@@ -130,7 +120,6 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
   return tier;
 }
 
-/** One listed file of a tier: its id from its name, parsed by `read`; a broken file becomes a FieldError. */
 function addEntry(
   tier: TierData,
   section: Section,
@@ -213,13 +202,9 @@ function addEntry(
   entities.set(key, { scope: tier.scope, file, path: shown, record, etag: result.etag });
 }
 
-/** A file of a tier held somewhere else than the disk (a git revision): `<section>/<name>` and its bytes. */
 export type TierBlob = { section: Section; name: string; content: Buffer | null; symlink?: boolean };
 
-/**
- * A tier from files held elsewhere (git objects), with the same rules as `loadTier`: bad names,
- * unparseable files, links and misnamed records become FieldErrors naming the file.
- */
+/** A tier from git objects, with `loadTier`'s rules: bad names, unparseable files and links become FieldErrors. */
 export function tierFromBlobs(scope: Scope, dir: string, displayBase: string, blobs: readonly TierBlob[]): TierData {
   const tier = emptyTier(scope, dir);
   const sorted = [...blobs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -5,9 +5,9 @@ import { UPSTREAM_ORG_DIR } from "@/test/support/upstream";
 import { validateTree } from "./org-api";
 
 /**
- * Conformance: Construct's own built-in org at ADR-0072 time (`../shared/fixtures/upstream-org`).
+ * Conformance: Construct's own built-in org (`UPSTREAM_ORG_DIR`).
  * Construct's validator finds no errors in it, and its warnings are decision-no-policy and
- * forbidden-decision-invalid; this suite holds ours to the same (design.md §3a), and lists the
+ * forbidden-decision-invalid; this suite holds ours to the same, and lists the
  * warnings that are ours alone.
  */
 
@@ -20,7 +20,7 @@ const read = (section: string): [string, Raw][] =>
       return [typeof rec.id === "string" ? rec.id : f.slice(0, -5), rec];
     });
 
-/** Construct's rules 6 and 7 (upstream.md §2.4), restated: every decision entry must be a policy id. */
+/** Construct's rules 6 and 7: every decision entry must be a policy id. */
 function constructWarnings(): string[] {
   const policies = new Set(read("policies").map(([id]) => id));
   const out: string[] = [];
@@ -71,7 +71,7 @@ describe("validate --tree on Construct's own org", () => {
       "unknown-field",
     ]);
     // Fields Construct's records carry that the studio's schemas do not model (permissions, canEdit,
-    // docArtifacts, …): kept on every save and reported once each, as design.md §2 asks.
+    // docArtifacts, …): kept on every save and reported once each.
     const unknown = extra.filter((w) => w.id === "unknown-field");
     expect(unknown.length).toBeGreaterThan(0);
     for (const w of unknown) expect(w.severity).toBe("warning");

@@ -22,8 +22,6 @@ import { type Row, toRow } from "./merge";
 import type { OrgState } from "./org-state";
 import { displayPath, type Layer } from "./tiers";
 
-/** What every write checks before it touches a file; each check throws the AppError that refuses it. */
-
 export function readonlyBuiltin(kind: ApiKind, id: string, scope: "builtin" | "pack" = "builtin"): AppError {
   const section = servedSection(kind);
   return new AppError("forbidden", `the ${scope} tier is read-only: write to the user or project tier instead`, [
@@ -69,7 +67,7 @@ export function checkId(kind: EntityKind, id: unknown): string {
   return id as string;
 }
 
-/** Validates `merged` as `kind/id` against the org; throws `invalid` when it has errors, else returns the warnings. */
+/** Throws `invalid` when `merged` has errors, else returns the warnings. */
 export async function checkDraft(state: OrgState, kind: EntityKind, merged: EntityRecord): Promise<FieldError[]> {
   const result = validateDraft((await state.snapshot()).index, kind, merged);
   if (!result.ok)
@@ -81,7 +79,6 @@ export async function checkDraft(state: OrgState, kind: EntityKind, merged: Enti
   return result.warnings;
 }
 
-/** The conflict a write answers when `kind/id` already has a file in the tier it writes to. */
 export function alreadyExists(
   kind: EntityKind,
   id: string,
@@ -106,10 +103,7 @@ export function alreadyExists(
   );
 }
 
-/**
- * A new layer of `id` goes to `<id>.json`; when that file already holds another record (keyed by
- * its own id, as Construct keys it), writing would destroy that record, so the write is refused.
- */
+/** A new layer goes to `<id>.json`; when that file holds another record (by its own id), writing would destroy it. */
 export async function assertNotAnothersFile(
   state: OrgState,
   kind: EntityKind,
@@ -147,7 +141,6 @@ export async function freshRow(state: OrgState, section: Section, id: string): P
     const layer = tier.entities[section].get(id);
     if (layer) layers.push(layer);
   }
-  // A record keyed by an id that differs from its file name lives in that file (tiers.ts).
   const known = snap.rows[section].get(id)?.layers;
   for (const scope of ["builtin", ...WRITABLE_SCOPES] as const) {
     const file =

@@ -30,17 +30,10 @@ import {
   readonlyBuiltin,
 } from "./write-checks";
 
-/**
- * Create, update and remove of one record, each checked against the org as it would be afterwards
- * and run under its tier's lock. A refusal throws AppError; a success returns what was written.
- * `ok: true` stays in each result because it is part of the response body clients already read.
- */
+// `ok: true` stays in each result: it is part of the response body clients read.
 
 export type WriteOk = { ok: true; path: string; record: EntityRecord; etag: string; warnings: FieldError[] };
-/**
- * What a write would do, nothing written: the file it would write (`path`, `file` its content),
- * the merged record afterwards, and the etag of the record as it is now (what to apply it with).
- */
+/** What a write would do, nothing written: the file's content, the merged record, and the etag to apply it with. */
 export type DryRunOk = WriteOk & { dryRun: true; file: EntityRecord };
 export type RemoveOk = {
   ok: true;
@@ -75,9 +68,8 @@ async function writeLayer(
   const dir = state.tierDir(scope);
   const file = existingFile ?? confinedPath(dir, SECTION_OF[kind], `${id}.json`);
   if (!existingFile) await assertNotAnothersFile(state, kind, scope, id, file);
-  // An existing file is edited where it differs (design §2: a save changes only what the user
-  // changed); its stored value, not the loaded record, is the base, so a missing "id" stays missing.
-  // The size is checked on the plain text first: an edit in place of a huge patch is not even tried.
+  // An existing file is edited where it differs, so a save changes only what the user changed; its
+  // stored value is the base, so a missing "id" stays missing. A huge patch is refused on size first.
   const plain = stringifyRecord(orderKeys(fileRecord, CANONICAL_KEYS[kind]));
   assertFits(file, plain);
   const text = edit
@@ -118,7 +110,6 @@ function dryRunOf(
   };
 }
 
-/** Creates `kind/record.id` in a writable tier; an id already in a lower tier becomes an override. */
 export async function createEntity(
   state: OrgState,
   kind: ApiKind,
@@ -155,7 +146,6 @@ export async function createEntity(
   });
 }
 
-/** A fence patch is a patch of the specialist's `fence`, where `null` drops one list. */
 function patchFor(kind: ApiKind, patch: Record<string, unknown>, current: EntityRecord): Record<string, unknown> {
   if (kind !== "fence") return patch;
   const fence: Record<string, unknown> = { ...((current.fence as object) ?? {}), ...patch };
@@ -163,10 +153,7 @@ function patchFor(kind: ApiKind, patch: Record<string, unknown>, current: Entity
   return { fence };
 }
 
-/**
- * Patches `kind/id` in a writable tier. When that tier has no file for it yet, the file is
- * created holding only the patched fields, as an override of the lower tiers.
- */
+/** When the tier has no file for it yet, the file holds only the patched fields, as an override. */
 export async function updateEntity(
   state: OrgState,
   kind: ApiKind,
@@ -211,12 +198,11 @@ export async function updateEntity(
     // Read under the lock, right after freshRow checked its version: the text that version holds.
     const text = own ? (await readFile(own.file, "utf8")).replace(/^\uFEFF/, "") : null;
     const edit = text === null ? undefined : { text, patch: effectivePatch };
-    // The record's own file, which may be named otherwise than its id (keyed by id, as Construct does).
+    // The record's own file may be named otherwise than its id.
     return { ...(await writeLayer(state, entityKind, scope, id, fileRecord, merged, edit, own?.file)), warnings };
   });
 }
 
-/** Removes `kind/id` from one tier; refuses while other records still name it, unless `force`. */
 export async function removeEntity(
   state: OrgState,
   kind: ApiKind,

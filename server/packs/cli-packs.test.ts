@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "@/test/support/processes";
+import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
 import { resolvePaths } from "../config";
-import { runCli } from "../test-support/cli";
-import { APP_DIR, makeTmpDirs } from "../test-support/tmp-dirs";
 import { exists, manifest, writePack, writePacksFile } from "./test-support/pack-fixtures";
 
 /** `construct-studio packs …` run as a user would, with the user pack folder under a temporary XDG_CONFIG_HOME. */

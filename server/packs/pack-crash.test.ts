@@ -1,9 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { APP_DIR, filesUnder, treeOf, until } from "../test-support/tmp-dirs";
+import { type ChildRun, killAtFaultPoint, reachFaultPoint, startFaultChild } from "@/test/support/processes";
+import { APP_DIR } from "@/test/support/temp-project";
+import { filesUnder, treeOf } from "@/test/support/tree";
 import { installPack } from "./pack-install";
 import { PackService, recoverPacksDir } from "./pack-service";
 import { entriesOf, type PackSpec, samplePack, specFiles, writeSource } from "./test-support/install-fixtures";
@@ -60,49 +62,26 @@ async function folderOf(spec: PackSpec): Promise<string> {
   return writeSource(path.join(env.base, "src", `pack-${++sources}`), spec);
 }
 
-type Exit = { code: number | null; signal: NodeJS.Signals | null };
-type Run = { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<Exit> };
-
-function startChild(tier: Tier, folder: string, faultPoint?: string): Run {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, TSX_TSCONFIG_PATH: path.join(APP_DIR, "tsconfig.json") };
-  for (const key of [...PACK_ENV_KEYS, "CONSTRUCT_APP_DIR", "CONSTRUCT_TEST_FAULTS", "CONSTRUCT_FAULT_POINT"])
-    delete childEnv[key];
-  if (faultPoint) Object.assign(childEnv, { CONSTRUCT_TEST_FAULTS: "1", CONSTRUCT_FAULT_POINT: faultPoint });
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", CHILD, env.root, env.home, env.configHome, APP_DIR, tier, folder],
-    { cwd: APP_DIR, env: childEnv, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  children.push(child);
-  let out = "";
-  let err = "";
-  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<Exit>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
-  return { child, stdout: () => out, stderr: () => err, exited };
+function startChild(tier: Tier, folder: string, faultPoint?: string): ChildRun {
+  const run = startFaultChild(CHILD, [env.root, env.home, env.configHome, APP_DIR, tier, folder], {
+    faultPoint,
+    dropEnv: [...PACK_ENV_KEYS, "CONSTRUCT_APP_DIR"],
+  });
+  children.push(run.child);
+  return run;
 }
 
 /** Runs the child until it announces `POINT`; it is left hanging there, alive. */
-async function reachPoint(tier: Tier, folder: string): Promise<Run> {
+async function reachPoint(tier: Tier, folder: string): Promise<ChildRun> {
   const run = startChild(tier, folder, POINT);
-  let exit: Exit | undefined;
-  void run.exited.then((e) => (exit = e));
-  await until(() => {
-    if (run.stderr().includes(`FAULT_POINT_REACHED ${POINT}\n`)) return true;
-    if (exit)
-      throw new Error(
-        `the child exited (${JSON.stringify(exit)}) before reaching ${POINT}:\n${run.stderr()}${run.stdout()}`,
-      );
-    return undefined;
-  }, `the child to reach ${POINT}`);
+  await reachFaultPoint(run, POINT);
   return run;
 }
 
 /** Runs the child to `POINT` and kills it there with SIGKILL; returns once it is gone. */
 async function killAtPoint(tier: Tier, folder: string): Promise<void> {
-  const run = await reachPoint(tier, folder);
-  run.child.kill("SIGKILL");
-  expect(await run.exited).toEqual({ code: null, signal: "SIGKILL" });
+  const run = startChild(tier, folder, POINT);
+  expect(await killAtFaultPoint(run, POINT)).toEqual({ code: null, signal: "SIGKILL" });
   expect(run.stdout()).not.toContain("OPERATION_DONE");
 }
 

@@ -6,20 +6,13 @@ import type { PackManifest, PackRow } from "@/schemas/pack-manifest";
 import type { TierData } from "../org/tiers";
 import { confinedPath, NoFollowReadError, pidAlive, readTextNoFollow } from "../store/json-store";
 
-/**
- * Packs on disk, below any service: the manifest's name, where pack folders are, how a prompt file
- * inside one is read, precedence, and recovery after a crash. Split from pack-service.ts by concern.
- */
-
 export const MANIFEST = "pack.manifest.json";
-/** The version of a packs.json that does not exist yet. */
 export const ABSENT_ETAG = '"absent"';
 export const MAX_PROMPT_BYTES = 256 * 1024;
 
-/** A pack as found on disk, with everything checked about it. */
 export type LoadedPack = PackRow & { dir: string; manifest: PackManifest | null; org: TierData | null };
 
-/** Reads a prompt file inside a pack: confined, no links, bounded, frontmatter naming its role. */
+/** Confined, no links, bounded, frontmatter naming its role. */
 export async function checkPackPrompt(
   packDir: string,
   rel: string,
@@ -34,7 +27,7 @@ export async function checkPackPrompt(
     return { ok: false, file: rel, problem: "malformed", message: `${rel} is outside the pack` };
   }
   const malformed = (message: string) => ({ ok: false as const, file, problem: "malformed" as const, message });
-  // One open, checked on its descriptor (store/read.ts): a link swapped in after a check cannot be read through.
+  // One open, checked on its descriptor: a link swapped in after a check cannot be read through.
   let read: { text: string; stat: Stats } | NoFollowReadError;
   try {
     read = await readTextNoFollow(file, { limit: MAX_PROMPT_BYTES });
@@ -57,7 +50,6 @@ export async function checkPackPrompt(
   return { ok: true, file, content, role: prompt.role };
 }
 
-/** Whether `target`, with every link on its way resolved, is still inside `base`. */
 export async function insideReal(base: string, target: string): Promise<boolean> {
   try {
     const [realBase, realTarget] = await Promise.all([fs.realpath(base), fs.realpath(target)]);
@@ -68,7 +60,7 @@ export async function insideReal(base: string, target: string): Promise<boolean>
   }
 }
 
-/** Highest precedence last: user packs, then project packs, each in the order they were enabled. */
+/** Highest precedence last: user packs, then project packs, each in enabled order. */
 export function byPrecedence(packs: readonly LoadedPack[], enabledOrder: readonly string[]): LoadedPack[] {
   return [...packs].sort((a, b) =>
     a.tier === b.tier ? enabledOrder.indexOf(a.id) - enabledOrder.indexOf(b.id) : a.tier === "user" ? -1 : 1,
@@ -99,10 +91,7 @@ export async function packDirs(root: string): Promise<string[]> {
   return out;
 }
 
-/**
- * After a crash: staging folders of dead processes are dropped (a live install's are left alone);
- * a pack set aside for replacement comes back if its successor never arrived.
- */
+/** Drops dead processes' staging folders; a pack set aside comes back if its replacement never arrived. */
 export async function recoverPacksDir(packsDir: string): Promise<void> {
   const visit = async (dir: string) => {
     for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {

@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { filesUnder, treeOf } from "@/test/support/tree";
 import { AppError } from "../errors";
 import { userPath } from "../org/tiers";
-import { filesUnder, treeOf } from "../test-support/tmp-dirs";
 import { type InstallSource, installPack, LIMITS } from "./pack-install";
 import { PackService, recoverPacksDir } from "./pack-service";
 import {

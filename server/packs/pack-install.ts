@@ -63,7 +63,7 @@ export function expandHome(typed: string): string {
   return typed.startsWith("~/") ? path.join(os.homedir(), typed.slice(2)) : typed;
 }
 
-/** A pack file's bytes and stat, read without following a link (server/store/read.ts); refusals speak of the pack. */
+/** Read without following a link; refusals speak of the pack. */
 async function readPackFile(full: string, rel: string): Promise<{ bytes: Buffer; stat: Stats }> {
   try {
     return await readFileNoFollow(full, { limit: LIMITS.fileBytes });
@@ -103,13 +103,11 @@ export async function contentHash(dir: string): Promise<string> {
   return hash.digest("hex");
 }
 
-/** Copies or extracts the source into an empty `staging` folder, with every check of an install. */
 export async function stageSource(source: InstallSource, staging: string): Promise<void> {
   if ("folder" in source) await copyFolder(source.folder, staging);
   else await extractZip(source.zip, staging);
 }
 
-/** Copies a folder into `staging`, refusing links, special files and anything past the limits. */
 async function copyFolder(source: string, staging: string): Promise<void> {
   const root = path.resolve(expandHome(source));
   const rootStat = await fs.lstat(root).catch(() => null);
@@ -128,8 +126,7 @@ async function copyFolder(source: string, staging: string): Promise<void> {
         await fs.mkdir(path.join(staging, childRel), { recursive: true });
         await walk(childRel);
       } else {
-        // Opened once, checked and read on that descriptor: a copy after the lstat would follow a
-        // link swapped in between. Links and special files are refused by the read itself.
+        // Checked and read on one descriptor: a copy after an lstat would follow a link swapped in between.
         const { bytes, stat: read } = await readPackFile(full, childRel);
         if (read.nlink > 1)
           throw new AppError("invalid", `${childRel} is a hard link; packs must hold their own files`);
@@ -205,11 +202,7 @@ async function extractZip(zip: Buffer, staging: string): Promise<void> {
   }
 }
 
-/**
- * Installs a pack from a folder or a zip into the user or project pack folder. Everything is
- * checked in a staging folder first (paths, links, sizes, manifest, compat, prompts, org files);
- * only a pack that passes is moved into place, by rename, so a failure or a crash installs nothing.
- */
+/** Checks everything in a staging folder first, then moves it into place by rename, so a failure installs nothing. */
 export async function installPack(
   service: PackService,
   source: InstallSource,
@@ -230,7 +223,7 @@ export async function installPack(
     if (opts.expectedHash && (await contentHash(staging)) !== opts.expectedHash)
       throw new AppError(
         "conflict",
-        "the pack changed since it was previewed (its files no longer match): nothing was installed — preview it again",
+        "the pack changed since it was previewed (its files differ): nothing was installed — preview it again",
       );
     const checked = await service.inspect(staging, tier, {}, { namesInsidePack: true });
     if (checked.errors.length || !checked.manifest) {

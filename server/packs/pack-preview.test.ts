@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { specialistRecord } from "@/test/support/temp-project";
 import { isAppError } from "../errors";
 import { OrgApi } from "../org/org-api";
 import { OrgTestService } from "../org-tests/org-test-service";
 import { PlanService } from "../plan/plan-service";
-import { specialistRecord } from "../test-support/tmp-dirs";
 import { contentHash, expandHome } from "./pack-install";
 import { isEmptyPreview, PackPreviewService } from "./pack-preview";
 import { PackService } from "./pack-service";
@@ -254,7 +254,7 @@ describe("installing and upgrading through the preview", () => {
     expect(result).toMatchObject({ replaced: true, versionChange: "upgrade", version: "2.0.0" });
   });
 
-  it("the same version is 'same'; an older one is a downgrade with ADR-0055's warning", async () => {
+  it("the same version is 'same'; an older one is a downgrade with a warning", async () => {
     await writeCleanPack(env.projectPacks, "2.0.0");
     const same = await writeCleanPack(path.join(env.base, "same"), "2.0.0");
     expect((await previews.previewInstall({ folder: same }, "project", same)).versionChange).toBe("same");

@@ -1,5 +1,3 @@
-// Just over ~300 lines: preview and enable share the staging, hashing and conflict checks below; splitting
-// them would scatter one flow across files for a few lines.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -19,19 +17,12 @@ import { contentHash, type InstallResult, type InstallSource, installPack, stage
 import { type LoadedPack, PackService } from "./pack-service";
 import type { PromptResolver } from "./prompt-resolver";
 
-/**
- * Packs enabled, installed and upgraded without surprises: each change is first shown as the plan
- * of the org as it is against the org with the change made (ADR-0055 packs, the change-review
- * plan), and an enable that would introduce errors is refused unless forced.
- */
+// Each pack change is first shown as a plan of the org against the org with the change made; an
+// enable that would introduce errors is refused unless forced.
 
 type Staged = { dir: string; tier: PackTier; target: string };
 
-/**
- * The packs as they would be after the change: `enable` added to `packs.json`, and a staged copy
- * standing in for the installed one of its id and tier. Nothing is written; every other pack is
- * read from disk as the real service reads it.
- */
+/** The packs as they would be after the change; nothing is written. */
 class HypotheticalPacks extends PackService {
   constructor(
     paths: StudioPaths,
@@ -98,21 +89,20 @@ function describePrompt(resolved: Awaited<ReturnType<PromptResolver["resolve"]>>
   return resolved.path ? `${resolved.source} (${resolved.path})` : resolved.source;
 }
 
-/** The services that read the org over one set of packs. */
 export type OrgReaders = { org: OrgApi; prompts: PromptResolver; tests: OrgTestService };
 
 export type PreviewDeps = OrgReaders & {
   paths: StudioPaths;
   packs: PackService;
   plan: PlanService;
-  /** The same readers over hypothetical packs, built by the composition root (server/compose.ts) like the real ones. */
+  /** Built by the composition root, like the real readers. */
   readersWith: (packs: PackService) => OrgReaders;
 };
 
 export class PackPreviewService {
   constructor(private readonly deps: PreviewDeps) {}
 
-  /** The plan of the org now against the org with `change` made, with prompts and org tests. */
+  /** The plan of the current org against the org with `change` made, with prompts and org tests. */
   private async compare(
     change: { enable: string; staged?: Staged },
     prompts: readonly string[],
@@ -165,7 +155,6 @@ export class PackPreviewService {
     return packs.find((p) => p.id === id && (tier ? p.tier === tier : !p.shadowedBy));
   }
 
-  /** What enabling an installed pack would do. */
   async previewEnable(id: string): Promise<PackPreview> {
     const pack = await this.installedPack(id);
     if (!pack) throw new AppError("not_found", `pack '${id}' is not installed`);
@@ -188,10 +177,7 @@ export class PackPreviewService {
     };
   }
 
-  /**
-   * Enables a pack after previewing it: a pack whose records would introduce errors is refused
-   * (422 with those errors, `packs.json` untouched) unless `force`.
-   */
+  /** Refuses (422) a pack whose records would introduce errors, unless `force`. */
   async enable(id: string, opts: { force?: boolean } = {}): Promise<{ ok: true; enabled: true; preview: PackPreview }> {
     const preview = await this.previewEnable(id);
     if (preview.errors.length && !opts.force) throw refusal(`pack '${id}' was not enabled`, preview.errors);
@@ -260,10 +246,7 @@ export class PackPreviewService {
     });
   }
 
-  /**
-   * Installs after a preview: refused (409) when `hash` no longer matches the content, and (422)
-   * when the pack is enabled and the new copy introduces errors, unless `force`.
-   */
+  /** 409 when `hash` differs from the content; 422 when an enabled pack's new copy adds errors, unless `force`. */
   async install(
     source: InstallSource,
     tier: PackTier,
@@ -288,7 +271,7 @@ export class PackPreviewService {
 function changedSincePreview(): AppError {
   return new AppError(
     "conflict",
-    "the pack changed since it was previewed (its files no longer match): nothing was installed — preview it again",
+    "the pack changed since it was previewed (its files differ): nothing was installed — preview it again",
   );
 }
 
@@ -300,7 +283,6 @@ function refusal(what: string, errors: FieldError[]): AppError {
   );
 }
 
-/** True when the preview shows nothing that would change. */
 export function isEmptyPreview(preview: PackPreview): boolean {
   return preview.plan.changes.length === 0 && preview.prompts.length === 0 && preview.tests.length === 0;
 }

@@ -1,11 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { APP_DIR, readBuiltin, specialistRecord } from "@/test/support/temp-project";
+import { filesUnder, treeOf } from "@/test/support/tree";
 import { resolvePaths } from "../config";
 import { AppError } from "../errors";
 import { OrgApi } from "../org/org-api";
 import { etagOf } from "../store/json-store";
-import { APP_DIR, filesUnder, readBuiltin, specialistRecord, treeOf } from "../test-support/tmp-dirs";
 import { PackService } from "./pack-service";
 import {
   clearPackEnv,
@@ -380,12 +381,12 @@ describe("deprecation and downgrade warnings", () => {
     await writePack(
       env.projectPacks,
       "sunset",
-      manifest("sunset", { deprecation: { since: "0.9.0", message: "No longer maintained." } }),
+      manifest("sunset", { deprecation: { since: "0.9.0", message: "Unmaintained." } }),
     );
     const pack = await row("sunset");
     expect(pack.warnings).toHaveLength(1);
     expect(pack.warnings[0]).toContain("0.9.0");
-    expect(pack.warnings[0]).toContain("No longer maintained.");
+    expect(pack.warnings[0]).toContain("Unmaintained.");
   });
 
   it("after recordSeen(id, 2.0.0) a pack at 1.0.0 warns of a downgrade; packs-seen.json holds 2.0.0", async () => {

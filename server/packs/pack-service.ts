@@ -10,7 +10,7 @@ import { atomicWrite, ensureGitIgnored, etagOf, readJsonFile, withTierLock } fro
 import { ABSENT_ETAG, byPrecedence, type LoadedPack, packDirs, recoverPacksDir } from "./pack-disk";
 import { inspectPack } from "./pack-inspect";
 
-// The on-disk helpers live in pack-disk.ts; re-exported so existing importers keep their names.
+// Re-exported so importers keep their names.
 export {
   ABSENT_ETAG,
   byPrecedence,
@@ -22,26 +22,17 @@ export {
   recoverPacksDir,
 } from "./pack-disk";
 
-/**
- * Discovers, checks and enables packs (ADR-0055): user packs in `$XDG_CONFIG_HOME/construct/packs`,
- * project packs in `<proj>/packs` (project wins on id), the enabled set in `<proj>/packs.json`.
- */
+/** User packs in `$XDG_CONFIG_HOME/construct/packs`, project packs in `<proj>/packs` (project wins on id). */
 export class PackService {
   constructor(readonly paths: StudioPaths) {}
 
   private recovery: Promise<void> | null = null;
 
-  /**
-   * Once per process, before the first listing: an install killed mid-way leaves its staging
-   * folder (and, mid-replace, the old copy set aside), which only the next install used to clear;
-   * until then the pack set aside was missing from the org. Under the packs folder's lock, as
-   * installs replace packs under it; a folder that does not exist is not created for this.
-   */
+  /** Once per process, under the packs lock: clears what a killed install left (staging, the copy set aside). */
   private recover(): Promise<void> {
     this.recovery ??= (async () => {
       for (const dir of [this.paths.userPacksDir, this.paths.projectPacksDir]) {
-        // A folder that cannot be locked (read-only, full) is listed as it is: recovery is a repair,
-        // and refusing every listing over it would hide the packs that are fine.
+        // An unlockable folder (read-only, full) is listed as it is: refusing would hide the packs that are fine.
         if (existsSync(dir)) await withTierLock(dir, () => recoverPacksDir(dir)).catch(() => {});
       }
     })();
@@ -75,7 +66,6 @@ export class PackService {
         };
   }
 
-  /** The highest version of each pack installed here before. */
   async seenVersions(): Promise<Record<string, string>> {
     return this.seen();
   }
@@ -100,7 +90,6 @@ export class PackService {
     });
   }
 
-  /** Checks one pack folder; never throws for what is inside it (pack-inspect.ts). */
   inspect(
     dir: string,
     tier: PackTier,
@@ -110,10 +99,7 @@ export class PackService {
     return inspectPack({ root: this.paths.root, coreVersion: this.coreVersion }, dir, tier, seen, opts);
   }
 
-  /**
-   * Every pack on disk with its state, the ids enabled but absent (a hard error), the mode, and
-   * problems with `packs.json` itself.
-   */
+  /** Every pack with its state, ids enabled but absent (a hard error), the mode, and `packs.json`'s own problems. */
   async list(): Promise<{
     packs: LoadedPack[];
     missing: string[];
@@ -171,10 +157,7 @@ export class PackService {
     return { packs: active, errors };
   }
 
-  /**
-   * Writes packs.json with `id` enabled or not. With `ifMatch`, refuses (`conflict`, with the
-   * current etag) when packs.json changed since that version was read; `dryRun` writes nothing.
-   */
+  /** `ifMatch` refuses with `conflict` if packs.json changed since; `dryRun` writes nothing. */
   async setEnabled(
     id: string,
     enabled: boolean,
@@ -189,7 +172,6 @@ export class PackService {
     }
     const { file: before, etag: beforeEtag } = await this.packsFile();
     const wasEnabled = Object.hasOwn(before.enabled, id);
-    // A dry run: every check above passed, nothing is written, and the etag is the one to apply with.
     if (opts.dryRun) return { ok: true, enabled, wasEnabled, etag: beforeEtag };
     const dir = path.dirname(this.paths.packsFile);
     const etag = await withTierLock(dir, async () => {

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DeploymentMode } from "@/schemas/pack-manifest";
+import { APP_DIR } from "@/test/support/temp-project";
 import { AppError } from "../errors";
-import { APP_DIR } from "../test-support/tmp-dirs";
 import { PackService } from "./pack-service";
 import { type PromptHardFailure, PromptResolver, promptEtag, type ResolvedPrompt } from "./prompt-resolver";
 import {
@@ -176,7 +176,7 @@ describe("resolution order: enabled packs → project prompt → built-in prompt
     expect(shownOutside(path.join(env.userPacks, "user-qa", "prompts", "qa.md"))).toContain(fromUser.path);
   });
 
-  it("an enabled pack that no longer loads (compatVersion not satisfied) does not serve its prompt", async () => {
+  it("an enabled pack that fails to load (compatVersion not satisfied) does not serve its prompt", async () => {
     const dir = await enabledPromptPack(env.projectPacks, "stale-pack", "cx-qa");
     await fs.writeFile(
       path.join(dir, "pack.manifest.json"),
@@ -197,7 +197,7 @@ describe("resolution order: enabled packs → project prompt → built-in prompt
 });
 
 /**
- * ADR-0055's failure matrix, per scenario, as the resolver must apply it. `hard`: `ok: false`
+ * The packs failure matrix, per scenario, as the resolver must apply it. `hard`: `ok: false`
  * naming the specialist and the file (and the pack, when one is involved). `degraded`: `ok: true`,
  * `degraded: true`, a warning, and the named fallback source.
  */
@@ -329,7 +329,7 @@ async function runScenario(c: Scenario & ModeSetting): Promise<ResolvedPrompt | 
 }
 
 describe("the failure matrix", () => {
-  it("covers every scenario of the ADR table in solo and team, and enterprise for one", () => {
+  it("covers every scenario of the failure matrix in solo and team, and enterprise for one", () => {
     expect(new Set(matrix.map((c) => c.scenario))).toEqual(
       new Set([
         "pack-prompt-missing",
@@ -408,7 +408,7 @@ describe("the failure matrix", () => {
   });
 });
 
-/** Saves over whatever resolves now, as a user who just read it would. */
+/** Saves over whatever resolves, as a user who just read it would. */
 function save(id: string, content: string) {
   return resolver.saveOverride(id, content, {
     ifMatch: "*",
@@ -448,7 +448,7 @@ describe("saveOverride", () => {
     expect(await fs.readFile(projectPrompt("cx-qa"), "utf8")).toBe(before);
   });
 
-  it("refuses with conflict, writing nothing, when the prompt that resolves is no longer the one the user read", async () => {
+  it("refuses with conflict, writing nothing, when the prompt that resolves differs from the one the user read", async () => {
     const read = await resolver.resolve("cx-qa", { builtinSpecialist: true });
     const readEtag = promptEtag(read.ok ? read.content : undefined);
     await fs.mkdir(path.dirname(projectPrompt("cx-qa")), { recursive: true });

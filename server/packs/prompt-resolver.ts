@@ -42,10 +42,9 @@ export type PromptHardFailure = {
 const MAX_PROMPT_BYTES = 256 * 1024;
 
 /**
- * Resolves a specialist's prompt in ADR-0055's order, enabled packs (highest precedence first) →
- * `<proj>/prompts/<id>.md` → `specialists/prompts/<id>.md`, applying the failure matrix for the
- * deployment mode: a hard failure names the pack, the specialist and the file; solo's degraded
- * mode says so in `degraded` and `warnings`.
+ * Resolution order: enabled packs (highest precedence first), `<proj>/prompts/<id>.md`, then
+ * `specialists/prompts/<id>.md`. A hard failure names the pack, the specialist and the file; solo
+ * mode degrades instead, saying so in `degraded` and `warnings`.
  */
 export class PromptResolver {
   constructor(
@@ -201,10 +200,8 @@ export class PromptResolver {
   }
 
   /**
-   * Writes the project override; the frontmatter must parse and name a role. `ifMatch` is the
-   * ETag of the prompt the user read (whatever tier it resolved from); under the lock it is
-   * compared with what resolves now, so an edit made on disk in between, or a pack enabled
-   * meanwhile, is a 409 rather than silently replaced.
+   * `ifMatch` is the ETag of the prompt the user read; compared under the lock with what resolves,
+   * so a disk edit or a pack enabled in between is a 409 rather than silently replaced.
    */
   async saveOverride(
     id: string,
@@ -240,7 +237,6 @@ export class PromptResolver {
   }
 }
 
-/** The text of a prompt file; `null` when there is none; a problem when there is one but it cannot be used. */
 async function readPrompt(file: string): Promise<string | { problem: string } | null> {
   try {
     // One open, checked on its descriptor: a link swapped in after a check cannot be read through.
@@ -259,7 +255,6 @@ function fallbackPrompt(id: string, record: Record<string, unknown>): string {
   return `---\nrole: ${role}\n---\n\n# ${id}\n\n${description}\n`;
 }
 
-/** A specialist's prompt by id, knowing whether the specialist is built-in (which decides the fallback). */
 export function specialistPrompt(org: OrgApi, prompts: PromptResolver) {
   return async (id: string): Promise<ResolvedPrompt | PromptHardFailure> => {
     const row = await org.getEntity("specialist", id);
@@ -268,7 +263,6 @@ export function specialistPrompt(org: OrgApi, prompts: PromptResolver) {
   };
 }
 
-/** The version tag of a resolved prompt: its content's hash (`"none"` when nothing resolves). */
 export function promptEtag(content: string | undefined): string {
   return content === undefined ? '"none"' : etagOf(content);
 }

@@ -6,11 +6,8 @@ import { AppError } from "../errors";
 import type { TierReader } from "../org/org-api";
 import { loadTier, type TierBlob, tierFromBlobs } from "../org/tiers";
 
-/**
- * Reads org tiers at a git revision from git's objects alone (`ls-tree`, `cat-file --batch`): the
- * working tree and the index are never read or touched, and `GIT_OPTIONAL_LOCKS=0` keeps git from
- * refreshing the index as a side effect.
- */
+// Reads tiers from git's objects alone: the working tree and index are never touched, and
+// `GIT_OPTIONAL_LOCKS=0` keeps git from refreshing the index as a side effect.
 
 type GitResult = { code: number; stdout: Buffer; stderr: string };
 
@@ -48,7 +45,6 @@ function git(cwd: string, args: string[], input?: Buffer | string): Promise<GitR
 
 export type Repo = { top: string; prefix: string };
 
-/** The repository `dir` is in (its top and `dir`'s prefix in it), or why there is none. */
 export async function repoOf(dir: string): Promise<Repo | { none: string }> {
   let result: GitResult;
   try {
@@ -93,7 +89,6 @@ async function listTree(repo: Repo, commit: string, dirs: string[]): Promise<Tre
   return entries;
 }
 
-/** Blob contents by object id, from one `git cat-file --batch`. */
 async function readBlobs(repo: Repo, oids: string[]): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
   if (!oids.length) return out;
@@ -130,7 +125,7 @@ const within = (parent: string, child: string) => {
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 };
 
-/** The nearest existing ancestor's real path, with the rest appended: where `dir` is in the repository. */
+/** Where `dir` is in the repository: the nearest existing ancestor's real path, plus the rest. */
 function realish(dir: string): string {
   const rest: string[] = [];
   let at = path.resolve(dir);
@@ -146,10 +141,8 @@ function realish(dir: string): string {
 }
 
 /**
- * A tier reader for `plan`: each tier whose folder the repository holds is read at `commit`; a
- * tier outside it (the user's home, an installed built-in tier) is read from the disk, so it is
- * the same on both sides and shows no change. The project tier at the revision is `.construct`
- * when that folder exists there, else `.cx`, as `resolvePaths` decides today.
+ * Each tier whose folder the repository holds is read at `commit`; a tier outside it (the home
+ * folder, an installed built-in tier) is read from disk, so it shows no change.
  */
 export async function gitTierReader(
   repo: Repo,

@@ -15,11 +15,7 @@ import { type OrgApi, recordsOf, type Snapshot, type TierReader } from "../org/o
 import { loadTier, type TierData } from "../org/tiers";
 import { assertNoConflictMarkers, gitTierReader, repoOf, resolveRevision } from "./git-org";
 
-/**
- * `plan`: the org as it is now against the org at a git revision, in an exported file, or (outside
- * a git repository) the built-in tier alone. Both sides are merged and validated by the OrgApi the
- * server uses; nothing is written.
- */
+// The current org against a git revision, an export, or (outside git) the built-in tier; nothing is written.
 
 export type PlanDraft =
   | { kind: EntityKind; record: EntityRecord; remove?: false }
@@ -45,7 +41,7 @@ export class PlanService {
     return { org: recordsOf(snap.rows), problems, paths, versions };
   }
 
-  /** Files of the org now that failed to load because a merge left conflict markers in them. */
+  /** Files that failed to load because a merge left conflict markers in them. */
   private checkConflicts(snap: Snapshot): void {
     const root = this.org.paths.root;
     for (const p of snap.loadProblems) {
@@ -68,7 +64,6 @@ export class PlanService {
     }
   }
 
-  /** The org `against` names, and how to say what it is. */
   private async baseline(
     against: string | undefined,
     opts: { cwd?: string; allowFiles?: boolean },
@@ -152,7 +147,7 @@ export class PlanService {
     };
   }
 
-  /** The org now against `against` (a git revision, default HEAD, or an exported file). */
+  /** Against a git revision (default HEAD) or an exported file. */
   async plan(against?: string, opts: { cwd?: string; allowFiles?: boolean } = {}): Promise<Plan> {
     const now = await this.org.snapshot();
     this.checkConflicts(now);
@@ -164,12 +159,11 @@ export class PlanService {
     });
   }
 
-  /** Two snapshots of this org's paths (now, and e.g. with a pack enabled), compared as `plan` compares them. */
+  /** Two snapshots of this org's paths, compared as `plan` compares them. */
   async compare(before: Snapshot, after: Snapshot, against: Plan["against"]): Promise<Plan> {
     return computePlan(this.side(before), this.side(after), { against, routing: await this.routing() });
   }
 
-  /** What saving one draft (or removing one record) would do to the org as it is now. */
   async planDraft(draft: PlanDraft): Promise<Plan> {
     const now = await this.org.snapshot();
     const before = this.side(now);

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type ChildRun, killAtFaultPoint, startFaultChild } from "@/test/support/processes";
+import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
+import { filesUnder, treeOf } from "@/test/support/tree";
 import { resolvePaths, type StudioPaths } from "../config";
 import { OrgApi } from "../org/org-api";
-import { APP_DIR, filesUnder, makeTmpDirs, treeOf, until } from "../test-support/tmp-dirs";
 import { readJsonFile } from "./json-store";
 import { type CrashMode, crashId, IMPORTED, runOperation, seedOldState } from "./test-support/crash-fixture";
 
@@ -30,51 +31,14 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-type Run = {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-};
-
-function startChild(mode: CrashMode, dirs: Dirs, faultPoint?: string): Run {
-  const env: NodeJS.ProcessEnv = { ...process.env, TSX_TSCONFIG_PATH: path.join(APP_DIR, "tsconfig.json") };
-  delete env.CONSTRUCT_TEST_FAULTS;
-  delete env.CONSTRUCT_FAULT_POINT;
-  if (faultPoint) Object.assign(env, { CONSTRUCT_TEST_FAULTS: "1", CONSTRUCT_FAULT_POINT: faultPoint });
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD, mode, dirs.root, dirs.home, APP_DIR], {
-    cwd: APP_DIR,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal })),
-  );
-  return { child, stdout: () => out, stderr: () => err, exited };
+function startChild(mode: CrashMode, dirs: Dirs, faultPoint?: string): ChildRun {
+  return startFaultChild(CHILD, [mode, dirs.root, dirs.home, APP_DIR], { faultPoint });
 }
 
 /** Runs the child to `point`, kills it there with SIGKILL, and returns once it is gone. */
 async function killAt(mode: CrashMode, dirs: Dirs, point: string): Promise<void> {
   const run = startChild(mode, dirs, point);
-  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  void run.exited.then((e) => (exit = e));
-  try {
-    await until(() => {
-      if (run.stderr().includes(`FAULT_POINT_REACHED ${point}\n`)) return true;
-      if (exit)
-        throw new Error(
-          `the child exited (${JSON.stringify(exit)}) before reaching ${point}:\n${run.stderr()}${run.stdout()}`,
-        );
-      return undefined;
-    }, `the child to reach ${point}`);
-  } finally {
-    run.child.kill("SIGKILL");
-  }
-  expect(await run.exited).toEqual({ code: null, signal: "SIGKILL" });
+  expect(await killAtFaultPoint(run, point)).toEqual({ code: null, signal: "SIGKILL" });
   expect(run.stdout()).not.toContain("OPERATION_DONE");
 }
 
@@ -163,7 +127,7 @@ describe("kill -9 during a write (real child process)", () => {
     await killAt("import", dirs, "import-after-apply:3");
     const tree = await treeOf(dirs.paths.projectOrgDir);
     expect([...tree.keys()].some((k) => /^\.txn-[^/]+\.committed$/.test(k))).toBe(true);
-    // The mixed state really exists on disk before recovery: some files new, some not yet there.
+    // The mixed state really exists on disk before recovery: some files new, some still missing.
     const present = [...tree.keys()].filter((k) => /^specialists\/crash-specialist-\d\d\.json$/.test(k));
     expect(present.length).toBeLessThan(IMPORTED);
     await assertRecovered(dirs, expected.newImport);

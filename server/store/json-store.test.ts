@@ -2,8 +2,9 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeTmpDirs, until } from "@/test/support/temp-project";
+import { filesUnder, treeOf } from "@/test/support/tree";
 import { AppError } from "../errors";
-import { filesUnder, makeTmpDirs, treeOf, until } from "../test-support/tmp-dirs";
 import {
   atomicWrite,
   commitFiles,

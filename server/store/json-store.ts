@@ -1,10 +1,4 @@
-/**
- * The only modules that read and write org files, behind one import path: reads open once without
- * following links (`read.ts`), writes are atomic and confined (`write.ts`), multi-file writes go
- * through a staged transaction whose directory rename is the commit point (`transaction.ts`), and
- * writers of one tier take turns (`lock.ts`).
- */
-
+// The one import path for reading and writing org files.
 export { pidAlive, withTierLock } from "./lock";
 export {
   combineEtags,

@@ -7,7 +7,6 @@ const inProcess = new Map<string, Promise<unknown>>();
 const LOCK_NAME = ".studio.lock";
 const LOCK_WAIT_MS = 10_000;
 
-/** Whether a process with this pid runs (a lock or staging folder it owns is still in use). */
 export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -21,8 +20,7 @@ export function pidAlive(pid: number): boolean {
 async function tryCreateLock(lock: string): Promise<boolean> {
   const temp = `${lock}.${process.pid}-${randomBytes(4).toString("hex")}`;
   try {
-    // Inside the try: on a full disk the file is created and then the write fails (ENOSPC), and
-    // that empty temp must not stay behind.
+    // Inside the try: on a full disk the write fails after the create, and the empty temp must go.
     await fs.writeFile(temp, String(process.pid));
     await fs.link(temp, lock);
     return true;
@@ -34,11 +32,7 @@ async function tryCreateLock(lock: string): Promise<boolean> {
   }
 }
 
-/**
- * Takes a lock whose holder died (killed with -9, it never removed it). It is renamed away first,
- * so two processes stealing at once cannot both delete: the loser finds a live pid in what it
- * renamed and puts it back.
- */
+/** Renamed away first, so two stealers cannot both delete: the loser finds a live pid and puts it back. */
 async function stealStaleLock(lock: string, deadPid: string): Promise<void> {
   const aside = `${lock}.stale-${process.pid}-${randomBytes(4).toString("hex")}`;
   try {
@@ -75,10 +69,7 @@ async function acquireFileLock(tierDir: string): Promise<() => Promise<void>> {
   }
 }
 
-/**
- * Runs `fn` holding the tier's lock: one writer at a time within this process (a promise chain)
- * and across processes (an exclusive lock file naming the holder's pid).
- */
+/** One writer at a time: a promise chain in this process, an exclusive pid lock file across processes. */
 export async function withTierLock<T>(tierDir: string, fn: () => Promise<T>): Promise<T> {
   const key = path.resolve(tierDir);
   const previous = inProcess.get(key) ?? Promise.resolve();

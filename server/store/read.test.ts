@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { makeTmpDirs } from "../test-support/tmp-dirs";
+import { makeTmpDirs } from "@/test/support/temp-project";
 import { NoFollowReadError, readFileNoFollow, readFileNoFollowSync, readTextNoFollow } from "./read";
 
 /** The one no-follow reader, on real files in a temp dir. */

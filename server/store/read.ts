@@ -3,12 +3,8 @@ import { closeSync, constants as fsc, fstatSync, openSync, readFileSync, readSyn
 import fs from "node:fs/promises";
 import { JsonProblem, parseJsonBytes, parseJsonStrict } from "@/lib/json/safe-json";
 
-/**
- * The one way the studio reads a file it did not write this instant: the file is opened once with
- * `O_NOFOLLOW` (a symlink is refused by the kernel, not by an earlier lstat a swap can outrun) and
- * `O_NONBLOCK` (a FIFO cannot hang the open), and everything else — a regular file, its link
- * count, its size — is checked on that same open descriptor, so what is checked is what is read.
- */
+// Reads open once with O_NOFOLLOW (the kernel refuses a symlink; an earlier lstat can be outrun) and
+// O_NONBLOCK (a FIFO cannot hang), then check that same descriptor, so what is checked is what is read.
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 
@@ -18,7 +14,6 @@ export function etagOf(bytes: Uint8Array | string): string {
   return `"sha256:${hash("sha256", bytes, "hex")}"`;
 }
 
-/** One version tag for a record merged from several files: any file changing changes it. */
 export function combineEtags(etags: readonly string[]): string {
   return etags.length === 1 ? etags[0] : etagOf(etags.join("\n"));
 }
@@ -54,12 +49,7 @@ function statRefusal(file: string, stat: Stats, limit: number): NoFollowReadErro
   return null;
 }
 
-/**
- * Reads a regular file without following a link at its last component, bounded by `limit` bytes
- * (MAX_FILE_BYTES unless given). Returns the bytes and the stat of what was read (callers check
- * `nlink` where a hard link matters); throws `NoFollowReadError` for a link, a non-file, a file
- * too large, a missing or unreadable one.
- */
+/** A regular file, never through a final symlink, at most `limit` bytes; throws `NoFollowReadError`. */
 export async function readFileNoFollow(
   file: string,
   opts: { limit?: number } = {},
@@ -90,7 +80,6 @@ export async function readFileNoFollow(
   }
 }
 
-/** `readFileNoFollow` decoded as UTF-8. */
 export async function readTextNoFollow(
   file: string,
   opts: { limit?: number } = {},
@@ -99,11 +88,7 @@ export async function readTextNoFollow(
   return { text: bytes.toString("utf8"), stat };
 }
 
-/**
- * `readFileNoFollow` with synchronous calls, for loading a whole tier: each `fs.promises` call is
- * a hop to libuv's small thread pool, which for thousands of 2 kB files costs several times the
- * reading itself (docs/performance.md §5.4). Callers yield between batches.
- */
+/** Synchronous, for a whole tier: an async call per file costs more than the reading. Callers yield between batches. */
 export function readFileNoFollowSync(file: string, opts: { limit?: number } = {}): { bytes: Buffer; stat: Stats } {
   const limit = opts.limit ?? MAX_FILE_BYTES;
   let fd: number;
@@ -154,7 +139,6 @@ export function parsed(content: Buffer | string): ReadResult {
   }
 }
 
-/** Reads and strictly parses one JSON file; never follows a symlink, never throws for bad content. */
 export async function readJsonFile(file: string): Promise<ReadResult> {
   try {
     return parsed((await readFileNoFollow(file)).bytes);
@@ -163,7 +147,6 @@ export async function readJsonFile(file: string): Promise<ReadResult> {
   }
 }
 
-/** `readJsonFile` with synchronous calls (see `readFileNoFollowSync`). */
 export function readJsonFileSync(file: string): ReadResult {
   try {
     return parsed(readFileNoFollowSync(file).bytes);
@@ -172,14 +155,7 @@ export function readJsonFileSync(file: string): ReadResult {
   }
 }
 
-/**
- * `readJsonFileSync` for a file its directory listing showed as a regular file, the common case
- * of a tier load: `readFileSync` with an encoding opens, reads, decodes and closes in one call
- * into Node, where the careful path makes four and copies the bytes once more. Anything unusual
- * (an error, a replacement character that may stand for malformed UTF-8, too many bytes, content
- * that does not parse) is read again by the careful path, so every problem is reported exactly as
- * it would be there.
- */
+/** Fast path for a listed regular file: one `readFileSync`; anything unusual is read again by the careful path. */
 export function readListedJsonFileSync(file: string): ReadResult {
   let text: string;
   try {
@@ -192,7 +168,6 @@ export function readListedJsonFileSync(file: string): ReadResult {
   const tooLarge = text.length * 3 > MAX_FILE_BYTES && Buffer.byteLength(text, "utf8") > MAX_FILE_BYTES;
   if (tooLarge || text.includes("\uFFFD")) return readJsonFileSync(file);
   const read = parsed(text);
-  // A broken file is rare and gets read twice; a FIFO swapped in since the listing reads as empty
-  // text here, and the careful path says what it is.
+  // A broken file (or a FIFO swapped in, read as empty) goes through the careful path, which reports it.
   return read.ok ? read : readJsonFileSync(file);
 }

@@ -8,7 +8,6 @@ import { faultPoint } from "../faults";
 import { pidAlive } from "./lock";
 import { assertFits, assertNoSymlinks, confinedPath, fsyncDir, TEMP_SUFFIX, writeDurable } from "./write";
 
-/** One file of a transaction: its path relative to the tier, and its new content (`null` deletes it). */
 export type FileChange = { rel: string; content: string | null };
 
 const TXN_PREFIX = ".txn-";
@@ -16,10 +15,8 @@ const COMMITTED = ".committed";
 type Plan = { changes: { rel: string; staged: string | null }[] };
 
 /**
- * Writes many files as one: everything is staged in `<tier>/.txn-<id>/` and fsynced, the
- * directory is renamed to `.txn-<id>.committed` (the commit point), then each file is renamed
- * into place. A crash before the commit leaves the old state (the staging is swept at the next
- * start); a crash after it is rolled forward by `recoverTier`.
+ * Writes many files as one: staged in `<tier>/.txn-<id>/` and fsynced, renamed to `.txn-<id>.committed`
+ * (the commit point), then each file renamed into place. `recoverTier` rolls a committed one forward.
  */
 export async function commitFiles(tierDir: string, changes: readonly FileChange[]): Promise<void> {
   const id = `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
@@ -84,10 +81,8 @@ async function applyCommitted(tierDir: string, committed: string): Promise<void>
 }
 
 /**
- * Whether `recoverTier` would find anything to do, looked at without the tier lock. Taking the
- * lock writes and removes a file, and on every start that found nothing it is wasted: a clean
- * tier is the rule. A leftover seen here may be a live writer's in another process; recovery
- * then waits for that writer's lock, and by then the file is gone or truly left behind.
+ * Checked without the tier lock, since taking it writes a file and a clean tier is the rule. A live
+ * writer's leftover seen here is waited for by recovery's lock.
  */
 export function tierNeedsRecovery(tierDir: string): boolean {
   let entries: Dirent[];
@@ -111,11 +106,7 @@ export function tierNeedsRecovery(tierDir: string): boolean {
   return false;
 }
 
-/**
- * Removes temp files that writers killed mid-write left behind under `dir` (to `depth` levels),
- * but only those whose writer is dead: its pid is in the name, and a live CLI or second server may
- * be writing one right now.
- */
+/** Removes temp files under `dir` whose writer (the pid in the name) is dead; a live CLI may be writing one. */
 export async function sweepDeadTemps(dir: string, depth = 2): Promise<number> {
   let removed = 0;
   const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
@@ -131,10 +122,7 @@ export async function sweepDeadTemps(dir: string, depth = 2): Promise<number> {
   return removed;
 }
 
-/**
- * Brings a tier back to a consistent state after a crash: rolls committed transactions forward,
- * drops uncommitted staging and leftover temp files. Returns what it did, for the log.
- */
+/** Rolls committed transactions forward and drops uncommitted staging and leftover temp files. */
 export async function recoverTier(
   tierDir: string,
 ): Promise<{ rolledForward: number; discarded: number; tempsRemoved: number }> {

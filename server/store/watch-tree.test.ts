@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { makeTmpDirs, until } from "../test-support/tmp-dirs";
+import { makeTmpDirs, until } from "@/test/support/temp-project";
 import { atomicWrite } from "./json-store";
 import { type TreeWatcher, watchTree } from "./watch-tree";
 

@@ -3,23 +3,17 @@ import { type FSWatcher, lstatSync, readdirSync, watch } from "node:fs";
 import path from "node:path";
 
 /**
- * Watches a directory and the directories under it with one plain (non-recursive) `fs.watch` per
- * directory. Node 20's `watch(dir, { recursive: true })` on Linux watches each file's inode: once
- * a file is replaced by a rename (our own atomic writes, most editors, another studio process or
- * the CLI) the watch stays on the old inode, and later changes to that file are reported under a
- * temp file's name or not at all, so a cache relying on it would serve an old org for good. A
- * directory's watch reports every entry created, changed or renamed into place, by its name.
+ * One plain `fs.watch` per directory: Linux's recursive watch follows each file's inode, so after a
+ * rename-replace (atomic writes, most editors) changes are missed and a cache would serve an old org.
  */
 export type TreeWatcher = { close(): void };
 
 export function watchTree(
   root: string,
   opts: {
-    /** Called with the changed path relative to `root`, `/`-separated. */
     onChange: (rel: string) => void;
-    /** The root itself can no longer be watched (removed, unmounted). */
+    /** The root itself cannot be watched (removed, unmounted). */
     onError: (error: Error) => void;
-    /** Directories whose contents do not matter (runtime state, staging folders). */
     skipDir?: (rel: string) => boolean;
     maxDepth?: number;
   },

@@ -6,18 +6,10 @@ import { AppError, ioError } from "../errors";
 import { faultPoint } from "../faults";
 import { MAX_FILE_BYTES } from "./read";
 
-/**
- * Single-file writes: atomic (temp file in the same directory, fsync, rename, fsync of the
- * directory), confined to their tier, never through a symlink. The atomic write is our own rather
- * than write-file-atomic's because that one resolves symlinks and writes through them, has no
- * directory fsync and no hook for the crash points the fault tests need.
- */
+// Our own atomic write, not write-file-atomic's: that one writes through symlinks, has no directory
+// fsync and no hook for the crash points the fault tests need.
 
-/**
- * Refuses content that readJsonFile would refuse to read back: a record that fits a request body
- * can outgrow MAX_FILE_BYTES once pretty-printed, and the write would succeed while the record
- * vanished from the org at the next read (and a layout or import with it).
- */
+/** A pretty-printed record can outgrow MAX_FILE_BYTES and would then vanish from the org at the next read. */
 export function assertFits(file: string, content: string): void {
   const size = Buffer.byteLength(content, "utf8");
   if (size > MAX_FILE_BYTES) {
@@ -28,7 +20,6 @@ export function assertFits(file: string, content: string): void {
   }
 }
 
-/** Joins `segments` onto `dir` and refuses any result that is not strictly inside it. */
 export function confinedPath(dir: string, ...segments: string[]): string {
   const base = path.resolve(dir);
   const target = path.resolve(base, ...segments);
@@ -77,7 +68,7 @@ export async function writeDurable(file: string, content: string): Promise<void>
   }
 }
 
-/** Replaces `file` (inside `tierDir`) with `content` so that readers see the old or the new bytes, never a mix. */
+/** Readers see the old or the new bytes, never a mix: temp file, fsync, rename, fsync of the directory. */
 export async function atomicWrite(tierDir: string, file: string, content: string): Promise<void> {
   await assertNoSymlinks(tierDir, file);
   const dir = path.dirname(file);
@@ -94,7 +85,7 @@ export async function atomicWrite(tierDir: string, file: string, content: string
   }
 }
 
-/** Marks a state folder (such as `<proj>/runtime`) as not configuration: git ignores all of it. */
+/** Marks a state folder (such as `<proj>/runtime`) as not configuration. */
 export async function ensureGitIgnored(dir: string): Promise<void> {
   const ignore = path.join(dir, ".gitignore");
   if (

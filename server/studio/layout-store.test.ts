@@ -1,16 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type TempProject, tempProject } from "@/test/support/temp-project";
 import { LayoutStore } from "./layout-store";
 
+let project: TempProject;
 let dir = "";
 const file = () => path.join(dir, "studio", "layout.json");
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "layout-store-"));
+  project = tempProject({ prefix: "layout-store-" });
+  dir = project.root;
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => project.remove());
 
 describe("LayoutStore folds", () => {
   it("has no folds until some are saved, then reads them back sorted and without repeats", async () => {

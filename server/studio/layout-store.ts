@@ -3,10 +3,7 @@ import { type Layout, layoutSchema } from "@/schemas/graph";
 import { AppError } from "../errors";
 import { assertFits, atomicWrite, readJsonFile, withTierLock } from "../store/json-store";
 
-/**
- * Node positions the user dragged, in `<proj>/studio/layout.json`: kept apart from the org files
- * (positions are not org data), keys sorted and coordinates rounded so the file diffs cleanly.
- */
+/** Positions are not org data, so they live apart; keys sorted and coordinates rounded so the file diffs cleanly. */
 export class LayoutStore {
   constructor(private readonly projectDir: string) {}
 
@@ -25,10 +22,7 @@ export class LayoutStore {
     return parsed.success ? parsed.data : { version: 1, positions: {} };
   }
 
-  /**
-   * Merges `positions` into the file; a `null` position forgets a node (back to auto-layout).
-   * `collapsed`, when given, replaces the folded list (sorted, without repeats); left out, it is kept.
-   */
+  /** A `null` position forgets a node; `collapsed`, when given, replaces the folded list, else it is kept. */
   async update(
     positions: Record<string, { x: number; y: number } | null>,
     collapsed?: readonly string[],
@@ -46,10 +40,8 @@ export class LayoutStore {
           .sort()
           .map((k) => [k, merged[k]]),
       );
-      // A drag changes positions only: the folds stay as they are unless a new list is given.
       const folds = collapsed ? [...new Set(collapsed)].sort() : current.collapsed;
       const layout: Layout = { version: 1, positions: sorted, ...(folds ? { collapsed: folds } : {}) };
-      // What the reader would refuse (a folded id too long, too many folds) is refused here, unwritten.
       const check = layoutSchema.safeParse(layout);
       if (!check.success) throw new AppError("bad_request", `layout refused: ${check.error.issues[0]?.message}`);
       const text = `${JSON.stringify(layout, null, 2)}\n`;

@@ -1,10 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type EntityRecord, emptyOrg, type OrgRecords, SECTIONS } from "@/schemas/org";
 
-/** The repository's built-in org, for tests of pure modules. */
-export const BUILTIN_ORG_DIR = fileURLToPath(new URL("../../specialists/org", import.meta.url));
+export { BUILTIN_ORG_DIR } from "./temp-project";
 
 /** An org tree on disk, each record keyed by its file name (as upstream's id-less files are). */
 export function loadOrg(dir: string): OrgRecords {

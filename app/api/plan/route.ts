@@ -4,7 +4,7 @@ import { planService } from "@/server/services";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** The org now against a git revision (`?against=`, default HEAD). Files are for the CLI only. */
+/** The current org against a git revision (`?against=`, default HEAD). Files are for the CLI only. */
 export const GET = handle(async (request: Request) => {
   const against = new URL(request.url).searchParams.get("against") || undefined;
   return Response.json(await planService().plan(against, { allowFiles: false }), { headers: NO_STORE });

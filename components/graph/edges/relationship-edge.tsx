@@ -15,11 +15,7 @@ const rectOf = (node: InternalNode<OrgNode> | undefined): Rect | null =>
       }
     : null;
 
-/**
- * Every kind of edge, drawn as its spec (schemas/edge-kinds) says. One relationship runs from its source's bottom handle to its target's top. A sum of
- * relationships (the overview) runs between the sides of the two boxes that face each other, each
- * kind in its own lane, drawn thicker the more it stands for, with its count written on it.
- */
+/** Every kind, as its spec says. One relationship runs bottom handle to top; a sum runs between the facing sides of two boxes, a lane per kind. */
 function RelationshipEdgeView(props: EdgeProps<OrgEdge>) {
   const { id, data, selected, markerEnd, markerStart } = props;
   const summed = !!data && !data.edge;
@@ -27,7 +23,6 @@ function RelationshipEdgeView(props: EdgeProps<OrgEdge>) {
   const targetNode = useInternalNode<OrgNode>(props.target);
   if (!data) return null;
   const [a, b] = [rectOf(sourceNode), rectOf(targetNode)];
-  // React Flow's positions are the sides' names ("top", …).
   const ends =
     summed && a && b && data.kind !== "member"
       ? facingEnds(a, b, edgeLane(data.kind))
@@ -59,11 +54,9 @@ function RelationshipEdgeView(props: EdgeProps<OrgEdge>) {
         path={path}
         markerEnd={markerEnd}
         markerStart={markerStart}
-        // `pathLength` rescales the dash pattern to that many units along the path.
         pathLength={style.dash && length > DASHED_LENGTH_CAP ? DASHED_LENGTH_CAP : undefined}
         interactionWidth={16}
-        // Stroke opacity, not opacity: opacity makes each edge a layer of its own to paint, which at
-        // a thousand edges doubled the time to paint a frame.
+        // Stroke opacity, not opacity: opacity paints each edge as its own layer, doubling frame time at 1,000 edges.
         style={
           data.change
             ? {

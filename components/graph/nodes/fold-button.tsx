@@ -1,21 +1,13 @@
 import { createContext, useContext } from "react";
 import type { OrgNodeData } from "../graph-types";
 
-/**
- * How a team or group box asks the canvas to fold or unfold it (a context: node data holds no
- * callbacks), and says the pointer is on its chevron: hovering a box draws its members'
- * relationships, and one drawn across the chevron would take the click meant for it.
- */
+// A context, since node data holds no callbacks; it also reports a hovered chevron, so no hover edge takes its click.
 export const FoldContext = createContext<{
   toggle: (nodeId: string) => void;
   onPointer: (over: boolean) => void;
 } | null>(null);
 
-/**
- * The chevron in a team or group box's header: a real button, named for what it does, with the
- * box's own tab stop (Tab from a focused box reaches it, and no more stops are added to the page).
- * It neither starts a drag of the box (`nodrag`) nor selects it (the click stays here).
- */
+/** Shares the box's tab stop, and neither drags (`nodrag`) nor selects the box. */
 export function FoldButton({ data }: { data: OrgNodeData }) {
   const fold = useContext(FoldContext);
   if (!fold || !data.members) return null;

@@ -4,11 +4,8 @@ import type { OrgNodeData } from "../graph-types";
 import { NODE_FRAME } from "./node-look";
 
 /**
- * Every handle below on a node of `width` × `height`, where the browser measures it (8 px handles,
- * the specialist's `out` 12 px, centred 1 px inside the border; the drop zone fills the node inside
- * it). The canvas gives these to React Flow so that the edges of a node that has not been rendered
- * (the canvas renders only what is in view on big orgs) attach where they will once it is; React
- * Flow then uses them instead of measuring, so they must name every handle.
+ * Every handle, where the browser measures it: React Flow uses these instead of measuring, so edges of
+ * an unrendered node (big orgs render only what is in view) attach where they will. Must name every handle.
  */
 export function chromeHandles(width: number, height: number, connectable: boolean): NodeHandle[] {
   const inSize = 8;
@@ -69,7 +66,6 @@ export const CHANGE_BADGE: Record<string, { text: string; className: string }> =
   widen: { text: "⚠ widens access", className: "bg-red-600" },
 };
 
-/** The frame every node kind shares: handles, tier dot, problem badge, highlight ring. */
 export function NodeChrome({
   data,
   selected,
@@ -149,10 +145,7 @@ export function NodeChrome({
   );
 }
 
-/**
- * While a handoff is being drawn, the whole node accepts the drop, not only its 8-pixel handle.
- * Edges still anchor on the visible `in` handle.
- */
+// While a handoff is drawn the whole node accepts the drop; edges still anchor on the `in` handle.
 function DropZone() {
   const connecting = useConnection((c) => c.inProgress);
   return (

@@ -9,16 +9,11 @@ export const MCP_BIN = path.join(APP_DIR, "bin", "construct-studio.mjs");
 
 export type McpSession = {
   client: Client;
-  /** Everything the server wrote to stderr so far. */
   stderr: () => string;
   close: () => Promise<void>;
 };
 
-/**
- * The SDK's own client over a real stdio transport, spawning `construct-studio mcp --root <root>`
- * as an agent would. Only the environment the test gives reaches the server (plus PATH), so the
- * runner's own CONSTRUCT_* settings never leak in.
- */
+/** Spawns `construct-studio mcp` as an agent would; only the test's environment (plus PATH) reaches it. */
 export async function startMcp(opts: {
   root: string;
   home: string;
@@ -47,7 +42,6 @@ export async function startMcp(opts: {
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 
-/** A tool call's structured content, typed loosely for assertions. */
 export async function call(
   client: Client,
   name: string,

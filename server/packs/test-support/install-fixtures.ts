@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { crc32, deflateRawSync } from "node:zlib";
 import yazl from "yazl";
-import { specialistRecord } from "../../test-support/tmp-dirs";
+import { specialistRecord } from "@/test/support/temp-project";
 import { manifest, promptText, writePack } from "./pack-fixtures";
 
 /**

@@ -1,6 +1,7 @@
 // Child process for pack-crash.test.ts: installs one pack folder, which hangs at CONSTRUCT_FAULT_POINT
 // when CONSTRUCT_TEST_FAULTS=1 so the test can kill -9 it there.
 // Usage: pack-crash-child.ts ROOT HOME CONFIG_HOME APPDIR project|user FOLDER
+import { runFaultOperation } from "@/test/support/processes";
 import { resolvePaths } from "../../config";
 import { installPack } from "../pack-install";
 import { PackService } from "../pack-service";
@@ -10,9 +11,6 @@ if (!root || !home || !configHome || !appDir || (tier !== "project" && tier !== 
   process.stderr.write("usage: pack-crash-child.ts ROOT HOME CONFIG_HOME APPDIR project|user FOLDER\n");
   process.exit(2);
 }
-// faultPoint() parks on a promise that never settles; with nothing else pending, Node would end
-// the process there (exit 13, unsettled top-level await) instead of waiting for the kill.
-const keepAlive = setInterval(() => {}, 60_000);
-const result = await installPack(new PackService(resolvePaths({ root, home, configHome, appDir })), { folder }, tier);
-clearInterval(keepAlive);
-process.stdout.write(`OPERATION_DONE ${JSON.stringify(result)}\n`);
+await runFaultOperation(() =>
+  installPack(new PackService(resolvePaths({ root, home, configHome, appDir })), { folder }, tier),
+);

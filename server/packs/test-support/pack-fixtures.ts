@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
 import { resolvePaths, type StudioPaths } from "../../config";
-import { APP_DIR, makeTmpDirs } from "../../test-support/tmp-dirs";
 
 /** Env variables the pack code reads at call time; tests that set them restore them with `restoreEnv`. */
 export const PACK_ENV_KEYS = [
