@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import type { Studio } from "../e2e/spawn-studio";
+import type { Studio } from "../test/support/processes";
 import { median, percentile } from "./stats";
 
 export type HttpFigures = {

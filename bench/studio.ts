@@ -1,6 +1,6 @@
 import net from "node:net";
 import path from "node:path";
-import { type Studio, startStudio } from "../e2e/spawn-studio";
+import { type Studio, startStudio } from "../test/support/processes";
 
 /**
  * Bench studios: a port nobody else holds, and proof that the server answering there serves the

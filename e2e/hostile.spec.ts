@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, expect, test } from "@playwright/test";
 import yazl from "yazl";
-import { APP_DIR, type Studio, startStudio } from "../test/support/processes";
+import { type Studio, startStudio } from "../test/support/processes";
+import { APP_DIR } from "../test/support/temp-project";
 import { snapshotContent } from "../test/support/tree";
 import { type RawResponse, raw, specialist } from "./support";
 

@@ -12,7 +12,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { writeSyntheticOrg } from "../bench/generate-org";
-import { APP_DIR, type Studio, startStudio } from "../e2e/spawn-studio";
+import { type Studio, startStudio } from "../test/support/processes";
+import { APP_DIR } from "../test/support/temp-project";
 import { UPSTREAM_ORG_DIR } from "../test/support/upstream";
 
 const VIEWPORT = { width: 1440, height: 900 };

@@ -2,7 +2,8 @@ import ELK, { type ElkNode } from "elkjs/lib/elk.bundled.js";
 import { describe, expect, it } from "vitest";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { aggregateEdges } from "@/lib/graph/overview";
-import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
+import { loadOrg } from "@/test/support/org-on-disk";
+import { BUILTIN_ORG_DIR } from "@/test/support/temp-project";
 import { elk, elkGraph, ours } from "../bench/layouts";
 
 // The bench's ELK-vs-containment comparison is evidence for a design choice: it must lay out the

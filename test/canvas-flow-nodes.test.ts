@@ -3,7 +3,8 @@ import { flowNodes, rovingTarget } from "@/components/graph/flow-nodes";
 import { nodeBoxes } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
-import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
+import { loadOrg } from "@/test/support/org-on-disk";
+import { BUILTIN_ORG_DIR } from "@/test/support/temp-project";
 
 const graph = orgToGraph({ org: loadOrg(BUILTIN_ORG_DIR) });
 const boxes = nodeBoxes(graph.nodes, layoutGraph(graph.nodes));

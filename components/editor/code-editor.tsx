@@ -2,6 +2,7 @@
 
 import { clientOnly } from "@/components/ui/client-only";
 import type { FieldError } from "@/schemas/field-error";
+import { useTheme } from "./use-theme";
 
 export type CodeEditorProps = {
   language: "json" | "markdown";
@@ -23,7 +24,8 @@ const MonacoClient = clientOnly(
   () => <p className="p-3 text-sm text-muted">Loading editor…</p>,
 );
 
-export function CodeEditor(props: CodeEditorProps) {
+export function CodeEditor(props: Omit<CodeEditorProps, "dark">) {
+  const [theme] = useTheme();
   return (
     <div
       data-testid={`code-editor-${props.language}`}
@@ -31,7 +33,7 @@ export function CodeEditor(props: CodeEditorProps) {
       // EditContext, which React Flow does not see as an input.
       className="nokey overflow-hidden rounded border border-slate-300 dark:border-slate-700"
     >
-      <MonacoClient {...props} />
+      <MonacoClient {...props} dark={theme === "dark"} />
     </div>
   );
 }

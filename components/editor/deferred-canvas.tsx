@@ -42,7 +42,7 @@ export function DeferredCanvas(props: LiveProps) {
       {!ready && !failed && (
         // Over the canvas while it mounts (same place, opaque in the dark theme like React Flow's pane).
         <div className="pointer-events-none absolute inset-0 bg-slate-50 dark:bg-[#141414]">
-          <CanvasPreview graph={props.graph} positions={props.positions} collapsed={props.collapsed ?? NO_SET} />
+          <CanvasPreview graph={props.graph} positions={props.positions} collapsed={props.layout.collapsed} />
         </div>
       )}
       {failed && (
@@ -53,5 +53,3 @@ export function DeferredCanvas(props: LiveProps) {
     </>
   );
 }
-
-const NO_SET: ReadonlySet<string> = new Set();

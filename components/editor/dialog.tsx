@@ -1,60 +1,33 @@
 "use client";
 
-import { type ReactNode, type RefObject, useCallback, useRef, useState } from "react";
+import { type ReactNode, useMemo, useRef } from "react";
 import { BUTTON_TONES, Modal } from "@/components/ui/dialog";
 
 export type DialogAction = { label: string; value: string; tone?: "primary" | "danger" | "plain" };
-type Request = {
+/** Opened from code, not from a trigger: focus goes back to `opener` on close. */
+export type DialogRequest = {
   title: string;
   body: ReactNode;
   actions: DialogAction[];
   wide?: boolean;
   cancelLabel?: string;
   noCancel?: boolean;
+  opener: HTMLElement | null;
   resolve: (value: string | null) => void;
 };
 /** `noCancel`: the actions already include the safe answer (Escape still answers null). */
 export type DialogOptions = { wide?: boolean; cancelLabel?: string; noCancel?: boolean };
 
-export function useDialog() {
-  const [request, setRequest] = useState<Request | null>(null);
-  // Opened from code, not from a trigger: focus goes back here on close.
-  const opener = useRef<HTMLElement | null>(null);
-  const ask = useCallback(
-    (title: string, body: ReactNode, actions: DialogAction[], opts: DialogOptions = {}) =>
-      new Promise<string | null>((resolve) => {
-        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        setRequest({ title, body, actions, ...opts, resolve });
-      }),
-    [],
-  );
-  const close = useCallback((value: string | null) => {
-    setRequest((r) => {
-      r?.resolve(value);
-      return null;
-    });
-  }, []);
-  const element = request ? <Dialog request={request} onClose={close} returnFocus={opener} /> : null;
-  return { ask, element, open: request !== null };
-}
-
 /** Cancel, else the first plain action, is focused first: Enter or a stray Space never destroys anything. */
-function safeIndex(request: Request): number {
+function safeIndex(request: DialogRequest): number {
   if (!request.noCancel) return -1;
   const plain = request.actions.findIndex((a) => a.tone === "plain");
   return plain === -1 ? 0 : plain;
 }
 
-function Dialog({
-  request,
-  onClose,
-  returnFocus,
-}: {
-  request: Request;
-  onClose: (value: string | null) => void;
-  returnFocus: RefObject<HTMLElement | null>;
-}) {
+export function Dialog({ request, onClose }: { request: DialogRequest; onClose: (value: string | null) => void }) {
   const safe = useRef<HTMLButtonElement>(null);
+  const returnFocus = useMemo(() => ({ current: request.opener }), [request.opener]);
   const safeAt = safeIndex(request);
   return (
     <Modal

@@ -1,70 +1,114 @@
 "use client";
 
 import { ReactFlowProvider, useStore } from "@xyflow/react";
-import { type ComponentProps, useCallback, useEffect, useState } from "react";
-import { OrgCanvas } from "@/components/graph/org-canvas";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { type CanvasChanges, OrgCanvas } from "@/components/graph/org-canvas";
+import type { CanvasGestures } from "@/components/graph/use-flow-handlers";
+import type { PanelTarget } from "@/components/panel/entity-panel";
+import type { Position } from "@/lib/graph/geometry";
+import { parsePointer } from "@/lib/org/field-error";
 import type { OrgData } from "@/lib/queries/org";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
-import type { GraphEdge, GraphNode } from "@/schemas/graph";
+import type { Graph, GraphEdge } from "@/schemas/graph";
+import { KIND_OF, type Section } from "@/schemas/kinds";
 import { EdgeInfo } from "./canvas-overlays";
-import type { Ask, Toast } from "./shell-types";
+import { type CanvasSelection, useEditor, useEditorApi } from "./editor-store";
+import { useToasts } from "./toasts";
+import type { CanvasLayout } from "./use-canvas-layout";
 import { useHandoffEdits } from "./use-handoff-edits";
+import { targetOfNode, usePanelFlow } from "./use-panel-state";
 import { useTeamMove } from "./use-team-move";
 
-export type CanvasEditing = {
+export type LiveCanvasProps = {
+  /** The graph drawn: with the Changes overlay on, its ghosts of removed records too. */
+  graph: Graph;
+  positions: Readonly<Record<string, Position>>;
+  changes: CanvasChanges | null;
+  layout: CanvasLayout;
   /** Until the org loads the gestures do nothing. */
   data: OrgData | null;
-  nodeById: ReadonlyMap<string, GraphNode>;
   edits: OrgEdits;
-  ask: Ask;
-  toast: Toast;
-  /** A specialist changed team: its dragged position is meaningless in the new one. */
-  forgetPosition: (nodeId: string) => void;
-  onHandoffsDeleted: () => void;
-};
-
-type Gestures =
-  | "isValidConnection"
-  | "onConnectRequest"
-  | "onConnectRefused"
-  | "onDeleteEdges"
-  | "onMoveToTeam"
-  | "onHoverEdge";
-
-export type LiveCanvasProps = Omit<ComponentProps<typeof OrgCanvas>, Gestures> & {
-  editing: CanvasEditing;
   /** The canvas shows its fitted first view, or has nothing to fit: the picture can go. */
   onReady: () => void;
 };
 
 // Loaded after first paint, never with the page: nobody draws a handoff before the canvas is there.
-export function LiveCanvas({ onReady, editing, ...props }: LiveCanvasProps) {
-  const { data, nodeById, edits, ask, toast, forgetPosition, onHandoffsDeleted } = editing;
+export function LiveCanvas({ graph, positions, changes, layout, data, edits, onReady }: LiveCanvasProps) {
+  const store = useEditorApi();
+  const ask = useEditor((s) => s.ask);
+  const { push: toast } = useToasts();
+  const { changePanel } = usePanelFlow();
+  // A ghost of a removed record (marked "remove") has no record to open or edit: the overlay shows what it was.
+  const nodeById = useMemo(
+    () => new Map(graph.nodes.filter((n) => changes?.nodes[n.id] !== "remove").map((n) => [n.id, n])),
+    [graph, changes],
+  );
   const handoffs = useHandoffEdits(data, edits, ask, toast);
-  const moveToTeam = useTeamMove(data, nodeById, edits, ask, toast, forgetPosition);
+  const moveToTeam = useTeamMove(data, nodeById, edits, ask, toast, layout.forgetPosition);
   const [hoverEdge, setHoverEdge] = useState<GraphEdge | null>(null);
   const deleteHandoffs = useCallback(
     async (doomed: GraphEdge[]) => {
       await handoffs.deleteHandoffs(doomed);
-      onHandoffsDeleted();
+      store.getState().select(null);
     },
-    [handoffs, onHandoffsDeleted],
+    [handoffs, store],
   );
-  const selected = props.selection?.type === "edge" ? props.selection.id : null;
-  const selectedEdge = selected ? (props.graph.edges.find((e) => e.id === selected) ?? null) : null;
+
+  const select = useCallback(
+    async (next: CanvasSelection) => {
+      let target: PanelTarget | null = null;
+      if (next?.type === "node") target = targetOfNode(nodeById.get(next.id));
+      else if (next) {
+        const edge = graph.edges.find((e) => e.id === next.id);
+        if (!edge || changes?.edges[edge.id] === "remove") return;
+        const [section, id] = parsePointer(edge.carrier);
+        if (edge.kind !== "handoff") target = { kind: KIND_OF[section as Section], id };
+      }
+      // A click elsewhere never drops a draft unasked; "Keep editing" leaves the selection as it was.
+      if (!(await changePanel(target))) return;
+      store.getState().select(next);
+      store.getState().setOtherProblems([]);
+    },
+    [graph.edges, nodeById, changes, changePanel, store],
+  );
+
+  const otherProblems = useEditor((s) => s.otherProblems);
+  const highlights = useMemo(() => {
+    const h: Record<string, "draft-problem"> = {};
+    for (const p of otherProblems) {
+      const [section, id] = parsePointer(p.location);
+      const kind = KIND_OF[section as Section];
+      if (kind) h[`${kind}:${id}`] = "draft-problem";
+    }
+    return h;
+  }, [otherProblems]);
+
+  const gestures: CanvasGestures = {
+    onSelect: (next) => void select(next),
+    onPositionsChange: layout.onPositionsChange,
+    onToggleFold: layout.toggleFold,
+    isValidConnection: handoffs.isValidConnection,
+    onConnectRequest: handoffs.onConnectRequest,
+    onConnectRefused: handoffs.onConnectRefused,
+    onDeleteEdges: (e) => void deleteHandoffs(e),
+    onHoverEdge: setHoverEdge,
+    onMoveToTeam: moveToTeam,
+  };
+  const selection = useEditor((s) => s.selection);
+  const selected = selection?.type === "edge" ? selection.id : null;
+  const selectedEdge = selected ? (graph.edges.find((e) => e.id === selected) ?? null) : null;
   const infoEdge = hoverEdge ?? selectedEdge;
   return (
     <ReactFlowProvider>
       <OrgCanvas
-        {...props}
-        isValidConnection={handoffs.isValidConnection}
-        onConnectRequest={handoffs.onConnectRequest}
-        onConnectRefused={handoffs.onConnectRefused}
-        onDeleteEdges={(e) => void deleteHandoffs(e)}
-        onHoverEdge={setHoverEdge}
-        onMoveToTeam={moveToTeam}
+        graph={graph}
+        positions={positions}
+        collapsed={layout.collapsed}
+        changes={changes}
+        highlights={highlights}
+        gestures={gestures}
       />
-      <ReadyWhenFitted onReady={onReady} empty={props.graph.nodes.length === 0} />
+      <ReadyWhenFitted onReady={onReady} empty={graph.nodes.length === 0} />
       {infoEdge && (
         <EdgeInfo
           edge={infoEdge}

@@ -3,11 +3,14 @@
 import type { ReactNode } from "react";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import { NavLink } from "@/components/ui/nav-link";
-import type { GraphEdgeKind } from "@/schemas/graph";
 import type { EntityKind } from "@/schemas/kinds";
+import { useEditor } from "./editor-store";
 import { ImportExport } from "./import-export";
 import { Legend } from "./legend";
 import type { RoutePreviewProps } from "./route-preview";
+import { useToasts } from "./toasts";
+import { usePanelFlow } from "./use-panel-state";
+import { useTheme } from "./use-theme";
 
 const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
 
@@ -19,28 +22,43 @@ const PAGES = [
   { href: "/list", label: "List" },
 ] as const;
 
+type HistoryButton = { enabled: boolean; label?: string; run: () => void };
+
 export type ToolbarProps = {
   root: string;
-  visible: Set<GraphEdgeKind>;
   counts: Record<string, number>;
-  onToggleKind: (kind: GraphEdgeKind) => void;
   reach: ReactNode;
-  onNew: (kind: EntityKind) => void;
-  overlayOn: boolean;
-  onToggleOverlay: () => void;
-  route: { open: boolean; onOpenChange: (open: boolean) => void; preview: RoutePreviewProps };
-  onImported: (message: string) => void;
-  onError: (title: string, detail: string) => void;
-  undo: { enabled: boolean; label?: string; run: () => void };
-  redo: { enabled: boolean; label?: string; run: () => void };
+  /** A specialist picked in the routing preview. */
+  onPickRoute: (specialistId: string) => void;
+  undo: HistoryButton;
+  redo: HistoryButton;
+  /** An import was written: the org is read again. */
+  onImported: () => void;
   onResetLayout: () => void;
-  theme: string;
-  onToggleTheme: () => void;
-  /** A link out of the editor: the shell asks first when the panel has unsaved edits. */
-  onNavigate: (href: string) => void;
 };
 
 export function Toolbar(props: ToolbarProps) {
+  const visible = useEditor((s) => s.visibleKinds);
+  const toggleKind = useEditor((s) => s.toggleKind);
+  const overlayOn = useEditor((s) => s.overlayOn);
+  const toggleOverlay = useEditor((s) => s.toggleOverlay);
+  const routeOpen = useEditor((s) => s.routeOpen);
+  const setRouteOpen = useEditor((s) => s.setRouteOpen);
+  const [theme, toggleTheme] = useTheme();
+  const { createNew, go } = usePanelFlow();
+  const { push: toast } = useToasts();
+  const navigate = (href: string) => void go(href);
+  const preview: RoutePreviewProps = {
+    onClose: () => setRouteOpen(false),
+    onSaved: (r) =>
+      toast(
+        r.ok
+          ? { tone: "success", title: `Saved test “${r.name}”`, detail: r.path }
+          : { tone: "error", title: "Test not saved", detail: r.message },
+      ),
+    onPick: props.onPickRoute,
+  };
+  const route = { open: routeOpen, onOpenChange: setRouteOpen, preview };
   return (
     <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       <div className="min-w-0">
@@ -49,12 +67,12 @@ export function Toolbar(props: ToolbarProps) {
           {props.root}
         </p>
       </div>
-      <Legend visible={props.visible} counts={props.counts} onToggle={props.onToggleKind} />
+      <Legend visible={visible} counts={props.counts} onToggle={toggleKind} />
       <div className="ml-auto flex flex-wrap items-center gap-1">
         {props.reach}
         <DeferredTrigger
           load={() => import("./new-menu").then((m) => m.NewMenu)}
-          props={{ className: BUTTON, onCreate: props.onNew }}
+          props={{ className: BUTTON, onCreate: (kind: EntityKind) => void createNew(kind) }}
           opensOn="pointerdown"
           testId="new-menu"
           className={BUTTON}
@@ -63,9 +81,9 @@ export function Toolbar(props: ToolbarProps) {
         </DeferredTrigger>
         <button
           type="button"
-          className={`${BUTTON} ${props.overlayOn ? "bg-amber-100 dark:bg-amber-900" : ""}`}
-          aria-pressed={props.overlayOn}
-          onClick={props.onToggleOverlay}
+          className={`${BUTTON} ${overlayOn ? "bg-amber-100 dark:bg-amber-900" : ""}`}
+          aria-pressed={overlayOn}
+          onClick={toggleOverlay}
           title="Draw the changes since HEAD on the canvas"
           data-testid="overlay-toggle"
         >
@@ -74,15 +92,21 @@ export function Toolbar(props: ToolbarProps) {
         {/* Route…'s dialog loads on first intent, or when the palette opens it. */}
         <DeferredTrigger
           load={() => import("./route-menu").then((m) => m.RouteMenu)}
-          active={props.route.open}
+          active={route.open}
           opensOn="click"
           testId="open-route"
           className={BUTTON}
-          props={{ ...props.route, className: BUTTON }}
+          props={{ ...route, className: BUTTON }}
         >
           Route…
         </DeferredTrigger>
-        <ImportExport onDone={props.onImported} onError={props.onError} />
+        <ImportExport
+          onDone={(m) => {
+            toast({ tone: "success", title: m });
+            props.onImported();
+          }}
+          onError={(title, detail) => toast({ tone: "error", title, detail })}
+        />
         <button
           type="button"
           className={BUTTON}
@@ -109,14 +133,14 @@ export function Toolbar(props: ToolbarProps) {
         <button
           type="button"
           className={BUTTON}
-          onClick={props.onToggleTheme}
+          onClick={toggleTheme}
           aria-label="Toggle dark mode"
           data-testid="theme-toggle"
         >
-          {props.theme === "dark" ? "☀" : "☾"}
+          {theme === "dark" ? "☀" : "☾"}
         </button>
         {PAGES.map((p) => (
-          <NavLink key={p.href} href={p.href} className={BUTTON} onNavigate={props.onNavigate}>
+          <NavLink key={p.href} href={p.href} className={BUTTON} onNavigate={navigate}>
             {p.label}
           </NavLink>
         ))}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { allTeams, foldable, initialCollapsed, revealed, toggled } from "@/lib/graph/collapse";
 import { type Position, structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
@@ -8,6 +8,7 @@ import { useAutoLayout } from "@/lib/queries/auto-layout";
 import { useForgetPositions, useSaveCollapsed, useSavePositions } from "@/lib/queries/layout";
 import { useLayout } from "@/lib/queries/org";
 import type { Graph } from "@/schemas/graph";
+import { useEditor } from "./editor-store";
 import type { Toast } from "./shell-types";
 
 /** The automatic layout (re-packed around the folds), under saved positions, under those dragged in this session. */
@@ -15,7 +16,8 @@ export function useCanvasLayout(graph: Graph, toast: Toast) {
   const layout = useLayout();
   const auto = useAutoLayout(graph);
   const [dragged, setDragged] = useState<Record<string, Position>>({});
-  const [folds, setFolds] = useState<ReadonlySet<string> | null>(null);
+  const folds = useEditor((s) => s.folds);
+  const setFolds = useEditor((s) => s.setFolds);
   const save = useSavePositions();
   const forget = useForgetPositions();
   const saveFolds = useSaveCollapsed();
@@ -70,7 +72,7 @@ export function useCanvasLayout(graph: Graph, toast: Toast) {
         toast({ tone: "error", title: "Folds not saved", detail: String(e) }),
       );
     },
-    [collapsed, graph, saveCollapsed, toast],
+    [collapsed, graph, saveCollapsed, setFolds, toast],
   );
   const toggleFold = useCallback((id: string) => changeFolds(toggled(collapsed, id)), [changeFolds, collapsed]);
   const foldAllTeams = useCallback(() => changeFolds(allTeams(graph)), [changeFolds, graph]);
@@ -79,6 +81,15 @@ export function useCanvasLayout(graph: Graph, toast: Toast) {
     (nodeId: string) => changeFolds(revealed(graph, collapsed, nodeId)),
     [changeFolds, graph, collapsed],
   );
+
+  // A node to reveal may sit in a folded team: its folds open once per request, so folding it again sticks.
+  const focus = useEditor((s) => s.focus);
+  const revealedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!focus || revealedFor.current === focus.nonce || !graph.nodes.some((n) => n.id === focus.nodeId)) return;
+    revealedFor.current = focus.nonce;
+    reveal(focus.nodeId);
+  }, [focus, graph, reveal]);
 
   return {
     positions,
@@ -92,3 +103,5 @@ export function useCanvasLayout(graph: Graph, toast: Toast) {
     reveal,
   };
 }
+
+export type CanvasLayout = ReturnType<typeof useCanvasLayout>;

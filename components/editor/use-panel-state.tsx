@@ -1,80 +1,101 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useMemo } from "react";
 import type { PanelTarget } from "@/components/panel/entity-panel";
 import { sessionDrafts } from "@/lib/editor/draft-store";
-import type { Ask } from "./shell-types";
+import type { GraphNode } from "@/schemas/graph";
+import type { EntityKind } from "@/schemas/kinds";
+import { useEditorApi } from "./editor-store";
 
-/** An unsaved draft never goes unasked: opening another record, closing, following a link or reloading asks first. */
-export function usePanelState(ask: Ask) {
-  const [panel, setPanelNow] = useState<PanelTarget | null>(null);
-  const dirty = useRef(false);
+/** The panel a node opens: specialists, teams and groups have one, the parties do not. */
+export function targetOfNode(node: GraphNode | undefined): PanelTarget | null {
+  if (!node) return null;
+  return node.kind === "party" ? null : { kind: node.kind, id: node.entityId };
+}
+
+/**
+ * An unsaved draft never goes unasked: opening another record, closing, following a link or reloading asks first.
+ * Each function reads the store when it runs, so it keeps its identity across renders.
+ */
+export function usePanelFlow() {
+  const store = useEditorApi();
   const router = useRouter();
 
-  const setPanel = useCallback((next: PanelTarget | null) => {
-    dirty.current = false;
-    sessionDrafts().setOpenPanel(next);
-    setPanelNow(next);
-  }, []);
+  return useMemo(() => {
+    const setPanel = (next: PanelTarget | null) => {
+      sessionDrafts().setOpenPanel(next);
+      store.getState().setPanel(next);
+    };
 
-  // A reload reopens a panel with a draft. After mount: session storage does not exist on the server.
-  useEffect(() => {
-    const open = sessionDrafts().openPanel();
-    if (open && sessionDrafts().get(open)) setPanelNow(open);
-  }, []);
+    /** A discarded draft leaves session storage with it. */
+    const mayLeave = async () => {
+      const { panel, panelDirty, ask } = store.getState();
+      if (!panel || !panelDirty) return true;
+      const answer = await ask(
+        "Discard unsaved changes?",
+        <>
+          <code>{panel.id ?? `new ${panel.kind}`}</code> has changes you have not saved. Keep editing, or discard them?
+        </>,
+        [
+          { label: "Keep editing", value: "keep", tone: "plain" },
+          { label: "Discard changes", value: "discard", tone: "danger" },
+        ],
+        { noCancel: true },
+      );
+      if (answer !== "discard") return false;
+      sessionDrafts().drop(panel);
+      store.getState().setPanelDirty(false);
+      return true;
+    };
 
-  /** A discarded draft leaves session storage with it. */
-  const mayLeave = useCallback(async () => {
-    if (!panel || !dirty.current) return true;
-    const answer = await ask(
-      "Discard unsaved changes?",
-      <>
-        <code>{panel.id ?? `new ${panel.kind}`}</code> has changes you have not saved. Keep editing, or discard them?
-      </>,
-      [
-        { label: "Keep editing", value: "keep", tone: "plain" },
-        { label: "Discard changes", value: "discard", tone: "danger" },
-      ],
-      { noCancel: true },
-    );
-    if (answer !== "discard") return false;
-    sessionDrafts().drop(panel);
-    dirty.current = false;
-    return true;
-  }, [panel, ask]);
-
-  const changePanel = useCallback(
-    async (next: PanelTarget | null) => {
+    const changePanel = async (next: PanelTarget | null) => {
+      const { panel } = store.getState();
       if (panel && next && panel.kind === next.kind && panel.id === next.id) return true;
       if (!(await mayLeave())) return false;
       setPanel(next);
       return true;
-    },
-    [panel, mayLeave, setPanel],
-  );
+    };
+
+    return {
+      setPanel,
+      changePanel,
+      /** The panel's own close button (or a record deleted): the draft's problems elsewhere go with it. */
+      closePanel: async () => {
+        if (await changePanel(null)) store.getState().setOtherProblems([]);
+      },
+      /** Escape: the panel closes and the canvas drops its selection. */
+      dismissPanel: async () => {
+        if (await changePanel(null)) store.getState().select(null);
+      },
+      createNew: async (kind: EntityKind) => {
+        if (await changePanel({ kind, id: null })) store.getState().select(null);
+      },
+      go: async (href: string) => {
+        if (await mayLeave()) router.push(href);
+      },
+    };
+  }, [store, router]);
+}
+
+/** What outlives the page's state: the draft's panel reopens after a reload, and leaving the tab asks first. */
+export function usePanelGuards() {
+  const store = useEditorApi();
+
+  // A reload reopens a panel with a draft. After mount: session storage does not exist on the server.
+  useEffect(() => {
+    const open = sessionDrafts().openPanel();
+    if (open && sessionDrafts().get(open)) store.getState().setPanel(open);
+  }, [store]);
 
   // The browser's "leave site?" prompt; session storage keeps the draft if the reload goes ahead.
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (!dirty.current) return;
+      if (!store.getState().panelDirty) return;
       e.preventDefault();
       e.returnValue = "";
     };
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, []);
-
-  const go = useCallback(
-    async (href: string) => {
-      if (await mayLeave()) router.push(href);
-    },
-    [mayLeave, router],
-  );
-
-  const onDirtyChange = useCallback((next: boolean) => {
-    dirty.current = next;
-  }, []);
-
-  return { panel, setPanel, changePanel, go, onDirtyChange };
+  }, [store]);
 }

@@ -1,6 +1,5 @@
 import { Panel } from "@xyflow/react";
-
-export type FocusMode = { nodeId: string; depth: 1 | 2 };
+import { useEditor } from "@/components/editor/editor-store";
 
 const button =
   "rounded border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 aria-pressed:bg-sky-600 aria-pressed:text-white dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800";
@@ -9,12 +8,10 @@ const button =
  * Focus mode from the canvas itself: with a node selected, "Focus" keeps only its neighbourhood
  * (one or two relationships away) and hides the overview's sums; "Exit focus" brings the org back.
  */
-export function FocusBar(props: {
-  selected: string | null;
-  focusMode: FocusMode | null;
-  onChange: (next: FocusMode | null) => void;
-}) {
-  const { selected, focusMode, onChange } = props;
+export function FocusBar() {
+  const selected = useEditor((s) => (s.selection?.type === "node" ? s.selection.id : null));
+  const focusMode = useEditor((s) => s.focusMode);
+  const onChange = useEditor((s) => s.setFocusMode);
   if (!focusMode && !selected) return null;
   return (
     <Panel position="top-left" className="!m-2">

@@ -1,8 +1,8 @@
 import { useReactFlow, useStore } from "@xyflow/react";
 import { type RefObject, useEffect, useRef } from "react";
+import type { FocusMode } from "@/components/editor/editor-store";
 import { focusViewport } from "@/lib/graph/fit-view";
 import type { Rect } from "@/lib/graph/geometry";
-import type { FocusMode } from "./focus-bar";
 
 /**
  * Frames the whole neighbourhood in the pane the side panel leaves; one too wide for a legible zoom shows the

@@ -1,8 +1,8 @@
 import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useRef } from "react";
+import type { CanvasSelection } from "@/components/editor/editor-store";
 import type { Rect } from "@/lib/graph/geometry";
 import type { Graph } from "@/schemas/graph";
 import { rovingTarget } from "./flow-nodes";
-import type { CanvasSelection } from "./org-canvas";
 
 const nodeElement = (id: string) =>
   document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
@@ -54,8 +54,9 @@ export function useRovingFocus(
       // After the shell has handled the same Escape (closing the panel, unless a field keeps it).
       setTimeout(() => moveFocus(from), 0);
     };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    // Capture: where the Escape came from is read before the editor's own Escape closes the panel.
+    window.addEventListener("keydown", onKey, { capture: true });
+    return () => window.removeEventListener("keydown", onKey, { capture: true });
   }, [moveFocus]);
   const onKeyDown = useCallback(
     (event: ReactKeyboardEvent) => {

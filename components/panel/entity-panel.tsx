@@ -2,7 +2,9 @@
 
 import { type ComponentType, useCallback, useEffect, useMemo, useState } from "react";
 import { CodeEditor } from "@/components/editor/code-editor";
-import type { Ask, Toast } from "@/components/editor/shell-types";
+import { useEditor } from "@/components/editor/editor-store";
+import { useToasts } from "@/components/editor/toasts";
+import { usePanelFlow } from "@/components/editor/use-panel-state";
 import { ContractForm } from "@/components/forms/contract-form";
 import { FencePanel } from "@/components/forms/fence-panel";
 import { PolicyForm } from "@/components/forms/policy-form";
@@ -16,7 +18,6 @@ import { buildIndex } from "@/lib/org/org-index";
 import { type OrgData, rowKey } from "@/lib/queries/org";
 import { useSaveTestCase } from "@/lib/queries/plan";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
-import type { FieldError } from "@/schemas/field-error";
 import { jsonSchemaFor } from "@/schemas/json-schema";
 import { ENTITY_KIND_SPECS, type FormName } from "@/schemas/kinds";
 import { type EntityKind, type EntityRecord, SECTION_OF } from "@/schemas/org";
@@ -39,23 +40,22 @@ const FORMS: Record<FormName, ComponentType<EntityFormProps & { kind: EntityKind
 
 export type PanelTarget = { kind: EntityKind; id: string | null };
 
-type Props = {
-  target: PanelTarget;
-  data: OrgData;
-  edits: OrgEdits;
-  dark: boolean;
-  toast: Toast;
-  ask: Ask;
-  onClose: () => void;
-  /** Told whenever the panel gains or loses unsaved edits, so closing it or leaving can ask first. */
-  onDirtyChange?: (dirty: boolean) => void;
-  onOpen: (target: PanelTarget) => void;
-  /** Problems the draft causes on other entities, for the graph to highlight. */
-  onOtherProblems: (problems: FieldError[]) => void;
-};
+type Props = { target: PanelTarget; data: OrgData; edits: OrgEdits };
 
-export function EntityPanel(props: Props) {
-  const { target, data, edits, toast, ask, onClose, onDirtyChange } = props;
+export function EntityPanel({ target, data, edits }: Props) {
+  const ask = useEditor((s) => s.ask);
+  const setDirty = useEditor((s) => s.setPanelDirty);
+  // Problems the draft causes on other records, for the canvas to highlight.
+  const onOtherProblems = useEditor((s) => s.setOtherProblems);
+  const focusOn = useEditor((s) => s.focusOn);
+  const { push: toast } = useToasts();
+  const { setPanel, closePanel } = usePanelFlow();
+  const onClose = () => void closePanel();
+  const onOpen = (next: PanelTarget) => {
+    setPanel(next);
+    // A record just created is selected and panned into view at the current zoom.
+    if (next.id) focusOn(`${next.kind}:${next.id}`, true);
+  };
   const { kind } = target;
   const isNew = target.id === null;
   const row = target.id ? data.rows[rowKey(kind, target.id)] : undefined;
@@ -72,12 +72,12 @@ export function EntityPanel(props: Props) {
     kind,
     isNew,
     index,
-    onOtherProblems: props.onOtherProblems,
+    onOtherProblems,
   });
   if (arrived && target.id) setProblems(ownProblems(data.problems, kind, target.id));
   const [tab, setTab] = useState<Tab>("form");
-  // Not state of its own: the shell asks before a draft is dropped.
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  // Not state of its own: the store asks before a draft is dropped.
+  useEffect(() => setDirty(dirty), [dirty, setDirty]);
 
   const onDraft = useCallback(
     (record: EntityRecord) => {
@@ -98,7 +98,7 @@ export function EntityPanel(props: Props) {
     ask,
     toast,
     setProblems,
-    onOpen: props.onOpen,
+    onOpen,
   });
   const remove = useRemoveFlow({ target, row, edits, ask, toast, onClose });
 
@@ -186,7 +186,6 @@ export function EntityPanel(props: Props) {
           <CodeEditor
             language="json"
             value={jsonText}
-            dark={props.dark}
             problems={problems}
             schema={jsonSchemaFor(kind)}
             modelPath={`file:///${SECTION_OF[kind]}/${target.id ?? "new"}.json`}
@@ -204,7 +203,6 @@ export function EntityPanel(props: Props) {
         {tab === "prompt" && target.id && (
           <PromptEditor
             specialistId={target.id}
-            dark={props.dark}
             onSaved={(path) => toast({ tone: "success", title: "Prompt saved", detail: path })}
             onError={(m) => toast({ tone: "error", title: "Prompt not saved", detail: m })}
           />

@@ -9,12 +9,10 @@ import { promptQuery, useSavePrompt } from "@/lib/queries/prompts";
 /** A specialist's prompt as Markdown; saving writes the project override and says so. */
 export function PromptEditor({
   specialistId,
-  dark,
   onSaved,
   onError,
 }: {
   specialistId: string;
-  dark: boolean;
   onSaved: (path: string) => void;
   onError: (message: string) => void;
 }) {
@@ -77,7 +75,6 @@ export function PromptEditor({
         onChange={setEdited}
         modelPath={`file:///prompts/${specialistId}.md`}
         height="60vh"
-        dark={dark}
       />
     </div>
   );

@@ -4,7 +4,8 @@ import { diffPatch, isSameRecord, rebaseDraft, settleConflicts, templateFor } fr
 import { buildIndex } from "@/lib/org/org-index";
 import { validateDraft } from "@/lib/org/validate";
 import { ENTITY_KINDS, ENTITY_SCHEMAS } from "@/schemas/org";
-import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
+import { loadOrg } from "@/test/support/org-on-disk";
+import { BUILTIN_ORG_DIR } from "@/test/support/temp-project";
 
 describe("diffPatch", () => {
   it("holds changed and added fields with their new values", () => {

@@ -20,7 +20,8 @@ import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { Graph } from "@/schemas/graph";
 import { emptyOrg } from "@/schemas/org";
 import { siblingOverlaps } from "@/test/support/graph-checks";
-import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
+import { loadOrg } from "@/test/support/org-on-disk";
+import { BUILTIN_ORG_DIR } from "@/test/support/temp-project";
 
 const builtin = () => orgToGraph({ org: loadOrg(BUILTIN_ORG_DIR) });
 

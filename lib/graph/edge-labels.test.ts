@@ -7,7 +7,8 @@ import { layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { neighbourhood } from "@/lib/graph/overview";
 import { EDGE_KINDS } from "@/schemas/graph";
-import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
+import { loadOrg } from "@/test/support/org-on-disk";
+import { BUILTIN_ORG_DIR } from "@/test/support/temp-project";
 
 const overlaps = (a: Rect, b: Rect) =>
   Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x) &&

@@ -8,7 +8,8 @@ import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { Graph, GraphNode } from "@/schemas/graph";
 import { emptyOrg, type OrgRecords } from "@/schemas/org";
 import { describeLayouts } from "@/test/support/graph-checks";
-import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
+import { loadOrg } from "@/test/support/org-on-disk";
+import { BUILTIN_ORG_DIR } from "@/test/support/temp-project";
 
 /** 300 specialists in 30 teams under 3 groups, each handing off to the next role, with contracts between neighbours. */
 function syntheticOrg(): OrgRecords {

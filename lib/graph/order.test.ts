@@ -5,7 +5,8 @@ import { orderedChildren } from "@/lib/graph/order";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { aggregateEdges } from "@/lib/graph/overview";
 import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
-import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
+import { loadOrg } from "@/test/support/org-on-disk";
+import { BUILTIN_ORG_DIR } from "@/test/support/temp-project";
 
 const node = (id: string, kind: GraphNode["kind"], parent?: string): GraphNode => ({
   id,

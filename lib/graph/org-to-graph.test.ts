@@ -4,7 +4,8 @@ import type { FieldError } from "@/schemas/field-error";
 import type { Graph, GraphEdge } from "@/schemas/graph";
 import { emptyOrg, type OrgRecords } from "@/schemas/org";
 import { checkWellFormed } from "@/test/support/graph-checks";
-import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
+import { loadOrg } from "@/test/support/org-on-disk";
+import { BUILTIN_ORG_DIR } from "@/test/support/temp-project";
 
 /**
  * A hand-built org that exercises every rule: two holders of `lead`, a bare `pm` that the flavored

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { nodeId, orgToGraph } from "@/lib/graph/org-to-graph";
 import { aggregateEdges, neighbourhood, overviewEnd } from "@/lib/graph/overview";
 import type { Graph } from "@/schemas/graph";
-import { BUILTIN_ORG_DIR, loadOrg } from "@/test/support/org-on-disk";
+import { loadOrg } from "@/test/support/org-on-disk";
+import { BUILTIN_ORG_DIR } from "@/test/support/temp-project";
 
 const S = nodeId.specialist;
 const T = nodeId.team;

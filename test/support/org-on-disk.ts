@@ -2,8 +2,6 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type EntityRecord, emptyOrg, type OrgRecords, SECTIONS } from "@/schemas/org";
 
-export { BUILTIN_ORG_DIR } from "./temp-project";
-
 /** An org tree on disk, each record keyed by its file name (as upstream's id-less files are). */
 export function loadOrg(dir: string): OrgRecords {
   const org = emptyOrg();

@@ -8,8 +8,6 @@ import { APP_DIR, until } from "./temp-project";
  * and the crash harness's children that hang at a fault point until the test kills them.
  */
 
-export { APP_DIR };
-
 const NEXT_BIN = path.join(APP_DIR, "node_modules", "next", "dist", "bin", "next");
 export const BIN = path.join(APP_DIR, "bin", "construct-studio.mjs");
 
