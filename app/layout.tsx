@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { ThemeScript } from "@/components/ui/theme-script";
+import { edgeColorCss } from "@/schemas/edge-kinds";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,6 +15,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en" suppressHydrationWarning>
       <head>
         <ThemeScript />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a stylesheet built from constants, no user input */}
+        <style dangerouslySetInnerHTML={{ __html: edgeColorCss() }} />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { EntityRecord, Section } from "@/schemas/kinds";
+import { bySection, type EntityRecord, type Section } from "@/schemas/kinds";
 
 /**
  * A synthetic org of `specialists` specialists for the benchmark, written as one file per entity
@@ -59,7 +59,7 @@ export function syntheticOrg(specialists: number): SyntheticOrg {
   const teamOwner = (t: number) => roleOf(firstOf(t));
   const groupOwner = (g: number) => teamOwner((g - 1) * GROUP_SIZE + 1);
 
-  const org: SyntheticOrg = { groups: [], teams: [], specialists: [], contracts: [], policies: [] };
+  const org: SyntheticOrg = bySection(() => []);
 
   for (let g = 1; g <= groups; g++) {
     const squads = Array.from(

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import ELK, { type ElkNode } from "elkjs/lib/elk.bundled.js";
-import { BOX, childrenOf, NODE_SIZE, nodeBoxes, type Position } from "@/lib/graph/geometry";
+import { BOX, childrenOf, nodeBoxes, nodeSize, type Position } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { aggregateEdges } from "@/lib/graph/overview";
 import type { Graph, GraphNode } from "@/schemas/graph";
@@ -66,7 +66,7 @@ export function elkGraph(graph: Graph, direction: "RIGHT" | "DOWN"): ElkNode {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const toElk = (node: GraphNode): ElkNode => {
     const kids = children.get(node.id) ?? [];
-    const size = NODE_SIZE[node.kind];
+    const size = nodeSize(node.kind);
     if (!kids.length) return { id: node.id, ...size };
     return {
       id: node.id,

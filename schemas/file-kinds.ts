@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { embedManifestSchema, embedOverlaySchema } from "./embed";
+import { ENTITY_SPECS } from "./entity-kinds";
 import { layoutSchema } from "./graph";
-import { ENTITY_KINDS, type EntityKind, SECTION_OF } from "./kinds";
-import { ENTITY_SCHEMAS } from "./org";
+import { ENTITY_KINDS, type EntityKind } from "./kinds";
 import { orgTestFileSchema } from "./org-test";
 import { DEPLOYMENT_MODES, packManifestSchema, packsFileSchema } from "./pack-manifest";
 
@@ -32,10 +32,10 @@ const entitySpecs = Object.fromEntries(
   ENTITY_KINDS.map((kind): [EntityKind, FileKindSpec] => [
     kind,
     {
-      schema: ENTITY_SCHEMAS[kind],
+      schema: ENTITY_SPECS[kind].schema,
       title: `Construct ${kind}`,
       // builtin `specialists/org/…`, user `~/.construct/org/…`, project `.cx/org/…`, packs' `org/…`.
-      fileMatch: [`**/org/${SECTION_OF[kind]}/*.json`],
+      fileMatch: [`**/org/${ENTITY_SPECS[kind].section}/*.json`],
     },
   ]),
 ) as Record<EntityKind, FileKindSpec>;

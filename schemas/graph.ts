@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { EDGE_KINDS, NODE_KINDS, SCOPES } from "./kinds";
+import { EDGE_KINDS } from "./edge-kinds";
+import { SCOPES } from "./kinds";
+import { NODE_KINDS } from "./node-kinds";
 
 export const graphNodeSchema = z.object({
   id: z.string(),

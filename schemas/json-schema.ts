@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { houseStrictOf } from "./common";
+import { ENTITY_SCHEMAS } from "./entity-kinds";
 import type { EntityKind } from "./kinds";
-import { ENTITY_SCHEMAS } from "./org";
 
 const cache = new Map<EntityKind, object>();
 

@@ -1,22 +1,14 @@
 import { z } from "zod";
-import { contractSchema } from "./contract";
-import { ENTITY_KINDS, WRITABLE_SCOPES } from "./kinds";
-import { policySchema } from "./policy";
-import { specialistSchema } from "./specialist";
-import { groupSchema, teamSchema } from "./team";
+import type { EntityKind } from "./kinds";
+import { ENTITY_KINDS, SUB_KIND_SPECS, WRITABLE_SCOPES } from "./kinds";
 
 /** Kinds the API speaks: the five entity kinds, plus `fence` (a sub-resource) and `skill` (read-only). */
-export const API_KINDS = [...ENTITY_KINDS, "fence", "skill"] as const;
-export type ApiKind = (typeof API_KINDS)[number];
+export const API_KINDS = [...ENTITY_KINDS, ...(Object.keys(SUB_KIND_SPECS) as (keyof typeof SUB_KIND_SPECS)[])] as [
+  ApiKind,
+  ...ApiKind[],
+];
+export type ApiKind = EntityKind | keyof typeof SUB_KIND_SPECS;
 export const apiKindSchema = z.enum(API_KINDS);
-
-export const ENTITY_SCHEMAS = {
-  group: groupSchema,
-  team: teamSchema,
-  specialist: specialistSchema,
-  contract: contractSchema,
-  policy: policySchema,
-} as const;
 
 export const writableScopeSchema = z.enum(WRITABLE_SCOPES);
 

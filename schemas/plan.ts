@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { EDGE_KINDS } from "./edge-kinds";
 import { graphEdgeDataSchema } from "./graph";
-import { EDGE_KINDS, ENTITY_KINDS } from "./kinds";
+import { ENTITY_KINDS } from "./kinds";
 
 /** What a change to the org does, as `plan --format json` prints it and `GET /api/plan` returns it. */
 

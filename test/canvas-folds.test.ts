@@ -5,7 +5,7 @@ import { nodeBoxes } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { neighbourhood } from "@/lib/graph/overview";
-import { EDGE_KINDS } from "@/schemas/kinds";
+import { EDGE_KINDS } from "@/schemas/edge-kinds";
 import { loadOrg } from "@/test/support/org-on-disk";
 import { BUILTIN_ORG_DIR } from "@/test/support/temp-project";
 

@@ -17,7 +17,7 @@ describe("the first view's picture stays light", () => {
 
   it("draws nodes with the canvas's own look: the node views and the picture share one module", () => {
     expect(importClosure("components/editor/canvas-preview.tsx").files).toContain(LOOK);
-    for (const view of ["box-node", "specialist-node", "party-node"]) {
+    for (const view of ["box-node", "card-node"]) {
       const canvas = importClosure(`components/graph/nodes/${view}.tsx`);
       expect(canvas.files).toContain(LOOK);
       // The walk sees React Flow where it is: the node views load it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createEditorStore } from "@/components/editor/editor-store";
-import { EDGE_KINDS } from "@/schemas/kinds";
+import { EDGE_KINDS } from "@/schemas/edge-kinds";
 
 describe("the editor store", () => {
   it("starts with nothing selected or open, every edge kind shown and no dialog", () => {

@@ -1,25 +1,14 @@
 import { EntityTable } from "@/components/org/entity-table";
 import { ProblemList } from "@/components/org/problem-list";
 import { statusText } from "@/lib/palette/status-text";
-import { type ENTITY_KINDS, SECTION_OF } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, ENTITY_KINDS, type EntityKind, SECTION_OF } from "@/schemas/kinds";
 import { orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";
 
-const TITLES = {
-  group: "Groups",
-  team: "Teams",
-  specialist: "Specialists",
-  contract: "Contracts",
-  policy: "Policies",
-} as const;
-const ORDER = [
-  "specialist",
-  "team",
-  "group",
-  "contract",
-  "policy",
-] as const satisfies readonly (typeof ENTITY_KINDS)[number][];
+/** Specialists first, then what holds them; every other kind after, in its spec's order. */
+const FIRST: readonly EntityKind[] = ["specialist", "team", "group"];
+const ORDER = [...FIRST, ...ENTITY_KINDS.filter((kind) => !FIRST.includes(kind))];
 
 export default async function OrgListPage() {
   const api = orgApi();
@@ -64,7 +53,7 @@ export default async function OrgListPage() {
             href={`#${SECTION_OF[kind]}`}
             className="rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-900"
           >
-            {TITLES[kind]}{" "}
+            {ENTITY_KIND_SPECS[kind].titles}{" "}
             <span data-testid={`count-${kind}`} className="text-muted">
               {lists[i].count}
             </span>
@@ -93,7 +82,7 @@ export default async function OrgListPage() {
 
       {ORDER.map((kind, i) => (
         <section key={kind} id={SECTION_OF[kind]} className="mb-10">
-          <h2 className="mb-2 text-lg font-semibold">{TITLES[kind]}</h2>
+          <h2 className="mb-2 text-lg font-semibold">{ENTITY_KIND_SPECS[kind].titles}</h2>
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">
             <EntityTable kind={kind} rows={lists[i].items} problems={lists[i].errors} />
           </div>

@@ -1,8 +1,8 @@
 "use client";
 
-import { EDGE_STYLE } from "@/components/graph/graph-types";
 import { describeEdge } from "@/lib/graph/edge-text";
 import { changeLines, summaryLine } from "@/lib/plan/render";
+import { EDGE_KIND_SPECS, edgeColor } from "@/schemas/edge-kinds";
 import type { GraphEdge } from "@/schemas/graph";
 import type { Plan, PlanChange } from "@/schemas/plan";
 
@@ -22,8 +22,8 @@ export function EdgeInfo({
       data-testid="edge-info"
       className="pointer-events-auto absolute bottom-3 left-16 z-10 max-w-[70%] rounded-md border border-slate-200 bg-white/95 px-3 py-2 text-xs shadow dark:border-slate-700 dark:bg-slate-900/95"
     >
-      <span className="font-semibold" style={{ color: EDGE_STYLE[edge.kind].color }}>
-        {EDGE_STYLE[edge.kind].title}
+      <span className="font-semibold" style={{ color: edgeColor(edge.kind) }}>
+        {EDGE_KIND_SPECS[edge.kind].title}
       </span>{" "}
       {describeEdge(edge)}
       {removable && (

@@ -4,8 +4,8 @@ import { createContext, createElement, type ReactNode, useContext, useState } fr
 import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { PanelTarget } from "@/components/panel/entity-panel";
+import { EDGE_KINDS, type GraphEdgeKind } from "@/schemas/edge-kinds";
 import type { FieldError } from "@/schemas/field-error";
-import { EDGE_KINDS, type GraphEdgeKind } from "@/schemas/kinds";
 import type { DialogRequest } from "./dialog";
 import type { Ask } from "./shell-types";
 

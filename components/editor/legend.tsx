@@ -1,7 +1,6 @@
 "use client";
 
-import { EDGE_STYLE } from "@/components/graph/graph-types";
-import { EDGE_KINDS, type GraphEdgeKind } from "@/schemas/kinds";
+import { EDGE_KINDS, edgeColor, edgeSpec, type GraphEdgeKind } from "@/schemas/edge-kinds";
 
 export function Legend({
   visible,
@@ -15,7 +14,8 @@ export function Legend({
   return (
     <fieldset className="m-0 flex min-w-0 flex-wrap items-center gap-1.5 border-0 p-0" aria-label="Edge kinds">
       {EDGE_KINDS.map((kind) => {
-        const style = EDGE_STYLE[kind];
+        const style = edgeSpec(kind);
+        const color = edgeColor(kind);
         const on = visible.has(kind);
         return (
           <button
@@ -34,11 +34,11 @@ export function Legend({
                 y1="4"
                 x2="20"
                 y2="4"
-                stroke={style.color}
+                stroke={color}
                 strokeWidth={Math.min(style.width + 0.5, 3)}
                 strokeDasharray={style.dash}
               />
-              <path d="M20 1 L25 4 L20 7 Z" fill={style.color} />
+              <path d="M20 1 L25 4 L20 7 Z" fill={color} />
             </svg>
             {style.title}
             <span className="text-muted">{counts[kind] ?? 0}</span>

@@ -1,14 +1,9 @@
 import type { EdgeTypes } from "@xyflow/react";
-import { ContractEdge } from "./edges/contract-edge";
-import { EscalationEdge } from "./edges/escalation-edge";
-import { HandoffEdge } from "./edges/handoff-edge";
-import { MemberEdge } from "./edges/member-edge";
-import { TeamBoundaryEdge } from "./edges/team-boundary-edge";
+import { EDGE_KINDS, type GraphEdgeKind } from "@/schemas/edge-kinds";
+import { RelationshipEdge } from "./edges/relationship-edge";
 
-export const edgeTypes = {
-  handoff: HandoffEdge,
-  escalation: EscalationEdge,
-  contract: ContractEdge,
-  "team-boundary": TeamBoundaryEdge,
-  member: MemberEdge,
-} satisfies EdgeTypes;
+/** One component draws every kind, from its spec; declared once, as a new object per render would remount every edge. */
+export const edgeTypes = Object.fromEntries(EDGE_KINDS.map((kind) => [kind, RelationshipEdge])) as Record<
+  GraphEdgeKind,
+  typeof RelationshipEdge
+> satisfies EdgeTypes;

@@ -1,11 +1,11 @@
-import { MarkerType } from "@xyflow/react";
-import { KIND_CURVATURE } from "@/lib/graph/edge-ends";
 import { type LabelLine, spreadLabels } from "@/lib/graph/edge-labels";
 import type { Rect } from "@/lib/graph/geometry";
 import { aggregateEdges, overviewEnd } from "@/lib/graph/overview";
+import type { GraphEdgeKind } from "@/schemas/edge-kinds";
+import { EDGE_KIND_SPECS, edgeColor, edgeSpec, type SummedKind } from "@/schemas/edge-kinds";
 import type { Graph, GraphEdge } from "@/schemas/graph";
-import type { GraphEdgeKind } from "@/schemas/kinds";
-import { EDGE_STYLE, type EdgeChangeMark, type OrgEdge, type OrgEdgeData } from "./graph-types";
+import { nodeSpec } from "@/schemas/node-kinds";
+import type { EdgeChangeMark, OrgEdge, OrgEdgeData } from "./graph-types";
 import { chromeHandles } from "./nodes/node-chrome";
 
 export type EdgeMarks = {
@@ -20,18 +20,10 @@ export type EdgeMarks = {
   changes: Readonly<Record<string, EdgeChangeMark>> | null;
 };
 
-const MARKER_TYPE: Record<GraphEdgeKind, MarkerType> = {
-  handoff: MarkerType.ArrowClosed,
-  escalation: MarkerType.Arrow,
-  contract: MarkerType.ArrowClosed,
-  "team-boundary": MarkerType.Arrow,
-  member: MarkerType.Arrow,
-};
-
 // In the canvas's units, not the stroke's, so a thick sum keeps a small arrowhead (about 9 × 14 px).
 const marker = (kind: GraphEdgeKind) => ({
-  type: MARKER_TYPE[kind],
-  color: EDGE_STYLE[kind].color,
+  type: edgeSpec(kind).marker,
+  color: edgeColor(kind),
   width: 36,
   height: 36,
   markerUnits: "userSpaceOnUse",
@@ -87,7 +79,7 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
   const ones = singles.filter((e) => !bundled.has(e.id));
   const labelAt = labelPlaces(graph, ones, end, marks.boxes);
   for (const e of ones) {
-    const style = EDGE_STYLE[e.kind];
+    const title = EDGE_KIND_SPECS[e.kind].title;
     const selected = marks.selected === e.id;
     out.push({
       id: e.id,
@@ -111,13 +103,11 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
       // Edges are reached from their node (arrows, Enter), not by tabbing through hundreds of them.
       focusable: false,
       selected,
-      ariaLabel: `${style.title}: ${e.source} to ${e.target}${e.label ? ` (${e.label})` : ""}`,
+      ariaLabel: `${title}: ${e.source} to ${e.target}${e.label ? ` (${e.label})` : ""}`,
     });
   }
   return out;
 }
-
-type SummedKind = Exclude<GraphEdgeKind, "member">;
 
 /** A line standing for `count` relationships of one kind between two boxes, with its count on it. */
 function sumEdge(
@@ -130,7 +120,7 @@ function sumEdge(
   dimmed: boolean,
   hovered: boolean,
 ): OrgEdge {
-  const style = EDGE_STYLE[kind];
+  const style = EDGE_KIND_SPECS[kind];
   const data: OrgEdgeData = {
     kind,
     label: `${count} ${count === 1 ? style.title.toLowerCase() : `${style.title.toLowerCase()}s`}`,
@@ -169,13 +159,13 @@ function labelPlaces(
 ): Map<string, number> {
   const busy = new Map<string, number>();
   for (const e of singles) for (const id of [e.source, e.target]) busy.set(id, (busy.get(id) ?? 0) + 1);
-  const kind = new Map(graph.nodes.map((n) => [n.id, n.kind]));
+  const connectable = new Map(graph.nodes.map((n) => [n.id, nodeSpec(n.kind).connectable]));
   // An open container (one whose members are drawn) is not in the way: a label may stand inside it.
   const open = new Set(graph.nodes.filter((n) => n.parent && boxes[n.id]).map((n) => n.parent));
   // React Flow's ends: the middle of the source's `out` handle's bottom and of the target's `in` handle's top.
   const handle = (id: string, which: "in" | "out") => {
     const box = boxes[id];
-    const h = chromeHandles(box.width, box.height, kind.get(id) === "specialist").find((x) => x.id === which);
+    const h = chromeHandles(box.width, box.height, !!connectable.get(id)).find((x) => x.id === which);
     return {
       x: box.x + (h?.x ?? 0) + (h?.width ?? 0) / 2,
       y: box.y + (h?.y ?? 0) + (which === "out" ? (h?.height ?? 0) : 0),
@@ -191,7 +181,7 @@ function labelPlaces(
     lines.push({
       id: e.id,
       ends: { sx: s.x, sy: s.y, tx: t.x, ty: t.y, sourceSide: "bottom", targetSide: "top" },
-      curvature: KIND_CURVATURE[e.kind],
+      curvature: EDGE_KIND_SPECS[e.kind].curvature,
       text: e.label,
       prefer: atSource > atTarget ? 0.72 : atSource < atTarget ? 0.28 : 0.5,
     });

@@ -1,7 +1,8 @@
 import { countText, memberCounts } from "@/lib/graph/collapse";
 import { childrenOf, type Rect } from "@/lib/graph/geometry";
 import type { Graph } from "@/schemas/graph";
-import { NODE_KIND_LABEL, type NodeChangeMark, type OrgNode } from "./graph-types";
+import { nodeSpec } from "@/schemas/node-kinds";
+import type { NodeChangeMark, OrgNode } from "./graph-types";
 import { chromeHandles } from "./nodes/node-chrome";
 
 export type NodeMarks = {
@@ -69,24 +70,25 @@ export function flowNodes(
     )
       return old;
     const size = { width: box.width, height: box.height };
+    const spec = nodeSpec(n.kind);
     return {
       id: n.id,
-      type: n.kind === "group" ? "org-group" : n.kind,
+      type: spec.flowType,
       position,
       ...(parentBox ? { parentId: n.parent } : {}),
       data,
       selected,
       deletable: false,
-      connectable: n.kind === "specialist",
+      connectable: spec.connectable,
       // React Flow's own node focus (each node a tab stop, arrows nudging it) is off; see the canvas.
       focusable: false,
       domAttributes: { tabIndex },
-      ariaLabel: `${NODE_KIND_LABEL[n.kind]} ${n.label}${count ? `, ${data.memberText}${data.collapsed ? ", folded" : ""}` : ""}`,
+      ariaLabel: `${spec.label} ${n.label}${count ? `, ${data.memberText}${data.collapsed ? ", folded" : ""}` : ""}`,
       className:
         "rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500",
       // Given as measured: fit-to-view counts only measured nodes, and most of a big org never renders.
       ...size,
-      handles: chromeHandles(box.width, box.height, n.kind === "specialist"),
+      handles: chromeHandles(box.width, box.height, spec.connectable),
       measured: size,
     } as OrgNode;
   });

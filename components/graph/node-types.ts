@@ -1,12 +1,11 @@
 import type { NodeTypes } from "@xyflow/react";
-import { GroupNode, TeamNode } from "./nodes/box-node";
-import { PartyNode } from "./nodes/party-node";
-import { SpecialistNode } from "./nodes/specialist-node";
+import { NODE_KIND_SPECS, NODE_KINDS } from "@/schemas/node-kinds";
+import { BoxNode } from "./nodes/box-node";
+import { CardNode } from "./nodes/card-node";
+
+const VIEWS = { card: CardNode, box: BoxNode };
 
 /** Declared once at module level: a new object per render would remount every node. */
-export const nodeTypes = {
-  specialist: SpecialistNode,
-  team: TeamNode,
-  "org-group": GroupNode,
-  party: PartyNode,
-} satisfies NodeTypes;
+export const nodeTypes: NodeTypes = Object.fromEntries(
+  NODE_KINDS.map((kind) => [NODE_KIND_SPECS[kind].flowType, VIEWS[NODE_KIND_SPECS[kind].view]]),
+);

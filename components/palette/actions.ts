@@ -1,6 +1,6 @@
-import { EDGE_STYLE } from "@/components/graph/graph-types";
 import type { SearchItem } from "@/lib/palette/search";
-import { EDGE_KINDS, type EntityKind, type GraphEdgeKind } from "@/schemas/kinds";
+import { EDGE_KIND_SPECS, EDGE_KINDS, type GraphEdgeKind } from "@/schemas/edge-kinds";
+import type { EntityKind } from "@/schemas/kinds";
 
 /** An action the palette runs: a search item with something to do. */
 export type PaletteAction = SearchItem & { run: () => void; hint?: string };
@@ -48,7 +48,7 @@ export function paletteActions(c: PaletteCommands, openShortcuts: () => void): P
     action("export", "Export the project tier", "export download json", c.exportOrg),
     action("import", "Import…", "import upload json file", c.importOrg),
     ...EDGE_KINDS.map((kind) => {
-      const title = EDGE_STYLE[kind]?.title ?? kind;
+      const title = EDGE_KIND_SPECS[kind].title;
       const shown = c.visibleKinds.has(kind);
       return action(
         `toggle-${kind}`,

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { type ComponentType, useCallback, useEffect, useMemo, useState } from "react";
 import { CodeEditor } from "@/components/editor/code-editor";
 import { useEditor } from "@/components/editor/editor-store";
 import { useToasts } from "@/components/editor/toasts";
@@ -10,6 +10,7 @@ import { FencePanel } from "@/components/forms/fence-panel";
 import { PolicyForm } from "@/components/forms/policy-form";
 import { SpecialistForm } from "@/components/forms/specialist-form";
 import { TeamForm } from "@/components/forms/team-form";
+import type { EntityFormProps } from "@/components/forms/use-entity-form";
 import { ProblemList } from "@/components/org/problem-list";
 import { DraftImpact } from "@/components/plan/draft-impact";
 import { templateFor } from "@/lib/editor/drafts";
@@ -18,7 +19,7 @@ import { type OrgData, rowKey } from "@/lib/queries/org";
 import { useSaveTestCase } from "@/lib/queries/plan";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import { jsonSchemaFor } from "@/schemas/json-schema";
-import { type EntityKind, type EntityRecord, SECTION_OF } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, type EntityKind, type EntityRecord, type FormName, SECTION_OF } from "@/schemas/kinds";
 import type { OrgTestCase } from "@/schemas/org-test";
 import { formOptionsOf } from "./form-options";
 import { PanelFooter, PanelHeader, PanelNotes, PanelTabs, type Tab } from "./panel-chrome";
@@ -27,6 +28,14 @@ import { useDraft } from "./use-draft";
 import { ownProblems, useProblems } from "./use-problems";
 import { useRemoveFlow } from "./use-remove-flow";
 import { useSaveFlow } from "./use-save-flow";
+
+/** The form of each kind (its spec names it): a kind whose form is missing here fails to compile. */
+const FORMS: Record<FormName, ComponentType<EntityFormProps & { kind: EntityKind }>> = {
+  specialist: SpecialistForm,
+  team: (props) => <TeamForm {...props} kind={props.kind === "group" ? "group" : "team"} />,
+  contract: ContractForm,
+  policy: PolicyForm,
+};
 
 export type PanelTarget = { kind: EntityKind; id: string | null };
 
@@ -117,6 +126,7 @@ export function EntityPanel({ target, data, edits }: Props) {
     onValues,
     onSubmit: (r: EntityRecord) => void save(r),
   };
+  const Form = FORMS[ENTITY_KIND_SPECS[kind].form];
   const unknown = problems.filter((p) => p.id === "unknown-field");
   const team =
     kind === "specialist" && typeof draft.team === "string"
@@ -156,16 +166,7 @@ export function EntityPanel({ target, data, edits }: Props) {
             ))}
           </p>
         )}
-        {tab === "form" &&
-          (kind === "specialist" ? (
-            <SpecialistForm key={formKey} {...formProps} />
-          ) : kind === "team" || kind === "group" ? (
-            <TeamForm key={formKey} {...formProps} kind={kind} />
-          ) : kind === "contract" ? (
-            <ContractForm key={formKey} {...formProps} />
-          ) : (
-            <PolicyForm key={formKey} {...formProps} />
-          ))}
+        {tab === "form" && <Form key={formKey} {...formProps} kind={kind} />}
         {tab === "fence" && (
           <FencePanel
             specialistId={target.id ?? undefined}

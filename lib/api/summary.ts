@@ -1,17 +1,16 @@
 import type { ListResponse, OrgSummary } from "@/schemas/api/org";
-import { type EntityRecord, SECTIONS, type Section } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, ENTITY_KINDS, type EntityRecord, SECTIONS, type Section } from "@/schemas/kinds";
 
 /**
- * Every field `lib/graph/org-to-graph.ts` reads must be listed, or first paint draws without it
- * (a test over a summary checks both draw the same graph).
+ * Each kind's `graphFields`: every field `lib/graph/org-to-graph.ts` reads must be listed, or first
+ * paint draws without it (a test over a summary checks both draw the same graph).
  */
-export const GRAPH_FIELDS: Record<Section, readonly string[]> = {
-  groups: ["name", "squads", "escalationPath"],
-  teams: ["name", "owner", "escalationPath"],
-  specialists: ["name", "displayName", "role", "team", "groupId", "handoffCandidates"],
-  contracts: ["producer", "consumer", "teamBoundary.producerTeam", "teamBoundary.consumerTeam"],
-  policies: ["name"],
-};
+export const GRAPH_FIELDS = Object.fromEntries(
+  ENTITY_KINDS.map((kind): [Section, readonly string[]] => [
+    ENTITY_KIND_SPECS[kind].section,
+    ENTITY_KIND_SPECS[kind].graphFields,
+  ]),
+) as Record<Section, readonly string[]>;
 
 const isObject = (v: unknown): v is EntityRecord => typeof v === "object" && v !== null && !Array.isArray(v);
 

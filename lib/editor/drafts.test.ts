@@ -3,8 +3,8 @@ import { draftStore } from "@/lib/editor/draft-store";
 import { diffPatch, isSameRecord, rebaseDraft, settleConflicts, templateFor } from "@/lib/editor/drafts";
 import { buildIndex } from "@/lib/org/org-index";
 import { validateDraft } from "@/lib/org/validate";
+import { ENTITY_SCHEMAS } from "@/schemas/entity-kinds";
 import { ENTITY_KINDS } from "@/schemas/kinds";
-import { ENTITY_SCHEMAS } from "@/schemas/org";
 import { loadOrg } from "@/test/support/org-on-disk";
 import { BUILTIN_ORG_DIR } from "@/test/support/temp-project";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EDGE_KINDS } from "@/schemas/kinds";
+import { EDGE_KINDS } from "@/schemas/edge-kinds";
 import { arcBox, arcDepth, arcPath, boxesOverlap, MAX_ARC_DEPTH } from "./arcs";
 
 /** Points along the cubic the path string describes. */

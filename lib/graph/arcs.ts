@@ -1,19 +1,11 @@
-import type { GraphEdgeKind } from "@/schemas/kinds";
+import { EDGE_KIND_SPECS, type GraphEdgeKind } from "@/schemas/edge-kinds";
 
 // Arc geometry apart from the edge component: the canvas needs arcs' extent to cull them.
-
-/** Depth per pixel between the ends, so kinds separate into bands. */
-const ARC_DEPTH: Partial<Record<GraphEdgeKind, number>> = {
-  contract: 0.22,
-  handoff: 0.32,
-  escalation: 0.45,
-  "team-boundary": 0.2,
-};
 
 export const MAX_ARC_DEPTH = 900;
 
 export function arcDepth(kind: GraphEdgeKind, sx: number, tx: number): number {
-  return Math.min(36 + Math.abs(tx - sx) * (ARC_DEPTH[kind] ?? 0.3), MAX_ARC_DEPTH);
+  return Math.min(36 + Math.abs(tx - sx) * EDGE_KIND_SPECS[kind].arcDepth, MAX_ARC_DEPTH);
 }
 
 export function arcPath(

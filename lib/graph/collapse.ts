@@ -1,5 +1,5 @@
+import type { GraphEdgeKind } from "@/schemas/edge-kinds";
 import type { Graph, GraphNode } from "@/schemas/graph";
-import type { GraphEdgeKind } from "@/schemas/kinds";
 import { READABLE_TITLE_PX, TITLE_PX } from "./fit-view";
 import { childrenOf, structureKeyOf } from "./geometry";
 import { fitZoomer } from "./layout";

@@ -1,4 +1,3 @@
-import type { GraphEdgeKind } from "@/schemas/kinds";
 import type { Rect } from "./geometry";
 
 export type Side = "top" | "right" | "bottom" | "left";
@@ -54,17 +53,6 @@ function along(a: number, aSize: number, b: number, bSize: number, ca: number, c
 function clampTo(v: number, lo: number, hi: number): number {
   return Math.min(Math.max(v, lo), Math.max(lo, hi));
 }
-
-/** Kinds that share ends bend apart. */
-export const KIND_CURVATURE: Record<GraphEdgeKind, number> = {
-  handoff: 0.25,
-  escalation: 0.4,
-  contract: 0.25,
-  "team-boundary": 0.5,
-  member: 0.25,
-};
-
-export const KIND_LANE = { handoff: -1.5, escalation: -0.5, contract: 0.5, "team-boundary": 1.5 } as const;
 
 /** React Flow's bezier, with any point along it, so labels around a busy node can spread out. */
 export function curve(

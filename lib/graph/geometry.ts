@@ -1,17 +1,13 @@
 import type { Graph, GraphNode } from "@/schemas/graph";
-import type { GraphNodeKind } from "@/schemas/kinds";
+import { type GraphNodeKind, nodeSpec } from "@/schemas/node-kinds";
 
 // Sizes and keys apart from `./layout`, which the browser loads only when it must lay a graph out.
-export const NODE_SIZE: Record<GraphNodeKind, { width: number; height: number }> = {
-  specialist: { width: 200, height: 64 },
-  team: { width: 210, height: 56 },
-  group: { width: 220, height: 56 },
-  party: { width: 130, height: 44 },
-};
+export const nodeSize = (kind: GraphNodeKind): { width: number; height: number } => nodeSpec(kind).size;
 
-/** A folded group is wider, so "group · 10 teams · 100 specialists" reads whole. */
+/** A folded container is wider where its kind says so, so "group · 10 teams · 100 specialists" reads whole. */
 export function foldedSize(kind: GraphNodeKind): { width: number; height: number } {
-  return kind === "group" ? { width: 272, height: NODE_SIZE.group.height } : NODE_SIZE[kind];
+  const { size, foldedWidth } = nodeSpec(kind);
+  return foldedWidth ? { width: foldedWidth, height: size.height } : size;
 }
 
 export type Position = { x: number; y: number };
@@ -56,7 +52,7 @@ export function nodeBoxes(
     const boxes = (children.get(node.id) ?? [])
       .map((id) => visit(byId.get(id) as GraphNode, record && !folded))
       .filter((b): b is Rect => !!b);
-    const size = NODE_SIZE[node.kind];
+    const size = nodeSize(node.kind);
     let box: Rect | null = null;
     if (boxes.length) {
       const x = Math.min(...boxes.map((b) => b.x)) - BOX.pad;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { syntheticOrg as benchOrg } from "@/bench/generate-org";
 import { allTeams, foldable, readableFolds } from "@/lib/graph/collapse";
 import { FIRST_FIT, FIRST_PANE, fitViewport } from "@/lib/graph/fit-view";
-import { NODE_SIZE, nodeBoxes, overlaps } from "@/lib/graph/geometry";
+import { nodeBoxes, nodeSize, overlaps } from "@/lib/graph/geometry";
 import { fitZoomer, layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { Graph, GraphNode } from "@/schemas/graph";
@@ -68,7 +68,7 @@ describe("overlaps", () => {
     const found = overlaps(nodes, {
       a: { x: 0, y: 0 },
       b: { x: 1000, y: 0 },
-      c: { x: NODE_SIZE.specialist.width - 1, y: NODE_SIZE.specialist.height - 1 },
+      c: { x: nodeSize("specialist").width - 1, y: nodeSize("specialist").height - 1 },
     });
     expect(found.map((pair) => [...pair].sort())).toEqual([["a", "c"]]);
   });
@@ -80,7 +80,7 @@ describe("overlaps", () => {
   });
 
   it("does not count boxes that only touch", () => {
-    const { width, height } = NODE_SIZE.specialist;
+    const { width, height } = nodeSize("specialist");
     const nodes = [n("a"), n("b"), n("c")];
     expect(overlaps(nodes, { a: { x: 0, y: 0 }, b: { x: width, y: 0 }, c: { x: 0, y: height } })).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { GraphEdge, GraphNode } from "@/schemas/graph";
 import { FIRST_FIT, FIRST_PANE, fitViewport, MINIMAP_CORNER } from "./fit-view";
-import { BOX, foldedSize, NODE_SIZE, type Position } from "./geometry";
+import { BOX, foldedSize, nodeSize, type Position } from "./geometry";
 import { orderedChildren } from "./order";
 
 /**
@@ -49,7 +49,7 @@ function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, 
   const measure = (node: GraphNode, aspect: number): Measured => {
     const kids = children.get(node.id);
     if (!kids?.length) {
-      const { width, height } = NODE_SIZE[node.kind];
+      const { width, height } = nodeSize(node.kind);
       const place = (x: number, y: number, out: Record<string, Position>) => {
         out[node.id] = { x, y };
       };
@@ -77,7 +77,7 @@ function pack(nodes: readonly GraphNode[], { children, roots: rootIds }: Order, 
     }
     const open = inner();
     return {
-      width: Math.max(open.width + 2 * BOX.pad, NODE_SIZE[node.kind].width),
+      width: Math.max(open.width + 2 * BOX.pad, nodeSize(node.kind).width),
       height: open.height + BOX.header + BOX.pad,
       place: (x, y, out) => {
         out[node.id] = { x, y };

@@ -1,5 +1,5 @@
+import type { GraphEdgeKind } from "@/schemas/edge-kinds";
 import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
-import type { GraphEdgeKind } from "@/schemas/kinds";
 
 /** Relationships summed between the boxes holding their ends: 165 edges become a few dozen. */
 export type AggregateEdge = {

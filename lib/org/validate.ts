@@ -1,7 +1,7 @@
 import { houseIssues, idProblem } from "@/schemas/common";
+import { ENTITY_SCHEMAS } from "@/schemas/entity-kinds";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
 import { type EntityKind, type EntityRecord, KIND_OF, SECTION_OF, SECTIONS, type Section } from "@/schemas/kinds";
-import { ENTITY_SCHEMAS } from "@/schemas/org";
 import { isObject, specialistView } from "@/schemas/views";
 import { fenceProblems } from "./fence-problems";
 import { fieldError, idRuleId, issuesToFieldErrors, splitBySeverity } from "./field-error";

@@ -1,5 +1,5 @@
 import type { EntityKind, EntityRecord, OrgRecords, Section } from "@/schemas/kinds";
-import { KIND_OF, SECTIONS, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, KIND_OF, SECTIONS, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
 import type { SearchItem } from "./search";
 
 export type RecordItem = SearchItem & {
@@ -13,13 +13,6 @@ export type RecordItem = SearchItem & {
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
-export const GROUP_TITLES: Record<Section, string> = {
-  specialists: "Specialists",
-  teams: "Teams",
-  groups: "Groups",
-  contracts: "Contracts",
-  policies: "Policies",
-};
 export const NOT_ON_CANVAS = "Not on the canvas";
 
 function nameOf(r: EntityRecord): string | undefined {
@@ -74,7 +67,7 @@ export function recordItems(org: OrgRecords): RecordItem[] {
       const dangling = whyNotDrawn(org, section, r);
       items.push({
         key: `${section}/${id}`,
-        group: dangling ? NOT_ON_CANVAS : GROUP_TITLES[section],
+        group: dangling ? NOT_ON_CANVAS : ENTITY_KIND_SPECS[KIND_OF[section]].titles,
         id,
         name: nameOf(r),
         text: dangling ? `${textOf(section, r)} ${dangling}` : textOf(section, r),

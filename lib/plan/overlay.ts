@@ -1,4 +1,4 @@
-import { NODE_SIZE, type Position } from "@/lib/graph/geometry";
+import { nodeSize, type Position } from "@/lib/graph/geometry";
 import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
 import type { EntityChange, Plan, PlanChange } from "@/schemas/plan";
 
@@ -74,7 +74,7 @@ export function planOverlay(plan: Plan, graph: Graph, positions: Readonly<Record
   for (const n of graph.nodes) {
     const p = positions[n.id];
     if (!p) continue;
-    bottom = Math.max(bottom, p.y + NODE_SIZE[n.kind].height);
+    bottom = Math.max(bottom, p.y + nodeSize(n.kind).height);
     left = Math.min(left, p.x);
   }
   const ghostPositions: Record<string, Position> = {};

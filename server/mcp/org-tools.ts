@@ -1,5 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { idProblem } from "@/schemas/common";
+import { kindIdProblem } from "@/schemas/entity-kinds";
 import {
   entityRemoveOutput,
   entityWriteOutput,
@@ -71,7 +71,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
     },
     ({ kind, id }) =>
       guarded(async () => {
-        const problem = kind === "skill" ? null : idProblem(id);
+        const problem = kindIdProblem(kind, id);
         if (problem) throw new AppError("bad_request", problem);
         const row = await org.getEntity(kind, id);
         if (!row) throw new AppError("not_found", `${kind} "${id.slice(0, 80)}" does not exist`);

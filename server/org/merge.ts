@@ -1,6 +1,7 @@
 import type { OrgIndex } from "@/lib/org/org-index";
 import type { FieldError } from "@/schemas/field-error";
 import {
+  bySection,
   type EntityKind,
   type EntityRecord,
   emptyOrg,
@@ -90,7 +91,7 @@ export function mergeTiers(tiers: readonly TierData[]): Rows {
 }
 
 export function emptyEntities(): TierData["entities"] {
-  return { groups: new Map(), teams: new Map(), specialists: new Map(), contracts: new Map(), policies: new Map() };
+  return bySection(() => new Map());
 }
 
 export function recordsOf(rows: Rows): OrgRecords {

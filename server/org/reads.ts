@@ -1,9 +1,9 @@
 import { isAtOrUnder, parsePointer } from "@/lib/json/pointer";
 import { fieldError } from "@/lib/org/field-error";
 import { toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
-import { idProblem } from "@/schemas/common";
+import { kindIdProblem, servedSection } from "@/schemas/entity-kinds";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
-import { type EntityKind, type EntityRecord, SECTION_OF, type Section } from "@/schemas/kinds";
+import type { EntityKind, EntityRecord, Section } from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
 import type { Skill } from "@/schemas/skill";
 import type { Row, Snapshot } from "./merge";
@@ -46,7 +46,6 @@ function skillsOf(snap: Snapshot): Skill[] {
 }
 
 /** A fence is a sub-resource of its specialist, shown with the specialist's id. */
-const sectionOf = (kind: Exclude<ApiKind, "skill">): Section => (kind === "fence" ? "specialists" : SECTION_OF[kind]);
 const fenceOf = (id: string, row: Row): EntityRecord => ({ specialistId: id, ...(row.record.fence as object) });
 
 export function listEntities(snap: Snapshot, kind: ApiKind) {
@@ -66,7 +65,7 @@ export function listEntities(snap: Snapshot, kind: ApiKind) {
       errors: [] as FieldError[],
     };
   }
-  const section = sectionOf(kind);
+  const section = servedSection(kind);
   const items = [...snap.rows[section].values()].map((row) => ({
     id: row.id,
     scope: row.scope,
@@ -98,8 +97,8 @@ export function getEntity(snap: Snapshot, kind: ApiKind, id: string): EntityView
         }
       : null;
   }
-  if (idProblem(id)) return null;
-  const section = sectionOf(kind);
+  if (kindIdProblem(kind, id)) return null;
+  const section = servedSection(kind);
   const row = snap.rows[section].get(id);
   if (!row) return null;
   // Whole segments: record `ops` must not take the problems of `ops-2`.

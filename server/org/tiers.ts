@@ -6,7 +6,7 @@ import { isPlainObject } from "@/lib/json/safe-json";
 import { fieldError } from "@/lib/org/field-error";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
-import { type EntityRecord, type Scope, SECTIONS, type Section } from "@/schemas/kinds";
+import { bySection, type EntityRecord, type Scope, SECTIONS, type Section } from "@/schemas/kinds";
 import { MAX_FILE_BYTES, parsed, type ReadResult, readJsonFileSync, readListedJsonFileSync } from "../store/read";
 
 export type Layer = {
@@ -59,13 +59,7 @@ function emptyTier(scope: Scope, dir: string): TierData {
   return {
     scope,
     dir,
-    entities: {
-      groups: new Map(),
-      teams: new Map(),
-      specialists: new Map(),
-      contracts: new Map(),
-      policies: new Map(),
-    },
+    entities: bySection(() => new Map()),
     problems: [],
   };
 }

@@ -3,6 +3,7 @@ import { isPlainObject } from "@/lib/json/safe-json";
 import { fieldError } from "@/lib/org/field-error";
 import { validateDraft } from "@/lib/org/validate";
 import { idProblem } from "@/schemas/common";
+import { kindIdProblem, readOnlyText, servedSection } from "@/schemas/entity-kinds";
 import type { FieldError } from "@/schemas/field-error";
 import {
   type EntityKind,
@@ -23,7 +24,7 @@ import type { OrgState } from "./org-state";
 import { displayPath, type Layer } from "./tiers";
 
 export function readonlyBuiltin(kind: ApiKind, id: string, scope: "builtin" | "pack" = "builtin"): AppError {
-  const section = kind === "fence" ? "specialists" : kind === "skill" ? "specialists" : SECTION_OF[kind];
+  const section = servedSection(kind);
   return new AppError("forbidden", `the ${scope} tier is read-only: write to the user or project tier instead`, [
     {
       ...fieldError(
@@ -39,6 +40,16 @@ export function readonlyBuiltin(kind: ApiKind, id: string, scope: "builtin" | "p
   ]);
 }
 
+/** The refusal of any write of a kind the studio only shows; a create also says where it is edited. */
+export function readOnlyKind(kind: ApiKind, where = false): AppError {
+  const text = readOnlyText(kind);
+  return new AppError(
+    "forbidden",
+    text.refusal,
+    where ? [fieldError(`${kind}-read-only`, "error", text.edited, servedSection(kind), "")] : undefined,
+  );
+}
+
 export function checkWritable(kind: ApiKind, id: string, scope: Scope | string): WritableScope {
   if (scope === "builtin" || scope === "pack") throw readonlyBuiltin(kind, id, scope);
   if (!(WRITABLE_SCOPES as readonly string[]).includes(scope))
@@ -47,7 +58,7 @@ export function checkWritable(kind: ApiKind, id: string, scope: Scope | string):
 }
 
 export function checkId(kind: EntityKind, id: unknown): string {
-  const problem = idProblem(id);
+  const problem = kindIdProblem(kind, id);
   if (problem) {
     const safe = typeof id === "string" ? id.slice(0, 80) : "";
     throw new AppError("invalid", problem, [

@@ -5,7 +5,7 @@ import { fieldError } from "@/lib/org/field-error";
 import { CANONICAL_KEYS } from "@/lib/org/key-order";
 import { referencesTo, validateDraft } from "@/lib/org/validate";
 import type { DryRunOk, RemoveOk, WriteOk } from "@/schemas/api/org";
-import { idProblem } from "@/schemas/common";
+import { isWritable, kindIdProblem } from "@/schemas/entity-kinds";
 import type { FieldError } from "@/schemas/field-error";
 import { type EntityKind, type EntityRecord, type Scope, SECTION_OF, type WritableScope } from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
@@ -22,6 +22,7 @@ import {
   checkId,
   checkWritable,
   freshRow,
+  readOnlyKind,
   readonlyBuiltin,
 } from "./write-checks";
 
@@ -101,12 +102,9 @@ export async function createEntity(
     const { specialistId, ...fence } = record as { specialistId?: string };
     return updateEntity(state, "fence", String(specialistId ?? ""), fence, opts);
   }
-  if (kind === "skill")
-    throw new AppError("forbidden", "skills are read-only through this API", [
-      fieldError("skill-read-only", "error", "skills are edited as files under specialists/skills/", "specialists", ""),
-    ]);
+  if (!isWritable(kind)) throw readOnlyKind(kind, true);
   const scope = checkWritable(kind, String(record.id ?? ""), opts.scope ?? "project");
-  if (idProblem(record.id)) {
+  if (kindIdProblem(kind, record.id)) {
     // Report the bad id together with every other problem of the record, before any path exists.
     const result = validateDraft((await state.snapshot()).index, kind, record);
     throw new AppError(
@@ -145,7 +143,7 @@ export async function updateEntity(
   patch: Record<string, unknown>,
   opts: { scope?: Scope; ifMatch?: string; dryRun?: boolean } = {},
 ): Promise<WriteOk> {
-  if (kind === "skill") throw new AppError("forbidden", "skills are read-only through this API");
+  if (!isWritable(kind)) throw readOnlyKind(kind);
   const entityKind: EntityKind = kind === "fence" ? "specialist" : kind;
   const scope = checkWritable(kind, id, opts.scope ?? "project");
   checkId(entityKind, id);
@@ -204,7 +202,7 @@ export async function removeEntity(
         ["fence"],
       ),
     ]);
-  if (kind === "skill") throw new AppError("forbidden", "skills are read-only through this API");
+  if (!isWritable(kind)) throw readOnlyKind(kind);
   const scope = checkWritable(kind, id, opts.scope ?? "project");
   checkId(kind, id);
   const section = SECTION_OF[kind];

@@ -8,7 +8,7 @@ import { validateOrg } from "@/lib/org/validate";
 import { computePlan, type PlanSide, type RoutingCase } from "@/lib/plan/plan";
 import { orgPayloadSchema } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
-import { type EntityKind, type EntityRecord, SECTION_OF, SECTIONS, type Section } from "@/schemas/kinds";
+import { bySection, type EntityKind, type EntityRecord, SECTION_OF, SECTIONS, type Section } from "@/schemas/kinds";
 import type { Plan } from "@/schemas/plan";
 import { AppError } from "../errors";
 import { recordsOf, type Snapshot } from "../org/merge";
@@ -23,13 +23,7 @@ export type PlanDraft =
   | { kind: EntityKind; record: EntityRecord; remove?: false }
   | { kind: EntityKind; id: string; remove: true };
 
-const EMPTY = (): TierData["entities"] => ({
-  groups: new Map(),
-  teams: new Map(),
-  specialists: new Map(),
-  contracts: new Map(),
-  policies: new Map(),
-});
+const EMPTY = (): TierData["entities"] => bySection(() => new Map());
 
 export class PlanService {
   constructor(

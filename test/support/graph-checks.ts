@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { nodeBoxes, type Rect } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
+import { EDGE_KINDS } from "@/schemas/edge-kinds";
 import { type Graph, graphSchema } from "@/schemas/graph";
-import { EDGE_KINDS } from "@/schemas/kinds";
 
 /**
  * Checks shared by the unit tests (built-in and synthetic orgs) and the conformance suite (the

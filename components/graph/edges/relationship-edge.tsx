@@ -1,8 +1,10 @@
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, type InternalNode, useInternalNode } from "@xyflow/react";
+import { memo } from "react";
 import { DASHED_LENGTH_CAP, roughLength } from "@/lib/graph/arcs";
-import { curve, facingEnds, KIND_CURVATURE, KIND_LANE, type Side } from "@/lib/graph/edge-ends";
+import { curve, facingEnds, type Side } from "@/lib/graph/edge-ends";
 import type { Rect } from "@/lib/graph/geometry";
-import { EDGE_STYLE, edgeOpacity, type OrgEdge, type OrgNode } from "../graph-types";
+import { edgeColor, edgeLane, edgeSpec } from "@/schemas/edge-kinds";
+import { edgeOpacity, type OrgEdge, type OrgNode } from "../graph-types";
 
 const rectOf = (node: InternalNode<OrgNode> | undefined): Rect | null =>
   node
@@ -13,9 +15,9 @@ const rectOf = (node: InternalNode<OrgNode> | undefined): Rect | null =>
       }
     : null;
 
-/** One relationship runs bottom handle to top; a sum runs between the facing sides of two boxes, a lane per kind. */
-export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boolean; curvature?: number }) {
-  const { id, data, selected, markerEnd, markerStart, alwaysLabel, curvature } = props;
+/** Every kind, as its spec says. One relationship runs bottom handle to top; a sum runs between the facing sides of two boxes, a lane per kind. */
+function RelationshipEdgeView(props: EdgeProps<OrgEdge>) {
+  const { id, data, selected, markerEnd, markerStart } = props;
   const summed = !!data && !data.edge;
   const sourceNode = useInternalNode<OrgNode>(props.source);
   const targetNode = useInternalNode<OrgNode>(props.target);
@@ -23,7 +25,7 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
   const [a, b] = [rectOf(sourceNode), rectOf(targetNode)];
   const ends =
     summed && a && b && data.kind !== "member"
-      ? facingEnds(a, b, KIND_LANE[data.kind])
+      ? facingEnds(a, b, edgeLane(data.kind))
       : {
           sx: props.sourceX,
           sy: props.sourceY,
@@ -32,16 +34,17 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
           sourceSide: props.sourcePosition as Side,
           targetSide: props.targetPosition as Side,
         };
-  const line = curve(ends, curvature ?? KIND_CURVATURE[data.kind]);
+  const style = edgeSpec(data.kind);
+  const color = edgeColor(data.kind);
+  const line = curve(ends, style.curvature);
   const path = line.path;
   // The counts of parallel kinds stand at staggered points along their lines, not side by side.
-  const lane = summed && data.kind !== "member" ? KIND_LANE[data.kind] : 0;
+  const lane = summed && data.kind !== "member" ? edgeLane(data.kind) : 0;
   const [labelX, labelY] = line.at(data.labelAt ?? 0.5 + lane * 0.08);
-  const style = EDGE_STYLE[data.kind];
   const emphasized = selected || data.hovered;
   const length = roughLength(ends.sx, ends.sy, ends.tx, ends.ty, 0);
   const width = style.width + (data.count > 1 ? Math.min(Math.log2(data.count), 3) : 0);
-  const showLabel = !!data.label && (alwaysLabel || emphasized || (data.edge && !data.dimmed));
+  const showLabel = !!data.label && (emphasized || (data.edge && !data.dimmed));
   // A sum's count stays on the line (unless it stands back): the label says the rest on hover.
   const showCount = summed && !showLabel && !data.dimmed && data.count > 1;
   return (
@@ -64,7 +67,7 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
                 strokeOpacity: data.dimmed ? 0.3 : 0.95,
               }
             : {
-                stroke: style.color,
+                stroke: color,
                 strokeWidth: emphasized ? width + 1.6 : width,
                 strokeDasharray: style.dash,
                 strokeOpacity: edgeOpacity(data.kind, { emphasized, dimmed: data.dimmed }),
@@ -78,8 +81,8 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
             className="nodrag nopan pointer-events-none absolute rounded border bg-white px-1.5 py-0.5 font-mono text-[11px] leading-none shadow-sm dark:bg-slate-950"
             style={{
               transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`,
-              color: style.color,
-              borderColor: style.color,
+              color,
+              borderColor: color,
             }}
           >
             {showLabel ? data.label : `${data.count}`}
@@ -89,3 +92,5 @@ export function RelationshipEdge(props: EdgeProps<OrgEdge> & { alwaysLabel?: boo
     </>
   );
 }
+
+export const RelationshipEdge = memo(RelationshipEdgeView);

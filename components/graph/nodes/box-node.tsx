@@ -1,16 +1,16 @@
 import type { NodeProps } from "@xyflow/react";
 import { memo } from "react";
-import type { GroupNode as GroupNodeType, TeamNode as TeamNodeType } from "../graph-types";
+import type { OrgNode } from "../graph-types";
 import { FoldButton } from "./fold-button";
 import { NodeChrome } from "./node-chrome";
 import { NodeLines, nodeSecondLine, nodeSkin } from "./node-look";
 
 /**
  * A team or a group: a box holding its members (specialists, teams), or folded to a card with
- * what it holds. The two differ only in colours and wording, both in `node-look`.
+ * what it holds. The two differ only in colours and wording, both in their specs.
  */
-function BoxNodeView({ data, selected }: NodeProps<TeamNodeType | GroupNodeType>) {
-  const kind = data.kind === "group" ? "group" : "team";
+function BoxNodeView({ data, selected }: NodeProps<OrgNode>) {
+  const { kind } = data;
   return (
     <NodeChrome
       data={data}
@@ -30,5 +30,4 @@ function BoxNodeView({ data, selected }: NodeProps<TeamNodeType | GroupNodeType>
   );
 }
 
-export const TeamNode = memo(BoxNodeView);
-export const GroupNode = memo(BoxNodeView);
+export const BoxNode = memo(BoxNodeView);
