@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fenceActionSchema } from "./fence";
-import { ENTITY_KINDS, SCOPES } from "./kinds";
+import { byKind, ENTITY_KINDS, type EntityKind, SCOPES, SECTION_OF, type SectionOf } from "./kinds";
 import { PATCH_SCHEMAS } from "./patch";
 
 /**
@@ -40,13 +40,14 @@ export const previewActionBodySchema = z
   .refine((b) => b.specialistId || b.draftSpecialist, { error: "give specialistId or draftSpecialist" });
 
 const section = <S extends z.ZodType>(record: S) => z.record(z.string(), record).default({});
+type SectionSchema<S> = S extends z.ZodType ? z.ZodDefault<z.ZodRecord<z.ZodString, S>> : never;
+const sections = byKind<{ [K in EntityKind as SectionOf<K>]: SectionSchema<(typeof PATCH_SCHEMAS)[K]> }>(
+  (kind) => section(PATCH_SCHEMAS[kind]),
+  (kind) => SECTION_OF[kind],
+);
 export const orgPayloadSchema = z.object({
   scope: z.enum(SCOPES).optional(),
   exportedAt: z.string().optional(),
-  groups: section(PATCH_SCHEMAS.group),
-  teams: section(PATCH_SCHEMAS.team),
-  specialists: section(PATCH_SCHEMAS.specialist),
-  contracts: section(PATCH_SCHEMAS.contract),
-  policies: section(PATCH_SCHEMAS.policy),
+  ...sections,
 });
 export type OrgPayload = z.infer<typeof orgPayloadSchema>;

@@ -217,6 +217,15 @@ export function bySection<T>(make: (section: Section) => T): Record<Section, T> 
   return Object.fromEntries(SECTIONS.map((section) => [section, make(section)])) as Record<Section, T>;
 }
 
+/**
+ * One value per record kind, keyed by kind or by `key` (its section). `R` names each kind's own type:
+ * a map over the kinds' union loses it (zod's generics cannot follow a kind through a union), so the
+ * one cast from the built object to `R` is here.
+ */
+export function byKind<R>(make: (kind: EntityKind) => unknown, key: (kind: EntityKind) => string = (kind) => kind): R {
+  return Object.fromEntries(ENTITY_KINDS.map((kind) => [key(kind), make(kind)])) as R;
+}
+
 export function emptyOrg(): OrgRecords {
   return bySection(() => ({})) as OrgRecords;
 }

@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { contractSchema } from "./contract";
+import { ENTITY_SCHEMAS } from "./entity-kinds";
 import { fenceSchema } from "./fence";
+import { byKind, type EntityKind } from "./kinds";
 import type { ApiKind } from "./org";
-import { policySchema } from "./policy";
-import { specialistSchema } from "./specialist";
-import { groupSchema, teamSchema } from "./team";
 
 /**
  * Checked for shape only; each value is checked once merged, so a bad one is a FieldError at its field
@@ -15,13 +13,14 @@ function patchOf<Shape extends z.ZodRawShape>(schema: { shape: Shape }) {
   for (const key of Object.keys(schema.shape)) fields[key] = z.unknown().optional();
   return z.looseObject(fields as { [K in keyof Shape]: z.ZodOptional<z.ZodUnknown> });
 }
+type PatchOf<S extends { shape: z.ZodRawShape }> = ReturnType<typeof patchOf<S["shape"]>>;
+
+const RECORD_PATCHES = byKind<{ [K in EntityKind]: PatchOf<(typeof ENTITY_SCHEMAS)[K]> }>((kind) =>
+  patchOf<z.ZodRawShape>(ENTITY_SCHEMAS[kind]),
+);
 
 export const PATCH_SCHEMAS = {
-  group: patchOf(groupSchema),
-  team: patchOf(teamSchema),
-  specialist: patchOf(specialistSchema),
-  contract: patchOf(contractSchema),
-  policy: patchOf(policySchema),
+  ...RECORD_PATCHES,
   fence: patchOf(fenceSchema),
   // Skills are read-only: the body is only checked to be an object, the service refuses the write.
   skill: z.record(z.string(), z.unknown()),
