@@ -45,7 +45,16 @@ type EntityKindSpec<K extends keyof RecordOf> = {
   /** The field order files are written in, so app-written files read like hand-written ones. */
   keys: readonly (keyof Known<RecordOf[K]> & string)[];
   form: FormName;
+  /** The list page's line for a record: the fields a person scans for. */
+  line: (r: EntityRecord) => string;
+  /** What the palette searches besides id and name; never a prompt body, which would match everything. */
+  searchText: (r: EntityRecord) => unknown[];
 };
+
+const text = (v: unknown) => (typeof v === "string" ? v : "");
+const list = (v: unknown) => (Array.isArray(v) ? v.join(", ") : "");
+const ownerLine = (r: EntityRecord) => `owner ${text(r.owner)} · roles ${list(r.roles)}`;
+const teamText = (r: EntityRecord) => [r.owner, r.charter, r.groupId, r.roles, r.squads];
 
 /**
  * Every record kind of an org tier, in the order sections are listed and exported. Zod-free, so
@@ -74,6 +83,8 @@ export const ENTITY_KIND_SPECS = {
       "evidence",
     ],
     form: "team",
+    line: ownerLine,
+    searchText: teamText,
   },
   team: {
     section: "teams",
@@ -99,6 +110,8 @@ export const ENTITY_KIND_SPECS = {
       "evidence",
     ],
     form: "team",
+    line: ownerLine,
+    searchText: teamText,
   },
   specialist: {
     section: "specialists",
@@ -127,6 +140,8 @@ export const ENTITY_KIND_SPECS = {
       "claudeTools",
     ],
     form: "specialist",
+    line: (r) => `${text(r.role)} · ${text(r.team)} · ${text(r.description)}`,
+    searchText: (r) => [r.role, r.team, r.description, r.skills],
   },
   contract: {
     section: "contracts",
@@ -148,6 +163,11 @@ export const ENTITY_KIND_SPECS = {
       "teamBoundary",
     ],
     form: "contract",
+    line: (r) => `${text(r.producer)} → ${text(r.consumer)}${r.teamBoundary ? " · crosses teams" : ""}`,
+    searchText: (r) => {
+      const boundary = (r.teamBoundary ?? {}) as EntityRecord;
+      return [r.producer, r.consumer, r.description, boundary.producerTeam, boundary.consumerTeam];
+    },
   },
   policy: {
     section: "policies",
@@ -170,10 +190,17 @@ export const ENTITY_KIND_SPECS = {
       "evidence",
     ],
     form: "policy",
+    line: (r) => `${text(r.mode)} · ${text(r.description)}`,
+    searchText: (r) => [r.owner, r.mode, r.enforcement, r.description, r.decisionRights],
   },
 } as const satisfies { [K in keyof RecordOf]: EntityKindSpec<K> };
 
 export type EntityKind = keyof typeof ENTITY_KIND_SPECS;
+/** The record kinds the studio writes: each needs a new record's template and its graph rules. */
+export type WritableEntityKind = {
+  [K in EntityKind]: (typeof ENTITY_KIND_SPECS)[K]["writable"] extends true ? K : never;
+}[EntityKind];
+export const isWritableKind = (kind: EntityKind): kind is WritableEntityKind => ENTITY_KIND_SPECS[kind].writable;
 export const ENTITY_KINDS = Object.keys(ENTITY_KIND_SPECS) as [EntityKind, ...EntityKind[]];
 export type SectionOf<K extends EntityKind> = (typeof ENTITY_KIND_SPECS)[K]["section"];
 /** The file-backed sections of an org tier, in the order they are listed and exported. */

@@ -1,7 +1,7 @@
 import { parsePointer } from "@/lib/json/pointer";
 import { fieldCandidates, openHref } from "@/lib/palette/open-param";
 import type { FieldError } from "@/schemas/field-error";
-import { type EntityKind, type EntityRecord, type Scope, SECTION_OF } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, type EntityKind, type EntityRecord, type Scope, SECTION_OF } from "@/schemas/kinds";
 import { ProblemList } from "./problem-list";
 import { ScopeBadge } from "./scope-badge";
 
@@ -14,22 +14,7 @@ export type EntityRow = {
   record: EntityRecord;
 };
 
-/** What one line says about an entity, by kind: the fields a person scans for. */
-function summary(kind: EntityKind, r: EntityRecord): string {
-  const text = (v: unknown) => (typeof v === "string" ? v : "");
-  const list = (v: unknown) => (Array.isArray(v) ? v.join(", ") : "");
-  switch (kind) {
-    case "specialist":
-      return `${text(r.role)} · ${text(r.team)} · ${text(r.description)}`;
-    case "team":
-    case "group":
-      return `owner ${text(r.owner)} · roles ${list(r.roles)}`;
-    case "contract":
-      return `${text(r.producer)} → ${text(r.consumer)}${r.teamBoundary ? " · crosses teams" : ""}`;
-    case "policy":
-      return `${text(r.mode)} · ${text(r.description)}`;
-  }
-}
+const summary = (kind: EntityKind, r: EntityRecord): string => ENTITY_KIND_SPECS[kind].line(r);
 
 export function EntityTable({ kind, rows, problems }: { kind: EntityKind; rows: EntityRow[]; problems: FieldError[] }) {
   const byEntity = new Map<string, FieldError[]>();

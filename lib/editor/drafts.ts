@@ -1,56 +1,56 @@
 import { sameJson } from "@/lib/json/same-json";
-import type { EntityKind, EntityRecord } from "@/schemas/kinds";
+import { type EntityKind, type EntityRecord, isWritableKind, type WritableEntityKind } from "@/schemas/kinds";
+
+type Template = (firstTeam: string, firstSkill?: string) => EntityRecord;
+
+/** A new record's starting fields, per kind the studio writes (a read-only kind is never created here). */
+const TEMPLATES: Record<WritableEntityKind, Template> = {
+  // A specialist needs a skill; start with one so the first save can pass.
+  specialist: (firstTeam, firstSkill) => ({
+    id: "",
+    name: "",
+    role: "",
+    description: "",
+    modelTier: "standard",
+    skills: firstSkill ? [firstSkill] : [],
+    fence: { allowedPaths: ["docs/**"] },
+    handoffCandidates: [],
+    team: firstTeam,
+  }),
+  team: () => ({
+    id: "",
+    kind: "squad",
+    name: "",
+    owner: "",
+    roles: [],
+    decisionRights: [],
+    forbiddenDecisions: [],
+    escalationPath: ["orchestrator"],
+    charter: "",
+  }),
+  group: () => ({
+    id: "",
+    kind: "group",
+    name: "",
+    owner: "",
+    roles: [],
+    squads: [],
+    escalationPath: ["orchestrator"],
+    charter: "",
+  }),
+  contract: () => ({
+    id: "",
+    description: "",
+    producer: "user",
+    consumer: "",
+    input: { mustContain: [] },
+    postconditions: [],
+  }),
+  policy: () => ({ id: "", owner: "orchestrator", description: "", mode: "approval", requiresApprovalFrom: [] }),
+};
 
 export function templateFor(kind: EntityKind, firstTeam = "", firstSkill?: string): EntityRecord {
-  switch (kind) {
-    case "specialist":
-      // A specialist needs a skill; start with one so the first save can pass.
-      return {
-        id: "",
-        name: "",
-        role: "",
-        description: "",
-        modelTier: "standard",
-        skills: firstSkill ? [firstSkill] : [],
-        fence: { allowedPaths: ["docs/**"] },
-        handoffCandidates: [],
-        team: firstTeam,
-      };
-    case "team":
-      return {
-        id: "",
-        kind: "squad",
-        name: "",
-        owner: "",
-        roles: [],
-        decisionRights: [],
-        forbiddenDecisions: [],
-        escalationPath: ["orchestrator"],
-        charter: "",
-      };
-    case "group":
-      return {
-        id: "",
-        kind: "group",
-        name: "",
-        owner: "",
-        roles: [],
-        squads: [],
-        escalationPath: ["orchestrator"],
-        charter: "",
-      };
-    case "contract":
-      return {
-        id: "",
-        description: "",
-        producer: "user",
-        consumer: "",
-        input: { mustContain: [] },
-        postconditions: [],
-      };
-    case "policy":
-      return { id: "", owner: "orchestrator", description: "", mode: "approval", requiresApprovalFrom: [] };
-  }
+  return isWritableKind(kind) ? TEMPLATES[kind](firstTeam, firstSkill) : { id: "" };
 }
 
 /** `null` removes a field. */

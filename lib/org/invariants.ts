@@ -1,5 +1,5 @@
 import type { FieldError } from "@/schemas/field-error";
-import type { Section } from "@/schemas/kinds";
+import type { Section, SectionOf, WritableEntityKind } from "@/schemas/kinds";
 import { contractView, groupView, policyView, specialistView, teamView } from "@/schemas/views";
 import { contractRules, policyRules } from "./link-rules";
 import { groupRules, specialistRules, teamRules } from "./member-rules";
@@ -11,22 +11,22 @@ import { type AnyRecord, bucket, type OrgIndex, type Ref, record, ref, str, strs
  * every index bucket the rules in `member-rules.ts` and `link-rules.ts` read.
  */
 
+type Rules = (ix: OrgIndex, id: string, rec: AnyRecord) => FieldError[];
+
+/** Per section the studio writes; a read-only kind's records are shown as they are, with no graph rules. */
+const RULES: { [K in WritableEntityKind as SectionOf<K>]: Rules } = {
+  specialists: (ix, id, rec) => specialistRules(ix, id, specialistView(rec)),
+  teams: (ix, id, rec) => teamRules(ix, id, teamView(rec)),
+  groups: (ix, id, rec) => groupRules(ix, id, groupView(rec)),
+  contracts: (ix, id, rec) => contractRules(ix, id, contractView(rec)),
+  policies: (ix, id, rec) => policyRules(ix, id, policyView(rec)),
+};
+const hasRules = (section: Section): section is keyof typeof RULES => section in RULES;
+
 /** Every graph-rule problem of one entity. */
 export function graphRules(ix: OrgIndex, section: Section, id: string): FieldError[] {
   const rec = record(ix, section, id);
-  if (!rec) return [];
-  switch (section) {
-    case "specialists":
-      return specialistRules(ix, id, specialistView(rec));
-    case "teams":
-      return teamRules(ix, id, teamView(rec));
-    case "groups":
-      return groupRules(ix, id, groupView(rec));
-    case "contracts":
-      return contractRules(ix, id, contractView(rec));
-    case "policies":
-      return policyRules(ix, id, policyView(rec));
-  }
+  return rec && hasRules(section) ? RULES[section](ix, id, rec) : [];
 }
 
 /**

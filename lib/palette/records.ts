@@ -20,27 +20,11 @@ function nameOf(r: EntityRecord): string | undefined {
   return name || undefined;
 }
 
-/** Never a prompt body: long, it would match everything. */
 function textOf(section: Section, r: EntityRecord): string {
-  switch (section) {
-    case "specialists":
-      return [str(r.role), str(r.team), str(r.description), ...list(r.skills)].join(" ");
-    case "teams":
-    case "groups":
-      return [str(r.owner), str(r.charter), str(r.groupId), ...list(r.roles), ...list(r.squads)].join(" ");
-    case "contracts": {
-      const boundary = (r.teamBoundary ?? {}) as Record<string, unknown>;
-      return [
-        str(r.producer),
-        str(r.consumer),
-        str(r.description),
-        str(boundary.producerTeam),
-        str(boundary.consumerTeam),
-      ].join(" ");
-    }
-    case "policies":
-      return [str(r.owner), str(r.mode), str(r.enforcement), str(r.description), ...list(r.decisionRights)].join(" ");
-  }
+  return ENTITY_KIND_SPECS[KIND_OF[section]]
+    .searchText(r)
+    .flatMap((v) => (Array.isArray(v) ? list(v) : [str(v)]))
+    .join(" ");
 }
 
 export function whyNotDrawn(org: OrgRecords, section: Section, r: EntityRecord): string | null {
