@@ -14,6 +14,7 @@ import { BUILTIN_ORG_DIR } from "@/test/support/temp-project";
  */
 function handOrg(): OrgRecords {
   return {
+    ...emptyOrg(),
     groups: {
       g1: { id: "g1", kind: "group", name: "Group One", squads: ["t1", "ghost-team", "t2"], escalationPath: ["lead"] },
     },
@@ -78,7 +79,6 @@ function handOrg(): OrgRecords {
         teamBoundary: { producerTeam: "t1", consumerTeam: "no-such-team" },
       },
     },
-    policies: {},
   };
 }
 

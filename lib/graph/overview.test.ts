@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { nodeId, orgToGraph } from "@/lib/graph/org-to-graph";
 import { aggregateEdges, neighbourhood, overviewEnd } from "@/lib/graph/overview";
 import type { Graph } from "@/schemas/graph";
+import { emptyOrg } from "@/schemas/kinds";
 import { loadOrg } from "@/test/support/org-on-disk";
 import { BUILTIN_ORG_DIR } from "@/test/support/temp-project";
 
@@ -12,7 +13,7 @@ const T = nodeId.team;
 function small(): Graph {
   return orgToGraph({
     org: {
-      groups: {},
+      ...emptyOrg(),
       teams: { t1: { id: "t1", name: "T1" }, t2: { id: "t2", name: "T2" } },
       specialists: {
         a: { id: "a", role: "ra", team: "t1", handoffCandidates: ["rb", "rc"] },
@@ -20,7 +21,6 @@ function small(): Graph {
         c: { id: "c", role: "rc", team: "t2", handoffCandidates: ["ra"] },
       },
       contracts: { "b-to-c": { id: "b-to-c", producer: "b", consumer: "c" } },
-      policies: {},
     },
   });
 }

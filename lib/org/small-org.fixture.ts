@@ -1,4 +1,4 @@
-import type { OrgRecords } from "@/schemas/kinds";
+import { emptyOrg, type OrgRecords } from "@/schemas/kinds";
 
 /**
  * A small org that validates clean, shared by the validator tests: one group, two teams, four
@@ -13,6 +13,7 @@ export function smallOrg(): OrgRecords {
     approvalRequired: ["commit", "push"],
   });
   return {
+    ...emptyOrg(),
     groups: {
       "eng-group": {
         id: "eng-group",

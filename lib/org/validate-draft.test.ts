@@ -360,7 +360,7 @@ function mutations(org: OrgRecords, count: number, seed: number): Mutation[] {
     "policies",
   ];
 
-  const changes: Record<Section, Record<string, (r: EntityRecord) => void>> = {
+  const changes: Partial<Record<Section, Record<string, (r: EntityRecord) => void>>> = {
     specialists: {
       role: (r) => {
         r.role = rnd.pick(roles);
@@ -452,7 +452,7 @@ function mutations(org: OrgRecords, count: number, seed: number): Mutation[] {
       delete draft[field];
       what = `delete ${field}`;
     } else {
-      const [field, change] = rnd.pick(Object.entries(changes[section]));
+      const [field, change] = rnd.pick(Object.entries(changes[section] ?? {}));
       change(draft);
       what = `${field} = ${JSON.stringify(draft[field])}`;
     }

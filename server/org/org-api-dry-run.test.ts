@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { emptyOrg } from "@/schemas/kinds";
 import { APP_DIR, makeTmpDirs, specialistRecord, writeRecord } from "@/test/support/temp-project";
 import { treeOf } from "@/test/support/tree";
 import { resolvePaths, type StudioPaths } from "../config";
@@ -83,13 +84,7 @@ describe("dry runs write nothing, not even a folder or a lock", () => {
 });
 
 describe("import's etag", () => {
-  const payload = () => ({
-    groups: {},
-    teams: {},
-    specialists: { "cx-imported": specialistRecord("cx-imported") },
-    contracts: {},
-    policies: {},
-  });
+  const payload = () => ({ ...emptyOrg(), specialists: { "cx-imported": specialistRecord("cx-imported") } });
 
   it("the dry run's etag applies the import; once a replaced file changes, it is a conflict", async () => {
     const dry = await api.importOrg(payload(), { dryRun: true });

@@ -6,7 +6,7 @@ import { layoutGraph } from "@/lib/graph/layout";
 import { stringifyRecord } from "@/lib/json/safe-json";
 import type { OrgPayload } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
-import { type EntityRecord, SECTIONS } from "@/schemas/kinds";
+import { type EntityRecord, emptyOrg, SECTIONS } from "@/schemas/kinds";
 import {
   APP_DIR,
   BUILTIN_ORG_DIR,
@@ -372,13 +372,7 @@ describe("the builtin tier is read-only", () => {
         "import",
         () =>
           api.importOrg(
-            {
-              groups: {},
-              teams: {},
-              contracts: {},
-              policies: {},
-              specialists: { "built-two": specialistRecord("built-two") },
-            },
+            { ...emptyOrg(), specialists: { "built-two": specialistRecord("built-two") } },
             { scope: "builtin" },
           ),
       ],
@@ -413,11 +407,7 @@ describe("ids that are not file names", () => {
         () => api.updateEntity("specialist", id, { displayName: "x" }, { scope: "project" }),
         () => api.updateEntity("fence", id, { allowedPaths: ["**"] }, { scope: "user" }),
         () => api.removeEntity("specialist", id, { scope: "project", force: true }),
-        () =>
-          api.importOrg(
-            { groups: {}, teams: {}, contracts: {}, policies: {}, specialists: { [id]: specialistRecord(id) } },
-            { scope: "project" },
-          ),
+        () => api.importOrg({ ...emptyOrg(), specialists: { [id]: specialistRecord(id) } }, { scope: "project" }),
       ];
       for (const result of results) {
         const f = await failed(result);
@@ -684,10 +674,7 @@ describe("malformed files on disk", () => {
   it("an import naming a broken file's id neither reports it as a `create` nor overwrites it", async () => {
     const before = await treeOf(root);
     const payload: OrgPayload = {
-      groups: {},
-      teams: {},
-      contracts: {},
-      policies: {},
+      ...emptyOrg(),
       specialists: { "conflicted-one": specialistRecord("conflicted-one") },
     };
     const dry = await api.importOrg(payload, { scope: "project", dryRun: true }).catch(() => null);
@@ -800,7 +787,7 @@ describe("skills", () => {
   });
 });
 
-const emptyPayload = (): OrgPayload => ({ groups: {}, teams: {}, specialists: {}, contracts: {}, policies: {} });
+const emptyPayload = (): OrgPayload => emptyOrg();
 
 describe("export and import", () => {
   async function populate(target: OrgApi): Promise<void> {

@@ -1,5 +1,5 @@
 import type { OrgPayload } from "@/schemas/api";
-import type { EntityRecord } from "@/schemas/kinds";
+import { type EntityRecord, emptyOrg } from "@/schemas/kinds";
 import type { StudioPaths } from "../../config";
 import { OrgApi } from "../../org/org-api";
 
@@ -41,7 +41,7 @@ export async function seedOldState(paths: StudioPaths): Promise<void> {
 export function importPayload(): OrgPayload {
   const specialists: Record<string, EntityRecord> = {};
   for (let i = 1; i <= IMPORTED; i++) specialists[crashId(i)] = specialist(i, "new");
-  return { groups: {}, teams: {}, specialists, contracts: {}, policies: {} };
+  return { ...emptyOrg(), specialists };
 }
 
 export const SAVE_PATCH = { description: "Crash-test specialist number 1, saved by the fault test after a change." };
