@@ -3,7 +3,13 @@ import { pointer } from "@/lib/org/field-error";
 import { str, strs } from "@/lib/org/org-index";
 import type { FieldError } from "@/schemas/field-error";
 import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
-import { type OrgRecords, type Scope, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
+import {
+  type EntityRecord,
+  type OrgRecords,
+  type Scope,
+  type Section,
+  WELL_KNOWN_PARTIES,
+} from "@/schemas/kinds";
 import { contractView, groupView, type SpecialistView, specialistView, teamView } from "@/schemas/views";
 
 export const nodeId = {
@@ -38,6 +44,35 @@ function specialistLabel(id: string, s: SpecialistView): string {
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
+type NodeOf = (id: string, rec: EntityRecord) => GraphNode;
+
+/** The node each record kind draws, or null for a kind drawn as edges (contracts) or not at all (policies). */
+const NODE_OF: Record<Section, NodeOf | null> = {
+  specialists: (id, s) => ({
+    id: nodeId.specialist(id),
+    kind: "specialist",
+    entityId: id,
+    label: specialistLabel(id, specialistView(s)),
+    sublabel: str(specialistView(s).role) ?? "",
+  }),
+  teams: (id, t) => ({
+    id: nodeId.team(id),
+    kind: "team",
+    entityId: id,
+    label: str(teamView(t).name) ?? id,
+    sublabel: `owner ${str(teamView(t).owner) ?? "—"}`,
+  }),
+  groups: (id, g) => ({
+    id: nodeId.group(id),
+    kind: "group",
+    entityId: id,
+    label: str(groupView(g).name) ?? id,
+    sublabel: plural(strs(groupView(g).squads).length, "team"),
+  }),
+  contracts: null,
+  policies: null,
+};
+
 export type GraphInput = {
   org: OrgRecords;
   scopes?: Partial<Record<string, Scope>>;
@@ -68,43 +103,17 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
     });
   };
 
+  // In NODE_OF's order, the order nodes are laid out in.
+  for (const section of Object.keys(NODE_OF) as Section[])
+    for (const [id, rec] of Object.entries(org[section])) {
+      const node = NODE_OF[section]?.(id, rec);
+      if (node) addNode(node, section);
+    }
   const holders = new Map<string, string[]>();
   for (const [id, s] of Object.entries(org.specialists)) {
     const role = str(specialistView(s).role);
     if (role) holders.set(role, [...(holders.get(role) ?? []), id]);
-    addNode(
-      {
-        id: nodeId.specialist(id),
-        kind: "specialist",
-        entityId: id,
-        label: specialistLabel(id, specialistView(s)),
-        sublabel: role ?? "",
-      },
-      "specialists",
-    );
   }
-  for (const [id, t] of Object.entries(org.teams))
-    addNode(
-      {
-        id: nodeId.team(id),
-        kind: "team",
-        entityId: id,
-        label: str(teamView(t).name) ?? id,
-        sublabel: `owner ${str(teamView(t).owner) ?? "—"}`,
-      },
-      "teams",
-    );
-  for (const [id, g] of Object.entries(org.groups))
-    addNode(
-      {
-        id: nodeId.group(id),
-        kind: "group",
-        entityId: id,
-        label: str(groupView(g).name) ?? id,
-        sublabel: plural(strs(groupView(g).squads).length, "team"),
-      },
-      "groups",
-    );
 
   const holdersOf = (role: string) =>
     holders.get(role) ?? (role.includes(".") ? (holders.get(role.split(".")[0]) ?? []) : []);
