@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -302,7 +302,7 @@ const ORG_DIR = fileURLToPath(new URL("../../specialists/org", import.meta.url))
 
 function loadBuiltinOrg(): OrgRecords {
   const org = emptyOrg();
-  for (const section of SECTIONS) {
+  for (const section of SECTIONS.filter((s) => existsSync(path.join(ORG_DIR, s)))) {
     for (const file of readdirSync(path.join(ORG_DIR, section))
       .filter((f) => f.endsWith(".json"))
       .sort()) {
