@@ -202,6 +202,10 @@ export type WritableEntityKind = {
 }[EntityKind];
 export const isWritableKind = (kind: EntityKind): kind is WritableEntityKind => ENTITY_KIND_SPECS[kind].writable;
 export const ENTITY_KINDS = Object.keys(ENTITY_KIND_SPECS) as [EntityKind, ...EntityKind[]];
+export const WRITABLE_ENTITY_KINDS = ENTITY_KINDS.filter(isWritableKind) as [
+  WritableEntityKind,
+  ...WritableEntityKind[],
+];
 export type SectionOf<K extends EntityKind> = (typeof ENTITY_KIND_SPECS)[K]["section"];
 /** The file-backed sections of an org tier, in the order they are listed and exported. */
 export type Section = SectionOf<EntityKind>;

@@ -11,7 +11,7 @@ import { idSchema } from "./common";
 import { capabilityViewSchema, dryRunPlanSchema } from "./embed";
 import { effectiveFenceSchema, fenceDecisionSchema } from "./fence";
 import { fieldErrorSchema, validationResultSchema } from "./field-error";
-import { ENTITY_KINDS, SCOPES, WRITABLE_SCOPES } from "./kinds";
+import { SCOPES, WRITABLE_ENTITY_KINDS, WRITABLE_SCOPES } from "./kinds";
 import { apiKindSchema } from "./org";
 import { orgTestRunSchema, runTestsBodySchema } from "./org-test";
 import { planDraftBodySchema, planSchema } from "./plan";
@@ -23,7 +23,7 @@ import { skillSchema } from "./skill";
  */
 
 const record = z.record(z.string(), z.unknown());
-const entityKind = z.enum(ENTITY_KINDS);
+const writableEntityKind = z.enum(WRITABLE_ENTITY_KINDS);
 const scope = z
   .enum(SCOPES)
   .optional()
@@ -49,14 +49,14 @@ export const previewFenceInput = previewFenceBodySchema;
 export const previewActionInput = previewActionBodySchema;
 
 export const orgCreateInput = z.object({
-  kind: z.enum([...ENTITY_KINDS, "fence"]),
+  kind: z.enum([...WRITABLE_ENTITY_KINDS, "fence"]),
   record: record.describe("the whole record, id included (for kind fence: the fence with specialistId)"),
   scope,
   apply,
   etag: etag.optional().describe("not needed: a create fails if the record appeared in the tier meanwhile"),
 });
 export const orgUpdateInput = z.object({
-  kind: z.enum([...ENTITY_KINDS, "fence"]),
+  kind: z.enum([...WRITABLE_ENTITY_KINDS, "fence"]),
   id: idSchema,
   patch: record.describe("fields to set; null deletes a field; id cannot change"),
   scope,
@@ -64,7 +64,7 @@ export const orgUpdateInput = z.object({
   etag: etag.optional(),
 });
 export const orgRemoveInput = z.object({
-  kind: entityKind,
+  kind: writableEntityKind,
   id: idSchema,
   scope,
   force: z.boolean().default(false).describe("remove even though other records still reference it"),
