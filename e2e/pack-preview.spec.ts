@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { specialistRecord as helper } from "../test/support/temp-project";
 import { ORIGIN, ROOT } from "./support";
 
 /**
@@ -25,18 +26,6 @@ function writePack(dir: string, id: string, version: string, specialist: Record<
   );
   return dir;
 }
-
-const helper = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  name: id,
-  role: id,
-  description: `The ${id} specialist writes and reviews test fixtures for the studio.`,
-  modelTier: "standard",
-  skills: ["development/testing-strategy"],
-  fence: { allowedPaths: ["src/**"] },
-  team: "engineering-team",
-  ...extra,
-});
 
 const packsJson = () => (existsSync(PACKS_JSON) ? readFileSync(PACKS_JSON) : null);
 

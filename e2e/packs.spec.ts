@@ -104,3 +104,30 @@ test("a zip that escapes its folder installs nothing", async ({ page }) => {
   expect(existsSync(path.join(ROOT, ".cx", "packs", "e2e-evil-pack"))).toBe(false);
   expect(existsSync(path.join(ROOT, ".cx", "escape1"))).toBe(false);
 });
+
+test("the packs and embed pages fetch nothing for their links until one is pointed at, then that page once", async ({
+  page,
+}) => {
+  for (const [path, other] of [
+    ["/packs", "/list"],
+    ["/embed", "/packs"],
+  ] as const) {
+    const prefetches: string[] = [];
+    const onRequest = (r: import("@playwright/test").Request) => {
+      if (r.headers()["next-router-prefetch"] === "1") prefetches.push(new URL(r.url()).pathname);
+    };
+    page.on("request", onRequest);
+    await page.goto(`${ORIGIN}${path}`);
+    await page.waitForLoadState("networkidle");
+    expect(prefetches).toEqual([]);
+    const link = page.getByRole("link", { name: other.slice(1), exact: true });
+    const prefetched = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === other && r.headers()["next-router-prefetch"] === "1",
+    );
+    await link.hover();
+    await prefetched;
+    await page.waitForLoadState("networkidle");
+    expect(prefetches).toEqual([other]);
+    page.off("request", onRequest);
+  }
+});

@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { InstallPack, PackToggle } from "@/components/packs/pack-actions";
 import { Providers } from "@/components/providers";
+import { PageLinks } from "@/components/ui/page-links";
 import { listPacks, orgApi, resolveSpecialistPrompt } from "@/server/services";
 
 export const dynamic = "force-dynamic";
@@ -20,17 +20,13 @@ export default async function PacksPage() {
             <p className="text-sm text-muted">
               Core <code data-testid="core-version">{packs.coreVersion}</code> ·{" "}
               <span data-testid="deployment-mode">{packs.mode}</span> mode ·{" "}
-              <Link href="/" className="text-sky-700 underline dark:text-sky-400">
-                graph editor
-              </Link>{" "}
-              ·{" "}
-              <Link href="/list" className="text-sky-700 underline dark:text-sky-400">
-                list
-              </Link>{" "}
-              ·{" "}
-              <Link href="/embed" className="text-sky-700 underline dark:text-sky-400">
-                embed
-              </Link>
+              <PageLinks
+                links={[
+                  { href: "/", label: "graph editor" },
+                  { href: "/list", label: "list" },
+                  { href: "/embed", label: "embed" },
+                ]}
+              />
             </p>
           </div>
         </header>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { PageLinks } from "@/components/ui/page-links";
 import { embedListQuery, useEmbedEvents } from "@/lib/queries/embed";
 import type { EmbedList } from "@/schemas/embed";
 import { CapabilityCard } from "./capability-card";
@@ -21,13 +21,12 @@ export function EmbedDashboard({ initial }: { initial: EmbedList }) {
           <h1 className="text-2xl font-semibold">Embed capabilities</h1>
           <p className="text-sm text-muted">
             Specialists that run on a schedule, read their providers and propose — never apply — changes ·{" "}
-            <Link href="/" className="text-sky-700 underline dark:text-sky-400">
-              graph editor
-            </Link>{" "}
-            ·{" "}
-            <Link href="/packs" className="text-sky-700 underline dark:text-sky-400">
-              packs
-            </Link>
+            <PageLinks
+              links={[
+                { href: "/", label: "graph editor" },
+                { href: "/packs", label: "packs" },
+              ]}
+            />
           </p>
         </div>
         <p className="text-sm text-muted" data-testid="embed-summary">

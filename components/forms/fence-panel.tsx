@@ -25,26 +25,24 @@ export function FencePanel({
   specialistId,
   onSaveTest,
   fence,
-  team,
-  teamId,
+  team: teamRef,
   problems,
   suggestions,
   onChange,
-  onSave,
-  saving,
+  save,
 }: {
   fence: unknown;
-  team: OrgRecords["teams" | "groups"][string] | null;
-  teamId: string | null;
+  /** The team the specialist names (`id`) and its record, when that team exists. */
+  team: { id: string | null; record: OrgRecords["teams" | "groups"][string] | null };
   problems: FieldError[];
   suggestions: { decisions: string[] };
   onChange: (fence: Record<string, string[]>) => void;
-  onSave: () => void;
-  saving: boolean;
+  save: { run: () => void; pending: boolean };
   /** The saved specialist the tester's decisions can be pinned to as an org test. */
   specialistId?: string;
   onSaveTest?: (testCase: OrgTestCase) => void;
 }) {
+  const { id: teamId, record: team } = teamRef;
   const value = normalizeFence(fence);
   const effective = useMemo(() => effectiveFence(value, team), [value, team]);
   const [action, setAction] = useState("edit src/app.ts");
@@ -124,8 +122,8 @@ export function FencePanel({
       </div>
       <button
         type="button"
-        disabled={saving}
-        onClick={onSave}
+        disabled={save.pending}
+        onClick={save.run}
         className="mb-4 rounded bg-sky-700 px-3 py-1.5 text-sm text-white hover:bg-sky-800 disabled:opacity-50"
       >
         Save fence

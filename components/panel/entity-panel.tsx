@@ -172,13 +172,11 @@ export function EntityPanel({ target, data, edits }: Props) {
             specialistId={target.id ?? undefined}
             onSaveTest={(testCase) => saveAsTest(testCase)}
             fence={draft.fence}
-            team={team}
-            teamId={typeof draft.team === "string" ? draft.team : null}
+            team={{ id: typeof draft.team === "string" ? draft.team : null, record: team }}
             problems={problems}
             suggestions={{ decisions: options.policies }}
-            saving={saving}
             onChange={(fence) => onDraft({ ...draft, fence })}
-            onSave={() => void save(draft)}
+            save={{ run: () => void save(draft), pending: saving }}
           />
         )}
         {tab === "json" && (

@@ -11,7 +11,8 @@ export function NavLink({
   children,
 }: {
   href: string;
-  onNavigate: (href: string) => void;
+  /** Asks first where leaving could lose something; plain router navigation otherwise. */
+  onNavigate?: (href: string) => void;
   className?: string;
   children: ReactNode;
 }) {
@@ -26,7 +27,7 @@ export function NavLink({
       onClick={(e) => {
         if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
         e.preventDefault();
-        onNavigate(href);
+        (onNavigate ?? router.push)(href);
       }}
     >
       {children}
