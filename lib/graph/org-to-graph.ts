@@ -3,13 +3,7 @@ import { pointer } from "@/lib/org/field-error";
 import { str, strs } from "@/lib/org/org-index";
 import type { FieldError } from "@/schemas/field-error";
 import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
-import {
-  type EntityRecord,
-  type OrgRecords,
-  type Scope,
-  type Section,
-  WELL_KNOWN_PARTIES,
-} from "@/schemas/kinds";
+import { type EntityRecord, type OrgRecords, type Scope, type Section, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
 import { contractView, groupView, type SpecialistView, specialistView, teamView } from "@/schemas/views";
 
 export const nodeId = {
