@@ -4,13 +4,12 @@ import type { EmbedOverlay } from "@/schemas/embed";
 import { AppError } from "../errors";
 import { displayPath } from "../org/tiers";
 import { withTierLock } from "../store/lock";
-import { etagOf } from "../store/read";
+import { ABSENT_ETAG, etagOf } from "../store/read";
 import { atomicWrite, confinedPath, removeFile } from "../store/write";
 import { type LoadedCapability, type LoadedEmbed, MANIFEST_SUFFIX } from "./embed-loader";
 import type { EmbedCore, EmbedServiceDeps } from "./embed-service";
 
 /** The If-Match value that stands for "there is no overlay file yet". */
-export const ABSENT_ETAG = '"absent"';
 
 async function writeOverlay(
   deps: EmbedServiceDeps,

@@ -19,8 +19,7 @@ import {
   writePack,
   writePacksFile,
 } from "../packs/test-support/pack-fixtures";
-import { etagOf } from "../store/read";
-import { ABSENT_ETAG } from "./embed-overlay";
+import { ABSENT_ETAG, etagOf } from "../store/read";
 import { EmbedService } from "./embed-service";
 
 /**

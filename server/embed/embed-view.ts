@@ -1,8 +1,8 @@
 import { describeDuration, nextTickAt } from "@/lib/embed/cadence";
 import { resolveRuntime } from "@/lib/embed/runtime";
 import type { CapabilityView } from "@/schemas/embed";
+import { ABSENT_ETAG } from "../store/read";
 import type { LoadedCapability } from "./embed-loader";
-import { ABSENT_ETAG } from "./embed-overlay";
 import type { EmbedCore } from "./embed-service";
 import { bindingAvailability } from "./provider-context";
 

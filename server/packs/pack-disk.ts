@@ -10,7 +10,6 @@ import { NoFollowReadError, readTextNoFollow } from "../store/read";
 import { confinedPath } from "../store/write";
 
 export const MANIFEST = "pack.manifest.json";
-export const ABSENT_ETAG = '"absent"';
 export const MAX_PROMPT_BYTES = 256 * 1024;
 
 export type LoadedPack = PackRow & { dir: string; manifest: PackManifest | null; org: TierData | null };

@@ -8,9 +8,9 @@ import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import { displayPath, userPath } from "../org/tiers";
 import { withTierLock } from "../store/lock";
-import { etagOf, readJsonFile } from "../store/read";
+import { ABSENT_ETAG, etagOf, readJsonFile } from "../store/read";
 import { atomicWrite, ensureGitIgnored } from "../store/write";
-import { ABSENT_ETAG, byPrecedence, type LoadedPack, packDirs, recoverPacksDir } from "./pack-disk";
+import { byPrecedence, type LoadedPack, packDirs, recoverPacksDir } from "./pack-disk";
 import { inspectPack } from "./pack-inspect";
 
 /** User packs in `$XDG_CONFIG_HOME/construct/packs`, project packs in `<proj>/packs` (project wins on id). */

@@ -10,6 +10,9 @@ import type { Result } from "@/schemas/result";
 export const MAX_FILE_BYTES = 1024 * 1024;
 
 /** A string is hashed as its UTF-8 bytes, so a file's text and its bytes give the same tag. */
+/** The version a file that does not exist yet answers with, for If-Match on its first write. */
+export const ABSENT_ETAG = '"absent"';
+
 export function etagOf(bytes: Uint8Array | string): string {
   // The one-shot `hash` skips the Hash object `createHash` builds: a third of the cost for a 1 kB record.
   return `"sha256:${hash("sha256", bytes, "hex")}"`;
