@@ -86,7 +86,8 @@ test("a picture of the first view stands in until the canvas's code arrives, and
     await route.continue();
   });
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(`${own.studio.origin}/`);
+  // The load event waits for scripts the page adds before it fires, and the held canvas code may be one.
+  await page.goto(`${own.studio.origin}/`, { waitUntil: "commit" });
   const preview = page.getByTestId("canvas-preview");
   await expect(preview).toHaveAttribute("aria-busy", "true");
   const names = preview.locator(".font-semibold");
