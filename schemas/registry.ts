@@ -22,7 +22,7 @@ export const capabilityContractSchema = z.looseObject({
   producer: z.string(),
   consumer: z.string(),
   description: z.string().optional(),
-  trigger: z.string().optional(),
+  trigger: z.unknown().optional(),
   enforcementLevel: z.string().optional(),
   approvalWorkerProfiles: optionalList("approvalWorkerProfiles"),
 });

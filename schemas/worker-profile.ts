@@ -41,73 +41,41 @@ export const WORKER_PROFILE_TOOLS = [
   "github_search",
   "github_get_pull_request",
 ] as const;
-const tools = new Set<string>(WORKER_PROFILE_TOOLS);
 
 /** Construct 2.x's grammar for a worker profile's name and its optional team: no leading digit. */
 export const KEBAB_PATTERN = /^[a-z][a-z0-9-]*$/;
-const SKILL_REF = /^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/;
+export const SKILL_REF_PATTERN = /^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/;
 
 const kebab = (field: string) =>
-  z.string({ error: `"${field}" must be lowercase kebab-case` }).regex(KEBAB_PATTERN, {
-    error: (iss) => `"${field}" must be lowercase kebab-case (e.g. "widget-worker"), got ${JSON.stringify(iss.input)}`,
+  z.string({ error: `"${field}" should be lowercase kebab-case` }).regex(KEBAB_PATTERN, {
+    error: (iss) =>
+      `"${field}" should be lowercase kebab-case (e.g. "widget-worker"), got ${JSON.stringify(iss.input)}`,
   });
+const optionalTeam = (field: string) => house(z.union([z.literal(""), z.null(), kebab(field)])).optional();
 
 /**
  * A custom worker profile as Construct 2.x reads it from `.construct/org/worker-profiles/<id>.json`
- * (project) or `~/.construct/org/worker-profiles/` (user). Every error here is one Construct's own
- * validator reports; checks it does not make are `house` (warnings).
+ * (project) or `~/.construct/org/worker-profiles/` (user). The type and the JSON Schema come from
+ * here; what Construct refuses is restated in lib/org/worker-profile-rules.ts, which reads the raw
+ * record as Construct does, so every field here is a `house` check (a warning at most).
  */
 export const workerProfileSchema = z.looseObject({
   id: house(kebab("id")).optional(),
-  name: kebab("name"),
+  name: house(kebab("name")),
   displayName: house(z.string({ error: '"displayName" should be a string' })).optional(),
-  description: z
-    .string({ error: '"description" is required and must be at least 20 characters' })
-    .refine((v) => v.trim().length >= 20, {
-      error: (iss) => `"description" must be at least 20 characters (got ${String(iss.input).trim().length})`,
-    })
-    .refine((v) => v.length <= 500, {
-      error: (iss) => `"description" is too long (${String(iss.input).length} > 500 characters)`,
-    }),
-  role: z
-    .string({ error: '"role" is required: used for routing and handoff matching' })
-    .min(1, { error: '"role" is required: used for routing and handoff matching' }),
-  modelTier: z.enum(MODEL_TIERS, {
-    error: (iss) => `"modelTier" must be one of fast | standard | reasoning, got ${JSON.stringify(iss.input)}`,
-  }),
+  description: house(z.string().min(20).max(500)),
+  role: house(z.string().min(1)),
+  modelTier: house(z.enum(MODEL_TIERS)),
   reasoningEffort: house(
     z.enum(REASONING_EFFORTS, { error: '"reasoningEffort" should be low, medium or high' }),
   ).optional(),
-  skills: z
-    .array(
-      z.string().regex(SKILL_REF, {
-        error: (iss) => `${JSON.stringify(iss.input)} is not a skill reference: expected "<bundle>/<skill>"`,
-      }),
-      { error: '"skills" must be a non-empty array of "<bundle>/<skill>" references' },
-    )
-    .min(1, { error: '"skills" must be a non-empty array of "<bundle>/<skill>" references' }),
-  fence: fenceSchema,
-  handoffCandidates: z
-    .array(house(z.string()), { error: '"handoffCandidates" must be an array of role ids' })
-    .optional(),
-  // Construct checks a team only when it is set: empty and null are "no team".
-  team: z.union([z.literal(""), z.null(), kebab("team")]).optional(),
-  teamId: z.union([z.literal(""), z.null(), kebab("teamId")]).optional(),
+  skills: house(z.array(z.string().regex(SKILL_REF_PATTERN)).min(1)),
+  fence: house(fenceSchema),
+  handoffCandidates: house(z.array(z.string({ error: "a handoff candidate should be a role id" }))).optional(),
+  team: optionalTeam("team"),
+  teamId: optionalTeam("teamId"),
   promptFile: house(z.string({ error: '"promptFile" should be a path relative to the project' })).optional(),
-  claudeTools: z
-    .string({ error: '"claudeTools" must be a comma-separated list of tool names' })
-    .superRefine((value, ctx) => {
-      for (const tool of value
-        .split(",")
-        .map((t) => t.trim())
-        .filter(Boolean))
-        if (!tools.has(tool))
-          ctx.addIssue({
-            code: "custom",
-            message: `unknown tool "${tool}" in claudeTools: host platforms silently drop tools they do not know`,
-          });
-    })
-    .optional(),
+  claudeTools: house(z.string()).optional(),
   events: house(stringList("events")).optional(),
   internal: house(z.boolean()).optional(),
   custom: house(z.boolean()).optional(),

@@ -41,12 +41,17 @@ export function fieldError(
   return { id, severity, message, location: pointer(section, entityId, ...path), ...(field ? { field } : {}) };
 }
 
-/** Array indices dropped: `fence.allowedPaths` → `custom-specialist-fence-allowed-paths`. */
+/**
+ * Array indices dropped: `fence.allowedPaths` → `custom-specialist-fence-allowed-paths`. Construct 2.x
+ * names a worker profile's problems without the `custom-` (`worker-profile-description`).
+ */
 export function shapeRuleId(kind: EntityKind, path: readonly Segment[]): string {
   const names = path.filter((s) => typeof s === "string" && !/^\d+$/.test(s)).map((s) => kebab(String(s)));
   if (names.length === 1 && names[0] === "id") return idRuleId(kind);
-  return ["custom", kind, ...names].join("-");
+  return [rulePrefix(kind), ...names].join("-");
 }
+
+const rulePrefix = (kind: EntityKind) => (kind === "worker-profile" ? kind : `custom-${kind}`);
 
 /** Only a contract's id is Construct's check; other kinds' ids are ours. */
 export function idRuleId(kind: EntityKind): string {
@@ -85,7 +90,7 @@ export function issuesToFieldErrors(
       for (const key of issue.keys) {
         out.push(
           fieldError(
-            `custom-${kind}-unknown-field`,
+            `${rulePrefix(kind)}-unknown-field`,
             "error",
             `unknown field "${key}" in ${path.join(".") || kind}`,
             section,

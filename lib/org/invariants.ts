@@ -1,9 +1,11 @@
 import type { FieldError } from "@/schemas/field-error";
-import type { Section, SectionOf, WritableEntityKind } from "@/schemas/kinds";
+import type { EntityRecord, Section, SectionOf, WritableEntityKind } from "@/schemas/kinds";
 import { contractView, groupView, policyView, specialistView, teamView } from "@/schemas/views";
 import { contractRules, policyRules } from "./link-rules";
 import { groupRules, specialistRules, teamRules } from "./member-rules";
 import { type AnyRecord, bucket, type OrgIndex, type Ref, record, ref, str, strs, teamOf } from "./org-index";
+import { isRegistrySection, registryRules } from "./registry-rules";
+import { profileRules } from "./worker-profile-rules";
 
 /**
  * The graph invariants: rules that look across entities. Each rule reads one entity and the
@@ -20,15 +22,21 @@ const RULES: { [K in WritableEntityKind as SectionOf<K>]: Rules } = {
   groups: (ix, id, rec) => groupRules(ix, id, groupView(rec)),
   contracts: (ix, id, rec) => contractRules(ix, id, contractView(rec)),
   policies: (ix, id, rec) => policyRules(ix, id, policyView(rec)),
-  "worker-profiles": () => [],
+  "worker-profiles": (ix, id, rec) => profileRules(ix, id, rec as EntityRecord),
 };
 const hasRules = (section: Section): section is keyof typeof RULES => section in RULES;
 
-/** Every graph-rule problem of one entity. */
+/** Every graph-rule problem of one entity; a record of Construct 2.x's registry gets the registry's rules. */
 export function graphRules(ix: OrgIndex, section: Section, id: string): FieldError[] {
   const rec = record(ix, section, id);
-  return rec && hasRules(section) ? RULES[section](ix, id, rec) : [];
+  if (!rec) return [];
+  if (isFromRegistry(ix, section, id)) return registryRules(ix, section, id, rec as EntityRecord);
+  return hasRules(section) ? RULES[section](ix, id, rec) : [];
 }
+
+/** Whether the record is the installed package's own, which Construct judges with its registry validator. */
+export const isFromRegistry = (ix: OrgIndex, section: Section, id: string) =>
+  isRegistrySection(section) && !!ix.registry?.has(ref(section, id));
 
 /**
  * Entities whose graph rules can change when `section/id` changes from `before` to `after`:
@@ -77,6 +85,11 @@ export function dependents(
       addAll(bucket(ix, "policiesByRef", id));
       break;
     case "contracts":
+      break;
+    case "worker-profiles":
+      for (const rec of both as EntityRecord[])
+        if (typeof rec.role === "string") addAll(bucket(ix, "profileHandoffs", rec.role));
+      addAll(bucket(ix, "profileHandoffs", id));
       break;
   }
   return out;

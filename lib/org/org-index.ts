@@ -18,6 +18,8 @@ const BUCKETS = [
   "groupsBySquad", // team id → groups listing it in `squads`
   "teamsByListedMember", // specialist id → teams listing it in `specialists`
   "byGroupId", // group id → teams and specialists naming it in `groupId`
+  "profilesByRole", // role → worker profiles holding it
+  "profileHandoffs", // role or id → worker profiles naming it in `handoffCandidates`
 ] as const;
 type BucketName = (typeof BUCKETS)[number];
 
@@ -68,6 +70,8 @@ export type OrgIndex = {
   skills?: ReadonlySet<string>;
   /** "unknown" when the caller cannot look at the disk. */
   schemaFileExists?: SchemaFileLookup;
+  /** Records read from Construct 2.x's package registry, judged by its registry rules, not as custom records. */
+  registry?: ReadonlySet<Ref>;
 };
 
 export type SchemaFileLookup = (contractId: string, schemaPath: string) => boolean | "unknown";
@@ -139,6 +143,17 @@ function eachContribution(section: Section, raw: AnyRecord, visit: Visit): void 
       visitDistinct("policiesByRef", [str(rec.owner), ...strs(rec.requiresApprovalFrom)], visit);
       break;
     }
+    case "worker-profiles": {
+      const rec: Record<string, unknown> = raw;
+      visitOne("profilesByRole", typeof rec.role === "string" ? str(rec.role) : undefined, visit);
+      const handoffs: unknown[] = Array.isArray(rec.handoffCandidates) ? rec.handoffCandidates : [];
+      visitDistinct(
+        "profileHandoffs",
+        handoffs.filter((h): h is string => typeof h === "string"),
+        visit,
+      );
+      break;
+    }
   }
 }
 
@@ -152,6 +167,7 @@ export function buildIndex(
   org: OrgRecords,
   skills?: ReadonlySet<string>,
   schemaFileExists?: SchemaFileLookup,
+  registry?: ReadonlySet<Ref>,
 ): OrgIndex {
   const records = {} as { [S in Section]: Map<string, SectionRecord<S>> };
   const buckets = Object.fromEntries(BUCKETS.map((b) => [b, new Map<string, Ref[]>()])) as Record<
@@ -174,7 +190,7 @@ export function buildIndex(
       eachContribution(section, rec, file);
     }
   }
-  return { records, buckets, skills, schemaFileExists };
+  return { records, buckets, skills, schemaFileExists, registry };
 }
 
 /** The base index is not touched; `undefined` removes the record. */
@@ -207,7 +223,9 @@ export function withDraft<S extends Section>(
     for (const [bucket, key] of contributions(section, previous))
       change(bucket, key, (list) => list.filter((x) => x !== r));
   if (record) for (const [bucket, key] of contributions(section, record)) change(bucket, key, (list) => [...list, r]);
-  return { records, buckets, skills: base.skills, schemaFileExists: base.schemaFileExists };
+  // A draft of a registry record is saved as a custom record, and judged as one.
+  const registry = base.registry?.has(r) ? new Set([...base.registry].filter((x) => x !== r)) : base.registry;
+  return { records, buckets, skills: base.skills, schemaFileExists: base.schemaFileExists, registry };
 }
 
 export function bucket(ix: OrgIndex, name: BucketName, key: string | undefined): readonly Ref[] {

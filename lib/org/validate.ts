@@ -1,14 +1,23 @@
 import { houseIssues, idProblem } from "@/schemas/common";
 import { ENTITY_SCHEMAS } from "@/schemas/entity-kinds";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
-import { type EntityKind, type EntityRecord, KIND_OF, SECTION_OF, SECTIONS, type Section } from "@/schemas/kinds";
+import {
+  ENTITY_KIND_SPECS,
+  type EntityKind,
+  type EntityRecord,
+  KIND_OF,
+  SECTION_OF,
+  SECTIONS,
+  type Section,
+} from "@/schemas/kinds";
 import { isObject, specialistView } from "@/schemas/views";
 import { fenceProblems } from "./fence-problems";
 import { fieldError, idRuleId, issuesToFieldErrors, splitBySeverity } from "./field-error";
-import { dependents, graphRules } from "./invariants";
+import { dependents, graphRules, isFromRegistry } from "./invariants";
 import { type OrgIndex, record, ref, splitRef, withDraft } from "./org-index";
 import { teamMovePatch } from "./team-move";
 import { unknownFields } from "./unknown-fields";
+import { customProfileProblems } from "./worker-profile-rules";
 
 /** Schema checks are Construct's (errors); house checks are ours alone (warnings). */
 export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldError[] {
@@ -21,6 +30,7 @@ export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldEr
   const schema = ENTITY_SCHEMAS[kind];
   const parsed = schema.safeParse(rec);
   const out = parsed.success ? [] : issuesToFieldErrors(kind, section, id, parsed.error.issues);
+  if (kind === "worker-profile") out.push(...customProfileProblems(id, rec));
   const errorAt = new Set(out.map((e) => e.location));
   for (const warning of issuesToFieldErrors(kind, section, id, houseIssues(schema, rec), "warning"))
     if (!errorAt.has(warning.location)) out.push(warning);
@@ -40,7 +50,8 @@ export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldEr
         ),
       );
   }
-  out.push(...unknownFields(kind, id, rec));
+  // Construct 2.x lets a custom record carry any field; its registry's fields are the registry rules'.
+  if (ENTITY_KIND_SPECS[kind].generation === "adr") out.push(...unknownFields(kind, id, rec));
   return out;
 }
 
@@ -48,7 +59,8 @@ export function validateOrg(ix: OrgIndex): FieldError[] {
   const out: FieldError[] = [];
   for (const section of SECTIONS) {
     for (const [id, rec] of ix.records[section].entries()) {
-      out.push(...shapeErrors(KIND_OF[section], id, rec), ...graphRules(ix, section, id));
+      if (!isFromRegistry(ix, section, id)) out.push(...shapeErrors(KIND_OF[section], id, rec));
+      out.push(...graphRules(ix, section, id));
     }
   }
   return out;

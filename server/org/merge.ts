@@ -1,4 +1,5 @@
-import type { OrgIndex } from "@/lib/org/org-index";
+import { type OrgIndex, type Ref, ref } from "@/lib/org/org-index";
+import { isRegistrySection } from "@/lib/org/registry-rules";
 import type { FieldError } from "@/schemas/field-error";
 import {
   bySection,
@@ -100,6 +101,15 @@ export function recordsOf(rows: Rows): OrgRecords {
   const org = emptyOrg();
   for (const section of SECTIONS) for (const [id, row] of rows[section]) org[section][id] = row.record;
   return org;
+}
+
+/** The records whose winning file is Construct 2.x's package registry (its built-in tier). */
+export function registryRefs(rows: Rows): Set<Ref> {
+  const out = new Set<Ref>();
+  for (const section of SECTIONS)
+    if (isRegistrySection(section))
+      for (const [id, row] of rows[section]) if (row.scope === "builtin") out.add(ref(section, id));
+  return out;
 }
 
 /** Applies a shallow patch: fields replace, `null` deletes, `id` cannot change. */

@@ -12,7 +12,7 @@ import type { PackService } from "../packs/pack-service";
 import { withTierLock } from "../store/lock";
 import { recoverTier, tierNeedsRecovery } from "../store/transaction";
 import { type TreeWatcher, watchTree } from "../store/watch-tree";
-import { emptyEntities, mergeTiers, type Rows, recordsOf, type Snapshot } from "./merge";
+import { emptyEntities, mergeTiers, type Rows, recordsOf, registryRefs, type Snapshot } from "./merge";
 import { loadSkillFiles } from "./skills";
 import { displayPath, loadTier, type TierData, tierFolders, userPath } from "./tiers";
 
@@ -218,7 +218,12 @@ export class OrgState {
     const skillFiles = loadSkillFiles(this.paths.skillsDir, this.paths.appDir);
     const tiers = await this.loadTiers(readTier, withPacks);
     const rows = mergeTiers(tiers);
-    const index = buildIndex(recordsOf(rows), new Set(skillFiles.map((s) => s.id)), this.schemaLookup(rows));
+    const index = buildIndex(
+      recordsOf(rows),
+      new Set(skillFiles.map((s) => s.id)),
+      this.schemaLookup(rows),
+      registryRefs(rows),
+    );
     return {
       rows,
       index,

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildPointer } from "@/lib/json/pointer";
 import { JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
-import { buildIndex } from "@/lib/org/org-index";
+import { buildIndex, ref } from "@/lib/org/org-index";
 import { validateOrg } from "@/lib/org/validate";
 import { computePlan, type PlanSide, type RoutingCase } from "@/lib/plan/plan";
 import { orgPayloadSchema } from "@/schemas/api";
@@ -176,7 +176,13 @@ export class PlanService {
     if (draft.remove) delete org[section][id];
     else org[section][id] = draft.record;
     // File problems stay as they are; the validation is the draft org's own.
-    const problems: FieldError[] = [...now.loadProblems, ...validateOrg(buildIndex(org, now.index.skills))];
+    // The draft is saved as a custom record, so the registry's rules no longer judge it.
+    const registry = new Set(now.index.registry);
+    registry.delete(ref(section, id));
+    const problems: FieldError[] = [
+      ...now.loadProblems,
+      ...validateOrg(buildIndex(org, now.index.skills, undefined, registry)),
+    ];
     const known = new Map(before.problems.map((p) => [`${p.id}\u0000${p.location}\u0000${p.message}`, p.path]));
     for (const p of problems) {
       const where = known.get(`${p.id}\u0000${p.location}\u0000${p.message}`);
