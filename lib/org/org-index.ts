@@ -72,7 +72,12 @@ export type OrgIndex = {
   schemaFileExists?: SchemaFileLookup;
   /** Records read from Construct 2.x's package registry, judged by its registry rules, not as custom records. */
   registry?: ReadonlySet<Ref>;
+  /** Whether a worker profile's `promptFile` exists under the project root; absent when the disk is out of reach. */
+  promptFileExists?: (file: string) => boolean;
 };
+
+/** What only the server knows about an org: where its records came from and what is on disk. */
+export type IndexContext = Pick<OrgIndex, "registry" | "promptFileExists">;
 
 export type SchemaFileLookup = (contractId: string, schemaPath: string) => boolean | "unknown";
 
@@ -167,7 +172,7 @@ export function buildIndex(
   org: OrgRecords,
   skills?: ReadonlySet<string>,
   schemaFileExists?: SchemaFileLookup,
-  registry?: ReadonlySet<Ref>,
+  context: IndexContext = {},
 ): OrgIndex {
   const records = {} as { [S in Section]: Map<string, SectionRecord<S>> };
   const buckets = Object.fromEntries(BUCKETS.map((b) => [b, new Map<string, Ref[]>()])) as Record<
@@ -190,7 +195,14 @@ export function buildIndex(
       eachContribution(section, rec, file);
     }
   }
-  return { records, buckets, skills, schemaFileExists, registry };
+  return {
+    records,
+    buckets,
+    skills,
+    schemaFileExists,
+    registry: context.registry,
+    promptFileExists: context.promptFileExists,
+  };
 }
 
 /** The base index is not touched; `undefined` removes the record. */
@@ -225,7 +237,14 @@ export function withDraft<S extends Section>(
   if (record) for (const [bucket, key] of contributions(section, record)) change(bucket, key, (list) => [...list, r]);
   // A draft of a registry record is saved as a custom record, and judged as one.
   const registry = base.registry?.has(r) ? new Set([...base.registry].filter((x) => x !== r)) : base.registry;
-  return { records, buckets, skills: base.skills, schemaFileExists: base.schemaFileExists, registry };
+  return {
+    records,
+    buckets,
+    skills: base.skills,
+    schemaFileExists: base.schemaFileExists,
+    registry,
+    promptFileExists: base.promptFileExists,
+  };
 }
 
 export function bucket(ix: OrgIndex, name: BucketName, key: string | undefined): readonly Ref[] {

@@ -83,7 +83,8 @@ export function customProfileProblems(id: string, rec: Record<string, unknown>):
       "handoffCandidates",
     ]);
 
-  if (rec.claudeTools !== undefined && rec.claudeTools !== "" && typeof rec.claudeTools !== "string")
+  // Construct skips a falsy claudeTools and reads any other through String(); the studio wants the string.
+  if (rec.claudeTools && typeof rec.claudeTools !== "string")
     error("worker-profile-claude-tools", `"claudeTools" must be a comma-separated string of tool names`, [
       "claudeTools",
     ]);
@@ -135,9 +136,24 @@ function fenceOf(id: string, fence: unknown): FieldError[] {
   return out;
 }
 
-/** A handoff candidate names a worker profile by its role or its id; one naming neither goes nowhere. */
+/**
+ * A handoff candidate names a worker profile by its role or its id; one naming neither goes nowhere.
+ * A `promptFile` must exist under the project root, as Construct checks it.
+ */
 export function profileRules(ix: OrgIndex, id: string, rec: EntityRecord): FieldError[] {
   const out: FieldError[] = [];
+  const file = rec.promptFile;
+  if (file && typeof file === "string" && ix.promptFileExists?.(file) === false)
+    out.push(
+      fieldError(
+        "worker-profile-prompt-file",
+        "error",
+        `${id}: promptFile "${file}" does not exist under the project root; create it or fix the path`,
+        SECTION,
+        id,
+        ["promptFile"],
+      ),
+    );
   const handoffs = Array.isArray(rec.handoffCandidates) ? rec.handoffCandidates : [];
   handoffs.forEach((candidate, i) => {
     if (typeof candidate !== "string" || candidate === "") return;

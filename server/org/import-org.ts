@@ -22,7 +22,7 @@ import { AppError } from "../errors";
 import { etagOf } from "../store/read";
 import { commitFiles } from "../store/transaction";
 import { confinedPath } from "../store/write";
-import { mergeTiers, type Rows, recordsOf, registryRefs } from "./merge";
+import { mergeTiers, type Rows, recordsOf } from "./merge";
 import type { OrgState } from "./org-state";
 import { displayPath, loadTier, type TierData } from "./tiers";
 import { alreadyExists, checkWritable } from "./write-checks";
@@ -129,7 +129,7 @@ function stage(state: OrgState, target: TierData, scope: WritableScope, incoming
 /** Every problem of the imported records, and any elsewhere the import introduces; older ones stay the org's. */
 function blockingProblems(state: OrgState, before: Rows, after: Rows, incoming: OrgRecords): FieldError[] {
   const problemsOf = (rows: Rows) =>
-    validateOrg(buildIndex(recordsOf(rows), undefined, state.schemaLookup(rows), registryRefs(rows)));
+    validateOrg(buildIndex(recordsOf(rows), undefined, state.schemaLookup(rows), state.indexContext(rows)));
   const beforeProblems = new Set(problemsOf(before).map(problemKey));
   const touched = (e: FieldError) => idsOf(incoming).some(({ s, id }) => isAtOrUnder(e.location, [s, id]));
   return problemsOf(after).filter((e) => touched(e) || !beforeProblems.has(problemKey(e)));

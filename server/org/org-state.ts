@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildPointer } from "@/lib/json/pointer";
-import { buildIndex, type SchemaFileLookup } from "@/lib/org/org-index";
+import { buildIndex, type IndexContext, type SchemaFileLookup } from "@/lib/org/org-index";
 import type { FieldError } from "@/schemas/field-error";
 import { type Scope, SECTIONS, WRITABLE_SCOPES } from "@/schemas/kinds";
 import type { StudioPaths } from "../config";
+import { promptFileLookup } from "../construct/prompt-file";
 import { loadRegistryTier } from "../construct/registry-tier";
 import { AppError, isAppError } from "../errors";
 import type { PackService } from "../packs/pack-service";
@@ -222,7 +223,7 @@ export class OrgState {
       recordsOf(rows),
       new Set(skillFiles.map((s) => s.id)),
       this.schemaLookup(rows),
-      registryRefs(rows),
+      this.indexContext(rows),
     );
     return {
       rows,
@@ -231,6 +232,11 @@ export class OrgState {
       loadProblems: tiers.flatMap((t) => t.problems),
       packTiers: tiers.filter((t) => t.scope === "pack" && t.dir),
     };
+  }
+
+  /** Which records are the package registry's, and where a worker profile's prompt file resolves. */
+  indexContext(rows: Rows): IndexContext {
+    return { registry: registryRefs(rows), promptFileExists: promptFileLookup(this.paths.root) };
   }
 
   /** Where `output.schema` resolves: the package root (built-in), the pack's folder, else the project root. */

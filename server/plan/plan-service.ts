@@ -181,7 +181,9 @@ export class PlanService {
     registry.delete(ref(section, id));
     const problems: FieldError[] = [
       ...now.loadProblems,
-      ...validateOrg(buildIndex(org, now.index.skills, undefined, registry)),
+      ...validateOrg(
+        buildIndex(org, now.index.skills, undefined, { registry, promptFileExists: now.index.promptFileExists }),
+      ),
     ];
     const known = new Map(before.problems.map((p) => [`${p.id}\u0000${p.location}\u0000${p.message}`, p.path]));
     for (const p of problems) {
