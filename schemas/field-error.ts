@@ -13,9 +13,21 @@ export const fieldErrorSchema = z.object({
 
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
+/**
+ * Which validator answered for a Construct 2.x project: the installed package's own (`construct`,
+ * when the package is trusted) or the studio's restatement of its rules.
+ */
+export const checkedBySchema = z.object({
+  by: z.enum(["construct", "studio"]),
+  version: z.nullable(z.string()),
+  message: z.string(),
+});
+export type CheckedBy = z.infer<typeof checkedBySchema>;
+
 export const validationResultSchema = z.object({
   ok: z.boolean(),
   errors: z.array(fieldErrorSchema),
   warnings: z.array(fieldErrorSchema),
+  checkedBy: z.optional(checkedBySchema),
 });
 export type ValidationResult = z.infer<typeof validationResultSchema>;

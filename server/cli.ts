@@ -4,6 +4,7 @@ import { UsageError } from "./cli/output";
 import { PACKS_CHANGE_USAGE, packsCommand } from "./cli/packs";
 import { PLAN_USAGE, planCommand } from "./cli/plan";
 import { TEST_USAGE, testCommand } from "./cli/test";
+import { TRUST_USAGE, trustCommand } from "./cli/trust";
 
 /**
  * `construct-studio`: the command-line twin of the HTTP API, for CI and scripts.
@@ -22,7 +23,8 @@ ${PACKS_CHANGE_USAGE}
   construct-studio mcp [--root DIR]
   construct-studio schemas [--out DIR]
 ${PLAN_USAGE}
-${TEST_USAGE}`;
+${TEST_USAGE}
+${TRUST_USAGE}`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -42,6 +44,8 @@ export async function main(argv: string[]): Promise<number> {
         return await planCommand(rest);
       case "test":
         return await testCommand(rest);
+      case "trust":
+        return await trustCommand(rest);
       case "mcp":
         return await (await import("./mcp/mcp-command")).mcpCommand(rest);
       case "schemas":

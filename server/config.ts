@@ -17,6 +17,8 @@ export type StudioPaths = {
   skillsDir: string;
   /** `$XDG_CONFIG_HOME/construct/packs` (default `~/.config/construct/packs`). */
   userPacksDir: string;
+  /** `$XDG_CONFIG_HOME/construct-studio/trust.json`: the projects whose own Construct install may run. */
+  trustFile: string;
   projectPacksDir: string;
   packsFile: string;
   configFile: string;
@@ -65,6 +67,11 @@ export function resolvePaths(
   const construct = path.join(root, ".construct");
   const projectDir = existsSync(construct) ? construct : path.join(root, ".cx");
   const projectOrgDir = path.join(projectDir, "org");
+  const configHome = path.resolve(
+    /* turbopackIgnore: true */ overrides.configHome ??
+      process.env.XDG_CONFIG_HOME ??
+      path.join(os.homedir(), ".config"),
+  );
   const installed = detectConstruct(root, projectOrgDir);
   // Construct 2.x's built-in tier is its package's registry; without the package it is empty.
   const packageDir =
@@ -79,15 +86,8 @@ export function resolvePaths(
     userOrgDir: path.join(home, "org"),
     projectOrgDir,
     skillsDir: packageDir ? path.join(packageDir, "skills") : path.join(appDir, "specialists", "skills"),
-    userPacksDir: path.join(
-      path.resolve(
-        /* turbopackIgnore: true */ overrides.configHome ??
-          process.env.XDG_CONFIG_HOME ??
-          path.join(os.homedir(), ".config"),
-      ),
-      "construct",
-      "packs",
-    ),
+    userPacksDir: path.join(configHome, "construct", "packs"),
+    trustFile: path.join(configHome, "construct-studio", "trust.json"),
     projectPacksDir: path.join(projectDir, "packs"),
     packsFile: path.join(projectDir, "packs.json"),
     configFile: path.join(projectDir, "config.json"),

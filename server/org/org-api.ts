@@ -6,6 +6,7 @@ import type { AutoLayout, Graph } from "@/schemas/graph";
 import type { EntityKind, EntityRecord, Scope } from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
 import type { StudioPaths } from "../config";
+import { withPackageCheck } from "../construct/package-check";
 import { createTeam } from "./create-team";
 import { exportOrg, type ImportOptions, importOrg } from "./import-org";
 import type { Snapshot } from "./merge";
@@ -70,9 +71,22 @@ export class OrgApi {
     return problemsOf(snap);
   }
 
-  /** Every problem of the merged org: files that failed to load, shapes, and graph invariants. */
+  /**
+   * Every problem of the merged org: files that failed to load, shapes, and graph invariants; in a
+   * Construct 2.x project whose package is trusted, its own validator checks the custom profiles too.
+   */
   async validateAll(): Promise<ValidationResult & { problems: FieldError[] }> {
-    return validateAll(await this.snapshot());
+    const snap = await this.snapshot();
+    const result = validateAll(snap);
+    const custom = [...snap.rows["worker-profiles"].values()].filter((row) => row.scope !== "builtin");
+    const checked = await withPackageCheck(
+      this.paths,
+      result,
+      custom.map((row) => [row.id, row.record]),
+    );
+    if (checked === result) return result;
+    const added = [...checked.errors, ...checked.warnings].filter((p) => !result.problems.includes(p));
+    return { ...checked, problems: [...result.problems, ...added] };
   }
 
   async listEntities(kind: ApiKind) {
@@ -151,7 +165,9 @@ export class OrgApi {
     record: EntityRecord,
     opts: { specialistId?: string } = {},
   ): Promise<ValidationResult> {
-    return validateDraft(await this.snapshot(), kind, record, opts);
+    const result = validateDraft(await this.snapshot(), kind, record, opts);
+    const id = typeof record.id === "string" ? record.id : "";
+    return withPackageCheck(this.paths, result, kind === "worker-profile" ? [[id, record]] : []);
   }
 
   async previewRoute(opts: {
