@@ -64,7 +64,7 @@ describe("trust in the project's own Construct install", () => {
     const paths = pathsOf();
     const status = await setTrust(paths, paths.construct);
     expect(status.trusted).toBe(true);
-    const stored = JSON.parse((await import("node:fs")).readFileSync(paths.trustFile, "utf8")) as {
+    const stored = JSON.parse(readFileSync(paths.trustFile, "utf8")) as {
       projects: Record<string, { packageDir: string; version: string }>;
     };
     expect(stored.projects[realpathSync(project.root)]).toMatchObject({
@@ -170,7 +170,7 @@ describe("Construct's validator as the last word", () => {
   it("adds a refusal only Construct makes, at the field it names", async () => {
     process.env.CONSTRUCT_PACKAGE_DIR = misbehaving(
       "stricter",
-      'export const validateCustomWorkerProfile = (r) => [`${r.name}: "description" is too dull`];\n',
+      "export const validateCustomWorkerProfile = (r) => [r.name + ': \"description\" is too dull'];\n",
     );
     const paths = pathsOf();
     const result = await withPackageCheck(paths, { ok: true, errors: [], warnings: [] }, [["widget-worker", VALID]]);

@@ -176,7 +176,7 @@ export class PlanService {
     if (draft.remove) delete org[section][id];
     else org[section][id] = draft.record;
     // File problems stay as they are; the validation is the draft org's own.
-    // The draft is saved as a custom record, so the registry's rules no longer judge it.
+    // The draft is saved as a custom record, which the registry's rules do not judge.
     const registry = new Set(now.index.registry);
     registry.delete(ref(section, id));
     const problems: FieldError[] = [
