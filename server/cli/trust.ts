@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { resolvePaths } from "../config";
+import { composeServices } from "../compose";
 import { changeTrust, constructStatus } from "../construct/status";
 import { isAppError } from "../errors";
 import { UsageError } from "./output";
@@ -24,7 +24,7 @@ export async function trustCommand(args: string[]): Promise<number> {
   if (values.format !== "text" && values.format !== "json") throw new UsageError(`unknown --format ${values.format}`);
   if (values.revoke && values.status) throw new UsageError("give --revoke or --status, not both");
   if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
-  const paths = resolvePaths({ root: values.root });
+  const { paths } = composeServices({ root: values.root }).org;
   let status: ReturnType<typeof constructStatus>;
   try {
     status = values.status ? constructStatus(paths) : await changeTrust(paths, { revoke: values.revoke });
