@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { resolvePaths } from "../config";
+import { composeServices } from "../compose";
 import { CONSTRUCT_PACKAGE, type ConstructInstall } from "../construct/detect";
 import { UsageError } from "./output";
 
@@ -68,6 +68,6 @@ function rootOf(args: readonly string[]): string | undefined {
 export function announceGeneration(args: readonly string[]): void {
   const root = rootOf(args);
   if (root !== undefined && !existsSync(root)) return;
-  const paths = resolvePaths({ root });
+  const { paths } = composeServices({ root });
   process.stderr.write(`${describeGeneration(paths.construct, paths.root)}\n`);
 }

@@ -5,7 +5,8 @@ import { stringifyRecord } from "@/lib/json/safe-json";
 import { type FileAction, renderMigration } from "@/lib/migrate/report";
 import { type AdrSpecialist, type MigrationPlan, planMigration, type RetiredRecord } from "@/lib/migrate/to-v2";
 import type { Section } from "@/schemas/kinds";
-import { resolvePaths, type StudioPaths } from "../config";
+import { composeServices } from "../compose";
+import type { StudioPaths } from "../config";
 import { isAppError } from "../errors";
 import { displayPath, loadTier, type TierData, tierFolders } from "../org/tiers";
 import { withTierLock } from "../store/lock";
@@ -76,25 +77,24 @@ async function readSource({ tier, paths, scope }: Source) {
 }
 
 /** Each file the plan writes, as a change of the target tier, and whether it is new or already there. */
-async function stage(plan: MigrationPlan, root: string, targetDir: string) {
+async function stage(plan: MigrationPlan, targetDir: string) {
   const changes: FileChange[] = [];
   const files: FileAction[] = [];
   const conflicts: string[] = [];
   const wanted = plan.profiles.flatMap((p) => [
-    { rel: p.file, content: stringifyRecord(p.record) },
-    ...(p.prompt ? [{ rel: p.prompt.file, content: p.prompt.content }] : []),
+    { rel: `worker-profiles/${p.id}.json`, shown: p.file, content: stringifyRecord(p.record) },
+    ...(p.prompt ? [{ rel: `prompts/${p.id}.md`, shown: p.prompt.file, content: p.prompt.content }] : []),
   ]);
-  for (const { rel, content } of wanted) {
-    const file = path.resolve(root, rel);
-    const existing = await readText(file);
-    if (existing === content) files.push({ path: rel, action: "unchanged" });
+  for (const { rel, shown, content } of wanted) {
+    const existing = await readText(path.join(targetDir, rel));
+    if (existing === content) files.push({ path: shown, action: "unchanged" });
     else if (existing !== null)
       conflicts.push(
-        `${rel} already exists with different content; move it aside (or delete it) and run migrate again`,
+        `${shown} already exists with different content; move it aside (or delete it) and run migrate again`,
       );
     else {
-      files.push({ path: rel, action: "create" });
-      changes.push({ rel: path.relative(targetDir, file), content });
+      files.push({ path: shown, action: "create" });
+      changes.push({ rel, content });
     }
   }
   return { changes, files, conflicts };
@@ -124,7 +124,7 @@ function parse(args: string[]) {
  */
 export async function migrateCommand(args: string[]): Promise<number> {
   const { root, scope, dryRun } = parse(args);
-  const paths = resolvePaths({ root });
+  const { paths } = composeServices({ root });
   const refuse = (lines: string[]) => {
     process.stderr.write(`migrate: refused, nothing written:\n${lines.map((l) => `  ${l}\n`).join("")}`);
     return 1;
@@ -157,7 +157,7 @@ export async function migrateCommand(args: string[]): Promise<number> {
         .split(path.sep)
         .join("/"),
   });
-  const staged = plan.refusals.length ? null : await stage(plan, paths.root, targetDir);
+  const staged = plan.refusals.length ? null : await stage(plan, targetDir);
   if (staged) plan.refusals.push(...staged.conflicts);
   const adrFolders = ["specialists", ...RETIRED.map(([s]) => s)]
     .map((s) => path.join(sourceDir, s))
@@ -170,7 +170,7 @@ export async function migrateCommand(args: string[]): Promise<number> {
   if (dryRun || !staged.changes.length) return 0;
   try {
     await withTierLock(targetDir, async () => {
-      const again = await stage(plan, paths.root, targetDir);
+      const again = await stage(plan, targetDir);
       if (again.conflicts.length) throw new UsageError(again.conflicts.join("\n"));
       if (again.changes.length) await commitFiles(targetDir, again.changes);
     });
