@@ -11,6 +11,8 @@ export type MigrationReport = {
   dryRun: boolean;
   /** The earlier org's folders of the tier, for the line that says how to remove them. */
   adrFolders: string[];
+  /** What else changes for the project once the files are written. */
+  notes: string[];
 };
 
 const count = (n: number, what: string) => `${what} (${n}):`;
@@ -44,6 +46,7 @@ export function renderMigration(r: MigrationReport): string {
   lines.push(count(r.files.length, r.dryRun ? "Files it would write" : "Files"));
   for (const f of r.files)
     lines.push(`  ${f.action === "unchanged" ? "unchanged" : r.dryRun ? "would create" : "created"}  ${f.path}`);
+  lines.push(...r.notes);
   lines.push(
     `The earlier org's files stay where they are: migrate never deletes them${r.adrFolders.length ? `. Once Construct 2.x runs as you want, remove them with \`git rm -r ${r.adrFolders.join(" ")}\` (\`rm -r\` where they are not in git)` : ""}.`,
   );

@@ -166,6 +166,31 @@ describe("construct-studio migrate --to 2", { timeout: 180_000 }, () => {
     }
   });
 
+  it("moves an earlier org kept in .cx/ into .construct/org and says .cx/ is not read after it", async () => {
+    project = tempProject({
+      prefix: "cs-migrate-",
+      files: {
+        ".cx/org/specialists/gadget.json": specialistRecord("gadget"),
+        ".cx/prompts/gadget.md": "# Gadget\n",
+      },
+    });
+    const run = await cli(["migrate", "--to", "2"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("the earlier org in .cx/org → Construct 2.x worker profiles in .construct/org");
+    expect(run.stdout).toContain(".cx/ (its packs.json, layout and embed overlays) is not read after this");
+    expect(run.stdout).toContain("git rm -r .cx/org/specialists .cx/prompts");
+    expect(readFileSync(path.join(project.root, ".construct/org/prompts/gadget.md"), "utf8")).toBe("# Gadget\n");
+  });
+
+  it("refuses a Construct version the studio does not know, writing nothing", async () => {
+    adrProject();
+    const before = tree();
+    const run = await cli(["migrate", "--to", "2", "--construct-version", "2.2.0"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("Construct 2.2.0 is a version the studio does not know");
+    expect(tree()).toEqual(before);
+  });
+
   it("refuses a tier with no specialists to move, and a call without --to 2", async () => {
     project = tempProject({ prefix: "cs-migrate-", files: { [`${ORG}/teams/solo.json`]: { id: "solo" } } });
     const before = tree();

@@ -164,7 +164,21 @@ export async function migrateCommand(args: string[]): Promise<number> {
     .concat(scope === "project" ? [path.join(paths.projectDir, "prompts")] : [])
     .filter((d) => existsSync(d))
     .map(rel);
-  const report = { plan, from: rel(sourceDir), into: rel(targetDir), files: staged?.files ?? [], dryRun, adrFolders };
+  const notes =
+    scope === "project" && paths.projectDir !== path.dirname(targetDir)
+      ? [
+          `The studio reads the project tier from .construct/ once it exists, so ${rel(paths.projectDir)}/ (its packs.json, layout and embed overlays) is not read after this; move what you still need into .construct/.`,
+        ]
+      : [];
+  const report = {
+    plan,
+    from: rel(sourceDir),
+    into: rel(targetDir),
+    files: staged?.files ?? [],
+    dryRun,
+    adrFolders,
+    notes,
+  };
   process.stdout.write(renderMigration(report));
   if (plan.refusals.length || !staged) return refuse(plan.refusals);
   if (dryRun || !staged.changes.length) return 0;
