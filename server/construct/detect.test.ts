@@ -7,9 +7,9 @@ import { detectConstruct } from "./detect";
 
 let project: TempProject;
 const orgDir = () => path.join(project.root, ".construct", "org");
-const detect = (env: NodeJS.ProcessEnv = {}) =>
-  detectConstruct(project.root, orgDir(), { PATH: "/nonexistent", ...env } as NodeJS.ProcessEnv);
-const ruleIds = (env?: NodeJS.ProcessEnv) => detect(env).problems.map((p) => p.id);
+const detect = (env: Record<string, string> = {}) =>
+  detectConstruct(project.root, orgDir(), { PATH: "/nonexistent", ...env });
+const ruleIds = (env?: Record<string, string>) => detect(env).problems.map((p) => p.id);
 
 /** A folder that claims to be the package at `version`, for versions npm no longer has. */
 function fakePackage(version: string, name = "@geraldmaron/construct"): string {
@@ -35,8 +35,18 @@ describe("which Construct a project runs on", () => {
       source: "none",
       reason: "no Construct 2.x found",
       readOnly: false,
+      workspacePreset: null,
       problems: [],
     });
+  });
+
+  it("names the workspace preset construct.config.json sets (JSONC), else Construct's default", () => {
+    project = tempProject({ dirs: [".construct/org/worker-profiles"] });
+    expect(detect().workspacePreset).toBe("rnd");
+    project.write({
+      "construct.config.json": '// the project\'s config\n{ "version": 1, "workspacePreset": "research", }\n',
+    });
+    expect(detect().workspacePreset).toBe("research");
   });
 
   it("a project install of 2.1.1 is Construct 2.x, read from its node_modules", () => {
