@@ -1,4 +1,6 @@
 import { embedCommand } from "./cli/embed";
+import { announceGeneration, takeConstructVersion } from "./cli/generation";
+import { MIGRATE_USAGE, migrateCommand } from "./cli/migrate";
 import { exportCommand, importCommand, validateCommand } from "./cli/org";
 import { UsageError } from "./cli/output";
 import { PACKS_CHANGE_USAGE, packsCommand } from "./cli/packs";
@@ -9,6 +11,7 @@ import { TRUST_USAGE, trustCommand } from "./cli/trust";
 /**
  * `construct-studio`: the command-line twin of the HTTP API, for CI and scripts.
  * Exit codes: 0 clean (warnings allowed), 1 errors found or the operation failed, 2 usage.
+ * Every command takes `--construct-version V` and first prints, to stderr, the generation it works on.
  */
 
 const USAGE = `usage:
@@ -24,11 +27,28 @@ ${PACKS_CHANGE_USAGE}
   construct-studio schemas [--out DIR]
 ${PLAN_USAGE}
 ${TEST_USAGE}
-${TRUST_USAGE}`;
+${MIGRATE_USAGE}
+${TRUST_USAGE}
+  every command: [--construct-version VERSION|adr] edits as that generation of Construct`;
+
+const COMMANDS = new Set([
+  "validate",
+  "export",
+  "import",
+  "packs",
+  "embed",
+  "plan",
+  "test",
+  "mcp",
+  "schemas",
+  "migrate",
+  "trust",
+]);
 
 export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
   try {
+    const [command, ...rest] = takeConstructVersion(argv);
+    if (command && COMMANDS.has(command)) announceGeneration(rest);
     switch (command) {
       case "validate":
         return await validateCommand(rest);
@@ -44,6 +64,8 @@ export async function main(argv: string[]): Promise<number> {
         return await planCommand(rest);
       case "test":
         return await testCommand(rest);
+      case "migrate":
+        return await migrateCommand(rest);
       case "trust":
         return await trustCommand(rest);
       case "mcp":
