@@ -1,6 +1,8 @@
 import { orderKeys } from "@/lib/json/safe-json";
+import { entityPath } from "@/lib/org/field-error";
+import { customProfileProblems } from "@/lib/org/worker-profile-rules";
 import type { EntityRecord } from "@/schemas/kinds";
-import { KEBAB_PATTERN, WORKER_PROFILE_TOOLS, workerProfileSchema } from "@/schemas/worker-profile";
+import { KEBAB_PATTERN, WORKER_PROFILE_TOOLS } from "@/schemas/worker-profile";
 
 /**
  * An ADR-era tier's specialists as Construct 2.x custom worker profiles. Pure: the caller reads the
@@ -177,11 +179,11 @@ export function planMigration(input: MigrationInput): MigrationPlan {
     }
     taken.set(id, s.id);
     const profile = profileOf(s, input, plan);
-    const parsed = workerProfileSchema.safeParse(profile.record);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
+    const refused = customProfileProblems(id, profile.record).filter((e) => e.severity === "error");
+    if (refused.length) {
+      for (const problem of refused)
         plan.refusals.push(
-          `${s.path}: field "${issue.path.join(".") || "(record)"}" of "${s.id}": ${issue.message}; Construct 2.x refuses it, so fix it and run migrate again`,
+          `${s.path}: field "${entityPath(problem.location).join(".") || "(record)"}" of "${s.id}": ${problem.message}; Construct 2.x refuses it, so fix it and run migrate again`,
         );
       continue;
     }

@@ -21,7 +21,7 @@ const shown = (v: unknown) => (v === undefined ? "undefined" : JSON.stringify(v)
 export function customProfileProblems(id: string, rec: Record<string, unknown>): FieldError[] {
   const out: FieldError[] = [];
   const error = (rule: string, message: string, path: Segment[]) =>
-    out.push(fieldError(rule, "error", `${id}: ${message}`, SECTION, id, path));
+    out.push(fieldError(rule, "error", message, SECTION, id, path));
 
   if (typeof rec.name !== "string" || !KEBAB_PATTERN.test(rec.name))
     error("worker-profile-name", `"name" must be lowercase kebab-case (e.g. "widget-worker"), got ${shown(rec.name)}`, [
@@ -29,10 +29,14 @@ export function customProfileProblems(id: string, rec: Record<string, unknown>):
     ]);
 
   const description = rec.description;
-  if (typeof description !== "string" || description.trim().length < 20)
+  if (typeof description !== "string")
+    error("worker-profile-description", `"description" is required: 20 to 500 characters that routing reads`, [
+      "description",
+    ]);
+  else if (description.trim().length < 20)
     error(
       "worker-profile-description",
-      `"description" is required and must be at least 20 characters (got ${typeof description === "string" ? description.trim().length : shown(description)}): it is load-bearing for routing`,
+      `"description" must be at least 20 characters (got ${description.trim().length}): it is load-bearing for routing`,
       ["description"],
     );
   else if (description.length > 500)
@@ -111,8 +115,7 @@ export function customProfileProblems(id: string, rec: Record<string, unknown>):
 }
 
 function fenceOf(id: string, fence: unknown): FieldError[] {
-  const at = (rule: string, message: string, path: Segment[]) =>
-    fieldError(rule, "error", `${id}: ${message}`, SECTION, id, path);
+  const at = (rule: string, message: string, path: Segment[]) => fieldError(rule, "error", message, SECTION, id, path);
   if (!fence || typeof fence !== "object" || Array.isArray(fence))
     return [at("worker-profile-fence", `"fence" is required: at minimum { "allowedPaths": [...] }`, ["fence"])];
   const allowed = (fence as Record<string, unknown>).allowedPaths;
@@ -148,7 +151,7 @@ export function profileRules(ix: OrgIndex, id: string, rec: EntityRecord): Field
       fieldError(
         "worker-profile-prompt-file",
         "error",
-        `${id}: promptFile "${file}" does not exist under the project root; create it or fix the path`,
+        `promptFile "${file}" does not exist under the project root; create it or fix the path`,
         SECTION,
         id,
         ["promptFile"],
@@ -162,7 +165,7 @@ export function profileRules(ix: OrgIndex, id: string, rec: EntityRecord): Field
       fieldError(
         "worker-profile-unknown-handoff",
         "warning",
-        `${id}: handoff candidate "${candidate}" is no worker profile's role or id, so nothing receives the handoff`,
+        `handoff candidate "${candidate}" is no worker profile's role or id, so nothing receives the handoff`,
         SECTION,
         id,
         ["handoffCandidates", i],
