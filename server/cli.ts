@@ -1,4 +1,5 @@
 import { embedCommand } from "./cli/embed";
+import { FIX_IGNORE_USAGE, fixIgnoreCommand } from "./cli/fix-ignore";
 import { exportCommand, importCommand, validateCommand } from "./cli/org";
 import { UsageError } from "./cli/output";
 import { PACKS_CHANGE_USAGE, packsCommand } from "./cli/packs";
@@ -21,6 +22,7 @@ ${PACKS_CHANGE_USAGE}
   construct-studio embed enable|disable|status|dry-run|tick ID [--root DIR] [--format text|json]
   construct-studio mcp [--root DIR]
   construct-studio schemas [--out DIR]
+${FIX_IGNORE_USAGE}
 ${PLAN_USAGE}
 ${TEST_USAGE}`;
 
@@ -38,6 +40,8 @@ export async function main(argv: string[]): Promise<number> {
         return await packsCommand(rest);
       case "embed":
         return await embedCommand(rest);
+      case "fix-ignore":
+        return await fixIgnoreCommand(rest);
       case "plan":
         return await planCommand(rest);
       case "test":

@@ -86,7 +86,8 @@ export function reincludeRule(dirRel: string, tier: string): string {
 }
 
 /** `!a/b/`, `!a/b`, `!/a/b/` and `!/a/b` re-include the same folder. */
-const sameNegation = (a: string, b: string) => a.replace(/^!\//, "!").replace(/\/$/, "") === b.replace(/^!\//, "!").replace(/\/$/, "");
+const sameNegation = (a: string, b: string) =>
+  a.replace(/^!\//, "!").replace(/\/$/, "") === b.replace(/^!\//, "!").replace(/\/$/, "");
 
 /**
  * The ignore file with every rule that hides the project folder turned into one that hides only its
@@ -97,7 +98,11 @@ export function reincludeTier(input: ReincludeInput): Reinclude {
   const lines = splitLines(input.text);
   const reported = lines[input.line - 1];
   if (!reported)
-    return { ok: false, code: "no-such-line", message: `the file has no line ${input.line}; it changed since git read it` };
+    return {
+      ok: false,
+      code: "no-such-line",
+      message: `the file has no line ${input.line}; it changed since git read it`,
+    };
   const reportedShape = shapeOf(patternOf(reported.body, input.line === 1));
   if (!reportedShape || !namesDir(reportedShape, input.dirRel))
     return {

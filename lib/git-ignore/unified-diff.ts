@@ -49,7 +49,8 @@ function editScript(a: string[], b: string[]): Op[] {
   return ops;
 }
 
-const range = (start: number, count: number) => (count === 1 ? `${start}` : `${count === 0 ? start - 1 : start},${count}`);
+const range = (start: number, count: number) =>
+  count === 1 ? `${start}` : `${count === 0 ? start - 1 : start},${count}`;
 
 /** `--- a/<file>` / `+++ b/<file>` and its hunks; empty when the texts are equal. */
 export function unifiedDiff(file: string, before: string, after: string, context = 3): string {
