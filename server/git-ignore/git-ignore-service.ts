@@ -53,8 +53,11 @@ export class GitIgnoreService {
     const { rule, top, hidesDir } = found;
     const shown = this.shown(rule.file, top);
     const where = `${shown}:${rule.line} (\`${rule.pattern}\`)`;
+    const inTree = !path.relative(top, rule.file).startsWith("..") && !path.isAbsolute(path.relative(top, rule.file));
+    const perFolder = path.basename(rule.file) === ".gitignore" && inTree;
+    // A .gitignore's patterns are relative to its folder; info/exclude's and the global file's to the top.
     const projectDir = path.join(this.realRoot(), path.relative(this.paths.root, this.paths.projectDir));
-    const dirRel = posix(path.relative(path.dirname(rule.file), projectDir));
+    const dirRel = posix(path.relative(perFolder ? path.dirname(rule.file) : top, projectDir));
     const byHand = (why: string, code: AppErrorCode = "invalid"): Plan => {
       const lines = dirRel.startsWith("..") ? [] : handFix(dirRel, "org", hidesDir);
       const advice = lines.length
@@ -62,11 +65,8 @@ export class GitIgnoreService {
         : `remove line ${rule.line} of ${shown}`;
       return { fixable: false, code, refusal: `${why}; ${advice}` };
     };
-    const inTree = !path.relative(top, rule.file).startsWith("..") && !path.isAbsolute(path.relative(top, rule.file));
-    if (path.basename(rule.file) !== ".gitignore" || !inTree)
-      return byHand(
-        `${where} is in ${shown}, which the studio does not edit (it edits only .gitignore files in the repository)`,
-      );
+    if (!perFolder)
+      return byHand(`${where}: the studio edits only .gitignore files inside the repository, and this is not one`);
     let before: Buffer;
     let mode: number;
     try {
