@@ -1,0 +1,49 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { clientOnly } from "@/components/ui/client-only";
+import { gitIgnoreQuery } from "@/lib/queries/git-ignore";
+
+const FixIgnoreDialog = clientOnly(() => import("./fix-dialog").then((m) => m.FixIgnoreDialog));
+
+/**
+ * Shown while git ignores the project tier: the warning in full and "Fix the ignore rule", or what
+ * to change by hand when the rule is one the studio does not edit.
+ */
+export function IgnoreWarning({ context }: { context?: string }) {
+  const { data: status } = useQuery(gitIgnoreQuery());
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing runs through Radix's focus return.
+  const [wanted, setWanted] = useState(false);
+  if (!status?.ignored || !status.problem) return null;
+  return (
+    <section
+      data-testid="ignore-warning"
+      aria-labelledby="ignore-warning-title"
+      className="mb-4 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+    >
+      <h2 id="ignore-warning-title" className="mb-1 font-semibold">
+        Git ignores <code>{status.tier}/</code>, the tier the studio writes
+      </h2>
+      {context && <p className="mb-1">{context}</p>}
+      <p data-testid="ignore-warning-message">{status.problem.message}</p>
+      {status.diff && status.etag && (
+        <>
+          <button
+            type="button"
+            data-testid="ignore-fix-open"
+            onClick={() => {
+              setWanted(true);
+              setOpen(true);
+            }}
+            className="mt-2 rounded bg-amber-700 px-3 py-1 font-medium text-white hover:bg-amber-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
+          >
+            Fix the ignore rule
+          </button>
+          {wanted && <FixIgnoreDialog status={status} open={open} onOpenChange={setOpen} />}
+        </>
+      )}
+    </section>
+  );
+}
