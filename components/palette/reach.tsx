@@ -37,7 +37,7 @@ export function Reach({
   const paletteWanted = useLatch(paletteOpen);
   const sheetWanted = useLatch(sheetOpen);
   const stopFocus = useRef<() => void>(() => {});
-  // Git ignoring the project tier is the project's problem, not a record's: asked once the org is in.
+  // Git ignoring the project tier is the project's problem, not a record's; the page seeds the answer.
   const ignore = useQuery({ ...gitIgnoreQuery(), enabled: !!data });
   const problems = useMemo(() => {
     const own = ignore.data?.problem;
