@@ -12,6 +12,8 @@ const LINE_TONE: Record<string, string> = {
   "@": "text-sky-800 dark:text-sky-300",
 };
 
+const toneOf = (line: string) => (/^(---|\+\+\+) /.test(line) ? "font-semibold" : (LINE_TONE[line[0]] ?? ""));
+
 function DiffView({ diff }: { diff: string }) {
   const lines = diff.replace(/\n$/, "").split("\n");
   return (
@@ -24,7 +26,7 @@ function DiffView({ diff }: { diff: string }) {
       >
         {lines.map((line, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a diff's lines are fixed for one render and may repeat
-          <div key={i} className={`${LINE_TONE[line[0]] ?? ""} whitespace-pre px-1`}>
+          <div key={i} className={`${toneOf(line)} whitespace-pre px-1`}>
             {line.replace(/\r$/, "␍")}
           </div>
         ))}

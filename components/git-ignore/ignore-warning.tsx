@@ -26,8 +26,18 @@ export function IgnoreWarning({ context }: { context?: string }) {
       <h2 id="ignore-warning-title" className="mb-1 font-semibold">
         Git ignores <code>{status.tier}/</code>, the tier the studio writes
       </h2>
-      {context && <p className="mb-1">{context}</p>}
-      <p data-testid="ignore-warning-message">{status.problem.message}</p>
+      <p data-testid="ignore-warning-message">
+        <code>
+          {status.file}:{status.line}
+        </code>{" "}
+        (<code>{status.pattern}</code>) ignores it. Edits here are invisible to git: no diff, no review, not committed.
+      </p>
+      {context && <p className="mt-1">{context}</p>}
+      {status.refusal && (
+        <p data-testid="ignore-refusal" className="mt-1">
+          Fix by hand: {status.refusal}
+        </p>
+      )}
       {status.diff && status.etag && (
         <>
           <button
@@ -40,7 +50,8 @@ export function IgnoreWarning({ context }: { context?: string }) {
             className="mt-2 rounded bg-amber-700 px-3 py-1 font-medium text-white hover:bg-amber-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
           >
             Fix the ignore rule
-          </button>
+          </button>{" "}
+          <span className="text-xs">shows the change to {status.file} before writing it</span>
           {wanted && <FixIgnoreDialog status={status} open={open} onOpenChange={setOpen} />}
         </>
       )}

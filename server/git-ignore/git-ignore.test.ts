@@ -254,3 +254,25 @@ describe("the CLI", () => {
     expect(onDisk()).toEqual(before);
   });
 });
+
+describe("the diff shown", () => {
+  it.each([
+    ["LF", "node_modules/\n.construct/\ndist/\n"],
+    ["CRLF", "a\r\nb\r\nc\r\nd\r\n.construct/\r\ne\r\nf\r\ng\r\nh\r\n"],
+    ["no final newline", "a\n.construct/"],
+    ["two rules far apart", ".construct/\n1\n2\n3\n4\n5\n6\n7\n8\n/.construct\n9\n"],
+  ])("is the hunks `diff -u` prints (%s)", async (_name, text) => {
+    writeFileSync(path.join(root, ".gitignore"), text);
+    const status = await composeServices({ root }).gitIgnore.status();
+    const after = path.join(project.base, "after");
+    writeFileSync(after, (await reincluded(text)) ?? "");
+    const diffU = spawnSync("diff", ["-u", path.join(root, ".gitignore"), after], { encoding: "utf8" }).stdout;
+    expect(status.diff?.split("\n").slice(2)).toEqual(diffU.split("\n").slice(2));
+  });
+});
+
+async function reincluded(text: string): Promise<string | null> {
+  const { reincludeTier } = await import("@/lib/git-ignore/reinclude");
+  const result = reincludeTier({ text, line: text.split("\n").findLastIndex((l) => l.includes(".construct")) + 1, dirRel: ".construct", tier: "org" });
+  return result.ok ? result.text : null;
+}
