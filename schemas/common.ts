@@ -21,6 +21,15 @@ export function idProblem(id: unknown): string | null {
   return null;
 }
 
+/** A registry id Construct keys by a dotted name (`workflow.prd-draft`); only read, never a file the studio names. */
+export function dottedIdProblem(id: unknown): string | null {
+  if (typeof id !== "string" || id.length === 0) return "an id is required";
+  if (id.length > 128) return `an id has at most 128 characters (got ${id.length})`;
+  return /^[a-z0-9][a-z0-9.-]*$/.test(id)
+    ? null
+    : `"${id.slice(0, 80)}" is not a valid id: use lowercase letters, digits, "." and "-"`;
+}
+
 export const idSchema = z
   .string()
   .superRefine((value, ctx) => {

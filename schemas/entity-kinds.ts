@@ -1,10 +1,12 @@
 import type { z } from "zod";
-import { idProblem } from "./common";
+import { dottedIdProblem, idProblem } from "./common";
 import { contractSchema } from "./contract";
 import { ENTITY_KIND_SPECS, type EntityKind, type Section, SUB_KIND_SPECS } from "./kinds";
 import { policySchema } from "./policy";
+import { capabilitySchema, procedureSchema, registryPolicySchema, workspacePresetSchema } from "./registry";
 import { specialistSchema } from "./specialist";
 import { groupSchema, teamSchema } from "./team";
+import { workerProfileSchema } from "./worker-profile";
 
 // Each record kind's schema, beside the zod-free rest of its spec in ./kinds (the editor's first load reads that part).
 export const ENTITY_SCHEMAS = {
@@ -13,6 +15,11 @@ export const ENTITY_SCHEMAS = {
   specialist: specialistSchema,
   contract: contractSchema,
   policy: policySchema,
+  "worker-profile": workerProfileSchema,
+  procedure: procedureSchema,
+  capability: capabilitySchema,
+  "workspace-preset": workspacePresetSchema,
+  "registry-policy": registryPolicySchema,
 } as const satisfies Record<EntityKind, z.ZodType>;
 
 /** Every record kind's whole spec: ./kinds' entry and its schema. */
@@ -58,5 +65,5 @@ export function readOnlyText(kind: ServedKind): { refusal: string; edited: strin
  */
 export function kindIdProblem(kind: ServedKind, id: unknown): string | null {
   const grammar = isSub(kind) ? SUB_KIND_SPECS[kind].id : ENTITY_KIND_SPECS[kind].id;
-  return grammar === "file-name" ? idProblem(id) : null;
+  return grammar === "file-name" ? idProblem(id) : grammar === "dotted-name" ? dottedIdProblem(id) : null;
 }

@@ -1,199 +1,32 @@
-import type { Contract } from "./contract";
-import type { Policy } from "./policy";
-import type { Specialist } from "./specialist";
-import type { Group, Team } from "./team";
-import type { Known, Unchecked } from "./views";
+import type { EntityKindSpec, RecordOf } from "./kind-spec";
+import { ADR_KIND_SPECS } from "./kinds-adr";
+import { V2_KIND_SPECS } from "./kinds-v2";
+
+import type { Unchecked } from "./views";
 
 // Plain constants, no zod: the editor's first load needs these names, and zod weighs about 40 kB gz.
 
-/** The fields a record of type `T` has, and one level into its object fields (`teamBoundary.producerTeam`). */
-type FieldOf<T> = {
-  [K in keyof Known<T> & string]:
-    | K
-    | (NonNullable<Known<T>[K]> extends readonly unknown[]
-        ? never
-        : NonNullable<Known<T>[K]> extends object
-          ? `${K}.${keyof Known<NonNullable<Known<T>[K]>> & string}`
-          : never);
-}[keyof Known<T> & string];
-
-/** The inferred type of each record kind's schema (the schemas themselves are in ./entity-kinds). */
-type RecordOf = {
-  group: Group;
-  team: Team;
-  specialist: Specialist;
-  contract: Contract;
-  // Construct checks only that a policy is an object; a file's `name` is still shown when it has one.
-  policy: Policy & { name?: string };
-};
+/**
+ * The two generations of Construct the studio edits: the org of specialists, teams, groups and
+ * contract files (`adr`), and Construct 2.x's worker profiles over its package's registry (`2`).
+ * A project is one or the other; a kind belongs to one.
+ */
+export const GENERATIONS = ["adr", "2"] as const;
+export type Generation = (typeof GENERATIONS)[number];
 
 /** The side panel's forms; components/panel maps each to its component. */
-export type FormName = "specialist" | "team" | "contract" | "policy";
+export type FormName = "specialist" | "team" | "contract" | "policy" | "worker-profile" | "registry";
 
-type EntityKindSpec<K extends keyof RecordOf> = {
-  /** Its folder in each tier (`org/<section>/<id>.json`) and its key in `OrgRecords`. */
-  section: string;
-  /** One record and the heading of many ("Team", "Teams"). */
-  title: string;
-  titles: string;
-  /** Whether the studio writes it (user and project tiers), or only shows it. */
-  writable: boolean;
-  /** Ids name files, so every kind takes the file-name grammar of `idProblem` (schemas/common). */
-  id: "file-name";
-  /** What the canvas reads at first paint (lib/api/summary): a field the graph starts reading goes here. */
-  graphFields: readonly FieldOf<RecordOf[K]>[];
-  /** The field order files are written in, so app-written files read like hand-written ones. */
-  keys: readonly (keyof Known<RecordOf[K]> & string)[];
-  form: FormName;
-  /** The list page's line for a record: the fields a person scans for. */
-  line: (r: EntityRecord) => string;
-  /** What the palette searches besides id and name; never a prompt body, which would match everything. */
-  searchText: (r: EntityRecord) => unknown[];
-};
-
-const text = (v: unknown) => (typeof v === "string" ? v : "");
-const list = (v: unknown) => (Array.isArray(v) ? v.join(", ") : "");
-const ownerLine = (r: EntityRecord) => `owner ${text(r.owner)} · roles ${list(r.roles)}`;
-const teamText = (r: EntityRecord) => [r.owner, r.charter, r.groupId, r.roles, r.squads];
+/** A record as a file's JSON (or a request body) holds it, before anything is known about its fields. */
+export type EntityRecord = Record<string, unknown>;
 
 /**
  * Every record kind of an org tier, in the order sections are listed and exported. Zod-free, so
  * the editor's first load reads it; ./entity-kinds adds each kind's schema.
  */
-export const ENTITY_KIND_SPECS = {
-  group: {
-    section: "groups",
-    title: "Group",
-    titles: "Groups",
-    writable: true,
-    id: "file-name",
-    graphFields: ["name", "squads", "escalationPath"],
-    keys: [
-      "id",
-      "kind",
-      "name",
-      "owner",
-      "roles",
-      "squads",
-      "decisionRights",
-      "forbiddenDecisions",
-      "escalationPath",
-      "charter",
-      "contact",
-      "evidence",
-    ],
-    form: "team",
-    line: ownerLine,
-    searchText: teamText,
-  },
-  team: {
-    section: "teams",
-    title: "Team",
-    titles: "Teams",
-    writable: true,
-    id: "file-name",
-    graphFields: ["name", "owner", "escalationPath"],
-    keys: [
-      "id",
-      "kind",
-      "groupId",
-      "name",
-      "owner",
-      "roles",
-      "specialists",
-      "collaborators",
-      "decisionRights",
-      "forbiddenDecisions",
-      "escalationPath",
-      "charter",
-      "contact",
-      "evidence",
-    ],
-    form: "team",
-    line: ownerLine,
-    searchText: teamText,
-  },
-  specialist: {
-    section: "specialists",
-    title: "Specialist",
-    titles: "Specialists",
-    writable: true,
-    id: "file-name",
-    graphFields: ["name", "displayName", "role", "team", "groupId", "handoffCandidates"],
-    keys: [
-      "id",
-      "name",
-      "role",
-      "displayName",
-      "description",
-      "when_to_use",
-      "modelTier",
-      "reasoningEffort",
-      "skills",
-      "events",
-      "fence",
-      "handoffCandidates",
-      "team",
-      "teamId",
-      "groupId",
-      "promptFile",
-      "claudeTools",
-    ],
-    form: "specialist",
-    line: (r) => `${text(r.role)} · ${text(r.team)} · ${text(r.description)}`,
-    searchText: (r) => [r.role, r.team, r.description, r.skills],
-  },
-  contract: {
-    section: "contracts",
-    title: "Contract",
-    titles: "Contracts",
-    writable: true,
-    id: "file-name",
-    graphFields: ["producer", "consumer", "teamBoundary.producerTeam", "teamBoundary.consumerTeam"],
-    keys: [
-      "id",
-      "description",
-      "producer",
-      "consumer",
-      "trigger",
-      "input",
-      "output",
-      "preconditions",
-      "postconditions",
-      "teamBoundary",
-    ],
-    form: "contract",
-    line: (r) => `${text(r.producer)} → ${text(r.consumer)}${r.teamBoundary ? " · crosses teams" : ""}`,
-    searchText: (r) => {
-      const boundary = (r.teamBoundary ?? {}) as EntityRecord;
-      return [r.producer, r.consumer, r.description, boundary.producerTeam, boundary.consumerTeam];
-    },
-  },
-  policy: {
-    section: "policies",
-    title: "Policy",
-    titles: "Policies",
-    writable: true,
-    id: "file-name",
-    graphFields: ["name"],
-    keys: [
-      "id",
-      "owner",
-      "description",
-      "enforcement",
-      "mode",
-      "requiresApprovalFrom",
-      "mayVetoFrom",
-      "escalatesTo",
-      "decisionRights",
-      "conditions",
-      "evidence",
-    ],
-    form: "policy",
-    line: (r) => `${text(r.mode)} · ${text(r.description)}`,
-    searchText: (r) => [r.owner, r.mode, r.enforcement, r.description, r.decisionRights],
-  },
-} as const satisfies { [K in keyof RecordOf]: EntityKindSpec<K> };
+export const ENTITY_KIND_SPECS = { ...ADR_KIND_SPECS, ...V2_KIND_SPECS } as const satisfies {
+  [K in keyof RecordOf]: EntityKindSpec<K>;
+};
 
 export type EntityKind = keyof typeof ENTITY_KIND_SPECS;
 /** The record kinds the studio writes: each needs a new record's template and its graph rules. */
@@ -233,9 +66,6 @@ export const SCOPES = ["builtin", "pack", "user", "project"] as const;
 export type Scope = (typeof SCOPES)[number];
 export const WRITABLE_SCOPES = ["user", "project"] as const;
 export type WritableScope = (typeof WRITABLE_SCOPES)[number];
-
-/** A record as a file's JSON (or a request body) holds it, before anything is known about its fields. */
-export type EntityRecord = Record<string, unknown>;
 
 /**
  * Each section's records merged from the tiers, unvalidated: fields are typed `unknown` until read

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type ConstructInstall, detectConstruct } from "./construct/detect";
 
 export type StudioPaths = {
   /** The project being edited (`CONSTRUCT_ROOT`, else the current directory). */
@@ -22,6 +23,8 @@ export type StudioPaths = {
   /** `<proj>/runtime`: state, not config (git-ignored). */
   runtimeDir: string;
   coreVersion: string;
+  /** Which Construct the project runs on: the generation the studio edits and the package it reads. */
+  construct: ConstructInstall;
 };
 
 function packageVersion(appDir: string): string {
@@ -61,14 +64,21 @@ export function resolvePaths(
   const appDir = path.resolve(/* turbopackIgnore: true */ overrides.appDir ?? findAppDir());
   const construct = path.join(root, ".construct");
   const projectDir = existsSync(construct) ? construct : path.join(root, ".cx");
+  const projectOrgDir = path.join(projectDir, "org");
+  const installed = detectConstruct(root, projectOrgDir);
+  // Construct 2.x's built-in tier is its package's registry; without the package it is empty.
+  const packageDir =
+    installed.generation === "2"
+      ? (installed.packageDir ?? path.join(root, "node_modules", "@geraldmaron", "construct"))
+      : null;
   return {
     root,
     projectDir,
     appDir,
-    builtinOrgDir: path.join(appDir, "specialists", "org"),
+    builtinOrgDir: packageDir ? path.join(packageDir, "registry") : path.join(appDir, "specialists", "org"),
     userOrgDir: path.join(home, "org"),
-    projectOrgDir: path.join(projectDir, "org"),
-    skillsDir: path.join(appDir, "specialists", "skills"),
+    projectOrgDir,
+    skillsDir: packageDir ? path.join(packageDir, "skills") : path.join(appDir, "specialists", "skills"),
     userPacksDir: path.join(
       path.resolve(
         /* turbopackIgnore: true */ overrides.configHome ??
@@ -83,5 +93,6 @@ export function resolvePaths(
     configFile: path.join(projectDir, "config.json"),
     runtimeDir: path.join(projectDir, "runtime"),
     coreVersion: process.env.CONSTRUCT_CORE_VERSION || packageVersion(appDir),
+    construct: installed,
   };
 }

@@ -35,6 +35,8 @@ const FORMS: Record<FormName, ComponentType<EntityFormProps & { kind: EntityKind
   team: (props) => <TeamForm {...props} kind={props.kind === "group" ? "group" : "team"} />,
   contract: ContractForm,
   policy: PolicyForm,
+  "worker-profile": SpecialistForm,
+  registry: PolicyForm,
 };
 
 export type PanelTarget = { kind: EntityKind; id: string | null };

@@ -17,6 +17,20 @@ const TEMPLATES: Record<WritableEntityKind, Template> = {
     handoffCandidates: [],
     team: firstTeam,
   }),
+  // What `construct worker-profile create` scaffolds, so a new profile reads like one Construct made.
+  "worker-profile": (_firstTeam, firstSkill) => ({
+    id: "",
+    name: "",
+    description: "",
+    role: "",
+    modelTier: "standard",
+    skills: firstSkill ? [firstSkill] : [],
+    fence: { allowedPaths: ["docs/**"] },
+    claudeTools: "Read,Grep,Glob,LS",
+    handoffCandidates: [],
+    internal: true,
+    custom: true,
+  }),
   team: () => ({
     id: "",
     kind: "squad",

@@ -65,6 +65,17 @@ const NODE_OF: Record<Section, NodeOf | null> = {
   }),
   contracts: null,
   policies: null,
+  "worker-profiles": (id, s) => ({
+    id: nodeId.specialist(id),
+    kind: "specialist",
+    entityId: id,
+    label: specialistLabel(id, specialistView(s)),
+    sublabel: str(specialistView(s).role) ?? "",
+  }),
+  procedures: null,
+  capabilities: null,
+  "workspace-presets": null,
+  "registry-policies": null,
 };
 
 export type GraphInput = {

@@ -20,6 +20,7 @@ const RULES: { [K in WritableEntityKind as SectionOf<K>]: Rules } = {
   groups: (ix, id, rec) => groupRules(ix, id, groupView(rec)),
   contracts: (ix, id, rec) => contractRules(ix, id, contractView(rec)),
   policies: (ix, id, rec) => policyRules(ix, id, policyView(rec)),
+  "worker-profiles": () => [],
 };
 const hasRules = (section: Section): section is keyof typeof RULES => section in RULES;
 

@@ -2,6 +2,7 @@ import type { OrgIndex } from "@/lib/org/org-index";
 import type { FieldError } from "@/schemas/field-error";
 import {
   bySection,
+  ENTITY_KIND_SPECS,
   type EntityKind,
   type EntityRecord,
   emptyOrg,
@@ -62,7 +63,8 @@ export function toRow(kind: EntityKind, id: string, layers: Layer[]): Row {
     overrides: sorted
       .slice(0, -1)
       .map((l) => ({ scope: l.scope, path: l.path, ...(l.source ? { source: l.source } : {}) })),
-    record: mergeLayers(sorted),
+    // Construct 2.x replaces a worker profile whole: a user or project file is the record.
+    record: ENTITY_KIND_SPECS[kind].merge === "replace" ? top.record : mergeLayers(sorted),
     etag: combineEtags(sorted.map((l) => l.etag)),
     layers: sorted,
   };

@@ -6,6 +6,7 @@ import { buildIndex, type SchemaFileLookup } from "@/lib/org/org-index";
 import type { FieldError } from "@/schemas/field-error";
 import { type Scope, SECTIONS, WRITABLE_SCOPES } from "@/schemas/kinds";
 import type { StudioPaths } from "../config";
+import { loadRegistryTier } from "../construct/registry-tier";
 import { AppError, isAppError } from "../errors";
 import type { PackService } from "../packs/pack-service";
 import { withTierLock } from "../store/lock";
@@ -13,7 +14,7 @@ import { recoverTier, tierNeedsRecovery } from "../store/transaction";
 import { type TreeWatcher, watchTree } from "../store/watch-tree";
 import { emptyEntities, mergeTiers, type Rows, recordsOf, type Snapshot } from "./merge";
 import { loadSkillFiles } from "./skills";
-import { displayPath, loadTier, type TierData, userPath } from "./tiers";
+import { displayPath, loadTier, type TierData, tierFolders, userPath } from "./tiers";
 
 export type TierReader = (scope: "builtin" | "user" | "project", dir: string, displayBase: string) => Promise<TierData>;
 
@@ -86,7 +87,9 @@ export class OrgState {
 
   displayBase(scope: Scope): string {
     return scope === "builtin"
-      ? this.paths.appDir
+      ? this.paths.construct.generation === "2"
+        ? this.paths.root
+        : this.paths.appDir
       : scope === "project" || scope === "pack"
         ? this.paths.root
         : path.dirname(this.paths.userOrgDir);
@@ -208,8 +211,16 @@ export class OrgState {
     return { tiers, problems };
   }
 
+  /** Reads one tier with the folders its generation holds; Construct 2.x's built-in tier is its package's registry. */
+  readonly readTier: TierReader = (scope, dir, displayBase) => {
+    const { generation } = this.paths.construct;
+    return generation === "2" && scope === "builtin"
+      ? loadRegistryTier(dir, displayBase)
+      : loadTier(scope, dir, displayBase, tierFolders(generation, scope));
+  };
+
   /** Every tier, lowest precedence first; the last, empty one carries the packs' problems. */
-  async loadTiers(readTier: TierReader = loadTier, withPacks = true): Promise<TierData[]> {
+  async loadTiers(readTier: TierReader = this.readTier, withPacks = true): Promise<TierData[]> {
     const [builtin, packs, user, project] = await Promise.all([
       readTier("builtin", this.paths.builtinOrgDir, this.displayBase("builtin")),
       withPacks ? this.packTiers() : { tiers: [], problems: [] },
@@ -221,7 +232,12 @@ export class OrgState {
       ...packs.tiers,
       user,
       project,
-      { scope: "pack", dir: "", entities: emptyEntities(), problems: packs.problems },
+      {
+        scope: "pack",
+        dir: "",
+        entities: emptyEntities(),
+        problems: [...this.paths.construct.problems, ...packs.problems],
+      },
     ];
   }
 

@@ -6,7 +6,17 @@ import { isPlainObject } from "@/lib/json/safe-json";
 import { fieldError } from "@/lib/org/field-error";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
-import { bySection, type EntityRecord, type Scope, SECTIONS, type Section } from "@/schemas/kinds";
+import {
+  bySection,
+  ENTITY_KIND_SPECS,
+  ENTITY_KINDS,
+  type EntityRecord,
+  type Generation,
+  type Scope,
+  SECTION_OF,
+  SECTIONS,
+  type Section,
+} from "@/schemas/kinds";
 import { MAX_FILE_BYTES, parsed, type ReadResult, readJsonFileSync, readListedJsonFileSync } from "../store/read";
 
 export type Layer = {
@@ -64,8 +74,28 @@ function emptyTier(scope: Scope, dir: string): TierData {
   };
 }
 
-/** Reads `<dir>/<section>/<id>.json`; a broken file becomes a FieldError naming it, and the rest loads. */
-export async function loadTier(scope: Scope, dir: string, displayBase: string): Promise<TierData> {
+/** A section of a tier and the folder its files are in. */
+export type TierFolder = { section: Section; folder: string };
+const ALL_FOLDERS: readonly TierFolder[] = SECTIONS.map((section) => ({ section, folder: section }));
+
+/** The folders a tier of `generation` holds: Construct 2.x reads only worker profiles from the user and project tiers. */
+export function tierFolders(generation: Generation, scope: Scope): readonly TierFolder[] {
+  return ENTITY_KINDS.filter((kind) => {
+    const spec = ENTITY_KIND_SPECS[kind];
+    return spec.generation === generation && (scope === "builtin" || generation === "adr" || spec.writable);
+  }).map((kind) => ({ section: SECTION_OF[kind], folder: SECTION_OF[kind] }));
+}
+
+/**
+ * Reads `<dir>/<folder>/<id>.json` for each of `folders` (by default every section); a broken file
+ * becomes a FieldError naming it, and the rest loads.
+ */
+export async function loadTier(
+  scope: Scope,
+  dir: string,
+  displayBase: string,
+  folders: readonly TierFolder[] = ALL_FOLDERS,
+): Promise<TierData> {
   const tier = emptyTier(scope, dir);
   const isLink = (p: string) => {
     try {
@@ -75,8 +105,8 @@ export async function loadTier(scope: Scope, dir: string, displayBase: string): 
     }
   };
   const tierLinked = isLink(dir);
-  for (const section of SECTIONS) {
-    const sectionDir = path.join(dir, section);
+  for (const { section, folder } of folders) {
+    const sectionDir = path.join(dir, folder);
     // readdir follows a linked folder, whose files would then pass as regular files of this tier.
     const linked = tierLinked ? dir : isLink(sectionDir) ? sectionDir : null;
     if (linked) {
@@ -168,7 +198,8 @@ function addEntry(
     return;
   }
   // Keyed by the record's own id when it has a valid one, as Construct assembles its registry.
-  const declared = result.value.id;
+  // Construct 2.x keys a custom worker profile by its id, else its name, else its file name.
+  const declared = result.value.id === undefined && section === "worker-profiles" ? result.value.name : result.value.id;
   const key = declared !== undefined && declared !== id && !idProblem(declared) ? (declared as string) : id;
   if (declared !== undefined && declared !== id) {
     tier.problems.push(
@@ -198,7 +229,7 @@ function addEntry(
     return;
   }
   // A record that names itself rightly is used as parsed; copying it would cost as much as reading it.
-  const record = declared === key ? result.value : { ...result.value, id: key };
+  const record = result.value.id === key ? result.value : { ...result.value, id: key };
   entities.set(key, { scope: tier.scope, file, path: shown, record, etag: result.etag });
 }
 
