@@ -1,7 +1,8 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { reincludeTier } from "@/lib/git-ignore/reinclude";
 import { runCli } from "@/test/support/processes";
 import { type TempProject, tempProject } from "@/test/support/temp-project";
 import { contentsOf } from "@/test/support/tree";
@@ -265,14 +266,19 @@ describe("the diff shown", () => {
     writeFileSync(path.join(root, ".gitignore"), text);
     const status = await composeServices({ root }).gitIgnore.status();
     const after = path.join(project.base, "after");
-    writeFileSync(after, (await reincluded(text)) ?? "");
+    writeFileSync(after, reincluded(text) ?? "");
     const diffU = spawnSync("diff", ["-u", path.join(root, ".gitignore"), after], { encoding: "utf8" }).stdout;
     expect(status.diff?.split("\n").slice(2)).toEqual(diffU.split("\n").slice(2));
   });
 });
 
-async function reincluded(text: string): Promise<string | null> {
-  const { reincludeTier } = await import("@/lib/git-ignore/reinclude");
-  const result = reincludeTier({ text, line: text.split("\n").findLastIndex((l) => l.includes(".construct")) + 1, dirRel: ".construct", tier: "org" });
+/** The fix of the last rule naming .construct, as the service computes it. */
+function reincluded(text: string): string | null {
+  const result = reincludeTier({
+    text,
+    line: text.split("\n").findLastIndex((l) => l.includes(".construct")) + 1,
+    dirRel: ".construct",
+    tier: "org",
+  });
   return result.ok ? result.text : null;
 }
