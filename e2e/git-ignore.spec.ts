@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { contentsOf } from "../test/support/tree";
@@ -108,9 +108,16 @@ test("the warning on the editor and /changes; the fix shows its diff, applies on
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await expect(dialog.getByTestId("ignore-fix-confirm")).toBeFocused();
+  // Changed on disk after the preview: Apply writes nothing and shows the file as it is now.
+  writeFileSync(path.join(own.root, ".gitignore"), `${IGNORE}build/\n`);
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByTestId("ignore-fix-error")).toContainText(".gitignore changed since its diff was shown");
+  await expect(dialog.getByTestId("ignore-diff")).toContainText(" build/");
+  expect(ignoreFile()).toBe(`${IGNORE}build/\n`);
+  await dialog.getByTestId("ignore-fix-confirm").focus();
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
-  expect(ignoreFile()).toBe(FIXED);
+  expect(ignoreFile()).toBe(`${FIXED}build/\n`);
   expect(ignoredByGit(".construct/org/specialists/cx-newbie.json", ".construct/runtime/x.json")).toEqual([
     ".construct/runtime/x.json",
   ]);
@@ -127,5 +134,5 @@ test("an ignore file edited outside the studio brings the warning back live", as
   await expect(page.getByTestId("plan-against")).toBeVisible();
   await expect(page.getByTestId("ignore-warning")).toBeHidden();
   execFileSync("sh", ["-c", `printf '.construct\\n' >> .gitignore`], { cwd: own.root });
-  await expect(page.getByTestId("ignore-warning")).toContainText(".gitignore:5 (.construct) ignores it");
+  await expect(page.getByTestId("ignore-warning")).toContainText(".gitignore:6 (.construct) ignores it");
 });

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { clientOnly } from "@/components/ui/client-only";
 import { gitIgnoreQuery } from "@/lib/queries/git-ignore";
+import type { GitIgnoreStatus } from "@/schemas/api/git-ignore";
 
 const FixIgnoreDialog = clientOnly(() => import("./fix-dialog").then((m) => m.FixIgnoreDialog));
 
@@ -14,8 +15,8 @@ const FixIgnoreDialog = clientOnly(() => import("./fix-dialog").then((m) => m.Fi
 export function IgnoreWarning({ context }: { context?: string }) {
   const { data: status } = useQuery(gitIgnoreQuery());
   const [open, setOpen] = useState(false);
-  // Mounted from the first opening on, so closing runs through Radix's focus return.
-  const [wanted, setWanted] = useState(false);
+  // The status as previewed: a file changed meanwhile is a conflict at Apply, not a diff swapped under the reader.
+  const [previewed, setPreviewed] = useState<GitIgnoreStatus | null>(null);
   if (!status?.ignored || !status.problem) return null;
   return (
     <section
@@ -44,7 +45,7 @@ export function IgnoreWarning({ context }: { context?: string }) {
             type="button"
             data-testid="ignore-fix-open"
             onClick={() => {
-              setWanted(true);
+              setPreviewed(status);
               setOpen(true);
             }}
             className="mt-2 rounded bg-amber-700 px-3 py-1 font-medium text-white hover:bg-amber-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
@@ -52,7 +53,7 @@ export function IgnoreWarning({ context }: { context?: string }) {
             Fix the ignore rule
           </button>{" "}
           <span className="text-xs">shows the change to {status.file} before writing it</span>
-          {wanted && <FixIgnoreDialog status={status} open={open} onOpenChange={setOpen} />}
+          {previewed && <FixIgnoreDialog status={previewed} open={open} onOpenChange={setOpen} />}
         </>
       )}
     </section>
