@@ -124,6 +124,26 @@ describe("writing worker profiles, judged by Construct 2.1.1", () => {
     expect(builtin?.record.allowedPaths).toContain("lib/**");
   });
 
+  it("edits a registry profile as a whole copy in the project tier, which Construct then serves as the project's", async () => {
+    const registry = await api.getEntity("worker-profile", "engineer");
+    const patch = {
+      name: "engineer",
+      role: "engineer",
+      skills: ["development/typescript"],
+      fence: { allowedPaths: ["src/**"] },
+    };
+    const result = await api.updateEntity("worker-profile", "engineer", patch, { ifMatch: registry?.etag });
+    expect(result.path).toBe(".construct/org/worker-profiles/engineer.json");
+    const file = JSON.parse(readFileSync(profileFile("engineer"), "utf8"));
+    expect(file).toEqual({ ...registry?.record, ...patch });
+    expect(run(["worker-profile", "validate", "--file=.construct/org/worker-profiles/engineer.json"]).status).toBe(0);
+    expect(run(["worker-profile", "show", "engineer"]).stdout).toContain("Source: project (");
+    const stillShape = await refused(() =>
+      api.updateEntity("worker-profile", "architect", { description: "Only the description, as an ADR-era override." }),
+    );
+    expect(stillShape.rules).toContain("custom-worker-profile-role");
+  });
+
   it("refuses a stale ETag with the current record, and writes nothing", async () => {
     const outcome = await refused(() =>
       api.updateEntity("worker-profile", "widget-worker", { role: "other" }, { ifMatch: '"stale"' }),
@@ -164,11 +184,13 @@ describe("writing worker profiles, judged by Construct 2.1.1", () => {
     const services = composeServices({ root: project.root });
     const custom = await services.resolveSpecialistPrompt("helper-bot");
     expect(custom).toMatchObject({ ok: true, source: "project", path: ".construct/org/prompts/helper-bot.md" });
-    const registry = await services.resolveSpecialistPrompt("engineer");
+    const registry = await services.resolveSpecialistPrompt("architect");
     expect(registry).toMatchObject({ ok: true, source: "builtin" });
     if (!registry.ok) throw new Error("unreachable");
-    const saved = await services.savePrompt("engineer", "# engineer, our way\n", registry.etag);
-    expect(saved).toMatchObject({ ok: true, source: "override", path: ".construct/worker-profiles/engineer.md" });
+    const stale = await refused(() => services.savePrompt("architect", "# architect, our way\n", '"stale"'));
+    expect(stale.code).toBe("conflict");
+    const saved = await services.savePrompt("architect", "# architect, our way\n", registry.etag);
+    expect(saved).toMatchObject({ ok: true, source: "override", path: ".construct/worker-profiles/architect.md" });
     services.close();
   });
 

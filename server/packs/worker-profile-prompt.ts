@@ -130,7 +130,8 @@ export async function saveWorkerProfilePrompt(
   // A custom profile's prompt goes where its record points; a registry profile's, to the override.
   const target = resolved ?? (custom ? tried[1] : tried[0]);
   const file = target.file;
-  await withTierLock(path.dirname(file), async () => {
+  // Locked on the project's folder, which exists: a refused save must not leave a new folder behind.
+  await withTierLock(paths.projectDir, async () => {
     const now = await opts.current();
     const etag = promptEtag(now.ok ? now.content : undefined);
     if (opts.ifMatch !== "*" && opts.ifMatch !== etag)
