@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emptyOrg } from "@/schemas/kinds";
 import { construct, constructInit, installConstruct } from "@/test/support/construct-package";
+import { runCli } from "@/test/support/processes";
 import { type TempProject, tempProject } from "@/test/support/temp-project";
 import { treeOf } from "@/test/support/tree";
 import { composeServices } from "../compose";
@@ -233,6 +234,27 @@ describe("where the studio must not write worker profiles", () => {
     } finally {
       unknown.close();
     }
+  });
+});
+
+describe("the CLI moves worker profiles", () => {
+  it("exports the project tier's worker profiles and imports them into the user tier, a dry run first", async () => {
+    const env = { CONSTRUCT_HOME: userHome() };
+    const exported = await runCli(["export", "--root", project.root], { cwd: project.root, env });
+    expect(exported.code, exported.stderr).toBe(0);
+    const payload = JSON.parse(exported.stdout);
+    expect(Object.keys(payload["worker-profiles"])).toContain("widget-worker");
+    expect(payload.specialists).toEqual({});
+    const file = path.join(project.base, "export.json");
+    writeFileSync(file, exported.stdout);
+    const before = await disk();
+    const dry = await runCli(["import", file, "--root", project.root, "--scope", "user", "--dry-run"], {
+      cwd: project.root,
+      env,
+    });
+    expect(dry.code, dry.stderr + dry.stdout).toBe(0);
+    expect(dry.stdout).toContain("would create  org/worker-profiles/widget-worker.json");
+    expect(await disk()).toEqual(before);
   });
 });
 
