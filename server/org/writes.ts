@@ -208,17 +208,20 @@ export async function removeEntity(
   opts: { scope?: Scope; force?: boolean; ifMatch?: string; dryRun?: boolean; deletePrompt?: boolean } = {},
 ): Promise<RemoveOk> {
   checkGeneration(state, kind);
-  if (kind === "fence")
-    throw new AppError("conflict", "a fence cannot be removed: every specialist needs one", [
+  if (kind === "fence") {
+    const holder = recordKindOf(kind, state.paths.construct.generation);
+    const holders = holder === "specialist" ? "specialist" : "worker profile";
+    throw new AppError("conflict", `a fence cannot be removed: every ${holders} needs one`, [
       fieldError(
         "fence-not-removable",
         "error",
         `the fence of "${id}" cannot be removed; edit its allowedPaths instead`,
-        "specialists",
+        SECTION_OF[holder],
         id,
         ["fence"],
       ),
     ]);
+  }
   if (!isWritable(kind)) throw readOnlyKind(kind);
   const scope = checkWritable(kind, id, opts.scope ?? "project");
   checkId(kind, id);
