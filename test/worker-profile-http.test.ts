@@ -104,7 +104,9 @@ describe("/api/org/worker-profile", () => {
       kindOf("procedures"),
     );
     expect(procedure.status).toBe(403);
-    expect((await procedure.json()).error.message).toContain("Construct 2.x keeps procedures only in its package's registry");
+    expect((await procedure.json()).error.message).toContain(
+      "Construct 2.x keeps procedures only in its package's registry",
+    );
     const specialist = await collection.POST(
       new Request(`${base}/org/specialist`, { method: "POST", headers: JSON_TYPE, body: json({ id: "old-style" }) }),
       kindOf("specialist"),
