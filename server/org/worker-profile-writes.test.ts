@@ -139,10 +139,6 @@ describe("writing worker profiles, judged by Construct 2.1.1", () => {
     expect(file).toEqual({ ...registry?.record, ...patch });
     expect(run(["worker-profile", "validate", "--file=.construct/org/worker-profiles/engineer.json"]).status).toBe(0);
     expect(run(["worker-profile", "show", "engineer"]).stdout).toContain("Source: project (");
-    const stillShape = await refused(() =>
-      api.updateEntity("worker-profile", "architect", { description: "Only the description, as an ADR-era override." }),
-    );
-    expect(stillShape.rules).toContain("custom-worker-profile-role");
   });
 
   it("refuses a stale ETag with the current record, and writes nothing", async () => {
@@ -163,6 +159,8 @@ describe("writing worker profiles, judged by Construct 2.1.1", () => {
     );
     const capability = await refused(() => api.removeEntity("capability", "workflow.prd-draft"));
     expect(capability.code).toBe("forbidden");
+    const renamed = await refused(() => api.updateEntity("worker-profile", "widget-worker", { name: "gadget-worker" }));
+    expect(renamed.rules).toEqual(["id-immutable"]);
     const specialist = await refused(() => api.createEntity("specialist", { id: "old-style" }));
     expect(specialist.message).toContain("this project runs on Construct 2.x");
     const payload = { ...emptyOrg(), specialists: { "old-style": { id: "old-style" } } };
@@ -266,6 +264,7 @@ describe("the MCP server takes the kind worker-profile", () => {
       const dry = await call(mcp.client, "org_create", { kind: "worker-profile", record });
       expect(dry.isError, dry.text).toBe(false);
       expect(existsSync(profileFile("mcp-bot"))).toBe(false);
+      expect(existsSync(path.join(project.root, ".construct/org/prompts/mcp-bot.md"))).toBe(false);
       const applied = await call(mcp.client, "org_create", { kind: "worker-profile", record, apply: true });
       expect(applied.isError, applied.text).toBe(false);
       expect(run(["worker-profile", "show", "mcp-bot"]).stdout).toContain("Source: project (");
