@@ -141,6 +141,18 @@ describe("writing worker profiles, judged by Construct 2.1.1", () => {
     expect(run(["worker-profile", "show", "engineer"]).stdout).toContain("Source: project (");
   });
 
+  it("undoes as the editor does: an edit by its inverse patch, a delete by creating the record it returned", async () => {
+    await api.createEntity("worker-profile", { ...helper, id: "undo-bot" });
+    const created = readFileSync(profileFile("undo-bot"), "utf8");
+    const row = await api.getEntity("worker-profile", "undo-bot");
+    const edited = await api.updateEntity("worker-profile", "undo-bot", { modelTier: "fast" }, { ifMatch: row?.etag });
+    await api.updateEntity("worker-profile", "undo-bot", { modelTier: "standard" }, { ifMatch: edited.etag });
+    expect(readFileSync(profileFile("undo-bot"), "utf8")).toBe(created);
+    const removed = await api.removeEntity("worker-profile", "undo-bot", { force: true });
+    await api.createEntity("worker-profile", removed.record);
+    expect(readFileSync(profileFile("undo-bot"), "utf8")).toBe(created);
+  });
+
   it("refuses a stale ETag with the current record, and writes nothing", async () => {
     const outcome = await refused(() =>
       api.updateEntity("worker-profile", "widget-worker", { role: "other" }, { ifMatch: '"stale"' }),
