@@ -120,6 +120,10 @@ describe("writing worker profiles, judged by Construct 2.1.1", () => {
     ]);
     const preview = await api.previewAction({ specialistId: "widget-worker", action: "edit", target: "test/a.ts" });
     expect(preview.allowed).toBe(true);
+    const registry = await api.previewAction({ specialistId: "architect", action: "edit", target: "lib/x.mjs" });
+    expect(registry).toMatchObject({ allowed: false, decision: "needs-approval" });
+    const inside = await api.previewAction({ specialistId: "architect", action: "edit", target: "docs/adr/1.md" });
+    expect(inside.allowed).toBe(true);
     const builtin = await api.getEntity("fence", "engineer");
     expect(builtin?.record).toMatchObject({ workerProfileId: "engineer" });
     expect(builtin?.record.allowedPaths).toContain("lib/**");
