@@ -117,6 +117,15 @@ describe("which Construct a project runs on", () => {
     expect(ruleIds({ CONSTRUCT_VERSION: "2.1.1" })).toEqual(["construct-missing"]);
   });
 
+  it("--construct-version naming another version than the installed one says the registry shown is the installed one's", () => {
+    project = tempProject();
+    installConstruct(project.root);
+    const found = detect({ CONSTRUCT_VERSION: "2.2.0" });
+    expect(found).toMatchObject({ generation: "2", version: "2.2.0", readOnly: true });
+    expect(found.problems.map((p) => p.id)).toEqual(["construct-version-mismatch", "construct-version-unknown"]);
+    expect(found.problems[0].message).toContain("@geraldmaron/construct@2.1.1");
+  });
+
   it("a 2.x version the studio does not know opens read-only, naming the versions it knows", () => {
     project = tempProject();
     const found = detect({ CONSTRUCT_PACKAGE_DIR: fakePackage("2.9.0") });
