@@ -11,7 +11,7 @@ const detect = (env: Record<string, string> = {}) =>
   detectConstruct(project.root, orgDir(), { PATH: "/nonexistent", ...env });
 const ruleIds = (env?: Record<string, string>) => detect(env).problems.map((p) => p.id);
 
-/** A folder that claims to be the package at `version`, for versions npm no longer has. */
+/** A folder that claims to be the package at `version`, for versions npm does not have. */
 function fakePackage(version: string, name = "@geraldmaron/construct"): string {
   const dir = path.join(project.base, `fake-${version}`);
   mkdirSync(dir, { recursive: true });
@@ -115,6 +115,15 @@ describe("which Construct a project runs on", () => {
     project = tempProject();
     expect(detect({ CONSTRUCT_VERSION: "2.1.1" })).toMatchObject({ generation: "2", version: "2.1.1" });
     expect(ruleIds({ CONSTRUCT_VERSION: "2.1.1" })).toEqual(["construct-missing"]);
+  });
+
+  it("--construct-version naming another version than the installed one says the registry shown is the installed one's", () => {
+    project = tempProject();
+    installConstruct(project.root);
+    const found = detect({ CONSTRUCT_VERSION: "2.2.0" });
+    expect(found).toMatchObject({ generation: "2", version: "2.2.0", readOnly: true });
+    expect(found.problems.map((p) => p.id)).toEqual(["construct-version-mismatch", "construct-version-unknown"]);
+    expect(found.problems[0].message).toContain("@geraldmaron/construct@2.1.1");
   });
 
   it("a 2.x version the studio does not know opens read-only, naming the versions it knows", () => {

@@ -141,6 +141,12 @@ export function detectConstruct(
       "warning",
       `Construct 2.x is not installed where the studio looks (node_modules/${CONSTRUCT_PACKAGE}, \`construct\` on PATH, CONSTRUCT_PACKAGE_DIR): its registry of worker profiles, procedures, capabilities and policies is not shown. Install it with \`npm install --save-dev ${CONSTRUCT_PACKAGE}@${KNOWN_CONSTRUCT_VERSIONS.at(-1)}\``,
     );
+  if (asked && usable && version !== usable.version)
+    problem(
+      "construct-version-mismatch",
+      "warning",
+      `--construct-version ${asked} differs from the installed ${CONSTRUCT_PACKAGE}@${usable.version} (${usable.dir}): the registry shown is the installed one's`,
+    );
   const readOnly =
     generation === "2" && version !== null && !(KNOWN_CONSTRUCT_VERSIONS as readonly string[]).includes(version);
   if (readOnly)
