@@ -61,7 +61,7 @@ export class IgnoreCheck {
     const { root, projectOrgDir } = this.paths;
     const files = ancestors(root).map((dir) => path.join(dir, ".git"));
     const top = this.probe?.top ?? root;
-    const below = path.relative(top, path.join(projectOrgDir, "specialists"));
+    const below = path.relative(top, projectOrgDir);
     let dir = top;
     files.push(path.join(dir, ".gitignore"));
     for (const part of below.startsWith("..") ? [] : below.split(path.sep).filter(Boolean)) {
@@ -112,7 +112,8 @@ export class IgnoreCheck {
     const [top, common] = rev.stdout.toString("utf8").trim().split("\n");
     this.probe = { top, commonDir: path.resolve(root, common) };
     const dir = path.relative(root, projectDir).split(path.sep).join("/");
-    const probes = [`${dir}/`, `${dir}/org/`, `${dir}/org/specialists/probe.json`];
+    // The folder, the tier, and a file in it (a rule such as `*.json` hides the files, not the folder).
+    const probes = [`${dir}/`, `${dir}/org/`, `${dir}/org/probe.json`];
     const result = await git(
       root,
       ["check-ignore", "-v", "-n", "--no-index", "-z", "--stdin"],

@@ -133,6 +133,26 @@ describe("fixing the rule", () => {
     }
   });
 
+  it("fixes a Construct 2.x project (worker-profiles/) the same way", async () => {
+    const v2 = tempProject({
+      prefix: "cs-ignore-v2-",
+      dirs: [".construct/org/worker-profiles"],
+      files: { ".gitignore": ".construct/\n" },
+    });
+    try {
+      git(["init", "-q"], v2.root);
+      const services = composeServices({ root: v2.root });
+      expect(services.paths.construct.generation).toBe("2");
+      const { problems } = await services.org.validateAll();
+      expect(problems.find((p) => p.id === "tier-git-ignored")?.message).toContain(".gitignore:1 (`.construct/`)");
+      const status = await services.gitIgnore.status();
+      await services.fixGitIgnore({ ifMatch: status.etag ?? "" });
+      expect(readFileSync(path.join(v2.root, ".gitignore"), "utf8")).toBe(".construct/*\n!.construct/org/\n");
+    } finally {
+      v2.remove();
+    }
+  });
+
   it("with dryRun answers the diff and writes nothing", async () => {
     writeFileSync(path.join(root, ".gitignore"), ".construct/\n");
     const services = composeServices({ root });
