@@ -11,7 +11,7 @@ const detect = (env: Record<string, string> = {}) =>
   detectConstruct(project.root, orgDir(), { PATH: "/nonexistent", ...env });
 const ruleIds = (env?: Record<string, string>) => detect(env).problems.map((p) => p.id);
 
-/** A folder that claims to be the package at `version`, for versions npm no longer has. */
+/** A folder that claims to be the package at `version`, for versions npm does not have. */
 function fakePackage(version: string, name = "@geraldmaron/construct"): string {
   const dir = path.join(project.base, `fake-${version}`);
   mkdirSync(dir, { recursive: true });
@@ -141,6 +141,13 @@ describe("which Construct a project runs on", () => {
       generation: "adr",
       readOnly: false,
     });
+  });
+
+  it("an empty worker-profiles folder beside the earlier org's folders leaves it the earlier org", () => {
+    project = tempProject({ dirs: [".construct/org/worker-profiles", ".construct/org/specialists"] });
+    expect(detect()).toMatchObject({ generation: "adr", problems: [] });
+    project.write({ ".construct/org/worker-profiles/widget.json": { name: "widget" } });
+    expect(detect().generation).toBe("2");
   });
 
   it("a project tier with both generations' folders says which it shows and how to move the rest", () => {
