@@ -124,9 +124,22 @@ export function checkId(kind: EntityKind, id: unknown): string {
   return id as string;
 }
 
-/** Throws `invalid` when `merged` has errors, else returns the warnings. */
-export async function checkDraft(state: OrgState, kind: EntityKind, merged: EntityRecord): Promise<FieldError[]> {
-  const result = validateDraft((await state.snapshot()).index, kind, merged);
+/** Throws `invalid` when `merged` has errors, else returns the warnings; `writesPrompt` is a prompt file the write creates. */
+export async function checkDraft(
+  state: OrgState,
+  kind: EntityKind,
+  merged: EntityRecord,
+  opts: { writesPrompt?: string } = {},
+): Promise<FieldError[]> {
+  const index = (await state.snapshot()).index;
+  const exists = index.promptFileExists;
+  const result = validateDraft(
+    opts.writesPrompt && exists
+      ? { ...index, promptFileExists: (file) => file === opts.writesPrompt || exists(file) }
+      : index,
+    kind,
+    merged,
+  );
   if (!result.ok)
     throw new AppError(
       "invalid",

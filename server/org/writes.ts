@@ -23,7 +23,7 @@ import { applyPatch, mergeLayers, SCOPE_RANK } from "./merge";
 import type { OrgState } from "./org-state";
 import { baseOf, patchFor } from "./patch-base";
 import { displayPath } from "./tiers";
-import { newProfileFile, promptAfterRemove, writePromptStub } from "./worker-profile-files";
+import { defaultPromptFile, newProfileFile, promptAfterRemove, writePromptStub } from "./worker-profile-files";
 import {
   alreadyExists,
   assertNotAnothersFile,
@@ -145,7 +145,9 @@ export async function createEntity(
     const merged = replace
       ? { ...fileRecord, id }
       : mergeLayers([...lower, { scope, file: "", path: "", record: fileRecord, etag: "" }]);
-    const warnings = await checkDraft(state, kind, merged);
+    // The scaffold's prompt stub is written with the record, so its promptFile counts as there.
+    const stub = replace ? defaultPromptFile(state, scope, id) : undefined;
+    const warnings = await checkDraft(state, kind, merged, { writesPrompt: stub });
     if (opts.dryRun) return dryRunOf(state, kind, scope, id, fileRecord, merged, fresh?.etag ?? "", warnings);
     if (replace) await writePromptStub(state, scope, id, fileRecord);
     return { ...(await writeLayer(state, kind, scope, id, fileRecord, merged)), warnings };
