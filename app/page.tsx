@@ -4,6 +4,7 @@ import { summarize } from "@/lib/api/summary";
 import { orgKeys } from "@/lib/queries/org";
 import { orgVersionKey } from "@/lib/queries/org-version";
 import { ENTITY_KINDS } from "@/schemas/kinds";
+import { constructInfo } from "@/server/construct/info";
 import { layoutStore, orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";
@@ -26,7 +27,7 @@ export default async function EditorPage() {
   ];
   return (
     <Providers seed={seed}>
-      <EditorShell root={api.paths.root} />
+      <EditorShell root={api.paths.root} construct={constructInfo(api.paths.construct)} />
     </Providers>
   );
 }

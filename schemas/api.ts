@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fenceActionSchema } from "./fence";
-import { byKind, ENTITY_KINDS, type EntityKind, SCOPES, SECTION_OF, type SectionOf } from "./kinds";
+import { byKind, ENTITY_KINDS, type EntityKind, GENERATIONS, SCOPES, SECTION_OF, type SectionOf } from "./kinds";
 import { PATCH_SCHEMAS } from "./patch";
 
 /**
@@ -51,3 +51,16 @@ export const orgPayloadSchema = z.object({
   ...sections,
 });
 export type OrgPayload = z.infer<typeof orgPayloadSchema>;
+
+/** Which Construct the studio edits: the header, `/api/health` and every CLI command say it. */
+export const constructInfoSchema = z.object({
+  generation: z.enum(GENERATIONS),
+  version: z.string().nullable(),
+  source: z.enum(["env", "project", "path", "none"]),
+  reason: z.string(),
+  readOnly: z.boolean(),
+});
+export type ConstructInfo = z.infer<typeof constructInfoSchema>;
+
+export const healthSchema = z.object({ ok: z.literal(true), root: z.string(), construct: constructInfoSchema });
+export type Health = z.infer<typeof healthSchema>;
