@@ -95,8 +95,7 @@ function Editor({ root, construct }: { root: string; construct: ConstructInfo })
   return (
     <div className="flex h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <Toolbar
-        root={root}
-        construct={construct}
+        project={{ root, construct }}
         counts={counts}
         reach={<Reach data={data ?? null} commands={paletteCommands} onOpenRecord={openRecord} />}
         onPickRoute={(id) => {

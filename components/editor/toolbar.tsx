@@ -28,8 +28,8 @@ const PAGES = [
 type HistoryButton = { enabled: boolean; label?: string; run: () => void };
 
 export type ToolbarProps = {
-  root: string;
-  construct: ConstructInfo;
+  /** The project edited and the Construct it runs on. */
+  project: { root: string; construct: ConstructInfo };
   counts: Record<string, number>;
   reach: ReactNode;
   /** A specialist picked in the routing preview. */
@@ -70,14 +70,14 @@ export function Toolbar(props: ToolbarProps) {
           Construct Studio{" "}
           <span
             data-testid="construct-generation"
-            title={`Why: ${props.construct.reason}`}
+            title={`Why: ${props.project.construct.reason}`}
             className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 align-middle text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
           >
-            {constructLabel(props.construct)}
+            {constructLabel(props.project.construct)}
           </span>
         </h1>
-        <p className="truncate text-xs text-muted" title={props.root}>
-          {props.root}
+        <p className="truncate text-xs text-muted" title={props.project.root}>
+          {props.project.root}
         </p>
       </div>
       <Legend visible={visible} counts={props.counts} onToggle={toggleKind} />
@@ -87,7 +87,7 @@ export function Toolbar(props: ToolbarProps) {
           load={() => import("./new-menu").then((m) => m.NewMenu)}
           props={{
             className: BUTTON,
-            kinds: newMenuKinds(props.construct.generation),
+            kinds: newMenuKinds(props.project.construct.generation),
             onCreate: (kind: EntityKind) => void createNew(kind),
           }}
           opensOn="pointerdown"

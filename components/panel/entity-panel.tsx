@@ -8,9 +8,11 @@ import { usePanelFlow } from "@/components/editor/use-panel-state";
 import { ContractForm } from "@/components/forms/contract-form";
 import { FencePanel } from "@/components/forms/fence-panel";
 import { PolicyForm } from "@/components/forms/policy-form";
+import { RegistryForm } from "@/components/forms/registry-form";
 import { SpecialistForm } from "@/components/forms/specialist-form";
 import { TeamForm } from "@/components/forms/team-form";
 import type { EntityFormProps } from "@/components/forms/use-entity-form";
+import { WorkerProfileForm } from "@/components/forms/worker-profile-form";
 import { ProblemList } from "@/components/org/problem-list";
 import { DraftImpact } from "@/components/plan/draft-impact";
 import { templateFor } from "@/lib/editor/drafts";
@@ -35,8 +37,8 @@ const FORMS: Record<FormName, ComponentType<EntityFormProps & { kind: EntityKind
   team: (props) => <TeamForm {...props} kind={props.kind === "group" ? "group" : "team"} />,
   contract: ContractForm,
   policy: PolicyForm,
-  "worker-profile": SpecialistForm,
-  registry: PolicyForm,
+  "worker-profile": WorkerProfileForm,
+  registry: RegistryForm,
 };
 
 export type PanelTarget = { kind: EntityKind; id: string | null };
@@ -145,7 +147,7 @@ export function EntityPanel({ target, data, edits }: Props) {
     >
       <PanelHeader kind={kind} id={target.id} row={row} onClose={onClose} />
       <PanelNotes
-        readOnlyTier={readOnlyTier}
+        readOnlyTier={ENTITY_KIND_SPECS[kind].writable ? readOnlyTier : null}
         source={row?.source}
         conflicts={draftState.conflicts}
         followed={draftState.followed}
@@ -227,16 +229,19 @@ export function EntityPanel({ target, data, edits }: Props) {
         {dirty && tab !== "prompt" && <DraftImpact org={data.org} kind={kind} draft={draft} />}
       </div>
 
-      <PanelFooter
-        row={row}
-        readOnly={!!readOnlyTier}
-        tab={tab}
-        dirty={dirty}
-        isNew={isNew}
-        saving={saving}
-        onRemove={() => void remove()}
-        onSaveJson={() => void save(draft)}
-      />
+      {/* A registry record is never written: no save, no delete. */}
+      {ENTITY_KIND_SPECS[kind].writable && (
+        <PanelFooter
+          row={row}
+          readOnly={!!readOnlyTier}
+          tab={tab}
+          dirty={dirty}
+          isNew={isNew}
+          saving={saving}
+          onRemove={() => void remove()}
+          onSaveJson={() => void save(draft)}
+        />
+      )}
     </aside>
   );
 }
