@@ -27,7 +27,10 @@ export default async function EditorPage() {
   ];
   return (
     <Providers seed={seed}>
-      <EditorShell root={api.paths.root} construct={constructInfo(api.paths.construct)} />
+      <EditorShell
+        root={api.paths.root}
+        construct={{ ...constructInfo(api.paths.construct), problems: api.paths.construct.problems }}
+      />
     </Providers>
   );
 }

@@ -40,6 +40,11 @@ export default async function OrgListPage() {
           <p className="text-sm text-muted" data-testid="construct-generation" title={api.paths.construct.reason}>
             {constructLabel(constructInfo(api.paths.construct))}
           </p>
+          {api.paths.construct.problems.length > 0 && (
+            <div data-testid="construct-problems" className="mt-2">
+              <ProblemList problems={api.paths.construct.problems} />
+            </div>
+          )}
         </div>
         <div
           data-testid="validation-summary"

@@ -8,6 +8,7 @@ import { useOrgEvents } from "@/lib/queries/events";
 import { graphOfOrg, useOrg } from "@/lib/queries/org";
 import { useOrgEdits } from "@/lib/queries/use-org-edits";
 import type { ConstructInfo } from "@/schemas/api";
+import type { FieldError } from "@/schemas/field-error";
 import type { GraphNode } from "@/schemas/graph";
 import type { EntityKind } from "@/schemas/kinds";
 import { ChangesLegend, useChangesOverlay } from "./changes-overlay";
@@ -40,8 +41,11 @@ function PanelLoading() {
   );
 }
 
+/** The Construct the project runs on, with what is wrong with it for the problem badge. */
+export type EditorConstruct = ConstructInfo & { problems: FieldError[] };
+
 /** What the user is doing lives in one store per editor (editor-store); what the org says, in TanStack Query. */
-export function EditorShell({ root, construct }: { root: string; construct: ConstructInfo }) {
+export function EditorShell({ root, construct }: { root: string; construct: EditorConstruct }) {
   return (
     <EditorStoreProvider>
       <Editor root={root} construct={construct} />
@@ -49,7 +53,7 @@ export function EditorShell({ root, construct }: { root: string; construct: Cons
   );
 }
 
-function Editor({ root, construct }: { root: string; construct: ConstructInfo }) {
+function Editor({ root, construct }: { root: string; construct: EditorConstruct }) {
   const { data, view, error } = useOrg();
   const [history] = useState(createHistoryStore);
   const edits = useOrgEdits(history);
@@ -97,7 +101,14 @@ function Editor({ root, construct }: { root: string; construct: ConstructInfo })
       <Toolbar
         project={{ root, construct }}
         counts={counts}
-        reach={<Reach data={data ?? null} commands={paletteCommands} onOpenRecord={openRecord} />}
+        reach={
+          <Reach
+            data={data ?? null}
+            commands={paletteCommands}
+            onOpenRecord={openRecord}
+            constructProblems={construct.problems}
+          />
+        }
         onPickRoute={(id) => {
           const node = nodeById.get(`specialist:${id}`);
           if (node) void jumpTo(node);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isTyping } from "@/components/editor/is-typing";
 import { statusBadgeClass } from "@/components/org/status-tone";
 import { clientOnly } from "@/components/ui/client-only";
@@ -8,6 +8,7 @@ import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import type { RecordItem } from "@/lib/palette/records";
 import { statusText } from "@/lib/palette/status-text";
 import { type OrgData, rowKey } from "@/lib/queries/org";
+import type { FieldError } from "@/schemas/field-error";
 import type { EntityKind } from "@/schemas/kinds";
 import type { PaletteCommands } from "./actions";
 
@@ -19,13 +20,18 @@ const ShortcutSheet = clientOnly(() => loadSheet().then((m) => m.ShortcutSheet))
 
 const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
 
+const NONE: readonly FieldError[] = [];
+
 /** The status badge and its problem list, the Ctrl+K palette, the `?` sheet and `/?open=` links. */
 export function Reach({
   data,
   commands,
   onOpenRecord,
+  constructProblems = NONE,
 }: {
   data: OrgData | null;
+  /** What is wrong with the Construct the project runs on (missing, unknown version, both generations). */
+  constructProblems?: readonly FieldError[];
   commands: PaletteCommands;
   onOpenRecord: (kind: EntityKind, id: string) => Promise<unknown> | undefined;
 }) {
@@ -84,6 +90,7 @@ export function Reach({
 
   useEffect(() => () => stopFocus.current(), []);
 
+  const problems = useMemo(() => (data ? [...constructProblems, ...data.problems] : []), [data, constructProblems]);
   const openSheet = useCallback(() => setSheetOpen(true), []);
   const openItem = useCallback((item: RecordItem) => void open(item.kind, item.entityId), [open]);
   return (
@@ -93,7 +100,7 @@ export function Reach({
         <DeferredTrigger
           load={() => import("@/components/org/status-badge").then((m) => m.StatusBadge)}
           props={{
-            problems: data.problems,
+            problems,
             org: data.org,
             rows: data.rows,
             onOpenAt: (kind: EntityKind, id: string, fields: string[]) => void open(kind, id, fields),
@@ -101,10 +108,10 @@ export function Reach({
           }}
           opensOn="click"
           testId="org-status"
-          className={statusBadgeClass(data.problems)}
+          className={statusBadgeClass(problems)}
           title="Show the problems"
         >
-          {statusText(data.problems)}
+          {statusText(problems)}
         </DeferredTrigger>
       )}
       <button
