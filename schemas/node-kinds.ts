@@ -108,6 +108,13 @@ export const NODE_KIND_SPECS = {
     view: "box",
     connectable: false,
     line: (n, members) => `${members ?? "no members"} · ${n.sublabel ?? ""}`,
+    help: {
+      builtin:
+        "The installed Construct package's registry: read-only; a custom profile with the same id replaces one whole",
+      pack: "Worker profiles enabled packs contribute: read-only",
+      user: "Your custom worker profiles, in ~/.construct/org/worker-profiles/",
+      project: "This project's custom worker profiles, in .construct/org/worker-profiles/",
+    },
   },
   party: {
     label: "Party",

@@ -131,7 +131,8 @@ export function EntityPanel({ target, data, edits }: Props) {
     onSubmit: (r: EntityRecord) => void save(r),
   };
   const Form = FORMS[ENTITY_KIND_SPECS[kind].form];
-  const unknown = problems.filter((p) => p.id === "unknown-field");
+  // A registry record is never saved, so no field of it is "kept on save".
+  const unknown = ENTITY_KIND_SPECS[kind].writable ? problems.filter((p) => p.id === "unknown-field") : [];
   const team =
     kind === "specialist" && typeof draft.team === "string"
       ? (data.org.teams[draft.team] ?? data.org.groups[draft.team] ?? null)

@@ -14,10 +14,10 @@ const entries = (v: unknown): [string, EntityRecord][] =>
 
 /** What each tier's box says it holds; the built-in tier of a 2.x project is the installed package's registry. */
 const TIER_BOX: Record<Scope, { label: string; sublabel: string }> = {
-  builtin: { label: "Construct registry", sublabel: "read-only, from the installed package" },
-  pack: { label: "Packs", sublabel: "read-only, from enabled packs" },
-  user: { label: "Your profiles", sublabel: "~/.construct/org/worker-profiles" },
-  project: { label: "This project", sublabel: ".construct/org/worker-profiles" },
+  builtin: { label: "Construct registry", sublabel: "read-only" },
+  pack: { label: "Packs", sublabel: "read-only" },
+  user: { label: "Your profiles", sublabel: "editable" },
+  project: { label: "This project", sublabel: "editable" },
 };
 const TIER_ORDER: readonly Scope[] = ["project", "user", "pack", "builtin"];
 
@@ -64,7 +64,8 @@ export function workerProfileGraph(
       kind: "worker-profile",
       entityId: id,
       label: profileLabel(id, rec),
-      sublabel: text(rec.role) ?? text(rec.modelTier) ?? "",
+      // The card already shows the id: a role that repeats it gives way to the model tier.
+      sublabel: (text(rec.role) !== id && text(rec.role)) || text(rec.modelTier) || "",
       parent: tierNodeId(scope),
     });
     edges.push({
