@@ -29,7 +29,11 @@ export default async function EditorPage() {
     <Providers seed={seed}>
       <EditorShell
         root={api.paths.root}
-        construct={{ ...constructInfo(api.paths.construct), problems: api.paths.construct.problems }}
+        construct={{
+          ...constructInfo(api.paths.construct),
+          problems: api.paths.construct.problems,
+          workspacePreset: api.paths.construct.workspacePreset,
+        }}
       />
     </Providers>
   );

@@ -56,6 +56,7 @@ test.describe("a project Construct 2.1.1 prepared", () => {
     const editor = new WorkerProfilesPage(page, studio.origin);
     await editor.openFirstView();
     await expect(editor.generation()).toHaveText("Construct 2.1.1 · worker profiles");
+    await expect(page.getByTestId("workspace-preset")).toHaveText(/^preset [a-z-]+$/);
     await expect(editor.node("tier:builtin")).toContainText("Construct registry");
     await expect(editor.node("tier:project")).toContainText("This project");
     for (const id of ["architect", "reviewer", "widget-worker", "gadget-smith"])

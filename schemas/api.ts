@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fenceActionSchema } from "./fence";
+import type { FieldError } from "./field-error";
 import { byKind, ENTITY_KINDS, type EntityKind, GENERATIONS, SCOPES, SECTION_OF, type SectionOf } from "./kinds";
 import { PATCH_SCHEMAS } from "./patch";
 
@@ -61,6 +62,9 @@ export const constructInfoSchema = z.object({
   readOnly: z.boolean(),
 });
 export type ConstructInfo = z.infer<typeof constructInfoSchema>;
+
+/** What the editor is told besides: what is wrong with the install, and the workspace preset 2.x runs with. */
+export type EditorConstruct = ConstructInfo & { problems: FieldError[]; workspacePreset: string | null };
 
 export const healthSchema = z.object({ ok: z.literal(true), root: z.string(), construct: constructInfoSchema });
 export type Health = z.infer<typeof healthSchema>;

@@ -39,6 +39,12 @@ export default async function OrgListPage() {
           </p>
           <p className="text-sm text-muted" data-testid="construct-generation" title={api.paths.construct.reason}>
             {constructLabel(constructInfo(api.paths.construct))}
+            {api.paths.construct.workspacePreset && (
+              <span data-testid="workspace-preset">
+                {" "}
+                · active workspace preset {api.paths.construct.workspacePreset}
+              </span>
+            )}
           </p>
           {api.paths.construct.problems.length > 0 && (
             <div data-testid="construct-problems" className="mt-2">

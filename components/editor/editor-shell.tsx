@@ -7,8 +7,7 @@ import { createHistoryStore } from "@/lib/editor/history";
 import { useOrgEvents } from "@/lib/queries/events";
 import { graphOfOrg, useOrg } from "@/lib/queries/org";
 import { useOrgEdits } from "@/lib/queries/use-org-edits";
-import type { ConstructInfo } from "@/schemas/api";
-import type { FieldError } from "@/schemas/field-error";
+import type { EditorConstruct } from "@/schemas/api";
 import type { GraphNode } from "@/schemas/graph";
 import type { EntityKind } from "@/schemas/kinds";
 import { ChangesLegend, useChangesOverlay } from "./changes-overlay";
@@ -40,9 +39,6 @@ function PanelLoading() {
     </aside>
   );
 }
-
-/** The Construct the project runs on, with what is wrong with it for the problem badge. */
-export type EditorConstruct = ConstructInfo & { problems: FieldError[] };
 
 /** What the user is doing lives in one store per editor (editor-store); what the org says, in TanStack Query. */
 export function EditorShell({ root, construct }: { root: string; construct: EditorConstruct }) {

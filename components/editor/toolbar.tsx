@@ -5,7 +5,7 @@ import { newMenuKinds } from "@/components/palette/new-kinds";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import { NavLink } from "@/components/ui/nav-link";
 import { constructLabel } from "@/lib/org/construct-label";
-import type { ConstructInfo } from "@/schemas/api";
+import type { EditorConstruct } from "@/schemas/api";
 import type { EntityKind } from "@/schemas/kinds";
 import { useEditor } from "./editor-store";
 import { ImportExport } from "./import-export";
@@ -29,7 +29,7 @@ type HistoryButton = { enabled: boolean; label?: string; run: () => void };
 
 export type ToolbarProps = {
   /** The project edited and the Construct it runs on. */
-  project: { root: string; construct: ConstructInfo };
+  project: { root: string; construct: EditorConstruct };
   counts: Record<string, number>;
   reach: ReactNode;
   /** A specialist picked in the routing preview. */
@@ -75,6 +75,15 @@ export function Toolbar(props: ToolbarProps) {
           >
             {constructLabel(props.project.construct)}
           </span>
+          {props.project.construct.workspacePreset && (
+            <span
+              data-testid="workspace-preset"
+              title="The workspace preset Construct runs with: construct.config.json's workspacePreset, else its default"
+              className="ml-1 align-middle text-xs font-normal text-muted"
+            >
+              preset {props.project.construct.workspacePreset}
+            </span>
+          )}
         </h1>
         <p className="truncate text-xs text-muted" title={props.project.root}>
           {props.project.root}
