@@ -96,7 +96,11 @@ test.describe("a project Construct 2.1.1 prepared", () => {
     await expect(editor.saveButton()).toHaveCount(0);
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "capability-read-only.png") });
 
-    await editor.openBySearch("architecture-review", "architecture-review");
+    // A procedure, from a profile's panel that lists where it takes part.
+    await editor.openNode("worker-profile:architect");
+    await expect(editor.panelTitle()).toHaveText("architect");
+    await editor.panel().getByRole("button", { name: "procedure architecture-review" }).click();
+    await expect(editor.panelTitle()).toHaveText("architecture-review");
     await expect(page.getByTestId("read-only-reason")).toContainText("registry/procedures/");
     await expect(editor.saveButton()).toHaveCount(0);
     expect(editor.consoleErrors).toEqual([]);

@@ -25,6 +25,7 @@ import { ENTITY_KIND_SPECS, type EntityKind, type EntityRecord, type FormName, S
 import type { OrgTestCase } from "@/schemas/org-test";
 import { formOptionsOf } from "./form-options";
 import { PanelFooter, PanelHeader, PanelNotes, PanelTabs, type Tab } from "./panel-chrome";
+import { ProfileMemberships } from "./profile-memberships";
 import { PromptEditor } from "./prompt-editor";
 import { useDraft } from "./use-draft";
 import { ownProblems, useProblems } from "./use-problems";
@@ -52,7 +53,7 @@ export function EntityPanel({ target, data, edits }: Props) {
   const onOtherProblems = useEditor((s) => s.setOtherProblems);
   const focusOn = useEditor((s) => s.focusOn);
   const { push: toast } = useToasts();
-  const { setPanel, closePanel } = usePanelFlow();
+  const { setPanel, closePanel, changePanel } = usePanelFlow();
   const onClose = () => void closePanel();
   const onOpen = (next: PanelTarget) => {
     setPanel(next);
@@ -172,6 +173,9 @@ export function EntityPanel({ target, data, edits }: Props) {
           </p>
         )}
         {tab === "form" && <Form key={formKey} {...formProps} kind={kind} />}
+        {tab === "form" && kind === "worker-profile" && target.id && (
+          <ProfileMemberships org={data.org} id={target.id} onOpen={(next) => void changePanel(next)} />
+        )}
         {tab === "fence" && (
           <FencePanel
             specialistId={target.id ?? undefined}
