@@ -1,5 +1,6 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isTyping } from "@/components/editor/is-typing";
 import { statusBadgeClass } from "@/components/org/status-tone";
@@ -7,6 +8,7 @@ import { clientOnly } from "@/components/ui/client-only";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import type { RecordItem } from "@/lib/palette/records";
 import { statusText } from "@/lib/palette/status-text";
+import { gitIgnoreQuery } from "@/lib/queries/git-ignore";
 import { type OrgData, rowKey } from "@/lib/queries/org";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityKind } from "@/schemas/kinds";
@@ -41,6 +43,13 @@ export function Reach({
   const paletteWanted = useLatch(paletteOpen);
   const sheetWanted = useLatch(sheetOpen);
   const stopFocus = useRef<() => void>(() => {});
+  // Git ignoring the project tier, like a missing Construct, is the project's problem, not a record's;
+  // the page seeds both answers.
+  const ignore = useQuery({ ...gitIgnoreQuery(), enabled: !!data });
+  const problems = useMemo(() => {
+    const own = ignore.data?.problem;
+    return [...constructProblems, ...(data?.problems ?? []), ...(own ? [own] : [])];
+  }, [data, ignore.data, constructProblems]);
 
   const open = useCallback(
     async (kind: EntityKind, id: string, candidates: readonly string[] = []) => {
@@ -90,7 +99,6 @@ export function Reach({
 
   useEffect(() => () => stopFocus.current(), []);
 
-  const problems = useMemo(() => (data ? [...constructProblems, ...data.problems] : []), [data, constructProblems]);
   const openSheet = useCallback(() => setSheetOpen(true), []);
   const openItem = useCallback((item: RecordItem) => void open(item.kind, item.entityId), [open]);
   return (
