@@ -5,6 +5,7 @@ import { gitIgnoreKey } from "@/lib/queries/git-ignore";
 import { orgKeys } from "@/lib/queries/org";
 import { orgVersionKey } from "@/lib/queries/org-version";
 import { ENTITY_KINDS } from "@/schemas/kinds";
+import { constructStatus } from "@/server/construct/status";
 import { gitIgnoreStatus, layoutStore, orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";
@@ -28,7 +29,14 @@ export default async function EditorPage() {
   ];
   return (
     <Providers seed={seed}>
-      <EditorShell root={api.paths.root} />
+      <EditorShell
+        root={api.paths.root}
+        construct={{
+          ...constructStatus(api.paths),
+          problems: api.paths.construct.problems,
+          workspacePreset: api.paths.construct.workspacePreset,
+        }}
+      />
     </Providers>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fenceActionSchema } from "./fence";
-import { byKind, ENTITY_KINDS, type EntityKind, SCOPES, SECTION_OF, type SectionOf } from "./kinds";
+import type { FieldError } from "./field-error";
+import { byKind, ENTITY_KINDS, type EntityKind, GENERATIONS, SCOPES, SECTION_OF, type SectionOf } from "./kinds";
 import { PATCH_SCHEMAS } from "./patch";
 
 /**
@@ -51,3 +52,23 @@ export const orgPayloadSchema = z.object({
   ...sections,
 });
 export type OrgPayload = z.infer<typeof orgPayloadSchema>;
+
+/** Which Construct the studio edits: the header, `/api/health` and every CLI command say it. */
+export const constructInfoSchema = z.object({
+  generation: z.enum(GENERATIONS),
+  version: z.string().nullable(),
+  source: z.enum(["env", "project", "path", "none"]),
+  reason: z.string(),
+  readOnly: z.boolean(),
+  /** Whether the package's own code may run to check records (see docs/rules.md). */
+  trusted: z.boolean(),
+  /** Why the package is trusted or not, with the fix. */
+  trust: z.string(),
+});
+export type ConstructInfo = z.infer<typeof constructInfoSchema>;
+
+/** What the editor is told besides: what is wrong with the install, and the workspace preset 2.x runs with. */
+export type EditorConstruct = ConstructInfo & { problems: FieldError[]; workspacePreset: string | null };
+
+export const healthSchema = z.object({ ok: z.literal(true), root: z.string(), construct: constructInfoSchema });
+export type Health = z.infer<typeof healthSchema>;

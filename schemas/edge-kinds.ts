@@ -42,7 +42,7 @@ export const EDGE_KIND_SPECS = {
   },
   escalation: {
     title: "Escalation",
-    description: "a team's escalation path, step by step",
+    description: "a team's escalation path, step by step, or who a Construct 2.x policy's owner escalates to",
     color: { light: "#c2410c", dark: "#fb923c" },
     dash: "7 4",
     width: 1.8,
@@ -51,7 +51,10 @@ export const EDGE_KIND_SPECS = {
     curvature: 0.4,
     arcDepth: 0.45,
     ends: (d) => [d.from, d.to],
-    origin: (d) => `step ${d.step} of ${d.owner}'s escalationPath`,
+    origin: (d) =>
+      d.ownerKind === "policy"
+        ? `policy ${d.owner}'s escalationWorkerProfiles`
+        : `step ${d.step} of ${d.owner}'s escalationPath`,
   },
   contract: {
     title: "Contract",
@@ -63,7 +66,8 @@ export const EDGE_KIND_SPECS = {
     curvature: 0.25,
     arcDepth: 0.22,
     ends: (d) => [d.producer, d.consumer],
-    origin: (d) => `contract ${d.contractId}`,
+    origin: (d) =>
+      d.capability ? `contract ${d.contractId} of capability ${d.capability}` : `contract ${d.contractId}`,
   },
   "team-boundary": {
     title: "Team boundary",
@@ -80,7 +84,8 @@ export const EDGE_KIND_SPECS = {
   },
   member: {
     title: "Membership",
-    description: "drawn as containment: a group's box holds its teams, a team's its specialists",
+    description:
+      "drawn as containment: a group's box holds its teams, a team's its specialists, a tier's its worker profiles",
     color: { light: "#64748b", dark: "#94a3b8" },
     dash: "1 5",
     width: 1,
@@ -89,7 +94,12 @@ export const EDGE_KIND_SPECS = {
     curvature: 0.25,
     arcDepth: 0.3,
     ends: (d) => [d.parent, d.child],
-    origin: (d) => (d.parentKind === "group" ? `${d.parent}'s squads` : `${d.child}'s team`),
+    origin: (d) =>
+      d.parentKind === "group"
+        ? `${d.parent}'s squads`
+        : d.parentKind === "tier"
+          ? `${d.child}'s file in the ${d.parent} tier`
+          : `${d.child}'s team`,
   },
 } satisfies { [K in GraphEdgeData["kind"]]: EdgeKindSpec<K> };
 

@@ -18,8 +18,6 @@ export const graphNodeSchema = z.object({
 });
 export type GraphNode = z.infer<typeof graphNodeSchema>;
 
-const containerKind = z.enum(["team", "group"]);
-
 /** Each relationship as data: the canvas, the edge-info box and a delete read these, never the ids. */
 export const graphEdgeDataSchema = z.discriminatedUnion("kind", [
   z.object({
@@ -34,7 +32,8 @@ export const graphEdgeDataSchema = z.discriminatedUnion("kind", [
     kind: z.literal("escalation"),
     /** The team or group whose `escalationPath` this is, and the step (1-based) it reaches. */
     owner: z.string(),
-    ownerKind: containerKind,
+    /** A team's or group's escalationPath, or a Construct 2.x policy's escalationWorkerProfiles. */
+    ownerKind: z.enum(["team", "group", "policy"]),
     step: z.number().int(),
     role: z.string(),
     /** The step's two ends as records: the owner itself at step 1, else a holder of the previous role. */
@@ -46,6 +45,8 @@ export const graphEdgeDataSchema = z.discriminatedUnion("kind", [
     contractId: z.string(),
     producer: z.string(),
     consumer: z.string(),
+    /** A Construct 2.x contract lives in a capability's `contracts`. */
+    capability: z.string().optional(),
   }),
   z.object({
     kind: z.literal("team-boundary"),
@@ -56,7 +57,8 @@ export const graphEdgeDataSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("member"),
     parent: z.string(),
-    parentKind: containerKind,
+    /** A worker profile's parent is the tier its file is in (`builtin`, `user`, `project`). */
+    parentKind: z.enum(["team", "group", "tier"]),
     child: z.string(),
   }),
 ]);

@@ -10,7 +10,7 @@ export const V2_KIND_SPECS = {
     generation: "2",
     merge: "replace",
     id: "file-name",
-    graphFields: ["name", "displayName", "role", "team", "handoffCandidates"],
+    graphFields: ["name", "displayName", "role", "modelTier", "team", "handoffCandidates"],
     keys: [
       "id",
       "name",

@@ -127,3 +127,12 @@ export const POSTCONDITION_CHECK_NAMES = Object.keys(POSTCONDITION_CHECKS) as [
   PostconditionCheck,
   ...PostconditionCheck[],
 ];
+
+/** Specialists first, then what holds them; every other kind after, in its spec's order. */
+const LISTED_FIRST: readonly EntityKind[] = ["specialist", "team", "group"];
+
+/** The record kinds of one generation's org, in the order the list page and the New menu give them. */
+export function kindsOf(generation: Generation): EntityKind[] {
+  const kinds = ENTITY_KINDS.filter((kind) => ENTITY_KIND_SPECS[kind].generation === generation);
+  return [...LISTED_FIRST.filter((k) => kinds.includes(k)), ...kinds.filter((k) => !LISTED_FIRST.includes(k))];
+}

@@ -81,6 +81,41 @@ export const NODE_KIND_SPECS = {
     connectable: false,
     line: (n, members) => `group · ${members ?? n.sublabel ?? ""}`,
   },
+  "worker-profile": {
+    label: "Worker profile",
+    size: { width: 200, height: 64 },
+    look: {
+      card: "border-emerald-300 bg-white dark:border-emerald-700 dark:bg-slate-800",
+      name: `${NAME} text-slate-900 dark:text-slate-100`,
+      line: `${LINE} font-mono text-emerald-700 dark:text-emerald-300`,
+    },
+    flowType: "worker-profile",
+    view: "card",
+    connectable: false,
+    line: (n) => `${n.entityId} · ${n.sublabel ?? ""}`,
+  },
+  // Construct 2.x has no teams: its worker profiles are boxed by the tier that holds their file.
+  tier: {
+    label: "Tier",
+    size: { width: 240, height: 56 },
+    look: {
+      card: "border-slate-300 bg-slate-100 shadow-md dark:border-slate-700 dark:bg-slate-900",
+      open: "border-slate-300 bg-slate-100/60 dark:border-slate-700 dark:bg-slate-900/50",
+      name: `${NAME} text-slate-800 dark:text-slate-200`,
+      line: `${LINE} text-slate-600 dark:text-slate-300`,
+    },
+    flowType: "tier",
+    view: "box",
+    connectable: false,
+    line: (n, members) => `${members ?? "no members"} · ${n.sublabel ?? ""}`,
+    help: {
+      builtin:
+        "The installed Construct package's registry: read-only; a custom profile with the same id replaces one whole",
+      pack: "Worker profiles enabled packs contribute: read-only",
+      user: "Your custom worker profiles, in ~/.construct/org/worker-profiles/",
+      project: "This project's custom worker profiles, in .construct/org/worker-profiles/",
+    },
+  },
   party: {
     label: "Party",
     size: { width: 130, height: 44 },

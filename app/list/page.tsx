@@ -1,20 +1,20 @@
 import { EntityTable } from "@/components/org/entity-table";
 import { ProblemList } from "@/components/org/problem-list";
+import { constructLabel } from "@/lib/org/construct-label";
 import { statusText } from "@/lib/palette/status-text";
-import { ENTITY_KIND_SPECS, ENTITY_KINDS, type EntityKind, SECTION_OF } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, kindsOf, SECTION_OF } from "@/schemas/kinds";
+import { constructStatus } from "@/server/construct/status";
 import { orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";
 
-/** Specialists first, then what holds them; every other kind after, in its spec's order. */
-const FIRST: readonly EntityKind[] = ["specialist", "team", "group"];
-const ORDER = [...FIRST, ...ENTITY_KINDS.filter((kind) => !FIRST.includes(kind))];
-
 export default async function OrgListPage() {
   const api = orgApi();
+  // Only the kinds of the generation the project runs on: the other's sections are always empty.
+  const order = kindsOf(api.paths.construct.generation);
   const [validation, lists] = await Promise.all([
     api.validateAll(),
-    Promise.all(ORDER.map((kind) => api.listEntities(kind))),
+    Promise.all(order.map((kind) => api.listEntities(kind))),
   ]);
   // Problems tied to a file: errors there mean the file could not be loaded as a record; warnings
   // are house checks on a loaded file, listed apart so they are not mistaken for broken files.
@@ -37,6 +37,20 @@ export default async function OrgListPage() {
             Org of <code data-testid="project-root">{api.paths.root}</code>, merged from the builtin, user and project
             tiers.
           </p>
+          <p className="text-sm text-muted" data-testid="construct-generation" title={api.paths.construct.reason}>
+            {constructLabel(constructStatus(api.paths))}
+            {api.paths.construct.workspacePreset && (
+              <span data-testid="workspace-preset">
+                {" "}
+                · active workspace preset {api.paths.construct.workspacePreset}
+              </span>
+            )}
+          </p>
+          {api.paths.construct.problems.length > 0 && (
+            <div data-testid="construct-problems" className="mt-2">
+              <ProblemList problems={api.paths.construct.problems} />
+            </div>
+          )}
         </div>
         <div
           data-testid="validation-summary"
@@ -47,7 +61,7 @@ export default async function OrgListPage() {
       </header>
 
       <nav className="mb-6 flex flex-wrap gap-2" aria-label="Entity kinds">
-        {ORDER.map((kind, i) => (
+        {order.map((kind, i) => (
           <a
             key={kind}
             href={`#${SECTION_OF[kind]}`}
@@ -80,7 +94,7 @@ export default async function OrgListPage() {
         </section>
       )}
 
-      {ORDER.map((kind, i) => (
+      {order.map((kind, i) => (
         <section key={kind} id={SECTION_OF[kind]} className="mb-10">
           <h2 className="mb-2 text-lg font-semibold">{ENTITY_KIND_SPECS[kind].titles}</h2>
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">

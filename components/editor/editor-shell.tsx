@@ -7,6 +7,7 @@ import { createHistoryStore } from "@/lib/editor/history";
 import { useOrgEvents } from "@/lib/queries/events";
 import { graphOfOrg, useOrg } from "@/lib/queries/org";
 import { useOrgEdits } from "@/lib/queries/use-org-edits";
+import type { EditorConstruct } from "@/schemas/api";
 import type { GraphNode } from "@/schemas/graph";
 import type { EntityKind } from "@/schemas/kinds";
 import { ChangesLegend, useChangesOverlay } from "./changes-overlay";
@@ -40,15 +41,15 @@ function PanelLoading() {
 }
 
 /** What the user is doing lives in one store per editor (editor-store); what the org says, in TanStack Query. */
-export function EditorShell({ root }: { root: string }) {
+export function EditorShell({ root, construct }: { root: string; construct: EditorConstruct }) {
   return (
     <EditorStoreProvider>
-      <Editor root={root} />
+      <Editor root={root} construct={construct} />
     </EditorStoreProvider>
   );
 }
 
-function Editor({ root }: { root: string }) {
+function Editor({ root, construct }: { root: string; construct: EditorConstruct }) {
   const { data, view, error } = useOrg();
   const [history] = useState(createHistoryStore);
   const edits = useOrgEdits(history);
@@ -89,14 +90,21 @@ function Editor({ root }: { root: string }) {
 
   const undoRedo = useUndoRedo(edits, ask, toast);
   useShortcuts(undoRedo);
-  const paletteCommands = usePaletteCommands(layout);
+  const paletteCommands = usePaletteCommands(layout, construct.generation);
 
   return (
     <div className="flex h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <Toolbar
-        root={root}
+        project={{ root, construct }}
         counts={counts}
-        reach={<Reach data={data ?? null} commands={paletteCommands} onOpenRecord={openRecord} />}
+        reach={
+          <Reach
+            data={data ?? null}
+            commands={paletteCommands}
+            onOpenRecord={openRecord}
+            constructProblems={construct.problems}
+          />
+        }
         onPickRoute={(id) => {
           const node = nodeById.get(`specialist:${id}`);
           if (node) void jumpTo(node);

@@ -1,17 +1,23 @@
 "use client";
 
 import { DropdownMenu, MenuItem } from "@/components/ui/dropdown-menu";
-
-const KINDS = ["specialist", "team", "group", "contract"] as const;
-export type NewKind = (typeof KINDS)[number];
+import { ENTITY_KIND_SPECS, type EntityKind } from "@/schemas/kinds";
 
 /** "New ▾": one item per kind that can be created from the header; arrows, typing and Escape work. */
-export function NewMenu({ onCreate, className }: { onCreate: (kind: NewKind) => void; className?: string }) {
+export function NewMenu({
+  kinds,
+  onCreate,
+  className,
+}: {
+  kinds: readonly EntityKind[];
+  onCreate: (kind: EntityKind) => void;
+  className?: string;
+}) {
   return (
     <DropdownMenu trigger="New ▾" triggerClassName={className} triggerTestId="new-menu">
-      {KINDS.map((k) => (
+      {kinds.map((k) => (
         <MenuItem key={k} data-testid={`new-${k}`} onSelect={() => onCreate(k)}>
-          {k}
+          {ENTITY_KIND_SPECS[k].generation === "adr" ? k : ENTITY_KIND_SPECS[k].title.toLowerCase()}
         </MenuItem>
       ))}
     </DropdownMenu>

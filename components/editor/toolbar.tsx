@@ -1,8 +1,11 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { newMenuKinds } from "@/components/palette/new-kinds";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import { NavLink } from "@/components/ui/nav-link";
+import { constructLabel } from "@/lib/org/construct-label";
+import type { EditorConstruct } from "@/schemas/api";
 import type { EntityKind } from "@/schemas/kinds";
 import { useEditor } from "./editor-store";
 import { ImportExport } from "./import-export";
@@ -25,7 +28,8 @@ const PAGES = [
 type HistoryButton = { enabled: boolean; label?: string; run: () => void };
 
 export type ToolbarProps = {
-  root: string;
+  /** The project edited and the Construct it runs on. */
+  project: { root: string; construct: EditorConstruct };
   counts: Record<string, number>;
   reach: ReactNode;
   /** A specialist picked in the routing preview. */
@@ -62,9 +66,27 @@ export function Toolbar(props: ToolbarProps) {
   return (
     <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       <div className="min-w-0">
-        <h1 className="text-base font-semibold">Construct Studio</h1>
-        <p className="truncate text-xs text-muted" title={props.root}>
-          {props.root}
+        <h1 className="text-base font-semibold">
+          Construct Studio{" "}
+          <span
+            data-testid="construct-generation"
+            title={`Why: ${props.project.construct.reason}`}
+            className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 align-middle text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+          >
+            {constructLabel(props.project.construct)}
+          </span>
+          {props.project.construct.workspacePreset && (
+            <span
+              data-testid="workspace-preset"
+              title="The workspace preset Construct runs with: construct.config.json's workspacePreset, else its default"
+              className="ml-1 align-middle text-xs font-normal text-muted"
+            >
+              preset {props.project.construct.workspacePreset}
+            </span>
+          )}
+        </h1>
+        <p className="truncate text-xs text-muted" title={props.project.root}>
+          {props.project.root}
         </p>
       </div>
       <Legend visible={visible} counts={props.counts} onToggle={toggleKind} />
@@ -72,7 +94,11 @@ export function Toolbar(props: ToolbarProps) {
         {props.reach}
         <DeferredTrigger
           load={() => import("./new-menu").then((m) => m.NewMenu)}
-          props={{ className: BUTTON, onCreate: (kind: EntityKind) => void createNew(kind) }}
+          props={{
+            className: BUTTON,
+            kinds: newMenuKinds(props.project.construct.generation),
+            onCreate: (kind: EntityKind) => void createNew(kind),
+          }}
           opensOn="pointerdown"
           testId="new-menu"
           className={BUTTON}

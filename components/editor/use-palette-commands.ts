@@ -1,13 +1,15 @@
 "use client";
 
 import type { PaletteCommands } from "@/components/palette/actions";
+import { newKindsOf } from "@/components/palette/new-kinds";
+import type { Generation } from "@/schemas/kinds";
 import { useEditor } from "./editor-store";
 import type { CanvasLayout } from "./use-canvas-layout";
 import { usePanelFlow } from "./use-panel-state";
 import { useTheme } from "./use-theme";
 
 /** What the palette's actions do: the editor's own commands, one way to each. */
-export function usePaletteCommands(layout: CanvasLayout): PaletteCommands {
+export function usePaletteCommands(layout: CanvasLayout, generation: Generation): PaletteCommands {
   const visibleKinds = useEditor((s) => s.visibleKinds);
   const toggleKind = useEditor((s) => s.toggleKind);
   const setRouteOpen = useEditor((s) => s.setRouteOpen);
@@ -15,6 +17,7 @@ export function usePaletteCommands(layout: CanvasLayout): PaletteCommands {
   const [theme, toggleTheme] = useTheme();
   const { createNew, go } = usePanelFlow();
   return {
+    newKinds: newKindsOf(generation),
     newRecord: (kind) => void createNew(kind),
     route: () => setRouteOpen(true),
     // The header's own export link and file input do the work, so there is one way to each.

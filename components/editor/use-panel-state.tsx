@@ -11,7 +11,8 @@ import { useEditorApi } from "./editor-store";
 /** The panel a node opens: specialists, teams and groups have one, the parties do not. */
 export function targetOfNode(node: GraphNode | undefined): PanelTarget | null {
   if (!node) return null;
-  return node.kind === "party" ? null : { kind: node.kind, id: node.entityId };
+  // Parties and tiers are not records: they have no panel.
+  return node.kind === "party" || node.kind === "tier" ? null : { kind: node.kind, id: node.entityId };
 }
 
 /**

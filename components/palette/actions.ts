@@ -7,6 +7,8 @@ export type PaletteAction = SearchItem & { run: () => void; hint?: string };
 
 /** What the editor lets the palette do; each action below calls one of these. */
 export type PaletteCommands = {
+  /** The kinds "New …" offers: the writable kinds of the project's generation. */
+  newKinds: readonly EntityKind[];
   newRecord: (kind: EntityKind) => void;
   route: () => void;
   exportOrg: () => void;
@@ -22,7 +24,6 @@ export type PaletteCommands = {
 
 export const ACTIONS = "Actions";
 
-const NEW_KINDS: EntityKind[] = ["specialist", "team", "group", "contract", "policy"];
 const PAGES: { href: string; title: string; text: string }[] = [
   { href: "/list", title: "Open the list of records", text: "list table all records problems" },
   { href: "/packs", title: "Open packs", text: "packs install enable" },
@@ -43,7 +44,7 @@ export function paletteActions(c: PaletteCommands, openShortcuts: () => void): P
     ...(hint ? { hint } : {}),
   });
   return [
-    ...NEW_KINDS.map((kind) => action(`new-${kind}`, `New ${kind}`, `create add ${kind}`, () => c.newRecord(kind))),
+    ...c.newKinds.map((kind) => action(`new-${kind}`, `New ${kind}`, `create add ${kind}`, () => c.newRecord(kind))),
     action("route", "Route…", "routing preview rank specialists request", c.route),
     action("export", "Export the project tier", "export download json", c.exportOrg),
     action("import", "Import…", "import upload json file", c.importOrg),

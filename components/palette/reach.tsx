@@ -10,6 +10,7 @@ import type { RecordItem } from "@/lib/palette/records";
 import { statusText } from "@/lib/palette/status-text";
 import { gitIgnoreQuery } from "@/lib/queries/git-ignore";
 import { type OrgData, rowKey } from "@/lib/queries/org";
+import type { FieldError } from "@/schemas/field-error";
 import type { EntityKind } from "@/schemas/kinds";
 import type { PaletteCommands } from "./actions";
 
@@ -21,13 +22,18 @@ const ShortcutSheet = clientOnly(() => loadSheet().then((m) => m.ShortcutSheet))
 
 const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
 
+const NONE: readonly FieldError[] = [];
+
 /** The status badge and its problem list, the Ctrl+K palette, the `?` sheet and `/?open=` links. */
 export function Reach({
   data,
   commands,
   onOpenRecord,
+  constructProblems = NONE,
 }: {
   data: OrgData | null;
+  /** What is wrong with the Construct the project runs on (missing, unknown version, both generations). */
+  constructProblems?: readonly FieldError[];
   commands: PaletteCommands;
   onOpenRecord: (kind: EntityKind, id: string) => Promise<unknown> | undefined;
 }) {
@@ -37,12 +43,13 @@ export function Reach({
   const paletteWanted = useLatch(paletteOpen);
   const sheetWanted = useLatch(sheetOpen);
   const stopFocus = useRef<() => void>(() => {});
-  // Git ignoring the project tier is the project's problem, not a record's; the page seeds the answer.
+  // Git ignoring the project tier, like a missing Construct, is the project's problem, not a record's;
+  // the page seeds both answers.
   const ignore = useQuery({ ...gitIgnoreQuery(), enabled: !!data });
   const problems = useMemo(() => {
     const own = ignore.data?.problem;
-    return own ? [...(data?.problems ?? []), own] : (data?.problems ?? []);
-  }, [data, ignore.data]);
+    return [...constructProblems, ...(data?.problems ?? []), ...(own ? [own] : [])];
+  }, [data, ignore.data, constructProblems]);
 
   const open = useCallback(
     async (kind: EntityKind, id: string, candidates: readonly string[] = []) => {

@@ -8,9 +8,11 @@ import { usePanelFlow } from "@/components/editor/use-panel-state";
 import { ContractForm } from "@/components/forms/contract-form";
 import { FencePanel } from "@/components/forms/fence-panel";
 import { PolicyForm } from "@/components/forms/policy-form";
+import { RegistryForm } from "@/components/forms/registry-form";
 import { SpecialistForm } from "@/components/forms/specialist-form";
 import { TeamForm } from "@/components/forms/team-form";
 import type { EntityFormProps } from "@/components/forms/use-entity-form";
+import { WorkerProfileForm } from "@/components/forms/worker-profile-form";
 import { ProblemList } from "@/components/org/problem-list";
 import { DraftImpact } from "@/components/plan/draft-impact";
 import { templateFor } from "@/lib/editor/drafts";
@@ -23,6 +25,7 @@ import { ENTITY_KIND_SPECS, type EntityKind, type EntityRecord, type FormName, S
 import type { OrgTestCase } from "@/schemas/org-test";
 import { formOptionsOf } from "./form-options";
 import { PanelFooter, PanelHeader, PanelNotes, PanelTabs, type Tab } from "./panel-chrome";
+import { ProfileMemberships } from "./profile-memberships";
 import { PromptEditor } from "./prompt-editor";
 import { useDraft } from "./use-draft";
 import { ownProblems, useProblems } from "./use-problems";
@@ -35,8 +38,8 @@ const FORMS: Record<FormName, ComponentType<EntityFormProps & { kind: EntityKind
   team: (props) => <TeamForm {...props} kind={props.kind === "group" ? "group" : "team"} />,
   contract: ContractForm,
   policy: PolicyForm,
-  "worker-profile": SpecialistForm,
-  registry: PolicyForm,
+  "worker-profile": WorkerProfileForm,
+  registry: RegistryForm,
 };
 
 export type PanelTarget = { kind: EntityKind; id: string | null };
@@ -50,7 +53,7 @@ export function EntityPanel({ target, data, edits }: Props) {
   const onOtherProblems = useEditor((s) => s.setOtherProblems);
   const focusOn = useEditor((s) => s.focusOn);
   const { push: toast } = useToasts();
-  const { setPanel, closePanel } = usePanelFlow();
+  const { setPanel, closePanel, changePanel } = usePanelFlow();
   const onClose = () => void closePanel();
   const onOpen = (next: PanelTarget) => {
     setPanel(next);
@@ -129,7 +132,8 @@ export function EntityPanel({ target, data, edits }: Props) {
     onSubmit: (r: EntityRecord) => void save(r),
   };
   const Form = FORMS[ENTITY_KIND_SPECS[kind].form];
-  const unknown = problems.filter((p) => p.id === "unknown-field");
+  // A registry record is never saved, so no field of it is "kept on save".
+  const unknown = ENTITY_KIND_SPECS[kind].writable ? problems.filter((p) => p.id === "unknown-field") : [];
   const team =
     kind === "specialist" && typeof draft.team === "string"
       ? (data.org.teams[draft.team] ?? data.org.groups[draft.team] ?? null)
@@ -145,7 +149,7 @@ export function EntityPanel({ target, data, edits }: Props) {
     >
       <PanelHeader kind={kind} id={target.id} row={row} onClose={onClose} />
       <PanelNotes
-        readOnlyTier={readOnlyTier}
+        readOnlyTier={ENTITY_KIND_SPECS[kind].writable ? readOnlyTier : null}
         source={row?.source}
         conflicts={draftState.conflicts}
         followed={draftState.followed}
@@ -169,6 +173,9 @@ export function EntityPanel({ target, data, edits }: Props) {
           </p>
         )}
         {tab === "form" && <Form key={formKey} {...formProps} kind={kind} />}
+        {tab === "form" && kind === "worker-profile" && target.id && (
+          <ProfileMemberships org={data.org} id={target.id} onOpen={(next) => void changePanel(next)} />
+        )}
         {tab === "fence" && (
           <FencePanel
             specialistId={target.id ?? undefined}
@@ -227,16 +234,19 @@ export function EntityPanel({ target, data, edits }: Props) {
         {dirty && tab !== "prompt" && <DraftImpact org={data.org} kind={kind} draft={draft} />}
       </div>
 
-      <PanelFooter
-        row={row}
-        readOnly={!!readOnlyTier}
-        tab={tab}
-        dirty={dirty}
-        isNew={isNew}
-        saving={saving}
-        onRemove={() => void remove()}
-        onSaveJson={() => void save(draft)}
-      />
+      {/* A registry record is never written: no save, no delete. */}
+      {ENTITY_KIND_SPECS[kind].writable && (
+        <PanelFooter
+          row={row}
+          readOnly={!!readOnlyTier}
+          tab={tab}
+          dirty={dirty}
+          isNew={isNew}
+          saving={saving}
+          onRemove={() => void remove()}
+          onSaveJson={() => void save(draft)}
+        />
+      )}
     </aside>
   );
 }

@@ -9,6 +9,9 @@ export function formOptionsOf(data: OrgData | null): FormOptions {
   for (const s of Object.values(org?.specialists ?? {})) if (typeof s.role === "string") roles.add(s.role);
   for (const t of [...Object.values(org?.teams ?? {}), ...Object.values(org?.groups ?? {})])
     if (Array.isArray(t.roles)) for (const r of t.roles) if (typeof r === "string") roles.add(r);
+  // A worker profile's handoff candidate names another profile by its role or its id.
+  for (const [id, p] of Object.entries(org?.["worker-profiles"] ?? {}))
+    for (const r of [id, p.role]) if (typeof r === "string" && r) roles.add(r);
   return {
     teams: Object.keys(org?.teams ?? {}),
     groups: Object.keys(org?.groups ?? {}),

@@ -1,5 +1,6 @@
 import type { GraphEdgeKind } from "@/schemas/edge-kinds";
 import type { Graph, GraphNode } from "@/schemas/graph";
+import { nodeSpec } from "@/schemas/node-kinds";
 import { READABLE_TITLE_PX, TITLE_PX } from "./fit-view";
 import { childrenOf, structureKeyOf } from "./geometry";
 import { fitZoomer } from "./layout";
@@ -8,7 +9,7 @@ import { type AggregateEdge, aggregateEdges, overviewEnd } from "./overview";
 /** Above this many specialists an unsaved org opens with teams folded: open ones are unreadable at fit. */
 export const FOLD_TEAMS_ABOVE = 150;
 
-const isContainer = (n: GraphNode) => n.kind === "team" || n.kind === "group";
+const isContainer = (n: GraphNode) => nodeSpec(n.kind).view === "box";
 
 export function foldable(graph: Graph): Set<string> {
   const members = childrenOf(graph.nodes);
@@ -95,7 +96,8 @@ export function foldedEdges(
   return aggregateEdges(graph, kinds, (n) => end(overviewEnd(n)));
 }
 
-export type MemberCount = { teams: number; specialists: number };
+/** `profiles` only where a box holds Construct 2.x worker profiles. */
+export type MemberCount = { teams: number; specialists: number; profiles?: number };
 
 export function memberCounts(graph: Graph): Map<string, MemberCount> {
   const members = childrenOf(graph.nodes);
@@ -111,6 +113,7 @@ export function memberCounts(graph: Graph): Map<string, MemberCount> {
       const kind = byId.get(m)?.kind;
       if (kind === "specialist") c.specialists++;
       else if (kind === "team") c.teams++;
+      else if (kind === "worker-profile") c.profiles = (c.profiles ?? 0) + 1;
       const inner = count(m);
       c.teams += inner.teams;
       c.specialists += inner.specialists;
@@ -124,8 +127,12 @@ export function memberCounts(graph: Graph): Map<string, MemberCount> {
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 export function countText(c: MemberCount | undefined): string {
-  if (!c || (!c.teams && !c.specialists)) return "no members";
-  return [c.teams ? plural(c.teams, "team") : "", c.specialists ? plural(c.specialists, "specialist") : ""]
+  if (!c || (!c.teams && !c.specialists && !c.profiles)) return "no members";
+  return [
+    c.teams ? plural(c.teams, "team") : "",
+    c.specialists ? plural(c.specialists, "specialist") : "",
+    c.profiles ? plural(c.profiles, "worker profile") : "",
+  ]
     .filter(Boolean)
     .join(" · ");
 }

@@ -5,6 +5,7 @@ import type { FieldError } from "@/schemas/field-error";
 import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
 import { type EntityRecord, type OrgRecords, type Scope, type Section, WELL_KNOWN_PARTIES } from "@/schemas/kinds";
 import { contractView, groupView, type SpecialistView, specialistView, teamView } from "@/schemas/views";
+import { workerProfileGraph } from "./worker-profile-graph";
 
 export const nodeId = {
   specialist: (id: string) => `specialist:${id}`,
@@ -65,13 +66,8 @@ const NODE_OF: Record<Section, NodeOf | null> = {
   }),
   contracts: null,
   policies: null,
-  "worker-profiles": (id, s) => ({
-    id: nodeId.specialist(id),
-    kind: "specialist",
-    entityId: id,
-    label: specialistLabel(id, specialistView(s)),
-    sublabel: str(specialistView(s).role) ?? "",
-  }),
+  // Drawn with their tiers' boxes and their edges by ./worker-profile-graph.
+  "worker-profiles": null,
   procedures: null,
   capabilities: null,
   "workspace-presets": null,
@@ -122,8 +118,10 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: Gr
 
   const holdersOf = (role: string) =>
     holders.get(role) ?? (role.includes(".") ? (holders.get(role.split(".")[0]) ?? []) : []);
-  const edges: GraphEdge[] = [];
-  const parties = new Set<string>();
+  const v2 = workerProfileGraph(org, scopes);
+  for (const node of v2.nodes) addNode(node, node.kind === "tier" ? "" : "worker-profiles");
+  const edges: GraphEdge[] = [...v2.edges];
+  const parties = v2.parties;
 
   for (const [id, s] of Object.entries(org.specialists)) {
     const team = str(specialistView(s).team);

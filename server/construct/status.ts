@@ -1,19 +1,19 @@
-import type { ConstructStatus } from "@/schemas/api/construct";
+import type { ConstructInfo } from "@/schemas/api";
 import type { StudioPaths } from "../config";
 import { setTrust, trustOf } from "./trust";
 
-/** The payload's view of the project's Construct: generation, package, trust. */
-export function constructStatus(paths: Pick<StudioPaths, "root" | "trustFile" | "construct">): ConstructStatus {
-  const { generation, version, source, readOnly } = paths.construct;
+/** What the studio says about the Construct it edits; the package's folder and problems stay on the server. */
+export function constructStatus(paths: Pick<StudioPaths, "root" | "trustFile" | "construct">): ConstructInfo {
+  const { generation, version, source, reason, readOnly } = paths.construct;
   const trust = trustOf(paths, paths.construct);
-  return { generation, version, source, readOnly, trusted: trust.trusted, trust: trust.reason };
+  return { generation, version, source, reason, readOnly, trusted: trust.trusted, trust: trust.reason };
 }
 
 /** Trusts (or forgets trusting) the project's own install, and answers the status that results. */
 export async function changeTrust(
   paths: Pick<StudioPaths, "root" | "trustFile" | "construct">,
   opts: { revoke?: boolean } = {},
-): Promise<ConstructStatus> {
+): Promise<ConstructInfo> {
   await setTrust(paths, paths.construct, opts);
   return constructStatus(paths);
 }

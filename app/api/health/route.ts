@@ -1,10 +1,9 @@
+import type { Health } from "@/schemas/api";
 import { constructStatus } from "@/server/construct/status";
 import { orgApi } from "@/server/services";
 
 export async function GET() {
-  const api = orgApi();
-  return Response.json(
-    { ok: true, root: api.paths.root, construct: constructStatus(api.paths) },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  const { paths } = orgApi();
+  const body: Health = { ok: true, root: paths.root, construct: constructStatus(paths) };
+  return Response.json(body, { headers: { "Cache-Control": "no-store" } });
 }

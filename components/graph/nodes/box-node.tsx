@@ -1,13 +1,14 @@
 import type { NodeProps } from "@xyflow/react";
 import { memo } from "react";
+import { nodeSpec } from "@/schemas/node-kinds";
 import type { OrgNode } from "../graph-types";
 import { FoldButton } from "./fold-button";
 import { NodeChrome } from "./node-chrome";
 import { NodeLines, nodeSecondLine, nodeSkin } from "./node-look";
 
 /**
- * A team or a group: a box holding its members (specialists, teams), or folded to a card with
- * what it holds. The two differ only in colours and wording, both in their specs.
+ * A team, a group or a tier: a box holding its members (specialists, teams, worker profiles), or folded
+ * to a card with what it holds. They differ only in colours and wording, all in their specs.
  */
 function BoxNodeView({ data, selected }: NodeProps<OrgNode>) {
   const { kind } = data;
@@ -25,6 +26,7 @@ function BoxNodeView({ data, selected }: NodeProps<OrgNode>) {
         line={nodeSecondLine(data, data.memberText)}
         chevron={!!data.members}
         lineTestId="member-count"
+        nameTitle={nodeSpec(kind).help?.[data.entityId]}
       />
     </NodeChrome>
   );

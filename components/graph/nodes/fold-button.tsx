@@ -12,7 +12,7 @@ export function FoldButton({ data }: { data: OrgNodeData }) {
   const fold = useContext(FoldContext);
   if (!fold || !data.members) return null;
   const folded = !!data.collapsed;
-  const kind = data.kind === "group" ? "group" : "team";
+  const kind = data.kind === "group" || data.kind === "tier" ? data.kind : "team";
   return (
     <button
       type="button"
