@@ -68,7 +68,7 @@ export default async function PacksPage() {
             ))}
           </section>
         )}
-        <InstallPack />
+        <InstallPack {...(v2 ? { projectPacks: ".construct/packs" } : {})} />
         <section className="mb-10">
           <h2 className="mb-2 text-lg font-semibold">Installed</h2>
           {packs.packs.length === 0 && (

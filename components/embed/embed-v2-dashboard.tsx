@@ -94,7 +94,7 @@ function CapabilityV2Card({ capability: c }: { capability: CapabilityV2 }) {
           </button>
         </div>
       </div>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-xs">
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-xs [&>dt]:whitespace-nowrap">
         <dt className="text-muted">worker profile</dt>
         <dd className="font-mono" data-testid="capability-worker-profile">
           {c.workerProfileId}
@@ -106,7 +106,7 @@ function CapabilityV2Card({ capability: c }: { capability: CapabilityV2 }) {
           {c.cadence ?? "event-driven"} · {c.runtime}
         </dd>
         <dt className="text-muted">from</dt>
-        <dd className="font-mono">
+        <dd className="break-all font-mono">
           {c.path}
           {c.override && c.override !== c.path ? ` + ${c.override}` : ""}
         </dd>
