@@ -1,4 +1,6 @@
 import { embedCommand } from "./cli/embed";
+import { announceGeneration, takeConstructVersion } from "./cli/generation";
+import { MIGRATE_USAGE, migrateCommand } from "./cli/migrate";
 import { exportCommand, importCommand, validateCommand } from "./cli/org";
 import { UsageError } from "./cli/output";
 import { PACKS_CHANGE_USAGE, packsCommand } from "./cli/packs";
@@ -8,6 +10,7 @@ import { TEST_USAGE, testCommand } from "./cli/test";
 /**
  * `construct-studio`: the command-line twin of the HTTP API, for CI and scripts.
  * Exit codes: 0 clean (warnings allowed), 1 errors found or the operation failed, 2 usage.
+ * Every command takes `--construct-version V` and first prints, to stderr, the generation it works on.
  */
 
 const USAGE = `usage:
@@ -22,11 +25,27 @@ ${PACKS_CHANGE_USAGE}
   construct-studio mcp [--root DIR]
   construct-studio schemas [--out DIR]
 ${PLAN_USAGE}
-${TEST_USAGE}`;
+${TEST_USAGE}
+${MIGRATE_USAGE}
+  every command: [--construct-version VERSION|adr] edits as that generation of Construct`;
+
+const COMMANDS = new Set([
+  "validate",
+  "export",
+  "import",
+  "packs",
+  "embed",
+  "plan",
+  "test",
+  "mcp",
+  "schemas",
+  "migrate",
+]);
 
 export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
   try {
+    const [command, ...rest] = takeConstructVersion(argv);
+    if (command && COMMANDS.has(command)) announceGeneration(rest);
     switch (command) {
       case "validate":
         return await validateCommand(rest);
@@ -42,6 +61,8 @@ export async function main(argv: string[]): Promise<number> {
         return await planCommand(rest);
       case "test":
         return await testCommand(rest);
+      case "migrate":
+        return await migrateCommand(rest);
       case "mcp":
         return await (await import("./mcp/mcp-command")).mcpCommand(rest);
       case "schemas":

@@ -1,5 +1,6 @@
 import { accessSync, constants, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
+import { parse as parseJsonc } from "jsonc-parser";
 import { buildPointer } from "@/lib/json/pointer";
 import type { FieldError } from "@/schemas/field-error";
 import type { Generation } from "@/schemas/kinds";
@@ -23,6 +24,8 @@ export type ConstructInstall = {
   reason: string;
   /** A 2.x release the studio does not know: shown, never written. */
   readOnly: boolean;
+  /** The workspace preset Construct 2.x runs with: `construct.config.json`'s `workspacePreset`, else its default. */
+  workspacePreset: string | null;
   problems: FieldError[];
 };
 
@@ -59,6 +62,20 @@ function packageOnPath(envPath: string | undefined): { dir: string; version: str
   return null;
 }
 
+/** Construct 2.x's preset when the project names none. */
+const DEFAULT_WORKSPACE_PRESET = "rnd";
+
+/** `construct.config.json` is JSONC (comments, trailing commas), read as Construct reads it. */
+function configuredPreset(root: string): string | null {
+  try {
+    const config = parseJsonc(readFileSync(path.join(root, "construct.config.json"), "utf8")) as unknown;
+    const id = (config as { workspacePreset?: unknown } | null)?.workspacePreset;
+    return typeof id === "string" ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 const majorOf = (version: string) => Number.parseInt(version, 10);
 
 const hasFolder = (dir: string) => {
@@ -77,7 +94,7 @@ const hasFolder = (dir: string) => {
 export function detectConstruct(
   root: string,
   projectOrgDir: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): ConstructInstall {
   const problems: FieldError[] = [];
   const problem = (rule: string, severity: FieldError["severity"], message: string) =>
@@ -124,6 +141,12 @@ export function detectConstruct(
       "warning",
       `Construct 2.x is not installed where the studio looks (node_modules/${CONSTRUCT_PACKAGE}, \`construct\` on PATH, CONSTRUCT_PACKAGE_DIR): its registry of worker profiles, procedures, capabilities and policies is not shown. Install it with \`npm install --save-dev ${CONSTRUCT_PACKAGE}@${KNOWN_CONSTRUCT_VERSIONS.at(-1)}\``,
     );
+  if (asked && usable && version !== usable.version)
+    problem(
+      "construct-version-mismatch",
+      "warning",
+      `--construct-version ${asked} differs from the installed ${CONSTRUCT_PACKAGE}@${usable.version} (${usable.dir}): the registry shown is the installed one's`,
+    );
   const readOnly =
     generation === "2" && version !== null && !(KNOWN_CONSTRUCT_VERSIONS as readonly string[]).includes(version);
   if (readOnly)
@@ -151,6 +174,7 @@ export function detectConstruct(
     source: usable ? source : "none",
     reason,
     readOnly,
+    workspacePreset: generation === "2" ? (configuredPreset(root) ?? DEFAULT_WORKSPACE_PRESET) : null,
     problems,
   };
 }
