@@ -139,6 +139,13 @@ describe("packs in a Construct 2.1.1 project", () => {
     expect(problems.filter((p) => p.location.startsWith("#/packs") || p.message.includes("house-tools"))).toEqual([]);
     // The exit status answers for the org's other problems only (the registry's own rules are not the packs').
     expect(validate.code).toBe(problems.some((p) => p.severity === "error") ? 1 : 0);
+    const list = await runCli(["packs", "list", "--root", project.root], {
+      cwd: project.base,
+      env: { CONSTRUCT_HOME: path.join(project.home, ".construct"), HOME: project.home },
+    });
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain("Construct 2.1.1 (pack compatVersion 1), solo mode");
+    expect(list.stdout).toContain("house-tools@0.3.1  user  enabled  compat 1 ok");
     expect(run(["pack", "disable", "house-tools"]).status).toBe(0);
   });
 
