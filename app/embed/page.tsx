@@ -9,7 +9,11 @@ export const dynamic = "force-dynamic";
 export default async function EmbedPage() {
   const v2 = embedV2Service();
   if (v2)
-    return <EmbedV2Dashboard list={await v2.list()} construct={constructName(packService().paths.construct.version)} />;
+    return (
+      <Providers>
+        <EmbedV2Dashboard list={await v2.list()} construct={constructName(packService().paths.construct.version)} />
+      </Providers>
+    );
   const initial = await embedService().list();
   return (
     <Providers>

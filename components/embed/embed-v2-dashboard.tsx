@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { PageLinks } from "@/components/ui/page-links";
-import { setEmbedEnabled } from "@/lib/api/embed";
 import { ApiError } from "@/lib/api/error";
+import { useEmbedActions } from "@/lib/queries/embed";
 import type { CapabilityV2, EmbedV2List } from "@/schemas/embed-v2";
 
 /** A Construct 2.x project's embed capabilities: what `construct embed list` shows, toggled as it toggles them. */
@@ -52,13 +52,14 @@ export function EmbedV2Dashboard({ list, construct }: { list: EmbedV2List; const
 
 function CapabilityV2Card({ capability: c }: { capability: CapabilityV2 }) {
   const router = useRouter();
+  const { toggle: setEnabled } = useEmbedActions();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const toggle = async () => {
     setBusy(true);
     setError(null);
     try {
-      await setEmbedEnabled(c.id, c.enabled ? "disable" : "enable");
+      await setEnabled({ id: c.id, action: c.enabled ? "disable" : "enable" });
       router.refresh();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
