@@ -53,12 +53,25 @@ export const KIND_OF = Object.fromEntries(ENTITY_KINDS.map((k) => [ENTITY_KIND_S
 >;
 
 /**
- * The API's kinds beside the record kinds: a specialist's fence (served and written as part of
- * its specialist), and skills, read from `specialists/skills/<bundle>/<name>.md`.
+ * The API's kinds beside the record kinds: the fence of a specialist (or, in Construct 2.x, of a
+ * worker profile), served and written as part of its record, and skills, read from
+ * `<skills>/<bundle>/<name>.md`. `of` names the record kind each generation keeps it in.
  */
 export const SUB_KIND_SPECS = {
-  fence: { of: "specialist", titles: "fences", writable: true, id: "file-name", files: "org/specialists/" },
-  skill: { of: "specialist", titles: "skills", writable: false, id: "skill-path", files: "specialists/skills/" },
+  fence: {
+    of: { adr: "specialist", "2": "worker-profile" },
+    titles: "fences",
+    writable: true,
+    id: "file-name",
+    files: "org/specialists/",
+  },
+  skill: {
+    of: { adr: "specialist", "2": "worker-profile" },
+    titles: "skills",
+    writable: false,
+    id: "skill-path",
+    files: "specialists/skills/",
+  },
 } as const;
 
 /** Tiers from lowest to highest precedence; enabled packs sit between the built-in org and the user tier. */

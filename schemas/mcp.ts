@@ -68,6 +68,10 @@ export const orgRemoveInput = z.object({
   id: idSchema,
   scope,
   force: z.boolean().default(false).describe("remove even though other records still reference it"),
+  deletePrompt: z
+    .boolean()
+    .default(false)
+    .describe("a worker profile: also remove its prompt, <tier>/prompts/<id>.md (kept otherwise)"),
   apply,
   etag: etag.optional(),
 });
@@ -166,6 +170,10 @@ export const entityRemoveOutput = changeResult({
     .describe(
       "dry run: the record's current etag (apply with it); applied: the version the removal left, null when none",
     ),
+  prompt: z
+    .object({ path: z.string(), action: z.enum(["kept", "removed"]) })
+    .optional()
+    .describe("a worker profile's prompt in the same tier, and what the removal does to it"),
 });
 export const orgImportOutput = changeResult({
   etag: z.string().describe("the version of the files the import replaces: apply with the dry run's"),

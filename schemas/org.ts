@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { EntityKind } from "./kinds";
-import { ENTITY_KINDS, SUB_KIND_SPECS, WRITABLE_SCOPES } from "./kinds";
+import { ENTITY_KIND_SPECS, ENTITY_KINDS, SUB_KIND_SPECS, WRITABLE_SCOPES } from "./kinds";
 
-/** Kinds the API speaks: the five entity kinds, plus `fence` (a sub-resource) and `skill` (read-only). */
+/** Kinds the API speaks: the record kinds of both generations, plus `fence` (a sub-resource) and `skill` (read-only). */
 export const API_KINDS = [...ENTITY_KINDS, ...(Object.keys(SUB_KIND_SPECS) as (keyof typeof SUB_KIND_SPECS)[])] as [
   ApiKind,
   ...ApiKind[],
@@ -12,9 +12,15 @@ export const apiKindSchema = z.enum(API_KINDS);
 
 export const writableScopeSchema = z.enum(WRITABLE_SCOPES);
 
-/** Accepts `specialist` and `specialists` alike in URLs and on the command line. */
+const KIND_OF_PLURAL: Record<string, ApiKind> = {
+  ...Object.fromEntries(ENTITY_KINDS.map((kind) => [ENTITY_KIND_SPECS[kind].section, kind])),
+  fences: "fence",
+  skills: "skill",
+};
+
+/** Accepts `specialist` and `specialists`, `capability` and `capabilities`, alike in URLs and on the command line. */
 export function parseApiKind(raw: string): ApiKind | null {
-  const singular = raw === "policies" ? "policy" : raw.endsWith("s") ? raw.slice(0, -1) : raw;
-  const parsed = apiKindSchema.safeParse(singular);
+  if (Object.hasOwn(KIND_OF_PLURAL, raw)) return KIND_OF_PLURAL[raw];
+  const parsed = apiKindSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }

@@ -8,6 +8,7 @@ import { type InstallSource, installPack } from "./packs/pack-install";
 import { type OrgReaders, PackPreviewService } from "./packs/pack-preview";
 import { PackService } from "./packs/pack-service";
 import { type PromptHardFailure, PromptResolver, promptEtag, specialistPrompt } from "./packs/prompt-resolver";
+import { saveWorkerProfilePrompt, workerProfilePrompt } from "./packs/worker-profile-prompt";
 import { PlanService } from "./plan/plan-service";
 import { LayoutStore } from "./studio/layout-store";
 
@@ -27,7 +28,9 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
   const paths = resolvePaths({ root: opts.root });
   const packs = new PackService(paths);
   const { org, prompts, tests } = orgReaders(paths, packs, { cache: opts.cache });
-  const resolvePrompt = specialistPrompt(org, prompts);
+  // Construct 2.x runs worker profiles, whose prompts live in its own places.
+  const v2 = paths.construct.generation === "2";
+  const resolvePrompt = v2 ? workerProfilePrompt(org, paths, packs) : specialistPrompt(org, prompts);
   const embed = new EmbedService({ paths, packs, org, resolvePrompt });
   // A Construct 2.x project's embed capabilities are its package's procedures, enabled as `construct embed` does.
   const embedV2 = paths.construct.generation === "2" ? new EmbedV2Service(paths, org) : null;
@@ -62,7 +65,9 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
     resolveSpecialistPrompt,
 
     async savePrompt(id: string, content: string, ifMatch: string) {
-      await prompts.saveOverride(id, content, { ifMatch, current: () => resolveSpecialistPrompt(id) });
+      const current = () => resolveSpecialistPrompt(id);
+      if (v2) await saveWorkerProfilePrompt(org, paths, id, content, { ifMatch, current });
+      else await prompts.saveOverride(id, content, { ifMatch, current });
       return resolveSpecialistPrompt(id);
     },
 

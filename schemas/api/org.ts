@@ -41,7 +41,8 @@ export type DryRunOk = z.infer<typeof dryRunOkSchema>;
 
 /**
  * A delete: the file removed, the record as it was (what an undo re-creates), and the tier a
- * lower layer of it is `revealed` from, with that version, if one remains.
+ * lower layer of it is `revealed` from, with that version, if one remains. A worker profile's
+ * `prompt` in the same tier is kept unless the delete asks to remove it too.
  */
 export const removeOkSchema = z.object({
   ok: z.literal(true),
@@ -50,6 +51,7 @@ export const removeOkSchema = z.object({
   record: entityRecordSchema,
   dryRun: z.optional(z.literal(true)),
   etag: z.nullable(z.string()),
+  prompt: z.optional(z.object({ path: z.string(), action: z.enum(["kept", "removed"]) })),
 });
 export type RemoveOk = z.infer<typeof removeOkSchema>;
 

@@ -11,7 +11,7 @@ const detect = (env: Record<string, string> = {}) =>
   detectConstruct(project.root, orgDir(), { PATH: "/nonexistent", ...env });
 const ruleIds = (env?: Record<string, string>) => detect(env).problems.map((p) => p.id);
 
-/** A folder that claims to be the package at `version`, for versions npm no longer has. */
+/** A folder that claims to be the package at `version`, for versions npm does not have. */
 function fakePackage(version: string, name = "@geraldmaron/construct"): string {
   const dir = path.join(project.base, `fake-${version}`);
   mkdirSync(dir, { recursive: true });

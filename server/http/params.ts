@@ -1,14 +1,10 @@
 import { SCOPES, type Scope } from "@/schemas/kinds";
-import { type ApiKind, parseApiKind } from "@/schemas/org";
+import { API_KINDS, type ApiKind, parseApiKind } from "@/schemas/org";
 import { AppError } from "../errors";
 
 export function kindParam(raw: string): ApiKind {
   const kind = parseApiKind(raw);
-  if (!kind)
-    throw new AppError(
-      "not_found",
-      `unknown kind "${raw.slice(0, 40)}": use specialist, team, group, contract, policy, fence or skill`,
-    );
+  if (!kind) throw new AppError("not_found", `unknown kind "${raw.slice(0, 40)}": use ${API_KINDS.join(", ")}`);
   return kind;
 }
 

@@ -115,7 +115,7 @@ describe("listing", () => {
       { pattern?: string; enum?: string[]; default?: unknown }
     >;
     expect(update.id.pattern).toBe("^[a-z0-9][a-z0-9-]{0,63}$");
-    expect(update.kind.enum).toEqual(["group", "team", "specialist", "contract", "policy", "fence"]);
+    expect(update.kind.enum).toEqual(["group", "team", "specialist", "contract", "policy", "worker-profile", "fence"]);
     expect(update.apply.default).toBe(false);
     expect(byName.org_update.inputSchema.required).toEqual(["kind", "id", "patch"]);
   });

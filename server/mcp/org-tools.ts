@@ -238,10 +238,10 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       outputSchema: entityRemoveOutput,
       annotations: { ...WRITE, destructiveHint: true, idempotentHint: true },
     },
-    ({ kind, id, scope, force, apply, etag }) =>
+    ({ kind, id, scope, force, deletePrompt, apply, etag }) =>
       guarded(async () => {
         const ifMatch = requireEtag(apply, etag, `${kind} "${id}"`);
-        const result = await org.removeEntity(kind, id, { scope, force, ifMatch, dryRun: !apply });
+        const result = await org.removeEntity(kind, id, { scope, force, ifMatch, dryRun: !apply, deletePrompt });
         return ok({ dryRun: !apply, warnings: [], ...result });
       }, true),
   );
@@ -251,7 +251,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
     {
       title: "Import an org payload",
       description:
-        "Writes a payload ({ groups, teams, specialists, contracts, policies }, each keyed by id) into one tier as one transaction; records are created or replaced. A dry run unless apply is true; applying needs the dry run's etag.",
+        "Writes a payload (sections keyed by id: groups, teams, specialists, contracts, policies, or in a Construct 2.x project worker-profiles) into one tier as one transaction; records are created or replaced. A dry run unless apply is true; applying needs the dry run's etag.",
       inputSchema: orgImportInput,
       outputSchema: orgImportOutput,
       annotations: { ...WRITE, destructiveHint: true },

@@ -10,6 +10,7 @@ import type { ImportFile, ImportResult } from "@/schemas/api/org";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
 import {
+  ENTITY_KIND_SPECS,
   emptyOrg,
   KIND_OF,
   type OrgRecords,
@@ -24,8 +25,8 @@ import { commitFiles } from "../store/transaction";
 import { confinedPath } from "../store/write";
 import { mergeTiers, type Rows, recordsOf } from "./merge";
 import type { OrgState } from "./org-state";
-import { displayPath, loadTier, type TierData } from "./tiers";
-import { alreadyExists, checkWritable } from "./write-checks";
+import { displayPath, loadTier, type TierData, tierFolders } from "./tiers";
+import { alreadyExists, checkGeneration, checkWritable } from "./write-checks";
 import { underLock } from "./writes";
 
 export type ImportOptions = {
@@ -41,7 +42,8 @@ export async function exportOrg(
   opts: { scope?: Scope } = {},
 ): Promise<OrgPayload & { scope: Scope; exportedAt: string; errors: FieldError[] }> {
   const scope = opts.scope ?? "project";
-  const tier = await loadTier(scope, state.tierDir(scope), state.displayBase(scope));
+  const folders = tierFolders(state.paths.construct.generation, scope);
+  const tier = await loadTier(scope, state.tierDir(scope), state.displayBase(scope), folders);
   const payload = {
     scope,
     exportedAt: new Date().toISOString(),
@@ -53,6 +55,24 @@ export async function exportOrg(
       payload[section][id] = layer.record;
   }
   return payload;
+}
+
+/** A payload may hold only the kinds the project's generation writes; anything else is refused whole. */
+function checkImportKinds(state: OrgState, payload: OrgPayload): void {
+  const { generation } = state.paths.construct;
+  const holds = (section: Section) => {
+    const spec = ENTITY_KIND_SPECS[KIND_OF[section]];
+    return spec.writable && spec.generation === generation;
+  };
+  const refused = SECTIONS.filter((section) => Object.keys(payload[section] ?? {}).length > 0 && !holds(section));
+  if (!refused.length) return;
+  const org = generation === "2" ? "Construct 2.x" : "the earlier Construct org";
+  const message = `this project runs on ${org}, whose user and project tiers hold only ${SECTIONS.filter(holds).join(", ")}; the payload also has ${refused.join(", ")}; nothing was written`;
+  throw new AppError(
+    "forbidden",
+    message,
+    refused.map((section) => fieldError("import-kind-refused", "error", message, section, "")),
+  );
 }
 
 function incomingOf(payload: OrgPayload): OrgRecords {
@@ -136,7 +156,9 @@ function blockingProblems(state: OrgState, before: Rows, after: Rows, incoming: 
 
 /** Entities are created or replaced, others kept; checked against the org afterwards, written as one transaction. */
 export async function importOrg(state: OrgState, payload: OrgPayload, opts: ImportOptions = {}): Promise<ImportResult> {
+  if (state.paths.construct.readOnly) checkGeneration(state, "worker-profile");
   const scope = checkWritable("specialist", "import", opts.scope ?? "project");
+  checkImportKinds(state, payload);
   const incoming = incomingOf(payload);
   return underLock(state, scope, opts.dryRun, async (): Promise<ImportResult> => {
     const tiers = await state.loadTiers();

@@ -76,11 +76,11 @@ export class OrgApi {
   }
 
   async listEntities(kind: ApiKind) {
-    return listEntities(await this.snapshot(), kind);
+    return listEntities(await this.snapshot(), kind, this.paths.construct.generation);
   }
 
   async getEntity(kind: ApiKind, id: string): Promise<EntityView | null> {
-    return getEntity(await this.snapshot(), kind, id);
+    return getEntity(await this.snapshot(), kind, id, this.paths.construct.generation);
   }
 
   /** Creates `kind/record.id` in a writable tier; an id already in a lower tier becomes an override. */
@@ -109,11 +109,14 @@ export class OrgApi {
     return updateEntity(this.state, kind, id, patch, opts);
   }
 
-  /** Removes `kind/id` from one tier; refuses while other records still name it, unless `force`. */
+  /**
+   * Removes `kind/id` from one tier; refuses while other records still name it, unless `force`.
+   * A worker profile's prompt in that tier stays unless `deletePrompt`.
+   */
   removeEntity(
     kind: ApiKind,
     id: string,
-    opts: { scope?: Scope; force?: boolean; ifMatch?: string; dryRun?: boolean } = {},
+    opts: { scope?: Scope; force?: boolean; ifMatch?: string; dryRun?: boolean; deletePrompt?: boolean } = {},
   ): Promise<RemoveOk> {
     return removeEntity(this.state, kind, id, opts);
   }
@@ -151,7 +154,7 @@ export class OrgApi {
     record: EntityRecord,
     opts: { specialistId?: string } = {},
   ): Promise<ValidationResult> {
-    return validateDraft(await this.snapshot(), kind, record, opts);
+    return validateDraft(await this.snapshot(), kind, record, opts, this.paths.construct.generation);
   }
 
   async previewRoute(opts: {
@@ -164,7 +167,7 @@ export class OrgApi {
 
   /** The fence a (draft) specialist really has inside a team. */
   async previewEffectiveFence(opts: { draftSpecialist: EntityRecord; teamId?: string }): Promise<FencePreview> {
-    return previewEffectiveFence(await this.snapshot(), opts);
+    return previewEffectiveFence(await this.snapshot(), opts, this.paths.construct.generation);
   }
 
   /** Decides one action against the effective fence; an unknown specialist is not_found. */
@@ -175,6 +178,6 @@ export class OrgApi {
     action: string;
     target: string;
   }): Promise<ActionPreview> {
-    return previewAction(await this.snapshot(), opts);
+    return previewAction(await this.snapshot(), opts, this.paths.construct.generation);
   }
 }

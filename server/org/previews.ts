@@ -1,16 +1,17 @@
 import { structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
-import { effectiveFence, noTeamReason } from "@/lib/org/effective-fence";
+import { effectiveFence, normalizeFence, noTeamReason } from "@/lib/org/effective-fence";
 import { checkAction } from "@/lib/org/fence";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import type { RouteCandidate } from "@/schemas/api/preview";
 import type { EffectiveFence, FenceDecision } from "@/schemas/fence";
 import type { AutoLayout, Graph } from "@/schemas/graph";
-import { type EntityRecord, type Scope, SECTIONS } from "@/schemas/kinds";
+import { type EntityRecord, type Generation, type Scope, SECTIONS } from "@/schemas/kinds";
 import { AppError } from "../errors";
 import { recordsOf, type Snapshot } from "./merge";
 import { problemsOf } from "./reads";
+import { fenceField } from "./worker-profile-files";
 
 // Read-only previews of one snapshot; they throw AppError only for input naming something absent.
 
@@ -67,16 +68,26 @@ const teamOf = (specialist: EntityRecord, teamId?: string) =>
 
 export type FencePreview = EffectiveFence & { teamId: string | null; forbiddenDecisions: string[]; reason?: string };
 
+/**
+ * A specialist's fence inside its team; Construct 2.x has no teams, and a worker profile's own
+ * fence is its effective one.
+ */
+function fenceIn(record: EntityRecord, team: EntityRecord | null, generation: Generation) {
+  const fence = record[fenceField(record)];
+  return generation === "2" && !team ? normalizeFence(fence) : effectiveFence(fence, team);
+}
+
 export function previewEffectiveFence(
   snap: Snapshot,
   opts: { draftSpecialist: EntityRecord; teamId?: string },
+  generation: Generation = "adr",
 ): FencePreview {
   const teamId = teamOf(opts.draftSpecialist, opts.teamId);
   const team = teamFor(snap, teamId);
   const forbiddenDecisions = Array.isArray(team?.forbiddenDecisions) ? (team.forbiddenDecisions as string[]) : [];
-  const reason = noTeamReason(teamId, team);
+  const reason = generation === "2" ? null : noTeamReason(teamId, team);
   return {
-    ...effectiveFence(opts.draftSpecialist.fence, team),
+    ...fenceIn(opts.draftSpecialist, team, generation),
     teamId: team && teamId ? teamId : null,
     forbiddenDecisions,
     ...(reason ? { reason } : {}),
@@ -93,15 +104,19 @@ export type ActionPreview = { ok: true } & FenceDecision & {
 export function previewAction(
   snap: Snapshot,
   opts: { specialistId?: string; draftSpecialist?: EntityRecord; teamId?: string; action: string; target: string },
+  generation: Generation = "adr",
 ): ActionPreview {
+  // A worker profile (Construct 2.x) is decided the same way; each generation's org holds only its own kind.
+  const id = opts.specialistId;
   const specialist =
-    opts.draftSpecialist ?? (opts.specialistId ? snap.rows.specialists.get(opts.specialistId)?.record : undefined);
+    opts.draftSpecialist ??
+    (id ? (snap.rows.specialists.get(id)?.record ?? snap.rows["worker-profiles"].get(id)?.record) : undefined);
   if (!specialist) throw new AppError("not_found", `specialist "${opts.specialistId}" does not exist`);
   const teamId = teamOf(specialist, opts.teamId);
   const team = teamFor(snap, teamId);
-  const fence = effectiveFence(specialist.fence, team);
+  const fence = fenceIn(specialist, team, generation);
   const decision = checkAction(fence, opts.action, opts.target);
-  const noTeam = noTeamReason(teamId, team);
+  const noTeam = generation === "2" ? null : noTeamReason(teamId, team);
   return {
     ok: true,
     ...decision,

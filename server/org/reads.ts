@@ -1,13 +1,14 @@
 import { isAtOrUnder, parsePointer } from "@/lib/json/pointer";
 import { fieldError } from "@/lib/org/field-error";
 import { toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
-import { kindIdProblem, servedSection } from "@/schemas/entity-kinds";
+import { kindIdProblem, recordKindOf, servedSection } from "@/schemas/entity-kinds";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
-import type { EntityKind, EntityRecord, Section } from "@/schemas/kinds";
+import { type EntityKind, type EntityRecord, type Generation, SECTION_OF, type Section } from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
 import type { Skill } from "@/schemas/skill";
 import type { Row, Snapshot } from "./merge";
 import { describeSkills } from "./skills";
+import { fenceField } from "./worker-profile-files";
 
 // Pure reads over one snapshot; costly results are cached in a WeakMap keyed by the (never mutated) snapshot.
 
@@ -45,10 +46,16 @@ function skillsOf(snap: Snapshot): Skill[] {
   return skills;
 }
 
-/** A fence is a sub-resource of its specialist, shown with the specialist's id. */
-const fenceOf = (id: string, row: Row): EntityRecord => ({ specialistId: id, ...(row.record.fence as object) });
+/**
+ * A fence is a sub-resource of its specialist, shown with the specialist's id; in Construct 2.x, of
+ * its worker profile (a registry profile keeps it in `policyFence`).
+ */
+const fenceOf = (id: string, row: Row): EntityRecord =>
+  row.kind === "worker-profile"
+    ? { workerProfileId: id, ...(row.record[fenceField(row.record)] as object) }
+    : { specialistId: id, ...(row.record.fence as object) };
 
-export function listEntities(snap: Snapshot, kind: ApiKind) {
+export function listEntities(snap: Snapshot, kind: ApiKind, generation: Generation = "adr") {
   if (kind === "skill") {
     const skills = skillsOf(snap);
     return {
@@ -65,7 +72,7 @@ export function listEntities(snap: Snapshot, kind: ApiKind) {
       errors: [] as FieldError[],
     };
   }
-  const section = servedSection(kind);
+  const section = servedSection(kind, generation);
   const items = [...snap.rows[section].values()].map((row) => ({
     id: row.id,
     scope: row.scope,
@@ -81,7 +88,12 @@ export function listEntities(snap: Snapshot, kind: ApiKind) {
 
 export type EntityView = Omit<Row, "layers"> & { errors: FieldError[] };
 
-export function getEntity(snap: Snapshot, kind: ApiKind, id: string): EntityView | null {
+export function getEntity(
+  snap: Snapshot,
+  kind: ApiKind,
+  id: string,
+  generation: Generation = "adr",
+): EntityView | null {
   if (kind === "skill") {
     const skill = skillsOf(snap).find((s) => s.id === id);
     return skill
@@ -98,7 +110,7 @@ export function getEntity(snap: Snapshot, kind: ApiKind, id: string): EntityView
       : null;
   }
   if (kindIdProblem(kind, id)) return null;
-  const section = servedSection(kind);
+  const section = servedSection(kind, generation);
   const row = snap.rows[section].get(id);
   if (!row) return null;
   // Whole segments: record `ops` must not take the problems of `ops-2`.
@@ -112,21 +124,26 @@ export function validateDraft(
   kind: EntityKind | "fence",
   record: EntityRecord,
   opts: { specialistId?: string } = {},
+  generation: Generation = "adr",
 ): ValidationResult {
   if (kind !== "fence") return validateDraftIn(snap.index, kind, record);
-  const id = opts.specialistId ?? String(record.specialistId ?? "");
-  const row = snap.rows.specialists.get(id);
+  const holder = recordKindOf("fence", generation);
+  const field = holder === "specialist" ? "specialistId" : "workerProfileId";
+  const id = opts.specialistId ?? String(record[field] ?? record.specialistId ?? "");
+  const row = snap.rows[SECTION_OF[holder]].get(id);
   if (!row)
     return toResult([
       fieldError(
-        "fence-missing-specialist-id",
+        holder === "specialist" ? "fence-missing-specialist-id" : "fence-missing-worker-profile-id",
         "error",
-        `no specialist "${id}" to hold this fence`,
-        "specialists",
+        `no ${holder === "specialist" ? "specialist" : "worker profile"} "${id}" to hold this fence`,
+        SECTION_OF[holder],
         id,
-        ["specialistId"],
+        [field],
       ),
     ]);
-  const fence = Object.fromEntries(Object.entries(record).filter(([key]) => key !== "specialistId"));
-  return validateDraftIn(snap.index, "specialist", { ...row.record, fence });
+  const fence = Object.fromEntries(
+    Object.entries(record).filter(([key]) => key !== "specialistId" && key !== "workerProfileId"),
+  );
+  return validateDraftIn(snap.index, holder, { ...row.record, [fenceField(row.record)]: fence });
 }

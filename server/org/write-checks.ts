@@ -3,7 +3,7 @@ import { isPlainObject } from "@/lib/json/safe-json";
 import { fieldError } from "@/lib/org/field-error";
 import { validateDraft } from "@/lib/org/validate";
 import { idProblem } from "@/schemas/common";
-import { kindIdProblem, readOnlyText, servedSection } from "@/schemas/entity-kinds";
+import { generationOfKind, kindIdProblem, readOnlyText, servedSection } from "@/schemas/entity-kinds";
 import type { FieldError } from "@/schemas/field-error";
 import {
   type EntityKind,
@@ -16,6 +16,8 @@ import {
   type WritableScope,
 } from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
+import { KEBAB_PATTERN } from "@/schemas/worker-profile";
+import { KNOWN_CONSTRUCT_VERSIONS } from "../construct/detect";
 import { AppError } from "../errors";
 import { readJsonFile } from "../store/read";
 import { confinedPath } from "../store/write";
@@ -56,6 +58,60 @@ export function checkWritable(kind: ApiKind, id: string, scope: Scope | string):
     throw new AppError("bad_request", `unknown scope ${JSON.stringify(scope)}: use user or project`);
   return scope as WritableScope;
 }
+
+/**
+ * Refuses, before anything is read or written, a write the project's Construct cannot hold: any
+ * write under a 2.x release the studio does not know, and a kind of the other generation.
+ */
+export function checkGeneration(state: OrgState, kind: ApiKind): void {
+  const { construct } = state.paths;
+  const section = servedSection(kind, construct.generation);
+  if (construct.readOnly) {
+    const message = `Construct ${construct.version} is a release the studio does not know (it writes for ${KNOWN_CONSTRUCT_VERSIONS.join(", ")}): the org is shown read-only and nothing was written`;
+    throw new AppError("forbidden", message, [fieldError("construct-version-unknown", "error", message, section, "")]);
+  }
+  const generation = generationOfKind(kind);
+  if (generation === null || generation === construct.generation) return;
+  const message =
+    generation === "2"
+      ? `${kind} is a Construct 2.x kind, and this project runs on the earlier Construct org of specialists, teams and groups (${construct.reason}); nothing was written`
+      : `${kind} is a kind of the earlier Construct org, and this project runs on Construct 2.x (${construct.reason}), which holds worker profiles instead; nothing was written`;
+  throw new AppError("forbidden", message, [fieldError(`${kind}-other-generation`, "error", message, section, "")]);
+}
+
+/**
+ * Why a new record may not take `id`: the kind's grammar, and for a worker profile Construct 2.x's
+ * own (kebab-case, a letter first, never the `cx-` prefix its registry refuses).
+ */
+export function writeIdProblem(kind: EntityKind, id: unknown): { rule: string; message: string } | null {
+  const problem = kindIdProblem(kind, id);
+  if (problem) return { rule: "invalid-id", message: problem };
+  if (kind !== "worker-profile") return null;
+  if (!KEBAB_PATTERN.test(id as string))
+    return {
+      rule: "invalid-id",
+      message: `"${id}" is not a worker profile id: Construct 2.x takes lowercase kebab-case starting with a letter (^[a-z][a-z0-9-]*$)`,
+    };
+  if ((id as string).startsWith("cx-"))
+    return {
+      rule: "prefixed-worker-profile-id",
+      message: `"${id}" starts with "cx-": Construct 2.x refuses prefixed worker profile ids; name it "${(id as string).slice(3)}"`,
+    };
+  return null;
+}
+
+/** An update may not change what a record is keyed by. */
+export const renamed = (kind: ApiKind, id: string, section: Section, field: "id" | "name") =>
+  new AppError("invalid", "an id cannot be changed by an update", [
+    fieldError(
+      "id-immutable",
+      "error",
+      `the ${field} of ${kind} "${id}" cannot change; create a new one and remove this one`,
+      section,
+      id,
+      [field],
+    ),
+  ]);
 
 export function checkId(kind: EntityKind, id: unknown): string {
   const problem = kindIdProblem(kind, id);

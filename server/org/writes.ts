@@ -5,25 +5,37 @@ import { fieldError } from "@/lib/org/field-error";
 import { CANONICAL_KEYS } from "@/lib/org/key-order";
 import { referencesTo, validateDraft } from "@/lib/org/validate";
 import type { DryRunOk, RemoveOk, WriteOk } from "@/schemas/api/org";
-import { isWritable, kindIdProblem } from "@/schemas/entity-kinds";
+import { isWritable, kindIdProblem, recordKindOf } from "@/schemas/entity-kinds";
 import type { FieldError } from "@/schemas/field-error";
-import { type EntityKind, type EntityRecord, type Scope, SECTION_OF, type WritableScope } from "@/schemas/kinds";
+import {
+  ENTITY_KIND_SPECS,
+  type EntityKind,
+  type EntityRecord,
+  type Scope,
+  SECTION_OF,
+  type WritableScope,
+} from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
 import { AppError } from "../errors";
 import { withTierLock } from "../store/lock";
 import { assertFits, atomicWrite, confinedPath, removeFile } from "../store/write";
 import { applyPatch, mergeLayers, SCOPE_RANK } from "./merge";
 import type { OrgState } from "./org-state";
+import { baseOf, patchFor } from "./patch-base";
 import { displayPath } from "./tiers";
+import { newProfileFile, promptAfterRemove, writePromptStub } from "./worker-profile-files";
 import {
   alreadyExists,
   assertNotAnothersFile,
   checkDraft,
+  checkGeneration,
   checkId,
   checkWritable,
   freshRow,
   readOnlyKind,
   readonlyBuiltin,
+  renamed,
+  writeIdProblem,
 } from "./write-checks";
 
 /** Runs a write under its tier's lock, after recovery; a dry run takes no lock (the lock file would be a write). */
@@ -99,43 +111,51 @@ export async function createEntity(
   opts: { scope?: Scope; dryRun?: boolean } = {},
 ): Promise<WriteOk> {
   if (kind === "fence") {
-    const { specialistId, ...fence } = record as { specialistId?: string };
-    return updateEntity(state, "fence", String(specialistId ?? ""), fence, opts);
+    const { specialistId, workerProfileId, ...fence } = record as { specialistId?: string; workerProfileId?: string };
+    return updateEntity(state, "fence", String(workerProfileId ?? specialistId ?? ""), fence, opts);
   }
+  checkGeneration(state, kind);
   if (!isWritable(kind)) throw readOnlyKind(kind, true);
-  const scope = checkWritable(kind, String(record.id ?? ""), opts.scope ?? "project");
-  if (kindIdProblem(kind, record.id)) {
+  // Construct 2.x keys a worker profile without an id by its name.
+  const replace = ENTITY_KIND_SPECS[kind].merge === "replace";
+  const rawId = record.id ?? (replace ? record.name : undefined);
+  const scope = checkWritable(kind, String(rawId ?? ""), opts.scope ?? "project");
+  if (kindIdProblem(kind, rawId)) {
     // Report the bad id together with every other problem of the record, before any path exists.
-    const result = validateDraft((await state.snapshot()).index, kind, record);
+    const result = validateDraft((await state.snapshot()).index, kind, { ...record, id: rawId });
     throw new AppError(
       "invalid",
       `the ${kind} has ${result.errors.length} error(s); nothing was written`,
       result.errors,
     );
   }
-  const id = record.id as string;
+  const badId = writeIdProblem(kind, rawId);
+  if (badId)
+    throw new AppError("invalid", badId.message, [
+      fieldError(badId.rule, "error", badId.message, SECTION_OF[kind], String(rawId), ["id"]),
+    ]);
+  const id = rawId as string;
   const section = SECTION_OF[kind];
   return underLock(state, scope, opts.dryRun, async () => {
     const fresh = await freshRow(state, section, id);
     if (fresh?.layers.some((l) => l.scope === scope))
       throw alreadyExists(kind, id, scope, section, { record: fresh.record, etag: fresh.etag });
     const lower = (fresh?.layers ?? []).filter((l) => SCOPE_RANK[l.scope] < SCOPE_RANK[scope]);
-    const fileRecord = structuredClone(record);
-    const merged = mergeLayers([...lower, { scope, file: "", path: "", record: fileRecord, etag: "" }]);
+    const fileRecord = replace ? newProfileFile(state, scope, id, record) : structuredClone(record);
+    const merged = replace
+      ? { ...fileRecord, id }
+      : mergeLayers([...lower, { scope, file: "", path: "", record: fileRecord, etag: "" }]);
     const warnings = await checkDraft(state, kind, merged);
     if (opts.dryRun) return dryRunOf(state, kind, scope, id, fileRecord, merged, fresh?.etag ?? "", warnings);
+    if (replace) await writePromptStub(state, scope, id, fileRecord);
     return { ...(await writeLayer(state, kind, scope, id, fileRecord, merged)), warnings };
   });
 }
 
-function patchFor(kind: ApiKind, patch: Record<string, unknown>, current: EntityRecord): Record<string, unknown> {
-  if (kind !== "fence") return patch;
-  const fence: Record<string, unknown> = { ...((current.fence as object) ?? {}), ...patch };
-  for (const [k, v] of Object.entries(fence)) if (v === null) delete fence[k];
-  return { fence };
-}
-
-/** When the tier has no file for it yet, the file holds only the patched fields, as an override. */
+/**
+ * When the tier has no file for it yet, the file holds only the patched fields, as an override;
+ * for a kind Construct replaces whole, a whole copy of the record below, patched.
+ */
 export async function updateEntity(
   state: OrgState,
   kind: ApiKind,
@@ -143,22 +163,14 @@ export async function updateEntity(
   patch: Record<string, unknown>,
   opts: { scope?: Scope; ifMatch?: string; dryRun?: boolean } = {},
 ): Promise<WriteOk> {
+  checkGeneration(state, kind);
   if (!isWritable(kind)) throw readOnlyKind(kind);
-  const entityKind: EntityKind = kind === "fence" ? "specialist" : kind;
+  const entityKind = recordKindOf(kind, state.paths.construct.generation);
+  const replace = ENTITY_KIND_SPECS[entityKind].merge === "replace";
   const scope = checkWritable(kind, id, opts.scope ?? "project");
   checkId(entityKind, id);
   const section = SECTION_OF[entityKind];
-  if (patch.id !== undefined && patch.id !== id)
-    throw new AppError("invalid", "an id cannot be changed by an update", [
-      fieldError(
-        "id-immutable",
-        "error",
-        `the id of ${kind} "${id}" cannot change; create a new one and remove this one`,
-        section,
-        id,
-        ["id"],
-      ),
-    ]);
+  if (patch.id !== undefined && patch.id !== id) throw renamed(kind, id, section, "id");
   return underLock(state, scope, opts.dryRun, async () => {
     const fresh = await freshRow(state, section, id);
     if (!fresh) throw new AppError("not_found", `${kind} "${id}" does not exist`);
@@ -173,12 +185,16 @@ export async function updateEntity(
     const lower = fresh.layers.filter((l) => SCOPE_RANK[l.scope] < SCOPE_RANK[scope]);
     const higher = fresh.layers.filter((l) => SCOPE_RANK[l.scope] > SCOPE_RANK[scope]);
     const effectivePatch = patchFor(kind, patch, fresh.record);
-    const fileRecord = applyPatch(own?.record ?? { id }, effectivePatch);
-    const merged = mergeLayers([...lower, { scope, file: "", path: "", record: fileRecord, etag: "" }, ...higher]);
-    const warnings = await checkDraft(state, entityKind, merged);
-    if (opts.dryRun) return dryRunOf(state, entityKind, scope, id, fileRecord, merged, fresh.etag, warnings);
     // Read under the lock, right after freshRow checked its version: the text that version holds.
     const text = own ? (await readFile(own.file, "utf8")).replace(/^\uFEFF/, "") : null;
+    const fileRecord = applyPatch(baseOf(replace, id, own, text, lower), effectivePatch);
+    // A file without an id is keyed by its name: a new name would be another profile.
+    if (replace && fileRecord.id === undefined && fileRecord.name !== id) throw renamed(kind, id, section, "name");
+    const merged = replace
+      ? (higher[higher.length - 1]?.record ?? { ...fileRecord, id })
+      : mergeLayers([...lower, { scope, file: "", path: "", record: fileRecord, etag: "" }, ...higher]);
+    const warnings = await checkDraft(state, entityKind, replace ? { ...fileRecord, id } : merged);
+    if (opts.dryRun) return dryRunOf(state, entityKind, scope, id, fileRecord, merged, fresh.etag, warnings);
     const edit = text === null ? undefined : { text, patch: effectivePatch };
     // The record's own file may be named otherwise than its id.
     return { ...(await writeLayer(state, entityKind, scope, id, fileRecord, merged, edit, own?.file)), warnings };
@@ -189,19 +205,23 @@ export async function removeEntity(
   state: OrgState,
   kind: ApiKind,
   id: string,
-  opts: { scope?: Scope; force?: boolean; ifMatch?: string; dryRun?: boolean } = {},
+  opts: { scope?: Scope; force?: boolean; ifMatch?: string; dryRun?: boolean; deletePrompt?: boolean } = {},
 ): Promise<RemoveOk> {
-  if (kind === "fence")
-    throw new AppError("conflict", "a fence cannot be removed: every specialist needs one", [
+  checkGeneration(state, kind);
+  if (kind === "fence") {
+    const holder = recordKindOf(kind, state.paths.construct.generation);
+    const holders = holder === "specialist" ? "specialist" : "worker profile";
+    throw new AppError("conflict", `a fence cannot be removed: every ${holders} needs one`, [
       fieldError(
         "fence-not-removable",
         "error",
         `the fence of "${id}" cannot be removed; edit its allowedPaths instead`,
-        "specialists",
+        SECTION_OF[holder],
         id,
         ["fence"],
       ),
     ]);
+  }
   if (!isWritable(kind)) throw readOnlyKind(kind);
   const scope = checkWritable(kind, id, opts.scope ?? "project");
   checkId(kind, id);
@@ -239,14 +259,21 @@ export async function removeEntity(
         );
     }
     const revealed = remaining.length ? remaining[remaining.length - 1].scope : null;
-    if (opts.dryRun) return { ok: true, dryRun: true, path: own.path, revealed, record: own.record, etag: fresh.etag };
+    const prompt =
+      ENTITY_KIND_SPECS[kind].merge === "replace"
+        ? { prompt: await promptAfterRemove(state, scope, id, { deletePrompt: opts.deletePrompt, dryRun: true }) }
+        : {};
+    if (opts.dryRun)
+      return { ok: true, dryRun: true, path: own.path, revealed, record: own.record, etag: fresh.etag, ...prompt };
     await removeFile(state.tierDir(scope), own.file);
+    if (prompt.prompt) await promptAfterRemove(state, scope, id, opts);
     state.invalidate();
     return {
       ok: true,
       path: own.path,
       revealed,
       record: own.record,
+      ...prompt,
       // The version the removal left (a lower tier's), for an undo that must not overwrite a newer one.
       etag: remaining.length ? ((await freshRow(state, section, id))?.etag ?? null) : null,
     };

@@ -29,6 +29,7 @@ export const DELETE = handle(async (request: Request, { params }: Context) => {
     scope: scopeParam(request),
     force: flagParam(request, "force"),
     ifMatch: requireIfMatch(request),
+    deletePrompt: flagParam(request, "deletePrompt"),
   });
   return jsonResponse(result);
 });
