@@ -1,10 +1,11 @@
 import { EditorShell } from "@/components/editor/editor-shell";
 import { Providers, type QuerySeed } from "@/components/providers";
 import { summarize } from "@/lib/api/summary";
+import { gitIgnoreKey } from "@/lib/queries/git-ignore";
 import { orgKeys } from "@/lib/queries/org";
 import { orgVersionKey } from "@/lib/queries/org-version";
 import { ENTITY_KINDS } from "@/schemas/kinds";
-import { layoutStore, orgApi } from "@/server/services";
+import { gitIgnoreStatus, layoutStore, orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";
 
@@ -18,8 +19,9 @@ export default async function EditorPage() {
     (async () => summarize(await Promise.all(ENTITY_KINDS.map((kind) => api.listEntities(kind)))))(),
     layoutStore().read(),
     api.autoLayout(),
+    gitIgnoreStatus(),
   ]);
-  const keys = [orgKeys.summary, orgKeys.layout, orgKeys.autoLayout];
+  const keys = [orgKeys.summary, orgKeys.layout, orgKeys.autoLayout, gitIgnoreKey];
   const seed: QuerySeed = [
     { key: orgVersionKey, data: version },
     ...answers.flatMap((a, i) => (a.status === "fulfilled" ? [{ key: keys[i], data: a.value }] : [])),

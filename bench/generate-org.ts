@@ -169,8 +169,9 @@ export function writeSyntheticOrg(root: string, specialists: number): WrittenOrg
   const counts = {} as Record<Section, number>;
   for (const section of Object.keys(org) as Section[]) {
     const dir = path.join(root, ".cx", "org", section);
-    mkdirSync(dir, { recursive: true });
     counts[section] = org[section].length;
+    // An empty folder still says which Construct the project runs on (worker-profiles/ means 2.x).
+    if (org[section].length > 0) mkdirSync(dir, { recursive: true });
     for (const record of org[section]) {
       const text = `${JSON.stringify(record, null, 2)}\n`;
       writeFileSync(path.join(dir, `${record.id as string}.json`), text);

@@ -1,4 +1,5 @@
 import { embedCommand } from "./cli/embed";
+import { FIX_IGNORE_USAGE, fixIgnoreCommand } from "./cli/fix-ignore";
 import { announceGeneration, takeConstructVersion } from "./cli/generation";
 import { MIGRATE_USAGE, migrateCommand } from "./cli/migrate";
 import { exportCommand, importCommand, validateCommand } from "./cli/org";
@@ -24,6 +25,7 @@ ${PACKS_CHANGE_USAGE}
   construct-studio embed enable|disable|status|dry-run|tick ID [--root DIR] [--format text|json]
   construct-studio mcp [--root DIR]
   construct-studio schemas [--out DIR]
+${FIX_IGNORE_USAGE}
 ${PLAN_USAGE}
 ${TEST_USAGE}
 ${MIGRATE_USAGE}
@@ -40,6 +42,7 @@ const COMMANDS = new Set([
   "mcp",
   "schemas",
   "migrate",
+  "fix-ignore",
 ]);
 
 export async function main(argv: string[]): Promise<number> {
@@ -57,6 +60,8 @@ export async function main(argv: string[]): Promise<number> {
         return await packsCommand(rest);
       case "embed":
         return await embedCommand(rest);
+      case "fix-ignore":
+        return await fixIgnoreCommand(rest);
       case "plan":
         return await planCommand(rest);
       case "test":

@@ -2,6 +2,7 @@ import type { Prompt } from "@/schemas/api/prompts";
 import { resolvePaths, type StudioPaths } from "./config";
 import { EmbedService } from "./embed/embed-service";
 import { EmbedV2Service } from "./embed/embed-v2";
+import { GitIgnoreService } from "./git-ignore/git-ignore-service";
 import { OrgApi } from "./org/org-api";
 import { OrgTestService } from "./org-tests/org-test-service";
 import { type InstallSource, installPack } from "./packs/pack-install";
@@ -13,8 +14,13 @@ import { PlanService } from "./plan/plan-service";
 import { LayoutStore } from "./studio/layout-store";
 
 /** A pack preview builds these over the packs as they would be, so it judges the org exactly as it will be. */
-function orgReaders(paths: StudioPaths, packs: PackService, opts: { cache?: boolean } = {}): OrgReaders {
-  const org = new OrgApi(paths, { cache: opts.cache ?? false, packs });
+function orgReaders(
+  paths: StudioPaths,
+  packs: PackService,
+  gitIgnore: GitIgnoreService,
+  opts: { cache?: boolean } = {},
+): OrgReaders {
+  const org = new OrgApi(paths, { cache: opts.cache ?? false, packs, projectProblems: () => gitIgnore.problems() });
   return { org, prompts: new PromptResolver(paths, packs), tests: new OrgTestService(paths, org, packs) };
 }
 
@@ -27,7 +33,8 @@ export type Services = ReturnType<typeof composeServices>;
 export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
   const paths = resolvePaths({ root: opts.root });
   const packs = new PackService(paths);
-  const { org, prompts, tests } = orgReaders(paths, packs, { cache: opts.cache });
+  const gitIgnore = new GitIgnoreService(paths);
+  const { org, prompts, tests } = orgReaders(paths, packs, gitIgnore, { cache: opts.cache });
   // Construct 2.x runs worker profiles, whose prompts live in its own places.
   const v2 = paths.construct.generation === "2";
   const resolvePrompt = v2 ? workerProfilePrompt(org, paths, packs) : specialistPrompt(org, prompts);
@@ -43,7 +50,7 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
     prompts,
     tests,
     plan,
-    readersWith: (hypothetical) => orgReaders(paths, hypothetical),
+    readersWith: (hypothetical) => orgReaders(paths, hypothetical, gitIgnore),
   });
 
   const resolveSpecialistPrompt = async (id: string): Promise<Prompt | PromptHardFailure> => {
@@ -63,6 +70,14 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
     plan,
     packPreview,
     resolveSpecialistPrompt,
+    gitIgnore,
+
+    /** Rewrites the ignore rule (see GitIgnoreService.fix); the org's problems are read again after. */
+    async fixGitIgnore(opts: { ifMatch: string; dryRun?: boolean }) {
+      const result = await gitIgnore.fix(opts);
+      if (result.applied) org.invalidate();
+      return result;
+    },
 
     async savePrompt(id: string, content: string, ifMatch: string) {
       const current = () => resolveSpecialistPrompt(id);

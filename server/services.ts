@@ -34,6 +34,14 @@ export function planService(): PlanService {
   return services().plan;
 }
 
+export function gitIgnoreStatus() {
+  return services().gitIgnore.status();
+}
+
+export function fixGitIgnore(opts: { ifMatch: string; dryRun?: boolean }) {
+  return services().fixGitIgnore(opts);
+}
+
 export function packService(): PackService {
   return services().packs;
 }

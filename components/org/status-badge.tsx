@@ -2,6 +2,8 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMemo, useRef, useState } from "react";
+import { IgnoreWarning } from "@/components/git-ignore/ignore-warning";
+import { TIER_GIT_IGNORED } from "@/lib/git-ignore/problem";
 import { fieldCandidates, recordOfPointer } from "@/lib/palette/open-param";
 import { danglingRecords, type RecordItem } from "@/lib/palette/records";
 import { statusText } from "@/lib/palette/status-text";
@@ -38,7 +40,9 @@ export function StatusBadge({
   const [open, setOpen] = useState(false);
   const picked = useRef(false);
   const errors = problems.filter((p) => p.severity === "error");
-  const warnings = problems.filter((p) => p.severity !== "error");
+  // The project's own warning is shown whole above the lists, with its fix.
+  const warnings = problems.filter((p) => p.severity !== "error" && p.id !== TIER_GIT_IGNORED);
+  const ignored = problems.some((p) => p.id === TIER_GIT_IGNORED);
   const dangling = useMemo(() => (open ? danglingRecords(org) : []), [open, org]);
   const go = (run: () => void) => {
     picked.current = true;
@@ -72,6 +76,7 @@ export function StatusBadge({
             </Dialog.Close>
           </div>
           <div className="overflow-y-auto px-4 py-2">
+            {ignored && <IgnoreWarning />}
             {dangling.length > 0 && (
               <section className="mb-3" data-testid="not-on-canvas">
                 <h3 className="mb-1 text-sm font-semibold">Not on the canvas</h3>

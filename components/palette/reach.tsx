@@ -1,12 +1,14 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isTyping } from "@/components/editor/is-typing";
 import { statusBadgeClass } from "@/components/org/status-tone";
 import { clientOnly } from "@/components/ui/client-only";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import type { RecordItem } from "@/lib/palette/records";
 import { statusText } from "@/lib/palette/status-text";
+import { gitIgnoreQuery } from "@/lib/queries/git-ignore";
 import { type OrgData, rowKey } from "@/lib/queries/org";
 import type { EntityKind } from "@/schemas/kinds";
 import type { PaletteCommands } from "./actions";
@@ -35,6 +37,12 @@ export function Reach({
   const paletteWanted = useLatch(paletteOpen);
   const sheetWanted = useLatch(sheetOpen);
   const stopFocus = useRef<() => void>(() => {});
+  // Git ignoring the project tier is the project's problem, not a record's; the page seeds the answer.
+  const ignore = useQuery({ ...gitIgnoreQuery(), enabled: !!data });
+  const problems = useMemo(() => {
+    const own = ignore.data?.problem;
+    return own ? [...(data?.problems ?? []), own] : (data?.problems ?? []);
+  }, [data, ignore.data]);
 
   const open = useCallback(
     async (kind: EntityKind, id: string, candidates: readonly string[] = []) => {
@@ -93,7 +101,7 @@ export function Reach({
         <DeferredTrigger
           load={() => import("@/components/org/status-badge").then((m) => m.StatusBadge)}
           props={{
-            problems: data.problems,
+            problems,
             org: data.org,
             rows: data.rows,
             onOpenAt: (kind: EntityKind, id: string, fields: string[]) => void open(kind, id, fields),
@@ -101,10 +109,10 @@ export function Reach({
           }}
           opensOn="click"
           testId="org-status"
-          className={statusBadgeClass(data.problems)}
+          className={statusBadgeClass(problems)}
           title="Show the problems"
         >
-          {statusText(data.problems)}
+          {statusText(problems)}
         </DeferredTrigger>
       )}
       <button

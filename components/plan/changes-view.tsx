@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useOrgEvents } from "@/lib/queries/events";
 import { planQuery } from "@/lib/queries/plan";
+import { IgnoreWarning } from "../git-ignore/ignore-warning";
 import { PlanList } from "./plan-list";
 
 /** Refreshed as files change on disk. */
@@ -47,6 +48,7 @@ export function ChangesView({ initialAgainst = "HEAD" }: { initialAgainst?: stri
           </button>
         </form>
       </header>
+      <IgnoreWarning context="This page compares the org with git, but git does not see the tier: what it lists as added or changed there will never be committed or reviewed." />
       {plan.isPending && <p className="text-muted">Planning…</p>}
       {plan.error && (
         <p role="alert" data-testid="plan-error" className="text-red-700 dark:text-red-400">

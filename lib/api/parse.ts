@@ -4,5 +4,6 @@
  */
 export { safeParse } from "zod/mini";
 export { apiErrorBodySchema } from "@/schemas/api/error";
+export { gitIgnoreFixSchema, gitIgnoreStatusSchema } from "@/schemas/api/git-ignore";
 export { autoLayoutResponseSchema, layoutResponseSchema } from "@/schemas/api/layout";
 export { listResponseSchema } from "@/schemas/api/org";

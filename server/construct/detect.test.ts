@@ -143,6 +143,13 @@ describe("which Construct a project runs on", () => {
     });
   });
 
+  it("an empty worker-profiles folder beside the earlier org's folders leaves it the earlier org", () => {
+    project = tempProject({ dirs: [".construct/org/worker-profiles", ".construct/org/specialists"] });
+    expect(detect()).toMatchObject({ generation: "adr", problems: [] });
+    project.write({ ".construct/org/worker-profiles/widget.json": { name: "widget" } });
+    expect(detect().generation).toBe("2");
+  });
+
   it("a project tier with both generations' folders says which it shows and how to move the rest", () => {
     project = tempProject({
       dirs: [".construct/org/worker-profiles", ".construct/org/specialists", ".construct/org/teams"],

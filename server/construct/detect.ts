@@ -1,4 +1,4 @@
-import { accessSync, constants, readFileSync, realpathSync, statSync } from "node:fs";
+import { accessSync, constants, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
 import { buildPointer } from "@/lib/json/pointer";
@@ -78,6 +78,14 @@ function configuredPreset(root: string): string | null {
 
 const majorOf = (version: string) => Number.parseInt(version, 10);
 
+const holdsJson = (dir: string) => {
+  try {
+    return readdirSync(dir).some((name) => name.endsWith(".json"));
+  } catch {
+    return false;
+  }
+};
+
 const hasFolder = (dir: string) => {
   try {
     return statSync(dir).isDirectory();
@@ -113,8 +121,10 @@ export function detectConstruct(
   const found = envPackage ?? projectPackage ?? pathPackage;
   const source: ConstructSource = envPackage ? "env" : projectPackage ? "project" : pathPackage ? "path" : "none";
 
-  const v2Folder = hasFolder(path.join(projectOrgDir, "worker-profiles"));
   const adrFolders = ADR_SECTIONS.filter((s) => hasFolder(path.join(projectOrgDir, s)));
+  // An empty worker-profiles/ beside the earlier org's folders says nothing; one with a profile does.
+  const profilesDir = path.join(projectOrgDir, "worker-profiles");
+  const v2Folder = hasFolder(profilesDir) && (adrFolders.length === 0 || holdsJson(profilesDir));
   const asked = env.CONSTRUCT_VERSION?.trim() || null;
 
   let generation: Generation;

@@ -23,7 +23,15 @@ export type OrgApiOptions = {
   cache?: boolean;
   /** Enabled packs join the org between the built-in and the user tier. */
   packs?: PackService;
+  /** Problems of the project as a whole: git ignoring the project tier. */
+  projectProblems?: () => Promise<FieldError[]>;
 };
+
+/** Files beside the org whose change changes its problems: the ignore rules git reads. */
+const IGNORE_FILES: [string, string][] = [
+  ["", ".gitignore"],
+  [".git/info", "exclude"],
+];
 
 /** Changes that do not touch the org: our own temp files and locks, runtime state, the layout. */
 const IGNORED_CHANGES = /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^(?:runtime|studio)(?:\/|$)/;
@@ -136,6 +144,25 @@ export class OrgState {
         // Watching is an optimisation; without it every read reloads.
       }
     }
+    for (const [sub, name] of IGNORE_FILES) {
+      const dir = path.join(this.paths.root, sub);
+      if (this.watchers.has(dir) || !existsSync(dir)) continue;
+      try {
+        const watcher = watchTree(dir, {
+          onChange: (rel) => {
+            if (rel === name) this.invalidate();
+          },
+          onError: () => {
+            watcher.close();
+            this.watchers.delete(dir);
+          },
+          maxDepth: 0,
+        });
+        this.watchers.set(dir, watcher);
+      } catch {
+        // As above: without the watch, a changed ignore rule shows at the next change of the org.
+      }
+    }
   }
 
   async snapshot(): Promise<Snapshot> {
@@ -216,14 +243,17 @@ export class OrgState {
 
   async load(readTier?: TierReader, withPacks = true): Promise<Snapshot> {
     const skillFiles = loadSkillFiles(this.paths.skillsDir, this.paths.appDir);
-    const tiers = await this.loadTiers(readTier, withPacks);
+    const [tiers, projectProblems] = await Promise.all([
+      this.loadTiers(readTier, withPacks),
+      this.options.projectProblems?.() ?? [],
+    ]);
     const rows = mergeTiers(tiers);
     const index = buildIndex(recordsOf(rows), new Set(skillFiles.map((s) => s.id)), this.schemaLookup(rows));
     return {
       rows,
       index,
       skillFiles,
-      loadProblems: tiers.flatMap((t) => t.problems),
+      loadProblems: [...tiers.flatMap((t) => t.problems), ...projectProblems],
       packTiers: tiers.filter((t) => t.scope === "pack" && t.dir),
     };
   }

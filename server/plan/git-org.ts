@@ -9,12 +9,12 @@ import { loadTier, type TierBlob, tierFromBlobs } from "../org/tiers";
 // Reads tiers from git's objects alone: the working tree and index are never touched, and
 // `GIT_OPTIONAL_LOCKS=0` keeps git from refreshing the index as a side effect.
 
-type GitResult = { code: number; stdout: Buffer; stderr: string };
+export type GitResult = { code: number; stdout: Buffer; stderr: string };
 
 /** Output larger than this (a huge history's tree listing) is refused rather than held in memory. */
 const MAX_GIT_OUTPUT = 512 * 1024 * 1024;
 
-function git(cwd: string, args: string[], input?: Buffer | string): Promise<GitResult> {
+export function git(cwd: string, args: string[], input?: Buffer | string): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     const child = spawn("git", args, {
       cwd,

@@ -1,0 +1,48 @@
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { composeServices } from "../compose";
+import { isAppError } from "../errors";
+import { UsageError } from "./output";
+
+export const FIX_IGNORE_USAGE = "  construct-studio fix-ignore [--root DIR] [--dry-run]";
+
+/**
+ * Rewrites the `.gitignore` rule that hides the project tier from git, printing the diff first.
+ * Exit codes: 0 fixed or nothing to fix, 2 a dry run that shows a change, 1 a refusal.
+ */
+export async function fixIgnoreCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { root: { type: "string" }, "dry-run": { type: "boolean" } } });
+  if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
+  const services = composeServices({ root: values.root });
+  const status = await services.gitIgnore.status({ fresh: true });
+  if (!status.ignored) {
+    process.stdout.write(`git does not ignore ${status.tier}/: nothing to fix\n`);
+    return 0;
+  }
+  if (!status.diff || !status.etag) {
+    process.stderr.write(`${status.problem?.message ?? status.refusal}\n`);
+    return 1;
+  }
+  process.stdout.write(status.diff);
+  if (values["dry-run"]) {
+    process.stdout.write(`dry run: ${status.file} is unchanged; run without --dry-run to apply this\n`);
+    return 2;
+  }
+  try {
+    const result = await services.fixGitIgnore({ ifMatch: status.etag });
+    if (result.status.ignored) {
+      process.stderr.write(
+        `${status.file} was changed, but git still ignores ${status.tier}/: ${result.status.problem?.message}\n`,
+      );
+      return 1;
+    }
+    process.stdout.write(
+      `${status.file} changed: git sees ${status.tier}/ again; the rest of ${status.tier.replace(/\/org$/, "")}/ stays ignored\n`,
+    );
+    return 0;
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 1;
+  }
+}
