@@ -140,8 +140,37 @@ export const packManifestSchema = z.looseObject({
 });
 export type PackManifest = z.infer<typeof packManifestSchema>;
 
+/**
+ * A Construct 2.x pack manifest, as its loader reads it: `compatVersion` is an integer, and the
+ * rules 2.x applies (id and version grammar, the highest compatVersion) are in lib/packs/manifest-v2.
+ */
+export const packManifestV2Schema = z.looseObject({
+  id: z.string({ error: "missing required field: id" }),
+  version: z.string({ error: "missing required field: version" }),
+  compatVersion: z.unknown(),
+  workerProfiles: z.unknown().optional(),
+  prompts: z
+    .record(z.string(), packPath("prompt path"), { error: "prompts must be an object of worker profile id to file" })
+    .optional(),
+  embedBindings: embedBindingsSchema.optional(),
+  deprecation: z
+    .looseObject(
+      {
+        since: z.string({ error: "deprecation must include 'since' field" }),
+        message: z.string({ error: "deprecation must include 'message' field" }),
+        replacement: z.string().optional(),
+      },
+      { error: "deprecation must be an object" },
+    )
+    .optional(),
+});
+export type PackManifestV2 = z.infer<typeof packManifestV2Schema>;
+
+/** The tiers a pack is installed to; Construct 2.x also reads packs shipped inside its package (`builtin`). */
 export const PACK_TIERS = ["user", "project"] as const;
 export type PackTier = (typeof PACK_TIERS)[number];
+export const PACK_ROW_TIERS = ["builtin", ...PACK_TIERS] as const;
+export type PackRowTier = (typeof PACK_ROW_TIERS)[number];
 
 export const DEPLOYMENT_MODES = ["solo", "team", "enterprise"] as const;
 export type DeploymentMode = (typeof DEPLOYMENT_MODES)[number];
@@ -156,7 +185,9 @@ export type PacksFile = z.infer<typeof packsFileSchema>;
 export const packRowSchema = z.object({
   id: z.string(),
   version: z.string().nullable(),
-  tier: z.enum(PACK_TIERS),
+  tier: z.enum(PACK_ROW_TIERS),
+  /** Construct 2.x's own core pack: always enabled, never toggled. */
+  core: z.boolean().optional(),
   path: z.string(),
   enabled: z.boolean(),
   compat: z.object({ range: z.string().nullable(), core: z.string(), ok: z.boolean() }),
@@ -166,6 +197,7 @@ export const packRowSchema = z.object({
     contracts: z.array(z.string()),
     prompts: z.array(z.string()),
     workflows: z.array(z.string()),
+    workerProfiles: z.array(z.string()).optional(),
   }),
   shadowedBy: z.string().nullable(),
   deprecation: z.object({ since: z.string(), message: z.string(), replacement: z.string().optional() }).nullable(),

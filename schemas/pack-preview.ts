@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fieldErrorSchema } from "./field-error";
+import { PACK_ROW_TIERS } from "./pack-manifest";
 import { planSchema } from "./plan";
 
 /** What enabling, installing or upgrading a pack would do, shown before anything changes. */
@@ -10,7 +11,7 @@ export const packPreviewSchema = z.object({
   action: z.enum(["enable", "install"]),
   id: z.string(),
   version: z.string(),
-  tier: z.enum(["user", "project"]),
+  tier: z.enum(PACK_ROW_TIERS),
   /** The folder or file as the user typed it (install), or the installed pack's path (enable). */
   source: z.string(),
   installed: z.object({ version: z.string().nullable(), enabled: z.boolean() }).nullable(),

@@ -1,6 +1,7 @@
 import type { Prompt } from "@/schemas/api/prompts";
 import { resolvePaths, type StudioPaths } from "./config";
 import { EmbedService } from "./embed/embed-service";
+import { EmbedV2Service } from "./embed/embed-v2";
 import { GitIgnoreService } from "./git-ignore/git-ignore-service";
 import { OrgApi } from "./org/org-api";
 import { OrgTestService } from "./org-tests/org-test-service";
@@ -38,6 +39,8 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
   const v2 = paths.construct.generation === "2";
   const resolvePrompt = v2 ? workerProfilePrompt(org, paths, packs) : specialistPrompt(org, prompts);
   const embed = new EmbedService({ paths, packs, org, resolvePrompt });
+  // A Construct 2.x project's embed capabilities are its package's procedures, enabled as `construct embed` does.
+  const embedV2 = paths.construct.generation === "2" ? new EmbedV2Service(paths, org) : null;
   const layout = new LayoutStore(paths.projectDir);
   const plan = new PlanService(org, () => tests.routingCases());
   const packPreview = new PackPreviewService({
@@ -61,6 +64,7 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
     packs,
     prompts,
     embed,
+    embedV2,
     layout,
     tests,
     plan,

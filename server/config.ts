@@ -74,10 +74,8 @@ export function resolvePaths(
   );
   const installed = detectConstruct(root, projectOrgDir);
   // Construct 2.x's built-in tier is its package's registry; without the package it is empty.
-  const packageDir =
-    installed.generation === "2"
-      ? (installed.packageDir ?? path.join(root, "node_modules", "@geraldmaron", "construct"))
-      : null;
+  const v2 = installed.generation === "2";
+  const packageDir = v2 ? (installed.packageDir ?? path.join(root, "node_modules", "@geraldmaron", "construct")) : null;
   return {
     root,
     projectDir,
@@ -86,10 +84,15 @@ export function resolvePaths(
     userOrgDir: path.join(home, "org"),
     projectOrgDir,
     skillsDir: packageDir ? path.join(packageDir, "skills") : path.join(appDir, "specialists", "skills"),
-    userPacksDir: path.join(configHome, "construct", "packs"),
+    // Construct 2.x reads packs from `~/.config` whatever XDG_CONFIG_HOME says, and only under `.construct/`.
+    userPacksDir: path.join(
+      v2 && !overrides.configHome ? path.join(os.homedir(), ".config") : configHome,
+      "construct",
+      "packs",
+    ),
     trustFile: path.join(configHome, "construct-studio", "trust.json"),
-    projectPacksDir: path.join(projectDir, "packs"),
-    packsFile: path.join(projectDir, "packs.json"),
+    projectPacksDir: path.join(v2 ? construct : projectDir, "packs"),
+    packsFile: path.join(v2 ? construct : projectDir, "packs.json"),
     configFile: path.join(projectDir, "config.json"),
     runtimeDir: path.join(projectDir, "runtime"),
     coreVersion: process.env.CONSTRUCT_CORE_VERSION || packageVersion(appDir),

@@ -100,6 +100,11 @@ export function embedService(): EmbedService {
   return services().embed;
 }
 
+/** The embed capabilities of a Construct 2.x project; null in a project of the earlier org. */
+export function embedV2Service() {
+  return services().embedV2;
+}
+
 /** Once per server process; `CONSTRUCT_EMBED_SCHEDULER=off` leaves ticks on demand only. */
 export function startEmbedScheduler(): EmbedScheduler | null {
   const s = services();

@@ -1,11 +1,23 @@
 import { InstallPack, PackToggle } from "@/components/packs/pack-actions";
 import { Providers } from "@/components/providers";
 import { PageLinks } from "@/components/ui/page-links";
-import { listPacks, orgApi, resolveSpecialistPrompt } from "@/server/services";
+import { constructName, PACK_COMPAT_VERSION } from "@/lib/packs/manifest-v2";
+import type { PackRow } from "@/schemas/pack-manifest";
+import { listPacks, orgApi, packService, resolveSpecialistPrompt } from "@/server/services";
+
+/** What a pack adds, in the terms of the org it joins. */
+function contributes(p: PackRow, v2: boolean): string {
+  const c = p.contributes;
+  return v2
+    ? `contributes ${c.workerProfiles?.length ?? 0} worker profiles, ${c.prompts.length} prompts`
+    : `contributes ${c.specialists.length} specialists, ${c.teams.length} teams, ${c.contracts.length} contracts, ${c.prompts.length} prompts, ${c.workflows.length} workflows`;
+}
 
 export const dynamic = "force-dynamic";
 
 export default async function PacksPage() {
+  const construct = packService().paths.construct;
+  const v2 = construct.generation === "2";
   const [packs, specialists] = await Promise.all([listPacks(), orgApi().listEntities("specialist")]);
   const prompts = await Promise.all(
     specialists.items.map(async (row) => ({ row, prompt: await resolveSpecialistPrompt(row.id) })),
@@ -18,8 +30,16 @@ export default async function PacksPage() {
           <div>
             <h1 className="text-2xl font-semibold">Packs</h1>
             <p className="text-sm text-muted">
-              Core <code data-testid="core-version">{packs.coreVersion}</code> ·{" "}
-              <span data-testid="deployment-mode">{packs.mode}</span> mode ·{" "}
+              {v2 ? (
+                <span data-testid="construct-version">
+                  {constructName(construct.version)} · pack compatVersion {PACK_COMPAT_VERSION}
+                </span>
+              ) : (
+                <>
+                  Core <code data-testid="core-version">{packs.coreVersion}</code>
+                </>
+              )}{" "}
+              · <span data-testid="deployment-mode">{packs.mode}</span> mode ·{" "}
               <PageLinks
                 links={[
                   { href: "/", label: "graph editor" },
@@ -48,13 +68,13 @@ export default async function PacksPage() {
             ))}
           </section>
         )}
-        <InstallPack />
+        <InstallPack {...(v2 ? { projectPacks: ".construct/packs" } : {})} />
         <section className="mb-10">
           <h2 className="mb-2 text-lg font-semibold">Installed</h2>
           {packs.packs.length === 0 && (
             <p className="text-sm text-muted">
-              No packs yet. Drop a folder with a <code>pack.manifest.json</code> into <code>.cx/packs/</code>, or
-              install one above.
+              No packs yet. Drop a folder with a <code>pack.manifest.json</code> into{" "}
+              <code>{v2 ? ".construct/packs/" : ".cx/packs/"}</code>, or install one above.
             </p>
           )}
           <ul className="space-y-3">
@@ -84,10 +104,8 @@ export default async function PacksPage() {
                         <span data-testid="pack-shadowed"> · shadowed by the {p.shadowedBy} pack of the same id</span>
                       )}
                     </div>
-                    <div className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-                      contributes {p.contributes.specialists.length} specialists, {p.contributes.teams.length} teams,{" "}
-                      {p.contributes.contracts.length} contracts, {p.contributes.prompts.length} prompts,{" "}
-                      {p.contributes.workflows.length} workflows
+                    <div className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="pack-contributes">
+                      {contributes(p, v2)}
                     </div>
                   </div>
                   <div className="flex items-center gap-3">
@@ -97,7 +115,11 @@ export default async function PacksPage() {
                     >
                       {p.enabled ? "enabled" : "disabled"}
                     </span>
-                    {!p.shadowedBy && <PackToggle id={p.id} enabled={p.enabled} disabled={p.errors.length > 0} />}
+                    {p.core ? (
+                      <span className="text-xs text-muted">always enabled</span>
+                    ) : (
+                      !p.shadowedBy && <PackToggle id={p.id} enabled={p.enabled} disabled={p.errors.length > 0} />
+                    )}
                   </div>
                 </div>
                 {p.errors.map((e) => (
@@ -114,7 +136,7 @@ export default async function PacksPage() {
             ))}
           </ul>
         </section>
-        <section>
+        <section hidden={v2}>
           <h2 className="mb-2 text-lg font-semibold">Prompt provenance</h2>
           <table className="w-full text-left text-sm" data-testid="prompt-provenance-table">
             <thead className="text-xs uppercase text-muted">

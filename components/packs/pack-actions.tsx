@@ -85,7 +85,8 @@ export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boo
 }
 
 /** Confirm sends the preview's content hash back, so a folder changed in between is refused, not installed unseen. */
-export function InstallPack() {
+/** `projectPacks` names the project tier's folder as the page's project has it. */
+export function InstallPack({ projectPacks = ".cx/packs" }: { projectPacks?: string }) {
   const router = useRouter();
   const packs = usePackActions();
   const [tier, setTier] = useState<"project" | "user">("project");
@@ -146,7 +147,7 @@ export function InstallPack() {
             className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-950"
             data-testid="install-tier"
           >
-            <option value="project">project (.cx/packs)</option>
+            <option value="project">project ({projectPacks})</option>
             <option value="user">user (~/.config/construct/packs)</option>
           </select>
         </label>

@@ -4,6 +4,7 @@ import { currentSkipReason, skipNotice } from "@/lib/embed/skip-notice";
 import type { CapabilityView } from "@/schemas/embed";
 import { composeServices } from "../compose";
 import { isAppError } from "../errors";
+import { embedV2Command } from "./embed-v2";
 import { UsageError } from "./output";
 
 /** `embed list|enable|disable|status|dry-run|tick`: the embed service from the command line. */
@@ -45,7 +46,9 @@ export async function embedCommand(args: string[]): Promise<number> {
   if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
   const json = values.format === "json";
   const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-  const embed = composeServices({ root: values.root }).embed;
+  const services = composeServices({ root: values.root });
+  if (services.embedV2) return embedV2Command(services.embedV2, sub, positionals, json);
+  const embed = services.embed;
   if (sub === "list") {
     const listed = await embed.list();
     if (json) out(listed);

@@ -2,7 +2,7 @@ import type { Dirent, Stats } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promptRole } from "@/lib/markdown/frontmatter";
-import type { PackManifest, PackRow } from "@/schemas/pack-manifest";
+import type { PackManifest, PackManifestV2, PackRow } from "@/schemas/pack-manifest";
 import type { Result } from "@/schemas/result";
 import type { TierData } from "../org/tiers";
 import { pidAlive } from "../store/lock";
@@ -12,7 +12,11 @@ import { confinedPath } from "../store/write";
 export const MANIFEST = "pack.manifest.json";
 export const MAX_PROMPT_BYTES = 256 * 1024;
 
-export type LoadedPack = PackRow & { dir: string; manifest: PackManifest | null; org: TierData | null };
+export type LoadedPack = PackRow & {
+  dir: string;
+  manifest: PackManifest | PackManifestV2 | null;
+  org: TierData | null;
+};
 
 /** Confined, no links, bounded, frontmatter naming its role. */
 export async function checkPackPrompt(
@@ -59,14 +63,27 @@ export async function insideReal(base: string, target: string): Promise<boolean>
   }
 }
 
-/** Highest precedence last: user packs, then project packs, each in enabled order. */
+const TIER_RANK = { builtin: 0, user: 1, project: 2 } as const;
+
+/** Highest precedence last: built-in packs, user packs, then project packs, each in enabled order. */
 export function byPrecedence(packs: readonly LoadedPack[], enabledOrder: readonly string[]): LoadedPack[] {
   return [...packs].sort((a, b) =>
-    a.tier === b.tier ? enabledOrder.indexOf(a.id) - enabledOrder.indexOf(b.id) : a.tier === "user" ? -1 : 1,
+    a.tier === b.tier ? enabledOrder.indexOf(a.id) - enabledOrder.indexOf(b.id) : TIER_RANK[a.tier] - TIER_RANK[b.tier],
   );
 }
 
-export async function packDirs(root: string): Promise<string[]> {
+/**
+ * Where a pack of `id` is installed: Construct 2.x reads only the folders directly in a packs
+ * folder, so a scoped id (`@org/pack`) takes one folder there (`@org+pack`) instead of two.
+ */
+export function packFolder(packsDir: string, id: string, generation: "adr" | "2"): string {
+  return generation === "2"
+    ? confinedPath(packsDir, id.replaceAll("/", "+"))
+    : confinedPath(packsDir, ...id.split("/"));
+}
+
+/** The pack folders in `root`; `scoped` also reads the folders inside an `@scope` folder. */
+export async function packDirs(root: string, opts: { scoped?: boolean } = { scoped: true }): Promise<string[]> {
   const out: string[] = [];
   let entries: Dirent[];
   try {
@@ -77,7 +94,7 @@ export async function packDirs(root: string): Promise<string[]> {
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
     const dir = path.join(root, entry.name);
-    if (entry.name.startsWith("@")) {
+    if (entry.name.startsWith("@") && opts.scoped) {
       for (const inner of (await fs.readdir(dir, { withFileTypes: true }).catch(() => [])).sort((a, b) =>
         a.name.localeCompare(b.name),
       )) {

@@ -1,16 +1,20 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import semver from "semver";
-import { type PackTier, packManifestSchema } from "@/schemas/pack-manifest";
+import { type PackRowTier, packManifestSchema } from "@/schemas/pack-manifest";
+import type { ConstructInstall } from "../construct/detect";
 import { displayPath, loadTier, userPath } from "../org/tiers";
 import { readJsonFile } from "../store/read";
 import { checkPackPrompt, type LoadedPack, MANIFEST } from "./pack-disk";
+import { inspectV2 } from "./pack-inspect-v2";
+
+export type InspectContext = { root: string; coreVersion: string; construct?: ConstructInstall };
 
 /** Checks one pack folder; never throws for what is inside it. */
 export async function inspectPack(
-  ctx: { root: string; coreVersion: string },
+  ctx: InspectContext,
   dir: string,
-  tier: PackTier,
+  tier: PackRowTier,
   seen: Record<string, string> = {},
   opts: { namesInsidePack?: boolean } = {},
 ): Promise<LoadedPack> {
@@ -19,9 +23,9 @@ export async function inspectPack(
   const show = (file: string) =>
     opts.namesInsidePack
       ? path.relative(dir, file) || "."
-      : tier === "project"
-        ? displayPath(file, ctx.root)
-        : userPath(file);
+      : tier === "user"
+        ? userPath(file)
+        : displayPath(file, ctx.root);
   const shown = show(manifestFile);
   const row: LoadedPack = {
     id: path.basename(dir),
@@ -50,6 +54,7 @@ export async function inspectPack(
     );
     return row;
   }
+  if (ctx.construct?.generation === "2") return inspectV2(row, read.value, { dir, shown, construct: ctx.construct });
   const parsed = packManifestSchema.safeParse(read.value);
   if (!parsed.success) {
     const rawId = (read.value as { id?: unknown })?.id;

@@ -16,7 +16,7 @@ import { displayPath, userPath } from "../org/tiers";
 import { withTierLock } from "../store/lock";
 import { NoFollowReadError, readFileNoFollow } from "../store/read";
 import { confinedPath } from "../store/write";
-import { MANIFEST, recoverPacksDir } from "./pack-disk";
+import { MANIFEST, packFolder, recoverPacksDir } from "./pack-disk";
 import type { PackService } from "./pack-service";
 
 /** What a pack may hold: enough for any real pack, far too little for a bomb. */
@@ -226,7 +226,7 @@ export async function installPack(
       throw new AppError("invalid", `the pack was not installed: ${checked.errors.join("; ")}`);
     }
     const { id, version } = checked.manifest;
-    const target = confinedPath(packsDir, ...id.split("/"));
+    const target = packFolder(packsDir, id, service.paths.construct.generation);
     await faultPoint("pack-install-after-stage");
     return await withTierLock(packsDir, async () => {
       const replacing = await fs.lstat(target).then(
@@ -235,7 +235,13 @@ export async function installPack(
       );
       const warnings = [...checked.warnings];
       const seen = (await service.seenVersions())[id];
-      if (seen && semver.valid(seen) && semver.lt(version, seen) && !warnings.some((w) => w.includes("downgrade"))) {
+      if (
+        seen &&
+        semver.valid(seen) &&
+        semver.valid(version) &&
+        semver.lt(version, seen) &&
+        !warnings.some((w) => w.includes("downgrade"))
+      ) {
         warnings.push(`pack '${id}' ${version} is older than ${seen}, installed here before (downgrade)`);
       }
       await fs.mkdir(path.dirname(target), { recursive: true });

@@ -14,7 +14,7 @@ import type { OrgApi } from "../org/org-api";
 import type { OrgTestService } from "../org-tests/org-test-service";
 import type { PlanService } from "../plan/plan-service";
 import { HypotheticalPacks, type Staged } from "./hypothetical-packs";
-import type { LoadedPack } from "./pack-disk";
+import { type LoadedPack, packFolder } from "./pack-disk";
 import { contentHash, type InstallSource, installPack, stageSource } from "./pack-install";
 import type { PackService } from "./pack-service";
 import type { PromptResolver } from "./prompt-resolver";
@@ -23,7 +23,7 @@ import type { PromptResolver } from "./prompt-resolver";
 // enable that would introduce errors is refused unless forced.
 
 function versionChange(next: string, installed: string | null | undefined): PackPreview["versionChange"] {
-  if (!installed || !semver.valid(installed)) return "new";
+  if (!installed || !semver.valid(installed) || !semver.valid(next)) return "new";
   if (semver.gt(next, installed)) return "upgrade";
   if (semver.lt(next, installed)) return "downgrade";
   return "same";
@@ -158,7 +158,7 @@ export class PackPreviewService {
       const { id, version } = checked.manifest;
       const installed = await this.installedPack(id, tier);
       const packsDir = tier === "user" ? paths.userPacksDir : paths.projectPacksDir;
-      const target = path.join(packsDir, ...id.split("/"));
+      const target = packFolder(packsDir, id, paths.construct.generation);
       const change = versionChange(version, installed?.version ?? seen[id]);
       const warnings = [...checked.warnings];
       const against = installed?.version ?? seen[id];

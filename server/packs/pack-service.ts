@@ -2,8 +2,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import semver from "semver";
 import { deploymentMode } from "@/lib/packs/failure-matrix";
+import { CORE_PACK_ID } from "@/lib/packs/manifest-v2";
 import type { PackToggleResult } from "@/schemas/api/packs";
-import { type DeploymentMode, type PacksFile, type PackTier, packsFileSchema } from "@/schemas/pack-manifest";
+import { type DeploymentMode, type PackRowTier, type PacksFile, packsFileSchema } from "@/schemas/pack-manifest";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import { displayPath, userPath } from "../org/tiers";
@@ -12,8 +13,13 @@ import { ABSENT_ETAG, etagOf, readJsonFile } from "../store/read";
 import { atomicWrite, ensureGitIgnored } from "../store/write";
 import { byPrecedence, type LoadedPack, packDirs, recoverPacksDir } from "./pack-disk";
 import { inspectPack } from "./pack-inspect";
+import { builtinPacksDir, corePackRow } from "./pack-v2";
 
-/** User packs in `$XDG_CONFIG_HOME/construct/packs`, project packs in `<proj>/packs` (project wins on id). */
+/**
+ * User packs in `$XDG_CONFIG_HOME/construct/packs`, project packs in `<proj>/packs` (project wins on id).
+ * In a Construct 2.x project the packs are the ones 2.x reads: its core pack, those inside its
+ * package, `~/.config/construct/packs` and `.construct/packs`, enabled in its `.construct/packs.json`.
+ */
 export class PackService {
   constructor(readonly paths: StudioPaths) {}
 
@@ -28,6 +34,10 @@ export class PackService {
       }
     })();
     return this.recovery;
+  }
+
+  private get v2(): boolean {
+    return this.paths.construct.generation === "2";
   }
 
   get coreVersion(): string {
@@ -72,7 +82,8 @@ export class PackService {
     await withTierLock(this.paths.runtimeDir, async () => {
       await ensureGitIgnored(this.paths.runtimeDir);
       const seen = await this.seen();
-      if (!seen[id] || semver.gt(version, seen[id])) seen[id] = version;
+      if (!semver.valid(version)) return;
+      if (!seen[id] || !semver.valid(seen[id]) || semver.gt(version, seen[id])) seen[id] = version;
       await atomicWrite(
         this.paths.runtimeDir,
         file,
@@ -83,11 +94,12 @@ export class PackService {
 
   inspect(
     dir: string,
-    tier: PackTier,
+    tier: PackRowTier,
     seen: Record<string, string> = {},
     opts: { namesInsidePack?: boolean } = {},
   ): Promise<LoadedPack> {
-    return inspectPack({ root: this.paths.root, coreVersion: this.coreVersion }, dir, tier, seen, opts);
+    const ctx = { root: this.paths.root, coreVersion: this.coreVersion, construct: this.paths.construct };
+    return inspectPack(ctx, dir, tier, seen, opts);
   }
 
   /** Every pack with its state, ids enabled but absent (a hard error), the mode, and `packs.json`'s own problems. */
@@ -100,10 +112,17 @@ export class PackService {
   }> {
     await this.recover();
     const [{ file, error }, seen, mode] = await Promise.all([this.packsFile(), this.seen(), this.mode()]);
-    const packs: LoadedPack[] = [];
-    for (const tier of ["user", "project"] as const) {
-      const root = tier === "user" ? this.paths.userPacksDir : this.paths.projectPacksDir;
-      const found = await Promise.all((await packDirs(root)).map((dir) => this.inspect(dir, tier, seen)));
+    const core = corePackRow(this.paths);
+    const packs: LoadedPack[] = core ? [core] : [];
+    const builtin = builtinPacksDir(this.paths);
+    const roots = [
+      ...(builtin ? [{ tier: "builtin" as const, root: builtin }] : []),
+      { tier: "user" as const, root: this.paths.userPacksDir },
+      { tier: "project" as const, root: this.paths.projectPacksDir },
+    ];
+    for (const { tier, root } of roots) {
+      const dirs = await packDirs(root, { scoped: !this.v2 });
+      const found = await Promise.all(dirs.map((dir) => this.inspect(dir, tier, seen)));
       const counts = new Map<string, number>();
       for (const p of found) counts.set(p.id, (counts.get(p.id) ?? 0) + 1);
       for (const p of found) {
@@ -118,7 +137,10 @@ export class PackService {
       packs.push(...found);
     }
     for (const p of packs) {
-      if (p.tier === "user" && packs.some((q) => q.tier === "project" && q.id === p.id)) p.shadowedBy = "project";
+      if (p.core) continue;
+      const above = p.tier === "builtin" ? ["user", "project"] : p.tier === "user" ? ["project"] : [];
+      p.shadowedBy =
+        [...above].reverse().find((tier) => packs.some((q) => q.tier === tier && q.id === p.id && q !== p)) ?? null;
       p.enabled = Object.hasOwn(file.enabled, p.id) && !p.shadowedBy;
     }
     const missing = Object.keys(file.enabled).filter((id) => !packs.some((p) => p.id === id));
@@ -156,6 +178,10 @@ export class PackService {
   ): Promise<PackToggleResult> {
     const { packs } = await this.list();
     const pack = packs.find((p) => p.id === id && !p.shadowedBy);
+    if (this.v2 && id === CORE_PACK_ID) {
+      if (!enabled) throw new AppError("invalid", `pack '${id}' is the core pack and cannot be disabled`);
+      return { ok: true, enabled, wasEnabled: true, etag: (await this.packsFile()).etag };
+    }
     if (enabled) {
       if (!pack) throw new AppError("not_found", `pack '${id}' is not installed`);
       if (pack.errors.length)
@@ -174,7 +200,10 @@ export class PackService {
           enabled: file.enabled,
         });
       const next: PacksFile = { version: 1, enabled: { ...file.enabled } };
-      if (enabled) next.enabled[id] = { enabledAt: next.enabled[id]?.enabledAt ?? new Date().toISOString() };
+      if (enabled && this.v2 && pack) {
+        // What `construct pack enable` records: the version and tier enabled, stamped each time.
+        next.enabled[id] = { version: pack.version, enabledAt: new Date().toISOString(), tier: pack.tier };
+      } else if (enabled) next.enabled[id] = { enabledAt: next.enabled[id]?.enabledAt ?? new Date().toISOString() };
       else delete next.enabled[id];
       const text = `${JSON.stringify(next, null, 2)}\n`;
       await atomicWrite(dir, this.paths.packsFile, text);

@@ -1,0 +1,130 @@
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { construct, constructInit, installConstruct } from "@/test/support/construct-package";
+import { runCli } from "@/test/support/processes";
+import { type TempProject, tempProject, writeFiles } from "@/test/support/temp-project";
+import { snapshotContent } from "@/test/support/tree";
+import { resolvePaths } from "../config";
+import { OrgApi } from "../org/org-api";
+import { EmbedV2Service } from "./embed-v2";
+
+// Embed capabilities in a Construct 2.1.1 project, with the real package from npm as the judge.
+
+let project: TempProject;
+const run = (args: string[]) => construct(args, { cwd: project.root, home: project.home });
+const overrideOf = (id: string) => path.join(project.root, ".construct", "procedures", `${id}.manifest.json`);
+const studio = () => new EmbedV2Service(resolvePaths({ root: project.root, home: project.home }), orgOf());
+const orgOf = () => new OrgApi(resolvePaths({ root: project.root, home: project.home }));
+const statusLine = (id: string) => run(["embed", "status", id]).stdout.split("\n")[0];
+
+beforeAll(() => {
+  project = tempProject({ prefix: "cs-v2-embed-" });
+  installConstruct(project.root);
+  expect(constructInit(project.root, project.home).status).toBe(0);
+}, 180_000);
+
+afterAll(() => project?.remove());
+
+describe("embed capabilities in a Construct 2.1.1 project", () => {
+  it("lists the registry's procedures with an embed block, as `construct embed list` does", async () => {
+    const listed = await studio().list();
+    expect(listed.capabilities.map((c) => c.id)).toEqual([
+      "operations",
+      "operations-triage",
+      "pm-feedback",
+      "pm-repos",
+    ]);
+    expect(listed.capabilities.find((c) => c.id === "pm-feedback")).toMatchObject({
+      workerProfileId: "product-manager",
+      enabled: false,
+      errors: [],
+      source: "builtin",
+    });
+    expect(listed.problems).toEqual([]);
+  });
+
+  it("shows a capability `construct embed enable` enabled as enabled, in the service and the CLI", async () => {
+    expect(run(["embed", "enable", "pm-feedback"]).status).toBe(0);
+    const view = await studio().status("pm-feedback");
+    expect(view).toMatchObject({ enabled: true, override: ".construct/procedures/pm-feedback.manifest.json" });
+    const cli = await runCli(["embed", "status", "pm-feedback", "--root", project.root], { cwd: project.base });
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout.split("\n")[0]).toBe("embed capability 'pm-feedback': enabled");
+  });
+
+  it("enables and disables writing the bytes `construct embed enable|disable` writes, so `construct embed status` agrees", async () => {
+    const file = overrideOf("operations");
+    expect(run(["embed", "enable", "operations"]).status).toBe(0);
+    const byConstruct = readFileSync(file, "utf8");
+    rmSync(file);
+    const enabled = await studio().enable("operations");
+    expect(enabled).toMatchObject({ ok: true, enabled: true, wasEnabled: false });
+    expect(readFileSync(file, "utf8")).toBe(byConstruct);
+    expect(statusLine("operations")).toBe("embed capability 'operations': enabled");
+
+    // Enabling over an existing override: the loader's record of what it shadowed is kept, as Construct keeps it.
+    await studio().enable("operations");
+    const again = readFileSync(file, "utf8");
+    writeFileSync(file, byConstruct);
+    expect(run(["embed", "enable", "operations"]).status).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(again);
+
+    expect(await studio().disable("operations")).toMatchObject({ enabled: false, wasEnabled: true });
+    const disabled = readFileSync(file, "utf8");
+    expect(statusLine("operations")).toBe("embed capability 'operations': available (not enabled)");
+    writeFileSync(file, again);
+    expect(run(["embed", "disable", "operations"]).status).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(disabled);
+    expect((await studio().status("operations")).enabled).toBe(false);
+  });
+
+  it("disabling a capability never enabled writes nothing", async () => {
+    const before = snapshotContent(project.root);
+    expect(await studio().disable("pm-repos")).toMatchObject({ wasEnabled: false, path: null });
+    expect(snapshotContent(project.root)).toEqual(before);
+  });
+
+  it("refuses a capability whose worker profile Construct does not know, as Construct does, writing nothing", async () => {
+    writeFiles(project.root, {
+      ".construct/procedures/ghost-watch.json": {
+        id: "ghost-watch",
+        version: "1.0.0",
+        type: "embed",
+        workerProfiles: [],
+        approvalMode: "proposal-only",
+        modelTier: "standard",
+        state: "active",
+        embed: {
+          workerProfileId: "nobody",
+          providerBindings: ["slack"],
+          framework: "operations-dependency-sequencing",
+          outputContract: "operations-tpm-briefing",
+          proposalAuthority: "propose-only",
+          runtime: "auto",
+        },
+      },
+    });
+    const view = await studio().status("ghost-watch");
+    expect(view.errors).toEqual([
+      "embed.workerProfileId: unknown Worker Profile 'nobody' (Construct resolves it against its registry's worker profiles)",
+    ]);
+    const before = snapshotContent(project.root);
+    await expect(studio().enable("ghost-watch")).rejects.toThrow(
+      "embed capability 'ghost-watch' is not valid, so Construct does not list it and it cannot be enabled",
+    );
+    expect(snapshotContent(project.root)).toEqual(before);
+    expect(run(["embed", "enable", "ghost-watch"]).status).toBe(1);
+    expect(snapshotContent(project.root)).toEqual(before);
+    rmSync(path.join(project.root, ".construct", "procedures", "ghost-watch.json"));
+  });
+
+  it("refuses to toggle over an override file it cannot read, leaving it as it is", async () => {
+    writeFileSync(overrideOf("pm-repos"), "{ not json");
+    const before = snapshotContent(project.root);
+    await expect(studio().disable("pm-repos")).rejects.toThrow(".construct/procedures/pm-repos.manifest.json");
+    await expect(studio().enable("pm-repos")).rejects.toThrow("fix or remove it first");
+    expect(snapshotContent(project.root)).toEqual(before);
+    rmSync(overrideOf("pm-repos"));
+  });
+});

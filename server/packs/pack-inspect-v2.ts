@@ -1,0 +1,82 @@
+import path from "node:path";
+import { parseFrontmatter } from "@/lib/markdown/frontmatter";
+import { constructName, PACK_COMPAT_VERSION, packManifestV2Problems, workerProfileIds } from "@/lib/packs/manifest-v2";
+import { packManifestV2Schema } from "@/schemas/pack-manifest";
+import type { ConstructInstall } from "../construct/detect";
+import { loadTier, tierFolders } from "../org/tiers";
+import { NoFollowReadError, readTextNoFollow } from "../store/read";
+import { confinedPath } from "../store/write";
+import { type LoadedPack, MAX_PROMPT_BYTES } from "./pack-disk";
+
+/**
+ * A Construct 2.x pack: its manifest checked as 2.x checks it, its worker profiles read from
+ * `<pack>/org/worker-profiles/`, each replacing a lower tier's record of the same id whole.
+ */
+export async function inspectV2(
+  row: LoadedPack,
+  value: unknown,
+  at: { dir: string; shown: string; construct: ConstructInstall },
+): Promise<LoadedPack> {
+  const parsed = packManifestV2Schema.safeParse(value);
+  const rawId = (value as { id?: unknown } | null)?.id;
+  if (typeof rawId === "string") row.id = rawId;
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      row.errors.push(`${at.shown}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`);
+    return row;
+  }
+  const manifest = parsed.data;
+  const version = at.construct.version;
+  row.manifest = manifest;
+  row.version = manifest.version;
+  const compat = manifest.compatVersion;
+  row.compat = {
+    range: compat === undefined || compat === null ? null : String(compat),
+    core: `${constructName(version)} (compatVersion ${PACK_COMPAT_VERSION})`,
+    ok: typeof compat === "number" && Number.isInteger(compat) && compat <= PACK_COMPAT_VERSION,
+  };
+  row.errors.push(...packManifestV2Problems(manifest, version).map((e) => `${at.shown}: ${e}`));
+  if (manifest.deprecation) {
+    const d = manifest.deprecation;
+    row.deprecation = { since: d.since, message: d.message, ...(d.replacement ? { replacement: d.replacement } : {}) };
+    row.warnings.push(
+      `pack '${manifest.id}' is deprecated since ${d.since}: ${d.message}${d.replacement ? ` — use '${d.replacement}' instead` : ""}`,
+    );
+  }
+  const named = workerProfileIds(manifest.workerProfiles);
+  if (named.warning) row.warnings.push(`pack '${manifest.id}': ${named.warning}`);
+  for (const [profile, rel] of Object.entries(manifest.prompts ?? {})) {
+    const problem = await promptProblem(at.dir, rel, profile);
+    // Construct 2.x refuses such a pack only in team and enterprise mode; in solo mode the worker runs degraded.
+    if (problem) row.warnings.push(`pack '${manifest.id}': prompt for '${profile}' ${problem}`);
+    row.contributes.prompts.push(profile);
+  }
+  const org = await loadTier("builtin", path.join(at.dir, "org"), at.dir, tierFolders("2", "pack"));
+  row.org = org;
+  for (const problem of org.problems.filter((p) => p.severity === "error"))
+    row.errors.push(`pack '${manifest.id}': ${problem.message}`);
+  row.contributes.workerProfiles = [...new Set([...named.ids, ...org.entities["worker-profiles"].keys()])].sort();
+  return row;
+}
+
+/** What Construct 2.x's governed modes would say of a pack's prompt file, or null when it is fine. */
+async function promptProblem(dir: string, rel: string, profile: string): Promise<string | null> {
+  let file: string;
+  try {
+    file = confinedPath(dir, rel);
+  } catch {
+    return `(${rel}) is outside the pack`;
+  }
+  try {
+    const read = await readTextNoFollow(file, { limit: MAX_PROMPT_BYTES });
+    const front = parseFrontmatter(read.text);
+    if (!front.ok) return `(${rel}): ${front.message}`;
+    const named = front.data.workerProfileId;
+    if (named !== profile)
+      return `(${rel}): its frontmatter must say workerProfileId: ${profile}${typeof named === "string" ? ` (it says ${named})` : ""}`;
+    return null;
+  } catch (error) {
+    if (!(error instanceof NoFollowReadError)) throw error;
+    return error.code === "missing" ? `is missing: ${rel}` : `(${rel}) ${error.message}`;
+  }
+}
