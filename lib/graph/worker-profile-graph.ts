@@ -25,10 +25,11 @@ const TIER_ORDER: readonly Scope[] = ["project", "user", "pack", "builtin"];
 function profileLabel(id: string, rec: EntityRecord): string {
   const display = text(rec.displayName);
   if (display && display.length <= 32) return display;
-  return (text(rec.name) ?? id)
+  // As Construct 2.x labels a profile in `construct worker-profile list`: short words are acronyms ("QA").
+  return (text(rec.name) || id)
     .split("-")
     .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .map((w) => (w.length <= 2 ? w.toUpperCase() : w[0].toUpperCase() + w.slice(1)))
     .join(" ");
 }
 
