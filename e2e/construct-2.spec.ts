@@ -65,6 +65,9 @@ test.describe("a project Construct 2.1.1 prepared", () => {
     const editor = new WorkerProfilesPage(page, studio.origin);
     await editor.openFirstView();
     await expect(editor.generation()).toHaveText("Construct 2.1.1 · worker profiles");
+    // 2.x has no teams: the legend offers no team boundaries.
+    await expect(page.getByTestId("legend-team-boundary")).toHaveCount(0);
+    await expect(page.getByTestId("legend-handoff")).toBeVisible();
     await expect(page.getByTestId("workspace-preset")).toHaveText(/^preset [a-z-]+$/);
     await expect(editor.node("tier:builtin")).toContainText("Construct registry");
     await expect(editor.node("tier:project")).toContainText("This project");

@@ -91,7 +91,12 @@ export function Toolbar(props: ToolbarProps) {
           {props.project.root}
         </p>
       </div>
-      <Legend visible={visible} counts={props.counts} onToggle={toggleKind} />
+      <Legend
+        generation={props.project.construct.generation}
+        visible={visible}
+        counts={props.counts}
+        onToggle={toggleKind}
+      />
       <div className="ml-auto flex flex-wrap items-center gap-1">
         {props.reach}
         <DeferredTrigger
