@@ -17,7 +17,10 @@ export default async function EditorPage() {
   // First paint ships only what the canvas draws (the whole org was 4.6 MB of HTML at 1,000 specialists);
   // the browser loads the full lists after, and fetches anything that failed here.
   const answers = await Promise.allSettled([
-    (async () => summarize(await Promise.all(ENTITY_KINDS.map((kind) => api.listEntities(kind)))))(),
+    (async () => ({
+      ...summarize(await Promise.all(ENTITY_KINDS.map((kind) => api.listEntities(kind)))),
+      generation: api.paths.construct.generation,
+    }))(),
     layoutStore().read(),
     api.autoLayout(),
     gitIgnoreStatus(),

@@ -65,6 +65,9 @@ test.describe("a project Construct 2.1.1 prepared", () => {
     const editor = new WorkerProfilesPage(page, studio.origin);
     await editor.openFirstView();
     await expect(editor.generation()).toHaveText("Construct 2.1.1 · worker profiles");
+    // 2.x has no teams: the legend offers no team boundaries.
+    await expect(page.getByTestId("legend-team-boundary")).toHaveCount(0);
+    await expect(page.getByTestId("legend-handoff")).toBeVisible();
     await expect(page.getByTestId("workspace-preset")).toHaveText(/^preset [a-z-]+$/);
     await expect(editor.node("tier:builtin")).toContainText("Construct registry");
     await expect(editor.node("tier:project")).toContainText("This project");
@@ -162,6 +165,27 @@ test.describe("a project Construct 2.1.1 prepared", () => {
       await expect(page.getByTestId(`count-${kind}`)).toBeVisible();
     await expect(page.getByTestId("count-specialist")).toHaveCount(0);
     await expect(page.getByTestId("count-team")).toHaveCount(0);
+  });
+
+  // Last in this group: trusting changes what the project's studio answers from here on.
+  test("the project's own install runs only once the user trusts it, from the header, after saying what that means", async ({
+    page,
+  }) => {
+    await page.goto(`${studio.origin}/`);
+    const trustFile = path.join(project.xdg, "construct-studio", "trust.json");
+    const button = page.getByTestId("trust-construct");
+    await expect(button).toBeVisible();
+    await button.click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("runs code that came with this project");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    expect(existsSync(trustFile), "dismissed: nothing trusted").toBe(false);
+    await button.click();
+    await page.getByRole("dialog").getByRole("button", { name: "Trust", exact: true }).click();
+    await expect(button).toHaveCount(0);
+    expect(existsSync(trustFile)).toBe(true);
+    const health = await (await fetch(`${studio.origin}/api/health`)).json();
+    expect(health.construct).toMatchObject({ trusted: true });
   });
 });
 

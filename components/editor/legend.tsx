@@ -1,19 +1,22 @@
 "use client";
 
 import { EDGE_KINDS, edgeColor, edgeSpec, type GraphEdgeKind } from "@/schemas/edge-kinds";
+import type { Generation } from "@/schemas/kinds";
 
 export function Legend({
   visible,
   counts,
   onToggle,
+  generation,
 }: {
+  generation: Generation;
   visible: ReadonlySet<GraphEdgeKind>;
   counts: Record<string, number>;
   onToggle: (kind: GraphEdgeKind) => void;
 }) {
   return (
     <fieldset className="m-0 flex min-w-0 flex-wrap items-center gap-1.5 border-0 p-0" aria-label="Edge kinds">
-      {EDGE_KINDS.map((kind) => {
+      {EDGE_KINDS.filter((kind) => edgeSpec(kind).generations?.includes(generation) ?? true).map((kind) => {
         const style = edgeSpec(kind);
         const color = edgeColor(kind);
         const on = visible.has(kind);

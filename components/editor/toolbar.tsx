@@ -12,6 +12,7 @@ import { ImportExport } from "./import-export";
 import { Legend } from "./legend";
 import type { RoutePreviewProps } from "./route-preview";
 import { useToasts } from "./toasts";
+import { TrustButton } from "./trust-button";
 import { usePanelFlow } from "./use-panel-state";
 import { useTheme } from "./use-theme";
 
@@ -75,6 +76,7 @@ export function Toolbar(props: ToolbarProps) {
           >
             {constructLabel(props.project.construct)}
           </span>
+          <TrustButton construct={props.project.construct} />
           {props.project.construct.workspacePreset && (
             <span
               data-testid="workspace-preset"
@@ -89,7 +91,12 @@ export function Toolbar(props: ToolbarProps) {
           {props.project.root}
         </p>
       </div>
-      <Legend visible={visible} counts={props.counts} onToggle={toggleKind} />
+      <Legend
+        generation={props.project.construct.generation}
+        visible={visible}
+        counts={props.counts}
+        onToggle={toggleKind}
+      />
       <div className="ml-auto flex flex-wrap items-center gap-1">
         {props.reach}
         <DeferredTrigger

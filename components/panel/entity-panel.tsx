@@ -16,6 +16,7 @@ import { WorkerProfileForm } from "@/components/forms/worker-profile-form";
 import { ProblemList } from "@/components/org/problem-list";
 import { DraftImpact } from "@/components/plan/draft-impact";
 import { templateFor } from "@/lib/editor/drafts";
+import { customProfileFrom } from "@/lib/org/custom-profile";
 import { buildIndex } from "@/lib/org/org-index";
 import { type OrgData, rowKey } from "@/lib/queries/org";
 import { useSaveTestCase } from "@/lib/queries/plan";
@@ -65,7 +66,10 @@ export function EntityPanel({ target, data, edits }: Props) {
   const row = target.id ? data.rows[rowKey(kind, target.id)] : undefined;
   const options = useMemo(() => formOptionsOf(data), [data]);
   const base = useMemo<EntityRecord>(
-    () => row?.record ?? templateFor(kind, Object.keys(data.org.teams)[0], data.skills[0]?.id),
+    () =>
+      row && kind === "worker-profile" && row.scope === "builtin"
+        ? customProfileFrom(row.id, row.record)
+        : (row?.record ?? templateFor(kind, Object.keys(data.org.teams)[0], data.skills[0]?.id)),
     [row, kind, data.org.teams, data.skills],
   );
   const { state: draftState, dispatch, dirty, arrived } = useDraft(target, base, row?.etag);
@@ -150,6 +154,7 @@ export function EntityPanel({ target, data, edits }: Props) {
       <PanelHeader kind={kind} id={target.id} row={row} onClose={onClose} />
       <PanelNotes
         readOnlyTier={ENTITY_KIND_SPECS[kind].writable ? readOnlyTier : null}
+        replacesWhole={ENTITY_KIND_SPECS[kind].merge === "replace"}
         source={row?.source}
         conflicts={draftState.conflicts}
         followed={draftState.followed}

@@ -47,6 +47,8 @@ export function PanelHeader(props: {
 /** Notes above the tabs: a read-only tier, fields changed on disk while editing, fields that followed disk. */
 export function PanelNotes(props: {
   readOnlyTier: "builtin" | "pack" | null;
+  /** Construct replaces the record whole with a tier's file (2.x worker profiles), so a save copies all of it. */
+  replacesWhole: boolean;
   source: string | undefined;
   conflicts: FieldConflict[];
   followed: string[];
@@ -62,7 +64,9 @@ export function PanelNotes(props: {
           className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
         >
           {readOnlyTier === "pack" ? `From the pack ${props.source ?? ""}` : "Built in"}, read-only: saving writes a
-          project override holding only the fields you change.
+          {props.replacesWhole
+            ? " whole custom copy to the project, which Construct uses in its place."
+            : " project override holding only the fields you change."}
         </p>
       )}
       {conflicts.length > 0 && (

@@ -11,7 +11,7 @@ import { validateDraft, validateNewTeam } from "@/lib/org/validate";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import type { ListRow } from "@/schemas/api/org";
 import type { FieldError } from "@/schemas/field-error";
-import { type EntityRecord, SECTION_OF } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, type EntityRecord, SECTION_OF } from "@/schemas/kinds";
 import type { PanelTarget } from "./entity-panel";
 import type { DraftAction, DraftState } from "./use-draft";
 
@@ -42,6 +42,9 @@ export function useSaveFlow(ctx: {
   const isNew = target.id === null;
   const [saving, setSaving] = useState(false);
   const readOnlyTier = row && (row.scope === "builtin" || row.scope === "pack") ? row.scope : null;
+  // Only Construct 2.x replaces records whole, and it reads a project's files only under `.construct/`.
+  const replacesWhole = ENTITY_KIND_SPECS[kind].merge === "replace";
+  const projectTierLabel = replacesWhole ? ".construct/org" : ".cx/org";
 
   const write = async (patch: Record<string, unknown>, etag: string, previous = draft.origin): Promise<void> => {
     const id = target.id ?? "";
@@ -157,11 +160,14 @@ export function useSaveFlow(ctx: {
           <>
             <code>{row?.id}</code> comes from{" "}
             {readOnlyTier === "pack" ? <>the pack {row?.source ?? ""}</> : "the built-in org"} and is read-only. Saving
-            writes a project override (
+            writes a project {replacesWhole ? "copy" : "override"} (
             <code>
-              .cx/org/{SECTION_OF[kind]}/{row?.id}.json
+              {projectTierLabel}/{SECTION_OF[kind]}/{row?.id}.json
             </code>
-            ) holding only the fields you changed.
+            ){" "}
+            {replacesWhole
+              ? "holding the whole record, which Construct uses in its place."
+              : "holding only the fields you changed."}
           </>,
           [{ label: "Create override", value: "override" }],
         );

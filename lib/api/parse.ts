@@ -7,3 +7,4 @@ export { apiErrorBodySchema } from "@/schemas/api/error";
 export { gitIgnoreFixSchema, gitIgnoreStatusSchema } from "@/schemas/api/git-ignore";
 export { autoLayoutResponseSchema, layoutResponseSchema } from "@/schemas/api/layout";
 export { listResponseSchema } from "@/schemas/api/org";
+export { trustAnswerSchema } from "@/schemas/api/trust";

@@ -10,6 +10,8 @@ import {
   ENTITY_KINDS,
   type EntityKind,
   emptyOrg,
+  type Generation,
+  kindsOf,
   type OrgRecords,
   type Scope,
   SECTION_OF,
@@ -27,12 +29,15 @@ export const orgKeys = {
   summary: ["first-paint", "org-summary"] as const,
 };
 
-export const orgQuery = () =>
-  queryOptions({
+/** The lists of the project's generation only (every kind while it is not known): the others are empty there. */
+export const orgQuery = (generation?: Generation) => {
+  const kinds = generation ? kindsOf(generation) : ENTITY_KINDS;
+  return queryOptions({
     queryKey: orgKeys.lists,
     queryFn: async ({ signal }) =>
-      joinLists(await Promise.all([...ENTITY_KINDS, "skill" as const].map((kind) => listEntities(kind, signal)))),
+      joinLists(await Promise.all([...kinds, "skill" as const].map((kind) => listEntities(kind, signal))), kinds),
   });
+};
 
 export const layoutQuery = () => queryOptions({ queryKey: orgKeys.layout, queryFn: ({ signal }) => getLayout(signal) });
 
@@ -54,13 +59,14 @@ export type OrgData = OrgView & { rows: Record<string, ListRow>; skills: Skill[]
 
 export const rowKey = (kind: EntityKind, id: string) => `${SECTION_OF[kind]}/${id}`;
 
-export function joinLists(lists: readonly ListResponse[]): OrgData {
+/** `lists` holds one answer per kind of `kinds`, in order, then the skills. */
+export function joinLists(lists: readonly ListResponse[], kinds: readonly EntityKind[] = ENTITY_KINDS): OrgData {
   const org = emptyOrg();
   const rows: Record<string, ListRow> = {};
   const scopes: Record<string, Scope> = {};
   const sources: Record<string, string> = {};
   const problems: FieldError[] = [];
-  ENTITY_KINDS.forEach((kind, i) => {
+  kinds.forEach((kind, i) => {
     for (const row of lists[i].items) {
       const key = rowKey(kind, row.id);
       org[SECTION_OF[kind]][row.id] = row.record;
@@ -70,7 +76,7 @@ export function joinLists(lists: readonly ListResponse[]): OrgData {
     }
     problems.push(...lists[i].errors);
   });
-  const skills = lists[ENTITY_KINDS.length].items.map((row) => row.record as Skill);
+  const skills = lists[kinds.length].items.map((row) => row.record as Skill);
   return { org, rows, scopes, sources, problems, skills };
 }
 
@@ -95,8 +101,8 @@ export function graphOfOrg(view: OrgView): Graph {
 
 /** `view` is the page's slim summary until every list loads: enough to draw, not to edit. */
 export function useOrg(): { data: OrgData | null; view: OrgView | null; isLoading: boolean; error: Error | null } {
-  const lists = useQuery(orgQuery());
   const summary = useQuery(summaryQuery());
+  const lists = useQuery(orgQuery(summary.data?.generation));
   const slim = useMemo(() => (summary.data ? joinSummary(summary.data) : null), [summary.data]);
   const data = lists.data ?? null;
   return { data, view: data ?? slim, isLoading: lists.isPending && !lists.error, error: lists.error };

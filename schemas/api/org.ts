@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { fieldErrorSchema } from "../field-error";
-import { SECTIONS } from "../kinds";
+import { GENERATIONS, SECTIONS } from "../kinds";
 import { entityRecordSchema, scopeSchema } from "./records";
 
 export const layerRefSchema = z.object({ scope: scopeSchema, path: z.string(), source: z.optional(z.string()) });
@@ -81,5 +81,7 @@ export type SummaryRow = z.infer<typeof summaryRowSchema>;
 export const orgSummarySchema = z.object({
   sections: z.record(z.enum(SECTIONS), z.array(summaryRowSchema)),
   problems: z.array(fieldErrorSchema),
+  /** The project's generation: the browser then asks for that generation's lists only. */
+  generation: z.optional(z.enum(GENERATIONS)),
 });
 export type OrgSummary = z.infer<typeof orgSummarySchema>;

@@ -1,3 +1,4 @@
+import { customProfileFrom } from "@/lib/org/custom-profile";
 import type { EntityRecord } from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
 import type { Layer } from "./tiers";
@@ -30,5 +31,8 @@ export function baseOf(
 ): EntityRecord {
   if (!replace) return own?.record ?? { id };
   if (text !== null) return JSON.parse(text) as EntityRecord;
-  return structuredClone(lower[lower.length - 1]?.record ?? { id });
+  const below = lower[lower.length - 1];
+  // A copy of a registry profile takes the custom shape, which is all a tier's file may hold.
+  if (below?.scope === "builtin") return customProfileFrom(id, below.record);
+  return structuredClone(below?.record ?? { id });
 }

@@ -129,19 +129,19 @@ describe("writing worker profiles, judged by Construct 2.1.1", () => {
     expect(builtin?.record.allowedPaths).toContain("lib/**");
   });
 
-  it("edits a registry profile as a whole copy in the project tier, which Construct then serves as the project's", async () => {
+  it("edits a registry profile as a whole custom copy in the project tier, which Construct validates and serves as the project's", async () => {
     const registry = await api.getEntity("worker-profile", "engineer");
-    const patch = {
-      name: "engineer",
-      role: "engineer",
-      skills: ["development/typescript"],
-      fence: { allowedPaths: ["src/**"] },
-    };
+    const patch = { description: "Builds the product, test first, and keeps the build green for everyone." };
     const result = await api.updateEntity("worker-profile", "engineer", patch, { ifMatch: registry?.etag });
     expect(result.path).toBe(".construct/org/worker-profiles/engineer.json");
     const file = JSON.parse(readFileSync(profileFile("engineer"), "utf8"));
-    expect(file).toEqual({ ...registry?.record, ...patch });
-    expect(run(["worker-profile", "validate", "--file=.construct/org/worker-profiles/engineer.json"]).status).toBe(0);
+    // The registry's shape becomes the custom one a tier's file must hold, with the one change.
+    expect(file).toMatchObject({ name: "engineer", role: "engineer", custom: true, ...patch });
+    expect(file.skills.length).toBeGreaterThan(0);
+    expect(file.fence.allowedPaths.length).toBeGreaterThan(0);
+    expect(file.policyFence).toBeUndefined();
+    const validated = run(["worker-profile", "validate", "--file=.construct/org/worker-profiles/engineer.json"]);
+    expect(validated.status, validated.stderr).toBe(0);
     expect(run(["worker-profile", "show", "engineer"]).stdout).toContain("Source: project (");
   });
 

@@ -1,0 +1,50 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTrustConstruct } from "@/lib/queries/construct";
+import type { EditorConstruct } from "@/schemas/api";
+import { useEditor } from "./editor-store";
+import { useToasts } from "./toasts";
+
+/**
+ * Offers to trust the project's own Construct install, once per project: until then only the studio's
+ * restatement of Construct's rules checks records, since running the package runs code that came with
+ * the project.
+ */
+export function TrustButton({ construct }: { construct: EditorConstruct }) {
+  const ask = useEditor((s) => s.ask);
+  const { push: toast } = useToasts();
+  const router = useRouter();
+  const trust = useTrustConstruct();
+  if (construct.generation !== "2" || construct.source !== "project" || construct.trusted) return null;
+  const onClick = async () => {
+    const answer = await ask(
+      "Trust this project's Construct?",
+      <>
+        The studio then runs <code>node_modules/@geraldmaron/construct</code>&apos;s own validators on what you save,
+        beside its own rules. That runs code that came with this project: trust it only if you trust the project. Undo
+        with <code>construct-studio trust --revoke</code>.
+      </>,
+      [{ label: "Trust", value: "trust" }],
+    );
+    if (answer !== "trust") return;
+    trust.mutate(undefined, {
+      onSuccess: (r) => {
+        toast({ tone: "success", title: "Construct's own validators now check this project", detail: r.trust });
+        router.refresh();
+      },
+      onError: (e) => toast({ tone: "error", title: "Not trusted", detail: e.message }),
+    });
+  };
+  return (
+    <button
+      type="button"
+      data-testid="trust-construct"
+      title={construct.trust}
+      onClick={() => void onClick()}
+      className="ml-1 rounded border border-amber-300 px-1.5 py-0.5 align-middle text-xs font-normal text-amber-800 hover:bg-amber-50 dark:text-amber-200 dark:hover:bg-amber-950"
+    >
+      Trust its validators…
+    </button>
+  );
+}
