@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { newMenuKinds } from "@/components/palette/new-kinds";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import { NavLink } from "@/components/ui/nav-link";
-import { constructLabel } from "@/lib/org/construct-label";
+import { constructLabel, offersTrust } from "@/lib/org/construct-label";
+
 import type { EditorConstruct } from "@/schemas/api";
 import type { EntityKind } from "@/schemas/kinds";
 import { useEditor } from "./editor-store";
@@ -12,11 +13,12 @@ import { ImportExport } from "./import-export";
 import { Legend } from "./legend";
 import type { RoutePreviewProps } from "./route-preview";
 import { useToasts } from "./toasts";
-import { TrustButton } from "./trust-button";
 import { usePanelFlow } from "./use-panel-state";
 import { useTheme } from "./use-theme";
 
 const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
+const TRUST_BUTTON =
+  "ml-1 rounded border border-amber-300 px-1.5 py-0.5 align-middle text-xs font-normal text-amber-800 hover:bg-amber-50 dark:text-amber-200 dark:hover:bg-amber-950";
 
 const PAGES = [
   { href: "/packs", label: "Packs" },
@@ -76,7 +78,19 @@ export function Toolbar(props: ToolbarProps) {
           >
             {constructLabel(props.project.construct)}
           </span>
-          <TrustButton construct={props.project.construct} />
+          {offersTrust(props.project.construct) && (
+            // Loaded on intent: most projects never show it, and the first load stays light.
+            <DeferredTrigger
+              load={() => import("./trust-button").then((m) => m.TrustButton)}
+              props={{ construct: props.project.construct, className: TRUST_BUTTON }}
+              opensOn="click"
+              testId="trust-construct"
+              className={TRUST_BUTTON}
+              title={props.project.construct.trust}
+            >
+              Trust its validators…
+            </DeferredTrigger>
+          )}
           {props.project.construct.workspacePreset && (
             <span
               data-testid="workspace-preset"

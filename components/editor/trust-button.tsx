@@ -11,12 +11,11 @@ import { useToasts } from "./toasts";
  * restatement of Construct's rules checks records, since running the package runs code that came with
  * the project.
  */
-export function TrustButton({ construct }: { construct: EditorConstruct }) {
+export function TrustButton({ construct, className }: { construct: EditorConstruct; className: string }) {
   const ask = useEditor((s) => s.ask);
   const { push: toast } = useToasts();
   const router = useRouter();
   const trust = useTrustConstruct();
-  if (construct.generation !== "2" || construct.source !== "project" || construct.trusted) return null;
   const onClick = async () => {
     const answer = await ask(
       "Trust this project's Construct?",
@@ -42,7 +41,7 @@ export function TrustButton({ construct }: { construct: EditorConstruct }) {
       data-testid="trust-construct"
       title={construct.trust}
       onClick={() => void onClick()}
-      className="ml-1 rounded border border-amber-300 px-1.5 py-0.5 align-middle text-xs font-normal text-amber-800 hover:bg-amber-50 dark:text-amber-200 dark:hover:bg-amber-950"
+      className={className}
     >
       Trust its validators…
     </button>
