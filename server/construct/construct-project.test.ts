@@ -1,8 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { construct, constructInit, installConstruct } from "@/test/support/construct-package";
 import { type TempProject, tempProject } from "@/test/support/temp-project";
 import { resolvePaths } from "../config";
 import { OrgApi } from "../org/org-api";
+import { PlanService } from "../plan/plan-service";
 
 let project: TempProject;
 
@@ -43,5 +45,19 @@ describe("a project Construct 2.1.1 prepared", () => {
     expect((await api.listEntities("registry-policy")).items.map((i) => i.id)).toContain("commit-approval");
     expect((await api.listEntities("workspace-preset")).items.map((i) => i.id)).toContain("research");
     expect((await api.listEntities("specialist")).count).toBe(0);
+  });
+
+  it("plans against HEAD with the package's registry as it is installed: only the project's profiles change", async () => {
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: project.root, stdio: "pipe" });
+    git("init", "-q");
+    git("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "empty");
+    const api = new OrgApi(resolvePaths({ root: project.root, home: project.home }));
+    const plan = await new PlanService(api, async () => []).plan("HEAD");
+    const entities = plan.changes.filter((c) => c.kind === "entity");
+    // The registry is not versioned with the project, so none of it reads as removed or added.
+    expect(entities).toEqual([
+      expect.objectContaining({ action: "add", entity: "worker-profile", id: "widget-worker" }),
+    ]);
+    expect(plan.summary.remove).toBe(0);
   });
 });

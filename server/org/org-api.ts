@@ -63,6 +63,11 @@ export class OrgApi {
   }
 
   /** Merged like the org from other tiers (a git revision, an export), for `plan`; never cached or written. */
+  /** Reads one tier as the org reads it now: the folders of the project's generation, 2.x's registry. */
+  get readTier(): TierReader {
+    return this.state.readTier;
+  }
+
   snapshotFrom(readTier: TierReader, opts: { packs?: boolean } = {}): Promise<Snapshot> {
     return this.state.load(readTier, opts.packs ?? true);
   }

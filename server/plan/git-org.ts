@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { SECTIONS, type Section } from "@/schemas/kinds";
+import type { Generation, Section } from "@/schemas/kinds";
 import { AppError } from "../errors";
 import type { TierReader } from "../org/org-state";
-import { loadTier, type TierBlob, tierFromBlobs } from "../org/tiers";
+import { type TierBlob, tierFolders, tierFromBlobs } from "../org/tiers";
 
 // Reads tiers from git's objects alone: the working tree and index are never touched, and
 // `GIT_OPTIONAL_LOCKS=0` keeps git from refreshing the index as a side effect.
@@ -149,6 +149,9 @@ export async function gitTierReader(
   commit: string,
   rev: string,
   root: string,
+  /** Reads a tier as it is now: for a tier outside the repository, and for Construct 2.x's package. */
+  current: TierReader,
+  generation: Generation,
 ): Promise<{ read: TierReader; files: number }> {
   const top = realish(repo.top);
   const posix = (p: string) => p.split(path.sep).join("/");
@@ -159,6 +162,8 @@ export async function gitTierReader(
   let files = 0;
 
   const read: TierReader = async (scope, dir, displayBase) => {
+    // Construct 2.x's built-in tier is the installed package, which is not versioned with the project.
+    if (scope === "builtin" && generation === "2") return current(scope, dir, displayBase);
     let tierDir = dir;
     let rel: string;
     if (scope === "project") {
@@ -167,14 +172,15 @@ export async function gitTierReader(
       rel = join(rootRel, folder, "org");
     } else {
       const real = realish(dir);
-      if (!within(top, real)) return loadTier(scope, dir, displayBase);
+      if (!within(top, real)) return current(scope, dir, displayBase);
       rel = posix(path.relative(top, real));
     }
     const entries = await listTree(repo, commit, [rel]);
+    const sections = new Set<string>(tierFolders(generation, scope).map((f) => f.section));
     const wanted: { section: Section; name: string; entry: TreeEntry }[] = [];
     for (const entry of entries) {
       const inner = entry.path.slice(rel.length + 1).split("/");
-      if (inner.length !== 2 || !(SECTIONS as readonly string[]).includes(inner[0])) continue;
+      if (inner.length !== 2 || !sections.has(inner[0])) continue;
       if (entry.type !== "blob") continue;
       wanted.push({ section: inner[0] as Section, name: inner[1], entry });
     }

@@ -14,7 +14,7 @@ import { AppError } from "../errors";
 import { recordsOf, type Snapshot } from "../org/merge";
 import type { OrgApi } from "../org/org-api";
 import type { TierReader } from "../org/org-state";
-import { loadTier, type TierData } from "../org/tiers";
+import type { TierData } from "../org/tiers";
 import { assertNoConflictMarkers, gitTierReader, repoOf, resolveRevision } from "./git-org";
 
 // The current org against a git revision, an export, or (outside git) the built-in tier; nothing is written.
@@ -86,7 +86,7 @@ export class PlanService {
           `--against ${against}: ${repo.none}, so there is no revision to compare with`,
         );
       const empty: TierReader = async (scope, dir, base) =>
-        scope === "builtin" ? loadTier(scope, dir, base) : { scope, dir, entities: EMPTY(), problems: [] };
+        scope === "builtin" ? this.org.readTier(scope, dir, base) : { scope, dir, entities: EMPTY(), problems: [] };
       return {
         snap: await this.org.snapshotFrom(empty, { packs: false }),
         against: { kind: "builtin", ref: "builtin", note: `${repo.none}: compared with the built-in tier alone` },
@@ -94,7 +94,7 @@ export class PlanService {
     }
     const rev = against ?? "HEAD";
     const commit = await resolveRevision(repo, rev);
-    const reader = await gitTierReader(repo, commit, rev, root);
+    const reader = await gitTierReader(repo, commit, rev, root, this.org.readTier, this.org.paths.construct.generation);
     return {
       snap: await this.org.snapshotFrom(reader.read),
       against: { kind: "git", ref: rev, note: `commit ${commit.slice(0, 12)}` },
@@ -134,7 +134,7 @@ export class PlanService {
     const scope = payload.scope ?? "project";
     if (scope === "pack") throw new AppError("bad_request", `${shown} is not an org export: a pack is not one tier`);
     return async (tierScope, dir, base) => {
-      if (tierScope !== scope) return loadTier(tierScope, dir, base);
+      if (tierScope !== scope) return this.org.readTier(tierScope, dir, base);
       const entities = EMPTY();
       for (const section of SECTIONS)
         for (const [id, record] of Object.entries(payload[section]))
