@@ -2,6 +2,7 @@ import { z } from "zod";
 import { house, stringList } from "./common";
 import { fenceSchema } from "./fence";
 import { MODEL_TIERS, REASONING_EFFORTS } from "./kinds";
+import { SKILL_REF_PATTERN } from "./specialist";
 
 /** The tools Construct 2.x accepts in a custom worker profile's `claudeTools`; others are dropped by the host. */
 export const WORKER_PROFILE_TOOLS = [
@@ -44,7 +45,6 @@ export const WORKER_PROFILE_TOOLS = [
 
 /** Construct 2.x's grammar for a worker profile's name and its optional team: no leading digit. */
 export const KEBAB_PATTERN = /^[a-z][a-z0-9-]*$/;
-export const SKILL_REF_PATTERN = /^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/;
 
 const kebab = (field: string) =>
   z.string({ error: `"${field}" should be lowercase kebab-case` }).regex(KEBAB_PATTERN, {

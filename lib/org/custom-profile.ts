@@ -1,7 +1,7 @@
 import { type EntityRecord, MODEL_TIERS, REASONING_EFFORTS } from "@/schemas/kinds";
+import { SKILL_REF_PATTERN } from "@/schemas/specialist";
 import { WORKER_PROFILE_TOOLS } from "@/schemas/worker-profile";
 
-const SKILL_REF = /^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/;
 const FENCE_KEYS = ["allowedPaths", "allowedCommands", "allowedBdLabels", "approvalRequired", "deniedActions"];
 const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 const isIn = <T extends string>(list: readonly T[], v: unknown): v is T => list.includes(v as T);
@@ -25,7 +25,7 @@ export function customProfileFrom(id: string, rec: EntityRecord): EntityRecord {
     // The registry's "strong" tier is the custom profiles' "reasoning".
     modelTier: isIn(MODEL_TIERS, rec.modelTier) ? rec.modelTier : rec.modelTier === "strong" ? "reasoning" : "standard",
     ...(isIn(REASONING_EFFORTS, rec.reasoningEffort) ? { reasoningEffort: rec.reasoningEffort } : {}),
-    skills: strings(rec.skillEmphasis).filter((s) => SKILL_REF.test(s)),
+    skills: strings(rec.skillEmphasis).filter((s) => SKILL_REF_PATTERN.test(s)),
     fence: Object.fromEntries(FENCE_KEYS.filter((k) => Array.isArray(fence[k])).map((k) => [k, fence[k]])),
     ...(tools.length ? { claudeTools: tools.join(",") } : {}),
     handoffCandidates: [],

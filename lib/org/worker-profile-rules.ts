@@ -1,7 +1,8 @@
 import { fenceSchema } from "@/schemas/fence";
 import type { FieldError } from "@/schemas/field-error";
 import { type EntityRecord, MODEL_TIERS } from "@/schemas/kinds";
-import { KEBAB_PATTERN, SKILL_REF_PATTERN, WORKER_PROFILE_TOOLS } from "@/schemas/worker-profile";
+import { SKILL_REF_PATTERN } from "@/schemas/specialist";
+import { KEBAB_PATTERN, WORKER_PROFILE_TOOLS } from "@/schemas/worker-profile";
 import { fenceProblems } from "./fence-problems";
 import { fieldError, issuesToFieldErrors } from "./field-error";
 import { bucket, type OrgIndex } from "./org-index";
