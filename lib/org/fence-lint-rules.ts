@@ -1,0 +1,39 @@
+import type { FieldError } from "@/schemas/field-error";
+import type { Section } from "@/schemas/kinds";
+import { isObject, teamView } from "@/schemas/views";
+import { type FenceLint, type FenceTeam, fenceLint } from "./fence-lint";
+import { fieldError } from "./field-error";
+import { type OrgIndex, record, str, strs } from "./org-index";
+
+/** The field a worker profile keeps its fence in: custom profiles `fence`, the registry's `policyFence`. */
+export function profileFenceField(rec: Record<string, unknown>): "fence" | "policyFence" {
+  return rec.fence === undefined && rec.policyFence !== undefined ? "policyFence" : "fence";
+}
+
+/** Where a record keeps its fence, or null for a kind that has none. */
+export function fenceFieldOf(section: Section, rec: Record<string, unknown>): "fence" | "policyFence" | null {
+  if (section === "specialists") return "fence";
+  return section === "worker-profiles" ? profileFenceField(rec) : null;
+}
+
+/** A specialist's team narrows its fence; Construct 2.x has no teams, so a worker profile's fence stands alone. */
+function teamOfSpecialist(ix: OrgIndex, rec: Record<string, unknown>): FenceTeam | undefined {
+  const id =
+    str(typeof rec.team === "string" ? rec.team : undefined) ??
+    str(typeof rec.teamId === "string" ? rec.teamId : undefined);
+  const team = id ? (record(ix, "teams", id) ?? record(ix, "groups", id)) : undefined;
+  return id && team ? { id, forbiddenDecisions: strs(teamView(team).forbiddenDecisions) } : undefined;
+}
+
+/** The lint of one fence as FieldErrors at the record's items (`#/specialists/<id>/fence/allowedPaths/2`). */
+export function toFieldErrors(section: Section, id: string, field: string, lints: readonly FenceLint[]): FieldError[] {
+  return lints.map((l) => fieldError(l.id, "warning", l.message, section, id, [field, ...l.path]));
+}
+
+/** Fence entries that do nothing, for the specialists and worker profiles (custom and registry) that hold a fence. */
+export function fenceLintRules(ix: OrgIndex, section: Section, id: string, rec: Record<string, unknown>): FieldError[] {
+  const field = fenceFieldOf(section, rec);
+  if (!field || !isObject(rec[field])) return [];
+  const team = section === "specialists" ? teamOfSpecialist(ix, rec) : undefined;
+  return toFieldErrors(section, id, field, fenceLint(rec[field], team));
+}
