@@ -117,7 +117,10 @@ describe("the lint in the validator, for both generations", () => {
   it("points at a registry worker profile's policyFence and a custom one's fence", () => {
     const org = smallOrg();
     const fence = { allowedPaths: ["docs/**", "docs/adr/**"], approvalRequired: ["edit:docs/x.md"] };
-    org["worker-profiles"] = { reviewer: { id: "reviewer", policyFence: fence }, mine: { id: "mine", fence } };
+    Object.assign(org["worker-profiles"], {
+      reviewer: { id: "reviewer", policyFence: fence },
+      mine: { id: "mine", fence },
+    });
     const ix = buildIndex(org, undefined, undefined, { registry: new Set(["worker-profiles/reviewer"]) });
     const locations = validateOrg(ix)
       .filter((p) => p.id.startsWith("fence-rule"))
