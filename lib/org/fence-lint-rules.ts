@@ -1,8 +1,8 @@
 import type { FieldError } from "@/schemas/field-error";
-import type { Section } from "@/schemas/kinds";
+import type { EntityRecord, Section } from "@/schemas/kinds";
 import { isObject, teamView } from "@/schemas/views";
-import { type FenceLint, type FenceTeam, fenceLint } from "./fence-lint";
-import { fieldError } from "./field-error";
+import { type FenceLint, type FenceTeam, fenceLint, REMOVABLE_RULES } from "./fence-lint";
+import { entityPath, fieldError } from "./field-error";
 import { type OrgIndex, record, str, strs } from "./org-index";
 
 /** The field a worker profile keeps its fence in: custom profiles `fence`, the registry's `policyFence`. */
@@ -36,4 +36,20 @@ export function fenceLintRules(ix: OrgIndex, section: Section, id: string, rec: 
   if (!field || !isObject(rec[field])) return [];
   const team = section === "specialists" ? teamOfSpecialist(ix, rec) : undefined;
   return toFieldErrors(section, id, field, fenceLint(rec[field], team));
+}
+
+/**
+ * The one-click fix of a shadowed or ineffective entry: the record without the item the problem
+ * points at, or null when the problem has no such fix or the item is no longer where it was.
+ * A registry profile's `policyFence` item is found in the custom copy's `fence`, which keeps its lists.
+ */
+export function withoutLintedEntry(rec: EntityRecord, problem: FieldError): EntityRecord | null {
+  if (!REMOVABLE_RULES.includes(problem.id)) return null;
+  const [field, key, index] = entityPath(problem.location);
+  const holder = field === "policyFence" && !isObject(rec.policyFence) ? "fence" : field;
+  const fence = rec[holder];
+  if ((holder !== "fence" && holder !== "policyFence") || !isObject(fence) || !/^\d+$/.test(index ?? "")) return null;
+  const list = fence[key];
+  if (!Array.isArray(list) || Number(index) >= list.length) return null;
+  return { ...rec, [holder]: { ...fence, [key]: list.filter((_, i) => i !== Number(index)) } };
 }

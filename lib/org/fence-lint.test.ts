@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fenceLint, globsMatchingNothing } from "@/lib/org/fence-lint";
+import { withoutLintedEntry } from "@/lib/org/fence-lint-rules";
 import { buildIndex } from "@/lib/org/org-index";
 import { smallOrg } from "@/lib/org/small-org.fixture";
 import { validateDraft, validateOrg } from "@/lib/org/validate";
@@ -132,5 +133,35 @@ describe("the lint in the validator, for both generations", () => {
       "#/worker-profiles/reviewer/policyFence/allowedPaths/1",
       "#/worker-profiles/reviewer/policyFence/approvalRequired/0",
     ]);
+  });
+});
+
+describe("the one-click fix", () => {
+  const problem = (id: string, location: string) => ({ id, severity: "warning" as const, message: "", location });
+
+  it("removes exactly the item a shadowed or ineffective entry's warning points at", () => {
+    const rec = { id: "cx-a", fence: { allowedPaths: ["docs/**", "docs/adr/**"], approvalRequired: ["push"] } };
+    expect(withoutLintedEntry(rec, problem("fence-rule-shadowed", "#/specialists/cx-a/fence/allowedPaths/1"))).toEqual({
+      id: "cx-a",
+      fence: { allowedPaths: ["docs/**"], approvalRequired: ["push"] },
+    });
+    // A registry profile's policyFence item, in the custom copy the editor holds.
+    expect(
+      withoutLintedEntry(
+        rec,
+        problem("fence-rule-ineffective", "#/worker-profiles/cx-a/policyFence/approvalRequired/0"),
+      ),
+    ).toMatchObject({ fence: { approvalRequired: [] } });
+  });
+
+  it("has none for other problems, or an item that is no longer there", () => {
+    const rec = { id: "cx-a", fence: { allowedPaths: ["docs/**"] } };
+    expect(
+      withoutLintedEntry(rec, problem("fence-glob-matches-nothing", "#/specialists/cx-a/fence/allowedPaths/0")),
+    ).toBeNull();
+    expect(
+      withoutLintedEntry(rec, problem("fence-rule-shadowed", "#/specialists/cx-a/fence/allowedPaths/3")),
+    ).toBeNull();
+    expect(withoutLintedEntry(rec, problem("fence-rule-shadowed", "#/specialists/cx-a/skills/0"))).toBeNull();
   });
 });
