@@ -72,7 +72,10 @@ describe("plan against git", { timeout: 180_000 }, () => {
     expect(text.stdout).toContain(
       '! WIDENS cx-reviewer allowedCommands: + "git push"  (may now run "git push"; via specialist)',
     );
-    expect(text.stdout.trim().split("\n").at(-1)).toBe("Plan: 0 to add, 1 to change, 0 to remove; 1 widens access");
+    // A `git push` line in allowedCommands is also a fence-rule-ineffective warning: the problem introduced.
+    expect(text.stdout.trim().split("\n").at(-1)).toBe(
+      "Plan: 0 to add, 1 to change, 0 to remove; 1 widens access; 1 problem(s) introduced",
+    );
 
     const json = await cli(["plan", "--format", "json"]);
     expect(json.code).toBe(2);
@@ -85,7 +88,7 @@ describe("plan against git", { timeout: 180_000 }, () => {
 
     const md = await cli(["plan", "--format", "markdown"]);
     expect(md.stdout).toContain("### Org plan");
-    expect(md.stdout).toContain("| 0 | 1 | 0 | 1 | 0 | 0 |");
+    expect(md.stdout).toContain("| 0 | 1 | 0 | 1 | 1 | 0 |");
 
     const failing = await cli(["plan", "--fail-on", "widen"]);
     expect(failing.code).toBe(1);
