@@ -40,7 +40,7 @@ export function fenceLintRules(ix: OrgIndex, section: Section, id: string, rec: 
 
 /**
  * The one-click fix of a shadowed or ineffective entry: the record without the item the problem
- * points at, or null when the problem has no such fix or the item is no longer where it was.
+ * points at, or null when the problem has no such fix or the list holds no item at that index.
  * A registry profile's `policyFence` item is found in the custom copy's `fence`, which keeps its lists.
  */
 export function withoutLintedEntry(rec: EntityRecord, problem: FieldError): EntityRecord | null {

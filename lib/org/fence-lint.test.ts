@@ -154,7 +154,7 @@ describe("the one-click fix", () => {
     ).toMatchObject({ fence: { approvalRequired: [] } });
   });
 
-  it("has none for other problems, or an item that is no longer there", () => {
+  it("has none for other problems, or an index the list does not hold", () => {
     const rec = { id: "cx-a", fence: { allowedPaths: ["docs/**"] } };
     expect(
       withoutLintedEntry(rec, problem("fence-glob-matches-nothing", "#/specialists/cx-a/fence/allowedPaths/0")),
