@@ -77,3 +77,38 @@ export const reachDecisionSchema = z.object({
     .nullable(),
 });
 export type ReachDecision = z.infer<typeof reachDecisionSchema>;
+
+/** One commit that changed a principal's own fence or its reach ("git blame for access"). */
+export const accessHistoryEntrySchema = z.object({
+  commit: z.string(),
+  /** ISO 8601 author date. */
+  date: z.string(),
+  author: z.string(),
+  subject: z.string(),
+  changes: z.array(
+    z.object({
+      action: z.enum(["widen", "narrow"]),
+      /** `fence` when its own effective fence changed, `reach` when only what it reaches through others did. */
+      scope: z.enum(["fence", "reach"]),
+      list: z.string(),
+      entry: z.string(),
+      /** `cx-reviewer → handoff → cx-engineer: edit src/**` for a reach change; the entry's reading for a fence change. */
+      text: z.string(),
+    }),
+  ),
+});
+export type AccessHistoryEntry = z.infer<typeof accessHistoryEntrySchema>;
+
+export const accessHistorySchema = z.object({
+  id: z.string(),
+  /** Newest first. */
+  entries: z.array(accessHistoryEntrySchema),
+  /** Commits looked at, and how many older ones were not (the walk is bounded). */
+  scanned: z.number().int(),
+  more: z.number().int(),
+  /** The repository is a shallow clone: history starts at its oldest commit, not at the first. */
+  shallow: z.boolean(),
+  /** Why there is no history (not a git repository, no commits). */
+  note: z.string().optional(),
+});
+export type AccessHistory = z.infer<typeof accessHistorySchema>;
