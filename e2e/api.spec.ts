@@ -242,7 +242,10 @@ test.describe("org API over HTTP", () => {
     expect(reach.json.edges).toContain("handoff:cx-reviewer:engineer:cx-engineer");
     const missing = await api("GET", "/api/access/nobody");
     expect(missing.status).toBe(404);
-    expect(missing.json.message).toBe('no specialist or worker profile "nobody" in the org');
+    expect(missing.json.error).toEqual({
+      code: "not_found",
+      message: 'no specialist or worker profile "nobody" in the org',
+    });
     unchanged();
   });
 
