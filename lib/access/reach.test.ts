@@ -150,6 +150,20 @@ describe("reachOf", () => {
     expect(reach?.entries.find((e) => e.entry === "area-12/**")?.elided).toBeUndefined();
   });
 
+  it("names a handoff to a role nobody holds", () => {
+    const o = org();
+    o.specialists["cx-reviewer"] = spec(
+      "cx-reviewer",
+      "reviewer",
+      "eng",
+      ["docs/**"],
+      ["engineer", "ghost", "reviewer"],
+    );
+    expect(reachOf(accessGraph(o), "cx-reviewer")?.notes).toEqual([
+      { id: "cx-reviewer", message: 'the handoff to "ghost" reaches no one: nobody holds that role' },
+    ]);
+  });
+
   it("answers null for an id the org does not have", () => {
     expect(reachOf(accessGraph(org()), "nobody")).toBeNull();
   });

@@ -130,7 +130,13 @@ export function reachOf(graph: AccessGraph, id: string): Reach | null {
     escalatedTo: tree(escalated),
     escalations,
     invalid: visits.flatMap((v) => v.principal.invalid.map((i) => ({ holder: v.principal.id, ...i }))),
-    notes: visits.flatMap((v) => (v.principal.note ? [{ id: v.principal.id, message: v.principal.note }] : [])),
+    notes: visits.flatMap((v) => [
+      ...(v.principal.note ? [{ id: v.principal.id, message: v.principal.note }] : []),
+      ...v.principal.unresolved.map((role) => ({
+        id: v.principal.id,
+        message: `the handoff to ${JSON.stringify(role)} reaches no one: nobody holds that role`,
+      })),
+    ]),
     nodes: visits.map((v) => v.principal.node),
     // Every path is a branch of the tree of shortest paths, so its edges are the tree's.
     edges: [...new Set(visits.flatMap((v) => (v.step ? [v.step.edge] : [])))],
