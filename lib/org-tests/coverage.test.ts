@@ -95,6 +95,17 @@ describe("fence coverage", () => {
     ]);
   });
 
+  it("leaves out what the team takes away and the denials it adds, which no case can exercise as the fence's own", () => {
+    const org = reachOrg();
+    org.teams.eng = { ...org.teams.eng, forbiddenDecisions: ["push", "architecture"] };
+    const coverage = covered(org, [fenceCase("cx-engineer", "push", "", "denied")]);
+    expect(entriesOf(coverage, "cx-engineer")).toEqual([
+      ["allowedPaths", "src/**", []],
+      ["allowedCommands", "npm test", []],
+    ]);
+    expect(entriesOf(coverage, "cx-reviewer")?.map((e) => e[1])).toEqual(["docs/**", "edit:secrets/**"]);
+  });
+
   it("is left out unless asked for, and is 100% with nothing to cover", () => {
     expect(runOrgTests(reachOrg(), [{ file, value: { cases: [] } }])).not.toHaveProperty("coverage");
     const none = runOrgTests({ ...reachOrg(), specialists: {} }, [], { coverage: true }).coverage;

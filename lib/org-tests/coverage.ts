@@ -9,9 +9,10 @@ import { type Exercised, principalFence } from "./fence-case";
 
 /**
  * Fence coverage, as `opa test --coverage` reports rules: per specialist (or Construct 2.x worker
- * profile), each entry of its effective fence and the cases that exercise it. A fence case exercises
- * the entry its decision names; a never-reaches case the denials that stop it, or the entry that grants
- * it when it fails (see `runFenceCase`). Principals with no fence entry do not count toward the total.
+ * profile), each entry of its effective fence (the denials its team adds aside) and the cases that
+ * exercise it. A fence case exercises the entry its decision names; a never-reaches case the denials
+ * that stop it, or the entry that grants it when it fails (see `runFenceCase`). Approvals the team
+ * forbids are not in the effective fence, and principals with no entry do not count toward the total.
  */
 
 export type CaseRef = { file: string; index: number; name: string };
@@ -36,7 +37,8 @@ export function fenceCoverage(org: OrgRecords, exercised: readonly (Exercised & 
     if (!p) continue;
     const entries: CoverageEntry[] = [];
     for (const list of COVERAGE_LISTS)
-      for (const entry of new Set(p.fence[list])) entries.push({ list, entry, by: by.get(key(id, list, entry)) ?? [] });
+      for (const entry of new Set(p.entries[list]))
+        entries.push({ list, entry, by: by.get(key(id, list, entry)) ?? [] });
     if (!entries.length) continue;
     const tested = entries.filter((e) => e.by.length).length;
     principals.push({ id, kind: p.kind, tested, total: entries.length, entries });

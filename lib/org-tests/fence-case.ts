@@ -12,7 +12,15 @@ import { specialistView } from "@/schemas/views";
 /** A fence entry a case exercised, and whose fence holds it. */
 export type Exercised = { holder: string; list: CoverageList; entry: string };
 
-export type PrincipalFence = { kind: "specialist" | "worker-profile"; fence: EffectiveFence };
+export type PrincipalFence = {
+  kind: "specialist" | "worker-profile";
+  fence: EffectiveFence;
+  /**
+   * The entries coverage counts: the effective fence's own entries. The denials a team adds for its
+   * forbidden decisions are the team's, and most name decisions no fence case can take as an action.
+   */
+  entries: EffectiveFence;
+};
 
 /**
  * The fence `checkAction` decides with: a specialist's effective fence inside its team, or a Construct
@@ -23,10 +31,18 @@ export function principalFence(org: OrgRecords, id: string): PrincipalFence | nu
   if (s) {
     const teamId = str(specialistView(s).team);
     const team = teamId ? (org.teams[teamId] ?? org.groups[teamId]) : undefined;
-    return { kind: "specialist", fence: effectiveFence(s.fence, team) };
+    const fence = effectiveFence(s.fence, team);
+    const own = new Set(normalizeFence(s.fence).deniedActions);
+    return {
+      kind: "specialist",
+      fence,
+      entries: { ...fence, deniedActions: fence.deniedActions.filter((e) => own.has(e)) },
+    };
   }
   const profile = (org["worker-profiles"] as Record<string, EntityRecord>)[id];
-  return profile ? { kind: "worker-profile", fence: normalizeFence(profile[fenceField(profile)]) } : null;
+  if (!profile) return null;
+  const fence = normalizeFence(profile[fenceField(profile)]);
+  return { kind: "worker-profile", fence, entries: fence };
 }
 
 const INDEXED = /^(allowedPaths|allowedCommands|approvalRequired)\[(\d+)\] "/;
