@@ -50,7 +50,7 @@ export function SaveFenceTest({
         className="rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-900"
       >
         <option value="decision">{decision} (this fence)</option>
-        <option value="unreachable">never reaches (through anyone it hands off to)</option>
+        <option value="unreachable">never reaches (through handoffs, contracts or escalations)</option>
       </select>
       <button
         type="button"
