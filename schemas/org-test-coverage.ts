@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * Which fence entries the org tests exercise, per specialist (or Construct 2.x worker profile), as
  * `opa test --coverage` reports rules. The entries are those of the effective fence, the ones
- * `checkAction` consults.
+ * `checkAction` consults, less the denials a team adds for its forbidden decisions.
  */
 
 export const COVERAGE_LISTS = [
