@@ -1,19 +1,15 @@
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityRecord, Section } from "@/schemas/kinds";
 import { isObject, teamView } from "@/schemas/views";
+import { fenceField } from "./effective-fence";
 import { type FenceLint, type FenceTeam, fenceLint, REMOVABLE_RULES } from "./fence-lint";
 import { entityPath, fieldError } from "./field-error";
 import { type OrgIndex, record, str, strs } from "./org-index";
 
-/** The field a worker profile keeps its fence in: custom profiles `fence`, the registry's `policyFence`. */
-export function profileFenceField(rec: Record<string, unknown>): "fence" | "policyFence" {
-  return rec.fence === undefined && rec.policyFence !== undefined ? "policyFence" : "fence";
-}
-
 /** Where a record keeps its fence, or null for a kind that has none. */
 export function fenceFieldOf(section: Section, rec: Record<string, unknown>): "fence" | "policyFence" | null {
   if (section === "specialists") return "fence";
-  return section === "worker-profiles" ? profileFenceField(rec) : null;
+  return section === "worker-profiles" ? fenceField(rec) : null;
 }
 
 /** A specialist's team narrows its fence; Construct 2.x has no teams, so a worker profile's fence stands alone. */

@@ -1,5 +1,12 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { orgPlanInput, orgPlanOutput, orgTestInput, orgTestOutput } from "@/schemas/mcp";
+import {
+  accessReachInput,
+  accessReachOutput,
+  orgPlanInput,
+  orgPlanOutput,
+  orgTestInput,
+  orgTestOutput,
+} from "@/schemas/mcp";
 import type { Services } from "../compose";
 import { guarded, ok } from "./tool-result";
 
@@ -30,11 +37,24 @@ export function registerReviewTools(server: McpServer, services: Services): void
     {
       title: "Run the org tests",
       description:
-        "Runs every org test (<proj>/tests/*.test.json and enabled packs' tests/): fence, routing, handoff and escalation cases, each PASS or FAIL with the rule or ranking that decided. With draft, runs them as if that record were saved. Writes nothing.",
+        "Runs every org test (<proj>/tests/*.test.json and enabled packs' tests/): fence (with expect: unreachable, a never-reaches case over handoffs), routing, handoff and escalation cases, each PASS or FAIL with the rule or ranking that decided. With draft, runs them as if that record were saved. Writes nothing.",
       inputSchema: orgTestInput,
       outputSchema: orgTestOutput,
       annotations: READ,
     },
     ({ draft }) => guarded(async () => ok(await services.tests.run(draft))),
+  );
+
+  server.registerTool(
+    "access_reach",
+    {
+      title: "What a task can reach",
+      description:
+        "What a task that starts with one specialist (a worker profile in Construct 2.x) can end up doing: the union of the effective fences of everyone it can pass work to through handoffs and contracts, transitively, each entry with the path that grants it (`cx-reviewer → handoff → cx-engineer: edit src/**`). Escalations are listed apart; invalid globs are left out and named. Writes nothing.",
+      inputSchema: accessReachInput,
+      outputSchema: accessReachOutput,
+      annotations: READ,
+    },
+    ({ id }) => guarded(async () => ok(await services.org.access(id))),
   );
 }

@@ -7,7 +7,7 @@ import { displayPath } from "./tiers";
 
 // A custom worker profile as Construct 2.x's `worker-profile create` scaffolds it, and the prompt beside it.
 
-export { profileFenceField as fenceField } from "@/lib/org/fence-lint-rules";
+export { fenceField } from "@/lib/org/effective-fence";
 
 /** `promptFile` as the scaffold writes it: the tier's `prompts/<id>.md`, relative to the project root. */
 export function defaultPromptFile(state: OrgState, scope: WritableScope, id: string): string {
