@@ -3,7 +3,7 @@
 // JavaScript file; the editor is the production build with only the node_modules files Next traced
 // for it. Builds Next only when `.next` is not a build of the current sources.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,7 +15,14 @@ const nextDir = path.join(appDir, ".next");
 const dist = path.join(appDir, "dist");
 const editor = path.join(dist, "editor");
 
-if (buildIsStale(appDir)) {
+// `CONSTRUCT_SKIP_BUILD=1` (as for `npm start`) packs the build `.next` holds: the packaging test
+// packs the build `npm test` just made, while servers run from it.
+const skipBuild = process.env.CONSTRUCT_SKIP_BUILD === "1";
+if (skipBuild && !existsSync(path.join(nextDir, "BUILD_ID"))) {
+  console.error("[construct-studio] no build in .next to pack; run `npx next build` first");
+  process.exit(1);
+}
+if (!skipBuild && buildIsStale(appDir)) {
   console.log("[construct-studio] building the editor (no current build)…");
   const result = spawnSync(
     process.execPath,
