@@ -1,4 +1,5 @@
 import type { EffectiveFence } from "@/schemas/fence";
+import type { EntityRecord } from "@/schemas/kinds";
 import type { Group, Team } from "@/schemas/team";
 import { fenceView, teamView, type Unchecked } from "@/schemas/views";
 import { strs } from "./org-index";
@@ -57,4 +58,9 @@ export function effectiveFence(fence: unknown, team: TeamLike): EffectiveFence {
     approvalRequired: own.approvalRequired.filter((a) => !forbiddenSet.has(a) && !forbiddenSet.has(a.split(":")[0])),
     deniedActions: denied,
   };
+}
+
+/** The field a worker profile keeps its fence in: custom profiles `fence`, the registry's `policyFence`. */
+export function fenceField(record: EntityRecord): "fence" | "policyFence" {
+  return record.fence === undefined && record.policyFence !== undefined ? "policyFence" : "fence";
 }

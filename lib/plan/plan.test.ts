@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildIndex } from "@/lib/org/org-index";
 import { smallOrg } from "@/lib/org/small-org.fixture";
 import { validateOrg } from "@/lib/org/validate";
-import type { OrgRecords } from "@/schemas/kinds";
+import { type EntityRecord, emptyOrg, type OrgRecords } from "@/schemas/kinds";
 import { planSchema } from "@/schemas/plan";
 import { computePlan, isEmptyPlan } from "./plan";
 import { renderGithub, renderMarkdown, renderText, summaryLine } from "./render";
@@ -45,7 +45,9 @@ describe("computePlan", () => {
     const text = renderText(p);
     expect(text).toContain('~ cx-engineer fence.allowedCommands: + "npm test"');
     expect(text).toContain("! WIDENS cx-engineer allowedCommands");
-    expect(text.trim().split("\n").at(-1)).toBe("Plan: 0 to add, 1 to change, 0 to remove; 1 widens access");
+    expect(text.trim().split("\n").at(-1)).toBe(
+      "Plan: 0 to add, 1 to change, 0 to remove; 1 widens access; 3 reach more through others",
+    );
   });
 
   it("finds a fence that widens only through a team change, and names the team", () => {
@@ -181,7 +183,7 @@ describe("computePlan", () => {
     );
     const mdText = renderMarkdown(p);
     expect(mdText).toContain("### Org plan");
-    expect(mdText).toContain("| 0 | 1 | 0 | 1 | 0 | 0 |");
+    expect(mdText).toContain("| 0 | 1 | 0 | 1 | 3 | 0 | 0 |");
     expect(mdText).toContain("[!WARNING]");
     const gh = renderGithub(p);
     expect(gh).toMatch(/^::warning file=\.cx\/org\/specialists\/cx-engineer\.json,title=widen access::/m);
@@ -212,5 +214,54 @@ describe("computePlan", () => {
     const text = renderText(plan(smallOrg(), after), 10);
     expect(text).toContain("… and 40 more");
     expect(text).toContain("Plan: 50 to add, 0 to change, 0 to remove");
+  });
+});
+
+describe("computePlan on Construct 2.x worker profiles", () => {
+  const profiles = (builderPaths: string[], writerHandoffs: string[]) => {
+    const org = emptyOrg();
+    const records: Record<string, EntityRecord> = {
+      writer: {
+        id: "writer",
+        name: "writer",
+        role: "writer",
+        fence: { allowedPaths: ["docs/**"] },
+        handoffCandidates: writerHandoffs,
+      },
+      // A registry profile keeps its fence in policyFence.
+      builder: { id: "builder", name: "builder", role: "builder", policyFence: { allowedPaths: builderPaths } },
+    };
+    org["worker-profiles"] = records as OrgRecords["worker-profiles"];
+    return org;
+  };
+
+  it("reports a worker profile's own fence widening and the reach it gives others", () => {
+    const p = plan(profiles(["src/**"], ["builder"]), profiles(["src/**", "infra/**"], ["builder"]));
+    expect(p.changes.filter((c) => c.kind === "access")).toEqual([
+      expect.objectContaining({
+        action: "widen",
+        id: "builder",
+        field: "allowedPaths",
+        entry: "infra/**",
+        via: "worker profile",
+      }),
+    ]);
+    expect(p.changes.filter((c) => c.kind === "reach")).toEqual([
+      expect.objectContaining({
+        action: "widen",
+        id: "writer",
+        entry: "infra/**",
+        detail: "writer → handoff → builder: edit infra/**",
+      }),
+    ]);
+    expect(p.summary).toMatchObject({ widens: 1, reachWidens: 1 });
+  });
+
+  it("reports a reach widening from a new handoff alone", () => {
+    const p = plan(profiles(["src/**"], []), profiles(["src/**"], ["builder"]));
+    expect(p.changes.filter((c) => c.kind === "access")).toEqual([]);
+    expect(renderText(p)).toContain(
+      '! REACH WIDENS writer allowedPaths: + "src/**"  (writer → handoff → builder: edit src/**)',
+    );
   });
 });

@@ -7,10 +7,7 @@ import { displayPath } from "./tiers";
 
 // A custom worker profile as Construct 2.x's `worker-profile create` scaffolds it, and the prompt beside it.
 
-/** The field a worker profile keeps its fence in: custom profiles `fence`, the registry's `policyFence`. */
-export function fenceField(record: EntityRecord): "fence" | "policyFence" {
-  return record.fence === undefined && record.policyFence !== undefined ? "policyFence" : "fence";
-}
+export { fenceField } from "@/lib/org/effective-fence";
 
 /** `promptFile` as the scaffold writes it: the tier's `prompts/<id>.md`, relative to the project root. */
 export function defaultPromptFile(state: OrgState, scope: WritableScope, id: string): string {

@@ -1,0 +1,110 @@
+import { nodeId, orgToGraph } from "@/lib/graph/org-to-graph";
+import { workerProfileNodeId } from "@/lib/graph/worker-profile-graph";
+import { effectiveFence, fenceField, normalizeFence, noTeamReason } from "@/lib/org/effective-fence";
+import { globProblem } from "@/lib/org/fence-problems";
+import { str } from "@/lib/org/org-index";
+import type { ReachList, ReachStep } from "@/schemas/access";
+import type { EffectiveFence } from "@/schemas/fence";
+import type { GraphEdge } from "@/schemas/graph";
+import type { EntityRecord, OrgRecords } from "@/schemas/kinds";
+import { specialistView } from "@/schemas/views";
+
+/**
+ * The org as who can pass work to whom, with each principal's effective fence. Built from the canvas's
+ * own edges, so a handoff's role resolves here exactly as the canvas and Construct resolve it.
+ */
+
+export type Principal = {
+  id: string;
+  kind: "specialist" | "worker-profile";
+  node: string;
+  /** The effective fence, without the entries `invalid` names. */
+  fence: EffectiveFence;
+  invalid: { list: ReachList; entry: string; message: string }[];
+  /** Why the fence grants nothing, when it does not. */
+  note?: string;
+};
+
+export type AccessGraph = {
+  principals: Map<string, Principal>;
+  byId: Map<string, Principal>;
+  /** Handoffs and contracts, by source node. */
+  out: Map<string, ReachStep[]>;
+  /** Escalations, by the node that escalates (a team's first step is every member's). */
+  escalate: Map<string, ReachStep[]>;
+};
+
+function stepOf(e: GraphEdge, from: string, to: string): ReachStep | null {
+  const via = e.kind === "handoff" || e.kind === "contract" || e.kind === "escalation" ? e.kind : null;
+  if (!via) return null;
+  const label = e.kind === "handoff" ? (e.role ?? e.label ?? "") : (e.label ?? "");
+  return { via, from, to, label, edge: e.id, carrier: e.carrier ?? "" };
+}
+
+function withoutInvalidGlobs(fence: EffectiveFence): Pick<Principal, "fence" | "invalid"> {
+  const invalid: Principal["invalid"] = [];
+  const allowedPaths = fence.allowedPaths.filter((entry) => {
+    const problem = globProblem(entry);
+    if (problem) invalid.push({ list: "allowedPaths", entry, message: problem.message });
+    return !problem;
+  });
+  return { fence: { ...fence, allowedPaths }, invalid };
+}
+
+const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+/** `edges` may be passed when the caller already has the org's graph (the server caches one per snapshot). */
+export function accessGraph(org: OrgRecords, edges: readonly GraphEdge[] = orgToGraph({ org }).edges): AccessGraph {
+  const principals = new Map<string, Principal>();
+  const byId = new Map<string, Principal>();
+  const add = (p: Principal) => {
+    principals.set(p.node, p);
+    byId.set(p.id, p);
+  };
+  const teamMembers = new Map<string, string[]>();
+  for (const [id, s] of Object.entries(org.specialists)) {
+    const teamId = str(specialistView(s).team);
+    const team = teamId ? (org.teams[teamId] ?? org.groups[teamId]) : undefined;
+    const note = noTeamReason(teamId, team) ?? undefined;
+    add({
+      id,
+      kind: "specialist",
+      node: nodeId.specialist(id),
+      ...withoutInvalidGlobs(effectiveFence(s.fence, team)),
+      ...(note ? { note } : {}),
+    });
+    if (teamId && team)
+      push(teamMembers, org.teams[teamId] ? nodeId.team(teamId) : nodeId.group(teamId), nodeId.specialist(id));
+  }
+  for (const [id, rec] of Object.entries(org["worker-profiles"] as Record<string, EntityRecord>)) {
+    // Construct 2.x has no teams: a worker profile's own fence is its effective one.
+    add({
+      id,
+      kind: "worker-profile",
+      node: workerProfileNodeId(id),
+      ...withoutInvalidGlobs(normalizeFence(rec[fenceField(rec)])),
+    });
+  }
+  const out = new Map<string, ReachStep[]>();
+  const escalate = new Map<string, ReachStep[]>();
+  const idOf = (node: string) => principals.get(node)?.id;
+  for (const e of edges) {
+    const to = idOf(e.target);
+    if (!to) continue;
+    const sources = principals.has(e.source)
+      ? [e.source]
+      : e.kind === "escalation"
+        ? (teamMembers.get(e.source) ?? [])
+        : [];
+    for (const source of sources) {
+      const from = idOf(source);
+      const step = from && from !== to ? stepOf(e, from, to) : null;
+      if (step) push(step.via === "escalation" ? escalate : out, source, step);
+    }
+  }
+  return { principals, byId, out, escalate };
+}
