@@ -45,15 +45,18 @@ function bytesUnder(dir: string): number {
 test.beforeAll(() => {
   scratch = mkdtempSync(path.join(os.tmpdir(), "studio-package-"));
   project = tempProject({ prefix: "studio-package-project-", home: "inside" });
-  env = {
-    PATH: process.env.PATH,
+  // The runner's own settings (its project, its npm) stay out: the package meets a user's shell.
+  env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^(CONSTRUCT_|E2E_|npm_|XDG_CONFIG_HOME$|NODE_OPTIONS$)/i.test(key)),
+  ) as NodeJS.ProcessEnv;
+  Object.assign(env, {
     HOME: project.home,
     CONSTRUCT_HOME: project.home,
     XDG_CONFIG_HOME: project.xdg,
     npm_config_cache: path.join(scratch, "npm-cache"),
     npm_config_update_notifier: "false",
     NEXT_TELEMETRY_DISABLED: "1",
-  };
+  });
   execFileSync("npm", ["pack", "--pack-destination", scratch], {
     cwd: APP_DIR,
     env: { ...env, CONSTRUCT_SKIP_BUILD: "1" },
