@@ -23,8 +23,9 @@ afterEach(async () => {
   await cleanup();
 });
 
-function cli(args: string[], extra: { nodeArgs?: string[]; uid?: number } = {}) {
-  return runCli(args, { cwd: base, env: { CONSTRUCT_HOME: home, XDG_CONFIG_HOME: path.join(base, "xdg") }, ...extra });
+function cli(args: string[], extra: { nodeArgs?: string[]; uid?: number; env?: Record<string, string> } = {}) {
+  const env = { CONSTRUCT_HOME: home, XDG_CONFIG_HOME: path.join(base, "xdg"), ...extra.env };
+  return runCli(args, { cwd: base, ...extra, env });
 }
 
 function oneLine(stderr: string): string {
@@ -68,16 +69,20 @@ describe("construct-studio open: bad input", () => {
     expect(await treeOf(base)).toEqual(before);
   });
 
-  it("a port in use: the fix, exit 1, nothing written", async () => {
+  it("a port in use, given by --port or by PORT to no command at all: the fix, exit 1, nothing written", async () => {
     const taken = await listen();
     const port = (taken.address() as net.AddressInfo).port;
     try {
       const before = await treeOf(base);
-      const run = await cli(["--root", base, "--port", String(port)]);
-      expect(run.code).toBe(1);
-      expect(oneLine(run.stderr)).toBe(
-        `construct-studio: port ${port} on 127.0.0.1 is in use; pass --port with a free port (or set PORT)`,
-      );
+      for (const run of [
+        await cli(["--root", base, "--port", String(port)]),
+        await cli([], { env: { PORT: String(port) } }),
+      ]) {
+        expect(run.code).toBe(1);
+        expect(oneLine(run.stderr)).toBe(
+          `construct-studio: port ${port} on 127.0.0.1 is in use; pass --port with a free port (or set PORT)`,
+        );
+      }
       expect(await treeOf(base)).toEqual(before);
     } finally {
       taken.close();
