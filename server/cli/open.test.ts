@@ -53,6 +53,26 @@ describe("construct-studio open: bad input", () => {
     expect(await treeOf(base)).toEqual(before);
   });
 
+  it("a file given as the project, a port that is not one, a host it cannot listen on: the fix, nothing written", async () => {
+    writeFileSync(path.join(base, "notes.txt"), "not a project\n");
+    const before = await treeOf(base);
+    const file = await cli(["open", "--root", "notes.txt", "--port", "3999"]);
+    expect(file.code).toBe(1);
+    expect(oneLine(file.stderr)).toBe(
+      `construct-studio: ${path.join(base, "notes.txt")} is not a directory; pass --root with the project's directory`,
+    );
+    const port = await cli(["open", "--port", "eighty"]);
+    expect(port.code).toBe(2);
+    expect(port.stderr).toContain("--port eighty is not a port");
+    // 192.0.2.0/24 is reserved for documentation: no interface here holds it.
+    const host = await cli(["open", "--host", "192.0.2.1", "--port", "3999"]);
+    expect(host.code).toBe(1);
+    expect(oneLine(host.stderr)).toBe(
+      "construct-studio: cannot listen on 192.0.2.1:3999 (EADDRNOTAVAIL); pass --port or --host",
+    );
+    expect(await treeOf(base)).toEqual(before);
+  });
+
   it("a project directory that is not writable: the fix, exit 1, nothing written", async () => {
     const root = path.join(base, "locked");
     mkdirSync(root);
