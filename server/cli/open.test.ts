@@ -128,13 +128,15 @@ describe("construct-studio: refusals before any command", () => {
     mkdirSync(own, { recursive: true });
     writeFileSync(path.join(own, "package.json"), '{ "name": "construct-studio", "version": "0.1.0" }\n');
     const before = await treeOf(base);
-    for (const args of [["validate"], ["fix-ignore"], ["--port", "3999"], ["mcp", "--root", "."]]) {
-      const run = await cli(args);
+    const runs = await Promise.all(
+      [["validate"], ["fix-ignore"], ["--port", "3999"], ["mcp", "--root", "."]].map((args) => cli(args)),
+    );
+    for (const run of runs) {
       expect(run.code).toBe(1);
       expect(oneLine(run.stderr)).toMatch(
         /^construct-studio: .* has its own construct-studio in node_modules; run that one there \(npx construct-studio\), not this copy from /,
       );
     }
     expect(await treeOf(base)).toEqual(before);
-  });
+  }, 60_000);
 });
