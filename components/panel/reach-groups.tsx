@@ -112,7 +112,7 @@ function ReachGroup(props: {
   const [open, setOpen] = useState(count <= OPEN_UP_TO);
   const [shown, setShown] = useState(HOLDERS_AT_ONCE);
   const body = useId();
-  const from = holders.length === 1 ? "1 holder" : `${holders.length} holders`;
+  const from = holders.length === 1 ? "1 fence" : `${holders.length} fences`;
   return (
     <section data-testid={`reach-group-${list}`}>
       <h4 className="text-sm">
@@ -129,7 +129,7 @@ function ReachGroup(props: {
           {title}
           <span className="font-normal text-muted">
             {" "}
-            · {count} from {from}
+            · {count} granted by {from}
           </span>
         </button>
       </h4>
