@@ -2,10 +2,33 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEditor } from "@/components/editor/editor-store";
+import { PATH_ENDS } from "@/lib/access/reach";
 import { reachQuery } from "@/lib/queries/access";
-import type { Reach } from "@/schemas/access";
+import type { Reach, ReachStep } from "@/schemas/access";
 import { AccessHistorySection } from "./access-history";
 import { ReachGroups, ReachPath } from "./reach-groups";
+
+const ESCALATIONS_SHOWN = 5;
+
+/** The first few reached only by escalating, each with its path up the tree of shortest paths. */
+function escalationsIn(reach: Reach): { id: string; path: ReachStep[]; elided: number }[] {
+  const stepTo = new Map<string, ReachStep | null>();
+  for (const r of [...reach.reached, ...reach.escalatedTo]) stepTo.set(r.id, r.step);
+  return reach.escalatedTo.slice(0, ESCALATIONS_SHOWN).map(({ id }) => {
+    const path: ReachStep[] = [];
+    for (let step = stepTo.get(id); step; step = stepTo.get(step.from)) {
+      path.unshift(step);
+      // A tree from the server has no cycle; a malformed one must not hang the panel.
+      if (path.length > reach.reached.length + reach.escalatedTo.length) break;
+    }
+    if (path.length <= 2 * PATH_ENDS) return { id, path, elided: 0 };
+    return {
+      id,
+      path: [...path.slice(0, PATH_ENDS), ...path.slice(-PATH_ENDS)],
+      elided: path.length - 2 * PATH_ENDS,
+    };
+  });
+}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -94,12 +117,14 @@ function ReachBody({ reach, onOpen }: { reach: Reach; onOpen: (id: string) => vo
           </h3>
           <p className="mb-1 text-xs text-muted">
             Escalating hands the task on, and handoffs continue from there:{" "}
-            {reach.escalatedTo.map((e, i) => (
+            {escalationsIn(reach).map((e, i) => (
               <span key={e.id}>
                 {i > 0 && "; "}
-                <ReachPath start={reach.id} path={e.path} onOpen={onOpen} />
+                <ReachPath start={reach.id} path={e.path} elided={e.elided} onOpen={onOpen} />
               </span>
             ))}
+            {reach.escalatedTo.length > ESCALATIONS_SHOWN &&
+              ` and ${reach.escalatedTo.length - ESCALATIONS_SHOWN} more`}
           </p>
           {reach.escalations.length > 0 ? (
             <ReachGroups start={reach.id} entries={reach.escalations} testId="reach-escalated" onOpen={onOpen} />
@@ -129,7 +154,7 @@ function ReachBody({ reach, onOpen }: { reach: Reach; onOpen: (id: string) => vo
           </h3>
           <ul className="space-y-0.5 text-xs">
             {reach.notes.map((n) => (
-              <li key={n.id}>
+              <li key={`${n.id}\t${n.message}`}>
                 <code>{n.id}</code>: {n.message}
               </li>
             ))}

@@ -15,7 +15,7 @@ const OPEN_UP_TO = 12;
 const HOLDERS_AT_ONCE = 25;
 const ENTRIES_AT_ONCE = 24;
 
-type Holder = { holder: string; path: ReachStep[]; entries: string[] };
+type Holder = { holder: string; path: ReachStep[]; elided: number; entries: string[] };
 
 /** Entries of one list by whose fence grants them: one principal is reached by one path, so each path shows once. */
 function byHolder(entries: readonly ReachEntry[]): Holder[] {
@@ -23,7 +23,7 @@ function byHolder(entries: readonly ReachEntry[]): Holder[] {
   for (const e of entries) {
     const h = out.get(e.holder);
     if (h) h.entries.push(e.entry);
-    else out.set(e.holder, { holder: e.holder, path: e.path, entries: [e.entry] });
+    else out.set(e.holder, { holder: e.holder, path: e.path, elided: e.elided ?? 0, entries: [e.entry] });
   }
   return [...out.values()];
 }
@@ -31,22 +31,32 @@ function byHolder(entries: readonly ReachEntry[]): Holder[] {
 /** An approval entry reads as its action and glob: `edit:src/**` is `edit src/**`. */
 const entryText = (list: ReachList, entry: string) => (list === "approvalRequired" ? entry.replace(":", " ") : entry);
 
-/** `cx-reviewer → handoff → cx-engineer`, each id a button that opens its record. */
+/**
+ * `cx-reviewer → handoff → cx-engineer`, each id a button that opens its record. A long path holds its
+ * first and last steps, with `elided` steps between them said in the middle.
+ */
 export function ReachPath({
   start,
   path,
+  elided = 0,
   onOpen,
 }: {
   start: string;
   path: readonly ReachStep[];
+  elided?: number;
   onOpen: (id: string) => void;
 }) {
   return (
     <span data-testid="reach-path" className="font-mono text-xs">
       <IdButton id={start} onOpen={onOpen} />
-      {path.map((step) => (
+      {path.map((step, i) => (
         <span key={`${step.edge}:${step.to}`}>
-          {" "}
+          {elided > 0 && i === path.length / 2 && (
+            <span className="text-muted">
+              {" "}
+              → … {elided} more step{elided === 1 ? "" : "s"} …
+            </span>
+          )}{" "}
           <span className="text-muted" title={`${step.via}: ${step.label}`}>
             → {step.via} →
           </span>{" "}
@@ -170,7 +180,7 @@ function HolderRow({
   const entries = all ? holder.entries : holder.entries.slice(0, ENTRIES_AT_ONCE);
   return (
     <li data-testid="reach-holder" data-holder={holder.holder}>
-      <ReachPath start={start} path={holder.path} onOpen={onOpen} />
+      <ReachPath start={start} path={holder.path} elided={holder.elided} onOpen={onOpen} />
       <ul className="mt-0.5 flex flex-wrap gap-1" aria-label={`granted by ${holder.holder}`}>
         {entries.map((entry) => (
           <li key={entry}>
