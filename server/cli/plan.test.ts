@@ -77,7 +77,7 @@ describe("plan against git", { timeout: 180_000 }, () => {
       '! REACH WIDENS cx-engineer allowedCommands: + "git push"  (cx-engineer → handoff → cx-reviewer: run git push)',
     );
     expect(text.stdout.trim().split("\n").at(-1)).toBe(
-      "Plan: 0 to add, 1 to change, 0 to remove; 1 widens access; 11 reach more through others",
+      "Plan: 0 to add, 1 to change, 0 to remove; 1 widens access; 11 reach more through others; 1 problem(s) introduced",
     );
 
     const json = await cli(["plan", "--format", "json"]);
@@ -91,7 +91,8 @@ describe("plan against git", { timeout: 180_000 }, () => {
 
     const md = await cli(["plan", "--format", "markdown"]);
     expect(md.stdout).toContain("### Org plan");
-    expect(md.stdout).toContain("| 0 | 1 | 0 | 1 | 11 | 0 | 0 |");
+    // A `git push` line in allowedCommands is also a fence-rule-ineffective warning: the problem introduced.
+    expect(md.stdout).toContain("| 0 | 1 | 0 | 1 | 11 | 1 | 0 |");
 
     const failing = await cli(["plan", "--fail-on", "widen"]);
     expect(failing.code).toBe(1);
