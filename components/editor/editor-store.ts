@@ -27,6 +27,8 @@ export type EditorState = {
   panelDirty: boolean;
   /** Problems the panel's draft causes on other records, highlighted on the canvas. */
   otherProblems: FieldError[];
+  /** The record whose reach the canvas highlights, until turned off or another record is opened. */
+  reachShown: PanelTarget | null;
   /** Folds changed in this session; until then, what the layout file says (or the big-org default). */
   folds: ReadonlySet<string> | null;
   focus: FocusRequest | null;
@@ -43,6 +45,7 @@ export type EditorState = {
   setPanel: (panel: PanelTarget | null) => void;
   setPanelDirty: (dirty: boolean) => void;
   setOtherProblems: (problems: FieldError[]) => void;
+  showReach: (target: PanelTarget | null) => void;
   setFolds: (folds: ReadonlySet<string>) => void;
   /** Selects `nodeId` and brings it into view. */
   focusOn: (nodeId: string, keepZoom?: boolean) => void;
@@ -63,6 +66,7 @@ export function createEditorStore(): EditorStore {
     panel: null,
     panelDirty: false,
     otherProblems: [],
+    reachShown: null,
     folds: null,
     focus: null,
     focusMode: null,
@@ -73,9 +77,15 @@ export function createEditorStore(): EditorStore {
     dialog: null,
 
     select: (selection) => set({ selection }),
-    setPanel: (panel) => set({ panel, panelDirty: false }),
+    setPanel: (panel) =>
+      set(({ reachShown }) => ({
+        panel,
+        panelDirty: false,
+        reachShown: reachShown && panel?.kind === reachShown.kind && panel.id === reachShown.id ? reachShown : null,
+      })),
     setPanelDirty: (panelDirty) => set({ panelDirty }),
     setOtherProblems: (otherProblems) => set({ otherProblems }),
+    showReach: (reachShown) => set({ reachShown }),
     setFolds: (folds) => set({ folds }),
     focusOn: (nodeId, keepZoom) =>
       set({

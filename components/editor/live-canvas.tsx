@@ -1,12 +1,16 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { ReactFlowProvider, useStore } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import type { Highlight } from "@/components/graph/graph-types";
 import { type CanvasChanges, OrgCanvas } from "@/components/graph/org-canvas";
 import type { CanvasGestures } from "@/components/graph/use-flow-handlers";
 import type { PanelTarget } from "@/components/panel/entity-panel";
+import { shownEndOf } from "@/lib/graph/collapse";
 import type { Position } from "@/lib/graph/geometry";
 import { parsePointer } from "@/lib/json/pointer";
+import { reachQuery } from "@/lib/queries/access";
 import type { OrgData } from "@/lib/queries/org";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import type { Graph, GraphEdge } from "@/schemas/graph";
@@ -73,15 +77,23 @@ export function LiveCanvas({ graph, positions, changes, layout, data, edits, onR
   );
 
   const otherProblems = useEditor((s) => s.otherProblems);
+  const reachShown = useEditor((s) => s.reachShown);
+  // The same query as the Access view's: one fetch, and the highlight follows the org as it changes.
+  const reach = useQuery(reachQuery(reachShown?.id ?? null)).data;
   const highlights = useMemo(() => {
-    const h: Record<string, "draft-problem"> = {};
+    const h: Record<string, Highlight> = {};
+    if (reachShown && reach?.id === reachShown.id) {
+      // A folded team shows that it holds part of the reach.
+      const end = shownEndOf(graph, layout.collapsed);
+      for (const id of [...reach.nodes, ...reach.nodes.map(end), ...reach.edges]) h[id] = "reach";
+    }
     for (const p of otherProblems) {
       const [section, id] = parsePointer(p.location);
       const kind = KIND_OF[section as Section];
       if (kind) h[`${kind}:${id}`] = "draft-problem";
     }
     return h;
-  }, [otherProblems]);
+  }, [otherProblems, reachShown, reach, graph, layout.collapsed]);
 
   const gestures: CanvasGestures = {
     onSelect: (next) => void select(next),

@@ -5,7 +5,7 @@ import type { GraphEdgeKind } from "@/schemas/edge-kinds";
 import { EDGE_KIND_SPECS, edgeColor, edgeSpec, type SummedKind } from "@/schemas/edge-kinds";
 import type { Graph, GraphEdge } from "@/schemas/graph";
 import { nodeSpec } from "@/schemas/node-kinds";
-import type { EdgeChangeMark, OrgEdge, OrgEdgeData } from "./graph-types";
+import type { EdgeChangeMark, Highlights, OrgEdge, OrgEdgeData } from "./graph-types";
 import { chromeHandles } from "./nodes/node-chrome";
 
 export type EdgeMarks = {
@@ -18,6 +18,9 @@ export type EdgeMarks = {
   selected: string | null;
   hovered: string | null;
   changes: Readonly<Record<string, EdgeChangeMark>> | null;
+  highlights?: Highlights;
+  /** A reach is shown: its relationships are drawn one by one, the others step back. */
+  reachShown?: boolean;
 };
 
 // In the canvas's units, not the stroke's, so a thick sum keeps a small arrowhead (about 9 × 14 px).
@@ -39,12 +42,14 @@ function shownEnd(graph: Graph, boxes: Readonly<Record<string, Rect>>) {
 }
 
 /** The overview's sums between boxes, plus each relationship of the focus and of the Changes overlay; none twice. */
-export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
+export function flowEdges(graph: Graph, given: EdgeMarks): OrgEdge[] {
+  const marks = { ...given, highlights: given.highlights ?? {}, reachShown: !!given.reachShown };
   const end = shownEnd(graph, marks.boxes);
   // An end hidden in a folded team is drawn on the folded box; both ends in one box draw nothing.
   const single = (e: GraphEdge) => {
     if (e.kind === "member" || !marks.visibleKinds.has(e.kind)) return false;
-    if (!(marks.shown?.has(e.id) || !!marks.changes?.[e.id] || marks.selected === e.id)) return false;
+    const marked = !!marks.changes?.[e.id] || marks.selected === e.id || !!marks.highlights[e.id];
+    if (!(marks.shown?.has(e.id) || marked)) return false;
     const [a, b] = [end(e.source), end(e.target)];
     return !!a && !!b && a !== b;
   };
@@ -55,7 +60,8 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
     const rest = { nodes: graph.nodes, edges: graph.edges.filter((e) => !drawn.has(e.id)) };
     for (const a of aggregateEdges(rest, marks.visibleKinds, (n) => end(overviewEnd(n)))) {
       if (!marks.boxes[a.source] || !marks.boxes[a.target]) continue;
-      out.push(sumEdge(a.id, a.kind, a.source, a.target, a.count, a.both, !!marks.shown, marks.hovered === a.id));
+      const dimmed = !!marks.shown || marks.reachShown;
+      out.push(sumEdge(a.id, a.kind, a.source, a.target, a.count, a.both, dimmed, marks.hovered === a.id));
     }
   }
   // Relationships of one kind between the same two boxes (a fold hides an end) are one line with a count.
@@ -74,13 +80,28 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
     for (const e of list) bundled.add(e.id);
     const [kind, a, b] = [list[0].kind, end(list[0].source) as string, end(list[0].target) as string];
     const id = `fold:${key}`;
-    out.push(sumEdge(id, kind as SummedKind, a, b, list.length, false, false, marks.hovered === id));
+    const lit = list.some((e) => marks.highlights[e.id] === "reach");
+    const sum = sumEdge(
+      id,
+      kind as SummedKind,
+      a,
+      b,
+      list.length,
+      false,
+      marks.reachShown && !lit,
+      marks.hovered === id,
+    );
+    out.push(
+      lit ? { ...sum, className: REACH_CLASS, data: { ...(sum.data as OrgEdgeData), highlight: "reach" } } : sum,
+    );
   }
   const ones = singles.filter((e) => !bundled.has(e.id));
   const labelAt = labelPlaces(graph, ones, end, marks.boxes);
   for (const e of ones) {
     const title = EDGE_KIND_SPECS[e.kind].title;
     const selected = marks.selected === e.id;
+    const highlight = marks.highlights[e.id] ?? null;
+    const dimmed = marks.reachShown && highlight !== "reach";
     out.push({
       id: e.id,
       type: e.kind,
@@ -97,7 +118,10 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
         hovered: marks.hovered === e.id,
         change: marks.changes?.[e.id] ?? null,
         labelAt: labelAt.get(e.id),
+        highlight,
+        dimmed,
       },
+      className: highlight === "reach" ? REACH_CLASS : dimmed ? "studio-edge-dimmed" : undefined,
       markerEnd: marker(e.kind),
       deletable: e.kind === "handoff",
       // Edges are reached from their node (arrows, Enter), not by tabbing through hundreds of them.
@@ -108,6 +132,9 @@ export function flowEdges(graph: Graph, marks: EdgeMarks): OrgEdge[] {
   }
   return out;
 }
+
+/** Marks a relationship of a reach shown, for styles and for tests. */
+const REACH_CLASS = "studio-edge-reach";
 
 /** A line standing for `count` relationships of one kind between two boxes, with its count on it. */
 function sumEdge(

@@ -2,12 +2,12 @@ import { countText, memberCounts } from "@/lib/graph/collapse";
 import { childrenOf, type Rect } from "@/lib/graph/geometry";
 import type { Graph } from "@/schemas/graph";
 import { nodeSpec } from "@/schemas/node-kinds";
-import type { NodeChangeMark, OrgNode } from "./graph-types";
+import type { Highlights, NodeChangeMark, OrgNode } from "./graph-types";
 import { chromeHandles } from "./nodes/node-chrome";
 
 export type NodeMarks = {
   selected: string | null;
-  highlights: Readonly<Record<string, "draft-problem" | "search">>;
+  highlights: Highlights;
   changes: Readonly<Record<string, NodeChangeMark>> | null;
   focus: ReadonlySet<string> | null;
   collapsed: ReadonlySet<string>;

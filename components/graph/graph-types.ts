@@ -4,8 +4,16 @@ import { EDGE_KIND_SPECS } from "@/schemas/edge-kinds";
 import type { GraphEdge, GraphNode } from "@/schemas/graph";
 import type { FlowNodeType } from "@/schemas/node-kinds";
 
+/**
+ * Why the canvas marks a node or relationship: a problem the panel's draft causes, a search hit, or a
+ * reach the Access view shows (which steps back everything else).
+ */
+export type Highlight = "draft-problem" | "search" | "reach";
+/** Keyed by node id and by relationship id: one map for both. */
+export type Highlights = Readonly<Record<string, Highlight>>;
+
 export type OrgNodeData = GraphNode & {
-  highlight?: "draft-problem" | "search" | null;
+  highlight?: Highlight | null;
   /** The Changes overlay: what the plan against a revision says of this node (`remove` is a ghost). */
   change?: NodeChangeMark | null;
   dimmed?: boolean;
@@ -28,6 +36,7 @@ export type OrgEdgeData = {
   both: boolean;
   hovered?: boolean;
   dimmed?: boolean;
+  highlight?: Highlight | null;
   change?: EdgeChangeMark | null;
   /** 0 at the source, 1 at the target; the middle if unset. */
   labelAt?: number;

@@ -13,7 +13,7 @@ import { edgeTypes } from "./edge-types";
 import { flowEdges } from "./flow-edges";
 import { flowNodes } from "./flow-nodes";
 import { FocusBar } from "./focus-bar";
-import type { EdgeChangeMark, NodeChangeMark, OrgEdge, OrgNode } from "./graph-types";
+import type { EdgeChangeMark, Highlights, NodeChangeMark, OrgEdge, OrgNode } from "./graph-types";
 import { minimapColor, minimapStroke } from "./minimap";
 import { nodeTypes } from "./node-types";
 import { FoldContext } from "./nodes/fold-button";
@@ -35,9 +35,15 @@ type Props = {
   positions: Readonly<Record<string, Position>>;
   collapsed: ReadonlySet<string>;
   changes: CanvasChanges | null;
-  highlights: Readonly<Record<string, "draft-problem" | "search">>;
+  highlights: Highlights;
   gestures: CanvasGestures;
 };
+
+/** The ids a reach shown highlights, or null when none is. */
+function reachedIn(highlights: Highlights): string[] | null {
+  const ids = Object.keys(highlights).filter((id) => highlights[id] === "reach");
+  return ids.length ? ids : null;
+}
 
 // Above this many nodes only what is in view renders: every mounted edge recomputes its ends on each drag tick.
 const RENDER_VISIBLE_ONLY_ABOVE = 300;
@@ -74,14 +80,16 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ge
     if (focusMode) return neighbourhood(graph, focusMode.nodeId, focusMode.depth, visibleKinds);
     return focusNode ? neighbourhood(graph, focusNode, 1, visibleKinds) : null;
   }, [graph, focusMode, focusNode, visibleKinds]);
-  // In focus mode the rest of the org steps back; a container of a neighbour stays lit.
+  // In focus mode the rest of the org steps back, and so it does around a reach shown; a container of a lit node stays lit.
+  const reached = useMemo(() => reachedIn(highlights), [highlights]);
   const lit = useMemo(() => {
-    if (!focusMode || !around) return null;
+    const ids = focusMode ? around?.nodes : reached;
+    if (!ids) return null;
     const parent = new Map(graph.nodes.map((n) => [n.id, n.parent]));
     const out = new Set<string>();
-    for (const id of around.nodes) for (let at: string | undefined = id; at; at = parent.get(at)) out.add(at);
+    for (const id of ids) for (let at: string | undefined = id; at; at = parent.get(at)) out.add(at);
     return out;
-  }, [focusMode, around, graph.nodes]);
+  }, [focusMode, around, reached, graph.nodes]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `snapBack` re-runs this to put a node dropped elsewhere back where its box is.
   useEffect(() => {
@@ -115,8 +123,10 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ge
         selected: selection?.type === "edge" ? selection.id : null,
         hovered: hoveredEdge,
         changes: changes?.edges ?? null,
+        highlights,
+        reachShown: !!reached,
       }),
-    [graph, visibleKinds, boxes, around, focusMode, selection, hoveredEdge, changes],
+    [graph, visibleKinds, boxes, around, focusMode, selection, hoveredEdge, changes, highlights, reached],
   );
 
   const boxesNow = useCanvasView(boxes, nodes.length);

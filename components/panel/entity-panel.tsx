@@ -25,6 +25,7 @@ import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import { jsonSchemaFor } from "@/schemas/json-schema";
 import { ENTITY_KIND_SPECS, type EntityKind, type EntityRecord, type FormName, SECTION_OF } from "@/schemas/kinds";
 import type { OrgTestCase } from "@/schemas/org-test";
+import { AccessView } from "./access-view";
 import { formOptionsOf } from "./form-options";
 import { PanelFooter, PanelHeader, PanelNotes, PanelTabs, type Tab } from "./panel-chrome";
 import { ProfileMemberships } from "./profile-memberships";
@@ -143,8 +144,18 @@ export function EntityPanel({ target, data, edits }: Props) {
     kind === "specialist" && typeof draft.team === "string"
       ? (data.org.teams[draft.team] ?? data.org.groups[draft.team] ?? null)
       : null;
-  const tabs: Tab[] =
-    kind === "specialist" ? (isNew ? ["form", "json"] : ["form", "fence", "json", "prompt"]) : ["form", "json"];
+  const tabs: Tab[] = isNew
+    ? ["form", "json"]
+    : kind === "specialist"
+      ? ["form", "fence", "access", "json", "prompt"]
+      : kind === "worker-profile"
+        ? ["form", "access", "json"]
+        : ["form", "json"];
+  // A path in the Access view names specialists (or, in Construct 2.x, worker profiles) by id alone.
+  const openPrincipal = async (id: string) => {
+    const next: PanelTarget = { kind: data.org.specialists[id] ? "specialist" : "worker-profile", id };
+    if (await changePanel(next)) focusOn(`${next.kind}:${id}`, true);
+  };
 
   return (
     <aside
@@ -193,6 +204,9 @@ export function EntityPanel({ target, data, edits }: Props) {
             onChange={(fence) => onDraft({ ...draft, fence })}
             save={{ run: () => void save(draft), pending: saving }}
           />
+        )}
+        {tab === "access" && target.id && (kind === "specialist" || kind === "worker-profile") && (
+          <AccessView kind={kind} id={target.id} dirty={dirty} onOpen={(id) => void openPrincipal(id)} />
         )}
         {tab === "json" && (
           <CodeEditor

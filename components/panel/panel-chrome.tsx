@@ -5,7 +5,7 @@ import type { FieldConflict } from "@/lib/editor/drafts";
 import type { ListRow } from "@/schemas/api/org";
 import type { EntityKind } from "@/schemas/kinds";
 
-export type Tab = "form" | "json" | "fence" | "prompt";
+export type Tab = "form" | "json" | "fence" | "access" | "prompt";
 
 /** The record's kind and id, its tier and file, what it overrides, and the close button. */
 export function PanelHeader(props: {

@@ -41,7 +41,7 @@ function RelationshipEdgeView(props: EdgeProps<OrgEdge>) {
   // The counts of parallel kinds stand at staggered points along their lines, not side by side.
   const lane = summed && data.kind !== "member" ? edgeLane(data.kind) : 0;
   const [labelX, labelY] = line.at(data.labelAt ?? 0.5 + lane * 0.08);
-  const emphasized = selected || data.hovered;
+  const emphasized = selected || data.hovered || data.highlight === "reach";
   const length = roughLength(ends.sx, ends.sy, ends.tx, ends.ty, 0);
   const width = style.width + (data.count > 1 ? Math.min(Math.log2(data.count), 3) : 0);
   const showLabel = !!data.label && (emphasized || (data.edge && !data.dimmed));

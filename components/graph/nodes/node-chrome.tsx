@@ -88,15 +88,18 @@ export function NodeChrome({
         ? "ring-2 ring-amber-500"
         : data.highlight === "search"
           ? "ring-2 ring-fuchsia-500"
-          : data.errorCount
-            ? "ring-2 ring-red-500/70"
-            : "";
+          : data.highlight === "reach"
+            ? "ring-4 ring-violet-600"
+            : data.errorCount
+              ? "ring-2 ring-red-500/70"
+              : "";
   return (
     <div
       data-testid={`node-${data.id}`}
       data-kind={data.kind}
       data-change={data.change ?? undefined}
       data-dimmed={data.dimmed || undefined}
+      data-highlight={data.highlight ?? undefined}
       className={`relative h-full w-full ${NODE_FRAME} transition-opacity ${data.dimmed ? "opacity-30" : ""} ${className} ${ring}`}
     >
       {/* Invisible: an arrowhead ends here, and a dot drawn over it hid which way edges run. */}
