@@ -7,8 +7,26 @@ import { reachChanges } from "./reach-all";
 
 export type AccessChange = AccessHistoryEntry["changes"][number];
 
-const keysOf = (entries: readonly { list: string; entry: string }[]) =>
-  new Set(entries.map((e) => `${e.list}\t${e.entry}`));
+/** Every `list\tentry` a task starting at `id` reaches through handoffs and contracts, with no paths kept. */
+function reachKeysFrom(graph: AccessGraph, id: string): Set<string> {
+  const keys = new Set<string>();
+  const start = graph.byId.get(id);
+  if (!start) return keys;
+  const seen = new Set([start.node]);
+  const queue = [start.node];
+  for (let i = 0; i < queue.length; i++) {
+    const fence = graph.principals.get(queue[i])?.fence;
+    if (fence) for (const list of REACH_LISTS) for (const entry of fence[list]) keys.add(`${list}\t${entry}`);
+    for (const step of graph.out.get(queue[i]) ?? []) {
+      const next = graph.byId.get(step.to)?.node;
+      if (next && !seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return keys;
+}
 
 /** A granting entry added widens and a removed one narrows; a denied action is the other way round. */
 export function fenceChanges(before: EffectiveFence, after: EffectiveFence): AccessChange[] {
@@ -56,8 +74,8 @@ export function accessChanges(id: string, before: AccessGraph, after: AccessGrap
     return [...own, ...(is ? throughOthers(after, id, "widen") : was ? throughOthers(before, id, "narrow") : [])];
   // One walk from the principal on each side settles whether its reach changed at all, before the
   // whole-graph comparison that explains how.
-  const a = keysOf(reachOf(before, id)?.entries ?? []);
-  const b = keysOf(reachOf(after, id)?.entries ?? []);
+  const a = reachKeysFrom(before, id);
+  const b = reachKeysFrom(after, id);
   if (a.size === b.size && [...a].every((k) => b.has(k))) return own;
   const reach = reachChanges(before, after, [id]).map(
     (c): AccessChange => ({ action: c.action, scope: "reach", list: c.list, entry: c.entry, text: c.text }),
