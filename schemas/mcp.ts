@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { reachSchema } from "./access";
 import {
   orgPayloadSchema,
   previewActionBodySchema,
@@ -220,3 +221,9 @@ export const orgPlanOutput = planSchema;
 
 export const orgTestInput = runTestsBodySchema;
 export const orgTestOutput = orgTestRunSchema;
+
+/** `access_reach`: what a task that starts with one specialist can end up doing. */
+export const accessReachInput = z.object({
+  id: idSchema.describe("a specialist id (in a Construct 2.x project, a worker profile id)"),
+});
+export const accessReachOutput = reachSchema;

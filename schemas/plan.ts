@@ -51,6 +51,20 @@ const accessChangeSchema = z.object({
   path: z.string().optional(),
 });
 
+/** What a principal gains or loses reaching through others (handoffs, contracts). */
+const reachChangeSchema = z.object({
+  kind: z.literal("reach"),
+  action: z.enum(["widen", "narrow"]),
+  /** The specialist (or 2.x worker profile) whose reach changed; often one the change never touched. */
+  id: z.string(),
+  field: z.string(),
+  entry: z.string(),
+  /** Whose fence grants (or granted) it. */
+  holder: z.string(),
+  /** The path: `cx-reviewer → handoff → cx-engineer: edit src/**`. */
+  detail: z.string(),
+});
+
 const problemChangeSchema = z.object({
   kind: z.literal("problem"),
   action: z.enum(["introduced", "fixed"]),
@@ -75,6 +89,7 @@ export const planChangeSchema = z.discriminatedUnion("kind", [
   entityChangeSchema,
   edgeChangeSchema,
   accessChangeSchema,
+  reachChangeSchema,
   problemChangeSchema,
   routeChangeSchema,
 ]);
@@ -82,6 +97,7 @@ export type PlanChange = z.infer<typeof planChangeSchema>;
 export type EntityChange = z.infer<typeof entityChangeSchema>;
 export type EdgeChange = z.infer<typeof edgeChangeSchema>;
 export type AccessChange = z.infer<typeof accessChangeSchema>;
+export type ReachChange = z.infer<typeof reachChangeSchema>;
 export type ProblemChange = z.infer<typeof problemChangeSchema>;
 export type RouteChange = z.infer<typeof routeChangeSchema>;
 
@@ -92,6 +108,9 @@ export const planSummarySchema = z.object({
   /** Specialists whose effective fence allows something it did not. */
   widens: z.number().int(),
   narrows: z.number().int(),
+  /** Specialists that reach, through others, something they did not. */
+  reachWidens: z.number().int(),
+  reachNarrows: z.number().int(),
   edgesAdded: z.number().int(),
   edgesRemoved: z.number().int(),
   problemsIntroduced: z.number().int(),

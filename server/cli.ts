@@ -1,3 +1,4 @@
+import { ACCESS_USAGE, accessCommand } from "./cli/access";
 import { embedCommand } from "./cli/embed";
 import { FIX_IGNORE_USAGE, fixIgnoreCommand } from "./cli/fix-ignore";
 import { announceGeneration, takeConstructVersion } from "./cli/generation";
@@ -31,6 +32,7 @@ ${PLAN_USAGE}
 ${TEST_USAGE}
 ${MIGRATE_USAGE}
 ${TRUST_USAGE}
+${ACCESS_USAGE}
   every command: [--construct-version VERSION|adr] edits as that generation of Construct`;
 
 const COMMANDS = new Set([
@@ -46,6 +48,7 @@ const COMMANDS = new Set([
   "migrate",
   "fix-ignore",
   "trust",
+  "access",
 ]);
 
 export async function main(argv: string[]): Promise<number> {
@@ -73,6 +76,8 @@ export async function main(argv: string[]): Promise<number> {
         return await migrateCommand(rest);
       case "trust":
         return await trustCommand(rest);
+      case "access":
+        return await accessCommand(rest);
       case "mcp":
         return await (await import("./mcp/mcp-command")).mcpCommand(rest);
       case "schemas":

@@ -5,6 +5,7 @@ import type { Plan, PlanChange } from "@/schemas/plan";
 
 const SECTIONS: { kind: PlanChange["kind"]; title: string }[] = [
   { kind: "access", title: "Access" },
+  { kind: "reach", title: "Reach through others" },
   { kind: "entity", title: "Entities" },
   { kind: "edge", title: "Relationships" },
   { kind: "problem", title: "Validation" },
@@ -25,6 +26,7 @@ const TONE: Record<string, string> = {
 /** A plan as the CLI prints it, sectioned, widening access on top and in red. */
 export function PlanList({ plan, limit = 300, compact = false }: { plan: Plan; limit?: number; compact?: boolean }) {
   const widens = plan.changes.filter((c) => c.kind === "access" && c.action === "widen");
+  const reachWidens = plan.changes.filter((c) => c.kind === "reach" && c.action === "widen");
   return (
     <div data-testid="plan" className="text-sm">
       {!compact && <p className="mb-2 text-muted">{againstLine(plan)}</p>}
@@ -36,6 +38,16 @@ export function PlanList({ plan, limit = 300, compact = false }: { plan: Plan; l
         >
           ⚠ Widens access for {new Set(widens.map((w) => w.id)).size} specialist(s):{" "}
           {[...new Set(widens.map((w) => w.id))].join(", ")}
+        </div>
+      )}
+      {reachWidens.length > 0 && (
+        <div
+          role="alert"
+          data-testid="plan-reach-widens"
+          className="mb-3 rounded border-2 border-red-500 bg-red-50 px-3 py-2 font-semibold text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          ⚠ Reach widens for {new Set(reachWidens.map((w) => w.id)).size} specialist(s) through handoffs and contracts:{" "}
+          {[...new Set(reachWidens.map((w) => w.id))].join(", ")}
         </div>
       )}
       {plan.changes.length === 0 && <p data-testid="plan-empty">No changes.</p>}

@@ -7,7 +7,18 @@ import { describeGrant, describePath } from "./reach";
  * reach the same things, so the sets are computed per strongly connected component (Tarjan) and
  * shared by its members: an org where everyone reaches everyone costs one set, not one per principal.
  */
+const computed = new WeakMap<AccessGraph, Map<string, ReadonlySet<string>>>();
+
 export function reachKeysAll(graph: AccessGraph): Map<string, ReadonlySet<string>> {
+  let all = computed.get(graph);
+  if (!all) {
+    all = computeReachKeys(graph);
+    computed.set(graph, all);
+  }
+  return all;
+}
+
+function computeReachKeys(graph: AccessGraph): Map<string, ReadonlySet<string>> {
   const nodes = [...graph.principals.keys()];
   const succ = (node: string) =>
     (graph.out.get(node) ?? []).map((s) => graph.byId.get(s.to)?.node).filter((n): n is string => !!n);

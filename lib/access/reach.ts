@@ -19,7 +19,8 @@ export function describeGrant(list: ReachList, entry: string): string {
     case "allowedBdLabels":
       return `label ${entry}`;
     case "approvalRequired":
-      return `${entry} with approval`;
+      // `edit:src/**` reads as the action and its glob.
+      return `${entry.replace(":", " ")} with approval`;
   }
 }
 

@@ -45,7 +45,9 @@ describe("computePlan", () => {
     const text = renderText(p);
     expect(text).toContain('~ cx-engineer fence.allowedCommands: + "npm test"');
     expect(text).toContain("! WIDENS cx-engineer allowedCommands");
-    expect(text.trim().split("\n").at(-1)).toBe("Plan: 0 to add, 1 to change, 0 to remove; 1 widens access");
+    expect(text.trim().split("\n").at(-1)).toBe(
+      "Plan: 0 to add, 1 to change, 0 to remove; 1 widens access; 3 reach more through others",
+    );
   });
 
   it("finds a fence that widens only through a team change, and names the team", () => {
@@ -181,7 +183,7 @@ describe("computePlan", () => {
     );
     const mdText = renderMarkdown(p);
     expect(mdText).toContain("### Org plan");
-    expect(mdText).toContain("| 0 | 1 | 0 | 1 | 0 | 0 |");
+    expect(mdText).toContain("| 0 | 1 | 0 | 1 | 3 | 0 | 0 |");
     expect(mdText).toContain("[!WARNING]");
     const gh = renderGithub(p);
     expect(gh).toMatch(/^::warning file=\.cx\/org\/specialists\/cx-engineer\.json,title=widen access::/m);

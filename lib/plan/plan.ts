@@ -1,3 +1,5 @@
+import { accessGraph } from "@/lib/access/graph";
+import { reachChanges } from "@/lib/access/reach-all";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import { problemKey } from "@/lib/org/validate";
@@ -10,6 +12,7 @@ import type {
   Plan,
   PlanChange,
   ProblemChange,
+  ReachChange,
   RouteChange,
 } from "@/schemas/plan";
 import { accessChanges, teamOf } from "./access-changes";
@@ -76,10 +79,27 @@ function entityChanges(before: PlanSide, after: PlanSide): EntityChange[] {
   return out;
 }
 
-function edgeChanges(before: OrgRecords, after: OrgRecords): EdgeChange[] {
-  const edges = (org: OrgRecords) => {
+type Edges = ReturnType<typeof orgToGraph>["edges"];
+
+/**
+ * A side's graph edges and access graph, kept per org object: the editor plans every keystroke against
+ * the same saved org, whose side then costs nothing after the first.
+ */
+const derived = new WeakMap<OrgRecords, { edges: Edges; access: ReturnType<typeof accessGraph> }>();
+function derivedOf(org: OrgRecords) {
+  let d = derived.get(org);
+  if (!d) {
+    const edges = orgToGraph({ org }).edges;
+    d = { edges, access: accessGraph(org, edges) };
+    derived.set(org, d);
+  }
+  return d;
+}
+
+function edgeChanges(before: Edges, after: Edges): EdgeChange[] {
+  const edges = (all: Edges) => {
     const map = new Map<string, EdgeChange>();
-    for (const e of orgToGraph({ org }).edges) {
+    for (const e of all) {
       if (e.kind === "member") continue;
       map.set(`${e.id}\u0000${e.source}\u0000${e.target}`, {
         kind: "edge",
@@ -164,14 +184,28 @@ export function computePlan(before: PlanSide, after: PlanSide, opts: PlanOptions
     const path = after.paths?.[`specialists/${id}`] ?? before.paths?.[`specialists/${id}`];
     access.push(...accessChanges(id, before.org, after.org, path));
   }
-  // Edges derive from the records alone: with none changed, none can have.
-  const edges = entities.length ? edgeChanges(before.org, after.org) : [];
+  // Edges and reach derive from the records alone: with none changed, neither can have.
+  const sides = entities.length ? [derivedOf(before.org), derivedOf(after.org)] : null;
+  const edges = sides ? edgeChanges(sides[0].edges, sides[1].edges) : [];
+  const reach: ReachChange[] = sides
+    ? reachChanges(sides[0].access, sides[1].access).map((c) => ({
+        kind: "reach",
+        action: c.action,
+        id: c.id,
+        field: c.list,
+        entry: c.entry,
+        holder: c.holder,
+        detail: c.text,
+      }))
+    : [];
   const problems = problemChanges(before.problems, after.problems);
   const routes = routeChanges(before.org, after.org, opts.routing ?? [], opts.routingDepth ?? 3);
-  const changes: PlanChange[] = [...entities, ...access, ...edges, ...problems, ...routes];
+  const changes: PlanChange[] = [...entities, ...access, ...reach, ...edges, ...problems, ...routes];
   const count = (action: EntityChange["action"]) => entities.filter((e) => e.action === action).length;
   const specialistsThat = (action: AccessChange["action"]) =>
     new Set(access.filter((a) => a.action === action).map((a) => a.id)).size;
+  const reachThat = (action: ReachChange["action"]) =>
+    new Set(reach.filter((r) => r.action === action).map((r) => r.id)).size;
   const introduced = problems.filter((p) => p.action === "introduced");
   return {
     against: opts.against,
@@ -181,6 +215,8 @@ export function computePlan(before: PlanSide, after: PlanSide, opts: PlanOptions
       remove: count("remove"),
       widens: specialistsThat("widen"),
       narrows: specialistsThat("narrow"),
+      reachWidens: reachThat("widen"),
+      reachNarrows: reachThat("narrow"),
       edgesAdded: edges.filter((e) => e.action === "add").length,
       edgesRemoved: edges.filter((e) => e.action === "remove").length,
       problemsIntroduced: introduced.length,

@@ -10,6 +10,8 @@ export function summaryLine(plan: Plan): string {
   const extra: string[] = [];
   if (s.widens) extra.push(`${s.widens} widen${s.widens === 1 ? "s" : ""} access`);
   if (s.narrows) extra.push(`${s.narrows} narrow${s.narrows === 1 ? "s" : ""} access`);
+  if (s.reachWidens) extra.push(`${s.reachWidens} reach${s.reachWidens === 1 ? "es" : ""} more through others`);
+  if (s.reachNarrows) extra.push(`${s.reachNarrows} reach${s.reachNarrows === 1 ? "es" : ""} less through others`);
   if (s.edgesAdded || s.edgesRemoved) extra.push(`${s.edgesAdded} edge(s) added, ${s.edgesRemoved} removed`);
   if (s.problemsIntroduced) extra.push(`${s.problemsIntroduced} problem(s) introduced`);
   if (s.problemsFixed) extra.push(`${s.problemsFixed} fixed`);
@@ -42,6 +44,10 @@ export function changeLines(c: PlanChange): string[] {
       return [
         `${c.action === "widen" ? "! WIDENS" : "  narrows"} ${c.id} ${c.field}: ${c.action === "widen" ? "+" : "-"} ${q(c.entry)}  (${c.detail}; via ${c.via})`,
       ];
+    case "reach":
+      return [
+        `${c.action === "widen" ? "! REACH WIDENS" : "  reach narrows"} ${c.id} ${c.field}: ${c.action === "widen" ? "+" : "-"} ${q(c.entry)}  (${c.detail})`,
+      ];
     case "edge":
       return [
         `${c.action === "add" ? "+" : "-"} ${c.edge} ${node(c.source)} → ${node(c.target)}${c.label ? ` [${c.label}]` : ""}`,
@@ -58,6 +64,7 @@ export function changeLines(c: PlanChange): string[] {
 const SECTIONS: { kind: PlanChange["kind"]; title: string }[] = [
   { kind: "entity", title: "Entities" },
   { kind: "access", title: "Access" },
+  { kind: "reach", title: "Reach through others" },
   { kind: "edge", title: "Relationships" },
   { kind: "problem", title: "Validation" },
   { kind: "route", title: "Routing" },
@@ -102,18 +109,18 @@ export function renderMarkdown(plan: Plan, limit = 200): string {
     "",
     `**${md(summaryLine(plan))}**`,
     "",
-    "| add | change | remove | widens access | problems introduced | routing moves |",
-    "| --: | --: | --: | --: | --: | --: |",
-    `| ${s.add} | ${s.change} | ${s.remove} | ${s.widens} | ${s.problemsIntroduced} | ${s.routingMoves} |`,
+    "| add | change | remove | widens access | widens reach | problems introduced | routing moves |",
+    "| --: | --: | --: | --: | --: | --: | --: |",
+    `| ${s.add} | ${s.change} | ${s.remove} | ${s.widens} | ${s.reachWidens} | ${s.problemsIntroduced} | ${s.routingMoves} |`,
     "",
   ];
-  const widen = plan.changes.filter((c) => c.kind === "access" && c.action === "widen");
+  const widen = plan.changes.filter((c) => (c.kind === "access" || c.kind === "reach") && c.action === "widen");
   if (widen.length) out.push(`> [!WARNING]\n> ${widen.length} access widening(s): review them before merging.`, "");
   for (const { kind, title } of SECTIONS) {
     const items = plan.changes.filter((c) => c.kind === kind);
     if (!items.length) continue;
     out.push(
-      `<details${kind === "access" || kind === "entity" ? " open" : ""}><summary>${title} (${items.length})</summary>`,
+      `<details${kind === "access" || kind === "reach" || kind === "entity" ? " open" : ""}><summary>${title} (${items.length})</summary>`,
     );
     out.push("", "```diff");
     for (const c of items.slice(0, limit)) out.push(...changeLines(c));
@@ -135,12 +142,18 @@ export function renderGithub(plan: Plan, limit = 500): string {
     }
     const file = "path" in c && c.path ? c.path : c.kind === "route" ? c.file : undefined;
     const level =
-      (c.kind === "access" && c.action === "widen") || (c.kind === "problem" && c.action === "introduced")
+      ((c.kind === "access" || c.kind === "reach") && c.action === "widen") ||
+      (c.kind === "problem" && c.action === "introduced")
         ? c.kind === "problem" && c.severity === "error"
           ? "error"
           : "warning"
         : "notice";
-    const title = c.kind === "access" ? `${c.action} access` : `${c.kind} ${"action" in c ? c.action : ""}`;
+    const title =
+      c.kind === "access"
+        ? `${c.action} access`
+        : c.kind === "reach"
+          ? `reach ${c.action}s`
+          : `${c.kind} ${"action" in c ? c.action : ""}`;
     out.push(`::${level} ${file ? `file=${prop(file)},` : ""}title=${prop(title)}::${esc(changeLines(c).join("\n"))}`);
   }
   out.push(summaryLine(plan));

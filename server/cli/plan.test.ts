@@ -72,7 +72,13 @@ describe("plan against git", { timeout: 180_000 }, () => {
     expect(text.stdout).toContain(
       '! WIDENS cx-reviewer allowedCommands: + "git push"  (may now run "git push"; via specialist)',
     );
-    expect(text.stdout.trim().split("\n").at(-1)).toBe("Plan: 0 to add, 1 to change, 0 to remove; 1 widens access");
+    // Everyone who hands work to the reviewer now reaches `git push` through it, though none of them changed.
+    expect(text.stdout).toContain(
+      '! REACH WIDENS cx-engineer allowedCommands: + "git push"  (cx-engineer → handoff → cx-reviewer: run git push)',
+    );
+    expect(text.stdout.trim().split("\n").at(-1)).toBe(
+      "Plan: 0 to add, 1 to change, 0 to remove; 1 widens access; 11 reach more through others",
+    );
 
     const json = await cli(["plan", "--format", "json"]);
     expect(json.code).toBe(2);
@@ -85,7 +91,7 @@ describe("plan against git", { timeout: 180_000 }, () => {
 
     const md = await cli(["plan", "--format", "markdown"]);
     expect(md.stdout).toContain("### Org plan");
-    expect(md.stdout).toContain("| 0 | 1 | 0 | 1 | 0 | 0 |");
+    expect(md.stdout).toContain("| 0 | 1 | 0 | 1 | 11 | 0 | 0 |");
 
     const failing = await cli(["plan", "--fail-on", "widen"]);
     expect(failing.code).toBe(1);

@@ -7,10 +7,10 @@ import { composeServices } from "../compose";
 import { isAppError } from "../errors";
 
 export const PLAN_USAGE =
-  "  construct-studio plan [--root DIR] [--against REF|EXPORT.json] [--format text|json|github|markdown] [--fail-on widen|errors]";
+  "  construct-studio plan [--root DIR] [--against REF|EXPORT.json] [--format text|json|github|markdown] [--fail-on widen|reach|errors]";
 
 const FORMATS = ["text", "json", "github", "markdown"] as const;
-const FAIL_ON = ["widen", "errors"] as const;
+const FAIL_ON = ["widen", "reach", "errors"] as const;
 
 /** Exits 0 on no change, 2 on a change (terraform's -detailed-exitcode), 1 on an error, `--fail-on` or bad usage. */
 export async function planCommand(args: string[]): Promise<number> {
@@ -60,6 +60,10 @@ export async function planCommand(args: string[]): Promise<number> {
   const failures: string[] = [];
   if (failOn.includes("widen") && plan.summary.widens)
     failures.push(`${plan.summary.widens} specialist(s) gain access (--fail-on widen)`);
+  if (failOn.includes("reach") && plan.summary.reachWidens)
+    failures.push(
+      `${plan.summary.reachWidens} specialist(s) reach more through handoffs and contracts (--fail-on reach)`,
+    );
   if (failOn.includes("errors") && plan.summary.errorsIntroduced)
     failures.push(`${plan.summary.errorsIntroduced} validation error(s) introduced (--fail-on errors)`);
   for (const f of failures) process.stderr.write(`plan: ${f}\n`);

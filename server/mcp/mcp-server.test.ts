@@ -34,6 +34,7 @@ const TOOLS = [
   "embed_dry_run",
   "org_plan",
   "org_test",
+  "access_reach",
 ];
 const READ_ONLY = [
   "org_list",
@@ -47,6 +48,7 @@ const READ_ONLY = [
   "embed_dry_run",
   "org_plan",
   "org_test",
+  "access_reach",
 ];
 
 let base: string;
@@ -184,6 +186,22 @@ describe("reads and checks", () => {
     expect(action.data).toMatchObject({ allowed: true, decision: "allowed", specialistId: PROJECT_ID });
     const fence = await call(mcp.client, "preview_fence", { draftSpecialist: specialistRecord("cx-draft-two") });
     expect(fence.data.allowedPaths).toEqual(["src/**"]);
+  });
+});
+
+describe("access", () => {
+  it("access_reach names what a task reaches through handoffs, each with its path, and refuses an unknown id", async () => {
+    const before = await disk();
+    const reach = await call(mcp.client, "access_reach", { id: "cx-reviewer" });
+    expect(reach.isError, reach.text).toBe(false);
+    expect(reach.data.kind).toBe("specialist");
+    const texts = (reach.data.entries as { text: string }[]).map((e) => e.text);
+    expect(texts).toContain("cx-reviewer: edit docs/reviews/**");
+    expect(texts).toContain("cx-reviewer → handoff → cx-engineer: edit src/**");
+    const missing = await call(mcp.client, "access_reach", { id: "nobody" });
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toBe('not_found: no specialist or worker profile "nobody" in the org');
+    expect(await disk()).toEqual(before);
   });
 });
 

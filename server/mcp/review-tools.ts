@@ -1,5 +1,12 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { orgPlanInput, orgPlanOutput, orgTestInput, orgTestOutput } from "@/schemas/mcp";
+import {
+  accessReachInput,
+  accessReachOutput,
+  orgPlanInput,
+  orgPlanOutput,
+  orgTestInput,
+  orgTestOutput,
+} from "@/schemas/mcp";
 import type { Services } from "../compose";
 import { guarded, ok } from "./tool-result";
 
@@ -36,5 +43,18 @@ export function registerReviewTools(server: McpServer, services: Services): void
       annotations: READ,
     },
     ({ draft }) => guarded(async () => ok(await services.tests.run(draft))),
+  );
+
+  server.registerTool(
+    "access_reach",
+    {
+      title: "What a task can reach",
+      description:
+        "What a task that starts with one specialist (a worker profile in Construct 2.x) can end up doing: the union of the effective fences of everyone it can pass work to through handoffs and contracts, transitively, each entry with the path that grants it (`cx-reviewer → handoff → cx-engineer: edit src/**`). Escalations are listed apart; invalid globs are left out and named. Writes nothing.",
+      inputSchema: accessReachInput,
+      outputSchema: accessReachOutput,
+      annotations: READ,
+    },
+    ({ id }) => guarded(async () => ok(await services.org.access(id))),
   );
 }

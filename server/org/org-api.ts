@@ -1,3 +1,4 @@
+import type { Reach } from "@/schemas/access";
 import type { OrgPayload } from "@/schemas/api";
 import type { DryRunOk, ImportResult, RemoveOk, WriteOk } from "@/schemas/api/org";
 import type { RouteCandidate } from "@/schemas/api/preview";
@@ -7,6 +8,7 @@ import type { EntityKind, EntityRecord, Scope } from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
 import type { StudioPaths } from "../config";
 import { withPackageCheck } from "../construct/package-check";
+import { reachIn } from "./access";
 import { createTeam } from "./create-team";
 import { exportOrg, type ImportOptions, importOrg } from "./import-org";
 import type { Snapshot } from "./merge";
@@ -200,5 +202,10 @@ export class OrgApi {
     target: string;
   }): Promise<ActionPreview> {
     return previewAction(await this.snapshot(), opts, this.paths.construct.generation);
+  }
+
+  /** What a task that starts with `id` can end up doing, through handoffs and contracts; unknown ids are not_found. */
+  async access(id: string): Promise<Reach> {
+    return reachIn(await this.snapshot(), id);
   }
 }

@@ -1,0 +1,59 @@
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import type { Reach } from "@/schemas/access";
+import { composeServices } from "../compose";
+import { isAppError } from "../errors";
+import { UsageError } from "./output";
+
+export const ACCESS_USAGE = "  construct-studio access ID [--root DIR] [--format text|json]";
+
+function renderReach(reach: Reach): string {
+  const who = reach.kind === "worker-profile" ? "worker profile" : "specialist";
+  const out = [`${reach.id} (${who}) can reach, through handoffs and contracts:`];
+  for (const e of reach.entries) out.push(`  ${e.text}`);
+  if (!reach.entries.length) out.push("  nothing: no one on the way grants anything");
+  if (reach.escalations.length) {
+    out.push("escalating, also:");
+    for (const e of reach.escalations) out.push(`  ${e.text}`);
+  }
+  if (reach.invalid.length) {
+    out.push("left out, not valid globs:");
+    for (const i of reach.invalid) out.push(`  ${i.holder} ${i.list} ${JSON.stringify(i.entry)}: ${i.message}`);
+  }
+  for (const n of reach.notes) out.push(`note: ${n.id}: ${n.message}`);
+  const others = reach.reached.length - 1;
+  out.push(
+    `${reach.entries.length} entr${reach.entries.length === 1 ? "y" : "ies"} through ${others} other${others === 1 ? "" : "s"}` +
+      (reach.escalatedTo.length
+        ? `; ${reach.escalations.length} more by escalating to ${reach.escalatedTo.length}`
+        : ""),
+  );
+  return `${out.join("\n")}\n`;
+}
+
+/** `access ID`: what a task that starts with one specialist can end up doing. Exit 0 answered, 1 unknown id. */
+export async function accessCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      root: { type: "string" },
+      format: { type: "string", default: "text" },
+    },
+  });
+  if (values.format !== "text" && values.format !== "json") throw new UsageError(`unknown --format ${values.format}`);
+  if (positionals.length !== 1) throw new UsageError("access takes one specialist (or worker profile) id");
+  if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
+  const { org } = composeServices({ root: values.root });
+  try {
+    const reach = await org.access(positionals[0]);
+    process.stdout.write(values.format === "json" ? `${JSON.stringify(reach, null, 2)}\n` : renderReach(reach));
+    return 0;
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    process.stderr.write(`access: ${error.message}\n`);
+    return 1;
+  } finally {
+    org.close();
+  }
+}
