@@ -281,4 +281,29 @@ describe("access history", { timeout: 60_000 }, () => {
     expect(gone.entries[0].subject).toBe("Retire the coder");
     expect(gone.entries[0].changes.map((c) => `${c.action} ${c.text}`)).toContain("narrow edit src/**");
   });
+
+  it("follows a Construct 2.x worker profile, whose own fence is its effective one", async () => {
+    const profile = (id: string, fence: object, handoffs: string[] = []) => ({
+      id,
+      name: id,
+      role: id,
+      fence,
+      handoffCandidates: handoffs,
+    });
+    const wp = (id: string) => `.construct/org/worker-profiles/${id}.json`;
+    git(["init", "-q"]);
+    commit("Two workers", {
+      [wp("hist-writer")]: profile("hist-writer", { allowedPaths: ["docs/**"] }, ["hist-builder"]),
+      [wp("hist-builder")]: profile("hist-builder", { allowedPaths: ["src/**"] }),
+    });
+    commit("Builders may run the tests", {
+      [wp("hist-builder")]: profile("hist-builder", { allowedPaths: ["src/**"], allowedCommands: ["npm test"] }),
+    });
+    const service = historyOf(root);
+    const history = await service.history("hist-writer");
+    expect(subjects(history)).toEqual(["Builders may run the tests", "Two workers"]);
+    expect(lines(history, "Builders may run the tests")).toEqual([
+      "+ reach: hist-writer → handoff → hist-builder: run npm test",
+    ]);
+  });
 });
