@@ -25,8 +25,9 @@ const FIELD = "\x1f";
 const RECORD = "\x1e";
 
 async function run(repo: Repo, args: string[]): Promise<string> {
-  // Tier folders are paths, never patterns: a project folder named `[draft]` matches only itself.
-  const result = await git(repo.top, ["--literal-pathspecs", ...args]);
+  // Tier folders are paths, never patterns: a project folder named `[draft]` matches only itself. A
+  // user's `log.showSignature` would mix gpg's lines into the log read here.
+  const result = await git(repo.top, ["--literal-pathspecs", "-c", "log.showSignature=false", ...args]);
   if (result.code !== 0) throw new AppError("io", `git ${args[0]} failed: ${result.stderr}`);
   return result.stdout.toString("utf8");
 }
