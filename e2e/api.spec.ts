@@ -232,6 +232,23 @@ test.describe("org API over HTTP", () => {
     expect(fence.json.deniedActions).toContain("deployment-timing:**");
   });
 
+  test("access: what a task reaches through handoffs, each entry with its path; an unknown id is 404", async () => {
+    const unchanged = unchangedOnDisk(ROOT);
+    const reach = await api("GET", "/api/access/cx-reviewer");
+    expect(reach.status).toBe(200);
+    expect(reach.json).toMatchObject({ id: "cx-reviewer", kind: "specialist" });
+    const texts = (reach.json.entries as { text: string }[]).map((e) => e.text);
+    expect(texts).toContain("cx-reviewer → handoff → cx-engineer: edit src/**");
+    expect(reach.json.edges).toContain("handoff:cx-reviewer:engineer:cx-engineer");
+    const missing = await api("GET", "/api/access/nobody");
+    expect(missing.status).toBe(404);
+    expect(missing.json.error).toEqual({
+      code: "not_found",
+      message: 'no specialist or worker profile "nobody" in the org',
+    });
+    unchanged();
+  });
+
   test("export and import of the project tier, with a dry run first", async () => {
     const exported = await api("GET", "/api/org/export?scope=project");
     expect(exported.status).toBe(200);

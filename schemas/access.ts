@@ -30,11 +30,18 @@ export const reachEntrySchema = z.object({
   entry: z.string(),
   /** Whose fence grants it. */
   holder: z.string(),
+  /**
+   * A shortest path from the start to the holder. A path longer than a reader can follow keeps its
+   * first and last steps, and `elided` counts the steps left out between them (`reached` has them all).
+   */
   path: z.array(reachStepSchema),
+  elided: z.number().int().optional(),
   /** `cx-reviewer → handoff → cx-engineer: edit src/**` */
   text: z.string(),
 });
 export type ReachEntry = z.infer<typeof reachEntrySchema>;
+
+const reachedSchema = z.object({ id: z.string(), step: reachStepSchema.nullable(), hops: z.number().int() });
 
 export const reachInvalidSchema = z.object({
   holder: z.string(),
@@ -46,11 +53,14 @@ export const reachInvalidSchema = z.object({
 export const reachSchema = z.object({
   id: z.string(),
   kind: z.enum(["specialist", "worker-profile"]),
-  /** Everyone a task can reach through handoffs and contracts, the start first, each by a shortest path. */
-  reached: z.array(z.object({ id: z.string(), path: z.array(reachStepSchema) })),
+  /**
+   * Everyone a task can reach through handoffs and contracts, the start first, as a tree of shortest
+   * paths: each with the step that reaches it (`step.from` is its parent; null for the start).
+   */
+  reached: z.array(reachedSchema),
   entries: z.array(reachEntrySchema),
-  /** Reached only by escalating: entries not already in `entries`, with the path that escalates. */
-  escalatedTo: z.array(z.object({ id: z.string(), path: z.array(reachStepSchema) })),
+  /** Reached only by escalating, in the same tree form; `escalations` holds entries not already in `entries`. */
+  escalatedTo: z.array(reachedSchema),
   escalations: z.array(reachEntrySchema),
   /** Fence entries left out of the reach because they are not valid globs. */
   invalid: z.array(reachInvalidSchema),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FENCE_ACTIONS } from "./fence";
 import { fieldErrorSchema } from "./field-error";
+import { orgTestCoverageSchema } from "./org-test-coverage";
 
 /** A case's kind follows from its fields: `action` (fence), `task` (routing), `handoffTo`/`escalatesTo` (edges). */
 
@@ -8,6 +9,8 @@ const name = z.string().min(1, { error: '"name" must be a non-empty string' });
 
 /** The decisions `POST /api/org/preview/action` returns that a case may expect. */
 export const FENCE_EXPECTATIONS = ["allowed", "needs-approval", "outside-fence", "denied"] as const;
+/** `unreachable`: no path of handoffs, contracts or escalations from the specialist grants the action. */
+export const CASE_EXPECTATIONS = [...FENCE_EXPECTATIONS, "unreachable"] as const;
 
 export const fenceCaseSchema = z.strictObject({
   name,
@@ -16,7 +19,7 @@ export const fenceCaseSchema = z.strictObject({
     error: `"action" must be one of ${FENCE_ACTIONS.join(", ")}`,
   }),
   target: z.string().max(4096).default(""),
-  expect: z.enum(FENCE_EXPECTATIONS, { error: `"expect" must be one of ${FENCE_EXPECTATIONS.join(", ")}` }),
+  expect: z.enum(CASE_EXPECTATIONS, { error: `"expect" must be one of ${CASE_EXPECTATIONS.join(", ")}` }),
 });
 
 export const routingCaseSchema = z.strictObject({
@@ -76,6 +79,8 @@ export const orgTestRunSchema = z.object({
   results: z.array(orgTestResultSchema),
   problems: z.array(fieldErrorSchema),
   summary: z.object({ passed: z.number().int(), failed: z.number().int(), invalid: z.number().int() }),
+  /** Only when asked for (`test --coverage`, the /tests page). */
+  coverage: orgTestCoverageSchema.optional(),
 });
 export type OrgTestRun = z.infer<typeof orgTestRunSchema>;
 
@@ -86,6 +91,7 @@ export const runTestsBodySchema = z.object({
       record: z.record(z.string(), z.unknown()),
     })
     .optional(),
+  coverage: z.boolean().optional(),
 });
 
 /** One case appended to a test file (default `studio.test.json`). */

@@ -7,10 +7,11 @@ import { entityPath } from "@/lib/org/field-error";
 import { FENCE_ACTIONS, type FenceAction } from "@/schemas/fence";
 import type { FieldError } from "@/schemas/field-error";
 import type { OrgRecords } from "@/schemas/kinds";
-import type { FenceCase, OrgTestCase } from "@/schemas/org-test";
+import type { OrgTestCase } from "@/schemas/org-test";
 import { teamView } from "@/schemas/views";
 import { errorsAt } from "./field-errors";
 import { FieldShell, TagInput } from "./fields";
+import { SaveFenceTest } from "./save-fence-test";
 
 const TOGGLES = ["commit", "push", "bash"] as const;
 
@@ -179,22 +180,14 @@ export function FencePanel({
           <strong>{decision.decision}</strong> — {decision.rule ?? decision.reason}
         </div>
         {specialistId && onSaveTest && isFenceAction(parsed.action) && decision.decision !== "unknown-action" && (
-          <button
-            type="button"
-            data-testid="save-fence-test"
-            className="mt-1 rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-            onClick={() =>
-              onSaveTest({
-                name: `${specialistId}: ${action.trim()} is ${decision.decision}`,
-                specialist: specialistId,
-                action: parsed.action as FenceAction,
-                target: parsed.target,
-                expect: decision.decision as FenceCase["expect"],
-              })
-            }
-          >
-            Save as test
-          </button>
+          <SaveFenceTest
+            specialistId={specialistId}
+            text={action.trim()}
+            action={parsed.action}
+            target={parsed.target}
+            decision={decision.decision}
+            onSaveTest={onSaveTest}
+          />
         )}
       </section>
     </div>

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useOrgEvents } from "@/lib/queries/events";
 import { testRunQuery } from "@/lib/queries/plan";
+import { CoverageTable } from "./coverage-table";
 
 /** Every org test run against the saved org, rerun whenever its files or the tests change. */
 export function TestsView() {
@@ -64,6 +65,7 @@ export function TestsView() {
               </li>
             ))}
           </ul>
+          {run.data.coverage && <CoverageTable coverage={run.data.coverage} />}
         </>
       )}
     </main>

@@ -9,6 +9,8 @@ import type { GraphEdge } from "@/schemas/graph";
 import type { EntityRecord, OrgRecords } from "@/schemas/kinds";
 import { specialistView } from "@/schemas/views";
 
+const texts = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && !!x) : []);
+
 /**
  * The org as who can pass work to whom, with each principal's effective fence. Built from the canvas's
  * own edges, so a handoff's role resolves here exactly as the canvas and Construct resolve it.
@@ -23,6 +25,10 @@ export type Principal = {
   invalid: { list: ReachList; entry: string; message: string }[];
   /** Why the fence grants nothing, when it does not. */
   note?: string;
+  /** Handoff candidates that resolve to no one, so a task goes nowhere through them. */
+  unresolved: string[];
+  handoffs: string[];
+  role?: string;
 };
 
 export type AccessGraph = {
@@ -73,6 +79,9 @@ export function accessGraph(org: OrgRecords, edges: readonly GraphEdge[] = orgTo
     add({
       id,
       kind: "specialist",
+      handoffs: texts(specialistView(s).handoffCandidates),
+      unresolved: [],
+      role: str(specialistView(s).role),
       node: nodeId.specialist(id),
       ...withoutInvalidGlobs(effectiveFence(s.fence, team)),
       ...(note ? { note } : {}),
@@ -85,6 +94,9 @@ export function accessGraph(org: OrgRecords, edges: readonly GraphEdge[] = orgTo
     add({
       id,
       kind: "worker-profile",
+      handoffs: texts(rec.handoffCandidates),
+      unresolved: [],
+      role: typeof rec.role === "string" ? rec.role : undefined,
       node: workerProfileNodeId(id),
       ...withoutInvalidGlobs(normalizeFence(rec[fenceField(rec)])),
     });
@@ -105,6 +117,12 @@ export function accessGraph(org: OrgRecords, edges: readonly GraphEdge[] = orgTo
       const step = from && from !== to ? stepOf(e, from, to) : null;
       if (step) push(step.via === "escalation" ? escalate : out, source, step);
     }
+  }
+  for (const p of principals.values()) {
+    const resolved = new Set((out.get(p.node) ?? []).flatMap((s) => (s.via === "handoff" ? [s.label] : [])));
+    // A candidate naming the principal's own role or id may resolve to itself alone: no one else, and no note.
+    const own = (role: string) => role === p.id || role === p.role || role.split(".")[0] === p.role;
+    p.unresolved = p.handoffs.filter((role) => !resolved.has(role) && !own(role));
   }
   return { principals, byId, out, escalate };
 }

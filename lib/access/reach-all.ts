@@ -1,6 +1,6 @@
 import { REACH_LISTS, type ReachList, type ReachStep } from "@/schemas/access";
 import type { AccessGraph } from "./graph";
-import { describeGrant, describePath } from "./reach";
+import { describeGrant, describePath, PATH_ENDS } from "./reach";
 
 /**
  * Every principal's reach at once, as sets of `list\tentry` keys. Principals on one cycle of handoffs
@@ -175,6 +175,15 @@ export function reachChanges(before: AccessGraph, after: AccessGraph, only?: rea
       at = step.to;
     }
     const [list, entry] = split(key);
-    return { action, id, list, entry, holder: at, text: `${describePath(id, path)}: ${describeGrant(list, entry)}` };
+    const elided = Math.max(0, path.length - 2 * PATH_ENDS);
+    const shown = elided ? [...path.slice(0, PATH_ENDS), ...path.slice(-PATH_ENDS)] : path;
+    return {
+      action,
+      id,
+      list,
+      entry,
+      holder: at,
+      text: `${describePath(id, shown, elided)}: ${describeGrant(list, entry)}`,
+    };
   });
 }

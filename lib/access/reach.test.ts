@@ -118,6 +118,52 @@ describe("reachOf", () => {
     );
   });
 
+  it("keeps the ends of a long path and counts the steps between", () => {
+    const o = emptyOrg();
+    for (let i = 0; i < 20; i++)
+      o.specialists[`s${i}`] = spec(`s${i}`, `r${i}`, "eng", [`area-${i}/**`], i < 19 ? [`r${i + 1}`] : []);
+    o.teams.eng = team(
+      "eng",
+      Array.from({ length: 20 }, (_, i) => `r${i}`),
+    );
+    const reach = reachOf(accessGraph(o), "s0");
+    const last = reach?.entries.find((e) => e.entry === "area-19/**");
+    expect(last?.elided).toBe(7);
+    expect(last?.path.map((s) => s.to)).toEqual([
+      "s1",
+      "s2",
+      "s3",
+      "s4",
+      "s5",
+      "s6",
+      "s14",
+      "s15",
+      "s16",
+      "s17",
+      "s18",
+      "s19",
+    ]);
+    expect(last?.text).toBe(
+      "s0 → handoff → s1 → handoff → s2 → handoff → s3 → handoff → s4 → handoff → s5 → handoff → s6 → … 7 more steps … → handoff → s14 → handoff → s15 → handoff → s16 → handoff → s17 → handoff → s18 → handoff → s19: edit area-19/**",
+    );
+    expect(reach?.reached.at(-1)).toMatchObject({ id: "s19", hops: 19, step: { from: "s18", to: "s19" } });
+    expect(reach?.entries.find((e) => e.entry === "area-12/**")?.elided).toBeUndefined();
+  });
+
+  it("names a handoff to a role nobody holds", () => {
+    const o = org();
+    o.specialists["cx-reviewer"] = spec(
+      "cx-reviewer",
+      "reviewer",
+      "eng",
+      ["docs/**"],
+      ["engineer", "ghost", "reviewer"],
+    );
+    expect(reachOf(accessGraph(o), "cx-reviewer")?.notes).toEqual([
+      { id: "cx-reviewer", message: 'the handoff to "ghost" reaches no one: nobody holds that role' },
+    ]);
+  });
+
   it("answers null for an id the org does not have", () => {
     expect(reachOf(accessGraph(org()), "nobody")).toBeNull();
   });

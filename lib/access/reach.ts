@@ -25,29 +25,53 @@ export function describeGrant(list: ReachList, entry: string): string {
 }
 
 /** `cx-reviewer → handoff → cx-engineer`: the start, then each step's kind and where it lands. */
-export function describePath(start: string, path: readonly ReachStep[]): string {
-  return [start, ...path.flatMap((s) => [s.via, s.to])].join(" → ");
+export function describePath(start: string, path: readonly ReachStep[], elided = 0): string {
+  if (!elided) return [start, ...path.flatMap((s) => [s.via, s.to])].join(" → ");
+  const half = path.length / 2;
+  const head = path.slice(0, half).flatMap((s) => [s.via, s.to]);
+  const tail = path.slice(half).flatMap((s) => [s.via, s.to]);
+  return [start, ...head, `… ${elided} more step${elided === 1 ? "" : "s"} …`, ...tail].join(" → ");
 }
 
-type Visit = { principal: Principal; path: ReachStep[] };
+/** Steps a path keeps at each end before the middle is elided: a reader follows a dozen hops, not a thousand. */
+export const PATH_ENDS = 6;
+
+/** `head` holds the path's first steps, shared down the tree, so no path is ever walked past its ends. */
+type Visit = { principal: Principal; step: ReachStep | null; prev: Visit | null; hops: number; head: ReachStep[] };
+
+const visitFrom = (prev: Visit, principal: Principal, step: ReachStep): Visit => ({
+  principal,
+  step,
+  prev,
+  hops: prev.hops + 1,
+  head: prev.hops < PATH_ENDS ? [...prev.head, step] : prev.head,
+});
+
+/** The path to a visit, or its first and last steps and how many lie between. */
+function pathTo(visit: Visit): { path: ReachStep[]; elided: number } {
+  const long = visit.hops > 2 * PATH_ENDS;
+  const tail: ReachStep[] = [];
+  for (let v: Visit | null = visit; v?.step && (!long || tail.length < PATH_ENDS); v = v.prev) tail.push(v.step);
+  tail.reverse();
+  if (!long) return { path: tail, elided: 0 };
+  return { path: [...visit.head, ...tail], elided: visit.hops - 2 * PATH_ENDS };
+}
 
 /** Breadth-first from `starts` over `steps`: everyone reached, each by a shortest path, in order. */
 function walk(graph: AccessGraph, starts: readonly Visit[], steps: (node: string) => readonly ReachStep[]): Visit[] {
   const seen = new Set(starts.map((v) => v.principal.node));
-  const order: Visit[] = [];
   const queue = [...starts];
   // A cycle of handoffs ends here: each principal is visited once.
   for (let i = 0; i < queue.length; i++) {
     const visit = queue[i];
-    order.push(visit);
     for (const step of steps(visit.principal.node)) {
       const next = graph.byId.get(step.to);
       if (!next || seen.has(next.node)) continue;
       seen.add(next.node);
-      queue.push({ principal: next, path: [...visit.path, step] });
+      queue.push(visitFrom(visit, next, step));
     }
   }
-  return order;
+  return queue;
 }
 
 const key = (list: ReachList, entry: string) => `${list}\t${entry}`;
@@ -55,31 +79,40 @@ const key = (list: ReachList, entry: string) => `${list}\t${entry}`;
 function entriesOf(start: string, visits: readonly Visit[], skip: ReadonlySet<string>): ReachEntry[] {
   const seen = new Set(skip);
   const out: ReachEntry[] = [];
-  for (const { principal, path } of visits)
+  for (const visit of visits) {
+    let route: ReturnType<typeof pathTo> | null = null;
     for (const list of REACH_LISTS)
-      for (const entry of principal.fence[list]) {
+      for (const entry of visit.principal.fence[list]) {
         const k = key(list, entry);
         if (seen.has(k)) continue;
         seen.add(k);
+        route ??= pathTo(visit);
         out.push({
           list,
           entry,
-          holder: principal.id,
-          path,
-          text: `${describePath(start, path)}: ${describeGrant(list, entry)}`,
+          holder: visit.principal.id,
+          path: route.path,
+          ...(route.elided ? { elided: route.elided } : {}),
+          text: `${describePath(start, route.path, route.elided)}: ${describeGrant(list, entry)}`,
         });
       }
+  }
   return out;
 }
 
 /** Everyone reached through handoffs and contracts, then whoever only escalating reaches. */
 function visitsFrom(graph: AccessGraph, start: Principal): { direct: Visit[]; escalated: Visit[] } {
-  const direct = walk(graph, [{ principal: start, path: [] }], (node) => graph.out.get(node) ?? []);
-  const directNodes = new Set(direct.map((v) => v.principal.node));
+  const direct = walk(
+    graph,
+    [{ principal: start, step: null, prev: null, hops: 0, head: [] }],
+    (node) => graph.out.get(node) ?? [],
+  );
   // Escalating hands the task on, and handoffs continue from wherever it lands.
   const all = walk(graph, direct, (node) => [...(graph.out.get(node) ?? []), ...(graph.escalate.get(node) ?? [])]);
-  return { direct, escalated: all.filter((v) => !directNodes.has(v.principal.node)) };
+  return { direct, escalated: all.slice(direct.length) };
 }
+
+const tree = (visits: readonly Visit[]) => visits.map((v) => ({ id: v.principal.id, step: v.step, hops: v.hops }));
 
 /** The reach of one specialist or worker profile, or null when the org has no such id. */
 export function reachOf(graph: AccessGraph, id: string): Reach | null {
@@ -92,14 +125,21 @@ export function reachOf(graph: AccessGraph, id: string): Reach | null {
   return {
     id,
     kind: start.kind,
-    reached: direct.map((v) => ({ id: v.principal.id, path: v.path })),
+    reached: tree(direct),
     entries,
-    escalatedTo: escalated.map((v) => ({ id: v.principal.id, path: v.path })),
+    escalatedTo: tree(escalated),
     escalations,
     invalid: visits.flatMap((v) => v.principal.invalid.map((i) => ({ holder: v.principal.id, ...i }))),
-    notes: visits.flatMap((v) => (v.principal.note ? [{ id: v.principal.id, message: v.principal.note }] : [])),
+    notes: visits.flatMap((v) => [
+      ...(v.principal.note ? [{ id: v.principal.id, message: v.principal.note }] : []),
+      ...v.principal.unresolved.map((role) => ({
+        id: v.principal.id,
+        message: `the handoff to ${JSON.stringify(role)} reaches no one: nobody holds that role`,
+      })),
+    ]),
     nodes: visits.map((v) => v.principal.node),
-    edges: [...new Set(visits.flatMap((v) => v.path.map((s) => s.edge)))],
+    // Every path is a branch of the tree of shortest paths, so its edges are the tree's.
+    edges: [...new Set(visits.flatMap((v) => (v.step ? [v.step.edge] : [])))],
   };
 }
 
@@ -112,18 +152,19 @@ export function reachesAction(graph: AccessGraph, id: string, action: string, ta
   const start = graph.byId.get(id);
   if (!start) return null;
   const { direct, escalated } = visitsFrom(graph, start);
-  for (const { principal, path } of [...direct, ...escalated]) {
-    const d = checkAction(principal.fence, action, target);
+  for (const visit of [...direct, ...escalated]) {
+    const d = checkAction(visit.principal.fence, action, target);
     if (d.decision !== "allowed" && d.decision !== "needs-approval") continue;
+    const { path, elided } = pathTo(visit);
     const what = `${action}${target ? ` ${target}` : ""}${d.decision === "needs-approval" ? " (with approval)" : ""}`;
     return {
       reachable: true,
       grant: {
-        holder: principal.id,
+        holder: visit.principal.id,
         decision: d.decision,
         ...(d.rule ? { rule: d.rule } : {}),
         path,
-        text: `${describePath(id, path)}: ${what}${d.rule ? ` by ${d.rule}` : ""}`,
+        text: `${describePath(id, path, elided)}: ${what}${d.rule ? ` by ${d.rule}` : ""}`,
       },
     };
   }

@@ -11,8 +11,10 @@ export async function getTestFiles(signal?: AbortSignal) {
   return (await apiFetch("/api/tests", testFilesSchema, { signal })).data.files;
 }
 
+/** With fence coverage, as the /tests page shows it. */
 export async function runTests(signal?: AbortSignal) {
-  return (await apiFetch("/api/tests/run", orgTestRunSchema, { method: "POST", body: {}, signal })).data;
+  return (await apiFetch("/api/tests/run", orgTestRunSchema, { method: "POST", body: { coverage: true }, signal }))
+    .data;
 }
 
 /** "Save as test": appends one case to `<proj>/tests/studio.test.json`. */

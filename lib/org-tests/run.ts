@@ -1,10 +1,8 @@
 import type { z } from "zod";
+import { type AccessGraph, accessGraph } from "@/lib/access/graph";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { buildPointer, isAtOrUnder } from "@/lib/json/pointer";
-import { effectiveFence } from "@/lib/org/effective-fence";
-import { checkAction } from "@/lib/org/fence";
 import { fieldOf } from "@/lib/org/field-error";
-import { str } from "@/lib/org/org-index";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import type { RoutingCase } from "@/lib/plan/plan";
 import type { FieldError } from "@/schemas/field-error";
@@ -22,7 +20,9 @@ import {
   type RoutingTestCase,
   routingCaseSchema,
 } from "@/schemas/org-test";
-import { isObject, specialistView } from "@/schemas/views";
+import { isObject } from "@/schemas/views";
+import { type CaseRef, fenceCoverage } from "./coverage";
+import { type Exercised, runFenceCase } from "./fence-case";
 
 // Pure, so the CLI, the server and the Tests view (on an unsaved draft) run cases alike.
 export type RunDraft = { kind: EntityKind; record: EntityRecord };
@@ -125,9 +125,16 @@ export function routingCasesOf(files: readonly TestFileInput[]): RoutingCase[] {
   return out;
 }
 
-export function runOrgTests(org: OrgRecords, files: readonly TestFileInput[]): OrgTestRun {
+/** `coverage` adds which fence entries the cases exercise (`fenceCoverage`). */
+export function runOrgTests(
+  org: OrgRecords,
+  files: readonly TestFileInput[],
+  options: { coverage?: boolean } = {},
+): OrgTestRun {
   const results: OrgTestResult[] = [];
   const problems: FieldError[] = [];
+  const exercised: (Exercised & CaseRef)[] = [];
+  let access: AccessGraph | null = null;
   let edges: GraphEdge[] | null = null;
   const graphEdges = () => {
     edges ??= orgToGraph({ org }).edges;
@@ -150,20 +157,16 @@ export function runOrgTests(org: OrgRecords, files: readonly TestFileInput[]): O
       const base = { file: f.file, index, name: parsed.c.name, kind: parsed.kind };
       switch (parsed.kind) {
         case "fence": {
-          const c = parsed.c;
-          const s = org.specialists[c.specialist];
-          if (!s) {
-            problems.push(unknownSpecialist(f.file, index, "specialist", c.specialist));
+          const outcome = runFenceCase(org, parsed.c, () => {
+            access ??= accessGraph(org, graphEdges());
+            return access;
+          });
+          if (!outcome) {
+            problems.push(unknownSpecialist(f.file, index, "specialist", parsed.c.specialist));
             break;
           }
-          const teamId = str(specialistView(s).team);
-          const team = teamId ? (org.teams[teamId] ?? org.groups[teamId]) : undefined;
-          const d = checkAction(effectiveFence(s.fence, team), c.action, c.target);
-          results.push({
-            ...base,
-            pass: d.decision === c.expect,
-            detail: `${c.action}${c.target ? ` ${c.target}` : ""} → ${d.decision}${d.rule ? ` by ${d.rule}` : ""} (${d.reason})${d.decision === c.expect ? "" : `; expected ${c.expect}`}`,
-          });
+          results.push({ ...base, pass: outcome.pass, detail: outcome.detail });
+          for (const e of outcome.exercised) exercised.push({ ...e, file: f.file, index, name: parsed.c.name });
           break;
         }
         case "routing": {
@@ -243,7 +246,12 @@ export function runOrgTests(org: OrgRecords, files: readonly TestFileInput[]): O
     problems.push(...problems.splice(before).sort((a, b) => caseIndex(a) - caseIndex(b)));
   }
   const passed = results.filter((r) => r.pass).length;
-  return { results, problems, summary: { passed, failed: results.length - passed, invalid: problems.length } };
+  return {
+    results,
+    problems,
+    summary: { passed, failed: results.length - passed, invalid: problems.length },
+    ...(options.coverage ? { coverage: fenceCoverage(org, exercised) } : {}),
+  };
 }
 
 export function renderTestRun(run: OrgTestRun, format: "text" | "github"): string {

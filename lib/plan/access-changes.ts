@@ -1,7 +1,7 @@
-import { effectiveFence, normalizeFence } from "@/lib/org/effective-fence";
+import { effectiveFence, fenceField, normalizeFence } from "@/lib/org/effective-fence";
 import { str } from "@/lib/org/org-index";
 import type { EffectiveFence } from "@/schemas/fence";
-import type { OrgRecords } from "@/schemas/kinds";
+import type { EntityRecord, OrgRecords } from "@/schemas/kinds";
 import type { AccessChange } from "@/schemas/plan";
 import { specialistView } from "@/schemas/views";
 
@@ -110,6 +110,37 @@ export function accessChanges(id: string, before: OrgRecords, after: OrgRecords,
         via: via(entry, false),
         ...(path ? { path } : {}),
       });
+  }
+  return out;
+}
+
+/** Access changes of one Construct 2.x worker profile: it has no team, so its own fence is its effective one. */
+export function profileAccessChanges(id: string, before: OrgRecords, after: OrgRecords, path?: string): AccessChange[] {
+  const fenceOf = (org: OrgRecords) => {
+    const rec = (org["worker-profiles"] as Record<string, EntityRecord>)[id];
+    return rec ? normalizeFence(rec[fenceField(rec)]) : null;
+  };
+  const a = fenceOf(before);
+  const b = fenceOf(after);
+  const via = a ? (b ? "worker profile" : "removed") : "added";
+  const out: AccessChange[] = [];
+  for (const list of LISTS) {
+    const { widen, narrow } = listDelta(list, a, b);
+    for (const [action, entries] of [
+      ["widen", widen],
+      ["narrow", narrow],
+    ] as const)
+      for (const entry of entries)
+        out.push({
+          kind: "access",
+          action,
+          id,
+          field: list,
+          entry,
+          detail: describeEntry(list, entry, action === "widen"),
+          via,
+          ...(path ? { path } : {}),
+        });
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildIndex } from "@/lib/org/org-index";
 import { smallOrg } from "@/lib/org/small-org.fixture";
 import { validateOrg } from "@/lib/org/validate";
-import type { OrgRecords } from "@/schemas/kinds";
+import { type EntityRecord, emptyOrg, type OrgRecords } from "@/schemas/kinds";
 import { planSchema } from "@/schemas/plan";
 import { computePlan, isEmptyPlan } from "./plan";
 import { renderGithub, renderMarkdown, renderText, summaryLine } from "./render";
@@ -214,5 +214,54 @@ describe("computePlan", () => {
     const text = renderText(plan(smallOrg(), after), 10);
     expect(text).toContain("… and 40 more");
     expect(text).toContain("Plan: 50 to add, 0 to change, 0 to remove");
+  });
+});
+
+describe("computePlan on Construct 2.x worker profiles", () => {
+  const profiles = (builderPaths: string[], writerHandoffs: string[]) => {
+    const org = emptyOrg();
+    const records: Record<string, EntityRecord> = {
+      writer: {
+        id: "writer",
+        name: "writer",
+        role: "writer",
+        fence: { allowedPaths: ["docs/**"] },
+        handoffCandidates: writerHandoffs,
+      },
+      // A registry profile keeps its fence in policyFence.
+      builder: { id: "builder", name: "builder", role: "builder", policyFence: { allowedPaths: builderPaths } },
+    };
+    org["worker-profiles"] = records as OrgRecords["worker-profiles"];
+    return org;
+  };
+
+  it("reports a worker profile's own fence widening and the reach it gives others", () => {
+    const p = plan(profiles(["src/**"], ["builder"]), profiles(["src/**", "infra/**"], ["builder"]));
+    expect(p.changes.filter((c) => c.kind === "access")).toEqual([
+      expect.objectContaining({
+        action: "widen",
+        id: "builder",
+        field: "allowedPaths",
+        entry: "infra/**",
+        via: "worker profile",
+      }),
+    ]);
+    expect(p.changes.filter((c) => c.kind === "reach")).toEqual([
+      expect.objectContaining({
+        action: "widen",
+        id: "writer",
+        entry: "infra/**",
+        detail: "writer → handoff → builder: edit infra/**",
+      }),
+    ]);
+    expect(p.summary).toMatchObject({ widens: 1, reachWidens: 1 });
+  });
+
+  it("reports a reach widening from a new handoff alone", () => {
+    const p = plan(profiles(["src/**"], []), profiles(["src/**"], ["builder"]));
+    expect(p.changes.filter((c) => c.kind === "access")).toEqual([]);
+    expect(renderText(p)).toContain(
+      '! REACH WIDENS writer allowedPaths: + "src/**"  (writer → handoff → builder: edit src/**)',
+    );
   });
 });

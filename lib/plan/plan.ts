@@ -15,7 +15,7 @@ import type {
   ReachChange,
   RouteChange,
 } from "@/schemas/plan";
-import { accessChanges, teamOf } from "./access-changes";
+import { accessChanges, profileAccessChanges, teamOf } from "./access-changes";
 import { deepEqual, diffRecords } from "./record-diff";
 
 /**
@@ -183,6 +183,13 @@ export function computePlan(before: PlanSide, after: PlanSide, opts: PlanOptions
     }
     const path = after.paths?.[`specialists/${id}`] ?? before.paths?.[`specialists/${id}`];
     access.push(...accessChanges(id, before.org, after.org, path));
+  }
+  const profilesA = before.org["worker-profiles"];
+  const profilesB = after.org["worker-profiles"];
+  for (const id of new Set([...Object.keys(profilesA), ...Object.keys(profilesB)])) {
+    const key = `worker-profiles/${id}`;
+    if (profilesA[id] && profilesB[id] && same(before, after, key, profilesA[id], profilesB[id])) continue;
+    access.push(...profileAccessChanges(id, before.org, after.org, after.paths?.[key] ?? before.paths?.[key]));
   }
   // Edges and reach derive from the records alone: with none changed, neither can have.
   const sides = entities.length ? [derivedOf(before.org), derivedOf(after.org)] : null;

@@ -1,17 +1,34 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { belowMinCoverage, formatPercent, renderCoverage } from "@/lib/org-tests/coverage";
 import { renderTestRun } from "@/lib/org-tests/run";
 import { composeServices } from "../compose";
 
-export const TEST_USAGE = "  construct-studio test [--root DIR] [--format text|json|github]";
+export const TEST_USAGE =
+  "  construct-studio test [--root DIR] [--format text|json|github] [--coverage] [--min-coverage PERCENT]";
 
-/** `test`: runs every org test; exit 1 when any case fails or is malformed, 0 when all pass. */
+/** `--min-coverage`'s value as a number, or why it is not a percentage. */
+function minCoverageOf(value: string | undefined): number | string | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+  return n >= 0 && n <= 100 ? n : `--min-coverage takes a percentage from 0 to 100, not ${JSON.stringify(value)}`;
+}
+
+/**
+ * `test`: runs every org test; exit 1 when any case fails or is malformed, or when fence coverage is
+ * below `--min-coverage`; 0 when all pass.
+ */
 export async function testCommand(args: string[]): Promise<number> {
-  let values: { root?: string; format?: string };
+  let values: { root?: string; format?: string; coverage?: boolean; "min-coverage"?: string };
   try {
     values = parseArgs({
       args,
-      options: { root: { type: "string" }, format: { type: "string", default: "text" } },
+      options: {
+        root: { type: "string" },
+        format: { type: "string", default: "text" },
+        coverage: { type: "boolean" },
+        "min-coverage": { type: "string" },
+      },
     }).values;
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\nusage:\n${TEST_USAGE}\n`);
@@ -22,16 +39,28 @@ export async function testCommand(args: string[]): Promise<number> {
     process.stderr.write(`unknown --format ${format}\nusage:\n${TEST_USAGE}\n`);
     return 2;
   }
+  const min = minCoverageOf(values["min-coverage"]);
+  if (typeof min === "string") {
+    process.stderr.write(`${min}\nusage:\n${TEST_USAGE}\n`);
+    return 2;
+  }
   if (values.root && !existsSync(values.root)) {
     process.stderr.write(`--root ${values.root} does not exist\n`);
     return 2;
   }
   // The same services as the server, from the one composition root.
   const service = composeServices({ root: values.root }).tests;
-  const run = await service.run();
-  process.stdout.write(
-    format === "json" ? `${JSON.stringify(run, null, 2)}\n` : renderTestRun(run, format as "text" | "github"),
-  );
+  const run = await service.run(undefined, { coverage: values.coverage || min !== undefined });
+  const coverage = run.coverage;
+  if (format === "json") process.stdout.write(`${JSON.stringify(run, null, 2)}\n`);
+  else
+    process.stdout.write(renderTestRun(run, format as "text" | "github") + (coverage ? renderCoverage(coverage) : ""));
   if (!run.results.length && !run.problems.length) process.stderr.write(`no org tests in ${service.testsDir}\n`);
-  return run.summary.failed || run.summary.invalid ? 1 : 0;
+  const below = coverage && min !== undefined && belowMinCoverage(coverage, min);
+  if (below) {
+    const message = `fence coverage ${formatPercent(coverage.percent)} is below --min-coverage ${min}%`;
+    process.stderr.write(`${message}\n`);
+    if (format === "github") process.stdout.write(`::error title=org test coverage::${message}\n`);
+  }
+  return run.summary.failed || run.summary.invalid || below ? 1 : 0;
 }

@@ -39,7 +39,7 @@ export function registerReviewTools(server: McpServer, services: Services): void
     {
       title: "Run the org tests",
       description:
-        "Runs every org test (<proj>/tests/*.test.json and enabled packs' tests/): fence, routing, handoff and escalation cases, each PASS or FAIL with the rule or ranking that decided. With draft, runs them as if that record were saved. Writes nothing.",
+        "Runs every org test (<proj>/tests/*.test.json and enabled packs' tests/): fence (with expect: unreachable, a never-reaches case over handoffs), routing, handoff and escalation cases, each PASS or FAIL with the rule or ranking that decided. With draft, runs them as if that record were saved. Writes nothing.",
       inputSchema: orgTestInput,
       outputSchema: orgTestOutput,
       annotations: READ,

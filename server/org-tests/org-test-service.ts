@@ -67,8 +67,8 @@ export class OrgTestService {
     return routingCasesOf(await this.files());
   }
 
-  /** Optionally with one unsaved draft in place. */
-  async run(draft?: RunDraft): Promise<OrgTestRun> {
+  /** Optionally with one unsaved draft in place, and with fence coverage. */
+  async run(draft?: RunDraft, options: { coverage?: boolean } = {}): Promise<OrgTestRun> {
     const snap = await this.org.snapshot();
     let org = recordsOf(snap.rows);
     if (draft) {
@@ -77,7 +77,7 @@ export class OrgTestService {
       if (!id) throw new AppError("bad_request", "the draft has no id");
       org = { ...org, [section]: { ...org[section], [id]: draft.record } };
     }
-    return runOrgTests(org, await this.files());
+    return runOrgTests(org, await this.files(), options);
   }
 
   /** Appends one case to `<proj>/tests/<file>` (created if missing), atomically. */

@@ -1,0 +1,62 @@
+import { formatPercent } from "@/lib/org-tests/coverage";
+import type { OrgTestCoverage } from "@/schemas/org-test-coverage";
+
+/** The fence coverage `construct-studio test --coverage` prints: per specialist, with its untested entries. */
+export function CoverageTable({ coverage }: { coverage: OrgTestCoverage }) {
+  return (
+    <section className="mt-6" aria-labelledby="coverage-heading">
+      <h2 id="coverage-heading" className="mb-2 text-lg font-semibold">
+        Fence coverage
+      </h2>
+      <p className="mb-2 text-sm" data-testid="coverage-total">
+        {coverage.total
+          ? `${coverage.tested} of ${coverage.total} fence entries exercised (${formatPercent(coverage.percent)})`
+          : "No specialist has a fence entry to exercise."}
+      </p>
+      {coverage.principals.length > 0 && (
+        <table className="w-full text-left text-sm" data-testid="coverage-table">
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Specialist
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Tested
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Untested entries
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {coverage.principals.map((p) => {
+              const untested = p.entries.filter((e) => !e.by.length);
+              return (
+                <tr
+                  key={p.id}
+                  data-testid="coverage-row"
+                  data-id={p.id}
+                  className="border-b border-slate-100 align-top dark:border-slate-800"
+                >
+                  <td className="py-1 pr-3 font-mono">{p.id}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap" data-testid="coverage-figure">
+                    {p.tested}/{p.total} ({formatPercent((p.tested * 100) / p.total)})
+                  </td>
+                  <td className="py-1 font-mono text-xs" data-testid="coverage-untested">
+                    {untested.length
+                      ? untested.map((e) => (
+                          <span key={`${e.list}\t${e.entry}`} className="mr-2 inline-block">
+                            {e.list} {JSON.stringify(e.entry)}
+                          </span>
+                        ))
+                      : "—"}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
