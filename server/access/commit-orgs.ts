@@ -28,6 +28,7 @@ export class CommitOrgs {
   private readonly content = new Map<string, Buffer>();
   private readonly parsed = new Map<string, ReadResult>();
   private readonly graphs = new Map<string, AccessGraph>();
+  private readonly byCommit = new Map<string, AccessGraph>();
   private readonly onDisk = new Map<string, Promise<TierData>>();
 
   constructor(
@@ -48,6 +49,18 @@ export class CommitOrgs {
 
   /** The access graph at `commit`; null is the org before the first commit (no project or user files). */
   async graphAt(commit: string | null): Promise<AccessGraph> {
+    // Newest first, a commit's parent is usually the next commit asked for.
+    const key = commit ?? "";
+    let graph = this.byCommit.get(key);
+    if (!graph) {
+      graph = await this.read(commit);
+      this.byCommit.set(key, graph);
+      if (this.byCommit.size > KEEP_GRAPHS) this.byCommit.delete(this.byCommit.keys().next().value ?? "");
+    }
+    return graph;
+  }
+
+  private async read(commit: string | null): Promise<AccessGraph> {
     const entries = commit ? await listTree(this.repo, commit, this.pathspecs) : [];
     const hasConstruct = entries.some((e) => e.path.startsWith(`${this.construct}/`));
     const projectRel = hasConstruct ? `${this.construct}/org` : this.cx;
