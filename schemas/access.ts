@@ -62,7 +62,7 @@ export const reachSchema = z.object({
   /** Reached only by escalating, in the same tree form; `escalations` holds entries not already in `entries`. */
   escalatedTo: z.array(reachedSchema),
   escalations: z.array(reachEntrySchema),
-  /** Fence entries left out of the reach because they are not valid globs. */
+  /** Fence entries left out of the reach because they grant nothing: globs that are not valid, push or commit lines. */
   invalid: z.array(reachInvalidSchema),
   /** Why someone on the way grants nothing (no team, a team that does not exist). */
   notes: z.array(z.object({ id: z.string(), message: z.string() })),

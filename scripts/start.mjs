@@ -2,9 +2,9 @@
 // `npm start`: builds if needed, then serves the studio for the current directory (or CONSTRUCT_ROOT).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildIsStale } from "./build-state.mjs";
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(appDir, "node_modules", "next", "dist", "bin", "next");
@@ -13,30 +13,7 @@ const port = process.env.PORT ?? "3000";
 const host = process.env.HOST ?? "127.0.0.1";
 const loopback = ["127.0.0.1", "localhost", "::1"].includes(host);
 
-const SOURCES = [
-  "app",
-  "components",
-  "lib",
-  "schemas",
-  "server",
-  "proxy.ts",
-  "next.config.ts",
-  "package.json",
-  "postcss.config.mjs",
-];
-
-function newestSource(entry) {
-  const full = path.join(appDir, entry);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of readdirSync(full)) newest = Math.max(newest, newestSource(path.join(entry, child)));
-  return newest;
-}
-
-const buildId = path.join(appDir, ".next", "BUILD_ID");
-const stale = !existsSync(buildId) || Math.max(...SOURCES.map(newestSource)) > statSync(buildId).mtimeMs;
+const stale = buildIsStale(appDir);
 if (stale && process.env.CONSTRUCT_SKIP_BUILD !== "1") {
   console.log("[construct-studio] building (no current build)…");
   const build = spawnSync(process.execPath, [nextBin, "build"], {

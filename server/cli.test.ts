@@ -250,7 +250,6 @@ describe("export and import", () => {
 
 describe("usage", () => {
   it.each([
-    ["no command", []],
     ["an unknown command", ["frobnicate"]],
     ["an unknown format", ["validate", "--format", "xml"]],
     ["--root and --tree together", ["validate", "--root", "a", "--tree", "b"]],

@@ -3,20 +3,25 @@ import { embedCommand } from "./cli/embed";
 import { FIX_IGNORE_USAGE, fixIgnoreCommand } from "./cli/fix-ignore";
 import { announceGeneration, takeConstructVersion } from "./cli/generation";
 import { MIGRATE_USAGE, migrateCommand } from "./cli/migrate";
+import { OPEN_USAGE, openCommand } from "./cli/open";
 import { exportCommand, importCommand, validateCommand } from "./cli/org";
 import { UsageError } from "./cli/output";
+import { ownInstallRefusal } from "./cli/own-install";
 import { PACKS_CHANGE_USAGE, packsCommand } from "./cli/packs";
 import { PLAN_USAGE, planCommand } from "./cli/plan";
 import { TEST_USAGE, testCommand } from "./cli/test";
 import { TRUST_USAGE, trustCommand } from "./cli/trust";
+import { findAppDir } from "./config";
 
 /**
  * `construct-studio`: the command-line twin of the HTTP API, for CI and scripts.
  * Exit codes: 0 clean (warnings allowed), 1 errors found or the operation failed, 2 usage.
  * Every command takes `--construct-version V` and first prints, to stderr, the generation it works on.
+ * No command, or `open`, serves the editor.
  */
 
 const USAGE = `usage:
+${OPEN_USAGE}
   construct-studio validate [--root DIR | --tree DIR [--schemas-root DIR]] [--format text|json|github]
   construct-studio export [--root DIR] [--scope project|user|builtin] [--out FILE]
   construct-studio import FILE [--root DIR] [--scope project|user] [--dry-run]
@@ -34,6 +39,8 @@ ${MIGRATE_USAGE}
 ${TRUST_USAGE}
 ${ACCESS_USAGE}
   every command: [--construct-version VERSION|adr] edits as that generation of Construct`;
+
+const HELP = new Set(["help", "--help", "-h"]);
 
 const COMMANDS = new Set([
   "validate",
@@ -53,8 +60,15 @@ const COMMANDS = new Set([
 
 export async function main(argv: string[]): Promise<number> {
   try {
-    const [command, ...rest] = takeConstructVersion(argv);
+    const args = takeConstructVersion(argv);
+    const [command, ...rest] = args;
+    const refusal = command && HELP.has(command) ? null : ownInstallRefusal(args, findAppDir());
+    if (refusal) {
+      process.stderr.write(`${refusal}\n`);
+      return 1;
+    }
     if (command && COMMANDS.has(command)) announceGeneration(rest);
+    if (command === undefined || (command.startsWith("-") && !HELP.has(command))) return await openCommand(args);
     switch (command) {
       case "validate":
         return await validateCommand(rest);
@@ -82,11 +96,13 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import("./mcp/mcp-command")).mcpCommand(rest);
       case "schemas":
         return await (await import("./mcp/schemas-command")).schemasCommand(rest);
-      case undefined:
+      case "open":
+        return await openCommand(rest);
       case "help":
       case "--help":
+      case "-h":
         process.stdout.write(`${USAGE}\n`);
-        return command ? 0 : 2;
+        return 0;
       default:
         throw new UsageError(`unknown command "${command}"`);
     }

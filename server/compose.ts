@@ -13,15 +13,22 @@ import { type PromptHardFailure, PromptResolver, promptEtag, specialistPrompt } 
 import { saveWorkerProfilePrompt, workerProfilePrompt } from "./packs/worker-profile-prompt";
 import { PlanService } from "./plan/plan-service";
 import { LayoutStore } from "./studio/layout-store";
+import { TreeFiles } from "./tree/tree-files";
 
 /** A pack preview builds these over the packs as they would be, so it judges the org exactly as it will be. */
 function orgReaders(
   paths: StudioPaths,
   packs: PackService,
   gitIgnore: GitIgnoreService,
+  treeFiles: TreeFiles,
   opts: { cache?: boolean } = {},
 ): OrgReaders {
-  const org = new OrgApi(paths, { cache: opts.cache ?? false, packs, projectProblems: () => gitIgnore.problems() });
+  const org = new OrgApi(paths, {
+    cache: opts.cache ?? false,
+    packs,
+    projectProblems: () => gitIgnore.problems(),
+    treeFiles,
+  });
   return { org, prompts: new PromptResolver(paths, packs), tests: new OrgTestService(paths, org, packs) };
 }
 
@@ -35,7 +42,8 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
   const paths = resolvePaths({ root: opts.root });
   const packs = new PackService(paths);
   const gitIgnore = new GitIgnoreService(paths);
-  const { org, prompts, tests } = orgReaders(paths, packs, gitIgnore, { cache: opts.cache });
+  const treeFiles = new TreeFiles(paths.root);
+  const { org, prompts, tests } = orgReaders(paths, packs, gitIgnore, treeFiles, { cache: opts.cache });
   // Construct 2.x runs worker profiles, whose prompts live in its own places.
   const v2 = paths.construct.generation === "2";
   const resolvePrompt = v2 ? workerProfilePrompt(org, paths, packs) : specialistPrompt(org, prompts);
@@ -52,7 +60,7 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
     prompts,
     tests,
     plan,
-    readersWith: (hypothetical) => orgReaders(paths, hypothetical, gitIgnore),
+    readersWith: (hypothetical) => orgReaders(paths, hypothetical, gitIgnore, treeFiles),
   });
 
   const resolveSpecialistPrompt = async (id: string): Promise<Prompt | PromptHardFailure> => {

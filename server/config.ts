@@ -39,7 +39,8 @@ function packageVersion(appDir: string): string {
   }
 }
 
-function findAppDir(): string {
+/** Where the studio's own files (the built-in org, package.json) are: `CONSTRUCT_APP_DIR`, else found upward. */
+export function findAppDir(): string {
   if (process.env.CONSTRUCT_APP_DIR) return path.resolve(/* turbopackIgnore: true */ process.env.CONSTRUCT_APP_DIR);
   const starts: string[] = [process.cwd()];
   try {

@@ -3,6 +3,7 @@
 import { useMemo, useState } from "react";
 import { effectiveFence, normalizeFence, noTeamReason } from "@/lib/org/effective-fence";
 import { checkAction, parseActionText } from "@/lib/org/fence";
+import { withoutLintedEntry } from "@/lib/org/fence-lint-rules";
 import { entityPath } from "@/lib/org/field-error";
 import { FENCE_ACTIONS, type FenceAction } from "@/schemas/fence";
 import type { FieldError } from "@/schemas/field-error";
@@ -55,11 +56,16 @@ export function FencePanel({
   const items = (key: string) => itemProblems(problems, key);
   const approvalItems = items("approvalRequired");
   const noTeam = noTeamReason(teamId, team);
+  // A shadowed or ineffective entry's fix is the edit a click on its × would make.
+  const fixOf = (problem: FieldError) => {
+    const next = withoutLintedEntry({ fence }, problem);
+    return next ? () => onChange(next.fence as Record<string, string[]>) : null;
+  };
 
   return (
     <div data-testid="fence-panel">
       {LIST_FIELDS.map(({ key, label, placeholder }) => (
-        <FieldShell key={key} label={label} path={`fence.${key}`} problems={at(key)}>
+        <FieldShell key={key} label={label} path={`fence.${key}`} problems={at(key)} fixOf={fixOf}>
           {(id, invalid) => (
             <TagInput
               id={id}
@@ -97,6 +103,7 @@ export function FencePanel({
           label="Other approvals (edit:<glob>, decisions)"
           path="fence.approvalRequired"
           problems={at("approvalRequired")}
+          fixOf={fixOf}
         >
           {(id, invalid) => (
             <TagInput

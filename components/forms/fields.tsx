@@ -3,6 +3,7 @@
 import { type ReactNode, useId, useState } from "react";
 import { occurrenceKeys, problemKeys } from "@/lib/react-keys";
 import type { FieldError } from "@/schemas/field-error";
+import { FixButton } from "../org/problem-list";
 
 const INPUT =
   "w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm outline-none focus:border-sky-500 dark:border-slate-600 dark:bg-slate-900";
@@ -13,11 +14,14 @@ export function FieldShell({
   problems,
   hint,
   children,
+  fixOf,
 }: {
   label: string;
   path: string;
   problems: FieldError[];
   hint?: string;
+  /** The one-click fix of a problem (see ProblemList), or null. */
+  fixOf?: (problem: FieldError) => (() => void) | null;
   children: (id: string, invalid: boolean) => ReactNode;
 }) {
   const id = useId();
@@ -42,6 +46,7 @@ export function FieldShell({
           className={`mt-0.5 text-xs ${p.severity === "error" ? "text-red-600 dark:text-red-400" : "text-amber-600 dark:text-amber-400"}`}
         >
           {p.message}
+          <FixButton fix={fixOf?.(p)} />
         </p>
       ))}
       {hint && !problems.length && <p className="mt-0.5 text-[11px] text-muted">{hint}</p>}

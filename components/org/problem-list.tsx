@@ -6,8 +6,11 @@ export function ProblemList({
   onOpen,
   canOpen = () => true,
   hrefOf,
+  fixOf,
 }: {
   problems: FieldError[];
+  /** The one-click fix of a problem, applied as a hand edit of the draft would be; null when it has none. */
+  fixOf?: (problem: FieldError) => (() => void) | null;
   onOpen?: (problem: FieldError) => void;
   canOpen?: (problem: FieldError) => boolean;
   hrefOf?: (problem: FieldError) => string;
@@ -52,9 +55,25 @@ export function ProblemList({
             ) : (
               body
             )}
+            <FixButton fix={fixOf?.(p)} />
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** "Remove entry": the fix a shadowed or ineffective fence entry has. */
+export function FixButton({ fix }: { fix: (() => void) | null | undefined }) {
+  if (!fix) return null;
+  return (
+    <button
+      type="button"
+      data-testid="problem-fix"
+      onClick={fix}
+      className="ml-2 rounded border border-slate-300 px-1.5 py-0 text-xs hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+    >
+      Remove entry
+    </button>
   );
 }

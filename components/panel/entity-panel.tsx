@@ -17,6 +17,7 @@ import { ProblemList } from "@/components/org/problem-list";
 import { DraftImpact } from "@/components/plan/draft-impact";
 import { templateFor } from "@/lib/editor/drafts";
 import { customProfileFrom } from "@/lib/org/custom-profile";
+import { withoutLintedEntry } from "@/lib/org/fence-lint-rules";
 import { buildIndex } from "@/lib/org/org-index";
 import { type OrgData, rowKey } from "@/lib/queries/org";
 import { useSaveTestCase } from "@/lib/queries/plan";
@@ -222,7 +223,13 @@ export function EntityPanel({ target, data, edits }: Props) {
         {problems.length > 0 && tab !== "prompt" && (
           <section className="mt-3" data-testid="panel-problems">
             <h3 className="mb-1 text-xs font-semibold uppercase text-muted">Problems</h3>
-            <ProblemList problems={problems} />
+            <ProblemList
+              problems={problems}
+              fixOf={(p) => {
+                const next = withoutLintedEntry(draft, p);
+                return next ? () => onDraft(next) : null;
+              }}
+            />
           </section>
         )}
         {others.length > 0 && (

@@ -1,6 +1,7 @@
 import { nodeId, orgToGraph } from "@/lib/graph/org-to-graph";
 import { workerProfileNodeId } from "@/lib/graph/worker-profile-graph";
 import { effectiveFence, fenceField, normalizeFence, noTeamReason } from "@/lib/org/effective-fence";
+import { bashAction } from "@/lib/org/fence";
 import { globProblem } from "@/lib/org/fence-problems";
 import { str } from "@/lib/org/org-index";
 import type { ReachList, ReachStep } from "@/schemas/access";
@@ -47,6 +48,7 @@ function stepOf(e: GraphEdge, from: string, to: string): ReachStep | null {
   return { via, from, to, label, edge: e.id, carrier: e.carrier ?? "" };
 }
 
+/** The fence without entries that grant nothing: globs that are not valid, and push or commit lines. */
 function withoutInvalidGlobs(fence: EffectiveFence): Pick<Principal, "fence" | "invalid"> {
   const invalid: Principal["invalid"] = [];
   const allowedPaths = fence.allowedPaths.filter((entry) => {
@@ -54,7 +56,18 @@ function withoutInvalidGlobs(fence: EffectiveFence): Pick<Principal, "fence" | "
     if (problem) invalid.push({ list: "allowedPaths", entry, message: problem.message });
     return !problem;
   });
-  return { fence: { ...fence, allowedPaths }, invalid };
+  const allowedCommands = fence.allowedCommands.filter((entry) => {
+    // checkAction decides a push or commit by approvalRequired alone, never by this prefix list.
+    const verb = bashAction(entry);
+    if (verb)
+      invalid.push({
+        list: "allowedCommands",
+        entry,
+        message: `a ${verb} is allowed only through approvalRequired "${verb}", never by a command prefix`,
+      });
+    return !verb;
+  });
+  return { fence: { ...fence, allowedPaths, allowedCommands }, invalid };
 }
 
 const push = <T>(map: Map<string, T[]>, key: string, value: T) => {

@@ -150,6 +150,24 @@ describe("reachOf", () => {
     expect(reach?.entries.find((e) => e.entry === "area-12/**")?.elided).toBeUndefined();
   });
 
+  it("leaves out a push line in allowedCommands: a push is granted by approvalRequired alone", () => {
+    const o = org();
+    o.specialists["cx-engineer"] = spec("cx-engineer", "engineer", "eng", ["src/**"], [], {
+      allowedCommands: ["npm test", "git push origin main"],
+    });
+    const reach = reachOf(accessGraph(o), "cx-reviewer");
+    expect(reach?.entries.map((e) => e.entry)).toContain("npm test");
+    expect(reach?.entries.map((e) => e.entry)).not.toContain("git push origin main");
+    expect(reach?.invalid).toEqual([
+      {
+        holder: "cx-engineer",
+        list: "allowedCommands",
+        entry: "git push origin main",
+        message: 'a push is allowed only through approvalRequired "push", never by a command prefix',
+      },
+    ]);
+  });
+
   it("names a handoff to a role nobody holds", () => {
     const o = org();
     o.specialists["cx-reviewer"] = spec(

@@ -14,7 +14,7 @@ const decide = (decision: FenceDecision["decision"], reason: string, rule?: stri
 });
 
 /** The action token a denied entry names, and the glob after it (`push:**`, `edit:lib/**`). */
-function splitEntry(entry: string): [string, string] {
+export function splitEntry(entry: string): [string, string] {
   const colon = entry.indexOf(":");
   return colon < 0 ? [entry, "**"] : [entry.slice(0, colon), entry.slice(colon + 1) || "**"];
 }
@@ -44,7 +44,7 @@ const GIT_OPTIONS_WITH_VALUE = new Set([
 ]);
 
 /** `git push origin main` is a push and `git -C repo commit` a commit, whatever the allow-list says. */
-function bashAction(command: string): "push" | "commit" | undefined {
+export function bashAction(command: string): "push" | "commit" | undefined {
   const words = command.trim().split(/\s+/);
   while (words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) words.shift();
   if (words[0] === "sudo" || words[0] === "env" || words[0] === "command") words.shift();

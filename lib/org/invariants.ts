@@ -1,6 +1,7 @@
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityRecord, Section, SectionOf, WritableEntityKind } from "@/schemas/kinds";
 import { contractView, groupView, policyView, specialistView, teamView } from "@/schemas/views";
+import { fenceLintRules } from "./fence-lint-rules";
 import { contractRules, policyRules } from "./link-rules";
 import { groupRules, specialistRules, teamRules } from "./member-rules";
 import { type AnyRecord, bucket, type OrgIndex, type Ref, record, ref, str, strs, teamOf } from "./org-index";
@@ -26,12 +27,19 @@ const RULES: { [K in WritableEntityKind as SectionOf<K>]: Rules } = {
 };
 const hasRules = (section: Section): section is keyof typeof RULES => section in RULES;
 
-/** Every graph-rule problem of one entity; a record of Construct 2.x's registry gets the registry's rules. */
+/**
+ * Every graph-rule problem of one entity; a record of Construct 2.x's registry gets the registry's
+ * rules. A fence's entries that do nothing are warned about in either generation.
+ */
 export function graphRules(ix: OrgIndex, section: Section, id: string): FieldError[] {
   const rec = record(ix, section, id);
   if (!rec) return [];
-  if (isFromRegistry(ix, section, id)) return registryRules(ix, section, id, rec as EntityRecord);
-  return hasRules(section) ? RULES[section](ix, id, rec) : [];
+  const own = isFromRegistry(ix, section, id)
+    ? registryRules(ix, section, id, rec as EntityRecord)
+    : hasRules(section)
+      ? RULES[section](ix, id, rec)
+      : [];
+  return [...own, ...fenceLintRules(ix, section, id, rec)];
 }
 
 /** Whether the record is the installed package's own, which Construct judges with its registry validator. */

@@ -19,7 +19,7 @@ function renderReach(reach: Reach): string {
     for (const e of reach.escalations) out.push(`  ${e.text}`);
   }
   if (reach.invalid.length) {
-    out.push("left out, not valid globs:");
+    out.push("left out, granting nothing:");
     for (const i of reach.invalid) out.push(`  ${i.holder} ${i.list} ${JSON.stringify(i.entry)}: ${i.message}`);
   }
   for (const n of reach.notes) out.push(`note: ${n.id}: ${n.message}`);

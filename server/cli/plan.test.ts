@@ -72,12 +72,10 @@ describe("plan against git", { timeout: 180_000 }, () => {
     expect(text.stdout).toContain(
       '! WIDENS cx-reviewer allowedCommands: + "git push"  (may now run "git push"; via specialist)',
     );
-    // Everyone who hands work to the reviewer now reaches `git push` through it, though none of them changed.
-    expect(text.stdout).toContain(
-      '! REACH WIDENS cx-engineer allowedCommands: + "git push"  (cx-engineer → handoff → cx-reviewer: run git push)',
-    );
+    // A push line grants no one a push (that takes approvalRequired), so no one reaches more through it.
+    expect(text.stdout).not.toContain("REACH WIDENS");
     expect(text.stdout.trim().split("\n").at(-1)).toBe(
-      "Plan: 0 to add, 1 to change, 0 to remove; 1 widens access; 11 reach more through others",
+      "Plan: 0 to add, 1 to change, 0 to remove; 1 widens access; 1 problem(s) introduced",
     );
 
     const json = await cli(["plan", "--format", "json"]);
@@ -91,7 +89,8 @@ describe("plan against git", { timeout: 180_000 }, () => {
 
     const md = await cli(["plan", "--format", "markdown"]);
     expect(md.stdout).toContain("### Org plan");
-    expect(md.stdout).toContain("| 0 | 1 | 0 | 1 | 11 | 0 | 0 |");
+    // A `git push` line in allowedCommands is also a fence-rule-ineffective warning: the problem introduced.
+    expect(md.stdout).toContain("| 0 | 1 | 0 | 1 | 0 | 1 | 0 |");
 
     const failing = await cli(["plan", "--fail-on", "widen"]);
     expect(failing.code).toBe(1);

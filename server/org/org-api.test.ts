@@ -976,8 +976,9 @@ describe("previews", () => {
   });
 
   it("previewEffectiveFence drops approvals for decisions the team forbids and denies them", async () => {
-    const pm = (await api.getEntity("specialist", "cx-product-manager"))!.record;
-    expect((pm.fence as { approvalRequired: string[] }).approvalRequired).toContain("deployment-timing");
+    const saved = (await api.getEntity("specialist", "cx-product-manager"))!.record;
+    const own = saved.fence as { approvalRequired: string[] };
+    const pm = { ...saved, fence: { ...own, approvalRequired: [...own.approvalRequired, "deployment-timing"] } };
     const fence = await api.previewEffectiveFence({ draftSpecialist: pm });
     expect(fence.teamId).toBe("product-management-team");
     expect(fence.forbiddenDecisions).toContain("deployment-timing");

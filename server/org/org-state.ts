@@ -13,6 +13,8 @@ import type { PackService } from "../packs/pack-service";
 import { withTierLock } from "../store/lock";
 import { recoverTier, tierNeedsRecovery } from "../store/transaction";
 import { type TreeWatcher, watchTree } from "../store/watch-tree";
+import { fenceGlobsMatchingNothing } from "../tree/fence-globs";
+import type { TreeFiles } from "../tree/tree-files";
 import { emptyEntities, mergeTiers, type Rows, recordsOf, registryRefs, type Snapshot } from "./merge";
 import { loadSkillFiles } from "./skills";
 import { displayPath, loadTier, type TierData, tierFolders, userPath } from "./tiers";
@@ -26,6 +28,8 @@ export type OrgApiOptions = {
   packs?: PackService;
   /** Problems of the project as a whole: git ignoring the project tier. */
   projectProblems?: () => Promise<FieldError[]>;
+  /** The project's working tree, for fence globs that match no file in it. */
+  treeFiles?: TreeFiles;
 };
 
 /** Files beside the org whose change changes its problems: the ignore rules git reads. */
@@ -249,6 +253,7 @@ export class OrgState {
       this.options.projectProblems?.() ?? [],
     ]);
     const rows = mergeTiers(tiers);
+    const treeProblems = this.options.treeFiles ? await fenceGlobsMatchingNothing(rows, this.options.treeFiles) : [];
     const index = buildIndex(
       recordsOf(rows),
       new Set(skillFiles.map((s) => s.id)),
@@ -259,7 +264,7 @@ export class OrgState {
       rows,
       index,
       skillFiles,
-      loadProblems: [...tiers.flatMap((t) => t.problems), ...projectProblems],
+      loadProblems: [...tiers.flatMap((t) => t.problems), ...projectProblems, ...treeProblems],
       packTiers: tiers.filter((t) => t.scope === "pack" && t.dir),
     };
   }

@@ -1,8 +1,8 @@
 import { customProfileFrom } from "@/lib/org/custom-profile";
+import { fenceField } from "@/lib/org/effective-fence";
 import type { EntityRecord } from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
 import type { Layer } from "./tiers";
-import { fenceField } from "./worker-profile-files";
 
 // What an update patches and the record it starts from, for every kind the studio writes.
 

@@ -1,7 +1,7 @@
 import { structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
-import { effectiveFence, normalizeFence, noTeamReason } from "@/lib/org/effective-fence";
+import { effectiveFence, fenceField, normalizeFence, noTeamReason } from "@/lib/org/effective-fence";
 import { checkAction } from "@/lib/org/fence";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import type { RouteCandidate } from "@/schemas/api/preview";
@@ -11,7 +11,6 @@ import { type EntityRecord, type Generation, type Scope, SECTIONS } from "@/sche
 import { AppError } from "../errors";
 import { recordsOf, type Snapshot } from "./merge";
 import { problemsOf } from "./reads";
-import { fenceField } from "./worker-profile-files";
 
 // Read-only previews of one snapshot; they throw AppError only for input naming something absent.
 

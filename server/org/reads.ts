@@ -1,4 +1,5 @@
 import { isAtOrUnder, parsePointer } from "@/lib/json/pointer";
+import { fenceField } from "@/lib/org/effective-fence";
 import { fieldError } from "@/lib/org/field-error";
 import { toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
 import { kindIdProblem, recordKindOf, servedSection } from "@/schemas/entity-kinds";
@@ -8,7 +9,6 @@ import type { ApiKind } from "@/schemas/org";
 import type { Skill } from "@/schemas/skill";
 import type { Row, Snapshot } from "./merge";
 import { describeSkills } from "./skills";
-import { fenceField } from "./worker-profile-files";
 
 // Pure reads over one snapshot; costly results are cached in a WeakMap keyed by the (never mutated) snapshot.
 

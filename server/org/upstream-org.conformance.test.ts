@@ -66,10 +66,34 @@ describe("validate --tree on Construct's own org", () => {
     const extra = warnings.filter((w) => !CONSTRUCT_RULES.has(w.id));
     expect([...new Set(extra.map((w) => w.id))].sort()).toEqual([
       "custom-contract-output-schema",
+      "fence-rule-ineffective",
+      "fence-rule-shadowed",
       "file-id-mismatch",
       "handoff-unknown-role",
       "unknown-field",
     ]);
+    // Fence entries that do nothing, each one so under Construct's own checkAction too (allowed paths
+    // before approvals): globs inside cx-engineer's "docs/**" and cx-product-manager's ".cx/knowledge/**",
+    // and approvals for edits of paths the same fence already allows.
+    const fences = (rule: string) =>
+      extra.filter((w) => w.id === rule).map((w) => `${w.location} ${w.message.slice(0, w.message.indexOf(","))}`);
+    expect(fences("fence-rule-shadowed")).toEqual([
+      '#/specialists/cx-engineer/fence/allowedPaths/6 "docs/ai/**" is already allowed by "docs/**" (allowedPaths[5])',
+      '#/specialists/cx-engineer/fence/allowedPaths/7 "docs/specialists/**" is already allowed by "docs/**" (allowedPaths[5])',
+      '#/specialists/cx-engineer/fence/allowedPaths/10 "docs/data/**" is already allowed by "docs/**" (allowedPaths[5])',
+      '#/specialists/cx-engineer/fence/allowedPaths/11 "docs/etl/**" is already allowed by "docs/**" (allowedPaths[5])',
+      '#/specialists/cx-engineer/fence/allowedPaths/12 "docs/platform/**" is already allowed by "docs/**" (allowedPaths[5])',
+      '#/specialists/cx-engineer/fence/allowedPaths/13 "docs/infra/**" is already allowed by "docs/**" (allowedPaths[5])',
+      '#/specialists/cx-product-manager/fence/allowedPaths/7 ".cx/knowledge/decisions/strategy/**" is already allowed by ".cx/knowledge/**" (allowedPaths[5])',
+    ]);
+    expect(fences("fence-rule-ineffective")).toEqual([
+      '#/specialists/cx-engineer/fence/approvalRequired/2 every path "specialists/org" matches is already allowed by "specialists/**" (allowedPaths[8])',
+      '#/specialists/cx-engineer/fence/approvalRequired/3 every path "lib/setup.mjs" matches is already allowed by "lib/**" (allowedPaths[0])',
+      '#/specialists/cx-engineer/fence/approvalRequired/4 every path "bin/construct-postinstall.mjs" matches is already allowed by "bin/**" (allowedPaths[1])',
+      '#/specialists/cx-engineer/fence/approvalRequired/5 every path "lib/hooks/**" matches is already allowed by "lib/**" (allowedPaths[0])',
+      '#/specialists/cx-qa/fence/approvalRequired/2 every path "tests/**" matches is already allowed by "tests/**" (allowedPaths[2])',
+    ]);
+    for (const w of extra.filter((p) => p.id.startsWith("fence-rule"))) expect(w.severity).toBe("warning");
     // Fields Construct's records carry that the studio's schemas do not model (permissions, canEdit,
     // docArtifacts, …): kept on every save and reported once each.
     const unknown = extra.filter((w) => w.id === "unknown-field");

@@ -7,8 +7,6 @@ import { displayPath } from "./tiers";
 
 // A custom worker profile as Construct 2.x's `worker-profile create` scaffolds it, and the prompt beside it.
 
-export { fenceField } from "@/lib/org/effective-fence";
-
 /** `promptFile` as the scaffold writes it: the tier's `prompts/<id>.md`, relative to the project root. */
 export function defaultPromptFile(state: OrgState, scope: WritableScope, id: string): string {
   const rel = path.relative(state.paths.root, state.tierDir(scope)).split(path.sep).join("/");

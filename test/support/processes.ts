@@ -158,7 +158,10 @@ export type CliRun = { code: number | null; stdout: string; stderr: string };
  * may carry (a project root, a core version, a model, armed fault points) are dropped unless the
  * test passes them, so each run sees only the environment its test chose.
  */
-export function runCli(args: string[], opts: { cwd: string; env?: Record<string, string> }): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  opts: { cwd: string; env?: Record<string, string>; nodeArgs?: string[]; uid?: number },
+): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
@@ -169,7 +172,12 @@ export function runCli(args: string[], opts: { cwd: string; env?: Record<string,
   }
   Object.assign(env, opts.env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], {
+      cwd: opts.cwd,
+      env,
+      uid: opts.uid,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const run = watch(child);
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout: run.stdout(), stderr: run.stderr() }));
