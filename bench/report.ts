@@ -4,6 +4,7 @@ import type { HttpFigures } from "./http";
 import type { InProcess } from "./in-process";
 import type { LayoutFigures, LayoutRow } from "./layouts";
 import type { PlanFigures } from "./plan";
+import type { ReachFigures } from "./reach";
 import { round } from "./stats";
 
 /** What `npm run bench` found, as written to bench/results.json, and its printed report. */
@@ -39,6 +40,8 @@ export type Results = {
   /** Keyed by org: `built-in`, `upstream`, `1000 specialists`. */
   views: Record<string, ViewRow>;
   layouts: Record<string, LayoutRow>;
+  /** Keyed by specialists: reach of one, of all, and the plan with reach, each beside its floor. */
+  reach: Record<string, ReachFigures>;
   targets: { name: string; figure: string; pass: boolean | null }[];
 };
 
@@ -242,6 +245,7 @@ export function report(r: Results): string {
         ]),
     );
   }
+  out += reach(r);
   const canvasRows = Object.entries(r.canvas);
   if (canvasRows.length) {
     out += "\nCanvas in headless Chromium (editor page /): first render, frames while dragging a specialist\n";
@@ -375,4 +379,45 @@ function layouts(r: Results): string {
     ]),
   );
   return out;
+}
+
+function reach(r: Results): string {
+  const rows = Object.entries(r.reach ?? {});
+  if (!rows.length) return "";
+  return `\nReach (in Node, the org loaded): reachOf the middle specialist vs. a plain breadth-first walk over the same steps; reachKeysAll vs. one pass over every principal and step; computePlan (reach in it) vs. the same plan less its reach share (both access graphs and reachChanges, timed alone; 1 specialist in 100 widened)\n${table(
+    [
+      "specialists",
+      "steps",
+      "accessGraph",
+      "reach of one",
+      "walk",
+      "one/walk",
+      "entries",
+      "reach of all",
+      "one pass",
+      "all/pass",
+      "plan",
+      "reach share",
+      "plan without reach",
+      "plan/without",
+      "reach widens",
+    ],
+    rows.map(([size, f]) => [
+      size,
+      f.steps,
+      ms(f.graphMs),
+      ms(f.reachOneMs),
+      ms(f.walkOneMs),
+      x(f.reachOneMs, f.walkOneMs),
+      f.reachOneEntries,
+      ms(f.reachAllMs),
+      ms(f.walkAllMs),
+      x(f.reachAllMs, f.walkAllMs),
+      ms(f.planMs),
+      ms(f.planReachShareMs),
+      ms(f.planMs - f.planReachShareMs),
+      x(f.planMs, f.planMs - f.planReachShareMs),
+      f.reachWidens,
+    ]),
+  )}`;
 }

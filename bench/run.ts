@@ -6,7 +6,8 @@
  *   BENCH_VIEW=1000              specialists of the synthetic org whose first view is measured
  *                                beside the built-in and the upstream org
  *   BENCH_RUNS=5                 timed runs per figure, after one warm-up
- *   BENCH_SKIP=http,canvas,bundles,plan,views,layouts
+ *   BENCH_SKIP=http,canvas,bundles,plan,reach,views,layouts
+ *   BENCH_ONLY=reach             only these parts (`load`: cold load and validation, which plan and http build on)
  *   BENCH_PORT=3400              first port of the bench's studios (default: ports the system picks)
  *   BENCH_OUT=bench/results.json
  *
@@ -29,6 +30,7 @@ import { measureHttp } from "./http";
 import { editedSpecialist, measureInProcess } from "./in-process";
 import { compareLayouts } from "./layouts";
 import { commitAndEdit, measurePlan } from "./plan";
+import { measureReach } from "./reach";
 import { BUILT_IN, type OrgRow, type Results, report, THOUSAND, targets, UPSTREAM, type ViewRow } from "./report";
 import { round } from "./stats";
 import { startBenchStudio } from "./studio";
@@ -44,12 +46,17 @@ const SIZES = list(process.env.BENCH_SIZES, [100, 1000, 10000]);
 const CANVAS = list(process.env.BENCH_CANVAS, [100, 1000]);
 const VIEW = Number(process.env.BENCH_VIEW ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const SKIP = new Set(
-  (process.env.BENCH_SKIP ?? "")
+const names = (v: string | undefined) =>
+  (v ?? "")
     .split(",")
     .map((s) => s.trim())
-    .filter(Boolean),
-);
+    .filter(Boolean);
+const PARTS = ["load", "http", "canvas", "bundles", "plan", "reach", "views", "layouts"];
+const ONLY = names(process.env.BENCH_ONLY);
+const SKIP = new Set([
+  ...names(process.env.BENCH_SKIP),
+  ...(ONLY.length ? PARTS.filter((p) => !ONLY.includes(p)) : []),
+]);
 const OUT = path.resolve(APP_DIR, process.env.BENCH_OUT ?? "bench/results.json");
 /** A fixed port once let the bench measure another server's org: by default the system picks free ones. */
 const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
@@ -109,6 +116,7 @@ async function main() {
     bundles: {},
     views: {},
     layouts: {},
+    reach: {},
     targets: [],
   };
   const needsBrowser = (!SKIP.has("canvas") && CANVAS.length > 0) || !SKIP.has("bundles") || !SKIP.has("views");
@@ -122,6 +130,11 @@ async function main() {
       const written = writeSyntheticOrg(project.root, size);
       const paths = pathsOf(project);
 
+      if (!SKIP.has("reach") && size >= 1000) {
+        log(`${size}: reach of one, of all, and the plan with reach`);
+        results.reach[size] = await measureReach(paths, size, RUNS);
+      }
+      if (SKIP.has("load")) continue;
       log(`${size}: cold load, validation`);
       const inProcess = await measureInProcess(paths, size, RUNS);
       const row: OrgRow = { ...inProcess, files: written.files, megabytes: round(written.bytes / 1e6) };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reachSchema } from "./access";
+import { accessHistorySchema, reachSchema } from "./access";
 import {
   orgPayloadSchema,
   previewActionBodySchema,
@@ -227,3 +227,15 @@ export const accessReachInput = z.object({
   id: idSchema.describe("a specialist id (in a Construct 2.x project, a worker profile id)"),
 });
 export const accessReachOutput = reachSchema;
+
+/** `access_history`: the commits that widened or narrowed what one specialist can do. */
+export const accessHistoryInput = z.object({
+  id: idSchema.describe("a specialist id (in a Construct 2.x project, a worker profile id)"),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("commits that touch the org to look at, newest first (default 200, capped)"),
+});
+export const accessHistoryOutput = accessHistorySchema;

@@ -1,4 +1,5 @@
 import type { Prompt } from "@/schemas/api/prompts";
+import { AccessHistoryService } from "./access/history";
 import { resolvePaths, type StudioPaths } from "./config";
 import { EmbedService } from "./embed/embed-service";
 import { EmbedV2Service } from "./embed/embed-v2";
@@ -51,6 +52,7 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
   const embedV2 = paths.construct.generation === "2" ? new EmbedV2Service(paths, org) : null;
   const layout = new LayoutStore(paths.projectDir);
   const plan = new PlanService(org, () => tests.routingCases());
+  const accessHistory = new AccessHistoryService(org);
   const packPreview = new PackPreviewService({
     paths,
     packs,
@@ -76,6 +78,7 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
     layout,
     tests,
     plan,
+    accessHistory,
     packPreview,
     resolveSpecialistPrompt,
     gitIgnore,

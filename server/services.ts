@@ -1,3 +1,4 @@
+import type { AccessHistoryService } from "./access/history";
 import { composeServices, type Services } from "./compose";
 import type { EmbedService } from "./embed/embed-service";
 import { EmbedScheduler } from "./embed/scheduler";
@@ -32,6 +33,10 @@ export function orgTestService(): OrgTestService {
 
 export function planService(): PlanService {
   return services().plan;
+}
+
+export function accessHistoryService(): AccessHistoryService {
+  return services().accessHistory;
 }
 
 export function gitIgnoreStatus() {

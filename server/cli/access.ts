@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { historyText } from "@/lib/access/history";
 import type { Reach } from "@/schemas/access";
+import { parseLimit } from "../access/history";
 import { composeServices } from "../compose";
 import { isAppError } from "../errors";
 import { UsageError } from "./output";
 
-export const ACCESS_USAGE = "  construct-studio access ID [--root DIR] [--format text|json]";
+export const ACCESS_USAGE = "  construct-studio access ID [--root DIR] [--format text|json] [--history [--limit N]]";
 
 function renderReach(reach: Reach): string {
   const who = reach.kind === "worker-profile" ? "worker profile" : "specialist";
@@ -31,7 +33,10 @@ function renderReach(reach: Reach): string {
   return `${out.join("\n")}\n`;
 }
 
-/** `access ID`: what a task that starts with one specialist can end up doing. Exit 0 answered, 1 unknown id. */
+/**
+ * `access ID`: what a task that starts with one specialist can end up doing; `--history`, the commits
+ * that widened or narrowed it. Exit 0 answered (outside git too, with a note), 1 unknown id.
+ */
 export async function accessCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -39,13 +44,27 @@ export async function accessCommand(args: string[]): Promise<number> {
     options: {
       root: { type: "string" },
       format: { type: "string", default: "text" },
+      history: { type: "boolean", default: false },
+      limit: { type: "string" },
     },
   });
   if (values.format !== "text" && values.format !== "json") throw new UsageError(`unknown --format ${values.format}`);
   if (positionals.length !== 1) throw new UsageError("access takes one specialist (or worker profile) id");
   if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
-  const { org } = composeServices({ root: values.root });
+  if (values.limit !== undefined && !values.history) throw new UsageError("--limit goes with --history");
+  let limit: number | undefined;
   try {
+    limit = parseLimit(values.limit);
+  } catch (error) {
+    throw new UsageError(`--${(error as Error).message}`);
+  }
+  const { org, accessHistory } = composeServices({ root: values.root });
+  try {
+    if (values.history) {
+      const history = await accessHistory.history(positionals[0], { limit });
+      process.stdout.write(values.format === "json" ? `${JSON.stringify(history, null, 2)}\n` : historyText(history));
+      return 0;
+    }
     const reach = await org.access(positionals[0]);
     process.stdout.write(values.format === "json" ? `${JSON.stringify(reach, null, 2)}\n` : renderReach(reach));
     return 0;

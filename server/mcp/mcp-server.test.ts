@@ -35,6 +35,7 @@ const TOOLS = [
   "org_plan",
   "org_test",
   "access_reach",
+  "access_history",
 ];
 const READ_ONLY = [
   "org_list",
@@ -49,6 +50,7 @@ const READ_ONLY = [
   "org_plan",
   "org_test",
   "access_reach",
+  "access_history",
 ];
 
 let base: string;
@@ -201,6 +203,20 @@ describe("access", () => {
     const missing = await call(mcp.client, "access_reach", { id: "nobody" });
     expect(missing.isError).toBe(true);
     expect(missing.text).toBe('not_found: no specialist or worker profile "nobody" in the org');
+    expect(await disk()).toEqual(before);
+  });
+
+  it("access_history answers outside git with a note, and refuses an unknown id and a limit below 1", async () => {
+    const before = await disk();
+    const history = await call(mcp.client, "access_history", { id: "cx-reviewer", limit: 5 });
+    expect(history.isError, history.text).toBe(false);
+    expect(history.data).toMatchObject({ id: "cx-reviewer", entries: [], scanned: 0, more: 0, shallow: false });
+    expect(history.data.note).toMatch(/is not in a git repository, so there is no history to read$/);
+    const missing = await call(mcp.client, "access_history", { id: "nobody" });
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toBe('not_found: no specialist or worker profile "nobody" in the org now');
+    const zero = await call(mcp.client, "access_history", { id: "cx-reviewer", limit: 0 });
+    expect(zero.isError).toBe(true);
     expect(await disk()).toEqual(before);
   });
 });

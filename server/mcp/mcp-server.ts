@@ -6,7 +6,7 @@ import { registerReviewTools } from "./review-tools";
 import { registerServiceTools } from "./service-tools";
 
 const INSTRUCTIONS = `Construct Studio edits an AI-agent org (specialists, teams, groups, contracts, policies) stored as JSON in tiers: builtin < packs < user < project; later tiers win field by field.
-Read with org_list, org_get, skills_list and graph_neighbours; check drafts with org_validate and the preview_* tools; access_reach says what a task that starts with one specialist can end up doing through handoffs and contracts.
+Read with org_list, org_get, skills_list and graph_neighbours; check drafts with org_validate and the preview_* tools; access_reach says what a task that starts with one specialist can end up doing through handoffs and contracts, and access_history which commits widened or narrowed it.
 Every change tool is a dry run unless called with apply: true, and applying needs the etag you read (org_get, or the dry run's result). A stale etag is refused as a conflict carrying the current record: read it again and redo the change.
 The builtin and pack tiers are read-only: changes land in the project tier (or the user tier with scope: "user"); changing a builtin record writes a project override.
 Nothing invalid is written: a refused call returns { ok: false, code, message, errors } with FieldErrors located by JSON pointer.

@@ -1,5 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
+  accessHistoryInput,
+  accessHistoryOutput,
   accessReachInput,
   accessReachOutput,
   orgPlanInput,
@@ -56,5 +58,18 @@ export function registerReviewTools(server: McpServer, services: Services): void
       annotations: READ,
     },
     ({ id }) => guarded(async () => ok(await services.org.access(id))),
+  );
+
+  server.registerTool(
+    "access_history",
+    {
+      title: "Who widened what, when",
+      description:
+        "The git commits that widened or narrowed what one specialist (a worker profile in Construct 2.x) can do, newest first: date, author, subject, and each change to its own effective fence or to what it reaches through others, with the path. Reads git only; at most `limit` commits are looked at and `more` says how many older ones were not; a shallow clone says so. Writes nothing.",
+      inputSchema: accessHistoryInput,
+      outputSchema: accessHistoryOutput,
+      annotations: READ,
+    },
+    ({ id, limit }) => guarded(async () => ok(await services.accessHistory.history(id, { limit }))),
   );
 }

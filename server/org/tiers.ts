@@ -233,10 +233,19 @@ function addEntry(
   entities.set(key, { scope: tier.scope, file, path: shown, record, etag: result.etag });
 }
 
-export type TierBlob = { section: Section; name: string; content: Buffer | null; symlink?: boolean };
+export type TierBlob = { section: Section; name: string; content: Buffer | null; symlink?: boolean; oid?: string };
 
-/** A tier from git objects, with `loadTier`'s rules: bad names, unparseable files and links become FieldErrors. */
-export function tierFromBlobs(scope: Scope, dir: string, displayBase: string, blobs: readonly TierBlob[]): TierData {
+/**
+ * A tier from git objects, with `loadTier`'s rules: bad names, unparseable files and links become FieldErrors.
+ * `parsedByOid` keeps each blob's parse for the next commit that holds the same blob.
+ */
+export function tierFromBlobs(
+  scope: Scope,
+  dir: string,
+  displayBase: string,
+  blobs: readonly TierBlob[],
+  parsedByOid?: Map<string, ReadResult>,
+): TierData {
   const tier = emptyTier(scope, dir);
   const sorted = [...blobs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const blob of sorted) {
@@ -254,8 +263,16 @@ export function tierFromBlobs(scope: Scope, dir: string, displayBase: string, bl
           ? { ok: false, code: "not-regular", message: "is not a regular file" }
           : blob.content.length > MAX_FILE_BYTES
             ? { ok: false, code: "too-large", message: `is larger than ${MAX_FILE_BYTES} bytes` }
-            : parsed(blob.content),
+            : parseOnce(blob.content, blob.oid, parsedByOid),
     );
   }
   return tier;
+}
+
+function parseOnce(content: Buffer, oid: string | undefined, cache: Map<string, ReadResult> | undefined): ReadResult {
+  const known = oid ? cache?.get(oid) : undefined;
+  if (known) return known;
+  const result = parsed(content);
+  if (oid) cache?.set(oid, result);
+  return result;
 }

@@ -74,9 +74,9 @@ export async function resolveRevision(repo: Repo, rev: string): Promise<string> 
   throw new AppError("not_found", `unknown revision "${rev}" in the git repository ${repo.top}`);
 }
 
-type TreeEntry = { mode: string; type: string; oid: string; path: string };
+export type TreeEntry = { mode: string; type: string; oid: string; path: string };
 
-async function listTree(repo: Repo, commit: string, dirs: string[]): Promise<TreeEntry[]> {
+export async function listTree(repo: Repo, commit: string, dirs: string[]): Promise<TreeEntry[]> {
   const result = await git(repo.top, ["ls-tree", "-r", "-z", "--full-tree", commit, "--", ...dirs]);
   if (result.code !== 0) throw new AppError("io", `git ls-tree ${commit} failed: ${result.stderr}`);
   const entries: TreeEntry[] = [];
@@ -89,7 +89,7 @@ async function listTree(repo: Repo, commit: string, dirs: string[]): Promise<Tre
   return entries;
 }
 
-async function readBlobs(repo: Repo, oids: string[]): Promise<Map<string, Buffer>> {
+export async function readBlobs(repo: Repo, oids: string[]): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
   if (!oids.length) return out;
   const result = await git(repo.top, ["cat-file", "--batch"], `${[...new Set(oids)].join("\n")}\n`);
@@ -120,13 +120,13 @@ export function assertNoConflictMarkers(content: Buffer | string, shown: string)
     );
 }
 
-const within = (parent: string, child: string) => {
+export const within = (parent: string, child: string) => {
   const rel = path.relative(parent, child);
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 };
 
 /** Where `dir` is in the repository: the nearest existing ancestor's real path, plus the rest. */
-function realish(dir: string): string {
+export function realish(dir: string): string {
   const rest: string[] = [];
   let at = path.resolve(dir);
   for (;;) {

@@ -1,0 +1,132 @@
+import { type AccessGraph, accessGraph } from "@/lib/access/graph";
+import { reachOf } from "@/lib/access/reach";
+import { reachChanges, reachKeysAll } from "@/lib/access/reach-all";
+import { orgToGraph } from "@/lib/graph/org-to-graph";
+import { computePlan, type PlanSide } from "@/lib/plan/plan";
+import { type EntityRecord, type OrgRecords, SECTIONS } from "@/schemas/kinds";
+import type { StudioPaths } from "@/server/config";
+import { recordsOf } from "@/server/org/merge";
+import { OrgApi } from "@/server/org/org-api";
+import { specialistId } from "./generate-org";
+import { median, sampleAlternately } from "./stats";
+
+export type ReachFigures = {
+  principals: number;
+  /** Handoff and contract steps between principals. */
+  steps: number;
+  /** `accessGraph` from the merged records (the canvas's edges included). */
+  graphMs: number;
+  /** `reachOf` the middle specialist, against a plain breadth-first walk over the same steps. */
+  reachOneMs: number;
+  walkOneMs: number;
+  reachOneEntries: number;
+  /** `reachKeysAll`, against one pass over every principal and step. */
+  reachAllMs: number;
+  walkAllMs: number;
+  /**
+   * `computePlan`, reach included, from two orgs it has not seen; its reach share (both access graphs
+   * and `reachChanges`, the canvas edges given) is timed alone, and the plan without reach is the difference.
+   */
+  planMs: number;
+  planReachShareMs: number;
+  /** Specialists whose reach widens: `summary.reachWidens`. */
+  reachWidens: number;
+};
+
+/** Everyone the start reaches, with nothing recorded on the way: the least a reach can do. */
+function walkFrom(graph: AccessGraph, start: string): number {
+  const seen = new Set([start]);
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++)
+    for (const step of graph.out.get(queue[i]) ?? []) {
+      const next = graph.byId.get(step.to)?.node;
+      if (next && !seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  return seen.size;
+}
+
+function walkAll(graph: AccessGraph): number {
+  let visited = 0;
+  for (const node of graph.principals.keys()) {
+    visited++;
+    for (const step of graph.out.get(node) ?? []) if (graph.byId.has(step.to)) visited++;
+  }
+  return visited;
+}
+
+/**
+ * The plan bench's change, in memory: one specialist in a hundred may also run `git push --force`.
+ * The synthetic org's handoffs link every specialist to every other, so each of them gains it.
+ */
+function widened(org: OrgRecords, specialists: number): { org: OrgRecords; changed: Set<string> } {
+  const next: OrgRecords = { ...org, specialists: { ...org.specialists } };
+  const changed = new Set<string>();
+  for (let i = 1; i <= Math.max(1, Math.floor(specialists / 100)); i++) {
+    const id = specialistId((i * 97) % specialists || 1);
+    const record = next.specialists[id] as EntityRecord;
+    const fence = record.fence as { allowedCommands?: string[] };
+    next.specialists[id] = {
+      ...record,
+      fence: { ...fence, allowedCommands: [...(fence.allowedCommands ?? []), "git push --force"] },
+    };
+    changed.add(`specialists/${id}`);
+  }
+  return { org: next, changed };
+}
+
+const versionsOf = (org: OrgRecords, changed: ReadonlySet<string>) =>
+  Object.fromEntries(
+    SECTIONS.flatMap((s) => Object.keys(org[s]).map((id) => [`${s}/${id}`, changed.has(`${s}/${id}`) ? "2" : "1"])),
+  );
+
+export async function measureReach(paths: StudioPaths, specialists: number, runs: number): Promise<ReachFigures> {
+  const api = new OrgApi(paths);
+  try {
+    const snap = await api.snapshot();
+    const org = recordsOf(snap.rows);
+    const [graphRuns] = await sampleAlternately([() => accessGraph(org)], { runs, warmup: 1 });
+    const graph = accessGraph(org);
+    const start = specialistId(Math.ceil(specialists / 2));
+    const startNode = graph.byId.get(start)?.node;
+    if (!startNode) throw new Error(`the synthetic org has no ${start}`);
+    const [one, walkOne] = await sampleAlternately([() => reachOf(graph, start), () => walkFrom(graph, startNode)], {
+      runs,
+      warmup: 1,
+    });
+    // A copy per run: reachKeysAll keeps its answer per graph object, and this times the computing.
+    const [all, walk] = await sampleAlternately([() => reachKeysAll({ ...graph }), () => walkAll(graph)], {
+      runs,
+      warmup: 1,
+    });
+
+    const problems = api.problemsOf(snap);
+    const after = widened(org, specialists);
+    const before: PlanSide = { org, problems, versions: versionsOf(org, new Set()) };
+    const afterSide: PlanSide = { org: after.org, problems, versions: versionsOf(after.org, after.changed) };
+    const against = { kind: "git" as const, ref: "HEAD" };
+    // New org objects each run: the plan keeps each side's graphs per object, and a CLI run starts with none.
+    const plan = () =>
+      computePlan({ ...before, org: { ...before.org } }, { ...afterSide, org: { ...afterSide.org } }, { against });
+    const edges = [orgToGraph({ org: before.org }).edges, orgToGraph({ org: after.org }).edges];
+    const reachShare = () => reachChanges(accessGraph(before.org, edges[0]), accessGraph(after.org, edges[1]));
+    const [planRuns, shareRuns] = await sampleAlternately([plan, reachShare], { runs, warmup: 1 });
+    return {
+      principals: graph.principals.size,
+      steps: [...graph.out.values()].reduce((n, s) => n + s.length, 0),
+      graphMs: median(graphRuns),
+      reachOneMs: median(one),
+      walkOneMs: median(walkOne),
+      reachOneEntries: reachOf(graph, start)?.entries.length ?? 0,
+      reachAllMs: median(all),
+      walkAllMs: median(walk),
+      planMs: median(planRuns),
+      planReachShareMs: median(shareRuns),
+      reachWidens: plan().summary.reachWidens,
+    };
+  } finally {
+    api.close();
+  }
+}
