@@ -86,15 +86,16 @@ export function accessGraph(org: OrgRecords, edges: readonly GraphEdge[] = orgTo
   };
   const teamMembers = new Map<string, string[]>();
   for (const [id, s] of Object.entries(org.specialists)) {
-    const teamId = str(specialistView(s).team);
+    const view = specialistView(s);
+    const teamId = str(view.team);
     const team = teamId ? (org.teams[teamId] ?? org.groups[teamId]) : undefined;
     const note = noTeamReason(teamId, team) ?? undefined;
     add({
       id,
       kind: "specialist",
-      handoffs: texts(specialistView(s).handoffCandidates),
+      handoffs: texts(view.handoffCandidates),
       unresolved: [],
-      role: str(specialistView(s).role),
+      role: str(view.role),
       node: nodeId.specialist(id),
       ...withoutInvalidGlobs(effectiveFence(s.fence, team)),
       ...(note ? { note } : {}),
