@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type EntityRecord, emptyOrg, type OrgRecords } from "@/schemas/kinds";
+import { emptyOrg, type OrgRecords } from "@/schemas/kinds";
 import { accessGraph } from "./graph";
 import { reachesAction, reachOf } from "./reach";
 import { reachChanges, reachKeysAll } from "./reach-all";
+import { team, workerProfileOrg } from "./reach-org.fixture";
 
-const team = (id: string, roles: string[], extra: Record<string, unknown> = {}) => ({
-  id,
-  name: id,
-  owner: roles[0],
-  roles,
-  escalationPath: [],
-  ...extra,
-});
 const spec = (
   id: string,
   role: string,
@@ -244,24 +237,8 @@ describe("reachChanges", () => {
 
 describe("Construct 2.x worker profiles", () => {
   it("reach through handoffCandidates naming an id or a role, with each profile's own fence", () => {
-    const o = emptyOrg();
-    const profiles: Record<string, EntityRecord> = {
-      writer: {
-        id: "writer",
-        name: "writer",
-        role: "writer",
-        fence: { allowedPaths: ["docs/**"] },
-        handoffCandidates: ["builder"],
-      },
-      // A registry profile keeps its fence in policyFence.
-      builder: {
-        id: "builder",
-        name: "builder",
-        role: "builder",
-        policyFence: { allowedPaths: ["src/**"], allowedCommands: ["npm test"] },
-      },
-    };
-    o["worker-profiles"] = profiles as OrgRecords["worker-profiles"];
+    // writer (docs) hands off by id to a registry builder, whose fence sits in policyFence.
+    const o = workerProfileOrg();
     const reach = reachOf(accessGraph(o), "writer");
     expect(reach?.kind).toBe("worker-profile");
     expect(reach?.entries.map((e) => e.text)).toEqual([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { reachOrg, spec, workerProfileOrg } from "@/lib/access/reach-org.fixture";
 import { orgTestRunSchema } from "@/schemas/org-test";
 import { belowMinCoverage, formatPercent, renderCoverage } from "./coverage";
-import { reachOrg, spec, workerProfileOrg } from "./reach-org.fixture";
 import { runOrgTests } from "./run";
 
 const file = "tests/fence.test.json";

@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
+import { reachOrg, workerProfileOrg } from "@/lib/access/reach-org.fixture";
 import { fileJsonSchema } from "@/schemas/file-kinds";
-import { reachOrg, workerProfileOrg } from "./reach-org.fixture";
 import { renderTestRun, runOrgTests } from "./run";
 
 const file = "tests/reach.test.json";

@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { historyText } from "@/lib/access/history";
 import { type AccessHistory, accessHistorySchema } from "@/schemas/access";
+import { gitAs } from "@/test/support/git";
 import { APP_DIR, makeTmpDirs, writeFiles } from "@/test/support/temp-project";
 import { snapshotContent } from "@/test/support/tree";
 import { resolvePaths } from "../config";
@@ -19,21 +19,7 @@ let home: string;
 let cleanup: () => Promise<void>;
 const apis: OrgApi[] = [];
 
-const git = (args: string[], cwd = root, date = "2026-11-30T10:00:00Z") =>
-  execFileSync("git", ["-c", "init.defaultBranch=main", ...args], {
-    cwd,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "Ada Lovelace",
-      GIT_AUTHOR_EMAIL: "ada@example.com",
-      GIT_COMMITTER_NAME: "Ada Lovelace",
-      GIT_COMMITTER_EMAIL: "ada@example.com",
-      GIT_AUTHOR_DATE: date,
-      GIT_COMMITTER_DATE: date,
-    },
-  });
+const git = (args: string[], cwd = root, date = "2026-11-30T10:00:00Z") => gitAs(cwd, args, date);
 
 let day = 0;
 /** Writes the files and commits them, a day after the last commit. */

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { accessHistorySchema } from "@/schemas/access";
+import { gitAs } from "@/test/support/git";
 import { runCli } from "@/test/support/processes";
 import { makeTmpDirs, specialistRecord, writeRecord } from "@/test/support/temp-project";
 import { snapshotContent } from "@/test/support/tree";
@@ -13,21 +14,7 @@ let root: string;
 let home: string;
 let cleanup: () => Promise<void>;
 
-const git = (args: string[], cwd = root, date = "2026-11-30T09:00:00+00:00") =>
-  execFileSync("git", ["-c", "init.defaultBranch=main", ...args], {
-    cwd,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "Ada Lovelace",
-      GIT_AUTHOR_EMAIL: "ada@example.com",
-      GIT_COMMITTER_NAME: "Ada Lovelace",
-      GIT_COMMITTER_EMAIL: "ada@example.com",
-      GIT_AUTHOR_DATE: date,
-      GIT_COMMITTER_DATE: date,
-    },
-  });
+const git = (args: string[], cwd = root, date = "2026-11-30T09:00:00+00:00") => gitAs(cwd, args, date);
 const cli = (args: string[], cwd = root) =>
   runCli(args, { cwd, env: { CONSTRUCT_HOME: home, XDG_CONFIG_HOME: path.join(base, "xdg") } });
 const orgDir = () => path.join(root, ".cx", "org");

@@ -1,6 +1,6 @@
 import { type EntityRecord, emptyOrg, type OrgRecords } from "@/schemas/kinds";
 
-const team = (id: string, roles: string[], extra: Record<string, unknown> = {}) => ({
+export const team = (id: string, roles: string[], extra: Record<string, unknown> = {}) => ({
   id,
   name: id,
   owner: roles[0],
