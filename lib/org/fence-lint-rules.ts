@@ -1,10 +1,10 @@
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityRecord, Section } from "@/schemas/kinds";
-import { isObject, teamView } from "@/schemas/views";
+import { isObject, specialistView, teamView } from "@/schemas/views";
 import { fenceField } from "./effective-fence";
 import { type FenceLint, type FenceTeam, fenceLint, REMOVABLE_RULES } from "./fence-lint";
 import { entityPath, fieldError } from "./field-error";
-import { type OrgIndex, record, str, strs } from "./org-index";
+import { type OrgIndex, record, strs, teamOf } from "./org-index";
 
 /** Where a record keeps its fence, or null for a kind that has none. */
 export function fenceFieldOf(section: Section, rec: Record<string, unknown>): "fence" | "policyFence" | null {
@@ -14,9 +14,7 @@ export function fenceFieldOf(section: Section, rec: Record<string, unknown>): "f
 
 /** A specialist's team narrows its fence; Construct 2.x has no teams, so a worker profile's fence stands alone. */
 function teamOfSpecialist(ix: OrgIndex, rec: Record<string, unknown>): FenceTeam | undefined {
-  const id =
-    str(typeof rec.team === "string" ? rec.team : undefined) ??
-    str(typeof rec.teamId === "string" ? rec.teamId : undefined);
+  const id = teamOf(specialistView(rec));
   const team = id ? (record(ix, "teams", id) ?? record(ix, "groups", id)) : undefined;
   return id && team ? { id, forbiddenDecisions: strs(teamView(team).forbiddenDecisions) } : undefined;
 }
