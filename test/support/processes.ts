@@ -160,7 +160,7 @@ export type CliRun = { code: number | null; stdout: string; stderr: string };
  */
 export function runCli(
   args: string[],
-  opts: { cwd: string; env?: Record<string, string>; nodeArgs?: string[]; uid?: number },
+  opts: { cwd: string; env?: Record<string, string>; nodeArgs?: string[]; modesBindRoot?: boolean },
 ): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
@@ -172,12 +172,14 @@ export function runCli(
   }
   Object.assign(env, opts.env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], {
-      cwd: opts.cwd,
-      env,
-      uid: opts.uid,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const node = [process.execPath, ...(opts.nodeArgs ?? []), BIN, ...args];
+    // Root writes through any file mode by CAP_DAC_OVERRIDE; without it, modes hold for root too,
+    // while root still reads the checkout it owns wherever that lies.
+    const [command, ...rest] =
+      opts.modesBindRoot && process.getuid?.() === 0
+        ? ["setpriv", "--inh-caps=-dac_override", "--bounding-set=-dac_override", ...node]
+        : node;
+    const child = spawn(command, rest, { cwd: opts.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     const run = watch(child);
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout: run.stdout(), stderr: run.stderr() }));
