@@ -116,7 +116,7 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
       />
 
       <div className="flex min-h-0 flex-1">
-        <main className="relative min-w-0 flex-1" data-testid="canvas">
+        <main id="main" tabIndex={-1} aria-label="Canvas" className="relative min-w-0 flex-1" data-testid="canvas">
           {error && !view && <p className="p-6 text-red-600">Could not load the org: {error.message}</p>}
           {!view && !error && <p className="p-6 text-muted">Loading the org…</p>}
           {view && (

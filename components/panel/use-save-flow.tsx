@@ -15,11 +15,8 @@ import { ENTITY_KIND_SPECS, type EntityRecord, SECTION_OF } from "@/schemas/kind
 import type { PanelTarget } from "./entity-panel";
 import type { DraftAction, DraftState } from "./use-draft";
 
-const first3 = (errors: readonly FieldError[]) =>
-  errors
-    .slice(0, 3)
-    .map((e) => e.message)
-    .join("\n");
+/** Every error, one per line: the toast scrolls rather than hide any. */
+const listed = (errors: readonly FieldError[]) => errors.map((e) => `• ${e.message}`).join("\n");
 
 /**
  * Browser rules first; an existing record settles fields changed on disk and asks before overriding a built-in
@@ -98,7 +95,7 @@ export function useSaveFlow(ctx: {
       }
       if (error.errors.length) {
         setProblems(error.errors);
-        toast({ tone: "error", title: `Not saved: ${error.message}`, detail: first3(error.errors) });
+        toast({ tone: "error", title: `Not saved: ${error.message}`, detail: listed(error.errors) });
       } else {
         toast({ tone: "error", title: "Not saved", detail: error.message });
       }
@@ -130,7 +127,7 @@ export function useSaveFlow(ctx: {
     if (!check.ok) {
       setProblems([...check.errors, ...check.warnings]);
       const n = check.errors.length;
-      toast({ tone: "error", title: `Not saved: ${n} error${n === 1 ? "" : "s"}`, detail: first3(check.errors) });
+      toast({ tone: "error", title: `Not saved: ${n} error${n === 1 ? "" : "s"}`, detail: listed(check.errors) });
       return;
     }
     setSaving(true);
