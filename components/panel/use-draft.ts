@@ -84,7 +84,7 @@ function initial({ base, etag, stored }: { base: EntityRecord; etag?: string; st
     formBase: draft,
     formKey: 0,
     jsonText: json(draft),
-    conflicts: [],
+    conflicts: stored?.conflicts ?? [],
     followed: [],
     etag: stored ? (stored.originEtag ?? undefined) : etag,
   };
@@ -110,9 +110,14 @@ export function useDraft(target: PanelTarget, base: EntityRecord, etag: string |
 
   useEffect(() => {
     if (dirty)
-      projectDrafts().put(target, { origin: state.origin, originEtag: state.etag ?? null, draft: state.draft });
+      projectDrafts().put(target, {
+        origin: state.origin,
+        originEtag: state.etag ?? null,
+        draft: state.draft,
+        ...(state.conflicts.length ? { conflicts: state.conflicts } : {}),
+      });
     else projectDrafts().drop(target);
-  }, [dirty, state.draft, state.origin, state.etag, target]);
+  }, [dirty, state.draft, state.origin, state.etag, state.conflicts, target]);
 
   return { state, dispatch, dirty, arrived, restored: !!stored && dirty };
 }

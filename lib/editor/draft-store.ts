@@ -1,7 +1,14 @@
 import type { EntityKind, EntityRecord } from "@/schemas/kinds";
+import type { FieldConflict } from "./drafts";
 
 // Local storage, so a reload, a closed tab or a crashed browser never loses typed work; passed in, so no I/O here.
-export type StoredDraft = { origin: EntityRecord; originEtag: string | null; draft: EntityRecord };
+/** `conflicts`: fields both the draft and a newer file changed, still to be settled when the draft was left. */
+export type StoredDraft = {
+  origin: EntityRecord;
+  originEtag: string | null;
+  draft: EntityRecord;
+  conflicts?: FieldConflict[];
+};
 export type PanelRef = { kind: EntityKind; id: string | null };
 type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
