@@ -71,7 +71,8 @@ test("/changes follows a commit and a branch switch made in a terminal, without 
 });
 
 test("the canvas's Changes overlay follows a commit, its base label too", async ({ page }) => {
-  git("checkout", "-q", "main");
+  // Back on main, whose commit holds the file the topic branch left untracked.
+  git("checkout", "-q", "-f", "main");
   addSpecialist("cx-head-third");
   const editor = new EditorPage(page, own.studio.origin);
   await editor.open();

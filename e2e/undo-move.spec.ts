@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { EditorExtras } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
 import { extraPort, specialist, studioOfItsOwn } from "./support";
@@ -24,6 +24,8 @@ const own = studioOfItsOwn({
     }),
   },
 });
+/** An info toast saying `text`; older ones may still show beside it. */
+const info = (page: Page, text: string) => page.getByTestId("toast-info").filter({ hasText: text }).first();
 const recordFile = () => path.join(own.root, ".cx", "org", "specialists", `${MOVER}.json`);
 const record = () => JSON.parse(readFileSync(recordFile(), "utf8"));
 const layoutFile = () => path.join(own.root, ".cx", "studio", "layout.json");
@@ -54,14 +56,14 @@ test("Ctrl+Z right after a drag puts the box back; the older edit waits its turn
   await expect(page.getByTitle(`Undo move specialist ${MOVER} (Ctrl+Z)`)).toBeEnabled();
 
   await page.keyboard.press("Control+z");
-  await expect(page.getByTestId("toast-info").last()).toContainText(`Undid move specialist ${MOVER}`);
+  await expect(info(page, `Undid move specialist ${MOVER}`)).toBeVisible();
   await expect.poll(() => extras.flowPosition(nodeId)).toEqual(start);
   // The box was laid out automatically before the move: its saved position is forgotten.
   await expect.poll(() => positions()[nodeId] ?? null).toBeNull();
   expect(record().description).toBe("Edited before the move, kept by the first undo.");
 
   await page.keyboard.press("Control+Shift+z");
-  await expect(page.getByTestId("toast-info").last()).toContainText(`Redid move specialist ${MOVER}`);
+  await expect(info(page, `Redid move specialist ${MOVER}`)).toBeVisible();
   await expect.poll(() => extras.flowPosition(nodeId)).toEqual(moved);
   await expect.poll(() => positions()[nodeId] ?? null).toEqual({ x: Math.round(moved.x), y: Math.round(moved.y) });
 
@@ -69,7 +71,7 @@ test("Ctrl+Z right after a drag puts the box back; the older edit waits its turn
   await page.keyboard.press("Control+z");
   await expect.poll(() => extras.flowPosition(nodeId)).toEqual(start);
   await page.keyboard.press("Control+z");
-  await expect(page.getByTestId("toast-info").last()).toContainText(`Undid edit specialist ${MOVER}`);
+  await expect(info(page, `Undid edit specialist ${MOVER}`)).toBeVisible();
   await expect.poll(() => record().description).toBe("A specialist the undo tests move about the canvas.");
   await expect.poll(() => positions()[nodeId] ?? null).toBeNull();
 });
@@ -88,7 +90,7 @@ test("Auto-layout is a step too: Ctrl+Z brings the dragged position back", async
   await expect.poll(() => positions()[nodeId] ?? null).toBeNull();
   await expect.poll(() => extras.flowPosition(nodeId)).not.toEqual(moved);
   await page.keyboard.press("Control+z");
-  await expect(page.getByTestId("toast-info").last()).toContainText("Undid Auto-layout");
+  await expect(info(page, "Undid Auto-layout")).toBeVisible();
   await expect.poll(() => positions()[nodeId] ?? null).toEqual(saved);
   await expect.poll(() => extras.flowPosition(nodeId)).toEqual(moved);
 });
@@ -104,6 +106,7 @@ test("an import cannot be undone: undo says so, writes nothing, and never reache
   await editor.save();
   await expect(editor.toast("success")).toContainText(`Saved specialist ${MOVER}`);
   await page.getByRole("button", { name: "Close panel" }).click();
+  await expect(editor.panel()).toBeHidden();
 
   const imported = "cx-undo-imported";
   await page.getByTestId("import-file").setInputFiles({
@@ -112,13 +115,13 @@ test("an import cannot be undone: undo says so, writes nothing, and never reache
     buffer: Buffer.from(JSON.stringify({ specialists: { [imported]: specialist(imported) } })),
   });
   await page.getByTestId("import-apply").click();
-  await expect(editor.toast("success")).toContainText("Imported: 1 file(s) written");
+  await expect(editor.toast("success").filter({ hasText: "Imported: 1 file(s) written" })).toBeVisible();
   await expect(editor.node(`specialist:${imported}`)).toBeAttached();
 
   const before = readFileSync(recordFile(), "utf8");
   await page.keyboard.press("Control+z");
-  await expect(page.getByTestId("toast-info").last()).toContainText("Nothing undone");
-  await expect(page.getByTestId("toast-info").last()).toContainText("the import cannot be undone here");
+  await expect(info(page, "Nothing undone")).toBeVisible();
+  await expect(info(page, "the import cannot be undone here")).toBeVisible();
   // Nothing on disk changed: the import stays, and so does the edit made before it.
   expect(readFileSync(recordFile(), "utf8")).toBe(before);
   expect(record().description).toBe("Edited before the import.");
