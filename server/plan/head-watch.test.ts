@@ -24,7 +24,7 @@ const commit = (dir: string, name: string) => {
   return gitAs(dir, ["rev-parse", "HEAD"], DATE).trim();
 };
 
-/** The next change a listener hears, once the watcher has read where HEAD is now. */
+/** The next change a listener hears, once the watcher has read where HEAD points. */
 async function nextChange(watcher: HeadWatcher): Promise<{ heard: Promise<Head>; stop: () => void }> {
   let stop = () => {};
   const heard = new Promise<Head>((resolve) => {
