@@ -75,7 +75,7 @@ export function EntityPanel({ target, data, edits }: Props) {
         : (row?.record ?? templateFor(kind, Object.keys(data.org.teams)[0], data.skills[0]?.id)),
     [row, kind, data.org.teams, data.skills],
   );
-  const { state: draftState, dispatch, dirty, arrived } = useDraft(target, base, row?.etag);
+  const { state: draftState, dispatch, dirty, arrived, restored } = useDraft(target, base, row?.etag);
   const { draft, formBase, formKey, jsonText } = draftState;
   const panelRef = useKeptFocus(formKey);
   const index = useMemo(() => buildIndex(data.org, new Set(data.skills.map((s) => s.id))), [data]);
@@ -175,6 +175,7 @@ export function EntityPanel({ target, data, edits }: Props) {
         conflicts={draftState.conflicts}
         followed={draftState.followed}
         dirty={dirty}
+        restored={restored}
         onDiscard={() => dispatch({ type: "reset", record: base, etag: row?.etag })}
       />
       <PanelTabs tabs={tabs} tab={tab} onSwitch={switchTab} />

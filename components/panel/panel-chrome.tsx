@@ -54,11 +54,26 @@ export function PanelNotes(props: {
   conflicts: FieldConflict[];
   followed: string[];
   dirty: boolean;
+  /** The draft is one left unsaved in an earlier session. */
+  restored: boolean;
   onDiscard: () => void;
 }) {
   const { readOnlyTier, conflicts, followed } = props;
   return (
     <>
+      {props.restored && (
+        <p
+          role="status"
+          data-testid="draft-restored"
+          className="border-b border-sky-200 bg-sky-50 px-4 py-2 text-xs text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-200"
+        >
+          Unsaved changes from an earlier session, restored. Save them, or
+          <button type="button" data-testid="discard-restored" className="ml-1 underline" onClick={props.onDiscard}>
+            discard them
+          </button>
+          .
+        </p>
+      )}
       {readOnlyTier && (
         <p
           data-testid="read-only-note"

@@ -4,7 +4,7 @@ import { type Dispatch, useState } from "react";
 import { askConflicts } from "@/components/editor/conflict-dialog";
 import type { Ask, Toast } from "@/components/editor/shell-types";
 import { ApiError } from "@/lib/api/error";
-import { sessionDrafts } from "@/lib/editor/draft-store";
+import { projectDrafts } from "@/lib/editor/draft-store";
 import { diffPatch, rebaseDraft, settleConflicts } from "@/lib/editor/drafts";
 import type { OrgIndex } from "@/lib/org/org-index";
 import { validateDraft, validateNewTeam } from "@/lib/org/validate";
@@ -48,7 +48,7 @@ export function useSaveFlow(ctx: {
     const hadLayer = !!row && (row.scope === "project" || row.overrides.some((o) => o.scope === "project"));
     try {
       const result = await edits.save({ kind, id, patch, previous, etag, hadLayer, label: `edit ${kind} ${id}` });
-      sessionDrafts().drop(target);
+      projectDrafts().drop(target);
       dispatch({ type: "reset", record: result.record, etag: result.etag });
       // Saved, but said plainly when the record carries warnings (a typo'd field name, say).
       const warned = result.warnings.map((w) => w.message);
@@ -113,7 +113,7 @@ export function useSaveFlow(ctx: {
       "project",
       owner,
     );
-    sessionDrafts().drop(target);
+    projectDrafts().drop(target);
     toast({ tone: "success", title: `Created ${kind} ${String(record.id)}`, detail: result.path });
     ctx.onOpen({ kind, id: String(record.id) });
   };

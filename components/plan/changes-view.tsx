@@ -32,7 +32,10 @@ export function ChangesView({ initialAgainst = "HEAD" }: { initialAgainst?: stri
           className="flex items-center gap-2 text-sm"
           onSubmit={(e) => {
             e.preventDefault();
-            setAgainst(input.trim() || "HEAD");
+            const next = input.trim() || "HEAD";
+            // The same revision again compares again: HEAD may name another commit since.
+            if (next === against) void plan.refetch();
+            else setAgainst(next);
           }}
         >
           <label htmlFor="against">against revision</label>
