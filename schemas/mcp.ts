@@ -54,7 +54,7 @@ export const orgCreateInput = z.object({
   record: record.describe("the whole record, id included (for kind fence: the fence with specialistId)"),
   scope,
   apply,
-  etag: etag.optional().describe("not needed: a create fails if the record appeared in the tier meanwhile"),
+  etag: etag.optional().describe("not needed: a create fails if any tier holds the id"),
 });
 export const orgUpdateInput = z.object({
   kind: z.enum([...WRITABLE_ENTITY_KINDS, "fence"]),

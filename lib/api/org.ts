@@ -57,10 +57,10 @@ export async function createEntity(
   record: EntityRecord,
   scope: WritableScope,
   ownerSpecialist?: string,
+  restoreLayer = false,
 ) {
-  return (
-    await apiFetch(kindUrl(kind) + query({ scope, ownerSpecialist }), writeOkSchema, { method: "POST", body: record })
-  ).data;
+  const params = query({ scope, ownerSpecialist, restoreLayer: restoreLayer && "1" });
+  return (await apiFetch(kindUrl(kind) + params, writeOkSchema, { method: "POST", body: record })).data;
 }
 
 /** The server sees packs and files the browser does not. */

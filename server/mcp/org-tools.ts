@@ -197,7 +197,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
     {
       title: "Create a record",
       description:
-        "Creates a record in the project (or user) tier; an id that exists in a lower tier becomes an override. A dry run unless apply is true.",
+        "Creates a record in the project (or user) tier; an id any tier already holds is refused as a conflict naming the tier (override a built-in record with org_update). A dry run unless apply is true.",
       inputSchema: orgCreateInput,
       outputSchema: entityWriteOutput,
       annotations: WRITE,
