@@ -251,15 +251,15 @@ export function registerOrgTools(server: McpServer, services: Services): void {
     {
       title: "Import an org payload",
       description:
-        "Writes a payload (sections keyed by id: groups, teams, specialists, contracts, policies, or in a Construct 2.x project worker-profiles) into one tier as one transaction; records are created or replaced. A dry run unless apply is true; applying needs the dry run's etag.",
+        "Writes a payload (sections keyed by id: groups, teams, specialists, contracts, policies, or in a Construct 2.x project worker-profiles) into one tier as one transaction; records are created, or updated by merge (fields the import lacks are kept; the default) or replace (mode, or modes per section/id); the dry run lists each update's field diff. A dry run unless apply is true; applying needs the dry run's etag.",
       inputSchema: orgImportInput,
       outputSchema: orgImportOutput,
       annotations: { ...WRITE, destructiveHint: true },
     },
-    ({ payload, scope, apply, etag }) =>
+    ({ payload, scope, mode, modes, apply, etag }) =>
       guarded(async () => {
         const ifMatch = requireEtag(apply, etag, "the files this import replaces");
-        return ok(await org.importOrg(payload, { scope, dryRun: !apply, ifMatch }));
+        return ok(await org.importOrg(payload, { scope, mode, modes, dryRun: !apply, ifMatch }));
       }, true),
   );
 }
