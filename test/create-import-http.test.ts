@@ -33,6 +33,7 @@ const exported = (id: string) =>
 const importing = (payload: unknown, query: string) =>
   importRoute.POST(
     new Request(`${base}/org/import?${query}`, { method: "POST", headers: JSON_TYPE, body: JSON.stringify(payload) }),
+    undefined,
   );
 
 beforeAll(() => {

@@ -19,8 +19,8 @@ export function ContractForm(props: EntityFormProps) {
       {fields.text("id", "Id", { readOnly: !props.isNew })}
       {fields.text("description", "Description", { multiline: true })}
       <div className="grid grid-cols-2 gap-x-3">
-        {fields.select("producer", "Producer", parties)}
-        {fields.select("consumer", "Consumer", parties)}
+        {fields.select("producer", "Producer", parties, { placeholder: "Choose a producer" })}
+        {fields.select("consumer", "Consumer", parties, { placeholder: "Choose a consumer" })}
       </div>
       <Controller
         control={form.control}

@@ -128,6 +128,8 @@ export function PanelFooter(props: {
   dirty: boolean;
   isNew: boolean;
   saving: boolean;
+  /** A problem no save can pass (a new record's id that is taken): Create stays off. */
+  blocked?: boolean;
   onRemove: () => void;
   onSaveJson: () => void;
 }) {
@@ -157,7 +159,7 @@ export function PanelFooter(props: {
             type={tab === "form" ? "submit" : "button"}
             form={tab === "form" ? "entity-form" : undefined}
             data-testid="save-entity"
-            disabled={props.saving || (!dirty && !isNew)}
+            disabled={props.saving || props.blocked || (!dirty && !isNew)}
             onClick={tab === "json" ? props.onSaveJson : undefined}
             className="rounded bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-40"
           >

@@ -19,7 +19,13 @@ export async function createTeam(
   const id = checkId("team", record.id);
   // Refused before the import takes the tier's lock, whose file would be a write.
   const held = await freshRow(state, "teams", id);
-  if (held) throw alreadyExists("team", id, held.layers.map((l) => l.scope), "teams");
+  if (held)
+    throw alreadyExists(
+      "team",
+      id,
+      held.layers.map((l) => l.scope),
+      "teams",
+    );
   const ownerId = opts.ownerSpecialist;
   const specialist = (await state.snapshot()).rows.specialists.get(ownerId);
   if (!specialist)
