@@ -50,7 +50,7 @@ export function ImportFiles({
                 f.action === "create"
                   ? "text-emerald-700 dark:text-emerald-400"
                   : f.action === "update"
-                    ? "text-amber-700 dark:text-amber-400"
+                    ? "text-warning"
                     : "text-muted"
               }
             >
@@ -75,7 +75,7 @@ export function ImportFiles({
                   ))}
                 </fieldset>
                 {removed > 0 && (
-                  <p data-testid="import-removes" className="mb-1 font-sans text-amber-800 dark:text-amber-300">
+                  <p data-testid="import-removes" className="mb-1 font-sans text-warning">
                     The import lacks {removed} field{removed === 1 ? "" : "s"} this record has:{" "}
                     {mode === "replace" ? "replace removes them." : "merge keeps them."}
                   </p>
