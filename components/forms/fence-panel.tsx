@@ -64,10 +64,10 @@ export function FencePanel({
     <div data-testid="fence-panel">
       {LIST_FIELDS.map(({ key, label, placeholder }) => (
         <FieldShell key={key} label={label} path={`fence.${key}`} problems={at(key)} fixOf={fixOf}>
-          {(id, invalid, aria) => (
+          {(id, invalid, describedBy) => (
             <TagInput
               id={id}
-              aria={aria}
+              describedBy={describedBy}
               testId={`tags-fence.${key}`}
               value={value[key]}
               itemProblems={items(key)}
@@ -104,10 +104,10 @@ export function FencePanel({
           problems={at("approvalRequired")}
           fixOf={fixOf}
         >
-          {(id, invalid, aria) => (
+          {(id, invalid, describedBy) => (
             <TagInput
               id={id}
-              aria={aria}
+              describedBy={describedBy}
               value={approvalsBesidesToggles}
               itemProblems={Object.fromEntries(
                 approvalsBesidesToggles.flatMap((entry, i) => {

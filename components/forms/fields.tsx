@@ -8,9 +8,6 @@ import { FixButton } from "../org/problem-list";
 const INPUT =
   "w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm outline-none focus:border-sky-500 dark:border-slate-600 dark:bg-slate-900";
 
-/** What ties an input to its problems and hint, for screen readers: spread it on the input. */
-export type FieldAria = { "aria-invalid"?: true; "aria-describedby"?: string };
-
 export function FieldShell({
   label,
   path,
@@ -18,6 +15,7 @@ export function FieldShell({
   hint,
   children,
   fixOf,
+  action,
 }: {
   label: string;
   path: string;
@@ -25,20 +23,17 @@ export function FieldShell({
   hint?: string;
   /** The one-click fix of a problem (see ProblemList), or null. */
   fixOf?: (problem: FieldError) => (() => void) | null;
-  children: (id: string, invalid: boolean, aria: FieldAria) => ReactNode;
+  /** A button under the messages (open the record an id names, say). */
+  action?: ReactNode;
+  /** `describedBy` names the messages and hint, for the input's `aria-describedby`. */
+  children: (id: string, invalid: boolean, describedBy: string | undefined) => ReactNode;
 }) {
   const id = useId();
   const invalid = problems.some((p) => p.severity === "error");
   const keys = problemKeys(problems);
-  const describedBy = problems.length
-    ? problems.map((_, i) => `${id}-problem-${i}`).join(" ")
-    : hint
-      ? `${id}-hint`
-      : "";
-  const aria: FieldAria = {
-    ...(invalid ? { "aria-invalid": true } : {}),
-    ...(describedBy ? { "aria-describedby": describedBy } : {}),
-  };
+  const messageIds = problems.map((_, i) => `${id}-problem-${i}`);
+  const showHint = hint && !problems.length;
+  const describedBy = [...messageIds, ...(showHint ? [`${id}-hint`] : [])].join(" ") || undefined;
   return (
     <div className="mb-3" data-field={path}>
       <label htmlFor={id} className="mb-0.5 block text-xs font-medium text-slate-600 dark:text-slate-300">
@@ -48,12 +43,12 @@ export function FieldShell({
         className={problems.length ? (invalid ? "squiggle" : "squiggle opacity-90") : ""}
         data-testid={problems.length ? `squiggle-${path}` : undefined}
       >
-        {children(id, invalid, aria)}
+        {children(id, invalid, describedBy)}
       </div>
       {problems.map((p, i) => (
         <p
           key={keys[i]}
-          id={`${id}-problem-${i}`}
+          id={messageIds[i]}
           data-testid={`field-error-${path}`}
           data-rule={p.id}
           className={`mt-0.5 text-xs ${p.severity === "error" ? "text-red-600 dark:text-red-400" : "text-warning"}`}
@@ -62,7 +57,8 @@ export function FieldShell({
           <FixButton fix={fixOf?.(p)} />
         </p>
       ))}
-      {hint && !problems.length && (
+      {action}
+      {showHint && (
         <p id={`${id}-hint`} className="mt-0.5 text-[11px] text-muted">
           {hint}
         </p>
@@ -87,10 +83,11 @@ export function TagInput({
   placeholder,
   testId,
   itemProblems = {},
-  aria,
+  describedBy,
 }: {
   id: string;
-  aria?: FieldAria;
+  /** The field's messages and hint (FieldShell's), for the text box's `aria-describedby`. */
+  describedBy?: string;
   value: string[];
   onChange: (next: string[]) => void;
   onBlur?: () => void;
@@ -164,7 +161,8 @@ export function TagInput({
       ))}
       <input
         id={id}
-        {...aria}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
         list={suggestions.length ? listId : undefined}
         value={draft}
         placeholder={value.length ? "" : placeholder}

@@ -35,6 +35,7 @@ import { useKeptFocus } from "./use-kept-focus";
 import { ownProblems, useProblems } from "./use-problems";
 import { useRemoveFlow } from "./use-remove-flow";
 import { useSaveFlow } from "./use-save-flow";
+import { useTakenId } from "./use-taken-id";
 
 /** The form of each kind (its spec names it): a kind whose form is missing here fails to compile. */
 const FORMS: Record<FormName, ComponentType<EntityFormProps & { kind: EntityKind }>> = {
@@ -72,14 +73,19 @@ export function EntityPanel({ target, data, edits }: Props) {
     () =>
       row && kind === "worker-profile" && row.scope === "builtin"
         ? customProfileFrom(row.id, row.record)
-        : (row?.record ?? templateFor(kind, Object.keys(data.org.teams)[0], data.skills[0]?.id)),
-    [row, kind, data.org.teams, data.skills],
+        : (row?.record ?? templateFor(kind)),
+    [row, kind],
   );
   const { state: draftState, dispatch, dirty, arrived, restored } = useDraft(target, base, row?.etag);
   const { draft, formBase, formKey, jsonText } = draftState;
   const panelRef = useKeptFocus(formKey);
   const index = useMemo(() => buildIndex(data.org, new Set(data.skills.map((s) => s.id))), [data]);
-  const { problems, setProblems, others, validate } = useProblems({
+  const {
+    problems: checked,
+    setProblems,
+    others,
+    validate,
+  } = useProblems({
     initial: target.id ? ownProblems(data.problems, kind, target.id) : [],
     kind,
     isNew,
@@ -87,6 +93,8 @@ export function EntityPanel({ target, data, edits }: Props) {
     onOtherProblems,
   });
   if (arrived && target.id) setProblems(ownProblems(data.problems, kind, target.id));
+  const taken = useTakenId({ kind, isNew, draft, data, open: (next) => void changePanel(next) });
+  const problems = taken.problem ? [taken.problem, ...checked.filter((p) => p.id !== taken.problem?.id)] : checked;
   const [tab, setTab] = useState<Tab>("form");
   const [promptSave, setPromptSave] = useState<PromptSave | null>(null);
   // Not state of its own: the store asks before a draft is dropped.
@@ -138,7 +146,8 @@ export function EntityPanel({ target, data, edits }: Props) {
     isNew,
     onDraft,
     onValues,
-    onSubmit: (r: EntityRecord) => void save(r),
+    onSubmit: (r: EntityRecord) => void (taken.problem ? undefined : save(r)),
+    idTaken: taken.idTaken,
   };
   const Form = FORMS[ENTITY_KIND_SPECS[kind].form];
   // A registry record is never saved, so no field of it is "kept on save".
@@ -274,8 +283,9 @@ export function EntityPanel({ target, data, edits }: Props) {
           dirty={dirty}
           isNew={isNew}
           saving={saving}
+          blocked={!!taken.problem}
           onRemove={() => void remove()}
-          onSave={() => void save(draft)}
+          onSave={() => void (taken.problem ? undefined : save(draft))}
           prompt={promptSave}
         />
       )}

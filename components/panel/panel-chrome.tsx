@@ -183,6 +183,8 @@ export function PanelFooter(props: {
   dirty: boolean;
   isNew: boolean;
   saving: boolean;
+  /** A problem no save can pass (a new record's id that is taken): Create stays off. */
+  blocked?: boolean;
   onRemove: () => void;
   onSave: () => void;
   prompt: PromptSave | null;
@@ -213,7 +215,7 @@ export function PanelFooter(props: {
         {(tab === "json" || tab === "form" || tab === "fence") && (
           <SaveButton
             label={isNew ? "Create" : "Save"}
-            enabled={!props.saving && (dirty || isNew)}
+            enabled={!props.saving && !props.blocked && (dirty || isNew)}
             submits={tab === "form" ? "entity-form" : undefined}
             onPress={tab === "form" ? undefined : props.onSave}
           />

@@ -106,13 +106,22 @@ export function useSaveFlow(ctx: {
     // A new team names its owner specialist, moved into it by the same write: never an empty team.
     const { ownerSpecialist, ...entity } = record;
     const owner = kind === "team" && typeof ownerSpecialist === "string" ? ownerSpecialist : undefined;
-    const result = await edits.create(
-      kind,
-      kind === "team" ? entity : record,
-      `create ${kind} ${String(record.id)}`,
-      "project",
-      owner,
-    );
+    let result: Awaited<ReturnType<OrgEdits["create"]>>;
+    try {
+      result = await edits.create(
+        kind,
+        kind === "team" ? entity : record,
+        `create ${kind} ${String(record.id)}`,
+        "project",
+        owner,
+      );
+    } catch (error) {
+      // A refusal the browser could not foresee (the id taken meanwhile, say) is shown, never swallowed.
+      if (!(error instanceof ApiError)) throw error;
+      setProblems(error.errors);
+      toast({ tone: "error", title: `Not created: ${error.message}`, detail: listed(error.errors) });
+      return;
+    }
     projectDrafts().drop(target);
     toast({ tone: "success", title: `Created ${kind} ${String(record.id)}`, detail: result.path });
     ctx.onOpen({ kind, id: String(record.id) });

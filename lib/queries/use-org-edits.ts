@@ -78,7 +78,8 @@ async function replay(command: EditCommand, direction: "undo" | "redo", resoluti
       if (direction === "undo") return (await removeEntity(command.kind, command.id, command.scope, true, etag)).etag;
       return (await createEntity(command.kind, command.record, command.scope, command.ownerSpecialist)).etag;
     case "remove":
-      if (direction === "undo") return (await createEntity(command.kind, command.record, command.scope)).etag;
+      if (direction === "undo")
+        return (await createEntity(command.kind, command.record, command.scope, undefined, true)).etag;
       return (await removeEntity(command.kind, command.id, command.scope, true, etag)).etag;
   }
 }
