@@ -55,7 +55,8 @@ const whenToUse = house(
     })
     .refine((v) => v.length <= 500, {
       error: (iss) => `"when_to_use" is too long (${String(iss.input).length} > 500 characters)`,
-    }),
+    })
+    .meta({ minLength: 20, maxLength: 500 }),
 );
 
 /** Construct skips a falsy `claudeTools` and reads any other through `String()`. */
