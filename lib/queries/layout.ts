@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { putCollapsed, putPositions } from "@/lib/api/layout";
 import type { Position } from "@/lib/graph/geometry";
-import { orgKeys } from "./org";
+import { orgKeys } from "./org-keys";
 
 // One mutation scope, so quick folds reach the file in click order, the last one winning.
 const scope = { id: "studio-layout" };

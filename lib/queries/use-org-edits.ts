@@ -11,7 +11,7 @@ import {
   undone,
 } from "@/lib/editor/history";
 import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/kinds";
-import { orgKeys } from "./org";
+import { orgKeys } from "./org-keys";
 
 export type Resolution = { etag: string; fields?: string[] };
 
