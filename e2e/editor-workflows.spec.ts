@@ -269,7 +269,7 @@ test.describe("editor workflows", () => {
     });
   });
 
-  test("fence panel: the team's forbidden decisions are denied, the tester names the rule, Save fence writes an override", async ({
+  test("fence panel: the team's forbidden decisions are denied, the tester names the rule, Save writes an override", async ({
     page,
   }) => {
     const id = "cx-security";
@@ -297,7 +297,7 @@ test.describe("editor workflows", () => {
     await extras.addTags(page.getByLabel("Allowed paths (globs)"), ["docs/e2e2-audits/**"]);
     await expect(decision).toHaveAttribute("data-decision", "allowed");
     await expect(decision).toContainText(`allowedPaths[${builtin.fence.allowedPaths.length}] "docs/e2e2-audits/**"`);
-    await page.getByRole("button", { name: "Save fence" }).click();
+    await page.getByTestId("save-entity").click();
     await editor.confirm("Create override");
     await expect(editor.toast("success")).toContainText(`Saved specialist ${id}`);
     await expect.poll(() => disk.exists(disk.entityFile("specialists", id))).toBe(true);
@@ -335,7 +335,7 @@ test.describe("editor workflows", () => {
     await expect(decision).toContainText("is absolute");
 
     // Errors block the save before anything else is asked: no override question, no request.
-    await page.getByRole("button", { name: "Save fence" }).click();
+    await page.getByTestId("save-entity").click();
     await expect(editor.toast("error")).toContainText("Not saved");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(editor.toast("success")).toHaveCount(0);

@@ -61,9 +61,10 @@ export function ContractForm(props: EntityFormProps) {
                   path={`${base}.postconditionType`}
                   problems={errorsAt(props.problems, `${base}.postconditionType`)}
                 >
-                  {(id, invalid) => (
+                  {(id, invalid, aria) => (
                     <select
                       id={id}
+                      {...aria}
                       className={inputClass(invalid)}
                       {...form.register(path(`${base}.postconditionType`), { onChange: draft })}
                     >
@@ -73,9 +74,10 @@ export function ContractForm(props: EntityFormProps) {
                   )}
                 </FieldShell>
                 <FieldShell label="Check" path={`${base}.check`} problems={errorsAt(props.problems, `${base}.check`)}>
-                  {(id, invalid) => (
+                  {(id, invalid, aria) => (
                     <select
                       id={id}
+                      {...aria}
                       className={inputClass(invalid)}
                       {...form.register(path(`${base}.check`), {
                         onChange: draft,
@@ -153,9 +155,10 @@ function TriggerField({
     : problems;
   return (
     <FieldShell label="Trigger (JSON)" path="trigger" problems={shown} hint='e.g. { "intent": ["implementation"] }'>
-      {(id, invalid) => (
+      {(id, invalid, aria) => (
         <input
           id={id}
+          {...aria}
           value={text}
           className={`${inputClass(invalid)} font-mono`}
           onChange={(e) => setText(e.target.value)}

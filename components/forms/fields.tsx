@@ -8,6 +8,9 @@ import { FixButton } from "../org/problem-list";
 const INPUT =
   "w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm outline-none focus:border-sky-500 dark:border-slate-600 dark:bg-slate-900";
 
+/** What ties an input to its problems and hint, for screen readers: spread it on the input. */
+export type FieldAria = { "aria-invalid"?: true; "aria-describedby"?: string };
+
 export function FieldShell({
   label,
   path,
@@ -22,11 +25,20 @@ export function FieldShell({
   hint?: string;
   /** The one-click fix of a problem (see ProblemList), or null. */
   fixOf?: (problem: FieldError) => (() => void) | null;
-  children: (id: string, invalid: boolean) => ReactNode;
+  children: (id: string, invalid: boolean, aria: FieldAria) => ReactNode;
 }) {
   const id = useId();
   const invalid = problems.some((p) => p.severity === "error");
   const keys = problemKeys(problems);
+  const describedBy = problems.length
+    ? problems.map((_, i) => `${id}-problem-${i}`).join(" ")
+    : hint
+      ? `${id}-hint`
+      : "";
+  const aria: FieldAria = {
+    ...(invalid ? { "aria-invalid": true } : {}),
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+  };
   return (
     <div className="mb-3" data-field={path}>
       <label htmlFor={id} className="mb-0.5 block text-xs font-medium text-slate-600 dark:text-slate-300">
@@ -36,11 +48,12 @@ export function FieldShell({
         className={problems.length ? (invalid ? "squiggle" : "squiggle opacity-90") : ""}
         data-testid={problems.length ? `squiggle-${path}` : undefined}
       >
-        {children(id, invalid)}
+        {children(id, invalid, aria)}
       </div>
       {problems.map((p, i) => (
         <p
           key={keys[i]}
+          id={`${id}-problem-${i}`}
           data-testid={`field-error-${path}`}
           data-rule={p.id}
           className={`mt-0.5 text-xs ${p.severity === "error" ? "text-red-600 dark:text-red-400" : "text-warning"}`}
@@ -49,7 +62,11 @@ export function FieldShell({
           <FixButton fix={fixOf?.(p)} />
         </p>
       ))}
-      {hint && !problems.length && <p className="mt-0.5 text-[11px] text-muted">{hint}</p>}
+      {hint && !problems.length && (
+        <p id={`${id}-hint`} className="mt-0.5 text-[11px] text-muted">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
@@ -70,8 +87,10 @@ export function TagInput({
   placeholder,
   testId,
   itemProblems = {},
+  aria,
 }: {
   id: string;
+  aria?: FieldAria;
   value: string[];
   onChange: (next: string[]) => void;
   onBlur?: () => void;
@@ -145,6 +164,7 @@ export function TagInput({
       ))}
       <input
         id={id}
+        {...aria}
         list={suggestions.length ? listId : undefined}
         value={draft}
         placeholder={value.length ? "" : placeholder}

@@ -88,10 +88,11 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
     ) {
       return (
         <FieldShell label={label} path={path} problems={problemsAt(path)} hint={opts.hint}>
-          {(id, invalid) =>
+          {(id, invalid, aria) =>
             opts.multiline ? (
               <textarea
                 id={id}
+                {...aria}
                 rows={3}
                 readOnly={opts.readOnly}
                 placeholder={opts.placeholder}
@@ -101,6 +102,7 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
             ) : (
               <input
                 id={id}
+                {...aria}
                 readOnly={opts.readOnly}
                 placeholder={opts.placeholder}
                 className={`${inputClass(invalid)} ${opts.readOnly ? "opacity-60" : ""}`}
@@ -114,9 +116,10 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
     select(path: Path, label: string, choices: readonly string[], opts: { allowEmpty?: boolean } = {}) {
       return (
         <FieldShell label={label} path={path} problems={problemsAt(path)}>
-          {(id, invalid) => (
+          {(id, invalid, aria) => (
             <select
               id={id}
+              {...aria}
               className={inputClass(invalid)}
               {...form.register(path, { onBlur: draft, onChange: draft, setValueAs: emptyToUndefined })}
             >
@@ -139,13 +142,14 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
     ) {
       return (
         <FieldShell label={label} path={path} problems={problemsAt(path)}>
-          {(id, invalid) => (
+          {(id, invalid, aria) => (
             <Controller
               control={form.control}
               name={path}
               render={({ field }) => (
                 <TagInput
                   id={id}
+                  aria={aria}
                   testId={`tags-${path}`}
                   value={Array.isArray(field.value) ? field.value : []}
                   onChange={(v) => field.onChange(v)}

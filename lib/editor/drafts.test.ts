@@ -217,13 +217,13 @@ describe("draftStore", () => {
 
   it("keeps one draft per record until dropped, and the open panel", () => {
     const storage = memory();
-    const store = draftStore(storage);
+    const store = draftStore(storage, "/p");
     const target = { kind: "specialist" as const, id: "cx-a" };
     const value = { origin: { id: "cx-a" }, originEtag: '"e1"', draft: { id: "cx-a", name: "x" } };
     store.put(target, value);
     store.setOpenPanel(target);
-    expect(draftStore(storage).get(target)).toEqual(value);
-    expect(draftStore(storage).openPanel()).toEqual(target);
+    expect(draftStore(storage, "/p").get(target)).toEqual(value);
+    expect(draftStore(storage, "/p").openPanel()).toEqual(target);
     expect(store.get({ kind: "team", id: "cx-a" })).toBeNull();
     store.drop(target);
     store.setOpenPanel(null);
@@ -231,10 +231,22 @@ describe("draftStore", () => {
     expect(storage.map.size).toBe(0);
   });
 
+  it("keeps two projects' drafts and open panels apart", () => {
+    const storage = memory();
+    const target = { kind: "specialist" as const, id: "cx-a" };
+    const value = { origin: { id: "cx-a" }, originEtag: '"e1"', draft: { id: "cx-a", name: "x" } };
+    draftStore(storage, "/one").put(target, value);
+    draftStore(storage, "/one").setOpenPanel(target);
+    expect(draftStore(storage, "/two").get(target)).toBeNull();
+    expect(draftStore(storage, "/two").openPanel()).toBeNull();
+    draftStore(storage, "/two").drop(target);
+    expect(draftStore(storage, "/one").get(target)).toEqual(value);
+  });
+
   it("reads a damaged entry as no draft, and survives a storage that refuses writes", () => {
     const storage = memory();
-    storage.setItem("construct-studio:draft:team:t", "{not json");
-    expect(draftStore(storage).get({ kind: "team", id: "t" })).toBeNull();
+    storage.setItem("construct-studio:/p:draft:team:t", "{not json");
+    expect(draftStore(storage, "/p").get({ kind: "team", id: "t" })).toBeNull();
     const full = {
       ...storage,
       setItem: () => {
@@ -242,7 +254,7 @@ describe("draftStore", () => {
       },
     };
     expect(() =>
-      draftStore(full).put({ kind: "team", id: "t" }, { origin: {}, originEtag: null, draft: {} }),
+      draftStore(full, "/p").put({ kind: "team", id: "t" }, { origin: {}, originEtag: null, draft: {} }),
     ).not.toThrow();
   });
 });

@@ -5,6 +5,7 @@ export const planApi = () => import("@/lib/api/plan");
 
 /** Under "org", so `org-changed` keeps the views live. */
 export const planKeys = {
+  all: ["org", "plan"] as const,
   plan: (against: string) => ["org", "plan", against] as const,
   testFiles: ["org", "tests", "files"] as const,
   testRun: ["org", "tests", "run"] as const,
