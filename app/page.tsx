@@ -2,7 +2,7 @@ import { EditorShell } from "@/components/editor/editor-shell";
 import { Providers, type QuerySeed } from "@/components/providers";
 import { summarize } from "@/lib/api/summary";
 import { gitIgnoreKey } from "@/lib/queries/git-ignore";
-import { orgKeys } from "@/lib/queries/org";
+import { orgKeys } from "@/lib/queries/org-keys";
 import { orgVersionKey } from "@/lib/queries/org-version";
 import { ENTITY_KINDS } from "@/schemas/kinds";
 import { constructStatus } from "@/server/construct/status";

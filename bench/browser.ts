@@ -287,6 +287,8 @@ const READY: Record<string, string> = {
   "/list": "main, table, [data-testid]",
   "/packs": "main, [data-testid]",
   "/embed": "main, [data-testid]",
+  "/tests": "main, [data-testid]",
+  "/changes": "main, [data-testid]",
 };
 
 /**
@@ -351,6 +353,75 @@ export async function monacoDetectorWorks(
     await page.locator(".monaco-editor .view-lines").first().waitFor({ timeout: 60_000 });
     await quiet(page, scripts);
     return scripts.some((s) => s.monaco);
+  } finally {
+    await page.context().close();
+  }
+}
+
+export type ShiftFigures = {
+  /**
+   * Every `layout-shift` entry without recent input from navigation until the page holds still,
+   * summed: at least the largest session window Chromium reports as CLS.
+   */
+  cls: number;
+  shifts: number;
+  /** The elements that moved in the largest shifts, as tag#id.class, for finding them. */
+  movers: string[];
+};
+
+/** Collects layout shifts from the first paint on, before any of the page's own scripts run. */
+const SHIFT_OBSERVER = `
+  globalThis.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      const movers = (e.sources || []).map((s) => {
+        const n = s.node;
+        if (!n || !n.tagName) return "#text";
+        return n.tagName.toLowerCase() + (n.id ? "#" + n.id : "") +
+          (n.dataset && n.dataset.testid ? "[" + n.dataset.testid + "]" : "") +
+          (typeof n.className === "string" && n.className ? "." + n.className.split(" ").slice(0, 3).join(".") : "");
+      });
+      globalThis.__shifts.push({ value: e.value, movers });
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+`;
+
+/**
+ * Loads a page with nothing touched and sums its layout shifts until it has been ready, its
+ * scripts quiet and no shift recorded for two seconds (a live status settles in that time).
+ */
+export async function measureShifts(
+  browser: Browser,
+  origin: string,
+  route: string,
+  viewport = VIEWPORT,
+): Promise<ShiftFigures> {
+  const page = await newPage(browser, origin, viewport);
+  try {
+    await page.addInitScript(SHIFT_OBSERVER);
+    const scripts = recordScripts(page);
+    await page.goto(origin + route, { waitUntil: "load" });
+    await page
+      .locator(READY[route] ?? "body")
+      .first()
+      .waitFor({ state: "attached", timeout: 120_000 });
+    await quiet(page, scripts);
+    const read = () =>
+      page.evaluate(() => (globalThis as unknown as { __shifts: { value: number; movers: string[] }[] }).__shifts);
+    let shifts = await read();
+    for (let held = 0; held < 4; ) {
+      await page.waitForTimeout(500);
+      const now = await read();
+      held = now.length === shifts.length ? held + 1 : 0;
+      shifts = now;
+    }
+    const largest = [...shifts].sort((a, b) => b.value - a.value).slice(0, 3);
+    return {
+      cls: shifts.reduce((sum, s) => sum + s.value, 0),
+      shifts: shifts.length,
+      movers: [...new Set(largest.flatMap((s) => s.movers))],
+    };
   } finally {
     await page.context().close();
   }

@@ -23,7 +23,7 @@ import { resolvePaths, type StudioPaths } from "@/server/config";
 import { OrgApi } from "@/server/org/org-api";
 import type { Studio } from "../test/support/processes";
 import { APP_DIR } from "../test/support/temp-project";
-import { launchBrowser, measureBundle, measureCanvas, monacoDetectorWorks } from "./browser";
+import { launchBrowser, measureBundle, measureCanvas, measureShifts, monacoDetectorWorks } from "./browser";
 import { measureFirstView, measureHtml } from "./first-view";
 import { specialistId, writeSyntheticOrg } from "./generate-org";
 import { measureHttp } from "./http";
@@ -31,7 +31,17 @@ import { editedSpecialist, measureInProcess } from "./in-process";
 import { compareLayouts } from "./layouts";
 import { commitAndEdit, measurePlan } from "./plan";
 import { measureReach } from "./reach";
-import { BUILT_IN, type OrgRow, type Results, report, THOUSAND, targets, UPSTREAM, type ViewRow } from "./report";
+import {
+  BUILT_IN,
+  type OrgRow,
+  type Results,
+  ROUTES,
+  report,
+  THOUSAND,
+  targets,
+  UPSTREAM,
+  type ViewRow,
+} from "./report";
 import { round } from "./stats";
 import { startBenchStudio } from "./studio";
 
@@ -62,7 +72,6 @@ const OUT = path.resolve(APP_DIR, process.env.BENCH_OUT ?? "bench/results.json")
 const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 let studios = 0;
 const nextPort = () => (PORT === undefined ? undefined : PORT + studios++);
-const ROUTES = ["/", "/list", "/packs", "/embed"];
 const UPSTREAM_ORG = path.resolve(APP_DIR, process.env.BENCH_UPSTREAM ?? "../shared/fixtures/upstream-org");
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -114,6 +123,7 @@ async function main() {
     org: {},
     canvas: {},
     bundles: {},
+    shifts: {},
     views: {},
     layouts: {},
     reach: {},
@@ -134,27 +144,30 @@ async function main() {
         log(`${size}: reach of one, of all, and the plan with reach`);
         results.reach[size] = await measureReach(paths, size, RUNS);
       }
-      if (SKIP.has("load")) continue;
-      log(`${size}: cold load, validation`);
-      const inProcess = await measureInProcess(paths, size, RUNS);
-      const row: OrgRow = { ...inProcess, files: written.files, megabytes: round(written.bytes / 1e6) };
-      results.org[size] = row;
+      // The bundles need a server of this org but none of the load figures the HTTP row builds on.
+      let row: OrgRow | undefined;
+      if (!SKIP.has("load")) {
+        log(`${size}: cold load, validation`);
+        const inProcess = await measureInProcess(paths, size, RUNS);
+        row = { ...inProcess, files: written.files, megabytes: round(written.bytes / 1e6) };
+        results.org[size] = row;
 
-      // Last for this org: it makes the project a git repository and edits it.
-      if (!SKIP.has("plan") && size >= 1000) {
-        log(`${size}: plan against HEAD`);
-        commitAndEdit(project.root, size);
-        Object.assign(row, await measurePlan(paths, Math.min(RUNS, 3)));
+        // Last for this org: it makes the project a git repository and edits it.
+        if (!SKIP.has("plan") && size >= 1000) {
+          log(`${size}: plan against HEAD`);
+          commitAndEdit(project.root, size);
+          Object.assign(row, await measurePlan(paths, Math.min(RUNS, 3)));
+        }
       }
 
-      const wantsServer = !SKIP.has("http") || (!SKIP.has("bundles") && n === 0);
+      const wantsServer = (row && !SKIP.has("http")) || (!SKIP.has("bundles") && n === 0);
       if (!wantsServer) continue;
       let studio: Studio | null = null;
       try {
         studio = await startBenchStudio(project, sizeOf(await graphOf(project)), nextPort());
-        const draft = await draftFor(paths, size);
-        if (!SKIP.has("http")) {
+        if (row && !SKIP.has("http")) {
           log(`${size}: HTTP`);
+          const draft = await draftFor(paths, size);
           Object.assign(row, await measureHttp(studio, draft, { validateRuns: 200, graphRuns: RUNS }));
         }
         if (browser && !SKIP.has("bundles") && n === 0) {
@@ -234,6 +247,9 @@ async function main() {
           const studio = await startBenchStudio(project, size, nextPort());
           try {
             Object.assign(row, await measureHtml(studio.origin), await measureFirstView(browser, studio.origin));
+            log(`${org}: layout shift of each page`);
+            results.shifts[org] = {};
+            for (const route of ROUTES) results.shifts[org][route] = await measureShifts(browser, studio.origin, route);
           } finally {
             await studio.kill();
           }

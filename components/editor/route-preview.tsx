@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { useSaveTestCase } from "@/lib/queries/plan";
 import { useRoutePreview } from "@/lib/queries/preview";
+import { useSaveTestCase } from "@/lib/queries/save-test";
 import type { RouteCandidate } from "@/schemas/api/preview";
 import type { Result } from "@/schemas/result";
 

@@ -5,10 +5,14 @@ import { ApiError } from "@/lib/api/error";
 import { currentSkipReason, skipNotice } from "@/lib/embed/skip-notice";
 import { useEmbedActions } from "@/lib/queries/embed";
 import type { CapabilityView, DryRunPlan } from "@/schemas/embed";
+import { clientOnly } from "../ui/client-only";
 import { CapabilityDetails } from "./capability-details";
-import { DryRunPanel } from "./dry-run-panel";
 import { LastTick } from "./last-tick";
-import { OverrideForm } from "./override-form";
+
+// Opened by a press: the override form's rules (zod, luxon's cadence maths) and the dry-run's
+// panel load then, not with the page.
+const OverrideForm = clientOnly(async () => (await import("./override-form")).OverrideForm);
+const DryRunPanel = clientOnly(async () => (await import("./dry-run-panel")).DryRunPanel);
 
 const button = "rounded px-3 py-1 text-sm font-medium disabled:opacity-40";
 const secondary = `${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`;

@@ -31,11 +31,15 @@ export function EmbedDashboard({ initial }: { initial: EmbedList }) {
         </div>
         <p className="text-sm text-muted" data-testid="embed-summary">
           {data.capabilities.length} capabilities · {enabled} enabled ·{" "}
-          <span
-            className={live ? "text-emerald-700 dark:text-emerald-400" : "text-muted"}
-            title="Live updates over server-sent events"
-          >
-            {live ? "● live" : "○ connecting"}
+          {/* Both states share one grid cell, so the status keeps the wider one's width and the
+              header never rewraps when the feed connects. */}
+          <span className="inline-grid whitespace-nowrap" title="Live updates over server-sent events">
+            <span
+              className={`col-start-1 row-start-1 ${live ? "text-emerald-700 dark:text-emerald-400" : "invisible"}`}
+            >
+              ● live
+            </span>
+            <span className={`col-start-1 row-start-1 text-muted ${live ? "invisible" : ""}`}>○ connecting</span>
           </span>
         </p>
       </header>

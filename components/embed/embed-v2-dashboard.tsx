@@ -1,13 +1,11 @@
-"use client";
-
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { PageLinks } from "@/components/ui/page-links";
-import { ApiError } from "@/lib/api/error";
-import { useEmbedActions } from "@/lib/queries/embed";
 import type { CapabilityV2, EmbedV2List } from "@/schemas/embed-v2";
+import { CapabilityV2Toggle } from "./capability-v2-toggle";
 
-/** A Construct 2.x project's embed capabilities: what `construct embed list` shows, toggled as it toggles them. */
+/**
+ * A Construct 2.x project's embed capabilities: what `construct embed list` shows, toggled as it
+ * toggles them. Drawn on the server: only the toggle runs in the browser.
+ */
 export function EmbedV2Dashboard({ list, construct }: { list: EmbedV2List; construct: string }) {
   const enabled = list.capabilities.filter((c) => c.enabled).length;
   return (
@@ -51,22 +49,6 @@ export function EmbedV2Dashboard({ list, construct }: { list: EmbedV2List; const
 }
 
 function CapabilityV2Card({ capability: c }: { capability: CapabilityV2 }) {
-  const router = useRouter();
-  const { toggle: setEnabled } = useEmbedActions();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const toggle = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await setEnabled({ id: c.id, action: c.enabled ? "disable" : "enable" });
-      router.refresh();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <li
       data-testid={`capability-${c.id}`}
@@ -77,22 +59,14 @@ function CapabilityV2Card({ capability: c }: { capability: CapabilityV2 }) {
           <div className="font-mono font-semibold">{c.id}</div>
           <p className="text-xs text-muted">{c.description}</p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
           <span
             data-testid="capability-state"
             className={`rounded px-2 py-0.5 text-xs ${c.enabled ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
           >
             {c.enabled ? "enabled" : "available"}
           </span>
-          <button
-            type="button"
-            data-testid={`toggle-${c.id}`}
-            disabled={busy || (c.errors.length > 0 && !c.enabled)}
-            onClick={() => void toggle()}
-            className={`rounded px-3 py-1 text-sm font-medium disabled:opacity-40 ${c.enabled ? "bg-slate-200 text-slate-800 hover:bg-slate-300 dark:bg-slate-700 dark:text-slate-100" : "bg-sky-700 text-white hover:bg-sky-800"}`}
-          >
-            {c.enabled ? "Disable" : "Enable"}
-          </button>
+          <CapabilityV2Toggle id={c.id} enabled={c.enabled} blocked={c.errors.length > 0 && !c.enabled} />
         </div>
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-xs [&>dt]:whitespace-nowrap">
@@ -117,11 +91,6 @@ function CapabilityV2Card({ capability: c }: { capability: CapabilityV2 }) {
           {e}
         </p>
       ))}
-      {error && (
-        <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
     </li>
   );
 }

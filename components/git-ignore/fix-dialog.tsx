@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import { BUTTON_TONES, Modal } from "@/components/ui/dialog";
 import { ApiError } from "@/lib/api/error";
-import { useFixGitIgnore } from "@/lib/queries/git-ignore";
+import { useFixGitIgnore } from "@/lib/queries/git-ignore-fix";
 import type { GitIgnoreStatus } from "@/schemas/api/git-ignore";
 
 const LINE_TONE: Record<string, string> = {

@@ -6,7 +6,10 @@ import { ApiError } from "@/lib/api/error";
 import { usePackActions } from "@/lib/queries/packs";
 import type { FieldError } from "@/schemas/field-error";
 import type { PackPreview } from "@/schemas/pack-preview";
-import { PackPreviewPanel } from "./pack-preview";
+import { clientOnly } from "../ui/client-only";
+
+// A preview shows after a press: its plan's code loads with it, not with the page.
+const PackPreviewPanel = clientOnly(async () => (await import("./pack-preview")).PackPreviewPanel);
 
 type Refusal = { message: string; errors: FieldError[] };
 const refusalOf = (e: unknown): Refusal =>

@@ -20,7 +20,7 @@ import { customProfileFrom } from "@/lib/org/custom-profile";
 import { withoutLintedEntry } from "@/lib/org/fence-lint-rules";
 import { buildIndex } from "@/lib/org/org-index";
 import { type OrgData, rowKey } from "@/lib/queries/org";
-import { useSaveTestCase } from "@/lib/queries/plan";
+import { useSaveTestCase } from "@/lib/queries/save-test";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import { jsonSchemaFor } from "@/schemas/json-schema";
 import { ENTITY_KIND_SPECS, type EntityKind, type EntityRecord, type FormName, SECTION_OF } from "@/schemas/kinds";

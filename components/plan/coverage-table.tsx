@@ -1,4 +1,4 @@
-import { formatPercent } from "@/lib/org-tests/coverage";
+import { formatPercent } from "@/lib/org-tests/percent";
 import type { OrgTestCoverage } from "@/schemas/org-test-coverage";
 
 /** The fence coverage `construct-studio test --coverage` prints: per specialist, with its untested entries. */

@@ -1,6 +1,14 @@
 import { apiFetch } from "@/lib/api-client";
-import { embedToggleResultSchema, overridesResponseSchema, tickResponseSchema } from "@/schemas/api/embed";
-import { dryRunPlanSchema, type EmbedOverridesBody, embedListSchema } from "@/schemas/embed";
+import type { EmbedOverridesBody } from "@/schemas/embed";
+
+// On the embed page's first load: schemas (and zod) arrive with the first answer, not with the page.
+const api = () => import("@/schemas/api/embed");
+const embed = () => import("@/schemas/embed");
+const embedListSchema = async () => (await embed()).embedListSchema;
+const dryRunPlanSchema = async () => (await embed()).dryRunPlanSchema;
+const embedToggleResultSchema = async () => (await api()).embedToggleResultSchema;
+const tickResponseSchema = async () => (await api()).tickResponseSchema;
+const overridesResponseSchema = async () => (await api()).overridesResponseSchema;
 
 const capabilityUrl = (id: string, action?: string) =>
   `/api/embed/${encodeURIComponent(id)}${action ? `/${action}` : ""}`;

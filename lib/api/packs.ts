@@ -1,6 +1,11 @@
 import { apiFetch } from "@/lib/api-client";
-import { packEnableResultSchema, packInstallResultSchema, packToggleResultSchema } from "@/schemas/api/packs";
-import { packPreviewSchema } from "@/schemas/pack-preview";
+
+// On the packs page's first load: schemas (and zod) arrive with the first answer, not with the page.
+const api = () => import("@/schemas/api/packs");
+const packToggleResultSchema = async () => (await api()).packToggleResultSchema;
+const packEnableResultSchema = async () => (await api()).packEnableResultSchema;
+const packInstallResultSchema = async () => (await api()).packInstallResultSchema;
+const packPreviewSchema = async () => (await import("@/schemas/pack-preview")).packPreviewSchema;
 
 const packUrl = (id: string, action: string) => `/api/packs/${encodeURIComponent(id)}/${action}`;
 

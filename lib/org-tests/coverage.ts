@@ -6,6 +6,9 @@ import {
   type PrincipalCoverage,
 } from "@/schemas/org-test-coverage";
 import { type Exercised, principalFence } from "./fence-case";
+import { formatPercent } from "./percent";
+
+export { formatPercent };
 
 /**
  * Fence coverage, as `opa test --coverage` reports rules: per specialist (or Construct 2.x worker
@@ -47,9 +50,6 @@ export function fenceCoverage(org: OrgRecords, exercised: readonly (Exercised & 
   const total = principals.reduce((n, p) => n + p.total, 0);
   return { tested, total, percent: total ? (tested * 100) / total : 100, principals };
 }
-
-/** Rounded down, so a figure just under a threshold never prints as the threshold. */
-export const formatPercent = (percent: number) => `${(Math.floor(percent * 10) / 10).toFixed(1)}%`;
 
 export const belowMinCoverage = (coverage: OrgTestCoverage, min: number) =>
   coverage.tested * 100 < min * coverage.total;

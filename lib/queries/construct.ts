@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { trustConstruct } from "@/lib/api/construct";
-import { orgKeys } from "./org";
+import { orgKeys } from "./org-keys";
 
 /** Trusting changes which validator answers, so every problem is asked for again. */
 export function useTrustConstruct() {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { dryRunEmbed, listEmbed, saveEmbedOverrides, setEmbedEnabled, tickEmbed } from "@/lib/api/embed";
 import { openEvents } from "@/lib/api/events";
@@ -11,27 +11,32 @@ export const embedListQuery = () =>
 
 /**
  * The embed page's writes. Each refetches the dashboard's list once it succeeds; toggle, dry-run
- * and tick settle after that refetch, so the card shows the capability as the write left it.
+ * and tick settle after that refetch, so the card shows the capability as the write left it. Plain
+ * calls, not mutations: each card keeps its own busy state, and the page loads no mutation code.
  */
 export function useEmbedActions() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: embedKeys.all });
-  const toggle = useMutation({
-    mutationFn: ({ id, action }: { id: string; action: "enable" | "disable" }) => setEmbedEnabled(id, action),
-    onSuccess: refresh,
-  });
-  const dryRun = useMutation({ mutationFn: (id: string) => dryRunEmbed(id), onSuccess: refresh });
-  const tick = useMutation({ mutationFn: (id: string) => tickEmbed(id), onSuccess: refresh });
-  const saveOverrides = useMutation({
-    mutationFn: ({ id, body, etag }: { id: string; body: EmbedOverridesBody; etag: string }) =>
-      saveEmbedOverrides(id, body, etag),
-    onSuccess: () => void refresh(),
-  });
   return {
-    toggle: toggle.mutateAsync,
-    dryRun: dryRun.mutateAsync,
-    tick: tick.mutateAsync,
-    saveOverrides: saveOverrides.mutateAsync,
+    toggle: async ({ id, action }: { id: string; action: "enable" | "disable" }) => {
+      await setEmbedEnabled(id, action);
+      await refresh();
+    },
+    dryRun: async (id: string) => {
+      const plan = await dryRunEmbed(id);
+      await refresh();
+      return plan;
+    },
+    tick: async (id: string) => {
+      const record = await tickEmbed(id);
+      await refresh();
+      return record;
+    },
+    saveOverrides: async ({ id, body, etag }: { id: string; body: EmbedOverridesBody; etag: string }) => {
+      const capability = await saveEmbedOverrides(id, body, etag);
+      void refresh();
+      return capability;
+    },
   };
 }
 

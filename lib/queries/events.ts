@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { openEvents } from "@/lib/api/events";
-import { orgKeys } from "./org";
+import { orgKeys } from "./org-keys";
 import { headOf, mayHaveMissed, orgVersionKey, stillBehind, versionOf } from "./org-version";
 import { planKeys } from "./plan";
 

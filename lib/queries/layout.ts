@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { putCollapsed, putPositions } from "@/lib/api/layout";
 import type { Position } from "@/lib/graph/geometry";
 import type { Layout } from "@/schemas/graph";
-import { orgKeys } from "./org";
+import { orgKeys } from "./org-keys";
 
 // One mutation scope, so quick folds reach the file in click order, the last one winning.
 const scope = { id: "studio-layout" };

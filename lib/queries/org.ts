@@ -18,16 +18,9 @@ import {
   SECTIONS,
 } from "@/schemas/kinds";
 import type { Skill } from "@/schemas/skill";
+import { orgKeys } from "./org-keys";
 
 /** Everything under "org" refetches when the org changes; the first-paint summary only stands in. */
-export const orgKeys = {
-  all: ["org"] as const,
-  /** One joined answer, so the editor never sees half an org. */
-  lists: ["org", "lists"] as const,
-  layout: ["studio", "layout"] as const,
-  autoLayout: ["org", "auto-layout"] as const,
-  summary: ["first-paint", "org-summary"] as const,
-};
 
 /** The lists of the project's generation only (every kind while it is not known): the others are empty there. */
 export const orgQuery = (generation?: Generation) => {

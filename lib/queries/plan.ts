@@ -1,8 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { OrgTestCase } from "@/schemas/org-test";
+import { queryOptions } from "@tanstack/react-query";
 
 // Loaded when the Changes overlay or a test view opens: their schemas use zod classic (~35 kB gz).
-const plan = () => import("@/lib/api/plan");
+export const planApi = () => import("@/lib/api/plan");
 
 /** Under "org", so `org-changed` keeps the views live. */
 export const planKeys = {
@@ -15,20 +14,12 @@ export const planKeys = {
 export const planQuery = (against: string) =>
   queryOptions({
     queryKey: planKeys.plan(against),
-    queryFn: async ({ signal }) => (await plan()).getPlan(against, signal),
+    queryFn: async ({ signal }) => (await planApi()).getPlan(against, signal),
     retry: false,
   });
 
 export const testFilesQuery = () =>
-  queryOptions({ queryKey: planKeys.testFiles, queryFn: async ({ signal }) => (await plan()).getTestFiles(signal) });
+  queryOptions({ queryKey: planKeys.testFiles, queryFn: async ({ signal }) => (await planApi()).getTestFiles(signal) });
 
 export const testRunQuery = () =>
-  queryOptions({ queryKey: planKeys.testRun, queryFn: async ({ signal }) => (await plan()).runTests(signal) });
-
-export function useSaveTestCase() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (testCase: OrgTestCase) => (await plan()).saveTestCase(testCase),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: planKeys.testFiles }),
-  });
-}
+  queryOptions({ queryKey: planKeys.testRun, queryFn: async ({ signal }) => (await planApi()).runTests(signal) });

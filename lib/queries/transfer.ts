@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { importOrg } from "@/lib/api/org";
 import type { ImportMode } from "@/schemas/api/org";
 import type { WritableScope } from "@/schemas/kinds";
-import { orgKeys } from "./org";
+import { orgKeys } from "./org-keys";
 
 /** Where the browser downloads a tier's export from (a link, not a fetch). */
 export const exportHref = (scope: WritableScope) => `/api/org/export?${new URLSearchParams({ scope })}`;

@@ -16,7 +16,7 @@ import type { Position } from "@/lib/graph/geometry";
 import type { Layout } from "@/schemas/graph";
 import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/kinds";
 import { withPositions } from "./layout";
-import { orgKeys } from "./org";
+import { orgKeys } from "./org-keys";
 
 export type Resolution = { etag: string; fields?: string[] };
 
