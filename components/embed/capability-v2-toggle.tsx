@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { setEmbedEnabled } from "@/lib/api/embed";
 import { ApiError } from "@/lib/api/error";
+import { toggleCapability } from "@/lib/queries/embed-toggle";
 
 /** Enables or disables a Construct 2.x capability, then draws the page again from the server. */
 export function CapabilityV2Toggle({ id, enabled, blocked }: { id: string; enabled: boolean; blocked: boolean }) {
@@ -14,7 +14,7 @@ export function CapabilityV2Toggle({ id, enabled, blocked }: { id: string; enabl
     setBusy(true);
     setError(null);
     try {
-      await setEmbedEnabled(id, enabled ? "disable" : "enable");
+      await toggleCapability(id, !enabled);
       router.refresh();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
