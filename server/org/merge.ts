@@ -55,6 +55,7 @@ export function mergeLayers(layers: readonly Layer[]): EntityRecord {
 export function toRow(kind: EntityKind, id: string, layers: Layer[]): Row {
   const sorted = layers.length === 1 ? layers : [...layers].sort((a, b) => layerRank(a) - layerRank(b));
   const top = sorted[sorted.length - 1];
+  let etag: string | undefined;
   return {
     id,
     kind,
@@ -66,7 +67,11 @@ export function toRow(kind: EntityKind, id: string, layers: Layer[]): Row {
       .map((l) => ({ scope: l.scope, path: l.path, ...(l.source ? { source: l.source } : {}) })),
     // Construct 2.x replaces a worker profile whole: a user or project file is the record.
     record: ENTITY_KIND_SPECS[kind].merge === "replace" ? top.record : mergeLayers(sorted),
-    etag: combineEtags(sorted.map((l) => l.etag)),
+    // Hashed when first asked for, as each layer's own tag is.
+    get etag() {
+      etag ??= combineEtags(sorted.map((l) => l.etag));
+      return etag;
+    },
     layers: sorted,
   };
 }

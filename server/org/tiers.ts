@@ -230,7 +230,15 @@ function addEntry(
   }
   // A record that names itself rightly is used as parsed; copying it would cost as much as reading it.
   const record = result.value.id === key ? result.value : { ...result.value, id: key };
-  entities.set(key, { scope: tier.scope, file, path: shown, record, etag: result.etag });
+  entities.set(key, {
+    scope: tier.scope,
+    file,
+    path: shown,
+    record,
+    get etag() {
+      return result.etag;
+    },
+  });
 }
 
 export type TierBlob = { section: Section; name: string; content: Buffer | null; symlink?: boolean; oid?: string };

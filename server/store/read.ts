@@ -127,14 +127,25 @@ function refused(error: unknown): ReadResult {
   throw error;
 }
 
-/** Parses one file's content as the readers do: strict JSON, an optional BOM, the content's ETag. */
+/**
+ * Parses one file's content as the readers do: strict JSON, an optional BOM, the content's ETag.
+ * A text's ETag is hashed when first asked for, since a load reads every file and few are written;
+ * bytes are hashed at once, as they may be a slice of a larger buffer that would stay in memory.
+ */
 export function parsed(content: Buffer | string): ReadResult {
   try {
-    const value =
-      typeof content === "string"
-        ? parseJsonStrict(content, { allowBom: true })
-        : parseJsonBytes(content, { allowBom: true });
-    return { ok: true, value, etag: etagOf(content) };
+    if (typeof content !== "string")
+      return { ok: true, value: parseJsonBytes(content, { allowBom: true }), etag: etagOf(content) };
+    const value = parseJsonStrict(content, { allowBom: true });
+    let etag: string | undefined;
+    return {
+      ok: true,
+      value,
+      get etag() {
+        etag ??= etagOf(content);
+        return etag;
+      },
+    };
   } catch (error) {
     if (error instanceof JsonProblem) return { ok: false, code: error.code, message: error.message };
     throw error;
