@@ -114,8 +114,9 @@ const fields = (rec: Record<string, unknown>, key: string): string[] => {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.length > 0) : [];
 };
 
-function eachContribution(section: Section, raw: AnyRecord, visit: Visit): void {
-  if (!isObject(raw)) return;
+function eachContribution(section: Section, rec: AnyRecord, visit: Visit): void {
+  if (!isObject(rec)) return;
+  const raw: Record<string, unknown> = rec;
   switch (section) {
     case "specialists": {
       const handoffs = fields(raw, "handoffCandidates");
