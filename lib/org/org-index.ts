@@ -186,7 +186,25 @@ export function buildIndex(
   schemaFileExists?: SchemaFileLookup,
   context: IndexContext = {},
 ): OrgIndex {
-  const records = {} as { [S in Section]: Map<string, SectionRecord<S>> };
+  const records = {} as Record<Section, Map<string, AnyRecord>>;
+  for (const section of SECTIONS) {
+    const map = new Map<string, AnyRecord>();
+    for (const id in org[section]) map.set(id, org[section][id]);
+    records[section] = map;
+  }
+  return indexOf(records as RecordMaps, skills, schemaFileExists, context);
+}
+
+/** Each section's records by id. */
+export type RecordMaps = { [S in Section]: ReadonlyMap<string, SectionRecord<S>> };
+
+/** The index over maps it keeps as they are, so a caller that has them (the server's merge) copies nothing. */
+export function indexOf(
+  records: RecordMaps,
+  skills?: ReadonlySet<string>,
+  schemaFileExists?: SchemaFileLookup,
+  context: IndexContext = {},
+): OrgIndex {
   const buckets = Object.fromEntries(BUCKETS.map((b) => [b, new Map<string, Ref[]>()])) as Record<
     BucketName,
     Map<string, Ref[]>
@@ -197,16 +215,11 @@ export function buildIndex(
     if (list) list.push(current);
     else buckets[bucket].set(key, [current]);
   };
-  for (const section of SECTIONS) {
-    const map = new Map<string, AnyRecord>();
-    (records as Record<Section, Map<string, AnyRecord>>)[section] = map;
-    for (const id in org[section]) {
-      const rec = org[section][id];
-      map.set(id, rec);
+  for (const section of SECTIONS)
+    for (const [id, rec] of records[section] as ReadonlyMap<string, AnyRecord>) {
       current = ref(section, id);
       eachContribution(section, rec, file);
     }
-  }
   return {
     records,
     buckets,

@@ -13,7 +13,7 @@ import {
   SECTIONS,
   type Section,
 } from "@/schemas/kinds";
-import { combineEtags } from "../store/read";
+import { combineEtags, withLazyEtag } from "../store/read";
 import type { SkillFile } from "./skills";
 import type { Layer, TierData } from "./tiers";
 
@@ -67,13 +67,9 @@ export function toRow(kind: EntityKind, id: string, layers: Layer[]): Row {
       .map((l) => ({ scope: l.scope, path: l.path, ...(l.source ? { source: l.source } : {}) })),
     // Construct 2.x replaces a worker profile whole: a user or project file is the record.
     record: ENTITY_KIND_SPECS[kind].merge === "replace" ? top.record : mergeLayers(sorted),
-    // Hashed when first asked for, as each layer's own tag is.
-    get etag() {
-      etag ??= combineEtags(sorted.map((l) => l.etag));
-      return etag;
-    },
     layers: sorted,
   };
+  return withLazyEtag(row, () => combineEtags(sorted.map((l) => l.etag)));
 }
 
 export function mergeTiers(tiers: readonly TierData[]): Rows {
