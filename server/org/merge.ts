@@ -1,4 +1,4 @@
-import { type OrgIndex, type Ref, ref } from "@/lib/org/org-index";
+import { type OrgIndex, type RecordMaps, type Ref, ref } from "@/lib/org/org-index";
 import { isRegistrySection } from "@/lib/org/registry-rules";
 import type { FieldError } from "@/schemas/field-error";
 import {
@@ -55,8 +55,7 @@ export function mergeLayers(layers: readonly Layer[]): EntityRecord {
 export function toRow(kind: EntityKind, id: string, layers: Layer[]): Row {
   const sorted = layers.length === 1 ? layers : [...layers].sort((a, b) => layerRank(a) - layerRank(b));
   const top = sorted[sorted.length - 1];
-  let etag: string | undefined;
-  return {
+  const row = {
     id,
     kind,
     scope: top.scope,
@@ -102,6 +101,17 @@ export function recordsOf(rows: Rows): OrgRecords {
   const org = emptyOrg();
   for (const section of SECTIONS) for (const [id, row] of rows[section]) org[section][id] = row.record;
   return org;
+}
+
+/** Each section's merged records as maps, for `indexOf`. */
+export function recordMapsOf(rows: Rows): RecordMaps {
+  const maps = {} as Record<Section, Map<string, EntityRecord>>;
+  for (const section of SECTIONS) {
+    const map = new Map<string, EntityRecord>();
+    for (const [id, row] of rows[section]) map.set(id, row.record);
+    maps[section] = map;
+  }
+  return maps as RecordMaps;
 }
 
 /** The records whose winning file is Construct 2.x's package registry (its built-in tier). */
