@@ -83,12 +83,12 @@ export function mergeTiers(tiers: readonly TierData[]): Rows {
       }
     }
     const kind = KIND_OF[section];
-    // Ids are lowercase letters, digits and "-", where code-unit order is the locale's, at a tenth of the cost.
-    rows[section] = new Map(
-      [...layersById]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([id, layers]) => [id, toRow(kind, id, layers)]),
-    );
+    // Ids are lowercase letters, digits and "-", where code-unit order (`sort`'s own) is the locale's,
+    // and each tier lists its ids nearly in order, which the sort merges cheaply.
+    const ids = [...layersById.keys()].sort();
+    const map = new Map<string, Row>();
+    for (const id of ids) map.set(id, toRow(kind, id, layersById.get(id) as Layer[]));
+    rows[section] = map;
   }
   return rows;
 }
