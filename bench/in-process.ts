@@ -68,7 +68,10 @@ export function editedSpecialist(record: Record<string, unknown>, specialists: n
   };
 }
 
-export async function measureInProcess(paths: StudioPaths, specialists: number, runs: number): Promise<InProcess> {
+export type ColdLoad = Pick<InProcess, "coldLoadMs" | "floorMs" | "coldOverFloor" | "floorKeepMs" | "filesRead">;
+
+/** A cold load (a new façade, nothing cached, as when the server starts) against the floor, run alternately. */
+export async function measureColdLoad(paths: StudioPaths, runs: number): Promise<ColdLoad> {
   const [cold, floor, floorKeep] = await sampleAlternately(
     [
       async () => {
@@ -81,7 +84,17 @@ export async function measureInProcess(paths: StudioPaths, specialists: number, 
     ],
     { runs, warmup: 1 },
   );
+  return {
+    coldLoadMs: median(cold),
+    floorMs: median(floor),
+    coldOverFloor: median(cold.map((c, i) => c / floor[i])),
+    floorKeepMs: median(floorKeep),
+    filesRead: floorLoad(paths),
+  };
+}
 
+export async function measureInProcess(paths: StudioPaths, specialists: number, runs: number): Promise<InProcess> {
+  const load = await measureColdLoad(paths, runs);
   const api = new OrgApi(paths, { cache: true });
   try {
     const snap = await api.snapshot();
@@ -106,14 +119,10 @@ export async function measureInProcess(paths: StudioPaths, specialists: number, 
     });
 
     return {
-      coldLoadMs: median(cold),
-      floorMs: median(floor),
-      coldOverFloor: median(cold.map((c, i) => c / floor[i])),
-      floorKeepMs: median(floorKeep),
+      ...load,
       fullValidateMs: median(full),
       draftValidateMs: median(draftRuns),
       inProcessValidateMs: median(viaApi),
-      filesRead: floorLoad(paths),
       errors: all.errors.length,
       warnings: all.warnings.length,
     };
