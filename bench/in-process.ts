@@ -47,9 +47,11 @@ export function floorLoad(paths: StudioPaths, keep = false): number {
       }
     }
   }
-  for (const bundle of readdirSync(paths.skillsDir)) {
-    for (const name of readdirSync(path.join(paths.skillsDir, bundle))) {
-      const text = readFileSync(path.join(paths.skillsDir, bundle, name), "utf8");
+  // Construct 2.x's skills folder also holds files beside its bundles.
+  for (const bundle of readdirSync(paths.skillsDir, { withFileTypes: true })) {
+    if (!bundle.isDirectory()) continue;
+    for (const name of readdirSync(path.join(paths.skillsDir, bundle.name))) {
+      const text = readFileSync(path.join(paths.skillsDir, bundle.name, name), "utf8");
       if (keep) kept.push(text);
       files++;
     }
