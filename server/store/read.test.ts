@@ -134,5 +134,7 @@ describe("the ETag of a listed file", () => {
     expect(listed.etag).toBe(careful.etag);
     expect(after.etag).not.toBe(listed.etag);
     expect({ ...listed }.etag).toBe(listed.etag);
+    // Only the fields: a schema that walks every own key (the MCP SDK's) sees nothing else.
+    expect(Reflect.ownKeys({ ...listed })).toEqual(["ok", "value", "etag"]);
   });
 });

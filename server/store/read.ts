@@ -42,7 +42,8 @@ const LAZY_ETAG: PropertyDescriptor = {
  * few are written. Spreading the object copies the tag's value.
  */
 export function withLazyEtag<T extends object>(target: T, compute: () => string): T & { readonly etag: string } {
-  (target as T & PendingEtag)[PENDING_ETAG] = compute;
+  // Not enumerable, so a spread or a schema that walks every key never sees it.
+  Object.defineProperty(target, PENDING_ETAG, { value: compute, writable: true });
   return Object.defineProperty(target, "etag", LAZY_ETAG) as T & { readonly etag: string };
 }
 
