@@ -181,3 +181,40 @@ export function writeSyntheticOrg(root: string, specialists: number): WrittenOrg
   }
   return { root, files, bytes, counts };
 }
+
+/**
+ * A synthetic Construct 2.x project tier: `profiles` custom worker profiles written as Construct
+ * 2.1.1's `worker-profile create` writes them, each with its prompt, handing off to the next two.
+ * The project needs the package installed beside it (its registry is the built-in tier).
+ */
+export function writeSyntheticProfiles(root: string, profiles: number): WrittenOrg {
+  const org = path.join(root, ".construct", "org");
+  const dir = path.join(org, "worker-profiles");
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(path.join(org, "prompts"), { recursive: true });
+  const id = (i: number) => `worker-${pad(((i - 1) % profiles) + 1, 5)}`;
+  let bytes = 0;
+  for (let i = 1; i <= profiles; i++) {
+    const record = {
+      name: id(i),
+      displayName: `Worker ${i}`,
+      description: `Synthetic worker ${i}: implements, tests and documents the changes of area ${i}.`,
+      role: id(i),
+      modelTier: (["fast", "standard", "strong"] as const)[i % 3],
+      skills: [SKILLS[i % SKILLS.length]],
+      fence: { allowedPaths: [`src/area-${i}/**`, "docs/**"], approvalRequired: ["commit", "push"] },
+      claudeTools: "Read,Grep,Glob,LS",
+      promptFile: `.construct/org/prompts/${id(i)}.md`,
+      handoffCandidates: profiles > 2 ? [id(i + 1), id(i + 2)] : [],
+      internal: true,
+      custom: true,
+    };
+    const text = `${JSON.stringify(record, null, 2)}\n`;
+    writeFileSync(path.join(dir, `${id(i)}.json`), text);
+    writeFileSync(path.join(org, "prompts", `${id(i)}.md`), `# ${id(i)}\n\nRole: ${id(i)}\n`);
+    bytes += Buffer.byteLength(text);
+  }
+  const counts = bySection(() => 0);
+  counts["worker-profiles"] = profiles;
+  return { root, files: profiles, bytes, counts };
+}

@@ -47,9 +47,11 @@ export function floorLoad(paths: StudioPaths, keep = false): number {
       }
     }
   }
-  for (const bundle of readdirSync(paths.skillsDir)) {
-    for (const name of readdirSync(path.join(paths.skillsDir, bundle))) {
-      const text = readFileSync(path.join(paths.skillsDir, bundle, name), "utf8");
+  // Construct 2.x's skills folder also holds files beside its bundles.
+  for (const bundle of readdirSync(paths.skillsDir, { withFileTypes: true })) {
+    if (!bundle.isDirectory()) continue;
+    for (const name of readdirSync(path.join(paths.skillsDir, bundle.name))) {
+      const text = readFileSync(path.join(paths.skillsDir, bundle.name, name), "utf8");
       if (keep) kept.push(text);
       files++;
     }
@@ -68,7 +70,10 @@ export function editedSpecialist(record: Record<string, unknown>, specialists: n
   };
 }
 
-export async function measureInProcess(paths: StudioPaths, specialists: number, runs: number): Promise<InProcess> {
+export type ColdLoad = Pick<InProcess, "coldLoadMs" | "floorMs" | "coldOverFloor" | "floorKeepMs" | "filesRead">;
+
+/** A cold load (a new façade, nothing cached, as when the server starts) against the floor, run alternately. */
+export async function measureColdLoad(paths: StudioPaths, runs: number): Promise<ColdLoad> {
   const [cold, floor, floorKeep] = await sampleAlternately(
     [
       async () => {
@@ -81,7 +86,17 @@ export async function measureInProcess(paths: StudioPaths, specialists: number, 
     ],
     { runs, warmup: 1 },
   );
+  return {
+    coldLoadMs: median(cold),
+    floorMs: median(floor),
+    coldOverFloor: median(cold.map((c, i) => c / floor[i])),
+    floorKeepMs: median(floorKeep),
+    filesRead: floorLoad(paths),
+  };
+}
 
+export async function measureInProcess(paths: StudioPaths, specialists: number, runs: number): Promise<InProcess> {
+  const load = await measureColdLoad(paths, runs);
   const api = new OrgApi(paths, { cache: true });
   try {
     const snap = await api.snapshot();
@@ -106,14 +121,10 @@ export async function measureInProcess(paths: StudioPaths, specialists: number, 
     });
 
     return {
-      coldLoadMs: median(cold),
-      floorMs: median(floor),
-      coldOverFloor: median(cold.map((c, i) => c / floor[i])),
-      floorKeepMs: median(floorKeep),
+      ...load,
       fullValidateMs: median(full),
       draftValidateMs: median(draftRuns),
       inProcessValidateMs: median(viaApi),
-      filesRead: floorLoad(paths),
       errors: all.errors.length,
       warnings: all.warnings.length,
     };

@@ -21,13 +21,14 @@ import { aggregateEdges } from "@/lib/graph/overview";
 import type { Graph } from "@/schemas/graph";
 import { resolvePaths, type StudioPaths } from "@/server/config";
 import { OrgApi } from "@/server/org/org-api";
+import { installConstruct } from "../test/support/construct-package";
 import type { Studio } from "../test/support/processes";
 import { APP_DIR } from "../test/support/temp-project";
 import { launchBrowser, measureBundle, measureCanvas, measureShifts, monacoDetectorWorks } from "./browser";
 import { measureFirstView, measureHtml } from "./first-view";
-import { specialistId, writeSyntheticOrg } from "./generate-org";
+import { specialistId, writeSyntheticOrg, writeSyntheticProfiles } from "./generate-org";
 import { measureHttp } from "./http";
-import { editedSpecialist, measureInProcess } from "./in-process";
+import { editedSpecialist, measureColdLoad, measureInProcess } from "./in-process";
 import { compareLayouts } from "./layouts";
 import { commitAndEdit, measurePlan } from "./plan";
 import { measureReach } from "./reach";
@@ -121,6 +122,7 @@ async function main() {
       loadAverage: { start: round(os.loadavg()[0]) },
     },
     org: {},
+    v2: {},
     canvas: {},
     bundles: {},
     shifts: {},
@@ -186,6 +188,22 @@ async function main() {
         await studio?.kill();
       }
     }
+    if (!SKIP.has("load"))
+      for (const size of SIZES) {
+        const project = newProject(`v2-${size}`);
+        temps.push(project.root);
+        log(`${size} worker profiles of a Construct 2.x project: cold load`);
+        installConstruct(project.root);
+        const written = writeSyntheticProfiles(project.root, size);
+        const paths = pathsOf(project);
+        if (paths.construct.generation !== "2")
+          throw new Error(`not opened as Construct 2.x: ${paths.construct.reason}`);
+        results.v2[size] = {
+          ...(await measureColdLoad(paths, RUNS)),
+          files: written.files,
+          megabytes: round(written.bytes / 1e6),
+        };
+      }
     if (browser && !SKIP.has("canvas")) {
       for (const nodes of CANVAS) {
         const project = newProject(nodes);

@@ -31,7 +31,7 @@ export type SafeJsonOptions = {
   allowBom?: boolean;
 };
 
-const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+const isForbiddenKey = (key: string) => key === "__proto__" || key === "constructor" || key === "prototype";
 export const DEFAULT_MAX_DEPTH = 64;
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -79,34 +79,37 @@ const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 /** `JSON.parse` keeps one of duplicate keys, so the text has more keys than the value exactly then. */
 function looksClean(text: string, value: unknown, maxDepth: number): boolean {
-  let valueKeys = 0;
-  const stack: unknown[] = [value];
-  const depths: number[] = [1];
-  while (stack.length) {
-    const v = stack.pop();
-    const depth = depths.pop() ?? 1;
-    if (typeof v !== "object" || v === null) continue;
-    if (depth > maxDepth) return false;
-    if (Array.isArray(v)) {
-      for (const item of v)
-        if (typeof item === "object" && item !== null) {
-          stack.push(item);
-          depths.push(depth + 1);
-        }
-      continue;
+  const keys = typeof value === "object" && value !== null ? keysIn(value, 1, maxDepth) : 0;
+  return keys >= 0 && keyColons(text) === keys;
+}
+
+/**
+ * The keys of `value` and everything in it, or -1 past `maxDepth` or at a forbidden key. Recursion
+ * stops at `maxDepth`, so the stack stays short. An inherited key only adds to the count, which
+ * sends the text to the full scan.
+ */
+function keysIn(value: object, depth: number, maxDepth: number): number {
+  if (depth > maxDepth) return -1;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (typeof item !== "object" || item === null) continue;
+      const inner = keysIn(item, depth + 1, maxDepth);
+      if (inner < 0) return -1;
+      count += inner;
     }
-    for (const key in v) {
-      if (!Object.hasOwn(v, key)) continue;
-      if (FORBIDDEN_KEYS.has(key)) return false;
-      valueKeys++;
-      const item = (v as Record<string, unknown>)[key];
-      if (typeof item === "object" && item !== null) {
-        stack.push(item);
-        depths.push(depth + 1);
-      }
-    }
+    return count;
   }
-  return keyColons(text) === valueKeys;
+  for (const key in value) {
+    if (isForbiddenKey(key)) return -1;
+    count++;
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item !== "object" || item === null) continue;
+    const inner = keysIn(item, depth + 1, maxDepth);
+    if (inner < 0) return -1;
+    count += inner;
+  }
+  return count;
 }
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -150,7 +153,7 @@ function scanStructure(text: string, maxDepth: number): void {
         const key = escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);
         const parents = path.slice(0, top).filter(Boolean).join(".");
         const where = parents ? ` in ${parents}` : "";
-        if (FORBIDDEN_KEYS.has(key)) throw new JsonProblem("forbidden-key", `the key "${key}"${where} is not allowed`);
+        if (isForbiddenKey(key)) throw new JsonProblem("forbidden-key", `the key "${key}"${where} is not allowed`);
         if (seen.has(key)) throw new JsonProblem("duplicate-key", `the key "${key}" appears twice${where}`);
         seen.add(key);
         expectKey[top] = false;

@@ -1,5 +1,5 @@
 import { type OrgRecords, SECTIONS, type Section } from "@/schemas/kinds";
-import { contractView, groupView, policyView, type SpecialistView, specialistView, teamView } from "@/schemas/views";
+import { isObject, type SpecialistView } from "@/schemas/views";
 
 // `withDraft` layers changed buckets over the base, so checking an edit costs what it touches.
 
@@ -102,59 +102,71 @@ function visitOne(bucket: BucketName, key: string | undefined, visit: Visit): vo
   if (key) visit(bucket, key);
 }
 
-function eachContribution(section: Section, raw: AnyRecord, visit: Visit): void {
+// The index reads the few fields it files by straight from the raw record: a whole view per record
+// costs more than the rest of the load beyond reading the files. Each read keeps a view's rule: a
+// mistyped value is dropped, and an empty string names nothing.
+const field = (rec: Record<string, unknown>, key: string): string | undefined => {
+  const v = rec[key];
+  return typeof v === "string" && v ? v : undefined;
+};
+const fields = (rec: Record<string, unknown>, key: string): string[] => {
+  const v = rec[key];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.length > 0) : [];
+};
+
+function eachContribution(section: Section, rec: AnyRecord, visit: Visit): void {
+  if (!isObject(rec)) return;
+  const raw: Record<string, unknown> = rec;
   switch (section) {
     case "specialists": {
-      const rec = specialistView(raw);
-      const handoffs = strs(rec.handoffCandidates);
-      visitOne("membersByTeam", teamOf(rec), visit);
-      visitOne("holdersByRole", str(rec.role), visit);
-      visitOne("specialistsByName", str(rec.name), visit);
+      const handoffs = fields(raw, "handoffCandidates");
+      visitOne("membersByTeam", field(raw, "team") ?? field(raw, "teamId"), visit);
+      visitOne("holdersByRole", field(raw, "role"), visit);
+      visitOne("specialistsByName", field(raw, "name"), visit);
       visitDistinct("handoffsByRole", handoffs, visit);
-      visitDistinct(
-        "handoffsByBaseRole",
-        handoffs.filter((r) => r.includes(".")).map((r) => r.split(".")[0]),
-        visit,
-      );
-      visitOne("byGroupId", str(rec.groupId), visit);
+      const flavored = handoffs.filter((r) => r.includes("."));
+      if (flavored.length)
+        visitDistinct(
+          "handoffsByBaseRole",
+          flavored.map((r) => r.split(".")[0]),
+          visit,
+        );
+      visitOne("byGroupId", field(raw, "groupId"), visit);
       break;
     }
     case "teams":
     case "groups": {
-      const rec = section === "teams" ? teamView(raw) : groupView(raw);
-      visitDistinct("claimsByRole", strs(rec.roles), visit);
-      visitDistinct("escalationsByRole", strs(rec.escalationPath), visit);
-      visitDistinct("teamsByPolicy", [...strs(rec.decisionRights), ...strs(rec.forbiddenDecisions)], visit);
-      if (section === "groups") visitDistinct("groupsBySquad", strs(groupView(raw).squads), visit);
+      visitDistinct("claimsByRole", fields(raw, "roles"), visit);
+      visitDistinct("escalationsByRole", fields(raw, "escalationPath"), visit);
+      visitDistinct("teamsByPolicy", [...fields(raw, "decisionRights"), ...fields(raw, "forbiddenDecisions")], visit);
+      if (section === "groups") visitDistinct("groupsBySquad", fields(raw, "squads"), visit);
       if (section === "teams") {
-        visitDistinct("teamsByListedMember", strs(teamView(raw).specialists), visit);
-        visitOne("byGroupId", str(rec.groupId), visit);
+        visitDistinct("teamsByListedMember", fields(raw, "specialists"), visit);
+        visitOne("byGroupId", field(raw, "groupId"), visit);
       }
       break;
     }
     case "contracts": {
-      const rec = contractView(raw);
-      const boundary = rec.teamBoundary ?? {};
-      visitDistinct("contractsByParty", [str(rec.producer), str(rec.consumer)], visit);
+      const boundary = isObject(raw.teamBoundary) ? raw.teamBoundary : {};
+      visitDistinct("contractsByParty", [field(raw, "producer"), field(raw, "consumer")], visit);
       visitDistinct(
         "contractsByTeam",
-        [str(boundary.producerTeam), str(boundary.consumerTeam), ...strs(boundary.requiresApprovalFrom)],
+        [field(boundary, "producerTeam"), field(boundary, "consumerTeam"), ...fields(boundary, "requiresApprovalFrom")],
         visit,
       );
       break;
     }
     case "policies": {
-      const rec = policyView(raw);
-      visitDistinct("policiesByRef", [str(rec.owner), ...strs(rec.requiresApprovalFrom)], visit);
+      visitDistinct("policiesByRef", [field(raw, "owner"), ...fields(raw, "requiresApprovalFrom")], visit);
       break;
     }
     case "worker-profiles": {
-      const rec: Record<string, unknown> = raw;
-      visitOne("profilesByRole", typeof rec.role === "string" ? str(rec.role) : undefined, visit);
-      const handoffs: unknown[] = Array.isArray(rec.handoffCandidates) ? rec.handoffCandidates : [];
+      visitOne("profilesByRole", field(raw, "role"), visit);
       visitDistinct(
         "profileHandoffs",
-        handoffs.filter((h): h is string => typeof h === "string"),
+        Array.isArray(raw.handoffCandidates)
+          ? raw.handoffCandidates.filter((h): h is string => typeof h === "string")
+          : [],
         visit,
       );
       break;
@@ -174,7 +186,25 @@ export function buildIndex(
   schemaFileExists?: SchemaFileLookup,
   context: IndexContext = {},
 ): OrgIndex {
-  const records = {} as { [S in Section]: Map<string, SectionRecord<S>> };
+  const records = {} as Record<Section, Map<string, AnyRecord>>;
+  for (const section of SECTIONS) {
+    const map = new Map<string, AnyRecord>();
+    for (const id in org[section]) map.set(id, org[section][id]);
+    records[section] = map;
+  }
+  return indexOf(records as RecordMaps, skills, schemaFileExists, context);
+}
+
+/** Each section's records by id. */
+export type RecordMaps = { [S in Section]: ReadonlyMap<string, SectionRecord<S>> };
+
+/** The index over maps it keeps as they are, so a caller that has them (the server's merge) copies nothing. */
+export function indexOf(
+  records: RecordMaps,
+  skills?: ReadonlySet<string>,
+  schemaFileExists?: SchemaFileLookup,
+  context: IndexContext = {},
+): OrgIndex {
   const buckets = Object.fromEntries(BUCKETS.map((b) => [b, new Map<string, Ref[]>()])) as Record<
     BucketName,
     Map<string, Ref[]>
@@ -185,16 +215,11 @@ export function buildIndex(
     if (list) list.push(current);
     else buckets[bucket].set(key, [current]);
   };
-  for (const section of SECTIONS) {
-    const map = new Map<string, AnyRecord>();
-    (records as Record<Section, Map<string, AnyRecord>>)[section] = map;
-    for (const id in org[section]) {
-      const rec = org[section][id];
-      map.set(id, rec);
+  for (const section of SECTIONS)
+    for (const [id, rec] of records[section] as ReadonlyMap<string, AnyRecord>) {
       current = ref(section, id);
       eachContribution(section, rec, file);
     }
-  }
   return {
     records,
     buckets,

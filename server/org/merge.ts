@@ -1,4 +1,4 @@
-import { type OrgIndex, type Ref, ref } from "@/lib/org/org-index";
+import { type OrgIndex, type RecordMaps, type Ref, ref } from "@/lib/org/org-index";
 import { isRegistrySection } from "@/lib/org/registry-rules";
 import type { FieldError } from "@/schemas/field-error";
 import {
@@ -13,7 +13,7 @@ import {
   SECTIONS,
   type Section,
 } from "@/schemas/kinds";
-import { combineEtags } from "../store/read";
+import { combineEtags, withLazyEtag } from "../store/read";
 import type { SkillFile } from "./skills";
 import type { Layer, TierData } from "./tiers";
 
@@ -55,7 +55,7 @@ export function mergeLayers(layers: readonly Layer[]): EntityRecord {
 export function toRow(kind: EntityKind, id: string, layers: Layer[]): Row {
   const sorted = layers.length === 1 ? layers : [...layers].sort((a, b) => layerRank(a) - layerRank(b));
   const top = sorted[sorted.length - 1];
-  return {
+  const row = {
     id,
     kind,
     scope: top.scope,
@@ -66,9 +66,9 @@ export function toRow(kind: EntityKind, id: string, layers: Layer[]): Row {
       .map((l) => ({ scope: l.scope, path: l.path, ...(l.source ? { source: l.source } : {}) })),
     // Construct 2.x replaces a worker profile whole: a user or project file is the record.
     record: ENTITY_KIND_SPECS[kind].merge === "replace" ? top.record : mergeLayers(sorted),
-    etag: combineEtags(sorted.map((l) => l.etag)),
     layers: sorted,
   };
+  return withLazyEtag(row, () => combineEtags(sorted.map((l) => l.etag)));
 }
 
 export function mergeTiers(tiers: readonly TierData[]): Rows {
@@ -83,12 +83,12 @@ export function mergeTiers(tiers: readonly TierData[]): Rows {
       }
     }
     const kind = KIND_OF[section];
-    // Ids are lowercase letters, digits and "-", where code-unit order is the locale's, at a tenth of the cost.
-    rows[section] = new Map(
-      [...layersById]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([id, layers]) => [id, toRow(kind, id, layers)]),
-    );
+    // Ids are lowercase letters, digits and "-", where code-unit order (`sort`'s own) is the locale's,
+    // and each tier lists its ids nearly in order, which the sort merges cheaply.
+    const ids = [...layersById.keys()].sort();
+    const map = new Map<string, Row>();
+    for (const id of ids) map.set(id, toRow(kind, id, layersById.get(id) as Layer[]));
+    rows[section] = map;
   }
   return rows;
 }
@@ -101,6 +101,17 @@ export function recordsOf(rows: Rows): OrgRecords {
   const org = emptyOrg();
   for (const section of SECTIONS) for (const [id, row] of rows[section]) org[section][id] = row.record;
   return org;
+}
+
+/** Each section's merged records as maps, for `indexOf`. */
+export function recordMapsOf(rows: Rows): RecordMaps {
+  const maps = {} as Record<Section, Map<string, EntityRecord>>;
+  for (const section of SECTIONS) {
+    const map = new Map<string, EntityRecord>();
+    for (const [id, row] of rows[section]) map.set(id, row.record);
+    maps[section] = map;
+  }
+  return maps as RecordMaps;
 }
 
 /** The records whose winning file is Construct 2.x's package registry (its built-in tier). */

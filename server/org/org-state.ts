@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildPointer } from "@/lib/json/pointer";
-import { buildIndex, type IndexContext, type SchemaFileLookup } from "@/lib/org/org-index";
+import { type IndexContext, indexOf, type SchemaFileLookup } from "@/lib/org/org-index";
 import type { FieldError } from "@/schemas/field-error";
 import { type Scope, SECTIONS, WRITABLE_SCOPES } from "@/schemas/kinds";
 import type { StudioPaths } from "../config";
@@ -15,7 +15,7 @@ import { recoverTier, tierNeedsRecovery } from "../store/transaction";
 import { type TreeWatcher, watchTree } from "../store/watch-tree";
 import { fenceGlobsMatchingNothing } from "../tree/fence-globs";
 import type { TreeFiles } from "../tree/tree-files";
-import { emptyEntities, mergeTiers, type Rows, recordsOf, registryRefs, type Snapshot } from "./merge";
+import { emptyEntities, mergeTiers, type Rows, recordMapsOf, registryRefs, type Snapshot } from "./merge";
 import { loadSkillFiles } from "./skills";
 import { displayPath, loadTier, type TierData, tierFolders, userPath } from "./tiers";
 
@@ -254,8 +254,8 @@ export class OrgState {
     ]);
     const rows = mergeTiers(tiers);
     const treeProblems = this.options.treeFiles ? await fenceGlobsMatchingNothing(rows, this.options.treeFiles) : [];
-    const index = buildIndex(
-      recordsOf(rows),
+    const index = indexOf(
+      recordMapsOf(rows),
       new Set(skillFiles.map((s) => s.id)),
       this.schemaLookup(rows),
       this.indexContext(rows),

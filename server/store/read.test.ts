@@ -1,9 +1,17 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTmpDirs } from "@/test/support/temp-project";
-import { NoFollowReadError, readFileNoFollow, readFileNoFollowSync, readTextNoFollow } from "./read";
+import {
+  NoFollowReadError,
+  readFileNoFollow,
+  readFileNoFollowSync,
+  readJsonFileSync,
+  readListedJsonFileSync,
+  readTextNoFollow,
+} from "./read";
 
 /** The one no-follow reader, on real files in a temp dir. */
 
@@ -108,5 +116,25 @@ describe("a symlink swapped in place of a checked file", () => {
     }
     expect(seen.has("SECRET")).toBe(false);
     expect([...seen].every((s) => s === "regular" || s === "symlink")).toBe(true);
+  });
+});
+
+describe("the ETag of a listed file", () => {
+  it("is the SHA-256 of the bytes read, as the careful read gives it, even when asked for after the file changed", async () => {
+    const file = path.join(dir, "a.json");
+    const before = '{ "id": "a", "note": "café" }\n';
+    await fs.writeFile(file, before);
+    const listed = readListedJsonFileSync(file);
+    const careful = readJsonFileSync(file);
+    await fs.writeFile(file, '{ "id": "a", "note": "cafe" }\n');
+    const after = readListedJsonFileSync(file);
+    expect(listed.ok && careful.ok && after.ok).toBe(true);
+    if (!listed.ok || !careful.ok || !after.ok) return;
+    expect(listed.etag).toBe(`"sha256:${createHash("sha256").update(Buffer.from(before)).digest("hex")}"`);
+    expect(listed.etag).toBe(careful.etag);
+    expect(after.etag).not.toBe(listed.etag);
+    expect({ ...listed }.etag).toBe(listed.etag);
+    // Only the fields: a schema that walks every own key (the MCP SDK's) sees nothing else.
+    expect(Reflect.ownKeys({ ...listed })).toEqual(["ok", "value", "etag"]);
   });
 });

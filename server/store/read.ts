@@ -9,10 +9,10 @@ import type { Result } from "@/schemas/result";
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 
-/** A string is hashed as its UTF-8 bytes, so a file's text and its bytes give the same tag. */
 /** The version a file that does not exist yet answers with, for If-Match on its first write. */
 export const ABSENT_ETAG = '"absent"';
 
+/** A string is hashed as its UTF-8 bytes, so a file's text and its bytes give the same tag. */
 export function etagOf(bytes: Uint8Array | string): string {
   // The one-shot `hash` skips the Hash object `createHash` builds: a third of the cost for a 1 kB record.
   return `"sha256:${hash("sha256", bytes, "hex")}"`;
@@ -20,6 +20,31 @@ export function etagOf(bytes: Uint8Array | string): string {
 
 export function combineEtags(etags: readonly string[]): string {
   return etags.length === 1 ? etags[0] : etagOf(etags.join("\n"));
+}
+
+const PENDING_ETAG = Symbol("pending etag");
+type PendingEtag = { [PENDING_ETAG]: (() => string) | string };
+
+/** One getter for every lazy tag: a getter written into each object costs as much as the hash it puts off. */
+const LAZY_ETAG: PropertyDescriptor = {
+  enumerable: true,
+  get(this: PendingEtag) {
+    const pending = this[PENDING_ETAG];
+    if (typeof pending === "string") return pending;
+    const etag = pending();
+    this[PENDING_ETAG] = etag;
+    return etag;
+  },
+};
+
+/**
+ * `target` with an `etag` that `compute` gives when it is first read: a load reads every file and
+ * few are written. Spreading the object copies the tag's value.
+ */
+export function withLazyEtag<T extends object>(target: T, compute: () => string): T & { readonly etag: string } {
+  // Not enumerable, so a spread or a schema that walks every key never sees it.
+  Object.defineProperty(target, PENDING_ETAG, { value: compute, writable: true });
+  return Object.defineProperty(target, "etag", LAZY_ETAG) as T & { readonly etag: string };
 }
 
 export type NoFollowCode = "missing" | "symlink" | "not-regular" | "too-large" | "unreadable";
@@ -127,14 +152,18 @@ function refused(error: unknown): ReadResult {
   throw error;
 }
 
-/** Parses one file's content as the readers do: strict JSON, an optional BOM, the content's ETag. */
+/**
+ * Parses one file's content as the readers do: strict JSON, an optional BOM, the content's ETag.
+ * A text's ETag is hashed when first read; bytes are hashed at once, as they may be a slice of a
+ * larger buffer that would otherwise stay in memory.
+ */
 export function parsed(content: Buffer | string): ReadResult {
   try {
-    const value =
-      typeof content === "string"
-        ? parseJsonStrict(content, { allowBom: true })
-        : parseJsonBytes(content, { allowBom: true });
-    return { ok: true, value, etag: etagOf(content) };
+    if (typeof content !== "string")
+      return { ok: true, value: parseJsonBytes(content, { allowBom: true }), etag: etagOf(content) };
+    return withLazyEtag({ ok: true as const, value: parseJsonStrict(content, { allowBom: true }) }, () =>
+      etagOf(content),
+    );
   } catch (error) {
     if (error instanceof JsonProblem) return { ok: false, code: error.code, message: error.message };
     throw error;
