@@ -51,13 +51,13 @@ function stepOf(e: GraphEdge, from: string, to: string): ReachStep | null {
 type Checks = { glob: Map<string, string | null>; verb: Map<string, string | null> };
 
 /** Each distinct entry is checked once per graph: most fences share most of their entries. */
-function checked<T>(cache: Map<string, T>, entry: string, check: (entry: string) => T): T {
+function checked(cache: Map<string, string | null>, entry: string, check: (entry: string) => string | null) {
   let found = cache.get(entry);
-  if (found === undefined && !cache.has(entry)) {
+  if (found === undefined) {
     found = check(entry);
     cache.set(entry, found);
   }
-  return found as T;
+  return found;
 }
 
 /** The fence without entries that grant nothing: globs that are not valid, and push or commit lines. */
