@@ -125,7 +125,7 @@ export function targets(r: Results): Results["targets"] {
     within("reach of one vs. a plain walk", f.reachOneMs, f.walkOneMs);
     within("reach of all vs. one pass", f.reachAllMs, f.walkAllMs);
     within("plan with reach vs. without", f.planMs, f.planMs - f.planReachShareMs);
-    if (f.historyMsPerCommit !== undefined)
+    if (f.historyMsPerCommit !== undefined && f.historyFloorMsPerCommit !== undefined)
       within("access history per commit vs. git cat-file", f.historyMsPerCommit, f.historyFloorMsPerCommit);
   }
   const builtin = r.views[BUILT_IN];
@@ -445,7 +445,7 @@ function history(rows: [string, ReachFigures][]): string {
     ["specialists", "commits", "history per commit", "floor per commit", "history/floor"],
     measured.map(([size, f]) => [
       size,
-      f.historyCommits,
+      f.historyCommits ?? "—",
       ms(f.historyMsPerCommit),
       ms(f.historyFloorMsPerCommit),
       x(f.historyMsPerCommit, f.historyFloorMsPerCommit),
