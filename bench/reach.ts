@@ -1,9 +1,13 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { type AccessGraph, accessGraph } from "@/lib/access/graph";
 import { reachOf } from "@/lib/access/reach";
 import { reachChanges, reachKeysAll } from "@/lib/access/reach-all";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { computePlan, type PlanSide } from "@/lib/plan/plan";
 import { type EntityRecord, type OrgRecords, SECTIONS } from "@/schemas/kinds";
+import { AccessHistoryService } from "@/server/access/history";
 import type { StudioPaths } from "@/server/config";
 import { recordsOf } from "@/server/org/merge";
 import { OrgApi } from "@/server/org/org-api";
@@ -31,6 +35,14 @@ export type ReachFigures = {
   planReachShareMs: number;
   /** Specialists whose reach widens: `summary.reachWidens`. */
   reachWidens: number;
+  /**
+   * The access history of the middle specialist over `historyCommits` commits that each widen one
+   * specialist, per commit, against one `git cat-file --batch` reading every org file of every
+   * commit looked at (the blobs a history that reads each commit's org whole must have).
+   */
+  historyCommits?: number;
+  historyMsPerCommit?: number;
+  historyFloorMsPerCommit?: number;
 };
 
 /** Everyone the start reaches, with nothing recorded on the way: the least a reach can do. */
@@ -57,9 +69,12 @@ function walkAll(graph: AccessGraph): number {
   return visited;
 }
 
+/** A command line the fence grants (a push or commit line grants nothing, so it would widen no reach). */
+const WIDER = "npm publish";
+
 /**
- * The plan bench's change, in memory: one specialist in a hundred may also run `git push --force`.
- * The synthetic org's handoffs link every specialist to every other, so each of them gains it.
+ * One specialist in a hundred may also run `npm publish`, in memory. The synthetic org's handoffs
+ * link every specialist to every other, so each of them gains it.
  */
 function widened(org: OrgRecords, specialists: number): { org: OrgRecords; changed: Set<string> } {
   const next: OrgRecords = { ...org, specialists: { ...org.specialists } };
@@ -70,7 +85,7 @@ function widened(org: OrgRecords, specialists: number): { org: OrgRecords; chang
     const fence = record.fence as { allowedCommands?: string[] };
     next.specialists[id] = {
       ...record,
-      fence: { ...fence, allowedCommands: [...(fence.allowedCommands ?? []), "git push --force"] },
+      fence: { ...fence, allowedCommands: [...(fence.allowedCommands ?? []), WIDER] },
     };
     changed.add(`specialists/${id}`);
   }
@@ -81,6 +96,73 @@ const versionsOf = (org: OrgRecords, changed: ReadonlySet<string>) =>
   Object.fromEntries(
     SECTIONS.flatMap((s) => Object.keys(org[s]).map((id) => [`${s}/${id}`, changed.has(`${s}/${id}`) ? "2" : "1"])),
   );
+
+const HISTORY_COMMITS = 10;
+/** History rebuilds the org at every commit: at 10,000 specialists that is minutes of a bench run. */
+const HISTORY_MAX_SPECIALISTS = 1000;
+
+function gitIn(root: string, args: string[], input?: string): string {
+  return execFileSync("git", ["-c", "init.defaultBranch=main", "-c", "commit.gpgSign=false", ...args], {
+    cwd: root,
+    input,
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "Bench",
+      GIT_AUTHOR_EMAIL: "bench@example.com",
+      GIT_COMMITTER_NAME: "Bench",
+      GIT_COMMITTER_EMAIL: "bench@example.com",
+    },
+  });
+}
+
+/**
+ * History over commits made in the project, each widening one specialist on disk; the project is
+ * left as it was (its files restored, no repository), since later parts of the bench read it.
+ */
+async function measureHistory(
+  api: OrgApi,
+  specialists: number,
+  id: string,
+  runs: number,
+): Promise<Pick<ReachFigures, "historyCommits" | "historyMsPerCommit" | "historyFloorMsPerCommit">> {
+  const root = api.paths.root;
+  gitIn(root, ["init", "-q"]);
+  try {
+    gitIn(root, ["add", "-A", ".cx"]);
+    gitIn(root, ["commit", "-qm", "the synthetic org"]);
+    for (let i = 1; i <= HISTORY_COMMITS; i++) {
+      const file = path.join(root, ".cx", "org", "specialists", `${specialistId((i * 97) % specialists || 1)}.json`);
+      const record = JSON.parse(readFileSync(file, "utf8"));
+      record.fence.allowedCommands.push(`${WIDER} --tag t${i}`);
+      writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+      gitIn(root, ["commit", "-qam", `widen ${i}`]);
+    }
+    const commits = gitIn(root, ["rev-list", "HEAD"]).trim().split("\n");
+    // Every org file of every commit, named as <commit>:<path>, read by one process.
+    const names = commits
+      .flatMap((c) =>
+        gitIn(root, ["ls-tree", "-r", "--name-only", c, "--", ".cx/org"])
+          .trim()
+          .split("\n")
+          .map((f) => `${c}:${f}`),
+      )
+      .join("\n");
+    const history = () => new AccessHistoryService(api).history(id);
+    const floor = () => gitIn(root, ["cat-file", "--batch"], `${names}\n`).length;
+    const [ran, floors] = await sampleAlternately([history, floor], { runs, warmup: 1 });
+    const scanned = (await history()).scanned;
+    return {
+      historyCommits: scanned,
+      historyMsPerCommit: median(ran) / scanned,
+      historyFloorMsPerCommit: median(floors) / scanned,
+    };
+  } finally {
+    gitIn(root, ["checkout", "-q", "HEAD~" + HISTORY_COMMITS, "--", ".cx"]);
+    rmSync(path.join(root, ".git"), { recursive: true, force: true });
+  }
+}
 
 export async function measureReach(paths: StudioPaths, specialists: number, runs: number): Promise<ReachFigures> {
   const api = new OrgApi(paths);
@@ -125,6 +207,7 @@ export async function measureReach(paths: StudioPaths, specialists: number, runs
       planMs: median(planRuns),
       planReachShareMs: median(shareRuns),
       reachWidens: plan().summary.reachWidens,
+      ...(specialists <= HISTORY_MAX_SPECIALISTS ? await measureHistory(api, specialists, start, runs) : {}),
     };
   } finally {
     api.close();

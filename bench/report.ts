@@ -60,6 +60,8 @@ export const BUDGET = {
   labelPx: 12,
   /** A Construct 2.x project's cold load, against its own floor. */
   v2ColdLoad: 2,
+  /** Every reach line (reach of one, of all, the plan's reach share, history) against its floor. */
+  reachRatio: 2,
 };
 
 /** The studio's pages, each measured for its first-load JS and its layout shift. */
@@ -146,6 +148,20 @@ export function targets(r: Results): Results["targets"] {
     figure: thousand?.htmlBytes === undefined ? "not run" : `${round(thousand.htmlBytes / 1e6, 3)} MB`,
     pass: thousand?.htmlBytes === undefined ? null : thousand.htmlBytes <= BUDGET.htmlBytes,
   });
+  // Each reach feature against its floor, measured in the same run.
+  for (const [size, f] of Object.entries(r.reach ?? {})) {
+    const within = (name: string, figure: number, floor: number) =>
+      out.push({
+        name: `${name} within ${BUDGET.reachRatio}× its floor (${size})`,
+        figure: `${round(figure / floor)}× (${ms(figure)} vs ${ms(floor)} ms)`,
+        pass: figure <= BUDGET.reachRatio * floor,
+      });
+    within("reach of one vs. a plain walk", f.reachOneMs, f.walkOneMs);
+    within("reach of all vs. one pass", f.reachAllMs, f.walkAllMs);
+    within("plan with reach vs. without", f.planMs, f.planMs - f.planReachShareMs);
+    if (f.historyMsPerCommit !== undefined && f.historyFloorMsPerCommit !== undefined)
+      within("access history per commit vs. git cat-file", f.historyMsPerCommit, f.historyFloorMsPerCommit);
+  }
   const builtin = r.views[BUILT_IN];
   out.push({
     name: `built-in org: smallest specialist label in the first view ≥ ${BUDGET.labelPx} px`,
@@ -489,6 +505,21 @@ function reach(r: Results): string {
       ms(f.planMs - f.planReachShareMs),
       x(f.planMs, f.planMs - f.planReachShareMs),
       f.reachWidens,
+    ]),
+  )}${history(rows)}`;
+}
+
+function history(rows: [string, ReachFigures][]): string {
+  const measured = rows.filter(([, f]) => f.historyMsPerCommit !== undefined);
+  if (!measured.length) return "";
+  return `\nAccess history of the middle specialist, per commit (each commit widens one specialist) vs. the floor: one git cat-file --batch of every org file of every commit looked at\n${table(
+    ["specialists", "commits", "history per commit", "floor per commit", "history/floor"],
+    measured.map(([size, f]) => [
+      size,
+      f.historyCommits ?? "—",
+      ms(f.historyMsPerCommit),
+      ms(f.historyFloorMsPerCommit),
+      x(f.historyMsPerCommit, f.historyFloorMsPerCommit),
     ]),
   )}`;
 }

@@ -3,14 +3,14 @@ import { workerProfileNodeId } from "@/lib/graph/worker-profile-graph";
 import { effectiveFence, fenceField, normalizeFence, noTeamReason } from "@/lib/org/effective-fence";
 import { bashAction } from "@/lib/org/fence";
 import { globProblem } from "@/lib/org/fence-problems";
-import { str } from "@/lib/org/org-index";
 import type { ReachList, ReachStep } from "@/schemas/access";
 import type { EffectiveFence } from "@/schemas/fence";
 import type { GraphEdge } from "@/schemas/graph";
 import type { EntityRecord, OrgRecords } from "@/schemas/kinds";
-import { specialistView } from "@/schemas/views";
 
 const texts = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && !!x) : []);
+/** A non-empty string, or undefined. */
+const text = (v: unknown) => (typeof v === "string" && v ? v : undefined);
 
 /**
  * The org as who can pass work to whom, with each principal's effective fence. Built from the canvas's
@@ -48,17 +48,29 @@ function stepOf(e: GraphEdge, from: string, to: string): ReachStep | null {
   return { via, from, to, label, edge: e.id, carrier: e.carrier ?? "" };
 }
 
+type Checks = { glob: Map<string, string | null>; verb: Map<string, string | null> };
+
+/** Each distinct entry is checked once per graph: most fences share most of their entries. */
+function checked(cache: Map<string, string | null>, entry: string, check: (entry: string) => string | null) {
+  let found = cache.get(entry);
+  if (found === undefined) {
+    found = check(entry);
+    cache.set(entry, found);
+  }
+  return found;
+}
+
 /** The fence without entries that grant nothing: globs that are not valid, and push or commit lines. */
-function withoutInvalidGlobs(fence: EffectiveFence): Pick<Principal, "fence" | "invalid"> {
+function withoutInvalidGlobs(fence: EffectiveFence, checks: Checks): Pick<Principal, "fence" | "invalid"> {
   const invalid: Principal["invalid"] = [];
   const allowedPaths = fence.allowedPaths.filter((entry) => {
-    const problem = globProblem(entry);
-    if (problem) invalid.push({ list: "allowedPaths", entry, message: problem.message });
-    return !problem;
+    const message = checked(checks.glob, entry, (e) => globProblem(e)?.message ?? null);
+    if (message !== null) invalid.push({ list: "allowedPaths", entry, message });
+    return message === null;
   });
   const allowedCommands = fence.allowedCommands.filter((entry) => {
     // checkAction decides a push or commit by approvalRequired alone, never by this prefix list.
-    const verb = bashAction(entry);
+    const verb = checked(checks.verb, entry, (e) => bashAction(e) ?? null);
     if (verb)
       invalid.push({
         list: "allowedCommands",
@@ -85,19 +97,20 @@ export function accessGraph(org: OrgRecords, edges: readonly GraphEdge[] = orgTo
     byId.set(p.id, p);
   };
   const teamMembers = new Map<string, string[]>();
+  const checks: Checks = { glob: new Map(), verb: new Map() };
   for (const [id, s] of Object.entries(org.specialists)) {
-    const view = specialistView(s);
-    const teamId = str(view.team);
+    // Three fields of the record, read as specialistView reads them, without building the whole view.
+    const teamId = text(s.team);
     const team = teamId ? (org.teams[teamId] ?? org.groups[teamId]) : undefined;
     const note = noTeamReason(teamId, team) ?? undefined;
     add({
       id,
       kind: "specialist",
-      handoffs: texts(view.handoffCandidates),
+      handoffs: texts(s.handoffCandidates),
       unresolved: [],
-      role: str(view.role),
+      role: text(s.role),
       node: nodeId.specialist(id),
-      ...withoutInvalidGlobs(effectiveFence(s.fence, team)),
+      ...withoutInvalidGlobs(effectiveFence(s.fence, team), checks),
       ...(note ? { note } : {}),
     });
     if (teamId && team)
@@ -112,31 +125,34 @@ export function accessGraph(org: OrgRecords, edges: readonly GraphEdge[] = orgTo
       unresolved: [],
       role: typeof rec.role === "string" ? rec.role : undefined,
       node: workerProfileNodeId(id),
-      ...withoutInvalidGlobs(normalizeFence(rec[fenceField(rec)])),
+      ...withoutInvalidGlobs(normalizeFence(rec[fenceField(rec)]), checks),
     });
   }
   const out = new Map<string, ReachStep[]>();
   const escalate = new Map<string, ReachStep[]>();
   const idOf = (node: string) => principals.get(node)?.id;
+  const stepFrom = (e: GraphEdge, source: string, to: string) => {
+    const from = idOf(source);
+    const step = from && from !== to ? stepOf(e, from, to) : null;
+    if (step) push(step.via === "escalation" ? escalate : out, source, step);
+  };
   for (const e of edges) {
+    if (e.kind !== "handoff" && e.kind !== "contract" && e.kind !== "escalation") continue;
     const to = idOf(e.target);
     if (!to) continue;
-    const sources = principals.has(e.source)
-      ? [e.source]
-      : e.kind === "escalation"
-        ? (teamMembers.get(e.source) ?? [])
-        : [];
-    for (const source of sources) {
-      const from = idOf(source);
-      const step = from && from !== to ? stepOf(e, from, to) : null;
-      if (step) push(step.via === "escalation" ? escalate : out, source, step);
-    }
+    if (principals.has(e.source)) stepFrom(e, e.source, to);
+    else if (e.kind === "escalation") for (const source of teamMembers.get(e.source) ?? []) stepFrom(e, source, to);
   }
   for (const p of principals.values()) {
-    const resolved = new Set((out.get(p.node) ?? []).flatMap((s) => (s.via === "handoff" ? [s.label] : [])));
+    if (!p.handoffs.length) continue;
+    const steps = out.get(p.node) ?? [];
+    // A few steps are searched in place; a hub's many are put in a set first.
+    const resolved = steps.length > 16 ? new Set(steps.flatMap((s) => (s.via === "handoff" ? [s.label] : []))) : null;
+    const resolves = (role: string) =>
+      resolved ? resolved.has(role) : steps.some((s) => s.via === "handoff" && s.label === role);
     // A candidate naming the principal's own role or id may resolve to itself alone: no one else, and no note.
     const own = (role: string) => role === p.id || role === p.role || role.split(".")[0] === p.role;
-    p.unresolved = p.handoffs.filter((role) => !resolved.has(role) && !own(role));
+    p.unresolved = p.handoffs.filter((role) => !own(role) && !resolves(role));
   }
   return { principals, byId, out, escalate };
 }

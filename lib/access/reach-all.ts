@@ -19,66 +19,84 @@ export function reachKeysAll(graph: AccessGraph): Map<string, ReadonlySet<string
 }
 
 function computeReachKeys(graph: AccessGraph): Map<string, ReadonlySet<string>> {
-  const nodes = [...graph.principals.keys()];
-  const succ = (node: string) =>
-    (graph.out.get(node) ?? []).map((s) => graph.byId.get(s.to)?.node).filter((n): n is string => !!n);
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const sccOf = new Map<string, Set<string>>();
+  // Principals by number, and each one's successors as numbers, resolved once.
+  const members = [...graph.principals.values()];
+  const number = new Map<string, number>();
+  for (const [i, p] of members.entries()) number.set(p.id, i);
+  const succ: number[][] = members.map((p) => {
+    const out: number[] = [];
+    for (const s of graph.out.get(p.node) ?? []) {
+      const n = number.get(s.to);
+      if (n !== undefined) out.push(n);
+    }
+    return out;
+  });
+  const count = members.length;
+  const index = new Int32Array(count).fill(-1);
+  const low = new Int32Array(count);
+  const onStack = new Uint8Array(count);
+  const stack: number[] = [];
+  const sccOf: Set<string>[] = new Array(count);
+  const out = new Map<string, ReadonlySet<string>>();
   let counter = 0;
-  for (const root of nodes) {
-    if (index.has(root)) continue;
-    // An explicit stack: a chain of 10,000 handoffs would overflow recursion.
-    const work: { node: string; next: string[]; i: number }[] = [];
-    const open = (node: string) => {
-      index.set(node, counter);
-      low.set(node, counter++);
+  // An explicit stack: a chain of 10,000 handoffs would overflow recursion.
+  const work: number[] = [];
+  const next = new Int32Array(count);
+  for (let root = 0; root < count; root++) {
+    if (index[root] !== -1) continue;
+    const open = (node: number) => {
+      index[node] = low[node] = counter++;
       stack.push(node);
-      onStack.add(node);
-      work.push({ node, next: succ(node), i: 0 });
+      onStack[node] = 1;
+      next[node] = 0;
+      work.push(node);
     };
     open(root);
     while (work.length) {
       const top = work[work.length - 1];
-      if (top.i < top.next.length) {
-        const w = top.next[top.i++];
-        if (!index.has(w)) open(w);
-        else if (onStack.has(w)) low.set(top.node, Math.min(low.get(top.node) ?? 0, index.get(w) ?? 0));
+      const edges = succ[top];
+      if (next[top] < edges.length) {
+        const w = edges[next[top]++];
+        if (index[w] === -1) open(w);
+        else if (onStack[w]) low[top] = Math.min(low[top], index[w]);
         continue;
       }
       work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.node, Math.min(low.get(parent.node) ?? 0, low.get(top.node) ?? 0));
-      if (low.get(top.node) !== index.get(top.node)) continue;
+      if (work.length) {
+        const parent = work[work.length - 1];
+        low[parent] = Math.min(low[parent], low[top]);
+      }
+      if (low[top] !== index[top]) continue;
       // A component closes in reverse topological order: everything it reaches is already done.
-      const members: string[] = [];
-      let w: string | undefined;
+      const component: number[] = [];
+      let w: number | undefined;
       do {
         w = stack.pop();
         if (w === undefined) break;
-        onStack.delete(w);
-        members.push(w);
-      } while (w !== top.node);
+        onStack[w] = 0;
+        component.push(w);
+      } while (w !== top);
       const keys = new Set<string>();
-      for (const m of members) {
-        const p = graph.principals.get(m);
-        if (p) for (const list of REACH_LISTS) for (const entry of p.fence[list]) keys.add(`${list}\t${entry}`);
+      // Entries are deduplicated per list before a key is built: members of a team share most of theirs.
+      for (const list of REACH_LISTS) {
+        const entries = new Set<string>();
+        for (const m of component) for (const entry of members[m].fence[list]) entries.add(entry);
+        for (const entry of entries) keys.add(`${list}\t${entry}`);
       }
-      const own = new Set(members);
-      for (const m of members)
-        for (const n of succ(m)) {
-          const other = sccOf.get(n);
-          if (other && !own.has(n)) for (const k of other) keys.add(k);
+      const merged = new Set<Set<string>>();
+      for (const m of component)
+        for (const n of succ[m]) {
+          const other = sccOf[n];
+          if (other && other !== keys && !merged.has(other)) {
+            merged.add(other);
+            for (const k of other) keys.add(k);
+          }
         }
-      for (const m of members) sccOf.set(m, keys);
+      for (const m of component) {
+        sccOf[m] = keys;
+        out.set(members[m].id, keys);
+      }
     }
-  }
-  const out = new Map<string, ReadonlySet<string>>();
-  for (const [node, keys] of sccOf) {
-    const id = graph.principals.get(node)?.id;
-    if (id) out.set(id, keys);
   }
   return out;
 }
@@ -137,6 +155,14 @@ function incoming(graph: AccessGraph): Map<string, ReachStep[]> {
   return into;
 }
 
+type Difference = { gained: [string, ReachList, string][]; lost: [string, ReachList, string][] };
+
+function difference(before: ReadonlySet<string>, after: ReadonlySet<string>): Difference {
+  const only = (x: ReadonlySet<string>, y: ReadonlySet<string>) =>
+    [...x].flatMap((key): [string, ReachList, string][] => (y.has(key) ? [] : [[key, ...split(key)]]));
+  return { gained: only(after, before), lost: only(before, after) };
+}
+
 /**
  * How each principal present on both sides gains or loses reach through others: a widening that comes
  * from its own fence is the fence's change, not its reach's, and is left to the fence's own diff.
@@ -146,17 +172,23 @@ export function reachChanges(before: AccessGraph, after: AccessGraph, only?: rea
   const a = reachKeysAll(before);
   const b = reachKeysAll(after);
   const found: { action: ReachChange["action"]; id: string; key: string }[] = [];
+  // Members of one component share one set, so each pair of sets is compared once, not once per member.
+  const diffs = new Map<ReadonlySet<string>, Map<ReadonlySet<string>, Difference>>();
   for (const id of only ?? [...b.keys()]) {
     const ka = a.get(id);
     const kb = b.get(id);
     if (!ka || !kb || ka === kb) continue;
+    const byAfter = diffs.get(ka) ?? new Map<ReadonlySet<string>, Difference>();
+    diffs.set(ka, byAfter);
+    const diff = byAfter.get(kb) ?? difference(ka, kb);
+    byAfter.set(kb, diff);
+    if (!diff.gained.length && !diff.lost.length) continue;
     const ownAfter = after.byId.get(id)?.fence;
     const ownBefore = before.byId.get(id)?.fence;
-    for (const key of kb)
-      if (!ka.has(key) && !ownAfter?.[split(key)[0]].includes(split(key)[1])) found.push({ action: "widen", id, key });
-    for (const key of ka)
-      if (!kb.has(key) && !ownBefore?.[split(key)[0]].includes(split(key)[1]))
-        found.push({ action: "narrow", id, key });
+    for (const [key, list, entry] of diff.gained)
+      if (!ownAfter?.[list].includes(entry)) found.push({ action: "widen", id, key });
+    for (const [key, list, entry] of diff.lost)
+      if (!ownBefore?.[list].includes(entry)) found.push({ action: "narrow", id, key });
   }
   const walks = new Map<string, Map<string, ReachStep | null>>();
   const into = { widen: incoming(after), narrow: incoming(before) };

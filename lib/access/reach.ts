@@ -57,35 +57,48 @@ function pathTo(visit: Visit): { path: ReachStep[]; elided: number } {
   return { path: [...visit.head, ...tail], elided: visit.hops - 2 * PATH_ENDS };
 }
 
-/** Breadth-first from `starts` over `steps`: everyone reached, each by a shortest path, in order. */
-function walk(graph: AccessGraph, starts: readonly Visit[], steps: (node: string) => readonly ReachStep[]): Visit[] {
-  const seen = new Set(starts.map((v) => v.principal.node));
-  const queue = [...starts];
+/**
+ * Breadth-first from `visits[from..]` over `steps`, appending everyone newly reached, each by a shortest
+ * path, in order. `seen` holds the nodes already visited.
+ */
+function walk(
+  graph: AccessGraph,
+  visits: Visit[],
+  from: number,
+  seen: Set<string>,
+  steps: (node: string) => readonly ReachStep[] | undefined,
+): void {
   // A cycle of handoffs ends here: each principal is visited once.
-  for (let i = 0; i < queue.length; i++) {
-    const visit = queue[i];
-    for (const step of steps(visit.principal.node)) {
+  for (let i = from; i < visits.length; i++) {
+    const visit = visits[i];
+    for (const step of steps(visit.principal.node) ?? []) {
       const next = graph.byId.get(step.to);
       if (!next || seen.has(next.node)) continue;
       seen.add(next.node);
-      queue.push(visitFrom(visit, next, step));
+      visits.push(visitFrom(visit, next, step));
     }
   }
-  return queue;
 }
 
-const key = (list: ReachList, entry: string) => `${list}\t${entry}`;
+/** Reach entries already taken, one set per list, so no key is built for an entry seen before. */
+type Taken = Record<ReachList, Set<string>>;
+const taken = (): Taken => ({
+  allowedPaths: new Set(),
+  allowedCommands: new Set(),
+  allowedBdLabels: new Set(),
+  approvalRequired: new Set(),
+});
 
-function entriesOf(start: string, visits: readonly Visit[], skip: ReadonlySet<string>): ReachEntry[] {
-  const seen = new Set(skip);
+function entriesOf(start: string, visits: readonly Visit[], from: number, to: number, seen: Taken): ReachEntry[] {
   const out: ReachEntry[] = [];
-  for (const visit of visits) {
+  for (let i = from; i < to; i++) {
+    const visit = visits[i];
     let route: ReturnType<typeof pathTo> | null = null;
-    for (const list of REACH_LISTS)
+    for (const list of REACH_LISTS) {
+      const had = seen[list];
       for (const entry of visit.principal.fence[list]) {
-        const k = key(list, entry);
-        if (seen.has(k)) continue;
-        seen.add(k);
+        if (had.has(entry)) continue;
+        had.add(entry);
         route ??= pathTo(visit);
         out.push({
           list,
@@ -96,50 +109,83 @@ function entriesOf(start: string, visits: readonly Visit[], skip: ReadonlySet<st
           text: `${describePath(start, route.path, route.elided)}: ${describeGrant(list, entry)}`,
         });
       }
+    }
   }
   return out;
 }
 
-/** Everyone reached through handoffs and contracts, then whoever only escalating reaches. */
-function visitsFrom(graph: AccessGraph, start: Principal): { direct: Visit[]; escalated: Visit[] } {
-  const direct = walk(
-    graph,
-    [{ principal: start, step: null, prev: null, hops: 0, head: [] }],
-    (node) => graph.out.get(node) ?? [],
-  );
+/**
+ * Everyone reached through handoffs and contracts (the first `direct` visits), then whoever only
+ * escalating reaches. Handoffs and contracts from the direct visits land on direct visits again, so
+ * the second walk starts from their escalations alone.
+ */
+function visitsFrom(graph: AccessGraph, start: Principal): { visits: Visit[]; direct: number } {
+  const visits: Visit[] = [{ principal: start, step: null, prev: null, hops: 0, head: [] }];
+  const seen = new Set([start.node]);
+  walk(graph, visits, 0, seen, (node) => graph.out.get(node));
+  const direct = visits.length;
   // Escalating hands the task on, and handoffs continue from wherever it lands.
-  const all = walk(graph, direct, (node) => [...(graph.out.get(node) ?? []), ...(graph.escalate.get(node) ?? [])]);
-  return { direct, escalated: all.slice(direct.length) };
+  for (let i = 0; i < direct; i++) {
+    const visit = visits[i];
+    for (const step of graph.escalate.get(visit.principal.node) ?? []) {
+      const next = graph.byId.get(step.to);
+      if (!next || seen.has(next.node)) continue;
+      seen.add(next.node);
+      visits.push(visitFrom(visit, next, step));
+    }
+  }
+  walk(graph, visits, direct, seen, (node) => {
+    const out = graph.out.get(node);
+    const up = graph.escalate.get(node);
+    return out && up ? [...out, ...up] : (out ?? up);
+  });
+  return { visits, direct };
 }
 
-const tree = (visits: readonly Visit[]) => visits.map((v) => ({ id: v.principal.id, step: v.step, hops: v.hops }));
+const tree = (visits: readonly Visit[], from: number, to: number) => {
+  const out: Reach["reached"] = [];
+  for (let i = from; i < to; i++) {
+    const v = visits[i];
+    out.push({ id: v.principal.id, step: v.step, hops: v.hops });
+  }
+  return out;
+};
 
 /** The reach of one specialist or worker profile, or null when the org has no such id. */
 export function reachOf(graph: AccessGraph, id: string): Reach | null {
   const start = graph.byId.get(id);
   if (!start) return null;
-  const { direct, escalated } = visitsFrom(graph, start);
-  const entries = entriesOf(id, direct, new Set());
-  const escalations = entriesOf(id, escalated, new Set(entries.map((e) => key(e.list, e.entry))));
-  const visits = [...direct, ...escalated];
+  const { visits, direct } = visitsFrom(graph, start);
+  const seen = taken();
+  const entries = entriesOf(id, visits, 0, direct, seen);
+  const escalations = entriesOf(id, visits, direct, visits.length, seen);
+  const invalid: Reach["invalid"] = [];
+  const notes: Reach["notes"] = [];
+  const nodes: string[] = [];
+  const edges = new Set<string>();
+  for (const { principal: p, step } of visits) {
+    for (const i of p.invalid) invalid.push({ holder: p.id, ...i });
+    if (p.note) notes.push({ id: p.id, message: p.note });
+    for (const role of p.unresolved)
+      notes.push({
+        id: p.id,
+        message: `the handoff to ${JSON.stringify(role)} reaches no one: nobody holds that role`,
+      });
+    nodes.push(p.node);
+    // Every path is a branch of the tree of shortest paths, so its edges are the tree's.
+    if (step) edges.add(step.edge);
+  }
   return {
     id,
     kind: start.kind,
-    reached: tree(direct),
+    reached: tree(visits, 0, direct),
     entries,
-    escalatedTo: tree(escalated),
+    escalatedTo: tree(visits, direct, visits.length),
     escalations,
-    invalid: visits.flatMap((v) => v.principal.invalid.map((i) => ({ holder: v.principal.id, ...i }))),
-    notes: visits.flatMap((v) => [
-      ...(v.principal.note ? [{ id: v.principal.id, message: v.principal.note }] : []),
-      ...v.principal.unresolved.map((role) => ({
-        id: v.principal.id,
-        message: `the handoff to ${JSON.stringify(role)} reaches no one: nobody holds that role`,
-      })),
-    ]),
-    nodes: visits.map((v) => v.principal.node),
-    // Every path is a branch of the tree of shortest paths, so its edges are the tree's.
-    edges: [...new Set(visits.flatMap((v) => (v.step ? [v.step.edge] : [])))],
+    invalid,
+    notes,
+    nodes,
+    edges: [...edges],
   };
 }
 
@@ -151,8 +197,7 @@ export function reachOf(graph: AccessGraph, id: string): Reach | null {
 export function reachesAction(graph: AccessGraph, id: string, action: string, target = ""): ReachDecision | null {
   const start = graph.byId.get(id);
   if (!start) return null;
-  const { direct, escalated } = visitsFrom(graph, start);
-  for (const visit of [...direct, ...escalated]) {
+  for (const visit of visitsFrom(graph, start).visits) {
     const d = checkAction(visit.principal.fence, action, target);
     if (d.decision !== "allowed" && d.decision !== "needs-approval") continue;
     const { path, elided } = pathTo(visit);

@@ -1,17 +1,20 @@
 import type { EffectiveFence } from "@/schemas/fence";
 import type { EntityRecord } from "@/schemas/kinds";
 import type { Group, Team } from "@/schemas/team";
-import { fenceView, teamView, type Unchecked } from "@/schemas/views";
-import { strs } from "./org-index";
+import { isObject, type Unchecked } from "@/schemas/views";
+
+/** A list field as fenceView and strs read it together: its non-empty strings, in one pass. */
+const entries = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.length > 0) : [];
 
 export function normalizeFence(fence: unknown): EffectiveFence {
-  const f = fenceView(fence) ?? {};
+  const f: Record<string, unknown> = isObject(fence) ? fence : {};
   return {
-    allowedPaths: strs(f.allowedPaths),
-    allowedCommands: strs(f.allowedCommands),
-    allowedBdLabels: strs(f.allowedBdLabels),
-    approvalRequired: strs(f.approvalRequired),
-    deniedActions: strs(f.deniedActions),
+    allowedPaths: entries(f.allowedPaths),
+    allowedCommands: entries(f.allowedCommands),
+    allowedBdLabels: entries(f.allowedBdLabels),
+    approvalRequired: entries(f.approvalRequired),
+    deniedActions: entries(f.deniedActions),
   };
 }
 
@@ -45,7 +48,7 @@ export function noTeamReason(teamId: string | null | undefined, team: TeamLike):
 export function effectiveFence(fence: unknown, team: TeamLike): EffectiveFence {
   if (!team) return { ...EMPTY_FENCE };
   const own = normalizeFence(fence);
-  const forbidden = strs(teamView(team).forbiddenDecisions);
+  const forbidden = entries(isObject(team) ? team.forbiddenDecisions : undefined);
   if (!forbidden.length) return own;
   const forbiddenSet = new Set(forbidden);
   const denied = [...own.deniedActions];

@@ -6,8 +6,9 @@ import { recordsOf } from "../org/merge";
 import type { OrgApi } from "../org/org-api";
 import type { TierReader } from "../org/org-state";
 import { type TierBlob, type TierData, tierFolders, tierFromBlobs } from "../org/tiers";
-import { listTree, type Repo, readBlobs, realish, type TreeEntry, within } from "../plan/git-org";
+import { type Repo, realish, type TreeEntry, within } from "../plan/git-org";
 import type { ReadResult } from "../store/read";
+import type { GitObjects } from "./git-objects";
 
 /** Orgs kept by their tier files' ids: a commit and its parent usually hold the same tiers. */
 const KEEP_GRAPHS = 8;
@@ -33,7 +34,9 @@ export class CommitOrgs {
 
   constructor(
     private readonly org: OrgApi,
-    private readonly repo: Repo,
+    repo: Repo,
+    /** The walk's one reader of git objects: trees and blobs, never a process per commit. */
+    private readonly objects: GitObjects,
   ) {
     const join = (...parts: string[]) => parts.filter(Boolean).join("/");
     const rootRel = repo.prefix.replace(/\/$/, "");
@@ -61,11 +64,10 @@ export class CommitOrgs {
   }
 
   private async read(commit: string | null): Promise<AccessGraph> {
-    const entries = commit ? await listTree(this.repo, commit, this.pathspecs) : [];
-    const hasConstruct = entries.some((e) => e.path.startsWith(`${this.construct}/`));
+    const hasConstruct = !!commit && !!(await this.objects.treeAt(commit, this.construct))?.length;
     const projectRel = hasConstruct ? `${this.construct}/org` : this.cx;
-    const project = this.tierEntries(entries, projectRel, "project");
-    const user = this.user ? this.tierEntries(entries, this.user.rel, "user") : [];
+    const project = commit ? await this.tierEntries(commit, projectRel, "project") : [];
+    const user = commit && this.user ? await this.tierEntries(commit, this.user.rel, "user") : [];
     const signature = createHash("sha1").update(projectRel).update("\0");
     for (const { entry } of [...project, ...user]) signature.update(`${entry.mode} ${entry.oid} ${entry.path}\0`);
     const key = signature.digest("hex");
@@ -99,22 +101,31 @@ export class CommitOrgs {
     return graph;
   }
 
-  /** The files of one tier at `rel`, in the folders its generation reads. */
-  private tierEntries(entries: readonly TreeEntry[], rel: string, scope: "project" | "user") {
-    const sections = new Set<string>(tierFolders(this.org.paths.construct.generation, scope).map((f) => f.section));
+  /** The files of one tier at `rel` in `commit`, in the folders its generation reads. */
+  private async tierEntries(commit: string, rel: string, scope: "project" | "user") {
     const out: { section: Section; name: string; entry: TreeEntry }[] = [];
-    for (const entry of entries) {
-      if (!entry.path.startsWith(`${rel}/`) || entry.type !== "blob") continue;
-      const inner = entry.path.slice(rel.length + 1).split("/");
-      if (inner.length === 2 && sections.has(inner[0]))
-        out.push({ section: inner[0] as Section, name: inner[1], entry });
+    const top = rel ? await this.objects.treeAt(commit, rel) : null;
+    if (!top) return out;
+    const sections = new Set<string>(tierFolders(this.org.paths.construct.generation, scope).map((f) => f.section));
+    for (const folder of top) {
+      if (folder.type !== "tree" || !sections.has(folder.path)) continue;
+      for (const file of await this.objects.tree(folder.oid))
+        if (file.type === "blob")
+          out.push({
+            section: folder.path as Section,
+            name: file.path,
+            entry: { ...file, path: `${rel}/${folder.path}/${file.path}` },
+          });
     }
     return out;
   }
 
   private async fetchBlobs(entries: readonly TreeEntry[]): Promise<void> {
-    const missing = entries.filter((e) => e.mode !== "120000" && !this.content.has(e.oid)).map((e) => e.oid);
-    for (const [oid, bytes] of await readBlobs(this.repo, missing)) this.content.set(oid, bytes);
+    const missing = [
+      ...new Set(entries.filter((e) => e.mode !== "120000" && !this.content.has(e.oid)).map((e) => e.oid)),
+    ];
+    const found = await Promise.all(missing.map((oid) => this.objects.read(oid)));
+    for (const object of found) if (object?.type === "blob") this.content.set(object.oid, object.content);
   }
 
   private blobs(wanted: readonly { section: Section; name: string; entry: TreeEntry }[]): TierBlob[] {

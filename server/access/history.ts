@@ -4,6 +4,7 @@ import { AppError } from "../errors";
 import type { OrgApi } from "../org/org-api";
 import { git, type Repo, repoOf } from "../plan/git-org";
 import { CommitOrgs } from "./commit-orgs";
+import { GitObjects } from "./git-objects";
 
 /** Commits looked at when the caller names no limit, and the most it may name. */
 export const HISTORY_LIMIT = { default: 200, max: 2000 } as const;
@@ -46,8 +47,9 @@ async function commitsTouching(repo: Repo, pathspecs: string[], limit: number): 
 }
 
 /** A commit whose parents a shallow clone left out: the clone's history starts there. */
-async function isShallowBoundary(repo: Repo, commit: string): Promise<boolean> {
-  return /^parent /m.test(await run(repo, ["cat-file", "commit", commit]));
+async function isShallowBoundary(objects: GitObjects, commit: string): Promise<boolean> {
+  const object = await objects.read(commit);
+  return !!object && /^parent /m.test(object.content.toString("utf8"));
 }
 
 /** "git blame for access": the commits that widened or narrowed what one specialist can do, newest first. */
@@ -73,14 +75,21 @@ export class AccessHistoryService {
     if (head.code !== 0) return nothing(`the git repository ${repo.top} has no commits yet`);
     const shallow = (await run(repo, ["rev-parse", "--is-shallow-repository"])).trim() === "true";
 
-    const orgs = new CommitOrgs(this.org, repo);
-    const commits = await commitsTouching(repo, orgs.pathspecs, Math.min(limit, HISTORY_LIMIT.max));
-    const total = Number((await run(repo, ["rev-list", "--count", "HEAD", "--", ...orgs.pathspecs])).trim());
+    const objects = new GitObjects(repo);
+    const orgs = new CommitOrgs(this.org, repo, objects);
     const entries: AccessHistoryEntry[] = [];
-    for (const c of commits) {
-      const changes = await this.changesIn(id, c, orgs, repo, shallow);
-      if (changes.length)
-        entries.push({ commit: c.commit, date: c.date, author: c.author, subject: c.subject, changes });
+    let commits: LoggedCommit[];
+    let total: number;
+    try {
+      commits = await commitsTouching(repo, orgs.pathspecs, Math.min(limit, HISTORY_LIMIT.max));
+      total = Number((await run(repo, ["rev-list", "--count", "HEAD", "--", ...orgs.pathspecs])).trim());
+      for (const c of commits) {
+        const changes = await this.changesIn(id, c, orgs, objects, shallow);
+        if (changes.length)
+          entries.push({ commit: c.commit, date: c.date, author: c.author, subject: c.subject, changes });
+      }
+    } finally {
+      await objects.close();
     }
     if (!knownNow && !entries.length) throw unknown(` nor in the ${commits.length} commit(s) looked at`);
     return { id, entries, scanned: commits.length, more: Math.max(0, total - commits.length), shallow };
@@ -90,11 +99,11 @@ export class AccessHistoryService {
     id: string,
     c: LoggedCommit,
     orgs: CommitOrgs,
-    repo: Repo,
+    objects: GitObjects,
     shallow: boolean,
   ): Promise<AccessChange[]> {
     // The oldest commit of a shallow clone is where its history starts: there is nothing to compare it with.
-    if (!c.parents.length && shallow && (await isShallowBoundary(repo, c.commit))) return [];
+    if (!c.parents.length && shallow && (await isShallowBoundary(objects, c.commit))) return [];
     const after = await orgs.graphAt(c.commit);
     const perParent: AccessChange[][] = [];
     for (const parent of c.parents.length ? c.parents : [null])
