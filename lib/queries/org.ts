@@ -1,11 +1,11 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { getAutoLayout, getLayout } from "@/lib/api/layout";
 import { listEntities } from "@/lib/api/org";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { ListResponse, ListRow, OrgSummary } from "@/schemas/api/org";
 import type { FieldError } from "@/schemas/field-error";
-import type { Graph } from "@/schemas/graph";
+import type { FoldedView, Graph } from "@/schemas/graph";
 import {
   ENTITY_KINDS,
   type EntityKind,
@@ -27,6 +27,8 @@ export const orgKeys = {
   layout: ["studio", "layout"] as const,
   autoLayout: ["org", "auto-layout"] as const,
   summary: ["first-paint", "org-summary"] as const,
+  /** A big org's folded first view (lib/graph/first-view.ts), in place of the summary. */
+  folded: ["first-paint", "folded-view"] as const,
 };
 
 /** The lists of the project's generation only (every kind while it is not known): the others are empty there. */
@@ -47,6 +49,10 @@ export const autoLayoutQuery = () =>
 /** Seeded by the editor page, never fetched. */
 export const summaryQuery = () =>
   queryOptions<OrgSummary>({ queryKey: orgKeys.summary, queryFn: skipToken, staleTime: Number.POSITIVE_INFINITY });
+
+/** Seeded by the editor page for a big org, never fetched. */
+export const foldedQuery = () =>
+  queryOptions<FoldedView>({ queryKey: orgKeys.folded, queryFn: skipToken, staleTime: Number.POSITIVE_INFINITY });
 
 export type OrgView = {
   org: OrgRecords;
@@ -99,13 +105,38 @@ export function graphOfOrg(view: OrgView): Graph {
   return orgToGraph({ org: view.org, scopes: view.scopes, sources: view.sources, problems: view.problems });
 }
 
-/** `view` is the page's slim summary until every list loads: enough to draw, not to edit. */
-export function useOrg(): { data: OrgData | null; view: OrgView | null; isLoading: boolean; error: Error | null } {
+/**
+ * `view` is the page's slim summary until every list loads: enough to draw, not to edit. A big org
+ * has `folded` instead, and its lists are asked for once the folded view is on screen, not before.
+ */
+export function useOrg(): {
+  data: OrgData | null;
+  view: OrgView | null;
+  folded: FoldedView | null;
+  isLoading: boolean;
+  error: Error | null;
+} {
   const summary = useQuery(summaryQuery());
-  const lists = useQuery(orgQuery(summary.data?.generation));
+  const folded = useQuery(foldedQuery()).data ?? null;
+  const painted = useAfterPaint(!folded);
+  const lists = useQuery({ ...orgQuery(summary.data?.generation ?? folded?.generation), enabled: painted });
   const slim = useMemo(() => (summary.data ? joinSummary(summary.data) : null), [summary.data]);
   const data = lists.data ?? null;
-  return { data, view: data ?? slim, isLoading: lists.isPending && !lists.error, error: lists.error };
+  return { data, view: data ?? slim, folded, isLoading: lists.isPending && !lists.error, error: lists.error };
+}
+
+/** True from the first frame after the first paint (at once when `now`). */
+function useAfterPaint(now: boolean): boolean {
+  const [painted, setPainted] = useState(now);
+  useEffect(() => {
+    if (painted) return;
+    // Two frames: the first runs before the paint of what was committed, the second after it.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setPainted(true));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [painted]);
+  return painted || now;
 }
 
 export function useLayout() {
