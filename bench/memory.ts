@@ -22,7 +22,7 @@ export type MemoryFigures = {
 const SHOWN = ".react-flow__node, [data-testid=canvas-preview] > div > div";
 
 // Runs before the page's own scripts: keeps every resource entry and notes when the first box shows.
-const WATCH = `(() => {
+export const WATCH_FIRST_VIEW = `(() => {
   performance.setResourceTimingBufferSize(100000);
   const tick = () => {
     if (document.querySelector(${JSON.stringify(SHOWN)})) window.__firstViewAt = performance.now();
@@ -71,13 +71,31 @@ async function pan(page: Page, ms: number) {
   }
 }
 
+/** What a page opened under WATCH_FIRST_VIEW fetched before and after its first view showed, and its DOM now. */
+export function firstViewBytes(page: Page) {
+  return page.evaluate(() => {
+    const at = (window as { __firstViewAt?: number }).__firstViewAt!;
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const data = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
+      (e) => e.initiatorType === "fetch" || e.initiatorType === "xmlhttprequest",
+    );
+    const sum = (list: PerformanceResourceTiming[]) => list.reduce((n, e) => n + e.decodedBodySize, 0);
+    return {
+      firstViewMs: at,
+      firstViewBytes: nav.decodedBodySize + sum(data.filter((e) => e.startTime < at)),
+      laterBytes: sum(data.filter((e) => e.startTime >= at)),
+      domElements: document.getElementsByTagName("*").length,
+    };
+  });
+}
+
 /**
  * Opens the editor page as a user would, at 1440 × 900: the bytes its first view needed, the DOM
  * once the live canvas settled, and the JS heap then and after `panMs` of panning.
  */
 export async function measureMemory(browser: Browser, origin: string, panMs: number): Promise<MemoryFigures> {
   const page = await newPage(browser, origin, FIRST_VIEW);
-  await page.addInitScript(WATCH);
+  await page.addInitScript(WATCH_FIRST_VIEW);
   const cdp = await page.context().newCDPSession(page);
   try {
     await page.goto(`${origin}/`, { waitUntil: "commit" });
@@ -87,20 +105,7 @@ export async function measureMemory(browser: Browser, origin: string, panMs: num
     await page.locator(".react-flow__node").first().waitFor({ state: "attached", timeout: 300_000 });
     await page.locator("[data-testid=canvas-preview]").waitFor({ state: "detached", timeout: 300_000 });
     await settled(page);
-    const bytes = await page.evaluate(() => {
-      const at = (window as { __firstViewAt?: number }).__firstViewAt!;
-      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      const data = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
-        (e) => e.initiatorType === "fetch" || e.initiatorType === "xmlhttprequest",
-      );
-      const sum = (list: PerformanceResourceTiming[]) => list.reduce((n, e) => n + e.decodedBodySize, 0);
-      return {
-        firstViewMs: at,
-        firstViewBytes: nav.decodedBodySize + sum(data.filter((e) => e.startTime < at)),
-        laterBytes: sum(data.filter((e) => e.startTime >= at)),
-        domElements: document.getElementsByTagName("*").length,
-      };
-    });
+    const bytes = await firstViewBytes(page);
     const heapLoadMb = await heapMb(cdp);
     await pan(page, panMs);
     await settled(page);
