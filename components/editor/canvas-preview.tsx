@@ -132,9 +132,7 @@ function SumLines({ sums, boxes }: { sums: FoldedView["sums"]; boxes: Readonly<R
             y1={a.y}
             x2={b.x}
             y2={b.y}
-            stroke={edgeColor(s.kind)}
-            strokeWidth={2 + Math.log2(s.count)}
-            strokeOpacity={0.6}
+            style={{ stroke: edgeColor(s.kind), strokeWidth: 2 + Math.log2(s.count), strokeOpacity: 0.6 }}
           />
         );
       })}

@@ -1,5 +1,4 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
 import { getAutoLayout, getLayout } from "@/lib/api/layout";
 import { listEntities } from "@/lib/api/org";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
@@ -103,40 +102,6 @@ export function joinSummary(summary: OrgSummary): OrgView {
 /** The same graph the server's `OrgApi.graph()` gives. */
 export function graphOfOrg(view: OrgView): Graph {
   return orgToGraph({ org: view.org, scopes: view.scopes, sources: view.sources, problems: view.problems });
-}
-
-/**
- * `view` is the page's slim summary until every list loads: enough to draw, not to edit. A big org
- * has `folded` instead, and its lists are asked for once the folded view is on screen, not before.
- */
-export function useOrg(): {
-  data: OrgData | null;
-  view: OrgView | null;
-  folded: FoldedView | null;
-  isLoading: boolean;
-  error: Error | null;
-} {
-  const summary = useQuery(summaryQuery());
-  const folded = useQuery(foldedQuery()).data ?? null;
-  const painted = useAfterPaint(!folded);
-  const lists = useQuery({ ...orgQuery(summary.data?.generation ?? folded?.generation), enabled: painted });
-  const slim = useMemo(() => (summary.data ? joinSummary(summary.data) : null), [summary.data]);
-  const data = lists.data ?? null;
-  return { data, view: data ?? slim, folded, isLoading: lists.isPending && !lists.error, error: lists.error };
-}
-
-/** True from the first frame after the first paint (at once when `now`). */
-function useAfterPaint(now: boolean): boolean {
-  const [painted, setPainted] = useState(now);
-  useEffect(() => {
-    if (painted) return;
-    // Two frames: the first runs before the paint of what was committed, the second after it.
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => setPainted(true));
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [painted]);
-  return painted || now;
 }
 
 export function useLayout() {
