@@ -18,7 +18,7 @@ describe("foldedFirstView", () => {
   afterAll(() => {
     api.close();
     project.remove();
-  });
+  }, 60_000);
 
   it("folds a big org once per version and saved layout, naming the project's generation", async () => {
     const view = await foldedFirstView(api, null);
