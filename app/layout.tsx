@@ -19,6 +19,13 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <style dangerouslySetInnerHTML={{ __html: edgeColorCss() }} />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        {/* The first Tab stop: past the header and toolbar to the page's content (on the editor, the canvas). */}
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-[var(--surface)] px-3 py-2 text-sm font-medium text-[var(--accent)] shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+        >
+          Skip to content
+        </a>
         {children}
       </body>
     </html>

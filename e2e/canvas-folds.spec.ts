@@ -308,6 +308,14 @@ test("a specialist made with New ▾ is selected and panned into view at the sam
   await page.getByLabel("Role", { exact: true }).fill("folds-maker");
   await page.getByLabel("Description", { exact: true }).fill("Made from the New menu by the folds spec, then removed.");
   await page.getByLabel("Team", { exact: true }).selectOption(far.id.replace("team:", ""));
+  await page.getByLabel("Model tier", { exact: true }).selectOption("standard");
+  for (const [label, item] of [
+    ["Skills", "architecture/api-design"],
+    ["Fence: allowed paths", "docs/**"],
+  ]) {
+    await page.getByLabel(label, { exact: true }).fill(item);
+    await page.getByLabel(label, { exact: true }).press("Enter");
+  }
   await page.getByTestId("save-entity").click();
   await expect(page.getByTestId("toast-success")).toContainText(`Created specialist ${id}`);
   const made = extras.flowNode(`specialist:${id}`);

@@ -133,11 +133,16 @@ test.describe("a project Construct 2.1.1 prepared", () => {
     await (await editor.tabTo("Id")).pressSequentially("doc-keeper");
     await (await editor.tabTo("Role")).pressSequentially("docs");
     await (await editor.tabTo("Description")).pressSequentially("Keeps the project's documentation true to the code");
+    // Nothing is chosen for a new profile: the model tier is picked from the keyboard.
+    await (await editor.tabTo("Model tier")).press("s");
+    await expect(editor.panel().getByLabel("Model tier", { exact: true })).toHaveValue("standard");
     const skills = await editor.tabTo("Skills");
     if ((await editor.panel().getByTestId("tags-skills").locator("code, span").count()) === 0) {
       await skills.pressSequentially("docs/artifact-authorship");
       await page.keyboard.press("Enter");
     }
+    await (await editor.tabTo("Fence: allowed paths")).pressSequentially("docs/**");
+    await page.keyboard.press("Enter");
     const create = editor.saveButton();
     for (let i = 0; i < 40 && !(await create.evaluate((el) => el === document.activeElement)); i++)
       await page.keyboard.press("Tab");

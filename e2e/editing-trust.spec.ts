@@ -25,7 +25,7 @@ const WRITER = `{
   "fence": {
     "allowedPaths": ["docs/**"]
   },
-  "permissions": {}
+  "ticketQueue": "docs"
 }
 `;
 
@@ -140,7 +140,7 @@ test("1. typing in Monaco keeps every Space: JSON and Prompt tabs, on disk byte 
 
 test("5. a one-field save through the form is a one-line diff; unknown fields are kept and noted", async ({ page }) => {
   const { editor } = await openWriter(page);
-  await expect(page.getByTestId("unknown-fields-note")).toContainText("permissions");
+  await expect(page.getByTestId("unknown-fields-note")).toContainText("ticketQueue");
   const description = page.getByLabel("Description");
   await description.click();
   await page.keyboard.press("Control+End");
@@ -168,7 +168,7 @@ test("5. a one-field save through the form is a one-line diff; unknown fields ar
             window as unknown as { __studioMonaco: { editor: { getModelMarkers(o: object): { message: string }[] } } }
           ).__studioMonaco.editor
             .getModelMarkers({})
-            .filter((m: { message: string }) => m.message.includes('unknown field "permissions"')).length,
+            .filter((m: { message: string }) => m.message.includes('unknown field "ticketQueue"')).length,
       ),
     )
     .toBe(1);

@@ -40,10 +40,12 @@ test.describe("editor workflows", () => {
       .getByLabel("Description", { exact: true })
       .fill("Made from the New menu by the end-to-end workflow tests.");
     await page.getByLabel("Team", { exact: true }).selectOption("research-team");
+    await page.getByLabel("Model tier", { exact: true }).selectOption("standard");
     await extras.addTags(page.getByLabel("Skills", { exact: true }), [
       "research/user-interviews",
       "architecture/api-design",
     ]);
+    await extras.addTags(page.getByLabel("Fence: allowed paths", { exact: true }), ["docs/**"]);
     await expect(page.getByTestId("tags-skills")).toContainText("research/user-interviews");
     await editor.save();
 
@@ -58,8 +60,9 @@ test.describe("editor workflows", () => {
       team: "research-team",
       description: "Made from the New menu by the end-to-end workflow tests.",
     });
-    // The form may start from a first skill; the two typed in follow it, in order.
-    expect(saved.skills.slice(-2)).toEqual(["research/user-interviews", "architecture/api-design"]);
+    // The form chooses no skill: the two typed in, in order, and the fence the form showed.
+    expect(saved.skills).toEqual(["research/user-interviews", "architecture/api-design"]);
+    expect(saved.fence).toEqual({ allowedPaths: ["docs/**"] });
     await expect(editor.node(`specialist:${id}`)).toBeAttached();
     await expect(editor.node(`specialist:${id}`)).toContainText(id);
     // The new node lands in view: the canvas centres on it once it has a box.
@@ -142,8 +145,9 @@ test.describe("editor workflows", () => {
     await page.getByLabel("Charter").fill("Sorts incoming reports and sends each to the team that owns it.");
 
     const path = page.getByTestId("tags-escalationPath");
-    await expect(path).toHaveText(/^1\.\s*orchestrator\W*$/);
-    await extras.addTags(page.getByLabel("Escalation path (in order)"), ["architect", "reviewer"]);
+    // Nothing is chosen for a new team: its escalation path starts empty.
+    await expect(path.getByTestId("tag-chip")).toHaveCount(0);
+    await extras.addTags(page.getByLabel("Escalation path (in order)"), ["orchestrator", "architect", "reviewer"]);
     await expect(path).toHaveText(/1\.\s*orchestrator\W*2\.\s*architect\W*3\.\s*reviewer/);
     await path.getByRole("button", { name: "Move reviewer up" }).click();
     await expect(path).toHaveText(/1\.\s*orchestrator\W*2\.\s*reviewer\W*3\.\s*architect/);
@@ -232,6 +236,7 @@ test.describe("editor workflows", () => {
     await extras.newEntity("contract");
     await page.getByLabel("Id", { exact: true }).fill(id);
     await page.getByLabel("Description", { exact: true }).fill("The user asks the architect for a decision record.");
+    await page.getByLabel("Producer", { exact: true }).selectOption("user");
     await page.getByLabel("Consumer", { exact: true }).selectOption("cx-architect");
     await page.getByRole("button", { name: "+ Add postcondition" }).click();
     const postcondition = page.getByTestId("postcondition-0");
@@ -269,7 +274,7 @@ test.describe("editor workflows", () => {
     });
   });
 
-  test("fence panel: the team's forbidden decisions are denied, the tester names the rule, Save fence writes an override", async ({
+  test("fence panel: the team's forbidden decisions are denied, the tester names the rule, Save writes an override", async ({
     page,
   }) => {
     const id = "cx-security";
@@ -297,7 +302,7 @@ test.describe("editor workflows", () => {
     await extras.addTags(page.getByLabel("Allowed paths (globs)"), ["docs/e2e2-audits/**"]);
     await expect(decision).toHaveAttribute("data-decision", "allowed");
     await expect(decision).toContainText(`allowedPaths[${builtin.fence.allowedPaths.length}] "docs/e2e2-audits/**"`);
-    await page.getByRole("button", { name: "Save fence" }).click();
+    await page.getByTestId("save-entity").click();
     await editor.confirm("Create override");
     await expect(editor.toast("success")).toContainText(`Saved specialist ${id}`);
     await expect.poll(() => disk.exists(disk.entityFile("specialists", id))).toBe(true);
@@ -335,7 +340,7 @@ test.describe("editor workflows", () => {
     await expect(decision).toContainText("is absolute");
 
     // Errors block the save before anything else is asked: no override question, no request.
-    await page.getByRole("button", { name: "Save fence" }).click();
+    await page.getByTestId("save-entity").click();
     await expect(editor.toast("error")).toContainText("Not saved");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(editor.toast("success")).toHaveCount(0);

@@ -11,6 +11,8 @@ import { api, ORIGIN, specialist } from "./support";
  */
 
 const id = "cx-e2e-lint";
+/** Kept with its dead entries for the contrast checks, which the first test's fixes would remove. */
+const legible = "cx-e2e-lint-legible";
 const fence = { allowedPaths: ["docs/**", "docs/adr/**"], allowedCommands: ["npm", "npm test"] };
 
 let editor: EditorPage;
@@ -19,11 +21,14 @@ let watch: ConsoleWatch;
 
 test.beforeAll(async () => {
   expect((await api("POST", "/api/org/specialist?scope=project", specialist(id, { fence }))).status).toBe(201);
+  expect((await api("POST", "/api/org/specialist?scope=project", specialist(legible, { fence }))).status).toBe(201);
 });
 
 test.afterAll(async () => {
-  const current = await api("GET", `/api/org/specialist/${id}`);
-  await api("DELETE", `/api/org/specialist/${id}?scope=project`, undefined, { "if-match": current.json.etag });
+  for (const one of [id, legible]) {
+    const current = await api("GET", `/api/org/specialist/${one}`);
+    await api("DELETE", `/api/org/specialist/${one}?scope=project`, undefined, { "if-match": current.json.etag });
+  }
 });
 
 test.beforeEach(async ({ page }) => {
@@ -68,7 +73,7 @@ test("a shadowed glob and command are warned about at their item, and Remove ent
   await expect(page.getByTestId("tags-fence.allowedCommands").getByTestId("tag-chip")).toHaveCount(1);
   await expect(page.getByTestId("panel-problems")).toHaveCount(0);
 
-  await page.getByRole("button", { name: "Save fence" }).click();
+  await page.getByTestId("save-entity").click();
   await expect(editor.toast("success")).toContainText(`Saved specialist ${id}`);
   await expect
     .poll(() => disk.entity("specialists", id).fence)
@@ -83,10 +88,15 @@ for (const scheme of ["light", "dark"] as const)
   }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await editor.open();
-    await extras.openByClick(`specialist:${id}`);
+    await extras.openByClick(`specialist:${legible}`);
     await page.getByTestId("tab-fence").click();
     // Fixing the command leaves the draft unsaved while the shadowed path still warns at its item.
-    await page.getByTestId("panel-problems").getByTestId("problem-fix").click();
+    await page
+      .getByTestId("panel-problems")
+      .getByRole("listitem")
+      .filter({ hasText: '"npm test" is already allowed' })
+      .getByTestId("problem-fix")
+      .click();
     await expect(page.getByTestId("unsaved")).toBeVisible();
     await expect(
       page.locator('[data-testid="field-error-fence.allowedPaths"][data-rule="fence-rule-shadowed"]'),

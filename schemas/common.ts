@@ -54,6 +54,37 @@ export const stringList = (what: string) =>
     error: `${what} must be an array of strings`,
   });
 
+/**
+ * A text Construct reads through `String()`: missing, or fewer than `min` characters once trimmed, or
+ * more than `max`, it refuses; a number or a list long enough it accepts, so that is a house warning.
+ */
+export function constructText(field: string, min: number, max?: number) {
+  return (
+    z
+      .custom<string>(() => true)
+      .superRefine((value, ctx) => {
+        const text = value ? String(value) : "";
+        if (text.trim().length < min)
+          ctx.addIssue({
+            code: "custom",
+            message: value
+              ? `"${field}" must be at least ${min} characters (got ${text.trim().length})`
+              : `"${field}" is required and must be at least ${min} characters`,
+          });
+        else if (max !== undefined && text.length > max)
+          ctx.addIssue({ code: "custom", message: `"${field}" is too long (${text.length} > ${max} characters)` });
+      })
+      // Lengths only bind strings in JSON Schema, as they do here once a value is read as text.
+      .meta({ minLength: min, ...(max === undefined ? {} : { maxLength: max }) })
+      .and(house(z.string({ error: `"${field}" should be a string` })))
+  );
+}
+
+/** What Construct tests by truthiness alone (`if (!record.x)`): present and not empty, whatever its type. */
+export function constructPresent<T>(message: string) {
+  return z.custom<T>((value) => Boolean(value), { error: message });
+}
+
 const HOUSE = new WeakMap<z.ZodType, z.ZodType>();
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { house, idSchema, nonEmptyString, stringList } from "./common";
+import { constructPresent, house, idSchema, nonEmptyString, stringList } from "./common";
 
-import { POSTCONDITION_CHECK_NAMES, POSTCONDITION_CHECKS, POSTCONDITION_TYPES } from "./kinds";
+import { ENFORCEMENT_LEVELS, POSTCONDITION_CHECK_NAMES, POSTCONDITION_CHECKS, POSTCONDITION_TYPES } from "./kinds";
 
 const postconditionObject = z
   .looseObject({
@@ -40,18 +40,21 @@ export const postconditionSchema = z.union([z.string(), postconditionObject], {
   error: "a postcondition is an object { description, postconditionType }",
 });
 
+const contractInputSchema = z.looseObject(
+  { schema: z.string().optional(), mustContain: stringList("input.mustContain").optional() },
+  { error: '"input" should be an object describing what the consumer receives' },
+);
+type ContractInput = z.infer<typeof contractInputSchema>;
+
 export const contractSchema = z.looseObject({
   id: idSchema,
   description: house(z.string()).optional(),
   producer: nonEmptyString('"producer"'),
   consumer: nonEmptyString('"consumer"'),
   trigger: z.unknown().optional(),
-  input: z.looseObject(
-    {
-      schema: house(z.string()).optional(),
-      mustContain: house(stringList("input.mustContain")).optional(),
-    },
-    { error: '"input" is required: an object describing what the consumer receives' },
+  // Construct refuses only a missing input (`!c.input`); its shape is a house check.
+  input: constructPresent<ContractInput>('"input" is required: an object describing what the consumer receives').and(
+    house(contractInputSchema),
   ),
   output: house(
     z.looseObject({
@@ -72,6 +75,12 @@ export const contractSchema = z.looseObject({
       requiresApprovalFrom: stringList("teamBoundary.requiresApprovalFrom").optional(),
     }),
   ).optional(),
+  // Construct's later contracts carry these; the studio keeps them as they are.
+  skillHints: house(stringList("skillHints").nullable()).optional(),
+  enforcementLevel: house(
+    z.enum(ENFORCEMENT_LEVELS, { error: '"enforcementLevel" should be advisory, soft or hard' }),
+  ).optional(),
+  approvalWorkerProfiles: house(stringList("approvalWorkerProfiles")).optional(),
 });
 
 export type Contract = z.infer<typeof contractSchema>;

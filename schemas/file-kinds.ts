@@ -2,9 +2,10 @@ import { z } from "zod";
 import { embedManifestSchema, embedOverlaySchema } from "./embed";
 import { ENTITY_SPECS } from "./entity-kinds";
 import { layoutSchema } from "./graph";
-import { ENTITY_KINDS, type EntityKind } from "./kinds";
+import { ENTITY_KIND_SPECS, ENTITY_KINDS, type EntityKind } from "./kinds";
 import { orgTestFileSchema } from "./org-test";
 import { DEPLOYMENT_MODES, packManifestSchema, packsFileSchema } from "./pack-manifest";
+import { tierJsonSchema } from "./tier-json-schema";
 
 /** `<proj>/config.json`: project settings the studio reads; other fields are kept for other tools. */
 export const projectConfigSchema = z.looseObject({
@@ -12,8 +13,17 @@ export const projectConfigSchema = z.looseObject({
 });
 export type ProjectConfig = z.infer<typeof projectConfigSchema>;
 
+/** Record kinds whose tiers merge field by field: their built-in files are whole, every other tier's partial. */
+type FieldMergedKind = {
+  [K in EntityKind]: (typeof ENTITY_KIND_SPECS)[K]["merge"] extends "fields" ? K : never;
+}[EntityKind];
+const FIELD_MERGED = ENTITY_KINDS.filter((k): k is FieldMergedKind => ENTITY_KIND_SPECS[k].merge === "fields");
+type BuiltinFileKind = `builtin-${FieldMergedKind}`;
+const BUILTIN_FILE_KINDS = FIELD_MERGED.map((kind): BuiltinFileKind => `builtin-${kind}`);
+
 export const FILE_KINDS = [
   ...ENTITY_KINDS,
+  ...BUILTIN_FILE_KINDS,
   "pack-manifest",
   "packs-file",
   "embed-manifest",
@@ -26,13 +36,14 @@ export type FileKind = (typeof FILE_KINDS)[number];
 
 const projectDirs = (rel: string) => [`**/.construct/${rel}`, `**/.cx/${rel}`];
 
-type FileKindSpec = { schema: z.ZodType; title: string; fileMatch: string[] };
+/** A file kind's JSON Schema comes from its zod schema, or, for a record kind, from its tier's rules. */
+type FileKindSpec = { schema: z.ZodType | (() => Record<string, unknown>); title: string; fileMatch: string[] };
 
 const entitySpecs = Object.fromEntries(
   ENTITY_KINDS.map((kind): [EntityKind, FileKindSpec] => [
     kind,
     {
-      schema: ENTITY_SPECS[kind].schema,
+      schema: () => tierJsonSchema(kind, false),
       title: `Construct ${kind}`,
       // builtin `specialists/org/…`, user `~/.construct/org/…`, project `.cx/org/…`, packs' `org/…`.
       fileMatch: [`**/org/${ENTITY_SPECS[kind].section}/*.json`],
@@ -40,9 +51,22 @@ const entitySpecs = Object.fromEntries(
   ]),
 ) as Record<EntityKind, FileKindSpec>;
 
+// The built-in tier (`specialists/org/…` in this package and in Construct's own) gets the whole record's rules too.
+const builtinSpecs = Object.fromEntries(
+  FIELD_MERGED.map((kind): [BuiltinFileKind, FileKindSpec] => [
+    `builtin-${kind}`,
+    {
+      schema: () => tierJsonSchema(kind, true),
+      title: `Construct built-in ${kind}`,
+      fileMatch: [`**/specialists/org/${ENTITY_SPECS[kind].section}/*.json`],
+    },
+  ]),
+) as Record<BuiltinFileKind, FileKindSpec>;
+
 /** Every kind of file a person may edit by hand, with the globs (VS Code's `json.schemas[].fileMatch`) it lives in. */
 export const FILE_KIND_SPECS: Record<FileKind, FileKindSpec> = {
   ...entitySpecs,
+  ...builtinSpecs,
   "pack-manifest": {
     schema: packManifestSchema,
     title: "Construct pack manifest",
@@ -83,7 +107,10 @@ export function fileJsonSchema(kind: FileKind): Record<string, unknown> {
   let schema = cache.get(kind);
   if (!schema) {
     const spec = FILE_KIND_SPECS[kind];
-    const generated = z.toJSONSchema(spec.schema, { unrepresentable: "any", io: "input" }) as Record<string, unknown>;
+    const generated =
+      typeof spec.schema === "function"
+        ? spec.schema()
+        : (z.toJSONSchema(spec.schema, { unrepresentable: "any", io: "input" }) as Record<string, unknown>);
     schema = { ...generated, $id: `construct://schemas/${kind}`, title: spec.title };
     cache.set(kind, schema);
   }

@@ -111,6 +111,7 @@ export const MODEL_TIERS = ["fast", "standard", "reasoning"] as const;
 export const REASONING_EFFORTS = ["low", "medium", "high"] as const;
 export const TEAM_KINDS = ["squad", "team"] as const;
 export const POSTCONDITION_TYPES = ["advisory", "executable"] as const;
+export const ENFORCEMENT_LEVELS = ["advisory", "soft", "hard"] as const;
 
 export const POSTCONDITION_CHECKS = {
   "artifact-has-frontmatter-field": "field",

@@ -7,6 +7,7 @@ import {
   previewRouteBodySchema,
   validateBodySchema,
 } from "./api";
+import { IMPORT_MODES } from "./api/org";
 import { routeCandidateSchema } from "./api/preview";
 import { idSchema } from "./common";
 import { capabilityViewSchema, dryRunPlanSchema } from "./embed";
@@ -87,7 +88,7 @@ export const orgCreateInput = z.object({
   record: record.describe("the whole record, id included (for kind fence: the fence with specialistId)"),
   scope,
   apply,
-  etag: etag.optional().describe("not needed: a create fails if the record appeared in the tier meanwhile"),
+  etag: etag.optional().describe("not needed: a create fails if any tier holds the id"),
 });
 export const orgUpdateInput = z.object({
   kind: z.enum([...WRITABLE_ENTITY_KINDS, "fence"]),
@@ -109,9 +110,17 @@ export const orgRemoveInput = z.object({
   apply,
   etag: etag.optional(),
 });
+const importMode = z.enum(IMPORT_MODES);
 export const orgImportInput = z.object({
   payload: orgPayloadSchema,
   scope,
+  mode: importMode
+    .optional()
+    .describe("what an update does with fields the import lacks: merge keeps them (the default), replace drops them"),
+  modes: z
+    .record(z.string(), importMode)
+    .optional()
+    .describe('one record\'s mode, keyed "section/id" as the dry run lists it'),
   apply,
   etag: etag.optional().describe("the etag the dry run of the same payload returned"),
 });
@@ -196,7 +205,25 @@ export const entityRemoveOutput = changeResult({
 export const orgImportOutput = changeResult({
   etag: z.string().describe("the version of the files the import replaces: apply with the dry run's"),
   written: z.array(z.string()),
-  files: z.array(z.object({ path: z.string(), action: z.enum(["create", "update", "unchanged"]) })),
+  files: z.array(
+    z.object({
+      path: z.string(),
+      action: z.enum(["create", "update", "unchanged"]),
+      key: z.string().optional().describe("section/id: what modes takes for this record"),
+      mode: z.enum(IMPORT_MODES).optional(),
+      diff: z
+        .array(
+          z.object({
+            field: z.string(),
+            change: z.enum(["added", "changed", "removed"]),
+            before: z.unknown().optional(),
+            after: z.unknown().optional(),
+          }),
+        )
+        .optional()
+        .describe("an updated record's fields; removed: the import lacks it, replace drops it, merge keeps it"),
+    }),
+  ),
 });
 export const packToggleOutput = changeResult({
   id: z.string(),

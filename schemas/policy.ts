@@ -14,6 +14,7 @@ export const policySchema = z.looseObject({
   decisionRights: house(stringList("decisionRights")).optional(),
   conditions: house(z.array(z.unknown())).optional(),
   evidence: house(stringList("evidence")).optional(),
+  source: house(z.string().nullable()).optional(),
 });
 
 export type Policy = z.infer<typeof policySchema>;

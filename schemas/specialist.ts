@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { house, idSchema, nonEmptyString, roleSchema, stringList } from "./common";
+import { constructText, house, idSchema, nonEmptyString, roleSchema, stringList } from "./common";
 import { fenceSchema } from "./fence";
 import { MODEL_TIERS, REASONING_EFFORTS } from "./kinds";
 
@@ -46,15 +46,36 @@ const toolSet = new Set<string>(CLAUDE_TOOLS);
 
 export const SKILL_REF_PATTERN = /^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/;
 
-const describedText = (field: string) =>
+/** Construct's custom-record validator never reads `when_to_use`: its length is a house check. */
+const whenToUse = house(
   z
-    .string({ error: `"${field}" is required and must be at least 20 characters` })
+    .string({ error: '"when_to_use" should be a string of 20 to 500 characters' })
     .refine((v) => v.trim().length >= 20, {
-      error: (iss) => `"${field}" must be at least 20 characters (got ${String(iss.input).trim().length})`,
+      error: (iss) => `"when_to_use" should be at least 20 characters (got ${String(iss.input).trim().length})`,
     })
     .refine((v) => v.length <= 500, {
-      error: (iss) => `"${field}" is too long (${String(iss.input).length} > 500 characters)`,
-    });
+      error: (iss) => `"when_to_use" is too long (${String(iss.input).length} > 500 characters)`,
+    })
+    .meta({ minLength: 20, maxLength: 500 }),
+);
+
+/** Construct skips a falsy `claudeTools` and reads any other through `String()`. */
+const claudeTools = z
+  .custom<string>(() => true)
+  .superRefine((value, ctx) => {
+    if (!value) return;
+    for (const tool of String(value)
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean)) {
+      if (!toolSet.has(tool))
+        ctx.addIssue({
+          code: "custom",
+          message: `unknown tool "${tool}" in claudeTools: host platforms silently drop tools they do not know`,
+        });
+    }
+  })
+  .and(house(z.string({ error: '"claudeTools" should be a comma-separated string of tool names' })));
 
 export const specialistSchema = z
   .looseObject({
@@ -63,8 +84,8 @@ export const specialistSchema = z
       error: (iss) => `"name" must be lowercase kebab-case, got ${JSON.stringify(iss.input)}`,
     }),
     displayName: house(z.string({ error: '"displayName" should be a string' })).optional(),
-    description: describedText("description"),
-    when_to_use: describedText("when_to_use").optional(),
+    description: constructText("description", 20, 500),
+    when_to_use: whenToUse.optional(),
     role: z
       .string({ error: '"role" is required: the role name teams and handoffs refer to' })
       .min(1, { error: '"role" is required: the role name teams and handoffs refer to' })
@@ -88,33 +109,47 @@ export const specialistSchema = z
     handoffCandidates: z
       .array(house(roleSchema), { error: '"handoffCandidates" must be an array of role names' })
       .optional(),
+    // Construct wants the team a string; the id grammar is ours.
     team: z
       .string({ error: '"team" (or "teamId") is required: reference an existing team id' })
-      .pipe(idSchema)
+      .and(house(idSchema))
       .optional(),
     teamId: house(idSchema).optional(),
     groupId: house(idSchema).optional(),
-    promptFile: nonEmptyString('"promptFile"').optional(),
-    claudeTools: z
-      .string()
-      .superRefine((value, ctx) => {
-        for (const tool of value
-          .split(",")
-          .map((t) => t.trim())
-          .filter(Boolean)) {
-          if (!toolSet.has(tool))
-            ctx.addIssue({
-              code: "custom",
-              message: `unknown tool "${tool}" in claudeTools: host platforms silently drop tools they do not know`,
-            });
-        }
-      })
-      .optional(),
+    // Construct's validator checks only that a promptFile exists, and the org API turns that off.
+    promptFile: house(nonEmptyString('"promptFile"')).optional(),
+    claudeTools: claudeTools.optional(),
+    // Fields Construct's own records carry that the studio shows but does not edit: kept on save.
+    docArtifacts: house(stringList("docArtifacts")).optional(),
+    watchConditions: house(
+      z.array(z.looseObject({ watcher: z.string(), reason: z.string().optional() }), {
+        error: '"watchConditions" should be an array of { watcher, reason }',
+      }),
+    ).optional(),
+    permissions: house(z.record(z.string(), z.unknown(), { error: '"permissions" should be an object' })).optional(),
+    injectAgentRoster: house(z.boolean().nullable()).optional(),
+    embedOrientation: house(
+      z.looseObject({
+        focusAreas: stringList("embedOrientation.focusAreas").optional(),
+        riskSignals: stringList("embedOrientation.riskSignals").optional(),
+        artifactBias: stringList("embedOrientation.artifactBias").optional(),
+      }),
+    ).optional(),
+    wordCapOverride: house(z.number().int().positive().nullable()).optional(),
+    canEdit: house(z.boolean()).optional(),
+    liveWebAccess: house(z.boolean().nullable()).optional(),
+    internal: house(z.boolean().nullable()).optional(),
+    severityImmediate: house(stringList("severityImmediate").nullable()).optional(),
+    killSwitchEnv: house(z.string()).optional(),
+    // A list in Construct 2.x, { schemaVersion, rules } in the earlier org: kept as it is.
+    participationRules: z.unknown().optional(),
+    custom: house(z.boolean()).optional(),
   })
   .superRefine(
     (s, ctx) => {
-      // Construct mirrors teamId into team, so either one names the team.
-      if (s.team === undefined && typeof s.teamId !== "string")
+      // Construct mirrors teamId into team, so either one names the team: `team || teamId`, a string.
+      const team = s.team || s.teamId;
+      if (!team || typeof team !== "string")
         ctx.addIssue({
           code: "custom",
           path: ["team"],

@@ -1,10 +1,14 @@
 import { z } from "zod";
-import { house, idSchema, nonEmptyString, roleSchema, stringList } from "./common";
+import { constructText, house, idSchema, nonEmptyString, roleSchema, stringList } from "./common";
 import { TEAM_KINDS } from "./kinds";
 
 const teamFields = {
   id: idSchema,
-  name: nonEmptyString('"name"'),
+  // Construct wants a non-empty string; a blank one it accepts, so that is a house warning.
+  name: z
+    .string({ error: '"name" must be a string' })
+    .min(1, { error: '"name" must not be empty' })
+    .and(house(nonEmptyString('"name"'))),
   owner: z
     .string({ error: '"owner" is required: the role that owns this team' })
     .min(1, { error: '"owner" is required: the role that owns this team' })
@@ -12,9 +16,7 @@ const teamFields = {
   roles: z
     .array(house(roleSchema), { error: '"roles" must be a non-empty array of role names' })
     .min(1, { error: '"roles" must be a non-empty array of role names' }),
-  charter: z.string({ error: '"charter" is required (at least 20 characters)' }).refine((v) => v.trim().length >= 20, {
-    error: (iss) => `"charter" must be at least 20 characters (got ${String(iss.input).trim().length})`,
-  }),
+  charter: constructText("charter", 20),
   groupId: house(idSchema).optional(),
   decisionRights: z.array(house(z.string()), { error: '"decisionRights" must be an array' }).optional(),
   forbiddenDecisions: z.array(house(z.string()), { error: '"forbiddenDecisions" must be an array' }).optional(),
@@ -22,8 +24,15 @@ const teamFields = {
     .array(house(roleSchema), { error: '"escalationPath" must be an ordered array of role names' })
     .optional(),
   collaborators: house(stringList("collaborators")).optional(),
-  contact: z.record(z.string(), z.unknown(), { error: '"contact" must be an object' }).optional(),
+  // Construct refuses a contact that is not an object, and `null` passes its `typeof` test.
+  contact: z
+    .custom<Record<string, unknown>>((v) => typeof v === "object" && !Array.isArray(v), {
+      error: '"contact" must be an object',
+    })
+    .and(house(z.record(z.string(), z.unknown(), { error: '"contact" should be an object, not null' })))
+    .optional(),
   evidence: house(stringList("evidence")).optional(),
+  manualOnly: house(z.boolean()).optional(),
 };
 
 function ownerAmongRoles(t: { owner?: unknown; roles?: unknown }, ctx: z.RefinementCtx) {
@@ -44,7 +53,8 @@ export const groupSchema = z
   .looseObject({
     ...teamFields,
     kind: house(z.literal("group", { error: '"kind" of a group must be "group"' })).optional(),
-    squads: z.array(house(idSchema), { error: '"squads" must be an array of team ids' }).optional(),
+    // Construct validates a group as a team, which has no squads: the list's shape is ours.
+    squads: house(z.array(idSchema, { error: '"squads" should be an array of team ids' })).optional(),
   })
   .superRefine(ownerAmongRoles, { when: () => true });
 

@@ -1,6 +1,13 @@
 import type { Contract } from "./contract";
 import type { Fence } from "./fence";
-import { MODEL_TIERS, POSTCONDITION_CHECK_NAMES, POSTCONDITION_TYPES, REASONING_EFFORTS, TEAM_KINDS } from "./kinds";
+import {
+  ENFORCEMENT_LEVELS,
+  MODEL_TIERS,
+  POSTCONDITION_CHECK_NAMES,
+  POSTCONDITION_TYPES,
+  REASONING_EFFORTS,
+  TEAM_KINDS,
+} from "./kinds";
 import type { Policy } from "./policy";
 import type { Specialist } from "./specialist";
 import type { Group, Team } from "./team";
@@ -41,6 +48,7 @@ export const isObject = (v: unknown): v is Record<string, unknown> =>
 
 const text: Reader<string> = (v) => (typeof v === "string" ? v : undefined);
 const flag: Reader<boolean> = (v) => (typeof v === "boolean" ? v : undefined);
+const count: Reader<number> = (v) => (typeof v === "number" ? v : undefined);
 const anything: Reader<unknown> = (v) => v;
 const oneOf =
   <const V extends string>(values: readonly V[]): Reader<V> =>
@@ -99,6 +107,7 @@ export const fenceView = object<Fence>({
   deniedActions: texts,
 });
 
+type WatchCondition = NonNullable<Specialist["watchConditions"]>[number];
 export type SpecialistView = View<Specialist>;
 export const specialistView = recordView<Specialist>({
   id: text,
@@ -118,6 +127,23 @@ export const specialistView = recordView<Specialist>({
   groupId: text,
   promptFile: text,
   claudeTools: text,
+  docArtifacts: texts,
+  watchConditions: list(object<WatchCondition>({ watcher: text, reason: text })),
+  permissions: anyMap,
+  injectAgentRoster: flag,
+  embedOrientation: object<NonNullable<Specialist["embedOrientation"]>>({
+    focusAreas: texts,
+    riskSignals: texts,
+    artifactBias: texts,
+  }),
+  wordCapOverride: count,
+  canEdit: flag,
+  liveWebAccess: flag,
+  internal: flag,
+  severityImmediate: texts,
+  killSwitchEnv: text,
+  participationRules: anything,
+  custom: flag,
 });
 
 const teamFields = {
@@ -133,6 +159,7 @@ const teamFields = {
   collaborators: texts,
   contact: anyMap,
   evidence: texts,
+  manualOnly: flag,
 };
 
 export type TeamView = View<Team>;
@@ -177,6 +204,9 @@ export const contractView = recordView<Contract>({
     consumerTeam: text,
     requiresApprovalFrom: texts,
   }),
+  skillHints: texts,
+  enforcementLevel: oneOf(ENFORCEMENT_LEVELS),
+  approvalWorkerProfiles: texts,
 });
 
 export type PolicyView = View<Policy>;
@@ -192,6 +222,7 @@ export const policyView = recordView<Policy>({
   decisionRights: texts,
   conditions: list(anything),
   evidence: texts,
+  source: text,
 });
 
 export const VIEW_OF = {

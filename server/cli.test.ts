@@ -214,6 +214,48 @@ describe("export and import", () => {
     expect(again.stdout).not.toMatch(/create/);
   });
 
+  it("an import merges over a hand-written record unless --replace names it; the dry run shows each field", async () => {
+    const root = path.join(base, "partial-root");
+    await fs.mkdir(root);
+    const readJson = async (file: string) => JSON.parse(await fs.readFile(file, "utf8"));
+    const org = path.join(root, ".cx", "org");
+    const hand = (id: string) => specialistRecord(id, { displayName: `Hand ${id}`, handoffCandidates: ["qa"] });
+    await writeRecord(org, "specialists", hand("hand-one"));
+    await writeRecord(org, "specialists", hand("hand-two"));
+    const description = "The specialist as another project describes its fixtures.";
+    const file = path.join(base, "partial.json");
+    await fs.writeFile(
+      file,
+      JSON.stringify({
+        specialists: {
+          "hand-one": specialistRecord("hand-one", { description }),
+          "hand-two": specialistRecord("hand-two", { description }),
+        },
+      }),
+    );
+    const before = await treeOf(root);
+    const dry = await cli(["import", file, "--root", root, "--dry-run", "--replace", "specialists/hand-one"]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain("would update (replace)  .cx/org/specialists/hand-one.json");
+    expect(dry.stdout).toContain("- displayName: removed by replace");
+    expect(dry.stdout).toContain("would update (merge)  .cx/org/specialists/hand-two.json");
+    expect(dry.stdout).toContain("= displayName: kept by merge");
+    expect(dry.stdout).toContain("~ description: ");
+    const bad = await cli(["import", file, "--root", root, "--mode", "overwrite"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--mode takes merge or replace, not "overwrite"');
+    expect(await treeOf(root)).toEqual(before);
+
+    expect((await cli(["import", file, "--root", root, "--replace", "specialists/hand-one"])).code).toBe(0);
+    expect(await readJson(path.join(org, "specialists", "hand-one.json"))).toEqual(
+      specialistRecord("hand-one", { description }),
+    );
+    expect(await readJson(path.join(org, "specialists", "hand-two.json"))).toEqual({
+      ...hand("hand-two"),
+      description,
+    });
+  });
+
   it("an import with an invalid entity exits 1 and writes nothing", async () => {
     const file = path.join(base, "bad.json");
     await fs.writeFile(

@@ -24,7 +24,7 @@ const USAGE = `usage:
 ${OPEN_USAGE}
   construct-studio validate [--root DIR | --tree DIR [--schemas-root DIR]] [--format text|json|github]
   construct-studio export [--root DIR] [--scope project|user|builtin] [--out FILE]
-  construct-studio import FILE [--root DIR] [--scope project|user] [--dry-run]
+  construct-studio import FILE [--root DIR] [--scope project|user] [--dry-run] [--mode merge|replace] [--replace|--merge SECTION/ID]
   construct-studio packs list [--root DIR] [--format text|json]
   construct-studio packs disable ID [--root DIR]
 ${PACKS_CHANGE_USAGE}

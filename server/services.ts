@@ -8,10 +8,11 @@ import type { InstallSource } from "./packs/pack-install";
 import type { PackPreviewService } from "./packs/pack-preview";
 import type { PackService } from "./packs/pack-service";
 import type { PromptResolver } from "./packs/prompt-resolver";
+import { HeadWatcher } from "./plan/head-watch";
 import type { PlanService } from "./plan/plan-service";
 import type { LayoutStore } from "./studio/layout-store";
 
-type ServerServices = Services & { scheduler: EmbedScheduler | null };
+type ServerServices = Services & { scheduler: EmbedScheduler | null; heads?: HeadWatcher };
 const holder = globalThis as unknown as { __constructStudio?: ServerServices };
 
 function services(): ServerServices {
@@ -33,6 +34,13 @@ export function orgTestService(): OrgTestService {
 
 export function planService(): PlanService {
   return services().plan;
+}
+
+/** Git's HEAD and branch, followed while an event stream is open. */
+export function headWatcher(): HeadWatcher {
+  const s = services();
+  s.heads ??= new HeadWatcher(s.org.paths.root);
+  return s.heads;
 }
 
 export function accessHistoryService(): AccessHistoryService {

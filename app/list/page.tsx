@@ -21,7 +21,7 @@ export default async function OrgListPage() {
   const fileProblems = validation.problems.filter((p) => p.path && p.severity === "error");
   const fileWarnings = validation.problems.filter((p) => p.path && p.severity !== "error");
   return (
-    <main className="mx-auto max-w-6xl px-6 py-8">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
       <header className="mb-6 flex flex-wrap items-baseline justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">

@@ -25,7 +25,7 @@ export default async function PacksPage() {
   // The pack buttons write through query mutations, which need the page's query client.
   return (
     <Providers>
-      <main className="mx-auto max-w-6xl px-6 py-8">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
         <header className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
           <div>
             <h1 className="text-2xl font-semibold">Packs</h1>

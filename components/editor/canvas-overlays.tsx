@@ -59,7 +59,14 @@ export function OverlayLegend(props: {
       data-testid="overlay-legend"
       className="pointer-events-auto absolute left-3 top-3 z-10 max-w-md rounded-md border border-slate-200 bg-white/95 p-2 text-xs shadow dark:border-slate-700 dark:bg-slate-900/95"
     >
-      <div className="mb-1 font-semibold">Changes since HEAD</div>
+      <div className="mb-1 font-semibold">
+        Changes since HEAD
+        {props.plan?.against.note && (
+          <span data-testid="overlay-base" className="ml-1 font-normal text-muted">
+            ({props.plan.against.note})
+          </span>
+        )}
+      </div>
       <div className="mb-1 flex flex-wrap gap-2">
         {OVERLAY_KEY.map((k) => (
           <span key={k.mark} className="flex items-center gap-1">

@@ -34,6 +34,14 @@ export function CommandPalette({
   const [query, setQuery] = useState("");
   const [active, setActive] = useState("");
   const picked = useRef(false);
+  // Opened by a shortcut, not a trigger: a dismissed palette gives focus back to where the user was.
+  const before = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  // Read while rendering the opening, before the dialog's own effects move focus into it.
+  if (open !== wasOpen.current) {
+    wasOpen.current = open;
+    if (open) before.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
   const records = useMemo(() => (open ? recordItems(org) : []), [open, org]);
   const groups = useMemo(() => {
     // With no query the actions come first (what can I do here?); with one, the best hit's group.
@@ -66,7 +74,10 @@ export function CommandPalette({
         <Dialog.Content
           aria-describedby={undefined}
           // A picked record's panel takes the focus; only a dismissed palette gives it back.
-          onCloseAutoFocus={(e) => picked.current && e.preventDefault()}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            if (!picked.current && before.current?.isConnected) before.current.focus();
+          }}
           className="fixed left-1/2 top-24 z-50 w-[36rem] max-w-[92vw] -translate-x-1/2 overflow-hidden rounded-lg bg-white text-slate-900 shadow-2xl dark:bg-slate-900 dark:text-slate-100"
         >
           <Dialog.Title className="sr-only">Search the org</Dialog.Title>

@@ -3,6 +3,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { Reach } from "@/components/palette/reach";
 import { clientOnly } from "@/components/ui/client-only";
+import { setDraftsProject } from "@/lib/editor/draft-store";
 import { createHistoryStore } from "@/lib/editor/history";
 import { useOrgEvents } from "@/lib/queries/events";
 import { graphOfOrg } from "@/lib/queries/org";
@@ -44,6 +45,7 @@ function PanelLoading() {
 
 /** What the user is doing lives in one store per editor (editor-store); what the org says, in TanStack Query. */
 export function EditorShell({ root, construct }: { root: string; construct: EditorConstruct }) {
+  setDraftsProject(root);
   return (
     <EditorStoreProvider>
       <Editor root={root} construct={construct} />
@@ -65,7 +67,7 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
   usePanelGuards();
 
   const graph = useMemo(() => (view ? graphOfOrg(view) : { nodes: [], edges: [] }), [view]);
-  const layout = useCanvasLayout(graph, toast);
+  const layout = useCanvasLayout(graph, toast, edits.record);
   const changes = useChangesOverlay(graph, layout.positions);
   const counts = useMemo(() => {
     if (!view && folded) return folded.edgeCounts;
@@ -114,12 +116,15 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
         }}
         undo={{ enabled: edits.canUndo, label: edits.nextUndo, run: () => void undoRedo("undo") }}
         redo={{ enabled: edits.canRedo, label: edits.nextRedo, run: () => void undoRedo("redo") }}
-        onImported={() => void edits.refresh()}
+        onImported={() => {
+          edits.record({ type: "import", label: "the import", etag: null });
+          void edits.refresh();
+        }}
         onResetLayout={() => void layout.resetLayout()}
       />
 
       <div className="flex min-h-0 flex-1">
-        <main className="relative min-w-0 flex-1" data-testid="canvas">
+        <main id="main" tabIndex={-1} aria-label="Canvas" className="relative min-w-0 flex-1" data-testid="canvas">
           {error && !view && <p className="p-6 text-red-600">Could not load the org: {error.message}</p>}
           {!view && !error && !folded && <p className="p-6 text-muted">Loading the org…</p>}
           {!view && folded && <FoldedPreview view={folded} />}

@@ -5,8 +5,9 @@ import { BUTTON_TONES, Modal } from "@/components/ui/dialog";
 import { ApiError } from "@/lib/api/error";
 import { useImportOrg } from "@/lib/queries/transfer";
 import { problemKeys } from "@/lib/react-keys";
-import type { ImportResult } from "@/schemas/api/org";
+import type { ImportMode, ImportResult } from "@/schemas/api/org";
 import type { FieldError } from "@/schemas/field-error";
+import { ImportFiles, writes } from "./import-files";
 import { NOT_MOVED } from "./transfer-note";
 
 export type ImportFlowProps = {
@@ -19,11 +20,16 @@ export type ImportFlowProps = {
   onError: (title: string, detail: string) => void;
 };
 
-/** A chosen file's import: read it, ask the server what it would write (a dry run), show that, write on "Write". */
+/**
+ * A chosen file's import: read it, ask the server what it would write (a dry run), show that with each
+ * update's field diff and its merge / replace choice, write on "Write".
+ */
 export function ImportFlow({ chosen, tier, returnFocus, onDone, onError }: ImportFlowProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   const [preview, setPreview] = useState<{ payload: unknown; result: ImportResult } | null>(null);
   const [problems, setProblems] = useState<FieldError[]>([]);
+  // Each updated record's choice by `section/id`; a record not chosen is merged, so nothing is lost unasked.
+  const [modes, setModes] = useState<Record<string, ImportMode>>({});
   const importOrg = useImportOrg();
   const handled = useRef(0);
 
@@ -34,6 +40,7 @@ export function ImportFlow({ chosen, tier, returnFocus, onDone, onError }: Impor
     void (async () => {
       setPreview(null);
       setProblems([]);
+      setModes({});
       let payload: unknown;
       try {
         payload = JSON.parse(await chosen.file.text());
@@ -57,7 +64,7 @@ export function ImportFlow({ chosen, tier, returnFocus, onDone, onError }: Impor
   const apply = async () => {
     if (!preview) return;
     try {
-      const result = await importOrg.mutateAsync({ payload: preview.payload, scope: tier, dryRun: false });
+      const result = await importOrg.mutateAsync({ payload: preview.payload, scope: tier, dryRun: false, modes });
       onDone(`Imported: ${result.written.length} file(s) written`);
       setPreview(null);
     } catch (error) {
@@ -81,24 +88,11 @@ export function ImportFlow({ chosen, tier, returnFocus, onDone, onError }: Impor
       data-testid="import-preview"
     >
       {preview && (
-        <ul className="mb-4 space-y-0.5 font-mono text-xs">
-          {preview.result.files.map((f) => (
-            <li key={f.path}>
-              <span
-                className={
-                  f.action === "create"
-                    ? "text-emerald-700 dark:text-emerald-400"
-                    : f.action === "update"
-                      ? "text-warning"
-                      : "text-muted"
-                }
-              >
-                {f.action.padEnd(9)}
-              </span>{" "}
-              {f.path}
-            </li>
-          ))}
-        </ul>
+        <ImportFiles
+          files={preview.result.files}
+          modes={modes}
+          onMode={(key, mode) => setModes((m) => ({ ...m, [key]: mode }))}
+        />
       )}
       <p className="mb-2 text-xs text-muted" data-testid="import-scope-note">
         {NOT_MOVED}
@@ -127,7 +121,7 @@ export function ImportFlow({ chosen, tier, returnFocus, onDone, onError }: Impor
             className={`rounded px-3 py-1.5 text-sm ${BUTTON_TONES.primary}`}
             onClick={() => void apply()}
           >
-            Write {preview.result.files.filter((f) => f.action !== "unchanged").length} file(s)
+            Write {preview.result.files.filter((f) => writes(f, (f.key && modes[f.key]) || "merge")).length} file(s)
           </button>
         )}
       </div>

@@ -42,7 +42,9 @@ export function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () =>
           </button>
         </span>
       </div>
-      {toast.detail && <div className="mt-1 whitespace-pre-line text-xs opacity-90">{toast.detail}</div>}
+      {toast.detail && (
+        <div className="mt-1 max-h-48 overflow-y-auto whitespace-pre-line text-xs opacity-90">{toast.detail}</div>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { stepConflicts } from "@/lib/editor/history";
+import { isRecordCommand, stepConflicts } from "@/lib/editor/history";
 import type { OrgEdits, Resolution } from "@/lib/queries/use-org-edits";
 import { askConflicts } from "./conflict-dialog";
 import type { Ask } from "./shell-types";
@@ -15,7 +15,7 @@ export async function resolveStep(
   current: { record: Record<string, unknown>; etag: string } | undefined,
 ): Promise<Resolution | null> {
   const command = edits.peek(direction);
-  if (!command) return null;
+  if (!command || !isRecordCommand(command)) return null;
   const verb = direction === "undo" ? "Undo" : "Redo";
   const name = <code>{`${command.kind} ${command.id}`}</code>;
   if (command.type === "patch" && !(direction === "undo" && command.createdLayer) && current) {

@@ -1,25 +1,27 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { type EditCommand, moveOf } from "@/lib/editor/history";
 import { allTeams, foldable, initialCollapsed, revealed, toggled } from "@/lib/graph/collapse";
 import { type Position, structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { useAutoLayout } from "@/lib/queries/auto-layout";
-import { useForgetPositions, useSaveCollapsed, useSavePositions } from "@/lib/queries/layout";
+import { useSaveCollapsed, useSavePositions } from "@/lib/queries/layout";
 import { useLayout } from "@/lib/queries/org";
 import type { Graph } from "@/schemas/graph";
 import { useEditor } from "./editor-store";
 import type { Toast } from "./shell-types";
 
-/** The automatic layout (re-packed around the folds), under saved positions, under those dragged in this session. */
-export function useCanvasLayout(graph: Graph, toast: Toast) {
+/**
+ * The automatic layout (re-packed around the folds) under the saved positions, which show a move as it
+ * is saved. A move and an Auto-layout are steps of the undo history.
+ */
+export function useCanvasLayout(graph: Graph, toast: Toast, record: (command: EditCommand) => void) {
   const layout = useLayout();
   const auto = useAutoLayout(graph);
-  const [dragged, setDragged] = useState<Record<string, Position>>({});
   const folds = useEditor((s) => s.folds);
   const setFolds = useEditor((s) => s.setFolds);
   const save = useSavePositions();
-  const forget = useForgetPositions();
   const saveFolds = useSaveCollapsed();
   const savedFolds = layout.data?.collapsed;
   const collapsed = useMemo(() => folds ?? initialCollapsed(graph, savedFolds), [folds, graph, savedFolds]);
@@ -34,31 +36,31 @@ export function useCanvasLayout(graph: Graph, toast: Toast) {
     [key, collapsed],
   );
   const base = packed ?? auto;
-  const positions = useMemo(() => ({ ...base, ...layout.data?.positions, ...dragged }), [base, layout.data, dragged]);
+  const positions = useMemo(() => ({ ...base, ...layout.data?.positions }), [base, layout.data]);
 
-  const { mutateAsync: saveMoved } = save;
-  const onPositionsChange = useCallback(
-    (moved: Record<string, Position>) => {
-      setDragged((d) => ({ ...d, ...moved }));
-      saveMoved(moved).catch((e) => toast({ tone: "error", title: "Layout not saved", detail: String(e) }));
+  const saved = useRef(layout.data?.positions);
+  saved.current = layout.data?.positions;
+  const write = useCallback(
+    (changed: Record<string, Position | null>, label?: string) => {
+      const move = moveOf(saved.current ?? {}, changed);
+      record(label ? { ...move, label } : move);
+      save(changed).catch((e) => toast({ tone: "error", title: "Layout not saved", detail: String(e) }));
     },
-    [saveMoved, toast],
+    [save, record, toast],
   );
-
-  const { mutateAsync: forgetIds } = forget;
+  const onPositionsChange = useCallback((moved: Record<string, Position>) => write(moved), [write]);
   // Auto-layout forgets positions only: what is folded stays folded.
   const resetLayout = useCallback(async () => {
-    // Positions dragged in this session are saved but absent from the layout query: forget both.
-    await forgetIds([...new Set([...Object.keys(layout.data?.positions ?? {}), ...Object.keys(dragged)])]);
-    setDragged({});
-  }, [layout.data, dragged, forgetIds]);
+    const ids = Object.keys(saved.current ?? {});
+    if (ids.length) write(Object.fromEntries(ids.map((id) => [id, null])), "Auto-layout");
+  }, [write]);
 
+  /** Part of a move into another team, whose own step undoes the move. */
   const forgetPosition = useCallback(
     (id: string) => {
-      setDragged(({ [id]: _, ...rest }) => rest);
-      forgetIds([id]).catch((e) => toast({ tone: "error", title: "Layout not saved", detail: String(e) }));
+      save({ [id]: null }).catch((e) => toast({ tone: "error", title: "Layout not saved", detail: String(e) }));
     },
-    [forgetIds, toast],
+    [save, toast],
   );
 
   const { mutateAsync: saveCollapsed } = saveFolds;

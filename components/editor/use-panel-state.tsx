@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo } from "react";
 import type { PanelTarget } from "@/components/panel/entity-panel";
-import { sessionDrafts } from "@/lib/editor/draft-store";
+import { projectDrafts } from "@/lib/editor/draft-store";
 import type { GraphNode } from "@/schemas/graph";
 import type { EntityKind } from "@/schemas/kinds";
 import { useEditorApi } from "./editor-store";
@@ -25,11 +25,11 @@ export function usePanelFlow() {
 
   return useMemo(() => {
     const setPanel = (next: PanelTarget | null) => {
-      sessionDrafts().setOpenPanel(next);
+      projectDrafts().setOpenPanel(next);
       store.getState().setPanel(next);
     };
 
-    /** A discarded draft leaves session storage with it. */
+    /** A discarded draft leaves storage with it. */
     const mayLeave = async () => {
       const { panel, panelDirty, ask } = store.getState();
       if (!panel || !panelDirty) return true;
@@ -45,7 +45,7 @@ export function usePanelFlow() {
         { noCancel: true },
       );
       if (answer !== "discard") return false;
-      sessionDrafts().drop(panel);
+      projectDrafts().drop(panel);
       store.getState().setPanelDirty(false);
       return true;
     };
@@ -83,13 +83,13 @@ export function usePanelFlow() {
 export function usePanelGuards() {
   const store = useEditorApi();
 
-  // A reload reopens a panel with a draft. After mount: session storage does not exist on the server.
+  // Reopening the studio reopens a panel with a draft. After mount: local storage does not exist on the server.
   useEffect(() => {
-    const open = sessionDrafts().openPanel();
-    if (open && sessionDrafts().get(open)) store.getState().setPanel(open);
+    const open = projectDrafts().openPanel();
+    if (open && projectDrafts().get(open)) store.getState().setPanel(open);
   }, [store]);
 
-  // The browser's "leave site?" prompt; session storage keeps the draft if the reload goes ahead.
+  // The browser's "leave site?" prompt; local storage keeps the draft if the page goes anyway.
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       if (!store.getState().panelDirty) return;

@@ -2,7 +2,7 @@
 
 import { useCallback, useRef } from "react";
 import { ApiError } from "@/lib/api/error";
-import type { OrgEdits, Resolution } from "@/lib/queries/use-org-edits";
+import { NotUndoable, type OrgEdits, type Resolution } from "@/lib/queries/use-org-edits";
 import { type Ask, errorDetail, type Toast } from "./shell-types";
 import type { Direction } from "./undo-conflict";
 
@@ -31,13 +31,12 @@ export function useUndoRedo(edits: OrgEdits, ask: Ask, toast: Toast) {
           }
         }
         if (command) toast({ tone: "info", title: `${direction === "undo" ? "Undid" : "Redid"} ${command.label}` });
-        else
-          toast({
-            tone: "info",
-            title: `Nothing to ${direction}`,
-            detail: "Layout moves and imports are not in the undo history: Auto-layout or a re-import reverts them.",
-          });
+        else toast({ tone: "info", title: `Nothing to ${direction}` });
       } catch (e) {
+        if (e instanceof NotUndoable) {
+          toast({ tone: "info", title: "Nothing undone", detail: e.message });
+          return;
+        }
         toast({ tone: "error", title: `Could not ${direction}`, detail: errorDetail(e) });
       }
     },

@@ -15,7 +15,7 @@ export function EmbedDashboard({ initial }: { initial: EmbedList }) {
   const live = useEmbedEvents();
   const enabled = data.capabilities.filter((c) => c.enabled).length;
   return (
-    <main className="mx-auto max-w-6xl px-6 py-8">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
       <header className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">Embed capabilities</h1>

@@ -11,7 +11,7 @@ import type { CapabilityV2, EmbedV2List } from "@/schemas/embed-v2";
 export function EmbedV2Dashboard({ list, construct }: { list: EmbedV2List; construct: string }) {
   const enabled = list.capabilities.filter((c) => c.enabled).length;
   return (
-    <main className="mx-auto max-w-6xl px-6 py-8">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
       <header className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">Embed capabilities</h1>

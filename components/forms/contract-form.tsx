@@ -19,8 +19,8 @@ export function ContractForm(props: EntityFormProps) {
       {fields.text("id", "Id", { readOnly: !props.isNew })}
       {fields.text("description", "Description", { multiline: true })}
       <div className="grid grid-cols-2 gap-x-3">
-        {fields.select("producer", "Producer", parties)}
-        {fields.select("consumer", "Consumer", parties)}
+        {fields.select("producer", "Producer", parties, { placeholder: "Choose a producer" })}
+        {fields.select("consumer", "Consumer", parties, { placeholder: "Choose a consumer" })}
       </div>
       <Controller
         control={form.control}
@@ -61,9 +61,11 @@ export function ContractForm(props: EntityFormProps) {
                   path={`${base}.postconditionType`}
                   problems={errorsAt(props.problems, `${base}.postconditionType`)}
                 >
-                  {(id, invalid) => (
+                  {(id, invalid, describedBy) => (
                     <select
                       id={id}
+                      aria-invalid={invalid || undefined}
+                      aria-describedby={describedBy}
                       className={inputClass(invalid)}
                       {...form.register(path(`${base}.postconditionType`), { onChange: draft })}
                     >
@@ -73,9 +75,11 @@ export function ContractForm(props: EntityFormProps) {
                   )}
                 </FieldShell>
                 <FieldShell label="Check" path={`${base}.check`} problems={errorsAt(props.problems, `${base}.check`)}>
-                  {(id, invalid) => (
+                  {(id, invalid, describedBy) => (
                     <select
                       id={id}
+                      aria-invalid={invalid || undefined}
+                      aria-describedby={describedBy}
                       className={inputClass(invalid)}
                       {...form.register(path(`${base}.check`), {
                         onChange: draft,
@@ -153,9 +157,11 @@ function TriggerField({
     : problems;
   return (
     <FieldShell label="Trigger (JSON)" path="trigger" problems={shown} hint='e.g. { "intent": ["implementation"] }'>
-      {(id, invalid) => (
+      {(id, invalid, describedBy) => (
         <input
           id={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
           value={text}
           className={`${inputClass(invalid)} font-mono`}
           onChange={(e) => setText(e.target.value)}

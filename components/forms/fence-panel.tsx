@@ -31,7 +31,6 @@ export function FencePanel({
   problems,
   suggestions,
   onChange,
-  save,
 }: {
   fence: unknown;
   /** The team the specialist names (`id`) and its record, when that team exists. */
@@ -39,7 +38,6 @@ export function FencePanel({
   problems: FieldError[];
   suggestions: { decisions: string[] };
   onChange: (fence: Record<string, string[]>) => void;
-  save: { run: () => void; pending: boolean };
   /** The saved specialist the tester's decisions can be pinned to as an org test. */
   specialistId?: string;
   onSaveTest?: (testCase: OrgTestCase) => void;
@@ -66,9 +64,10 @@ export function FencePanel({
     <div data-testid="fence-panel">
       {LIST_FIELDS.map(({ key, label, placeholder }) => (
         <FieldShell key={key} label={label} path={`fence.${key}`} problems={at(key)} fixOf={fixOf}>
-          {(id, invalid) => (
+          {(id, invalid, describedBy) => (
             <TagInput
               id={id}
+              describedBy={describedBy}
               testId={`tags-fence.${key}`}
               value={value[key]}
               itemProblems={items(key)}
@@ -105,9 +104,10 @@ export function FencePanel({
           problems={at("approvalRequired")}
           fixOf={fixOf}
         >
-          {(id, invalid) => (
+          {(id, invalid, describedBy) => (
             <TagInput
               id={id}
+              describedBy={describedBy}
               value={approvalsBesidesToggles}
               itemProblems={Object.fromEntries(
                 approvalsBesidesToggles.flatMap((entry, i) => {
@@ -128,14 +128,6 @@ export function FencePanel({
           )}
         </FieldShell>
       </div>
-      <button
-        type="button"
-        disabled={save.pending}
-        onClick={save.run}
-        className="mb-4 rounded bg-sky-700 px-3 py-1.5 text-sm text-white hover:bg-sky-800 disabled:opacity-50"
-      >
-        Save fence
-      </button>
 
       <section
         className="mb-3 rounded border border-slate-200 p-2 text-xs dark:border-slate-700"

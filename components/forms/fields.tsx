@@ -15,6 +15,7 @@ export function FieldShell({
   hint,
   children,
   fixOf,
+  action,
 }: {
   label: string;
   path: string;
@@ -22,11 +23,17 @@ export function FieldShell({
   hint?: string;
   /** The one-click fix of a problem (see ProblemList), or null. */
   fixOf?: (problem: FieldError) => (() => void) | null;
-  children: (id: string, invalid: boolean) => ReactNode;
+  /** A button under the messages (open the record an id names, say). */
+  action?: ReactNode;
+  /** `describedBy` names the messages and hint, for the input's `aria-describedby`. */
+  children: (id: string, invalid: boolean, describedBy: string | undefined) => ReactNode;
 }) {
   const id = useId();
   const invalid = problems.some((p) => p.severity === "error");
   const keys = problemKeys(problems);
+  const messageIds = problems.map((_, i) => `${id}-problem-${i}`);
+  const showHint = hint && !problems.length;
+  const describedBy = [...messageIds, ...(showHint ? [`${id}-hint`] : [])].join(" ") || undefined;
   return (
     <div className="mb-3" data-field={path}>
       <label htmlFor={id} className="mb-0.5 block text-xs font-medium text-slate-600 dark:text-slate-300">
@@ -36,11 +43,12 @@ export function FieldShell({
         className={problems.length ? (invalid ? "squiggle" : "squiggle opacity-90") : ""}
         data-testid={problems.length ? `squiggle-${path}` : undefined}
       >
-        {children(id, invalid)}
+        {children(id, invalid, describedBy)}
       </div>
       {problems.map((p, i) => (
         <p
           key={keys[i]}
+          id={messageIds[i]}
           data-testid={`field-error-${path}`}
           data-rule={p.id}
           className={`mt-0.5 text-xs ${p.severity === "error" ? "text-red-600 dark:text-red-400" : "text-warning"}`}
@@ -49,7 +57,12 @@ export function FieldShell({
           <FixButton fix={fixOf?.(p)} />
         </p>
       ))}
-      {hint && !problems.length && <p className="mt-0.5 text-[11px] text-muted">{hint}</p>}
+      {action}
+      {showHint && (
+        <p id={`${id}-hint`} className="mt-0.5 text-[11px] text-muted">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
@@ -70,8 +83,11 @@ export function TagInput({
   placeholder,
   testId,
   itemProblems = {},
+  describedBy,
 }: {
   id: string;
+  /** The field's messages and hint (FieldShell's), for the text box's `aria-describedby`. */
+  describedBy?: string;
   value: string[];
   onChange: (next: string[]) => void;
   onBlur?: () => void;
@@ -145,6 +161,8 @@ export function TagInput({
       ))}
       <input
         id={id}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
         list={suggestions.length ? listId : undefined}
         value={draft}
         placeholder={value.length ? "" : placeholder}

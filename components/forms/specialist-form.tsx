@@ -18,11 +18,15 @@ export function SpecialistForm(props: EntityFormProps) {
       {fields.text("description", "Description", { multiline: true })}
       {fields.text("when_to_use", "When to use (routing)", { multiline: true })}
       <div className="grid grid-cols-2 gap-x-3">
-        {fields.select("team", "Team", [...props.options.teams, ...props.options.groups])}
-        {fields.select("modelTier", "Model tier", MODEL_TIERS)}
+        {fields.select("team", "Team", [...props.options.teams, ...props.options.groups], {
+          placeholder: "Choose a team",
+        })}
+        {fields.select("modelTier", "Model tier", MODEL_TIERS, { placeholder: "Choose a tier" })}
       </div>
       {fields.select("reasoningEffort", "Reasoning effort", REASONING_EFFORTS)}
       {fields.tags("skills", "Skills", props.options.skills, { placeholder: "bundle/skill" })}
+      {/* A new specialist's fence is written with it, so the form shows it; the Fence tab edits it afterwards. */}
+      {props.isNew && fields.tags("fence.allowedPaths", "Fence: allowed paths", [], { placeholder: "docs/**" })}
       {fields.tags("handoffCandidates", "Hands off to (roles)", props.options.roles)}
     </form>
   );

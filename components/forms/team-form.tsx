@@ -15,9 +15,11 @@ export function TeamForm(props: EntityFormProps & { kind: "team" | "group" }) {
       {fields.text("name", "Name")}
       {props.kind === "team" &&
         props.isNew &&
-        fields.select("ownerSpecialist", "Owner specialist (joins the team)", props.options.specialists)}
+        fields.select("ownerSpecialist", "Owner specialist (joins the team)", props.options.specialists, {
+          placeholder: "Choose a specialist",
+        })}
       <div className="grid grid-cols-2 gap-x-3">
-        {fields.select("owner", "Owner (role)", props.options.roles)}
+        {fields.select("owner", "Owner (role)", props.options.roles, { placeholder: "Choose a role" })}
         {props.kind === "team" ? fields.select("groupId", "Group", props.options.groups) : <div />}
       </div>
       {fields.tags("roles", "Roles", props.options.roles)}

@@ -31,6 +31,8 @@ export type EntityFormProps = {
   /** Called on every change, so the panel's draft is never behind the form. */
   onValues?: (record: EntityRecord) => void;
   onSubmit: (record: EntityRecord) => void;
+  /** A new record's typed id the org already holds: the id field offers to open that record. */
+  idTaken?: { id: string; onOpen: () => void } | null;
 };
 
 /**
@@ -86,15 +88,35 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
       label: string,
       opts: { multiline?: boolean; readOnly?: boolean; hint?: string; placeholder?: string } = {},
     ) {
+      const taken = path === "id" ? props.idTaken : null;
       return (
-        <FieldShell label={label} path={path} problems={problemsAt(path)} hint={opts.hint}>
-          {(id, invalid) =>
+        <FieldShell
+          label={label}
+          path={path}
+          problems={problemsAt(path)}
+          hint={opts.hint}
+          action={
+            taken && (
+              <button
+                type="button"
+                data-testid="open-existing"
+                onClick={taken.onOpen}
+                className="mt-1 rounded border border-[var(--border)] px-2 py-0.5 text-xs hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
+                Open {taken.id}
+              </button>
+            )
+          }
+        >
+          {(id, invalid, describedBy) =>
             opts.multiline ? (
               <textarea
                 id={id}
                 rows={3}
                 readOnly={opts.readOnly}
                 placeholder={opts.placeholder}
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
                 className={inputClass(invalid)}
                 {...form.register(path, { onBlur: draft, setValueAs: emptyToUndefined })}
               />
@@ -103,6 +125,8 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
                 id={id}
                 readOnly={opts.readOnly}
                 placeholder={opts.placeholder}
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
                 className={`${inputClass(invalid)} ${opts.readOnly ? "opacity-60" : ""}`}
                 {...form.register(path, { onBlur: draft, setValueAs: emptyToUndefined })}
               />
@@ -111,16 +135,23 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
         </FieldShell>
       );
     },
-    select(path: Path, label: string, choices: readonly string[], opts: { allowEmpty?: boolean } = {}) {
+    select(
+      path: Path,
+      label: string,
+      choices: readonly string[],
+      opts: { allowEmpty?: boolean; placeholder?: string } = {},
+    ) {
       return (
         <FieldShell label={label} path={path} problems={problemsAt(path)}>
-          {(id, invalid) => (
+          {(id, invalid, describedBy) => (
             <select
               id={id}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
               className={inputClass(invalid)}
               {...form.register(path, { onBlur: draft, onChange: draft, setValueAs: emptyToUndefined })}
             >
-              {opts.allowEmpty !== false && <option value="">—</option>}
+              {opts.allowEmpty !== false && <option value="">{opts.placeholder ?? "—"}</option>}
               {choices.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -139,7 +170,7 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
     ) {
       return (
         <FieldShell label={label} path={path} problems={problemsAt(path)}>
-          {(id, invalid) => (
+          {(id, invalid, describedBy) => (
             <Controller
               control={form.control}
               name={path}
@@ -156,6 +187,7 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
                   suggestions={suggestions}
                   ordered={opts.ordered}
                   invalid={invalid}
+                  describedBy={describedBy}
                   placeholder={opts.placeholder}
                 />
               )}

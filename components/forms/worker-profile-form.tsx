@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { MODEL_TIERS, REASONING_EFFORTS } from "@/schemas/kinds";
 import type { View } from "@/schemas/views";
 import { WORKER_PROFILE_TOOLS, type WorkerProfile, workerProfileSchema } from "@/schemas/worker-profile";
+import { ScaffoldNote } from "./scaffold-note";
 import { type EntityFormProps, useEntityForm } from "./use-entity-form";
 
 /**
@@ -28,7 +29,7 @@ export function WorkerProfileForm(props: EntityFormProps) {
       {fields.text("displayName", "Display name")}
       {fields.text("description", "Description", { multiline: true, hint: "20–500 characters" })}
       <div className="grid grid-cols-2 gap-x-3">
-        {fields.select("modelTier", "Model tier", MODEL_TIERS)}
+        {fields.select("modelTier", "Model tier", MODEL_TIERS, { placeholder: "Choose a tier" })}
         {fields.select("reasoningEffort", "Reasoning effort", REASONING_EFFORTS)}
       </div>
       {fields.tags("skills", "Skills", props.options.skills, { placeholder: "bundle/skill" })}
@@ -43,6 +44,7 @@ export function WorkerProfileForm(props: EntityFormProps) {
       {fields.text("team", "Team (legacy label)", {
         hint: "optional; Construct 2.x has no teams and does not resolve it",
       })}
+      {isNew && <ScaffoldNote draft={form.watch()} />}
     </form>
   );
 }

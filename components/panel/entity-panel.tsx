@@ -27,13 +27,15 @@ import { ENTITY_KIND_SPECS, type EntityKind, type EntityRecord, type FormName, S
 import type { OrgTestCase } from "@/schemas/org-test";
 import { AccessView } from "./access-view";
 import { formOptionsOf } from "./form-options";
-import { PanelFooter, PanelHeader, PanelNotes, PanelTabs, type Tab } from "./panel-chrome";
+import { PanelFooter, PanelHeader, PanelNotes, PanelTabs, type PromptSave, type Tab } from "./panel-chrome";
 import { ProfileMemberships } from "./profile-memberships";
 import { PromptEditor } from "./prompt-editor";
 import { useDraft } from "./use-draft";
+import { useKeptFocus } from "./use-kept-focus";
 import { ownProblems, useProblems } from "./use-problems";
 import { useRemoveFlow } from "./use-remove-flow";
 import { useSaveFlow } from "./use-save-flow";
+import { useTakenId } from "./use-taken-id";
 
 /** The form of each kind (its spec names it): a kind whose form is missing here fails to compile. */
 const FORMS: Record<FormName, ComponentType<EntityFormProps & { kind: EntityKind }>> = {
@@ -71,13 +73,19 @@ export function EntityPanel({ target, data, edits }: Props) {
     () =>
       row && kind === "worker-profile" && row.scope === "builtin"
         ? customProfileFrom(row.id, row.record)
-        : (row?.record ?? templateFor(kind, Object.keys(data.org.teams)[0], data.skills[0]?.id)),
-    [row, kind, data.org.teams, data.skills],
+        : (row?.record ?? templateFor(kind)),
+    [row, kind],
   );
-  const { state: draftState, dispatch, dirty, arrived } = useDraft(target, base, row?.etag);
+  const { state: draftState, dispatch, dirty, arrived, restored } = useDraft(target, base, row?.etag);
   const { draft, formBase, formKey, jsonText } = draftState;
+  const panelRef = useKeptFocus(formKey);
   const index = useMemo(() => buildIndex(data.org, new Set(data.skills.map((s) => s.id))), [data]);
-  const { problems, setProblems, others, validate } = useProblems({
+  const {
+    problems: checked,
+    setProblems,
+    others,
+    validate,
+  } = useProblems({
     initial: target.id ? ownProblems(data.problems, kind, target.id) : [],
     kind,
     isNew,
@@ -85,7 +93,10 @@ export function EntityPanel({ target, data, edits }: Props) {
     onOtherProblems,
   });
   if (arrived && target.id) setProblems(ownProblems(data.problems, kind, target.id));
+  const taken = useTakenId({ kind, isNew, draft, data, open: (next) => void changePanel(next) });
+  const problems = taken.problem ? [taken.problem, ...checked.filter((p) => p.id !== taken.problem?.id)] : checked;
   const [tab, setTab] = useState<Tab>("form");
+  const [promptSave, setPromptSave] = useState<PromptSave | null>(null);
   // Not state of its own: the store asks before a draft is dropped.
   useEffect(() => setDirty(dirty), [dirty, setDirty]);
 
@@ -135,7 +146,8 @@ export function EntityPanel({ target, data, edits }: Props) {
     isNew,
     onDraft,
     onValues,
-    onSubmit: (r: EntityRecord) => void save(r),
+    onSubmit: (r: EntityRecord) => void (taken.problem ? undefined : save(r)),
+    idTaken: taken.idTaken,
   };
   const Form = FORMS[ENTITY_KIND_SPECS[kind].form];
   // A registry record is never saved, so no field of it is "kept on save".
@@ -159,6 +171,7 @@ export function EntityPanel({ target, data, edits }: Props) {
 
   return (
     <aside
+      ref={panelRef}
       data-testid="entity-panel"
       aria-label={`${kind} ${target.id ?? "new"}`}
       className="nokey flex h-full w-[30rem] max-w-[45vw] flex-col border-l border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
@@ -171,6 +184,7 @@ export function EntityPanel({ target, data, edits }: Props) {
         conflicts={draftState.conflicts}
         followed={draftState.followed}
         dirty={dirty}
+        restored={restored}
         onDiscard={() => dispatch({ type: "reset", record: base, etag: row?.etag })}
       />
       <PanelTabs tabs={tabs} tab={tab} onSwitch={switchTab} />
@@ -202,7 +216,6 @@ export function EntityPanel({ target, data, edits }: Props) {
             problems={problems}
             suggestions={{ decisions: options.policies }}
             onChange={(fence) => onDraft({ ...draft, fence })}
-            save={{ run: () => void save(draft), pending: saving }}
           />
         )}
         {tab === "access" && target.id && (kind === "specialist" || kind === "worker-profile") && (
@@ -231,6 +244,7 @@ export function EntityPanel({ target, data, edits }: Props) {
             specialistId={target.id}
             onSaved={(path) => toast({ tone: "success", title: "Prompt saved", detail: path })}
             onError={(m) => toast({ tone: "error", title: "Prompt not saved", detail: m })}
+            onSaveState={setPromptSave}
           />
         )}
 
@@ -269,8 +283,10 @@ export function EntityPanel({ target, data, edits }: Props) {
           dirty={dirty}
           isNew={isNew}
           saving={saving}
+          blocked={!!taken.problem}
           onRemove={() => void remove()}
-          onSaveJson={() => void save(draft)}
+          onSave={() => void (taken.problem ? undefined : save(draft))}
+          prompt={promptSave}
         />
       )}
     </aside>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { ScopeBadge } from "@/components/org/scope-badge";
 import type { FieldConflict } from "@/lib/editor/drafts";
 import type { ListRow } from "@/schemas/api/org";
@@ -53,11 +54,26 @@ export function PanelNotes(props: {
   conflicts: FieldConflict[];
   followed: string[];
   dirty: boolean;
+  /** The draft is one left unsaved in an earlier session. */
+  restored: boolean;
   onDiscard: () => void;
 }) {
   const { readOnlyTier, conflicts, followed } = props;
   return (
     <>
+      {props.restored && (
+        <p
+          role="status"
+          data-testid="draft-restored"
+          className="border-b border-sky-200 bg-sky-50 px-4 py-2 text-xs text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-200"
+        >
+          Unsaved changes from an earlier session, restored. Save them, or
+          <button type="button" data-testid="discard-restored" className="ml-1 underline" onClick={props.onDiscard}>
+            discard them
+          </button>
+          .
+        </p>
+      )}
       {readOnlyTier && (
         <p
           data-testid="read-only-note"
@@ -120,7 +136,46 @@ export function PanelTabs({ tabs, tab, onSwitch }: { tabs: Tab[]; tab: Tab; onSw
   );
 }
 
-/** Delete (or revert to the lower tier), the unsaved mark, and Save/Create. */
+/** What the prompt tab saves: its own file, through the panel's one Save. */
+export type PromptSave = { label: string; dirty: boolean; run: () => void };
+
+/**
+ * The panel's one Save. Ctrl/⌘+S presses it from anywhere on the page, as a click would (a form tab
+ * submits its form). With nothing to save it stays focusable (aria-disabled) so focus stays in the
+ * panel after a save.
+ */
+function SaveButton(props: { label: string; enabled: boolean; submits?: string; onPress?: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== "s") return;
+      e.preventDefault();
+      ref.current?.click();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+  return (
+    <button
+      ref={ref}
+      type={props.submits ? "submit" : "button"}
+      form={props.submits}
+      data-testid="save-entity"
+      aria-disabled={!props.enabled || undefined}
+      aria-keyshortcuts="Control+S"
+      title="Save (Ctrl+S)"
+      onClick={(e) => {
+        if (!props.enabled) e.preventDefault();
+        else props.onPress?.();
+      }}
+      className="rounded bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 aria-disabled:cursor-default aria-disabled:opacity-40 aria-disabled:hover:bg-sky-700"
+    >
+      {props.label}
+    </button>
+  );
+}
+
+/** Delete (or revert to the lower tier), the unsaved mark, and the one Save of every tab that edits. */
 export function PanelFooter(props: {
   row: ListRow | undefined;
   readOnly: boolean;
@@ -128,10 +183,14 @@ export function PanelFooter(props: {
   dirty: boolean;
   isNew: boolean;
   saving: boolean;
+  /** A problem no save can pass (a new record's id that is taken): Create stays off. */
+  blocked?: boolean;
   onRemove: () => void;
-  onSaveJson: () => void;
+  onSave: () => void;
+  prompt: PromptSave | null;
 }) {
-  const { row, tab, dirty, isNew } = props;
+  const { row, tab, isNew, prompt } = props;
+  const dirty = tab === "prompt" ? !!prompt?.dirty : props.dirty;
   return (
     <footer className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
       <div>
@@ -152,17 +211,14 @@ export function PanelFooter(props: {
             unsaved
           </span>
         )}
-        {(tab === "json" || tab === "form") && (
-          <button
-            type={tab === "form" ? "submit" : "button"}
-            form={tab === "form" ? "entity-form" : undefined}
-            data-testid="save-entity"
-            disabled={props.saving || (!dirty && !isNew)}
-            onClick={tab === "json" ? props.onSaveJson : undefined}
-            className="rounded bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-40"
-          >
-            {isNew ? "Create" : "Save"}
-          </button>
+        {tab === "prompt" && prompt && <SaveButton label={prompt.label} enabled={prompt.dirty} onPress={prompt.run} />}
+        {(tab === "json" || tab === "form" || tab === "fence") && (
+          <SaveButton
+            label={isNew ? "Create" : "Save"}
+            enabled={!props.saving && !props.blocked && (dirty || isNew)}
+            submits={tab === "form" ? "entity-form" : undefined}
+            onPress={tab === "form" ? undefined : props.onSave}
+          />
         )}
       </div>
     </footer>

@@ -1,31 +1,45 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CodeEditor } from "@/components/editor/code-editor";
 import { ApiError } from "@/lib/api/error";
 import { promptQuery, useSavePrompt } from "@/lib/queries/prompts";
+import type { PromptSave } from "./panel-chrome";
 
-/** A specialist's prompt as Markdown; saving writes the project override and says so. */
+/**
+ * A specialist's prompt as Markdown; saving writes the project override and says so. Its Save is the
+ * panel's one Save, in the footer: `onSaveState` hands it over.
+ */
 export function PromptEditor({
   specialistId,
   onSaved,
   onError,
+  onSaveState,
 }: {
   specialistId: string;
   onSaved: (path: string) => void;
   onError: (message: string) => void;
+  onSaveState: (save: PromptSave | null) => void;
 }) {
   const prompt = useQuery(promptQuery(specialistId));
   const saveMutation = useSavePrompt(specialistId);
   // The user's text once they type; until then (and after a save) the loaded prompt's.
   const [edited, setEdited] = useState<string | null>(null);
+  const run = useRef<() => void>(() => {});
+  const label = prompt.data?.source === "project" ? "Save override" : "Save as project override";
+  const dirty = edited !== null && !saveMutation.isPending;
+  useEffect(() => {
+    onSaveState(prompt.data ? { label, dirty, run: () => run.current() } : null);
+  }, [onSaveState, prompt.data, label, dirty]);
+  useEffect(() => () => onSaveState(null), [onSaveState]);
 
   if (prompt.isLoading) return <p className="text-sm text-muted">Loading prompt…</p>;
   if (prompt.error) return <p className="text-sm text-red-600">{(prompt.error as Error).message}</p>;
   const data = prompt.data;
   if (!data) return null;
   const text = edited ?? data.content;
+  run.current = () => void save();
   const save = async () => {
     try {
       const saved = await saveMutation.mutateAsync({ content: text, etag: data.etag });
@@ -59,9 +73,6 @@ export function PromptEditor({
             </span>
           )}
         </span>
-        <button type="button" onClick={save} className="rounded bg-sky-700 px-2.5 py-1 text-white hover:bg-sky-800">
-          {data.source === "project" ? "Save override" : "Save as project override"}
-        </button>
       </div>
       {data.warnings.map((w) => (
         <p key={w} className="mb-1 text-xs text-warning">

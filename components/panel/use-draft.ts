@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useReducer, useState } from "react";
-import { type StoredDraft, sessionDrafts } from "@/lib/editor/draft-store";
+import { projectDrafts, type StoredDraft } from "@/lib/editor/draft-store";
 import { diffPatch, type FieldConflict, isSameRecord, rebaseDraft } from "@/lib/editor/drafts";
 import type { EntityRecord } from "@/schemas/kinds";
 import type { PanelTarget } from "./entity-panel";
@@ -84,22 +84,21 @@ function initial({ base, etag, stored }: { base: EntityRecord; etag?: string; st
     formBase: draft,
     formKey: 0,
     jsonText: json(draft),
-    conflicts: [],
+    conflicts: stored?.conflicts ?? [],
     followed: [],
     etag: stored ? (stored.originEtag ?? undefined) : etag,
   };
 }
 
 /**
- * A draft left unsaved in this tab comes back after a reload; a newer record is followed during render,
+ * A draft left unsaved comes back when the studio opens again (`restored`, until saved or discarded),
+ * based on the version it was made from: a record changed on disk since is followed as any change on
+ * disk is, and fields both sides changed go to the conflict dialog on save. A newer record is followed during render,
  * not in an effect, so no frame shows the draft against the wrong version.
  */
 export function useDraft(target: PanelTarget, base: EntityRecord, etag: string | undefined) {
-  const [state, dispatch] = useReducer(
-    reduce,
-    { base, etag, stored: sessionDrafts().get(target) ?? undefined },
-    initial,
-  );
+  const [stored] = useState(() => projectDrafts().get(target) ?? undefined);
+  const [state, dispatch] = useReducer(reduce, { base, etag, stored }, initial);
   const dirty = !isSameRecord(state.draft, state.origin);
 
   const [seen, setSeen] = useState(() => state.etag);
@@ -111,9 +110,14 @@ export function useDraft(target: PanelTarget, base: EntityRecord, etag: string |
 
   useEffect(() => {
     if (dirty)
-      sessionDrafts().put(target, { origin: state.origin, originEtag: state.etag ?? null, draft: state.draft });
-    else sessionDrafts().drop(target);
-  }, [dirty, state.draft, state.origin, state.etag, target]);
+      projectDrafts().put(target, {
+        origin: state.origin,
+        originEtag: state.etag ?? null,
+        draft: state.draft,
+        ...(state.conflicts.length ? { conflicts: state.conflicts } : {}),
+      });
+    else projectDrafts().drop(target);
+  }, [dirty, state.draft, state.origin, state.etag, state.conflicts, target]);
 
-  return { state, dispatch, dirty, arrived };
+  return { state, dispatch, dirty, arrived, restored: !!stored && dirty };
 }

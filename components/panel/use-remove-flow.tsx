@@ -3,7 +3,7 @@
 import { useCallback } from "react";
 import type { Ask, Toast } from "@/components/editor/shell-types";
 import { ApiError } from "@/lib/api/error";
-import { sessionDrafts } from "@/lib/editor/draft-store";
+import { projectDrafts } from "@/lib/editor/draft-store";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import { problemKeys } from "@/lib/react-keys";
 import type { ListRow } from "@/schemas/api/org";
@@ -37,7 +37,7 @@ export function useRemoveFlow(ctx: {
     const label = `delete ${kind} ${row.id}`;
     try {
       await edits.remove(kind, row.id, { etag: row.etag, label });
-      sessionDrafts().drop(target);
+      projectDrafts().drop(target);
       toast({ tone: "success", title: `Deleted ${kind} ${row.id}` });
       onClose();
     } catch (error) {

@@ -4,7 +4,7 @@ import { type Dispatch, useState } from "react";
 import { askConflicts } from "@/components/editor/conflict-dialog";
 import type { Ask, Toast } from "@/components/editor/shell-types";
 import { ApiError } from "@/lib/api/error";
-import { sessionDrafts } from "@/lib/editor/draft-store";
+import { projectDrafts } from "@/lib/editor/draft-store";
 import { diffPatch, rebaseDraft, settleConflicts } from "@/lib/editor/drafts";
 import type { OrgIndex } from "@/lib/org/org-index";
 import { validateDraft, validateNewTeam } from "@/lib/org/validate";
@@ -15,11 +15,8 @@ import { ENTITY_KIND_SPECS, type EntityRecord, SECTION_OF } from "@/schemas/kind
 import type { PanelTarget } from "./entity-panel";
 import type { DraftAction, DraftState } from "./use-draft";
 
-const first3 = (errors: readonly FieldError[]) =>
-  errors
-    .slice(0, 3)
-    .map((e) => e.message)
-    .join("\n");
+/** Every error, one per line: the toast scrolls rather than hide any. */
+const listed = (errors: readonly FieldError[]) => errors.map((e) => `• ${e.message}`).join("\n");
 
 /**
  * Browser rules first; an existing record settles fields changed on disk and asks before overriding a built-in
@@ -51,7 +48,7 @@ export function useSaveFlow(ctx: {
     const hadLayer = !!row && (row.scope === "project" || row.overrides.some((o) => o.scope === "project"));
     try {
       const result = await edits.save({ kind, id, patch, previous, etag, hadLayer, label: `edit ${kind} ${id}` });
-      sessionDrafts().drop(target);
+      projectDrafts().drop(target);
       dispatch({ type: "reset", record: result.record, etag: result.etag });
       // Saved, but said plainly when the record carries warnings (a typo'd field name, say).
       const warned = result.warnings.map((w) => w.message);
@@ -98,7 +95,7 @@ export function useSaveFlow(ctx: {
       }
       if (error.errors.length) {
         setProblems(error.errors);
-        toast({ tone: "error", title: `Not saved: ${error.message}`, detail: first3(error.errors) });
+        toast({ tone: "error", title: `Not saved: ${error.message}`, detail: listed(error.errors) });
       } else {
         toast({ tone: "error", title: "Not saved", detail: error.message });
       }
@@ -109,14 +106,23 @@ export function useSaveFlow(ctx: {
     // A new team names its owner specialist, moved into it by the same write: never an empty team.
     const { ownerSpecialist, ...entity } = record;
     const owner = kind === "team" && typeof ownerSpecialist === "string" ? ownerSpecialist : undefined;
-    const result = await edits.create(
-      kind,
-      kind === "team" ? entity : record,
-      `create ${kind} ${String(record.id)}`,
-      "project",
-      owner,
-    );
-    sessionDrafts().drop(target);
+    let result: Awaited<ReturnType<OrgEdits["create"]>>;
+    try {
+      result = await edits.create(
+        kind,
+        kind === "team" ? entity : record,
+        `create ${kind} ${String(record.id)}`,
+        "project",
+        owner,
+      );
+    } catch (error) {
+      // A refusal the browser could not foresee (the id taken meanwhile, say) is shown, never swallowed.
+      if (!(error instanceof ApiError)) throw error;
+      setProblems(error.errors);
+      toast({ tone: "error", title: `Not created: ${error.message}`, detail: listed(error.errors) });
+      return;
+    }
+    projectDrafts().drop(target);
     toast({ tone: "success", title: `Created ${kind} ${String(record.id)}`, detail: result.path });
     ctx.onOpen({ kind, id: String(record.id) });
   };
@@ -130,7 +136,7 @@ export function useSaveFlow(ctx: {
     if (!check.ok) {
       setProblems([...check.errors, ...check.warnings]);
       const n = check.errors.length;
-      toast({ tone: "error", title: `Not saved: ${n} error${n === 1 ? "" : "s"}`, detail: first3(check.errors) });
+      toast({ tone: "error", title: `Not saved: ${n} error${n === 1 ? "" : "s"}`, detail: listed(check.errors) });
       return;
     }
     setSaving(true);

@@ -14,7 +14,7 @@ export function ChangesView({ initialAgainst = "HEAD" }: { initialAgainst?: stri
   const [against, setAgainst] = useState(initialAgainst);
   const plan = useQuery(planQuery(against));
   return (
-    <main className="mx-auto max-w-5xl px-6 py-8">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-6 py-8">
       <header className="mb-4 flex flex-wrap items-baseline justify-between gap-4">
         <h1 className="text-2xl font-semibold">
           Changes{" "}
@@ -32,7 +32,10 @@ export function ChangesView({ initialAgainst = "HEAD" }: { initialAgainst?: stri
           className="flex items-center gap-2 text-sm"
           onSubmit={(e) => {
             e.preventDefault();
-            setAgainst(input.trim() || "HEAD");
+            const next = input.trim() || "HEAD";
+            // The same revision again compares again: HEAD may name another commit since.
+            if (next === against) void plan.refetch();
+            else setAgainst(next);
           }}
         >
           <label htmlFor="against">against revision</label>

@@ -36,7 +36,11 @@ export function PlanList({ plan, limit = 300, compact = false }: { plan: Plan; l
   ];
   return (
     <div data-testid="plan" className="text-sm">
-      {!compact && <p className="mb-2 text-muted">{againstLine(plan)}</p>}
+      {!compact && (
+        <p data-testid="plan-against-line" className="mb-2 text-muted">
+          {againstLine(plan)}
+        </p>
+      )}
       {widened.length > 0 && (
         <div
           role="alert"

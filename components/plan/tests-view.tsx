@@ -10,7 +10,7 @@ export function TestsView() {
   useOrgEvents();
   const run = useQuery(testRunQuery());
   return (
-    <main className="mx-auto max-w-5xl px-6 py-8">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-6 py-8">
       <h1 className="mb-4 text-2xl font-semibold">
         Org tests{" "}
         <a href="/" className="ml-2 align-middle text-sm font-normal text-sky-700 hover:underline dark:text-sky-400">

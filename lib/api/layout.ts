@@ -8,9 +8,16 @@ export async function getLayout(signal?: AbortSignal) {
   return (await apiFetch("/api/layout", layoutResponseSchema, { signal })).data;
 }
 
+// One queue for every position written from this page, so an undo pressed mid-save lands after the move it undoes.
+let queue: Promise<unknown> = Promise.resolve();
+
 /** `null` forgets a position. */
-export async function putPositions(positions: Record<string, Position | null>) {
-  return (await apiFetch("/api/layout", layoutResponseSchema, { method: "PUT", body: { positions } })).data;
+export function putPositions(positions: Record<string, Position | null>) {
+  const put = async () =>
+    (await apiFetch("/api/layout", layoutResponseSchema, { method: "PUT", body: { positions } })).data;
+  const next = queue.then(put, put);
+  queue = next.catch(() => {});
+  return next;
 }
 
 export async function putCollapsed(collapsed: readonly string[]) {

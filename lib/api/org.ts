@@ -1,5 +1,5 @@
 import { apiFetch } from "@/lib/api-client";
-import type { ListResponse } from "@/schemas/api/org";
+import type { ImportMode, ListResponse } from "@/schemas/api/org";
 import type { ValidationResult } from "@/schemas/field-error";
 import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/kinds";
 
@@ -57,10 +57,10 @@ export async function createEntity(
   record: EntityRecord,
   scope: WritableScope,
   ownerSpecialist?: string,
+  restoreLayer = false,
 ) {
-  return (
-    await apiFetch(kindUrl(kind) + query({ scope, ownerSpecialist }), writeOkSchema, { method: "POST", body: record })
-  ).data;
+  const params = query({ scope, ownerSpecialist, restoreLayer: restoreLayer && "1" });
+  return (await apiFetch(kindUrl(kind) + params, writeOkSchema, { method: "POST", body: record })).data;
 }
 
 /** The server sees packs and files the browser does not. */
@@ -68,13 +68,16 @@ export async function validateRecord(kind: EntityKind, record: EntityRecord): Pr
   return (await apiFetch("/api/org/validate", validationResultSchema, { method: "POST", body: { kind, record } })).data;
 }
 
-export async function importOrg(payload: unknown, scope: WritableScope, dryRun: boolean) {
-  return (
-    await apiFetch(`/api/org/import${query({ scope, dryRun: dryRun && "1" })}`, importResultSchema, {
-      method: "POST",
-      body: payload,
-    })
-  ).data;
+/** `modes` is each updated record's choice by `section/id`; a record not named is merged. */
+export async function importOrg(
+  payload: unknown,
+  scope: WritableScope,
+  dryRun: boolean,
+  modes: Readonly<Record<string, ImportMode>> = {},
+) {
+  const q = new URLSearchParams(query({ scope, dryRun: dryRun && "1" }).slice(1));
+  for (const [key, mode] of Object.entries(modes)) q.append(mode, key);
+  return (await apiFetch(`/api/org/import?${q}`, importResultSchema, { method: "POST", body: payload })).data;
 }
 
 export async function previewRoute(description: string, signal?: AbortSignal) {

@@ -71,24 +71,22 @@ describe("isSameRecord", () => {
 });
 
 describe("templateFor", () => {
-  it("starts every kind with an empty id and the kind's own fields", () => {
-    expect(templateFor("specialist", "core-team")).toMatchObject({
+  it("starts every kind with an empty id, its pickers empty and no field its New form does not show", () => {
+    expect(templateFor("specialist")).toEqual({
       id: "",
-      team: "core-team",
-      fence: { allowedPaths: ["docs/**"] },
-      modelTier: "standard",
+      name: "",
+      role: "",
+      description: "",
+      skills: [],
+      fence: { allowedPaths: [] },
       handoffCandidates: [],
     });
-    expect(templateFor("specialist").team).toBe("");
-    expect(templateFor("team")).toMatchObject({ id: "", kind: "squad", escalationPath: ["orchestrator"] });
-    expect(templateFor("group")).toMatchObject({ id: "", kind: "group", squads: [] });
-    expect(templateFor("contract")).toMatchObject({
-      id: "",
-      producer: "user",
-      consumer: "",
-      input: { mustContain: [] },
-    });
-    expect(templateFor("policy")).toMatchObject({ id: "", owner: "orchestrator" });
+    expect(templateFor("team")).toMatchObject({ id: "", owner: "", escalationPath: [] });
+    expect(templateFor("team").kind).toBeUndefined();
+    expect(templateFor("group")).toMatchObject({ id: "", squads: [] });
+    expect(templateFor("group").kind).toBeUndefined();
+    expect(templateFor("contract")).toMatchObject({ id: "", producer: "", consumer: "", input: { mustContain: [] } });
+    expect(templateFor("policy")).toEqual({ id: "", description: "", requiresApprovalFrom: [] });
   });
 
   it.each(ENTITY_KINDS)("gives a fresh %s template each time", (kind) => {
@@ -112,9 +110,12 @@ describe("templateFor", () => {
     const org = loadOrg(BUILTIN_ORG_DIR);
     const ix = buildIndex(org);
 
-    it("a new specialist validates once id, name, role, description and team are set", () => {
+    it("a new specialist validates once id, name, role, description, model tier, skills, fence and team are set", () => {
       const draft = {
-        ...templateFor("specialist", "engineering-team", "architecture/api-design"),
+        ...templateFor("specialist"),
+        modelTier: "standard",
+        skills: ["architecture/api-design"],
+        fence: { allowedPaths: ["docs/**"] },
         id: "cx-tester",
         name: "tester",
         role: "engineer",
@@ -137,6 +138,7 @@ describe("templateFor", () => {
         ...templateFor("contract"),
         id: "user-to-engineer",
         description: "The user asks the engineer for a change directly.",
+        producer: "user",
         consumer: "cx-engineer",
       };
       const policy = { ...templateFor("policy"), id: "new-policy", description: "Who approves a new kind of change." };
@@ -217,13 +219,13 @@ describe("draftStore", () => {
 
   it("keeps one draft per record until dropped, and the open panel", () => {
     const storage = memory();
-    const store = draftStore(storage);
+    const store = draftStore(storage, "/p");
     const target = { kind: "specialist" as const, id: "cx-a" };
     const value = { origin: { id: "cx-a" }, originEtag: '"e1"', draft: { id: "cx-a", name: "x" } };
     store.put(target, value);
     store.setOpenPanel(target);
-    expect(draftStore(storage).get(target)).toEqual(value);
-    expect(draftStore(storage).openPanel()).toEqual(target);
+    expect(draftStore(storage, "/p").get(target)).toEqual(value);
+    expect(draftStore(storage, "/p").openPanel()).toEqual(target);
     expect(store.get({ kind: "team", id: "cx-a" })).toBeNull();
     store.drop(target);
     store.setOpenPanel(null);
@@ -231,10 +233,22 @@ describe("draftStore", () => {
     expect(storage.map.size).toBe(0);
   });
 
+  it("keeps two projects' drafts and open panels apart", () => {
+    const storage = memory();
+    const target = { kind: "specialist" as const, id: "cx-a" };
+    const value = { origin: { id: "cx-a" }, originEtag: '"e1"', draft: { id: "cx-a", name: "x" } };
+    draftStore(storage, "/one").put(target, value);
+    draftStore(storage, "/one").setOpenPanel(target);
+    expect(draftStore(storage, "/two").get(target)).toBeNull();
+    expect(draftStore(storage, "/two").openPanel()).toBeNull();
+    draftStore(storage, "/two").drop(target);
+    expect(draftStore(storage, "/one").get(target)).toEqual(value);
+  });
+
   it("reads a damaged entry as no draft, and survives a storage that refuses writes", () => {
     const storage = memory();
-    storage.setItem("construct-studio:draft:team:t", "{not json");
-    expect(draftStore(storage).get({ kind: "team", id: "t" })).toBeNull();
+    storage.setItem("construct-studio:/p:draft:team:t", "{not json");
+    expect(draftStore(storage, "/p").get({ kind: "team", id: "t" })).toBeNull();
     const full = {
       ...storage,
       setItem: () => {
@@ -242,7 +256,7 @@ describe("draftStore", () => {
       },
     };
     expect(() =>
-      draftStore(full).put({ kind: "team", id: "t" }, { origin: {}, originEtag: null, draft: {} }),
+      draftStore(full, "/p").put({ kind: "team", id: "t" }, { origin: {}, originEtag: null, draft: {} }),
     ).not.toThrow();
   });
 });

@@ -1,70 +1,54 @@
 import { sameJson } from "@/lib/json/same-json";
 import { type EntityKind, type EntityRecord, isWritableKind, type WritableEntityKind } from "@/schemas/kinds";
 
-type Template = (firstTeam: string, firstSkill?: string) => EntityRecord;
-
-/** A new record's starting fields, per kind the studio writes (a read-only kind is never created here). */
-const TEMPLATES: Record<WritableEntityKind, Template> = {
-  // A specialist needs a skill; start with one so the first save can pass.
-  specialist: (firstTeam, firstSkill) => ({
+/**
+ * A new record's starting fields, per kind the studio writes (a read-only kind is never created here).
+ * Every field is one its New form shows, and nothing is chosen for the user: pickers start empty and
+ * validation says what is required. A list starts empty rather than absent so its field is on the form.
+ */
+const TEMPLATES: Record<WritableEntityKind, () => EntityRecord> = {
+  specialist: () => ({
     id: "",
     name: "",
     role: "",
     description: "",
-    modelTier: "standard",
-    skills: firstSkill ? [firstSkill] : [],
-    fence: { allowedPaths: ["docs/**"] },
+    skills: [],
+    fence: { allowedPaths: [] },
     handoffCandidates: [],
-    team: firstTeam,
   }),
-  // What `construct worker-profile create` scaffolds, so a new profile reads like one Construct made.
-  "worker-profile": (_firstTeam, firstSkill) => ({
+  "worker-profile": () => ({
     id: "",
     name: "",
     description: "",
     role: "",
-    modelTier: "standard",
-    skills: firstSkill ? [firstSkill] : [],
-    fence: { allowedPaths: ["docs/**"] },
-    claudeTools: "Read,Grep,Glob,LS",
+    skills: [],
+    fence: { allowedPaths: [] },
     handoffCandidates: [],
-    internal: true,
-    custom: true,
   }),
   team: () => ({
     id: "",
-    kind: "squad",
     name: "",
     owner: "",
     roles: [],
     decisionRights: [],
     forbiddenDecisions: [],
-    escalationPath: ["orchestrator"],
+    escalationPath: [],
     charter: "",
   }),
-  group: () => ({
-    id: "",
-    kind: "group",
-    name: "",
-    owner: "",
-    roles: [],
-    squads: [],
-    escalationPath: ["orchestrator"],
-    charter: "",
-  }),
+  group: () => ({ id: "", name: "", owner: "", roles: [], squads: [], escalationPath: [], charter: "" }),
   contract: () => ({
     id: "",
     description: "",
-    producer: "user",
+    producer: "",
     consumer: "",
     input: { mustContain: [] },
     postconditions: [],
   }),
-  policy: () => ({ id: "", owner: "orchestrator", description: "", mode: "approval", requiresApprovalFrom: [] }),
+  policy: () => ({ id: "", description: "", requiresApprovalFrom: [] }),
 };
 
-export function templateFor(kind: EntityKind, firstTeam = "", firstSkill?: string): EntityRecord {
-  return isWritableKind(kind) ? TEMPLATES[kind](firstTeam, firstSkill) : { id: "" };
+export function templateFor(kind: EntityKind): EntityRecord {
+  return isWritableKind(kind) ? TEMPLATES[kind]() : { id: "" };
 }
 
 /** `null` removes a field. */

@@ -5,6 +5,8 @@ import {
   type EditCommand,
   type HistoryState,
   inversePatch,
+  isRecordCommand,
+  moveOf,
   pushed,
   redone,
   stepConflicts,
@@ -215,5 +217,33 @@ describe("stepConflicts", () => {
 
   it("is no conflict when the record already holds what the step would write", () => {
     expect(stepConflicts(edit, "undo", { displayName: "Writer" })).toEqual([]);
+  });
+});
+
+describe("moves and imports in the history", () => {
+  it("a move remembers the positions it replaced, null where the box was laid out automatically", () => {
+    const move = moveOf(
+      { "specialist:a": { x: 1, y: 2 } },
+      { "specialist:a": { x: 5, y: 6 }, "team:t": { x: 0, y: 0 } },
+    );
+    expect(move).toEqual({
+      type: "layout",
+      label: "move 2 boxes",
+      before: { "specialist:a": { x: 1, y: 2 }, "team:t": null },
+      after: { "specialist:a": { x: 5, y: 6 }, "team:t": { x: 0, y: 0 } },
+      etag: null,
+    });
+    expect(moveOf({}, { "specialist:a": { x: 5, y: 6 } }).label).toBe("move specialist a");
+    expect(isRecordCommand(move)).toBe(false);
+    expect(isRecordCommand(cmd(1))).toBe(true);
+  });
+
+  it("a move undoes before the older edit under it, and redoes after", () => {
+    const move = moveOf({}, { "specialist:a": { x: 5, y: 6 } });
+    const state = pushed(pushed(EMPTY, cmd(1)), move);
+    const back = undone(state, null);
+    expect(labels(back.past)).toEqual(["edit 1"]);
+    expect(back.future[0]).toEqual(move);
+    expect(redone(back, null)).toEqual(state);
   });
 });

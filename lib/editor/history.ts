@@ -1,11 +1,20 @@
+import type { Position } from "@/lib/graph/geometry";
 import { sameJson } from "@/lib/json/same-json";
 import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/kinds";
 
 /**
  * Undo is another validated save, never a local rewind. `etag`, the version the last replay left,
  * goes as `If-Match` so nothing changed since is overwritten unasked; `null`: no record left.
+ * A move replays the positions it replaced (`null`: the automatic one); an import cannot be replayed,
+ * so it stays on top and says so rather than letting undo reach an older edit under it.
  */
-export type EditCommand = { label: string; kind: EntityKind; id: string; scope: WritableScope; etag: string | null } & (
+export type EditCommand = { label: string; etag: string | null } & (
+  | RecordCommand
+  | { type: "layout"; before: Record<string, Position | null>; after: Record<string, Position | null> }
+  | { type: "import" }
+);
+
+export type RecordCommand = { kind: EntityKind; id: string; scope: WritableScope } & (
   | { type: "patch"; before: Record<string, unknown>; after: Record<string, unknown>; createdLayer: boolean }
   | {
       type: "create";
@@ -14,6 +23,17 @@ export type EditCommand = { label: string; kind: EntityKind; id: string; scope: 
     }
   | { type: "remove"; record: EntityRecord }
 );
+
+export const isRecordCommand = (command: EditCommand): command is EditCommand & RecordCommand =>
+  command.type !== "layout" && command.type !== "import";
+
+/** What a move of `after` replaces, read from the positions saved before it (absent: automatic). */
+export function moveOf(saved: Readonly<Record<string, Position>>, after: Record<string, Position | null>) {
+  const before = Object.fromEntries(Object.keys(after).map((id) => [id, saved[id] ?? null]));
+  const ids = Object.keys(after);
+  const label = ids.length === 1 ? `move ${ids[0].replace(":", " ")}` : `move ${ids.length} boxes`;
+  return { type: "layout" as const, label, before, after, etag: null };
+}
 
 export type HistoryState = { past: EditCommand[]; future: EditCommand[] };
 

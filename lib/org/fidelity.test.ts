@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildIndex } from "@/lib/org/org-index";
 import { smallOrg } from "@/lib/org/small-org.fixture";
-import { validateDraft, validateNewTeam, validateOrg } from "@/lib/org/validate";
+import { shapeErrors, validateDraft, validateNewTeam, validateOrg } from "@/lib/org/validate";
 import type { EntityRecord } from "@/schemas/kinds";
 
 /**
@@ -56,6 +56,34 @@ describe("stricter checks Construct lacks are warnings", () => {
     expect(validateDraft(buildIndex(org), "specialist", draft).errors.map((e) => e.id)).toEqual([
       "custom-specialist-unknown-field",
     ]);
+  });
+});
+
+describe("Construct 2.1.1 reads a worker profile's name, description and claudeTools through String()", () => {
+  const profile = {
+    name: "widget-worker",
+    description: "Owns widget implementation end to end",
+    role: "widget-worker",
+    modelTier: "standard",
+    skills: ["development/typescript"],
+    fence: { allowedPaths: ["src/**"] },
+  };
+  it.each([
+    ["a name in a list", { name: ["widget-worker"] }, "worker-profile-name"],
+    [
+      "a description in a list",
+      { description: ["Owns widget implementation end to end"] },
+      "worker-profile-description",
+    ],
+    ["claudeTools as a list", { claudeTools: ["Read", "Grep"] }, "worker-profile-claude-tools"],
+  ])("%s is a warning (Construct: accepted)", (_what, change, rule) => {
+    const problems = shapeErrors("worker-profile", "widget-worker", { ...profile, ...change });
+    expect(brief(problems)).toEqual([`warning ${rule} #/worker-profiles/widget-worker/${Object.keys(change)[0]}`]);
+  });
+
+  it("what String() makes of a value still meets Construct's rule: an unknown tool is an error", () => {
+    const problems = shapeErrors("worker-profile", "widget-worker", { ...profile, claudeTools: ["Read", "Nope"] });
+    expect(brief(problems)).toEqual(["error worker-profile-claude-tools #/worker-profiles/widget-worker/claudeTools"]);
   });
 });
 

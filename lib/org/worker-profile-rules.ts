@@ -10,8 +10,9 @@ import { bucket, type OrgIndex } from "./org-index";
 /**
  * A custom worker profile as Construct 2.1.1's `validateCustomWorkerProfile` judges it, one FieldError
  * per refusal at the field it names, under a `worker-profile-<field>` id. Where Construct reads a value
- * through `String()` (a non-string name, description or claudeTools) the studio asks for a string, and
- * the fence is held to the studio's grammar: README "Where the studio is stricter than Construct 2.1.1".
+ * through `String()` (a name, description or claudeTools) it is read so here too, and a value of another
+ * type is a warning. The fence is held to the studio's grammar: README "Where the studio is stricter
+ * than Construct 2.1.1".
  */
 
 type Segment = string | number;
@@ -23,14 +24,20 @@ export function customProfileProblems(id: string, rec: Record<string, unknown>):
   const out: FieldError[] = [];
   const error = (rule: string, message: string, path: Segment[]) =>
     out.push(fieldError(rule, "error", message, SECTION, id, path));
+  const notText = (field: string, rule: string) => {
+    const value = rec[field];
+    if (value && typeof value !== "string" && !out.some((p) => p.field === field))
+      out.push(fieldError(rule, "warning", `"${field}" should be a string, got ${shown(value)}`, SECTION, id, [field]));
+  };
 
-  if (typeof rec.name !== "string" || !KEBAB_PATTERN.test(rec.name))
+  if (!rec.name || !KEBAB_PATTERN.test(String(rec.name)))
     error("worker-profile-name", `"name" must be lowercase kebab-case (e.g. "widget-worker"), got ${shown(rec.name)}`, [
       "name",
     ]);
+  else notText("name", "worker-profile-name");
 
-  const description = rec.description;
-  if (typeof description !== "string")
+  const description = rec.description ? String(rec.description) : "";
+  if (!description)
     error("worker-profile-description", `"description" is required: 20 to 500 characters that routing reads`, [
       "description",
     ]);
@@ -46,6 +53,7 @@ export function customProfileProblems(id: string, rec: Record<string, unknown>):
       `"description" is too long (${description.length} > 500 characters): keep it scannable`,
       ["description"],
     );
+  else notText("description", "worker-profile-description");
 
   if (!rec.role || typeof rec.role !== "string")
     error("worker-profile-role", `"role" is required (e.g. "widget-worker"): used for routing and handoff matching`, [
@@ -88,13 +96,9 @@ export function customProfileProblems(id: string, rec: Record<string, unknown>):
       "handoffCandidates",
     ]);
 
-  // Construct skips a falsy claudeTools and reads any other through String(); the studio wants the string.
-  if (rec.claudeTools && typeof rec.claudeTools !== "string")
-    error("worker-profile-claude-tools", `"claudeTools" must be a comma-separated string of tool names`, [
-      "claudeTools",
-    ]);
-  else if (typeof rec.claudeTools === "string")
-    for (const tool of rec.claudeTools
+  // Construct skips a falsy claudeTools and reads any other through String().
+  if (rec.claudeTools)
+    for (const tool of String(rec.claudeTools)
       .split(",")
       .map((t) => t.trim())
       .filter(Boolean))
@@ -104,6 +108,7 @@ export function customProfileProblems(id: string, rec: Record<string, unknown>):
           `unknown tool "${tool}" in claudeTools: host platforms silently drop tools they do not know`,
           ["claudeTools"],
         );
+  notText("claudeTools", "worker-profile-claude-tools");
 
   // Construct joins a truthy promptFile onto the project root and throws on anything but a string.
   if (rec.promptFile && typeof rec.promptFile !== "string")

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/error";
-import { mayHaveMissed, stillBehind, versionOf } from "./org-version";
+import { headOf, mayHaveMissed, stillBehind, versionOf } from "./org-version";
 
 describe("versionOf: the version an event names", () => {
   it("reads the server's version", () => {
@@ -53,5 +53,17 @@ describe("stillBehind: a query that needs fetching even though nothing was misse
   it("is not behind while it is fetching", () => {
     expect(stillBehind({ status: "pending", fetchStatus: "fetching", isInvalidated: false, error: null })).toBe(false);
     expect(stillBehind({ status: "success", fetchStatus: "fetching", isInvalidated: true, error: null })).toBe(false);
+  });
+});
+
+describe("headOf", () => {
+  it("keys the HEAD an event names, and names none for an event without one", () => {
+    expect(headOf(JSON.stringify({ version: "v", head: { branch: "main", commit: "abc" } }))).toBe(
+      JSON.stringify({ branch: "main", commit: "abc" }),
+    );
+    expect(headOf(JSON.stringify({ version: "v", head: null }))).toBe("null");
+    expect(headOf(JSON.stringify({ version: "v" }))).toBeUndefined();
+    expect(headOf("{nope")).toBeUndefined();
+    expect(headOf(undefined)).toBeUndefined();
   });
 });

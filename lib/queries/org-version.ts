@@ -29,3 +29,15 @@ export function stillBehind(state: QueryStateLike): boolean {
   if (state.fetchStatus !== "idle" || !state.isInvalidated) return false;
   return !(state.status === "error" && state.error instanceof ApiError);
 }
+
+/** The HEAD an event names, as a key: `undefined` when it names none (an older server). */
+export function headOf(eventData: unknown): string | undefined {
+  if (typeof eventData !== "string") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(eventData);
+    if (parsed && typeof parsed === "object" && "head" in parsed) return JSON.stringify(parsed.head);
+  } catch {
+    // unreadable: nothing is known of HEAD
+  }
+  return undefined;
+}

@@ -6,6 +6,7 @@ const plan = () => import("@/lib/api/plan");
 
 /** Under "org", so `org-changed` keeps the views live. */
 export const planKeys = {
+  all: ["org", "plan"] as const,
   plan: (against: string) => ["org", "plan", against] as const,
   testFiles: ["org", "tests", "files"] as const,
   testRun: ["org", "tests", "run"] as const,

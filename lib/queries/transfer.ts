@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { importOrg } from "@/lib/api/org";
+import type { ImportMode } from "@/schemas/api/org";
 import type { WritableScope } from "@/schemas/kinds";
 import { orgKeys } from "./org";
 
@@ -10,8 +11,17 @@ export const exportHref = (scope: WritableScope) => `/api/org/export?${new URLSe
 export function useImportOrg() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ payload, scope, dryRun }: { payload: unknown; scope: WritableScope; dryRun: boolean }) =>
-      importOrg(payload, scope, dryRun),
+    mutationFn: ({
+      payload,
+      scope,
+      dryRun,
+      modes,
+    }: {
+      payload: unknown;
+      scope: WritableScope;
+      dryRun: boolean;
+      modes?: Readonly<Record<string, ImportMode>>;
+    }) => importOrg(payload, scope, dryRun, modes),
     onSettled: (_result, _error, { dryRun }) =>
       dryRun ? undefined : queryClient.invalidateQueries({ queryKey: orgKeys.all }),
   });

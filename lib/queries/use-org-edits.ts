@@ -1,16 +1,21 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { putPositions } from "@/lib/api/layout";
 import { createEntity, patchEntity, removeEntity } from "@/lib/api/org";
 import {
   dropped,
   type EditCommand,
   type HistoryStore,
   inversePatch,
+  isRecordCommand,
   pushed,
   redone,
   undone,
 } from "@/lib/editor/history";
+import type { Position } from "@/lib/graph/geometry";
+import type { Layout } from "@/schemas/graph";
 import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/kinds";
+import { withPositions } from "./layout";
 import { orgKeys } from "./org";
 
 export type Resolution = { etag: string; fields?: string[] };
@@ -42,7 +47,17 @@ export type RemoveArgs = {
   scope?: WritableScope;
 };
 
+export class NotUndoable extends Error {}
+
 async function replay(command: EditCommand, direction: "undo" | "redo", resolution?: Resolution) {
+  if (command.type === "import")
+    throw new NotUndoable(
+      `${command.label} cannot be undone here: import the export you replaced, or restore the files with git`,
+    );
+  if (command.type === "layout") {
+    await putPositions(direction === "undo" ? command.before : command.after);
+    return null;
+  }
   const etag = resolution?.etag ?? command.etag ?? "";
   const only = (patch: Record<string, unknown>) =>
     resolution?.fields ? Object.fromEntries(resolution.fields.map((f) => [f, patch[f] ?? null])) : patch;
@@ -63,7 +78,8 @@ async function replay(command: EditCommand, direction: "undo" | "redo", resoluti
       if (direction === "undo") return (await removeEntity(command.kind, command.id, command.scope, true, etag)).etag;
       return (await createEntity(command.kind, command.record, command.scope, command.ownerSpecialist)).etag;
     case "remove":
-      if (direction === "undo") return (await createEntity(command.kind, command.record, command.scope)).etag;
+      if (direction === "undo")
+        return (await createEntity(command.kind, command.record, command.scope, undefined, true)).etag;
       return (await removeEntity(command.kind, command.id, command.scope, true, etag)).etag;
   }
 }
@@ -76,7 +92,16 @@ export function useOrgEdits(history: HistoryStore) {
   const queryClient = useQueryClient();
   const state = useSyncExternalStore(history.subscribe, history.get, history.get);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: orgKeys.all }), [queryClient]);
+  /** A step that is no save of a record: a move, or an import that undo must not reach past. */
+  const record = useCallback(
+    (command: EditCommand) => {
+      if (!isRecordCommand(command)) history.set(pushed(history.get(), command));
+    },
+    [history],
+  );
   const onSettled = () => refresh();
+  const showPositions = (positions: Record<string, Position | null>) =>
+    queryClient.setQueryData<Layout>(orgKeys.layout, (layout) => layout && withPositions(layout, positions));
 
   const { mutateAsync: save } = useMutation({
     mutationFn: async (args: SaveArgs) => {
@@ -142,6 +167,7 @@ export function useOrgEdits(history: HistoryStore) {
         return command;
       }
       const etag = await replay(command, direction, resolution);
+      if (command.type === "layout") showPositions(direction === "undo" ? command.before : command.after);
       history.set(direction === "undo" ? undone(history.get(), etag) : redone(history.get(), etag));
       return command;
     },
@@ -168,6 +194,7 @@ export function useOrgEdits(history: HistoryStore) {
   return useMemo(
     () => ({
       save,
+      record,
       create,
       remove,
       undo,
@@ -179,7 +206,7 @@ export function useOrgEdits(history: HistoryStore) {
       nextUndo: state.past.at(-1)?.label,
       nextRedo: state.future[0]?.label,
     }),
-    [save, create, remove, undo, redo, peek, refresh, state],
+    [save, record, create, remove, undo, redo, peek, refresh, state],
   );
 }
 export type OrgEdits = ReturnType<typeof useOrgEdits>;

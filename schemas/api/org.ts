@@ -55,7 +55,27 @@ export const removeOkSchema = z.object({
 });
 export type RemoveOk = z.infer<typeof removeOkSchema>;
 
-export const importFileSchema = z.object({ path: z.string(), action: z.enum(["create", "update", "unchanged"]) });
+export const IMPORT_MODES = ["merge", "replace"] as const;
+export const importModeSchema = z.enum(IMPORT_MODES);
+export type ImportMode = z.infer<typeof importModeSchema>;
+
+/** One field of an updated record: `removed` is a field the import's record lacks (replace drops it, merge keeps it). */
+export const fieldChangeSchema = z.object({
+  field: z.string(),
+  change: z.enum(["added", "changed", "removed"]),
+  before: z.optional(z.unknown()),
+  after: z.optional(z.unknown()),
+});
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
+/** An update names its record (`key` is `section/id`, what a per-record mode is given under), its mode and its diff. */
+export const importFileSchema = z.object({
+  path: z.string(),
+  action: z.enum(["create", "update", "unchanged"]),
+  key: z.optional(z.string()),
+  mode: z.optional(importModeSchema),
+  diff: z.optional(z.array(fieldChangeSchema)),
+});
 export type ImportFile = z.infer<typeof importFileSchema>;
 
 /** `etag`: the files the import touches as they were before it, what `ifMatch` takes. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { JsonProblem, parseJsonStrict } from "@/lib/json/safe-json";
 import { orgPayloadSchema } from "@/schemas/api";
-import type { ImportResult } from "@/schemas/api/org";
+import { IMPORT_MODES, type ImportFile, type ImportMode, type ImportResult } from "@/schemas/api/org";
 import { SCOPES, type Scope, type Section } from "@/schemas/kinds";
 import { composeServices } from "../compose";
 import { isAppError } from "../errors";
@@ -83,9 +83,22 @@ export async function importCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { root: { type: "string" }, scope: { type: "string" }, "dry-run": { type: "boolean", default: false } },
+    options: {
+      root: { type: "string" },
+      scope: { type: "string" },
+      "dry-run": { type: "boolean", default: false },
+      mode: { type: "string" },
+      replace: { type: "string", multiple: true },
+      merge: { type: "string", multiple: true },
+    },
   });
   if (positionals.length !== 1) throw new UsageError("import takes one FILE");
+  const mode = values.mode ?? "merge";
+  if (!(IMPORT_MODES as readonly string[]).includes(mode))
+    throw new UsageError(`--mode takes ${IMPORT_MODES.join(" or ")}, not "${mode}"`);
+  const modes: Record<string, ImportMode> = {};
+  for (const key of values.merge ?? []) modes[key] = "merge";
+  for (const key of values.replace ?? []) modes[key] = "replace";
   let raw: unknown;
   try {
     raw = parseJsonStrict(await readFile(positionals[0], "utf8"), { allowBom: true });
@@ -110,16 +123,39 @@ export async function importCommand(args: string[]): Promise<number> {
   const api = composeServices({ root: values.root }).org;
   let result: ImportResult;
   try {
-    result = await api.importOrg(parsed.data, { scope: scopeOf(values.scope, "project"), dryRun: values["dry-run"] });
+    result = await api.importOrg(parsed.data, {
+      scope: scopeOf(values.scope, "project"),
+      dryRun: values["dry-run"],
+      mode: mode as ImportMode,
+      modes,
+    });
   } catch (error) {
     if (!isAppError(error)) throw error;
     print(error.errors ?? [], "text", () => undefined, `import failed: ${error.message}`);
     return 1;
   }
-  for (const file of result.files)
+  for (const file of result.files) {
+    const how = file.mode && file.action === "update" ? ` (${file.mode})` : "";
     process.stdout.write(
-      `${result.dryRun && file.action !== "unchanged" ? "would " : ""}${file.action}  ${file.path}\n`,
+      `${result.dryRun && file.action !== "unchanged" ? "would " : ""}${file.action}${how}  ${file.path}\n`,
     );
+    for (const line of diffLines(file)) process.stdout.write(`    ${line}\n`);
+  }
   process.stdout.write(`${result.dryRun ? "dry run: nothing written" : `${result.written.length} file(s) written`}\n`);
   return 0;
+}
+
+/** An updated record's fields as the dry run lists them; a field the import lacks says what its mode does with it. */
+function diffLines(file: ImportFile): string[] {
+  const shown = (v: unknown) => {
+    const text = JSON.stringify(v);
+    return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  };
+  return (file.diff ?? []).map((c) =>
+    c.change === "added"
+      ? `+ ${c.field}: ${shown(c.after)}`
+      : c.change === "changed"
+        ? `~ ${c.field}: ${shown(c.before)} -> ${shown(c.after)}`
+        : `${file.mode === "replace" ? "- " : "= "}${c.field}: ${file.mode === "replace" ? "removed by replace" : "kept by merge"}`,
+  );
 }

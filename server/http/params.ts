@@ -1,3 +1,4 @@
+import { IMPORT_MODES, type ImportMode } from "@/schemas/api/org";
 import { SCOPES, type Scope } from "@/schemas/kinds";
 import { API_KINDS, type ApiKind, parseApiKind } from "@/schemas/org";
 import { AppError } from "../errors";
@@ -29,4 +30,19 @@ export function requireIfMatch(request: Request): string {
       "send the ETag you read as If-Match, so a newer change is never overwritten silently",
     );
   return value;
+}
+
+const asMode = (raw: string): ImportMode => {
+  if (!(IMPORT_MODES as readonly string[]).includes(raw))
+    throw new AppError("bad_request", `unknown import mode "${raw.slice(0, 40)}": use ${IMPORT_MODES.join(" or ")}`);
+  return raw as ImportMode;
+};
+
+/** `mode` for every record, `replace` and `merge` (repeatable, `section/id`) for one each. */
+export function importModesParam(request: Request): { mode?: ImportMode; modes: Record<string, ImportMode> } {
+  const params = new URL(request.url).searchParams;
+  const raw = params.get("mode");
+  const modes: Record<string, ImportMode> = {};
+  for (const mode of IMPORT_MODES) for (const key of params.getAll(mode)) modes[key] = mode;
+  return { ...(raw === null ? {} : { mode: asMode(raw) }), modes };
 }

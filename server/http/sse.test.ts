@@ -1,14 +1,17 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { gitAs } from "@/test/support/git";
 import { APP_DIR, makeTmpDirs, specialistRecord, until, writeRecord } from "@/test/support/temp-project";
 import { resolvePaths, type StudioPaths } from "../config";
 import { OrgApi } from "../org/org-api";
+import { HeadWatcher } from "../plan/head-watch";
 import { orgEventStream } from "./sse";
 
 /** One connection to the event stream: the events it has sent so far, as `name → data` in order. */
-function connect(api: OrgApi) {
+function connect(api: OrgApi, heads?: HeadWatcher) {
   const abort = new AbortController();
-  const reader = orgEventStream(api, abort.signal).getReader();
+  const reader = orgEventStream(api, abort.signal, undefined, heads).getReader();
   const decoder = new TextDecoder();
   const events: { name: string; data: unknown }[] = [];
   let buffer = "";
@@ -98,6 +101,28 @@ describe("the event stream's version of the org", () => {
     apis.push(uncached);
     const stream = connect(uncached);
     expect((await stream.next("ready")).version).toBeNull();
+    stream.close();
+  });
+});
+
+describe("the event stream's HEAD", () => {
+  it("ready names where HEAD is; a commit made meanwhile is announced as head-changed", async () => {
+    const date = "2026-01-01T00:00:00Z";
+    const root = paths.root;
+    gitAs(root, ["init", "-q"], date);
+    writeFileSync(path.join(root, "a.txt"), "a");
+    gitAs(root, ["add", "a.txt"], date);
+    gitAs(root, ["commit", "-qm", "a"], date);
+    const first = gitAs(root, ["rev-parse", "HEAD"], date).trim();
+    const stream = connect(server(), new HeadWatcher(root, 20));
+    expect(await stream.next("ready")).toMatchObject({ head: { branch: "main", commit: first } });
+    // The watcher first reads HEAD as the stream opens; the commit below comes after that read.
+    await new Promise((r) => setTimeout(r, 100));
+    writeFileSync(path.join(root, "b.txt"), "b");
+    gitAs(root, ["add", "b.txt"], date);
+    gitAs(root, ["commit", "-qm", "b"], date);
+    const second = gitAs(root, ["rev-parse", "HEAD"], date).trim();
+    expect(await stream.next("head-changed")).toEqual({ head: { branch: "main", commit: second } });
     stream.close();
   });
 });

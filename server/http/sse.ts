@@ -1,5 +1,6 @@
 import type { TickEvent } from "../embed/embed-service";
 import type { OrgApi } from "../org/org-api";
+import type { HeadWatcher } from "../plan/head-watch";
 
 type TickSource = { onTick(listener: (event: TickEvent) => void): () => void };
 
@@ -25,10 +26,16 @@ function closeOnShutdown(close: () => void): () => void {
 }
 
 /**
- * `org-changed` per burst of file changes, `embed-tick`, `ready` on connect, and keep-alives. `ready` and
- * `org-changed` carry the org's version: a client holding data of the version `ready` names missed nothing.
+ * `org-changed` per burst of file changes, `head-changed` when git's HEAD or its branch moves,
+ * `embed-tick`, `ready` on connect, and keep-alives. `ready` and `org-changed` carry the org's version:
+ * a client holding data of the version `ready` names missed nothing; `ready` carries HEAD too.
  */
-export function orgEventStream(api: OrgApi, signal: AbortSignal, ticks?: TickSource): ReadableStream<Uint8Array> {
+export function orgEventStream(
+  api: OrgApi,
+  signal: AbortSignal,
+  ticks?: TickSource,
+  heads?: HeadWatcher,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let stop = () => {};
   return new ReadableStream<Uint8Array>({
@@ -48,6 +55,8 @@ export function orgEventStream(api: OrgApi, signal: AbortSignal, ticks?: TickSou
           send(`event: org-changed\ndata: ${JSON.stringify({ version: api.version() })}\n\n`);
         }, 150);
       });
+      const unsubscribeHead =
+        heads?.onChange((head) => send(`event: head-changed\ndata: ${JSON.stringify({ head })}\n\n`)) ?? (() => {});
       const unsubscribeTicks =
         ticks?.onTick((event) => send(`event: embed-tick\ndata: ${JSON.stringify(event)}\n\n`)) ?? (() => {});
       const heartbeat = setInterval(() => send(`: keep-alive\n\n`), 15_000);
@@ -68,6 +77,7 @@ export function orgEventStream(api: OrgApi, signal: AbortSignal, ticks?: TickSou
         forget();
         unsubscribe();
         unsubscribeTicks();
+        unsubscribeHead();
         clearInterval(heartbeat);
         if (pending) clearTimeout(pending);
       };
@@ -76,7 +86,10 @@ export function orgEventStream(api: OrgApi, signal: AbortSignal, ticks?: TickSou
       void api
         .snapshot()
         .catch(() => {})
-        .then(() => send(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ version: api.version() })}\n\n`));
+        .then(async () => {
+          const head = (await heads?.read().catch(() => null)) ?? null;
+          send(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ version: api.version(), head })}\n\n`);
+        });
     },
     cancel() {
       stop();

@@ -490,6 +490,44 @@ describe("changes", () => {
     expect(JSON.parse(await fs.readFile(file, "utf8")).name).toBe("cx-imported");
   });
 
+  it("org_create refuses an id the built-in tier holds; org_import merges unless modes names a record to replace", async () => {
+    const before = await disk();
+    const taken = await call(mcp.client, "org_create", {
+      kind: "specialist",
+      record: specialistRecord("cx-engineer"),
+      apply: true,
+    });
+    expect(taken.data).toMatchObject({ ok: false, code: "conflict" });
+    expect(taken.data.message).toContain('specialist "cx-engineer" already exists in the builtin tier');
+    expect(await disk()).toEqual(before);
+
+    const hand = (id: string) => specialistRecord(id, { displayName: `Hand ${id}` });
+    await writeRecord(path.join(root, ".cx", "org"), "specialists", hand("cx-mcp-hand-a"));
+    await writeRecord(path.join(root, ".cx", "org"), "specialists", hand("cx-mcp-hand-b"));
+    const payload = {
+      specialists: {
+        "cx-mcp-hand-a": specialistRecord("cx-mcp-hand-a"),
+        "cx-mcp-hand-b": specialistRecord("cx-mcp-hand-b"),
+      },
+    };
+    const modes = { "specialists/cx-mcp-hand-a": "replace" };
+    const dry = await call(mcp.client, "org_import", { payload, modes });
+    expect(dry.data.files).toEqual([
+      expect.objectContaining({
+        key: "specialists/cx-mcp-hand-a",
+        mode: "replace",
+        diff: [{ field: "displayName", change: "removed", before: "Hand cx-mcp-hand-a" }],
+      }),
+      expect.objectContaining({ key: "specialists/cx-mcp-hand-b", mode: "merge", action: "unchanged" }),
+    ]);
+    const applied = await call(mcp.client, "org_import", { payload, modes, apply: true, etag: dry.data.etag });
+    expect(applied.data).toMatchObject({ ok: true, written: [".cx/org/specialists/cx-mcp-hand-a.json"] });
+    const read = async (id: string) =>
+      JSON.parse(await fs.readFile(path.join(root, ".cx", "org", "specialists", `${id}.json`), "utf8"));
+    expect(await read("cx-mcp-hand-a")).toEqual(specialistRecord("cx-mcp-hand-a"));
+    expect(await read("cx-mcp-hand-b")).toEqual(hand("cx-mcp-hand-b"));
+  });
+
   it("packs_enable and embed_enable: dry run first, then apply with the etag they returned", async () => {
     const packsFile = path.join(root, ".cx", "packs.json");
     const dryPack = await call(mcp.client, "packs_enable", { id: "mcp-pack" });

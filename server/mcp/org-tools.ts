@@ -201,7 +201,7 @@ export function registerOrgTools(tools: ToolTable, services: Services): void {
     {
       title: "Create a record",
       description:
-        "Creates a record in the project (or user) tier; an id that exists in a lower tier becomes an override. A dry run unless apply is true.",
+        "Creates a record in the project (or user) tier; an id any tier already holds is refused as a conflict naming the tier (override a built-in record with org_update). A dry run unless apply is true.",
       inputSchema: orgCreateInput,
       outputSchema: entityWriteOutput,
       annotations: WRITE,
@@ -252,15 +252,15 @@ export function registerOrgTools(tools: ToolTable, services: Services): void {
     {
       title: "Import an org payload",
       description:
-        "Writes a payload (sections keyed by id: groups, teams, specialists, contracts, policies, or in a Construct 2.x project worker-profiles) into one tier as one transaction; records are created or replaced. A dry run unless apply is true; applying needs the dry run's etag.",
+        "Writes a payload (sections keyed by id: groups, teams, specialists, contracts, policies, or in a Construct 2.x project worker-profiles) into one tier as one transaction; records are created, or updated by merge (fields the import lacks are kept; the default) or replace (mode, or modes per section/id); the dry run lists each update's field diff. A dry run unless apply is true; applying needs the dry run's etag.",
       inputSchema: orgImportInput,
       outputSchema: orgImportOutput,
       annotations: { ...WRITE, destructiveHint: true },
     },
-    ({ payload, scope, apply, etag }) =>
+    ({ payload, scope, mode, modes, apply, etag }) =>
       guarded(async () => {
         const ifMatch = requireEtag(apply, etag, "the files this import replaces");
-        return ok(await org.importOrg(payload, { scope, dryRun: !apply, ifMatch }));
+        return ok(await org.importOrg(payload, { scope, mode, modes, dryRun: !apply, ifMatch }));
       }),
   );
 }

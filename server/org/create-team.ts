@@ -4,7 +4,7 @@ import { type EntityRecord, emptyOrg, type Scope } from "@/schemas/kinds";
 import { AppError } from "../errors";
 import { importOrg } from "./import-org";
 import type { OrgState } from "./org-state";
-import { checkId, checkWritable } from "./write-checks";
+import { alreadyExists, checkId, checkWritable, freshRow } from "./write-checks";
 
 /**
  * The owner specialist moves in within the same transaction, so no empty team is ever written (Construct
@@ -17,6 +17,15 @@ export async function createTeam(
 ): Promise<WriteOk | DryRunOk> {
   const scope = checkWritable("team", String(record.id ?? ""), opts.scope ?? "project");
   const id = checkId("team", record.id);
+  // Refused before the import takes the tier's lock, whose file would be a write.
+  const held = await freshRow(state, "teams", id);
+  if (held)
+    throw alreadyExists(
+      "team",
+      id,
+      held.layers.map((l) => l.scope),
+      "teams",
+    );
   const ownerId = opts.ownerSpecialist;
   const specialist = (await state.snapshot()).rows.specialists.get(ownerId);
   if (!specialist)

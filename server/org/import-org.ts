@@ -2,11 +2,12 @@ import path from "node:path";
 import { buildPointer, isAtOrUnder } from "@/lib/json/pointer";
 import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
 import { fieldError, splitBySeverity } from "@/lib/org/field-error";
+import { fieldDiff, importedRecord, importKey, importModeOf } from "@/lib/org/import-diff";
 import { CANONICAL_KEYS } from "@/lib/org/key-order";
 import { buildIndex } from "@/lib/org/org-index";
 import { problemKey, validateOrg } from "@/lib/org/validate";
 import type { OrgPayload } from "@/schemas/api";
-import type { ImportFile, ImportResult } from "@/schemas/api/org";
+import type { ImportFile, ImportMode, ImportResult } from "@/schemas/api/org";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
 import {
@@ -31,9 +32,13 @@ import { underLock } from "./writes";
 
 export type ImportOptions = {
   scope?: Scope;
+  /** What an update does with fields the import lacks, for every record (merge by default) … */
+  mode?: ImportMode;
+  /** … or for one, keyed `section/id`. */
+  modes?: Readonly<Record<string, ImportMode>>;
   dryRun?: boolean;
   ifMatch?: string;
-  /** The one record that must not exist yet in the tier (a new team: createTeam). */
+  /** The one record that must not exist yet in any tier (a new team: createTeam). */
   mustBeNew?: { section: Section; id: string };
 };
 
@@ -124,21 +129,28 @@ function importEtag(target: TierData, incoming: OrgRecords): string {
   );
 }
 
-function stage(state: OrgState, target: TierData, scope: WritableScope, incoming: OrgRecords) {
+function stage(state: OrgState, target: TierData, scope: WritableScope, incoming: OrgRecords, opts: ImportOptions) {
   const dir = state.tierDir(scope);
   const files: ImportFile[] = [];
   const changes: { rel: string; content: string }[] = [];
   for (const section of SECTIONS) {
     const kind = KIND_OF[section];
-    for (const [id, rec] of Object.entries(incoming[section])) {
+    for (const [id, imported] of Object.entries(incoming[section])) {
       const existing = target.entities[section].get(id);
+      const mode = importModeOf(opts, section, id);
+      const rec = existing ? importedRecord(existing.record, imported, mode) : imported;
       // A record keyed by an id that differs from its file name is replaced in its own file.
       const file = existing?.file ?? confinedPath(dir, section, `${id}.json`);
       const rel = path.relative(dir, file).split(path.sep).join("/");
       const content = stringifyRecord(orderKeys(rec, CANONICAL_KEYS[kind]));
       const shown = displayPath(file, state.displayBase(scope));
       const unchanged = existing && stringifyRecord(orderKeys(existing.record, CANONICAL_KEYS[kind])) === content;
-      files.push({ path: shown, action: existing ? (unchanged ? "unchanged" : "update") : "create" });
+      const action = existing ? (unchanged ? "unchanged" : "update") : "create";
+      // A record left unchanged by merge may still lose fields by replace: its diff says so.
+      const diff = existing ? fieldDiff(existing.record, imported) : [];
+      files.push(
+        diff.length ? { path: shown, action, key: importKey(section, id), mode, diff } : { path: shown, action },
+      );
       if (!unchanged) changes.push({ rel, content });
       target.entities[section].set(id, { scope, file, path: shown, record: rec, etag: "" });
     }
@@ -155,7 +167,10 @@ function blockingProblems(state: OrgState, before: Rows, after: Rows, incoming: 
   return problemsOf(after).filter((e) => touched(e) || !beforeProblems.has(problemKey(e)));
 }
 
-/** Entities are created or replaced, others kept; checked against the org afterwards, written as one transaction. */
+/**
+ * Entities are created, or updated by merge (fields the import lacks are kept) or replace (per record);
+ * others are kept. Checked against the org afterwards, written as one transaction.
+ */
 export async function importOrg(state: OrgState, payload: OrgPayload, opts: ImportOptions = {}): Promise<ImportResult> {
   if (state.paths.construct.readOnly) checkGeneration(state, "worker-profile");
   const scope = checkWritable("specialist", "import", opts.scope ?? "project");
@@ -168,15 +183,21 @@ export async function importOrg(state: OrgState, payload: OrgPayload, opts: Impo
     // checkWritable let only a writable scope through, and loadTiers always loads those.
     if (!target) throw new AppError("bad_request", `no ${scope} tier to import into`);
     const fresh = opts.mustBeNew;
-    if (fresh && target.entities[fresh.section].has(fresh.id))
-      throw alreadyExists(KIND_OF[fresh.section], fresh.id, scope, fresh.section);
+    const held = fresh ? before[fresh.section].get(fresh.id) : undefined;
+    if (fresh && held)
+      throw alreadyExists(
+        KIND_OF[fresh.section],
+        fresh.id,
+        held.layers.map((l) => l.scope),
+        fresh.section,
+      );
     assertReplacesReadable(target, incoming);
     const etag = importEtag(target, incoming);
     if (opts.ifMatch !== undefined && opts.ifMatch !== etag)
       throw new AppError("conflict", "the files this import replaces changed since its dry run; run it again", [], {
         etag,
       });
-    const { files, changes } = stage(state, target, scope, incoming);
+    const { files, changes } = stage(state, target, scope, incoming, opts);
     const { errors, warnings } = splitBySeverity(blockingProblems(state, before, mergeTiers(tiers), incoming));
     if (errors.length)
       throw new AppError("invalid", `the import has ${errors.length} error(s); nothing was written`, errors);

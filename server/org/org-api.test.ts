@@ -277,6 +277,36 @@ describe("create, update and remove", () => {
     expect((await readJson(projectFile("specialists", "dup-one"))).displayName).toBeUndefined();
   });
 
+  it("a create whose id a lower tier holds is refused naming that tier, and nothing on disk changes", async () => {
+    await writeRecord(path.join(home, "org"), "specialists", specialistRecord("user-one"));
+    const before = new Map([...(await treeOf(root)), ...(await treeOf(home))]);
+    const builtin = await failed(api.createEntity("specialist", specialistRecord("cx-engineer")));
+    expect(builtin.code).toBe("conflict");
+    expect(builtin.message).toContain('specialist "cx-engineer" already exists in the builtin tier');
+    expect(builtin.errors).toEqual([
+      expect.objectContaining({ id: "specialist-already-exists", location: "#/specialists/cx-engineer/id" }),
+    ]);
+    const user = await failed(api.createEntity("specialist", specialistRecord("user-one")));
+    expect(user.message).toContain("already exists in the user tier");
+    const contract = await failed(
+      api.createEntity("contract", { ...(await readBuiltin("contracts", "any-to-debugger")) }),
+    );
+    expect(contract.errors.map((e) => e.id)).toEqual(["contract-already-exists"]);
+    const group = await failed(api.createEntity("team", { id: "engineering-team" }, { ownerSpecialist: "cx-qa" }));
+    expect(group.message).toContain('team "engineering-team" already exists in the builtin tier');
+    expect(new Map([...(await treeOf(root)), ...(await treeOf(home))])).toEqual(before);
+  });
+
+  it("restoreLayer puts a removed project layer back over the built-in record (an undone delete)", async () => {
+    await api.updateEntity("specialist", "cx-qa", { displayName: "QA lead" }, { scope: "project" });
+    const removed = await api.removeEntity("specialist", "cx-qa", { scope: "project" });
+    const restored = await api.createEntity("specialist", removed.record, { restoreLayer: true });
+    expect(restored.ok).toBe(true);
+    expect(await readJson(projectFile("specialists", "cx-qa"))).toEqual({ id: "cx-qa", displayName: "QA lead" });
+    const again = await failed(api.createEntity("specialist", removed.record, { restoreLayer: true }));
+    expect(again.message).toContain("already exists in the project tier");
+  });
+
   it("updating a builtin-only entity in the project tier writes a partial override holding only the patch", async () => {
     const builtin = await readBuiltin("specialists", "cx-architect");
     const result = await api.updateEntity(

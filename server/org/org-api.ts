@@ -104,11 +104,14 @@ export class OrgApi {
     return getEntity(await this.snapshot(), kind, id, this.paths.construct.generation);
   }
 
-  /** Creates `kind/record.id` in a writable tier; an id already in a lower tier becomes an override. */
+  /**
+   * Creates `kind/record.id` in a writable tier; an id any tier holds is refused, unless `restoreLayer`
+   * puts a removed layer back over a lower tier.
+   */
   createEntity(
     kind: ApiKind,
     record: EntityRecord,
-    opts: { scope?: Scope; ownerSpecialist?: string; dryRun?: boolean } = {},
+    opts: { scope?: Scope; ownerSpecialist?: string; dryRun?: boolean; restoreLayer?: boolean } = {},
   ): Promise<WriteOk | DryRunOk> {
     // A new team names its owner specialist, who joins it in the same write (never an empty team).
     if (kind === "team" && opts.ownerSpecialist)

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { profileScaffold } from "@/lib/org/profile-scaffold";
 import type { EntityRecord, WritableScope } from "@/schemas/kinds";
 import { NoFollowReadError, readTextNoFollow } from "../store/read";
 import { atomicWrite, confinedPath, removeFile } from "../store/write";
@@ -18,17 +19,8 @@ export function defaultPromptFile(state: OrgState, scope: WritableScope, id: str
  * `id` when `name` already says it, as Construct writes it (it keys a profile by id, else by name).
  */
 export function newProfileFile(state: OrgState, scope: WritableScope, id: string, record: EntityRecord): EntityRecord {
-  const description = record.description;
   const file: EntityRecord = {
-    name: id,
-    ...(typeof description === "string" ? { displayName: description } : {}),
-    role: id,
-    modelTier: "standard",
-    claudeTools: "Read,Grep,Glob,LS",
-    promptFile: defaultPromptFile(state, scope, id),
-    handoffCandidates: [],
-    internal: true,
-    custom: true,
+    ...profileScaffold(id, defaultPromptFile(state, scope, id), record.description),
     ...structuredClone(record),
   };
   if (file.name === id) delete file.id;

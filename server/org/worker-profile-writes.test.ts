@@ -157,6 +157,17 @@ describe("writing worker profiles, judged by Construct 2.1.1", () => {
     expect(readFileSync(profileFile("undo-bot"), "utf8")).toBe(created);
   });
 
+  it("refuses a create whose id a registry, user or project profile holds, naming the tier, and writes nothing", async () => {
+    await api.createEntity("worker-profile", { ...helper, id: "held-bot" }, { scope: "user" });
+    const registry = await refused(() => api.createEntity("worker-profile", { ...helper, id: "engineer" }));
+    expect(registry).toMatchObject({ code: "conflict", rules: ["worker-profile-already-exists"] });
+    expect(registry.message).toContain('worker-profile "engineer" already exists in the builtin');
+    const user = await refused(() => api.createEntity("worker-profile", { ...helper, id: "held-bot" }));
+    expect(user.message).toContain("already exists in the user tier");
+    const project = await refused(() => api.createEntity("worker-profile", { ...helper, id: "widget-worker" }));
+    expect(project.message).toContain("already exists in the project tier");
+  });
+
   it("refuses a stale ETag with the current record, and writes nothing", async () => {
     const outcome = await refused(() =>
       api.updateEntity("worker-profile", "widget-worker", { role: "other" }, { ifMatch: '"stale"' }),

@@ -149,26 +149,22 @@ export async function checkDraft(
   return result.warnings;
 }
 
+/** `scopes` are the tiers that hold the id, lowest first; the message names each. */
 export function alreadyExists(
   kind: EntityKind,
   id: string,
-  scope: Scope,
+  scopes: Scope | readonly Scope[],
   section: Section,
   current?: { record: EntityRecord; etag: string },
 ): AppError {
+  const tiers = typeof scopes === "string" ? [scopes] : [...new Set(scopes)];
+  const where = `the ${tiers.join(" and ")} tier${tiers.length > 1 ? "s" : ""}`;
+  const writable = tiers.some((t) => t === "user" || t === "project");
+  const fix = writable ? "update it instead" : "open it and save a change to override it, or choose another id";
   return new AppError(
     "conflict",
-    `${kind} "${id}" already exists in the ${scope} tier; update it instead`,
-    [
-      fieldError(
-        `${kind}-already-exists`,
-        "error",
-        `${kind} "${id}" already exists in the ${scope} tier`,
-        section,
-        id,
-        ["id"],
-      ),
-    ],
+    `${kind} "${id}" already exists in ${where}; ${fix}; nothing was written`,
+    [fieldError(`${kind}-already-exists`, "error", `${kind} "${id}" already exists in ${where}`, section, id, ["id"])],
     current,
   );
 }

@@ -19,7 +19,7 @@ import type { ApiKind } from "@/schemas/org";
 import { AppError } from "../errors";
 import { withTierLock } from "../store/lock";
 import { assertFits, atomicWrite, confinedPath, removeFile } from "../store/write";
-import { applyPatch, mergeLayers, SCOPE_RANK } from "./merge";
+import { applyPatch, mergeLayers, type Row, SCOPE_RANK } from "./merge";
 import type { OrgState } from "./org-state";
 import { baseOf, patchFor } from "./patch-base";
 import { displayPath } from "./tiers";
@@ -108,7 +108,7 @@ export async function createEntity(
   state: OrgState,
   kind: ApiKind,
   record: EntityRecord,
-  opts: { scope?: Scope; dryRun?: boolean } = {},
+  opts: { scope?: Scope; dryRun?: boolean; restoreLayer?: boolean } = {},
 ): Promise<WriteOk> {
   if (kind === "fence") {
     const { specialistId, workerProfileId, ...fence } = record as { specialistId?: string; workerProfileId?: string };
@@ -136,10 +136,23 @@ export async function createEntity(
     ]);
   const id = rawId as string;
   const section = SECTION_OF[kind];
+  // A new record never silently becomes an override: only restoring a removed layer (undo) may sit over a lower tier.
+  const assertFree = (fresh: Row | null) => {
+    const taken = fresh?.layers.filter((l) => l.scope === scope || !opts.restoreLayer) ?? [];
+    if (fresh && taken.length)
+      throw alreadyExists(
+        kind,
+        id,
+        taken.map((l) => l.scope),
+        section,
+        { record: fresh.record, etag: fresh.etag },
+      );
+  };
+  // Checked before the lock too, whose file would be a write on a refusal.
+  assertFree(await freshRow(state, section, id));
   return underLock(state, scope, opts.dryRun, async () => {
     const fresh = await freshRow(state, section, id);
-    if (fresh?.layers.some((l) => l.scope === scope))
-      throw alreadyExists(kind, id, scope, section, { record: fresh.record, etag: fresh.etag });
+    assertFree(fresh);
     const lower = (fresh?.layers ?? []).filter((l) => SCOPE_RANK[l.scope] < SCOPE_RANK[scope]);
     const fileRecord = replace ? newProfileFile(state, scope, id, record) : structuredClone(record);
     const merged = replace

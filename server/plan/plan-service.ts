@@ -15,7 +15,7 @@ import { recordsOf, type Snapshot } from "../org/merge";
 import type { OrgApi } from "../org/org-api";
 import type { TierReader } from "../org/org-state";
 import type { TierData } from "../org/tiers";
-import { assertNoConflictMarkers, gitTierReader, repoOf, resolveRevision } from "./git-org";
+import { assertNoConflictMarkers, git, gitTierReader, repoOf, resolveRevision } from "./git-org";
 
 // The current org against a git revision, an export, or (outside git) the built-in tier; nothing is written.
 
@@ -94,10 +94,15 @@ export class PlanService {
     }
     const rev = against ?? "HEAD";
     const commit = await resolveRevision(repo, rev);
+    // HEAD moves with commits and checkouts: which branch it was on when compared is said beside the commit.
+    const branch =
+      rev === "HEAD"
+        ? (await git(repo.top, ["symbolic-ref", "--quiet", "--short", "HEAD"])).stdout.toString().trim()
+        : "";
     const reader = await gitTierReader(repo, commit, rev, root, this.org.readTier, this.org.paths.construct.generation);
     return {
       snap: await this.org.snapshotFrom(reader.read),
-      against: { kind: "git", ref: rev, note: `commit ${commit.slice(0, 12)}` },
+      against: { kind: "git", ref: rev, note: `${branch ? `branch ${branch}, ` : ""}commit ${commit.slice(0, 12)}` },
     };
   }
 
