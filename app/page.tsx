@@ -6,6 +6,7 @@ import { orgKeys } from "@/lib/queries/org-keys";
 import { orgVersionKey } from "@/lib/queries/org-version";
 import { ENTITY_KINDS } from "@/schemas/kinds";
 import { constructStatus } from "@/server/construct/status";
+import { foldedFirstView } from "@/server/org/first-view";
 import { gitIgnoreStatus, layoutStore, orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";
@@ -14,21 +15,33 @@ export default async function EditorPage() {
   const api = orgApi();
   // Read before the org, so the stream's first `ready` of the same version needs no refetch.
   const version = api.version();
-  // First paint ships only what the canvas draws (the whole org was 4.6 MB of HTML at 1,000 specialists);
-  // the browser loads the full lists after, and fetches anything that failed here.
-  const answers = await Promise.allSettled([
-    (async () => ({
-      ...summarize(await Promise.all(ENTITY_KINDS.map((kind) => api.listEntities(kind)))),
-      generation: api.paths.construct.generation,
-    }))(),
-    layoutStore().read(),
-    api.autoLayout(),
-    gitIgnoreStatus(),
-  ]);
-  const keys = [orgKeys.summary, orgKeys.layout, orgKeys.autoLayout, gitIgnoreKey];
+  const layout = await layoutStore()
+    .read()
+    .catch(() => null);
+  // A big org's first paint is its folded view alone; the browser loads the records after it.
+  const folded = await foldedFirstView(api, layout).catch(() => null);
+  // Otherwise first paint ships only what the canvas draws (the whole org was 4.6 MB of HTML at 1,000
+  // specialists); the browser loads the full lists after, and fetches anything that failed here.
+  const reads: (readonly [readonly unknown[], Promise<unknown>])[] = [
+    ...(folded
+      ? [[orgKeys.folded, Promise.resolve(folded)] as const]
+      : [
+          [
+            orgKeys.summary,
+            (async () => ({
+              ...summarize(await Promise.all(ENTITY_KINDS.map((kind) => api.listEntities(kind)))),
+              generation: api.paths.construct.generation,
+            }))(),
+          ] as const,
+          [orgKeys.autoLayout, api.autoLayout()] as const,
+        ]),
+    ...(layout ? [[orgKeys.layout, Promise.resolve(layout)] as const] : []),
+    [gitIgnoreKey, gitIgnoreStatus()],
+  ];
+  const answers = await Promise.allSettled(reads.map(([, read]) => read));
   const seed: QuerySeed = [
     { key: orgVersionKey, data: version },
-    ...answers.flatMap((a, i) => (a.status === "fulfilled" ? [{ key: keys[i], data: a.value }] : [])),
+    ...answers.flatMap((a, i) => (a.status === "fulfilled" ? [{ key: reads[i][0], data: a.value }] : [])),
   ];
   return (
     <Providers seed={seed}>

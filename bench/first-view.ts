@@ -27,7 +27,7 @@ export async function measureFirstView(browser: Browser, origin: string): Promis
   const page = await newPage(browser, origin, FIRST_VIEW);
   try {
     await page.goto(`${origin}/`, { waitUntil: "load" });
-    await page.locator(".react-flow__node").first().waitFor({ state: "attached", timeout: 120_000 });
+    await page.locator(".react-flow__node").first().waitFor({ state: "attached", timeout: 300_000 });
     await settled(page);
     await edgesSettled(page);
     return await page.evaluate(() => {

@@ -159,7 +159,7 @@ async function measureHistory(
       historyFloorMsPerCommit: median(floors) / scanned,
     };
   } finally {
-    gitIn(root, ["checkout", "-q", "HEAD~" + HISTORY_COMMITS, "--", ".cx"]);
+    gitIn(root, ["checkout", "-q", `HEAD~${HISTORY_COMMITS}`, "--", ".cx"]);
     rmSync(path.join(root, ".git"), { recursive: true, force: true });
   }
 }

@@ -3,6 +3,7 @@ import type { FirstViewFigures, HtmlFigures } from "./first-view";
 import type { HttpFigures } from "./http";
 import type { ColdLoad, InProcess } from "./in-process";
 import type { LayoutFigures, LayoutRow } from "./layouts";
+import type { MemoryFigures } from "./memory";
 import type { PlanFigures } from "./plan";
 import type { ReachFigures } from "./reach";
 import { round } from "./stats";
@@ -20,7 +21,8 @@ export type ViewRow = {
   /** The overview's ceiling: one edge per pair of boxes and kind (`aggregateEdges`), computed here. */
   teamPairs: number;
 } & Partial<FirstViewFigures> &
-  Partial<HtmlFigures>;
+  Partial<HtmlFigures> &
+  Partial<MemoryFigures>;
 
 export type Results = {
   /** Load averages (1 min) at the start and the end: other work on the machine shows in every figure. */
@@ -62,6 +64,12 @@ export const BUDGET = {
   v2ColdLoad: 2,
   /** Every reach line (reach of one, of all, the plan's reach share, history) against its floor. */
   reachRatio: 2,
+  firstViewMs: 1000,
+  domElements: 5000,
+  heapMb: 150,
+  /** The heap after panning may exceed the one after load by this much before it counts as climbing. */
+  heapClimbMb: 10,
+  firstViewBytes: 2_000_000,
 };
 
 /** The studio's pages, each measured for its first-load JS and its layout shift. */
@@ -162,6 +170,7 @@ export function targets(r: Results): Results["targets"] {
     if (f.historyMsPerCommit !== undefined && f.historyFloorMsPerCommit !== undefined)
       within("access history per commit vs. git cat-file", f.historyMsPerCommit, f.historyFloorMsPerCommit);
   }
+  out.push(...memoryTargets(thousand, r.views[TEN_THOUSAND]));
   const builtin = r.views[BUILT_IN];
   out.push({
     name: `built-in org: smallest specialist label in the first view ≥ ${BUDGET.labelPx} px`,
@@ -188,6 +197,49 @@ export function targets(r: Results): Results["targets"] {
 export const BUILT_IN = "built-in";
 export const UPSTREAM = "upstream";
 export const THOUSAND = "1000 specialists";
+export const TEN_THOUSAND = "10000 specialists";
+
+const notRun = { figure: "not run", pass: null };
+
+function memoryTargets(thousand: ViewRow | undefined, tenThousand: ViewRow | undefined): Results["targets"] {
+  const k = thousand?.heapLoadMb === undefined ? null : (thousand as ViewRow & MemoryFigures);
+  const heap = (mb: number) => `${round(mb, 1)} MB`;
+  return [
+    {
+      name: `editor page at 1,000 specialists: first view on screen ≤ ${BUDGET.firstViewMs / 1000} s`,
+      ...(k ? { figure: `${ms(k.firstViewMs)} ms`, pass: k.firstViewMs <= BUDGET.firstViewMs } : notRun),
+    },
+    {
+      name: `editor page at 1,000 specialists: DOM elements in the first view ≤ ${BUDGET.domElements}`,
+      ...(k
+        ? {
+            figure: `${k.domElements} (${k.domAfterPanning} after panning)`,
+            pass: Math.max(k.domElements, k.domAfterPanning) <= BUDGET.domElements,
+          }
+        : notRun),
+    },
+    {
+      name: `editor page at 1,000 specialists: JS heap after load and after panning ≤ ${BUDGET.heapMb} MB, not climbing`,
+      ...(k
+        ? {
+            figure: `${heap(k.heapLoadMb)} → ${heap(k.heapPannedMb)} after ${round(k.panMs / 1000, 0)} s of panning`,
+            pass:
+              Math.max(k.heapLoadMb, k.heapPannedMb) <= BUDGET.heapMb &&
+              k.heapPannedMb <= k.heapLoadMb + BUDGET.heapClimbMb,
+          }
+        : notRun),
+    },
+    {
+      name: `first-view payload (HTML and data asked for before it shows) at 10,000 specialists ≤ ${BUDGET.firstViewBytes / 1e6} MB`,
+      ...(tenThousand?.firstViewBytes === undefined
+        ? notRun
+        : {
+            figure: `${round(tenThousand.firstViewBytes / 1e6, 2)} MB (then ${round((tenThousand.laterBytes ?? 0) / 1e6, 1)} MB after it)`,
+            pass: tenThousand.firstViewBytes <= BUDGET.firstViewBytes,
+          }),
+    },
+  ];
+}
 
 function table(head: string[], rows: (string | number)[][]): string {
   const cells = [head, ...rows.map((r) => r.map(String))];
@@ -419,6 +471,28 @@ function views(r: Results): string {
       v.specialistsInView === undefined ? "—" : `${v.specialistsInView} of ${v.specialists}`,
       v.htmlBytes === undefined ? "—" : (v.htmlBytes / 1e6).toFixed(3),
       v.htmlGzBytes === undefined ? "—" : (v.htmlGzBytes / 1024).toFixed(1),
+    ]),
+  );
+  out += memory(rows);
+  return out;
+}
+
+function memory(rows: [string, ViewRow][]): string {
+  const measured = rows.filter(([, v]) => v.heapLoadMb !== undefined) as [string, ViewRow & MemoryFigures][];
+  if (!measured.length) return "";
+  let out = `\nThe editor page as a user opens it at 1440 × 900: the first view's bytes (HTML and data asked for before its first box shows) and the rest's; DOM elements and JS heap (after a forced GC) once the live canvas settled, and after panning\n`;
+  out += table(
+    ["org", "first view ms", "first-view MB", "then MB", "DOM", "DOM panned", "heap MB", "heap panned MB", "panned s"],
+    measured.map(([org, v]) => [
+      org,
+      ms(v.firstViewMs),
+      (v.firstViewBytes / 1e6).toFixed(2),
+      (v.laterBytes / 1e6).toFixed(2),
+      v.domElements,
+      v.domAfterPanning,
+      v.heapLoadMb.toFixed(1),
+      v.heapPannedMb.toFixed(1),
+      round(v.panMs / 1000, 0),
     ]),
   );
   return out;

@@ -3,7 +3,8 @@
  *
  *   BENCH_SIZES=100,1000,10000   synthetic org sizes (specialists)
  *   BENCH_CANVAS=100,1000        graph sizes (nodes) at which the editor page is driven in Chromium
- *   BENCH_VIEW=1000              specialists of the synthetic org whose first view is measured
+ *   BENCH_VIEW=1000,10000        specialists of the synthetic orgs whose first view is measured
+ *   BENCH_PAN_MS=60000           how long the canvas is panned between the two heap readings
  *                                beside the built-in and the upstream org
  *   BENCH_RUNS=5                 timed runs per figure, after one warm-up
  *   BENCH_SKIP=http,canvas,bundles,plan,reach,views,layouts
@@ -30,6 +31,7 @@ import { specialistId, writeSyntheticOrg, writeSyntheticProfiles } from "./gener
 import { measureHttp } from "./http";
 import { editedSpecialist, measureColdLoad, measureInProcess } from "./in-process";
 import { compareLayouts } from "./layouts";
+import { measureMemory } from "./memory";
 import { commitAndEdit, measurePlan } from "./plan";
 import { measureReach } from "./reach";
 import {
@@ -55,7 +57,8 @@ const list = (v: string | undefined, fallback: number[]) =>
     : fallback;
 const SIZES = list(process.env.BENCH_SIZES, [100, 1000, 10000]);
 const CANVAS = list(process.env.BENCH_CANVAS, [100, 1000]);
-const VIEW = Number(process.env.BENCH_VIEW ?? 1000);
+const VIEW = list(process.env.BENCH_VIEW, [1000]);
+const PAN_MS = Number(process.env.BENCH_PAN_MS ?? 60_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const names = (v: string | undefined) =>
   (v ?? "")
@@ -237,7 +240,10 @@ async function main() {
       const orgs: [string, (project: Project) => void][] = [
         [BUILT_IN, () => {}],
         [UPSTREAM, (p) => cpSync(UPSTREAM_ORG, path.join(p.root, ".cx", "org"), { recursive: true })],
-        [VIEW === 1000 ? THOUSAND : `${VIEW} specialists`, (p) => writeSyntheticOrg(p.root, VIEW)],
+        ...VIEW.map((n): [string, (project: Project) => void] => [
+          n === 1000 ? THOUSAND : `${n} specialists`,
+          (p) => writeSyntheticOrg(p.root, n),
+        ]),
       ];
       for (const [org, fill] of orgs) {
         if (org === UPSTREAM && !existsSync(UPSTREAM_ORG)) {
@@ -268,6 +274,10 @@ async function main() {
             log(`${org}: layout shift of each page`);
             results.shifts[org] = {};
             for (const route of ROUTES) results.shifts[org][route] = await measureShifts(browser, studio.origin, route);
+            if (org !== BUILT_IN && org !== UPSTREAM) {
+              log(`${org}: first-view bytes, DOM and heap, then ${PAN_MS / 1000} s of panning`);
+              Object.assign(row, await measureMemory(browser, studio.origin, PAN_MS));
+            }
           } finally {
             await studio.kill();
           }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EDGE_KINDS } from "./edge-kinds";
-import { SCOPES } from "./kinds";
+import { GENERATIONS, SCOPES } from "./kinds";
 import { NODE_KINDS } from "./node-kinds";
 
 export const graphNodeSchema = z.object({
@@ -95,3 +95,36 @@ export type Layout = z.infer<typeof layoutSchema>;
 /** The automatic layout of one org structure (see `structureKeyOf`), before saved positions. */
 export const autoLayoutSchema = z.object({ structureKey: z.string(), positions: positionsSchema });
 export type AutoLayout = z.infer<typeof autoLayoutSchema>;
+
+const rectSchema = z.object({
+  x: z.number().finite(),
+  y: z.number().finite(),
+  width: z.number().finite(),
+  height: z.number().finite(),
+});
+
+/**
+ * A big org's first view as the server folds it: the boxes drawn, what each folded box holds, and
+ * its relationships summed between them. The editor draws it at first paint and loads the whole org after.
+ */
+export const foldedViewSchema = z.object({
+  nodes: z.array(graphNodeSchema),
+  boxes: z.record(z.string(), rectSchema),
+  /** Each folded box's member text ("10 specialists"), as the canvas writes it. */
+  members: z.record(z.string(), z.string()),
+  collapsed: z.array(z.string()),
+  sums: z.array(
+    z.object({
+      kind: z.enum(EDGE_KINDS).exclude(["member"]),
+      source: z.string(),
+      target: z.string(),
+      count: z.number().int(),
+    }),
+  ),
+  /** Relationships of each kind in the whole org, for the toolbar. */
+  edgeCounts: z.record(z.string(), z.number().int()),
+  specialists: z.number().int(),
+  /** The browser then asks for that generation's lists only. */
+  generation: z.optional(z.enum(GENERATIONS)),
+});
+export type FoldedView = z.infer<typeof foldedViewSchema>;

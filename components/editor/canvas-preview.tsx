@@ -4,8 +4,19 @@ import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { NODE_FRAME, NodeLines, nodeSecondLine, nodeSkin } from "@/components/graph/nodes/node-look";
 import { countText, memberCounts } from "@/lib/graph/collapse";
 import { fitViewport } from "@/lib/graph/fit-view";
-import { childrenOf, nodeBoxes, type Position } from "@/lib/graph/geometry";
-import type { Graph, GraphNode } from "@/schemas/graph";
+import { childrenOf, nodeBoxes, type Position, type Rect } from "@/lib/graph/geometry";
+import { edgeColor } from "@/schemas/edge-kinds";
+import type { FoldedView, Graph, GraphNode } from "@/schemas/graph";
+import { useEditor } from "./editor-store";
+
+type Picture = {
+  nodes: readonly GraphNode[];
+  boxes: Readonly<Record<string, Rect>>;
+  /** A container's member text; undefined for a node holding nothing. */
+  members: (id: string) => string | undefined;
+  collapsed: ReadonlySet<string>;
+  sums?: FoldedView["sums"];
+};
 
 /**
  * The first view as a plain picture while React Flow loads: the same boxes at the viewport the canvas
@@ -20,6 +31,32 @@ export function CanvasPreview({
   positions: Readonly<Record<string, Position>>;
   collapsed: ReadonlySet<string>;
 }) {
+  const boxes = useMemo(() => nodeBoxes(graph.nodes, positions, collapsed), [graph.nodes, positions, collapsed]);
+  const members = useMemo(() => {
+    const held = childrenOf(graph.nodes);
+    const counts = memberCounts(graph);
+    return (id: string) => (held.get(id)?.length ? countText(counts.get(id)) : undefined);
+  }, [graph]);
+  return <PreviewPicture nodes={graph.nodes} boxes={boxes} members={members} collapsed={collapsed} />;
+}
+
+/** A big org's folded first view as the server sent it, with its summed relationships, until the org loads. */
+export function FoldedPreview({ view }: { view: FoldedView }) {
+  const visibleKinds = useEditor((s) => s.visibleKinds);
+  const collapsed = useMemo(() => new Set(view.collapsed), [view.collapsed]);
+  const sums = useMemo(() => view.sums.filter((s) => visibleKinds.has(s.kind)), [view.sums, visibleKinds]);
+  return (
+    <PreviewPicture
+      nodes={view.nodes}
+      boxes={view.boxes}
+      members={(id) => view.members[id]}
+      collapsed={collapsed}
+      sums={sums}
+    />
+  );
+}
+
+function PreviewPicture({ nodes, boxes, members, collapsed, sums }: Picture) {
   const pane = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   // The pane's size is known only in the browser: the picture is drawn from the first layout on.
@@ -33,20 +70,17 @@ export function CanvasPreview({
     return () => observer.disconnect();
   }, []);
 
-  const boxes = useMemo(() => nodeBoxes(graph.nodes, positions, collapsed), [graph.nodes, positions, collapsed]);
   const view = useMemo(() => (size ? fitViewport(Object.values(boxes), size.width, size.height) : null), [boxes, size]);
   // Containers first, so their members are drawn over them, as on the canvas.
   const drawn = useMemo(() => {
-    const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+    const byId = new Map(nodes.map((n) => [n.id, n]));
     const depth = (n: GraphNode): number => {
       let d = 0;
       for (let p = n.parent; p && byId.has(p); p = byId.get(p)?.parent) d++;
       return d;
     };
-    return graph.nodes.filter((n) => boxes[n.id]).sort((a, b) => depth(a) - depth(b));
-  }, [graph.nodes, boxes]);
-  const members = useMemo(() => childrenOf(graph.nodes), [graph.nodes]);
-  const counts = useMemo(() => memberCounts(graph), [graph]);
+    return nodes.filter((n) => boxes[n.id]).sort((a, b) => depth(a) - depth(b));
+  }, [nodes, boxes]);
 
   return (
     <div
@@ -62,27 +96,46 @@ export function CanvasPreview({
           className="absolute left-0 top-0 origin-top-left"
           style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}
         >
+          {sums && <SumLines sums={sums} boxes={boxes} />}
           {drawn.map((n) => {
             const box = boxes[n.id];
-            const hasMembers = !!members.get(n.id)?.length;
-            const open = hasMembers && !collapsed.has(n.id);
+            const memberText = members(n.id);
+            const open = !!memberText && !collapsed.has(n.id);
             return (
               <div
                 key={n.id}
                 className={`absolute ${NODE_FRAME} ${nodeSkin(n.kind, open)}`}
                 style={{ left: box.x, top: box.y, width: box.width, height: box.height }}
               >
-                <NodeLines
-                  kind={n.kind}
-                  name={n.label}
-                  line={nodeSecondLine(n, hasMembers ? countText(counts.get(n.id)) : undefined)}
-                  chevron={hasMembers}
-                />
+                <NodeLines kind={n.kind} name={n.label} line={nodeSecondLine(n, memberText)} chevron={!!memberText} />
               </div>
             );
           })}
         </div>
       )}
     </div>
+  );
+}
+
+const centre = (r: Rect) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
+
+/** Summed relationships as straight lines between box centres, thicker as they carry more. */
+function SumLines({ sums, boxes }: { sums: FoldedView["sums"]; boxes: Readonly<Record<string, Rect>> }) {
+  return (
+    <svg className="absolute left-0 top-0 overflow-visible" width={1} height={1} aria-hidden="true">
+      {sums.map((s) => {
+        const [a, b] = [centre(boxes[s.source]), centre(boxes[s.target])];
+        return (
+          <line
+            key={`${s.kind}|${s.source}|${s.target}`}
+            x1={a.x}
+            y1={a.y}
+            x2={b.x}
+            y2={b.y}
+            style={{ stroke: edgeColor(s.kind), strokeWidth: 2 + Math.log2(s.count), strokeOpacity: 0.6 }}
+          />
+        );
+      })}
+    </svg>
   );
 }

@@ -6,11 +6,13 @@ import { clientOnly } from "@/components/ui/client-only";
 import { setDraftsProject } from "@/lib/editor/draft-store";
 import { createHistoryStore } from "@/lib/editor/history";
 import { useOrgEvents } from "@/lib/queries/events";
-import { graphOfOrg, useOrg } from "@/lib/queries/org";
+import { graphOfOrg } from "@/lib/queries/org";
+import { useOrg } from "@/lib/queries/use-org";
 import { useOrgEdits } from "@/lib/queries/use-org-edits";
 import type { EditorConstruct } from "@/schemas/api";
 import type { GraphNode } from "@/schemas/graph";
 import type { EntityKind } from "@/schemas/kinds";
+import { FoldedPreview } from "./canvas-preview";
 import { ChangesLegend, useChangesOverlay } from "./changes-overlay";
 import { DeferredCanvas } from "./deferred-canvas";
 import { Dialog } from "./dialog";
@@ -52,7 +54,7 @@ export function EditorShell({ root, construct }: { root: string; construct: Edit
 }
 
 function Editor({ root, construct }: { root: string; construct: EditorConstruct }) {
-  const { data, view, error } = useOrg();
+  const { data, view, folded, error } = useOrg();
   const [history] = useState(createHistoryStore);
   const edits = useOrgEdits(history);
   const { push: toast } = useToasts();
@@ -68,10 +70,11 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
   const layout = useCanvasLayout(graph, toast, edits.record);
   const changes = useChangesOverlay(graph, layout.positions);
   const counts = useMemo(() => {
+    if (!view && folded) return folded.edgeCounts;
     const c: Record<string, number> = {};
     for (const e of graph.edges) c[e.kind] = (c[e.kind] ?? 0) + 1;
     return c;
-  }, [graph]);
+  }, [graph, view, folded]);
   const nodeById = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph]);
 
   const jumpTo = useCallback(
@@ -123,7 +126,8 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
       <div className="flex min-h-0 flex-1">
         <main id="main" tabIndex={-1} aria-label="Canvas" className="relative min-w-0 flex-1" data-testid="canvas">
           {error && !view && <p className="p-6 text-red-600">Could not load the org: {error.message}</p>}
-          {!view && !error && <p className="p-6 text-muted">Loading the org…</p>}
+          {!view && !error && !folded && <p className="p-6 text-muted">Loading the org…</p>}
+          {!view && folded && <FoldedPreview view={folded} />}
           {view && (
             <DeferredCanvas
               graph={changes.graph}

@@ -12,7 +12,8 @@ const NO_POSITIONS: Record<string, Position> = {};
  */
 export function useAutoLayout(graph: Graph): Record<string, Position> {
   const key = useMemo(() => structureKeyOf(graph), [graph]);
-  const server = useQuery(autoLayoutQuery());
+  // A big org's folded first view is placed by the server: the layout waits for the org it lays out.
+  const server = useQuery({ ...autoLayoutQuery(), enabled: graph.nodes.length > 0 });
   const [local, setLocal] = useState<AutoLayout | null>(null);
   const ready = server.data?.structureKey === key ? server.data : local?.structureKey === key ? local : null;
   useEffect(() => {

@@ -6,4 +6,6 @@ export const orgKeys = {
   layout: ["studio", "layout"] as const,
   autoLayout: ["org", "auto-layout"] as const,
   summary: ["first-paint", "org-summary"] as const,
+  /** A big org's folded first view (lib/graph/first-view.ts), in place of the summary. */
+  folded: ["first-paint", "folded-view"] as const,
 };

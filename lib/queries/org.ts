@@ -1,11 +1,10 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
 import { getAutoLayout, getLayout } from "@/lib/api/layout";
 import { listEntities } from "@/lib/api/org";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import type { ListResponse, ListRow, OrgSummary } from "@/schemas/api/org";
 import type { FieldError } from "@/schemas/field-error";
-import type { Graph } from "@/schemas/graph";
+import type { FoldedView, Graph } from "@/schemas/graph";
 import {
   ENTITY_KINDS,
   type EntityKind,
@@ -40,6 +39,10 @@ export const autoLayoutQuery = () =>
 /** Seeded by the editor page, never fetched. */
 export const summaryQuery = () =>
   queryOptions<OrgSummary>({ queryKey: orgKeys.summary, queryFn: skipToken, staleTime: Number.POSITIVE_INFINITY });
+
+/** Seeded by the editor page for a big org, never fetched. */
+export const foldedQuery = () =>
+  queryOptions<FoldedView>({ queryKey: orgKeys.folded, queryFn: skipToken, staleTime: Number.POSITIVE_INFINITY });
 
 export type OrgView = {
   org: OrgRecords;
@@ -90,15 +93,6 @@ export function joinSummary(summary: OrgSummary): OrgView {
 /** The same graph the server's `OrgApi.graph()` gives. */
 export function graphOfOrg(view: OrgView): Graph {
   return orgToGraph({ org: view.org, scopes: view.scopes, sources: view.sources, problems: view.problems });
-}
-
-/** `view` is the page's slim summary until every list loads: enough to draw, not to edit. */
-export function useOrg(): { data: OrgData | null; view: OrgView | null; isLoading: boolean; error: Error | null } {
-  const summary = useQuery(summaryQuery());
-  const lists = useQuery(orgQuery(summary.data?.generation));
-  const slim = useMemo(() => (summary.data ? joinSummary(summary.data) : null), [summary.data]);
-  const data = lists.data ?? null;
-  return { data, view: data ?? slim, isLoading: lists.isPending && !lists.error, error: lists.error };
 }
 
 export function useLayout() {
