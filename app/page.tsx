@@ -1,14 +1,17 @@
+import type { Metadata } from "next";
 import { EditorShell } from "@/components/editor/editor-shell";
 import { Providers, type QuerySeed } from "@/components/providers";
 import { summarize } from "@/lib/api/summary";
 import { gitIgnoreKey } from "@/lib/queries/git-ignore";
 import { orgKeys } from "@/lib/queries/org";
 import { orgVersionKey } from "@/lib/queries/org-version";
+import { pageName } from "@/lib/shell/pages";
 import { ENTITY_KINDS } from "@/schemas/kinds";
 import { constructStatus } from "@/server/construct/status";
 import { gitIgnoreStatus, layoutStore, orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: pageName("/") };
 
 export default async function EditorPage() {
   const api = orgApi();
