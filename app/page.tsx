@@ -11,7 +11,8 @@ import { constructStatus } from "@/server/construct/status";
 import { gitIgnoreStatus, layoutStore, orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: pageName("/") };
+// The layout's title template reaches only pages below it, so the editor spells its title out.
+export const metadata: Metadata = { title: { absolute: `${pageName("/")} · Construct Studio` } };
 
 export default async function EditorPage() {
   const api = orgApi();

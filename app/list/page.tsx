@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { EntityTable, problemsByEntity, summaryOf } from "@/components/org/entity-table";
 import { KindChips, ListFilterForm, ListPager } from "@/components/org/list-filter-form";
 import { ProblemList } from "@/components/org/problem-list";
-import { matchesFilter, pageWindow, parseListFilter } from "@/lib/org/list-filter";
+import { listHref, matchesFilter, pageWindow, parseListFilter } from "@/lib/org/list-filter";
 import { pageName } from "@/lib/shell/pages";
 import { ENTITY_KIND_SPECS, type EntityKind, kindsOf, SECTION_OF } from "@/schemas/kinds";
 import { orgApi } from "@/server/services";
@@ -23,6 +24,8 @@ export default async function OrgListPage({ searchParams }: { searchParams: Prom
     searchParams,
   ]);
   const filter = parseListFilter(params, order);
+  // The form sends its empty fields too: the address is tidied to the filter it means, to share as is.
+  if (Object.values(params).some((v) => v === "")) redirect(listHref(filter));
   const entries = order.flatMap((kind, i) => {
     const byEntity = problemsByEntity(lists[i].errors);
     return lists[i].items.map((row) => {
