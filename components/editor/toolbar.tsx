@@ -110,7 +110,7 @@ export function Toolbar(props: ToolbarProps) {
             className={`${BUTTON} ${overlayOn ? "bg-amber-100 dark:bg-amber-900" : ""}`}
             aria-pressed={overlayOn}
             onClick={toggleOverlay}
-            title="Draw the changes since HEAD on the canvas; the Changes page lists them"
+            title="Draw the changes since HEAD on the canvas"
             data-testid="overlay-toggle"
           >
             Show changes
