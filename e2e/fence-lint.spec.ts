@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { ConsoleWatch, disk, EditorExtras } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
@@ -75,3 +76,24 @@ test("a shadowed glob and command are warned about at their item, and Remove ent
   const after = await api("GET", `/api/org/specialist/${id}`);
   expect(after.json.errors.filter((p: { id: string }) => p.id.startsWith("fence-rule"))).toEqual([]);
 });
+
+for (const scheme of ["light", "dark"] as const)
+  test(`in the ${scheme} theme, the unsaved marker and an inline warning are legible (axe colour contrast)`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await editor.open();
+    await extras.openByClick(`specialist:${id}`);
+    await page.getByTestId("tab-fence").click();
+    // Fixing the command leaves the draft unsaved while the shadowed path still warns at its item.
+    await page.getByTestId("panel-problems").getByTestId("problem-fix").click();
+    await expect(page.getByTestId("unsaved")).toBeVisible();
+    await expect(
+      page.locator('[data-testid="field-error-fence.allowedPaths"][data-rule="fence-rule-shadowed"]'),
+    ).toBeVisible();
+    const { violations } = await new AxeBuilder({ page })
+      .include('[data-testid="entity-panel"]')
+      .withRules(["color-contrast"])
+      .analyze();
+    expect(violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary}`))).toEqual([]);
+  });

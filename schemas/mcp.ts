@@ -36,6 +36,39 @@ const apply = z
 const etag = z.string().min(1).max(200).describe("the etag returned when you read the record (org_get or a dry run)");
 const fieldErrors = z.array(fieldErrorSchema);
 
+/** What a refused call carries beside `ok: false`. */
+const refusalShape = {
+  code: z
+    .string()
+    .optional()
+    .describe("when refused: invalid, conflict, forbidden, not_found, bad_request, precondition_required…"),
+  message: z.string().optional().describe("when refused: what is wrong"),
+  errors: fieldErrors.optional().describe("when refused: the FieldErrors, each located by a JSON pointer"),
+  current: z.unknown().optional().describe("on a conflict: the record (or file) as it is now, with its etag"),
+};
+
+// MCP clients check an error result against the output schema too, so one schema holds success and refusal.
+function changeResult<S extends z.ZodRawShape>(success: S) {
+  return z
+    .object({ dryRun: z.boolean(), warnings: fieldErrors, ...success })
+    .partial()
+    .extend({
+      ok: z.boolean().describe("true: done (or, in a dry run, would be done); false: refused, nothing written"),
+      ...refusalShape,
+    });
+}
+
+/** A read tool's answer, or its refusal (`ok: false` with a code): either passes the output schema. */
+function readResult<S extends z.core.$ZodShape>(success: { shape: S }) {
+  return z
+    .object({
+      ok: z.boolean().optional().describe("false when refused (with code, message and errors)"),
+      ...refusalShape,
+      ...success.shape,
+    })
+    .partial();
+}
+
 export const orgListInput = z.object({ kind: apiKindSchema });
 export const orgGetInput = z.object({
   kind: apiKindSchema,
@@ -104,56 +137,40 @@ const rowShape = {
   etag: z.string(),
 };
 
-export const orgListOutput = z.object({
-  kind: apiKindSchema,
-  count: z.number().int(),
-  items: z.array(z.object(rowShape)),
-  errors: fieldErrors,
-});
-export const orgGetOutput = z.object({ kind: apiKindSchema, ...rowShape, errors: fieldErrors });
-export const skillsListOutput = z.object({ count: z.number().int(), skills: z.array(skillSchema) });
+export const orgListOutput = readResult(
+  z.object({
+    kind: apiKindSchema,
+    count: z.number().int(),
+    items: z.array(z.object(rowShape)),
+    errors: fieldErrors,
+  }),
+);
+export const orgGetOutput = readResult(z.object({ kind: apiKindSchema, ...rowShape, errors: fieldErrors }));
+export const skillsListOutput = readResult(z.object({ count: z.number().int(), skills: z.array(skillSchema) }));
 
 const link = z.object({
   id: z.string().describe("the other party, or for contracts the contract's id"),
   with: z.string().optional().describe("for contracts: the other party"),
   via: z.string().describe("the JSON pointer of the record that carries it"),
 });
-export const graphNeighboursOutput = z.object({
-  id: z.string(),
-  team: z.object({ id: z.string(), kind: z.string(), name: z.string() }).nullable(),
-  handoffs: z.object({ to: z.array(link), from: z.array(link) }),
-  escalations: z.object({ to: z.array(link), from: z.array(link) }),
-  contracts: z.object({ produces: z.array(link), consumes: z.array(link) }),
-});
+export const graphNeighboursOutput = readResult(
+  z.object({
+    id: z.string(),
+    team: z.object({ id: z.string(), kind: z.string(), name: z.string() }).nullable(),
+    handoffs: z.object({ to: z.array(link), from: z.array(link) }),
+    escalations: z.object({ to: z.array(link), from: z.array(link) }),
+    contracts: z.object({ produces: z.array(link), consumes: z.array(link) }),
+  }),
+);
 
-export const orgValidateOutput = validationResultSchema;
-export const previewRouteOutput = z.object({ candidates: z.array(routeCandidateSchema) });
-export const previewFenceOutput = effectiveFenceSchema.extend({
-  teamId: z.string().nullable(),
-  forbiddenDecisions: z.array(z.string()),
-});
-export const previewActionOutput = fenceDecisionSchema.extend({
-  fence: effectiveFenceSchema,
-  specialistId: z.string(),
-  teamId: z.string().nullable(),
-});
-
-// MCP clients check an error result against the output schema too, so one schema holds success and refusal.
-function changeResult<S extends z.ZodRawShape>(success: S) {
-  return z
-    .object({ dryRun: z.boolean(), warnings: fieldErrors, ...success })
-    .partial()
-    .extend({
-      ok: z.boolean().describe("true: done (or, in a dry run, would be done); false: refused, nothing written"),
-      code: z
-        .string()
-        .optional()
-        .describe("when refused: invalid, conflict, forbidden, not_found, bad_request, precondition_required…"),
-      message: z.string().optional().describe("when refused: what is wrong"),
-      errors: fieldErrors.optional().describe("when refused: the FieldErrors, each located by a JSON pointer"),
-      current: z.unknown().optional().describe("on a conflict: the record (or file) as it is now, with its etag"),
-    });
-}
+export const orgValidateOutput = readResult(validationResultSchema);
+export const previewRouteOutput = readResult(z.object({ candidates: z.array(routeCandidateSchema) }));
+export const previewFenceOutput = readResult(
+  effectiveFenceSchema.extend({ teamId: z.string().nullable(), forbiddenDecisions: z.array(z.string()) }),
+);
+export const previewActionOutput = readResult(
+  fenceDecisionSchema.extend({ fence: effectiveFenceSchema, specialistId: z.string(), teamId: z.string().nullable() }),
+);
 
 export const entityWriteOutput = changeResult({
   path: z.string().describe("the file written, or that would be"),
@@ -195,7 +212,7 @@ export const embedToggleOutput = changeResult({
   etag: z.string().describe('dry run: the overlay\'s current etag ("absent" if none); applied: its new etag'),
   capability: capabilityViewSchema,
 });
-export const embedDryRunOutput = dryRunPlanSchema;
+export const embedDryRunOutput = readResult(dryRunPlanSchema);
 
 export const toolRefusalSchema = z.object({
   ok: z.literal(false),
@@ -217,16 +234,16 @@ export const orgPlanInput = z.object({
     .optional()
     .describe("plan one unsaved change instead: { kind, record } (saved whole) or { kind, id, remove: true }"),
 });
-export const orgPlanOutput = planSchema;
+export const orgPlanOutput = readResult(planSchema);
 
 export const orgTestInput = runTestsBodySchema;
-export const orgTestOutput = orgTestRunSchema;
+export const orgTestOutput = readResult(orgTestRunSchema);
 
 /** `access_reach`: what a task that starts with one specialist can end up doing. */
 export const accessReachInput = z.object({
   id: idSchema.describe("a specialist id (in a Construct 2.x project, a worker profile id)"),
 });
-export const accessReachOutput = reachSchema;
+export const accessReachOutput = readResult(reachSchema);
 
 /** `access_history`: the commits that widened or narrowed what one specialist can do. */
 export const accessHistoryInput = z.object({
@@ -238,4 +255,4 @@ export const accessHistoryInput = z.object({
     .optional()
     .describe("commits that touch the org to look at, newest first (default 200, capped)"),
 });
-export const accessHistoryOutput = accessHistorySchema;
+export const accessHistoryOutput = readResult(accessHistorySchema);

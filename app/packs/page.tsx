@@ -125,7 +125,7 @@ export default async function PacksPage() {
                     </p>
                   ))}
                   {p.warnings.map((w) => (
-                    <p key={w} data-testid="pack-warning" className="mt-1 text-xs text-amber-700 dark:text-amber-400">
+                    <p key={w} data-testid="pack-warning" className="mt-1 text-xs text-warning">
                       {w}
                     </p>
                   ))}
@@ -163,7 +163,7 @@ export default async function PacksPage() {
                     <td className="text-xs" data-testid="prompt-state">
                       {prompt.ok ? (
                         prompt.degraded ? (
-                          <span className="text-amber-700">degraded</span>
+                          <span className="text-warning">degraded</span>
                         ) : (
                           <span className="text-emerald-700 dark:text-emerald-400">ok</span>
                         )
@@ -172,7 +172,7 @@ export default async function PacksPage() {
                       )}
                       {prompt.ok &&
                         prompt.warnings.map((w) => (
-                          <div key={w} className="text-amber-700">
+                          <div key={w} className="text-warning">
                             {w}
                           </div>
                         ))}

@@ -89,7 +89,7 @@ export function ImportFlow({ chosen, tier, returnFocus, onDone, onError }: Impor
                   f.action === "create"
                     ? "text-emerald-700 dark:text-emerald-400"
                     : f.action === "update"
-                      ? "text-amber-700 dark:text-amber-400"
+                      ? "text-warning"
                       : "text-muted"
                 }
               >

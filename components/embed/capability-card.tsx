@@ -162,7 +162,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
             </li>
           ))}
           {c.warnings.map((w) => (
-            <li key={w.location + w.message} className="text-amber-700 dark:text-amber-400">
+            <li key={w.location + w.message} className="text-warning">
               <code>{w.id}</code> {w.message}
             </li>
           ))}
@@ -173,7 +173,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
         <p
           role={message.tone === "error" ? "alert" : "status"}
           data-testid="capability-message"
-          className={`mt-2 text-sm ${message.tone === "error" ? "text-red-700 dark:text-red-400" : message.tone === "warn" ? "text-amber-700 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400"}`}
+          className={`mt-2 text-sm ${message.tone === "error" ? "text-red-700 dark:text-red-400" : message.tone === "warn" ? "text-warning" : "text-emerald-700 dark:text-emerald-400"}`}
         >
           {message.text}
         </p>

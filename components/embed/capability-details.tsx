@@ -67,11 +67,7 @@ export function CapabilityDetails({ capability: c }: { capability: CapabilityVie
         <Row label="Runtime">
           <span data-testid="runtime">
             <code>{rt.declared}</code> →{" "}
-            <code
-              className={
-                rt.resolved === "none" ? "text-amber-700 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400"
-              }
-            >
+            <code className={rt.resolved === "none" ? "text-warning" : "text-emerald-700 dark:text-emerald-400"}>
               {rt.resolved}
             </code>
           </span>

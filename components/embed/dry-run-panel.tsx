@@ -50,7 +50,7 @@ export function DryRunPanel({ plan, onClose }: { plan: DryRunPlan; onClose: () =
               {b.available ? (
                 <span className="text-emerald-700 dark:text-emerald-400">readable</span>
               ) : (
-                <span className="text-amber-700 dark:text-amber-400">{b.reason}</span>
+                <span className="text-warning">{b.reason}</span>
               )}{" "}
               <span className="text-xs text-muted">{b.label}</span>
             </div>
@@ -149,9 +149,7 @@ export function DryRunPanel({ plan, onClose }: { plan: DryRunPlan; onClose: () =
         {plan.errors.length ? (
           <span className="text-red-700">Invalid: {plan.errors[0].message}</span>
         ) : plan.wouldSkip ? (
-          <span className="text-amber-700 dark:text-amber-400">
-            A tick now would be skipped ({plan.wouldSkip}), calling no model.
-          </span>
+          <span className="text-warning">A tick now would be skipped ({plan.wouldSkip}), calling no model.</span>
         ) : (
           <span className="text-emerald-700 dark:text-emerald-400">A tick now would run on {c.runtime.resolved}.</span>
         )}

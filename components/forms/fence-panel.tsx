@@ -143,7 +143,7 @@ export function FencePanel({
       >
         <h3 className="mb-1 font-semibold">Effective fence{team ? ` in ${teamView(team).id ?? ""}` : ""}</h3>
         {noTeam && (
-          <p className="mb-1 text-amber-700 dark:text-amber-400" data-testid="effective-fence-reason">
+          <p className="mb-1 text-warning" data-testid="effective-fence-reason">
             {noTeam}
           </p>
         )}
@@ -180,7 +180,7 @@ export function FencePanel({
             decision.allowed
               ? "text-emerald-700 dark:text-emerald-400"
               : decision.decision === "needs-approval"
-                ? "text-amber-700 dark:text-amber-400"
+                ? "text-warning"
                 : "text-red-700 dark:text-red-400"
           }
         >

@@ -43,7 +43,7 @@ export function FieldShell({
           key={keys[i]}
           data-testid={`field-error-${path}`}
           data-rule={p.id}
-          className={`mt-0.5 text-xs ${p.severity === "error" ? "text-red-600 dark:text-red-400" : "text-amber-600 dark:text-amber-400"}`}
+          className={`mt-0.5 text-xs ${p.severity === "error" ? "text-red-600 dark:text-red-400" : "text-warning"}`}
         >
           {p.message}
           <FixButton fix={fixOf?.(p)} />

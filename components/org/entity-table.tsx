@@ -72,7 +72,7 @@ export function EntityTable({ kind, rows }: { kind: EntityKind; rows: { row: Ent
                 ) : (
                   <details>
                     <summary
-                      className={`cursor-pointer text-xs ${errors ? "text-red-700 dark:text-red-400" : "text-amber-700 dark:text-amber-400"}`}
+                      className={`cursor-pointer text-xs ${errors ? "text-red-700 dark:text-red-400" : "text-warning"}`}
                     >
                       {errors} error(s), {own.length - errors} warning(s)
                     </summary>

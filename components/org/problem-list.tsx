@@ -23,9 +23,7 @@ export function ProblemList({
           <>
             <span
               className={
-                p.severity === "error"
-                  ? "font-semibold text-red-700 dark:text-red-400"
-                  : "font-semibold text-amber-700 dark:text-amber-400"
+                p.severity === "error" ? "font-semibold text-red-700 dark:text-red-400" : "font-semibold text-warning"
               }
             >
               {p.severity}

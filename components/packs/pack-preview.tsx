@@ -65,7 +65,7 @@ export function PackPreviewPanel({
         </p>
       )}
       {preview.warnings.map((w) => (
-        <p key={w} data-testid="pack-preview-warning" className="mb-1 text-sm text-amber-700 dark:text-amber-400">
+        <p key={w} data-testid="pack-preview-warning" className="mb-1 text-sm text-warning">
           ⚠ {w}
         </p>
       ))}

@@ -148,7 +148,7 @@ export function PanelFooter(props: {
       </div>
       <div className="flex items-center gap-2">
         {dirty && (
-          <span className="text-xs text-amber-600" data-testid="unsaved">
+          <span className="text-xs text-warning" data-testid="unsaved">
             unsaved
           </span>
         )}

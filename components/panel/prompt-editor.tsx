@@ -64,7 +64,7 @@ export function PromptEditor({
         </button>
       </div>
       {data.warnings.map((w) => (
-        <p key={w} className="mb-1 text-xs text-amber-600">
+        <p key={w} className="mb-1 text-xs text-warning">
           {w}
         </p>
       ))}

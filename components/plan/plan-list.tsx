@@ -18,7 +18,7 @@ const TONE: Record<string, string> = {
   narrow: "text-slate-600 dark:text-slate-400",
   add: "text-emerald-700 dark:text-emerald-400",
   remove: "text-rose-700 dark:text-rose-400",
-  change: "text-amber-700 dark:text-amber-400",
+  change: "text-warning",
   introduced: "text-red-700 dark:text-red-400",
   fixed: "text-emerald-700 dark:text-emerald-400",
   move: "text-violet-700 dark:text-violet-400",

@@ -96,8 +96,7 @@ export function TestsView({ initialFailuresOnly = false }: { initialFailuresOnly
                 data-testid="test-problem"
                 className="rounded bg-amber-50 px-2 py-1 dark:bg-amber-950/40"
               >
-                <strong className="text-amber-800 dark:text-amber-300">INVALID</strong> {p.path}{" "}
-                <code>{p.location}</code>: {p.message}
+                <strong className="text-warning">INVALID</strong> {p.path} <code>{p.location}</code>: {p.message}
               </li>
             ))}
           </ul>

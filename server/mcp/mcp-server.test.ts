@@ -141,6 +141,39 @@ describe("listing", () => {
     await expect(mcp.client.readResource({ uri: "construct://org/specialist/no-such-one" })).rejects.toThrow(
       /does not exist/,
     );
+    // Each record is listed under its own name, so a client's resource picker tells them apart.
+    const records = resources.filter((r) => r.uri.startsWith("construct://org/"));
+    expect(new Set(records.map((r) => r.title)).size).toBe(records.length);
+    const architect = records.find((r) => r.uri === "construct://org/specialist/cx-architect");
+    expect(architect?.title).toMatch(/ \(specialist\)$/);
+    expect(architect?.title).not.toBe("An org record");
+  });
+
+  it("completes a record's kind from what was typed, and its id among that kind's records", async () => {
+    const ref = { type: "ref/resource" as const, uri: "construct://org/{kind}/{id}" };
+    const kinds = await mcp.client.complete({ ref, argument: { name: "kind", value: "spe" } });
+    expect(kinds.completion.values).toEqual(["specialist"]);
+    const none = await mcp.client.complete({ ref, argument: { name: "kind", value: "wizard" } });
+    expect(none.completion.values).toEqual([]);
+    const ids = await mcp.client.complete({
+      ref,
+      argument: { name: "id", value: "cx-arch" },
+      context: { arguments: { kind: "specialist" } },
+    });
+    expect(ids.completion.values).toEqual(["cx-architect"]);
+    const teams = await mcp.client.complete({
+      ref,
+      argument: { name: "id", value: "" },
+      context: { arguments: { kind: "team" } },
+    });
+    expect(teams.completion.values).toContain("design-team");
+    expect(teams.completion.values).not.toContain("cx-architect");
+    const contains = await mcp.client.complete({
+      ref,
+      argument: { name: "id", value: "architect" },
+      context: { arguments: { kind: "specialist" } },
+    });
+    expect(contains.completion.values).toContain("cx-architect");
   });
 });
 
@@ -203,6 +236,12 @@ describe("access", () => {
     const missing = await call(mcp.client, "access_reach", { id: "nobody" });
     expect(missing.isError).toBe(true);
     expect(missing.text).toBe('not_found: no specialist or worker profile "nobody" in the org');
+    expect(missing.data).toEqual({
+      ok: false,
+      code: "not_found",
+      message: 'no specialist or worker profile "nobody" in the org',
+      errors: [],
+    });
     expect(await disk()).toEqual(before);
   });
 
@@ -217,6 +256,8 @@ describe("access", () => {
     expect(missing.text).toBe('not_found: no specialist or worker profile "nobody" in the org now');
     const zero = await call(mcp.client, "access_history", { id: "cx-reviewer", limit: 0 });
     expect(zero.isError).toBe(true);
+    expect(zero.data).toMatchObject({ ok: false, code: "bad_request" });
+    expect(zero.data.errors).toEqual([expect.objectContaining({ location: "#/arguments/limit", field: "limit" })]);
     expect(await disk()).toEqual(before);
   });
 });
@@ -315,6 +356,32 @@ describe("changes", () => {
     expect(JSON.parse(await fs.readFile(subjectFile(), "utf8")).description).toBe(description);
     const again = await call(mcp.client, "org_get", { kind: "specialist", id: PROJECT_ID });
     expect(again.data.etag).toBe(applied.data.etag);
+  });
+
+  it("an etag copied without its quotes names the same version; a stale one is still a conflict", async () => {
+    const { data: read } = await call(mcp.client, "org_get", { kind: "specialist", id: PROJECT_ID });
+    const bare = String(read.etag).replace(/^"|"$/g, "");
+    expect(bare).not.toBe(read.etag);
+    const description = "Written with an etag an agent copied without its quotes.";
+    const applied = await call(mcp.client, "org_update", {
+      kind: "specialist",
+      id: PROJECT_ID,
+      patch: { description },
+      apply: true,
+      etag: bare,
+    });
+    expect(applied.isError, applied.text).toBe(false);
+    expect(JSON.parse(await fs.readFile(subjectFile(), "utf8")).description).toBe(description);
+    const before = await disk();
+    const stale = await call(mcp.client, "org_update", {
+      kind: "specialist",
+      id: PROJECT_ID,
+      patch: { description: "Based on the version before the last write." },
+      apply: true,
+      etag: bare,
+    });
+    expect(stale.data).toMatchObject({ ok: false, code: "conflict" });
+    expect(await disk()).toEqual(before);
   });
 
   it("a stale etag is a conflict carrying the current record, and nothing is written", async () => {
@@ -459,18 +526,29 @@ describe("changes", () => {
 describe("bad input", () => {
   const deep = (n: number): unknown => (n === 0 ? "leaf" : { a: deep(n - 1) });
   const cases: [string, string, Record<string, unknown>, RegExp][] = [
-    ["schema failure: a kind that does not exist", "org_get", { kind: "wizard", id: "x" }, /Input validation error/],
+    [
+      "schema failure: a kind that does not exist",
+      "org_get",
+      { kind: "wizard", id: "x" },
+      /^bad_request: the arguments of org_get .*\nerror invalid-arguments at #\/arguments\/kind: kind: /s,
+    ],
     [
       "schema failure: patch missing",
       "org_update",
       { kind: "specialist", id: PROJECT_ID },
-      /Input validation error.*patch/s,
+      /invalid-arguments at #\/arguments\/patch/,
     ],
     [
       "schema failure: an empty etag cannot stand for a version",
       "org_update",
       { kind: "specialist", id: PROJECT_ID, patch: { description: "x" }, apply: true, etag: "" },
-      /Input validation error.*etag/s,
+      /invalid-arguments at #\/arguments\/etag/,
+    ],
+    [
+      "an argument nobody defines, which a typo of apply must not turn into a dry run",
+      "org_update",
+      { kind: "specialist", id: PROJECT_ID, patch: { description: "x" }, aply: true },
+      /invalid-arguments at #\/arguments\/aply: unknown argument "aply"; did you mean "apply"\?/,
     ],
     ["unknown id", "org_update", { kind: "specialist", id: "no-such-one", patch: {} }, /does not exist/],
     ["unknown id on read", "org_get", { kind: "team", id: "no-such-team" }, /does not exist/],
@@ -515,6 +593,9 @@ describe("bad input", () => {
       const result = await call(mcp.client, tool, args);
       expect(result.isError).toBe(true);
       expect(result.text).toMatch(message);
+      // The shape the server's instructions promise, for clients that read structured content.
+      expect(result.data).toMatchObject({ ok: false, code: expect.any(String), message: expect.any(String) });
+      expect(result.text.startsWith(`${result.data.code}: ${result.data.message}`)).toBe(true);
       expect(await disk()).toEqual(before);
       const next = await call(mcp.client, "org_get", { kind: "specialist", id: "cx-architect" });
       expect(next.isError).toBe(false);

@@ -4,6 +4,7 @@ import { registerOrgTools } from "./org-tools";
 import { registerResources } from "./resources";
 import { registerReviewTools } from "./review-tools";
 import { registerServiceTools } from "./service-tools";
+import { ToolTable } from "./tool-table";
 
 const INSTRUCTIONS = `Construct Studio edits an AI-agent org (specialists, teams, groups, contracts, policies) stored as JSON in tiers: builtin < packs < user < project; later tiers win field by field.
 Read with org_list, org_get, skills_list and graph_neighbours; check drafts with org_validate and the preview_* tools; access_reach says what a task that starts with one specialist can end up doing through handoffs and contracts, and access_history which commits widened or narrowed it.
@@ -22,12 +23,13 @@ export function createMcpServer(services: Services): McpServer {
     {
       capabilities: { tools: {}, resources: {} },
       instructions: INSTRUCTIONS,
-      maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
     },
   );
-  registerOrgTools(server, services);
-  registerServiceTools(server, services);
-  registerReviewTools(server, services);
+  const tools = new ToolTable(server, MAX_TOOL_INPUT_ELEMENTS);
+  registerOrgTools(tools, services);
+  registerServiceTools(tools, services);
+  registerReviewTools(tools, services);
+  tools.serve();
   registerResources(server, services);
   return server;
 }

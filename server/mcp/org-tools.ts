@@ -1,4 +1,3 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { kindIdProblem } from "@/schemas/entity-kinds";
 import {
   entityRemoveOutput,
@@ -28,25 +27,30 @@ import {
 import type { Services } from "../compose";
 import { AppError } from "../errors";
 import { guarded, ok } from "./tool-result";
+import type { ToolTable } from "./tool-table";
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
 
-/** `apply: true` writes only with the version the agent read, as the HTTP API needs If-Match. */
+/**
+ * `apply: true` writes only with the version the agent read, as the HTTP API needs If-Match. An etag
+ * copied without its quotes names the same version, so it is quoted rather than called stale.
+ */
 export function requireEtag(apply: boolean, etag: string | undefined, what: string): string | undefined {
   if (apply && etag === undefined)
     throw new AppError(
       "precondition_required",
       `apply needs the etag of ${what} you read: call again without apply (a dry run) to get it`,
     );
-  return etag;
+  if (etag === undefined || /^(W\/)?".*"$/.test(etag)) return etag;
+  return `"${etag.replace(/^"|"$/g, "")}"`;
 }
 
 /** Reads, checks and changes of org entities: the façade the web studio and the CLI use. */
-export function registerOrgTools(server: McpServer, services: Services): void {
+export function registerOrgTools(tools: ToolTable, services: Services): void {
   const { org } = services;
 
-  server.registerTool(
+  tools.add(
     "org_list",
     {
       title: "List org records",
@@ -59,7 +63,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
     ({ kind }) => guarded(async () => ok({ kind, ...(await org.listEntities(kind)) })),
   );
 
-  server.registerTool(
+  tools.add(
     "org_get",
     {
       title: "Get one org record",
@@ -80,7 +84,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       }),
   );
 
-  server.registerTool(
+  tools.add(
     "skills_list",
     {
       title: "List skills",
@@ -96,7 +100,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       }),
   );
 
-  server.registerTool(
+  tools.add(
     "graph_neighbours",
     {
       title: "A specialist's neighbours",
@@ -137,7 +141,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       }),
   );
 
-  server.registerTool(
+  tools.add(
     "org_validate",
     {
       title: "Validate a draft",
@@ -151,7 +155,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       guarded(async () => ok(await org.validateDraft(kind, record, { specialistId }))),
   );
 
-  server.registerTool(
+  tools.add(
     "preview_route",
     {
       title: "Preview routing",
@@ -163,7 +167,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
     (args) => guarded(async () => ok(await org.previewRoute(args))),
   );
 
-  server.registerTool(
+  tools.add(
     "preview_fence",
     {
       title: "Preview an effective fence",
@@ -175,7 +179,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
     (args) => guarded(async () => ok(await org.previewEffectiveFence(args))),
   );
 
-  server.registerTool(
+  tools.add(
     "preview_action",
     {
       title: "Preview a fence decision",
@@ -192,7 +196,7 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       }),
   );
 
-  server.registerTool(
+  tools.add(
     "org_create",
     {
       title: "Create a record",
@@ -203,13 +207,10 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       annotations: WRITE,
     },
     ({ kind, record, scope, apply }) =>
-      guarded(
-        async () => ok({ dryRun: !apply, ...(await org.createEntity(kind, record, { scope, dryRun: !apply })) }),
-        true,
-      ),
+      guarded(async () => ok({ dryRun: !apply, ...(await org.createEntity(kind, record, { scope, dryRun: !apply })) })),
   );
 
-  server.registerTool(
+  tools.add(
     "org_update",
     {
       title: "Update a record",
@@ -225,10 +226,10 @@ export function registerOrgTools(server: McpServer, services: Services): void {
         const ifMatch = requireEtag(apply, etag, `${kind} "${id}"`);
         const result = await org.updateEntity(kind, id, patch, { scope, ifMatch, dryRun: !apply });
         return ok({ dryRun: !apply, ...result });
-      }, true),
+      }),
   );
 
-  server.registerTool(
+  tools.add(
     "org_remove",
     {
       title: "Remove a record",
@@ -243,10 +244,10 @@ export function registerOrgTools(server: McpServer, services: Services): void {
         const ifMatch = requireEtag(apply, etag, `${kind} "${id}"`);
         const result = await org.removeEntity(kind, id, { scope, force, ifMatch, dryRun: !apply, deletePrompt });
         return ok({ dryRun: !apply, warnings: [], ...result });
-      }, true),
+      }),
   );
 
-  server.registerTool(
+  tools.add(
     "org_import",
     {
       title: "Import an org payload",
@@ -260,6 +261,6 @@ export function registerOrgTools(server: McpServer, services: Services): void {
       guarded(async () => {
         const ifMatch = requireEtag(apply, etag, "the files this import replaces");
         return ok(await org.importOrg(payload, { scope, dryRun: !apply, ifMatch }));
-      }, true),
+      }),
   );
 }

@@ -8,6 +8,24 @@ import type { Services } from "../compose";
 /** MCP's code for a resource that does not exist (the spec's -32002). */
 const RESOURCE_NOT_FOUND = -32002;
 
+/** What a person calls the record: its display name or name, else its id. */
+function titleOf(record: Record<string, unknown>, id: string): string {
+  for (const key of ["displayName", "name"]) {
+    const value = record[key];
+    if (typeof value === "string" && value.trim()) return value.trim();
+  }
+  return id;
+}
+
+/** Completions for what was typed: names that start with it first, then names that contain it. */
+function matching(names: readonly string[], typed: string): string[] {
+  const want = typed.toLowerCase();
+  const later = (name: string) => Number(!name.toLowerCase().startsWith(want));
+  return names
+    .filter((name) => name.toLowerCase().includes(want))
+    .sort((a, b) => later(a) - later(b) || a.localeCompare(b));
+}
+
 export function registerResources(server: McpServer, services: Services): void {
   for (const kind of FILE_KINDS) {
     const uri = `construct://schemas/${kind}`;
@@ -35,13 +53,23 @@ export function registerResources(server: McpServer, services: Services): void {
             resources.push({
               uri: `construct://org/${kind}/${item.id}`,
               name: `${kind}/${item.id}`,
+              title: `${titleOf(item.record, item.id)} (${kind})`,
               mimeType: "application/json",
               description: `${item.scope} ${kind}, ${item.path}`,
             });
         }
         return { resources };
       },
-      complete: { kind: () => [...ENTITY_KINDS] },
+      complete: {
+        kind: (typed) => matching(ENTITY_KINDS, typed),
+        id: async (typed, context) => {
+          const asked = context?.arguments?.kind as EntityKind | undefined;
+          const kinds = asked && ENTITY_KINDS.includes(asked) ? [asked] : ENTITY_KINDS;
+          const ids = [];
+          for (const kind of kinds) for (const item of (await services.org.listEntities(kind)).items) ids.push(item.id);
+          return matching([...new Set(ids)], typed);
+        },
+      },
     }),
     {
       title: "An org record",

@@ -1,4 +1,3 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
   accessHistoryInput,
   accessHistoryOutput,
@@ -11,12 +10,13 @@ import {
 } from "@/schemas/mcp";
 import type { Services } from "../compose";
 import { guarded, ok } from "./tool-result";
+import type { ToolTable } from "./tool-table";
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 /** Change review: the plan of a change and the org tests, as `plan` and `test` give them on the command line. */
-export function registerReviewTools(server: McpServer, services: Services): void {
-  server.registerTool(
+export function registerReviewTools(tools: ToolTable, services: Services): void {
+  tools.add(
     "org_plan",
     {
       title: "Plan a change",
@@ -34,7 +34,7 @@ export function registerReviewTools(server: McpServer, services: Services): void
       }),
   );
 
-  server.registerTool(
+  tools.add(
     "org_test",
     {
       title: "Run the org tests",
@@ -47,7 +47,7 @@ export function registerReviewTools(server: McpServer, services: Services): void
     ({ draft }) => guarded(async () => ok(await services.tests.run(draft))),
   );
 
-  server.registerTool(
+  tools.add(
     "access_reach",
     {
       title: "What a task can reach",
@@ -60,7 +60,7 @@ export function registerReviewTools(server: McpServer, services: Services): void
     ({ id }) => guarded(async () => ok(await services.org.access(id))),
   );
 
-  server.registerTool(
+  tools.add(
     "access_history",
     {
       title: "Who widened what, when",

@@ -1,4 +1,3 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
   embedDryRunInput,
   embedDryRunOutput,
@@ -10,13 +9,14 @@ import {
 import type { Services } from "../compose";
 import { requireEtag } from "./org-tools";
 import { guarded, ok } from "./tool-result";
+import type { ToolTable } from "./tool-table";
 
 const TOGGLE = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 /** Packs and embed capabilities: enabling and disabling them, and the embed dry run. */
-export function registerServiceTools(server: McpServer, services: Services): void {
+export function registerServiceTools(tools: ToolTable, services: Services): void {
   for (const enabled of [true, false]) {
-    server.registerTool(
+    tools.add(
       enabled ? "packs_enable" : "packs_disable",
       {
         title: enabled ? "Enable a pack" : "Disable a pack",
@@ -30,10 +30,10 @@ export function registerServiceTools(server: McpServer, services: Services): voi
           const ifMatch = requireEtag(apply, etag, "packs.json");
           const result = await services.setPackEnabled(id, enabled, { ifMatch, dryRun: !apply });
           return ok({ ...result, id, dryRun: !apply, warnings: [] });
-        }, true),
+        }),
     );
 
-    server.registerTool(
+    tools.add(
       enabled ? "embed_enable" : "embed_disable",
       {
         title: enabled ? "Enable an embed capability" : "Disable an embed capability",
@@ -48,11 +48,11 @@ export function registerServiceTools(server: McpServer, services: Services): voi
           const opts = { ifMatch, dryRun: !apply };
           const result = enabled ? await services.embed.enable(id, opts) : await services.embed.disable(id, opts);
           return ok({ ...result, dryRun: !apply, warnings: [], capability: await services.embed.status(id) });
-        }, true),
+        }),
     );
   }
 
-  server.registerTool(
+  tools.add(
     "embed_dry_run",
     {
       title: "Dry-run an embed capability",

@@ -139,7 +139,11 @@ export class StrictStdioTransport implements Transport {
       void this.send({
         jsonrpc: "2.0",
         id,
-        result: { content: [{ type: "text", text: `bad_request: ${message}` }], isError: true },
+        result: {
+          content: [{ type: "text", text: `bad_request: ${message}` }],
+          structuredContent: { ok: false, code: "bad_request", message, errors: [] },
+          isError: true,
+        },
       });
       return;
     }

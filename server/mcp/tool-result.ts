@@ -7,8 +7,8 @@ export function ok(structured: Record<string, unknown>): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
 }
 
-/** With `structured` (change tools), the FieldErrors and a conflict's current record go as data too. */
-export function refused(refusal: Omit<ToolRefusal, "ok">, structured = false): CallToolResult {
+/** A refusal as data (FieldErrors, a conflict's current record) and as lines of text. */
+export function refused(refusal: Omit<ToolRefusal, "ok">): CallToolResult {
   const data: ToolRefusal = { ok: false, ...refusal };
   const lines = [
     `${refusal.code}: ${refusal.message}`,
@@ -17,26 +17,23 @@ export function refused(refusal: Omit<ToolRefusal, "ok">, structured = false): C
   return {
     isError: true,
     content: [{ type: "text", text: lines.join("\n") }],
-    ...(structured ? { structuredContent: data as unknown as Record<string, unknown> } : {}),
+    structuredContent: data as unknown as Record<string, unknown>,
   };
 }
 
 /** An AppError becomes a refusal; anything else is logged and reported without internals, and serving goes on. */
-export async function guarded(body: () => Promise<CallToolResult>, structured = false): Promise<CallToolResult> {
+export async function guarded(body: () => Promise<CallToolResult>): Promise<CallToolResult> {
   try {
     return await body();
   } catch (error) {
     if (isAppError(error))
-      return refused(
-        {
-          code: error.code,
-          message: error.message,
-          errors: error.errors ?? [],
-          ...(error.current !== undefined ? { current: error.current } : {}),
-        },
-        structured,
-      );
+      return refused({
+        code: error.code,
+        message: error.message,
+        errors: error.errors ?? [],
+        ...(error.current !== undefined ? { current: error.current } : {}),
+      });
     console.error("[construct-studio mcp] unexpected error", error);
-    return refused({ code: "io", message: "unexpected server error; see the server's stderr", errors: [] }, structured);
+    return refused({ code: "io", message: "unexpected server error; see the server's stderr", errors: [] });
   }
 }
