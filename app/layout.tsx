@@ -5,7 +5,7 @@ import { edgeColorCss } from "@/schemas/edge-kinds";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: "Construct Studio",
+  title: { default: "Construct Studio", template: "%s · Construct Studio" },
   description: "Edit the org your AI specialists run on: specialists, teams, contracts, fences.",
 };
 

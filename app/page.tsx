@@ -1,15 +1,19 @@
+import type { Metadata } from "next";
 import { EditorShell } from "@/components/editor/editor-shell";
 import { Providers, type QuerySeed } from "@/components/providers";
 import { summarize } from "@/lib/api/summary";
 import { gitIgnoreKey } from "@/lib/queries/git-ignore";
 import { orgKeys } from "@/lib/queries/org-keys";
 import { orgVersionKey } from "@/lib/queries/org-version";
+import { pageName } from "@/lib/shell/pages";
 import { ENTITY_KINDS } from "@/schemas/kinds";
 import { constructStatus } from "@/server/construct/status";
 import { foldedFirstView } from "@/server/org/first-view";
 import { gitIgnoreStatus, layoutStore, orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";
+// The layout's title template reaches only pages below it, so the editor spells its title out.
+export const metadata: Metadata = { title: { absolute: `${pageName("/")} · Construct Studio` } };
 
 export default async function EditorPage() {
   const api = orgApi();

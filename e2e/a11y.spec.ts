@@ -11,7 +11,7 @@ import { ORIGIN } from "./support";
 
 const PAGES = [
   { path: "/", ready: (page: Page) => expect(page.getByTestId("node-specialist:cx-architect")).toBeAttached() },
-  { path: "/list", ready: (page: Page) => expect(page.getByTestId("validation-summary")).toBeVisible() },
+  { path: "/list", ready: (page: Page) => expect(page.getByTestId("list-shown").first()).toBeVisible() },
   { path: "/packs", ready: (page: Page) => expect(page.getByRole("heading", { name: "Packs" })).toBeVisible() },
   { path: "/embed", ready: (page: Page) => expect(page.locator("[data-testid^=capability-]").first()).toBeVisible() },
   { path: "/changes", ready: (page: Page) => settledMain(page) },
@@ -66,7 +66,7 @@ test("the theme is right before the first paint, and the user's pick outlasts th
     watch.observe(document, { childList: true, subtree: true });
   });
   await page.goto(`${ORIGIN}/list`);
-  await expect(page.getByTestId("validation-summary")).toBeVisible();
+  await expect(page.getByTestId("list-shown").first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { firstClass: string }).firstClass)).toMatch(/\bdark\b/);
 
   const editor = new EditorPage(page, ORIGIN);

@@ -12,7 +12,7 @@ test("enable a capability, dry-run it, run it with no runtime (skipped) and with
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   await page.goto(`${ORIGIN}/embed`);
-  await expect(page.getByRole("heading", { name: "Embed capabilities" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Embed", exact: true })).toBeVisible();
   for (const id of ["operations-triage", "product-feedback-digest", "repo-activity-review", "operations-briefing"]) {
     await expect(page.getByTestId(`capability-${id}`)).toBeVisible();
   }

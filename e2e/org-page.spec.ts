@@ -13,7 +13,8 @@ test("the org page lists the merged org by kind, with tiers, overrides and broke
   });
 
   await page.goto("/list");
-  await expect(page.getByRole("heading", { name: "Construct Studio" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "List", exact: true })).toBeVisible();
+  await expect(page).toHaveTitle("List · Construct Studio");
   await expect(page.getByTestId("project-root")).toHaveText(ROOT);
   await expect(page.getByTestId("count-specialist")).toHaveText(/^\d+$/);
   expect(Number(await page.getByTestId("count-specialist").textContent())).toBeGreaterThanOrEqual(12);
@@ -30,7 +31,7 @@ test("the org page lists the merged org by kind, with tiers, overrides and broke
   const fileProblems = page.getByTestId("file-problems");
   await expect(fileProblems).toContainText(".cx/org/teams/broken-team.json");
   await expect(fileProblems).toContainText("invalid JSON");
-  await expect(page.getByTestId("validation-summary")).toContainText(/\d+ errors?/);
+  await expect(page.getByTestId("org-status")).toContainText(/\d+ errors?/);
 
   await page.screenshot({ path: "test-results/org-page.png", fullPage: false });
   expect(consoleErrors).toEqual([]);

@@ -105,9 +105,9 @@ test("a zip that escapes its folder installs nothing", async ({ page }) => {
   expect(existsSync(path.join(ROOT, ".cx", "escape1"))).toBe(false);
 });
 
-for (const [route, other] of [
-  ["/packs", "/list"],
-  ["/embed", "/packs"],
+for (const [route, other, name] of [
+  ["/packs", "/list", "List"],
+  ["/embed", "/packs", "Packs"],
 ] as const) {
   test(`${route} fetches nothing for its header links until one is pointed at, then only that page`, async ({
     page,
@@ -122,7 +122,7 @@ for (const [route, other] of [
     const prefetched = page.waitForRequest(
       (r) => new URL(r.url()).pathname === other && r.headers()["next-router-prefetch"] === "1",
     );
-    await page.getByRole("link", { name: other.slice(1), exact: true }).hover();
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name, exact: true }).hover();
     await prefetched;
     await page.waitForLoadState("networkidle");
     // A prefetch may take more than one request (the route, then its data); all of them for that page.

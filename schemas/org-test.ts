@@ -72,6 +72,8 @@ export const orgTestResultSchema = z.object({
   /** What decided: the fence rule, the ranking, or the edge. */
   detail: z.string(),
   ranking: z.array(z.string()).optional(),
+  /** The record the case is about, for a link that opens it: the specialist tested, or the team that escalates. */
+  record: z.object({ kind: z.enum(["specialist", "worker-profile", "team", "group"]), id: z.string() }).optional(),
 });
 export type OrgTestResult = z.infer<typeof orgTestResultSchema>;
 

@@ -1,9 +1,11 @@
+import type { Metadata } from "next";
 import { InstallPack, PackToggle } from "@/components/packs/pack-actions";
 import { Providers } from "@/components/providers";
-import { PageLinks } from "@/components/ui/page-links";
 import { constructName, PACK_COMPAT_VERSION } from "@/lib/packs/manifest-v2";
+import { pageName } from "@/lib/shell/pages";
 import type { PackRow } from "@/schemas/pack-manifest";
 import { listPacks, orgApi, packService, resolveSpecialistPrompt } from "@/server/services";
+import { PageShell } from "../_shell/page-shell";
 
 /** What a pack adds, in the terms of the org it joins. */
 function contributes(p: PackRow, v2: boolean): string {
@@ -14,6 +16,7 @@ function contributes(p: PackRow, v2: boolean): string {
 }
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: pageName("/packs") };
 
 export default async function PacksPage() {
   const construct = packService().paths.construct;
@@ -24,169 +27,164 @@ export default async function PacksPage() {
   );
   // The pack buttons write through query mutations, which need the page's query client.
   return (
-    <Providers>
-      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
-        <header className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
-          <div>
-            <h1 className="text-2xl font-semibold">Packs</h1>
-            <p className="text-sm text-muted">
-              {v2 ? (
-                <span data-testid="construct-version">
-                  {constructName(construct.version)} · pack compatVersion {PACK_COMPAT_VERSION}
-                </span>
-              ) : (
-                <>
-                  Core <code data-testid="core-version">{packs.coreVersion}</code>
-                </>
-              )}{" "}
-              · <span data-testid="deployment-mode">{packs.mode}</span> mode ·{" "}
-              <PageLinks
-                links={[
-                  { href: "/", label: "graph editor" },
-                  { href: "/list", label: "list" },
-                  { href: "/embed", label: "embed" },
-                ]}
-              />
-            </p>
-          </div>
-        </header>
-        {(packs.errors.length > 0 || packs.warnings.length > 0) && (
-          <section
-            role="alert"
-            data-testid="packs-errors"
-            className="mb-6 rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950/40"
-          >
-            {packs.errors.map((e) => (
-              <p key={e} className="text-red-800 dark:text-red-300">
-                {e}
+    <PageShell current="/packs">
+      <Providers>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
+          <header className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
+            <div>
+              <h1 className="text-2xl font-semibold">{pageName("/packs")}</h1>
+              <p className="text-sm text-muted">
+                {v2 ? (
+                  <span data-testid="construct-version">
+                    {constructName(construct.version)} · pack compatVersion {PACK_COMPAT_VERSION}
+                  </span>
+                ) : (
+                  <>
+                    Core <code data-testid="core-version">{packs.coreVersion}</code>
+                  </>
+                )}{" "}
+                · <span data-testid="deployment-mode">{packs.mode}</span> mode
               </p>
-            ))}
-            {packs.warnings.map((w) => (
-              <p key={w} className="text-amber-800 dark:text-amber-300">
-                {w}
-              </p>
-            ))}
-          </section>
-        )}
-        <InstallPack {...(v2 ? { projectPacks: ".construct/packs" } : {})} />
-        <section className="mb-10">
-          <h2 className="mb-2 text-lg font-semibold">Installed</h2>
-          {packs.packs.length === 0 && (
-            <p className="text-sm text-muted">
-              No packs yet. Drop a folder with a <code>pack.manifest.json</code> into{" "}
-              <code>{v2 ? ".construct/packs/" : ".cx/packs/"}</code>, or install one above.
-            </p>
+            </div>
+          </header>
+          {(packs.errors.length > 0 || packs.warnings.length > 0) && (
+            <section
+              role="alert"
+              data-testid="packs-errors"
+              className="mb-6 rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950/40"
+            >
+              {packs.errors.map((e) => (
+                <p key={e} className="text-red-800 dark:text-red-300">
+                  {e}
+                </p>
+              ))}
+              {packs.warnings.map((w) => (
+                <p key={w} className="text-amber-800 dark:text-amber-300">
+                  {w}
+                </p>
+              ))}
+            </section>
           )}
-          <ul className="space-y-3">
-            {packs.packs.map((p) => (
-              <li
-                key={`${p.tier}:${p.path}`}
-                data-testid={`pack-${p.id}`}
-                className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-              >
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div>
-                    <div className="font-mono font-semibold">
-                      {p.id}
-                      <span className="text-muted">@{p.version ?? "?"}</span>
+          <InstallPack {...(v2 ? { projectPacks: ".construct/packs" } : {})} />
+          <section className="mb-10">
+            <h2 className="mb-2 text-lg font-semibold">Installed</h2>
+            {packs.packs.length === 0 && (
+              <p className="text-sm text-muted">
+                No packs yet. Drop a folder with a <code>pack.manifest.json</code> into{" "}
+                <code>{v2 ? ".construct/packs/" : ".cx/packs/"}</code>, or install one above.
+              </p>
+            )}
+            <ul className="space-y-3">
+              {packs.packs.map((p) => (
+                <li
+                  key={`${p.tier}:${p.path}`}
+                  data-testid={`pack-${p.id}`}
+                  className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+                >
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <div>
+                      <div className="font-mono font-semibold">
+                        {p.id}
+                        <span className="text-muted">@{p.version ?? "?"}</span>
+                      </div>
+                      <div className="text-xs text-muted">
+                        {p.tier} · <code>{p.path}</code> · compat <code>{p.compat.range ?? "?"}</code>{" "}
+                        <span
+                          data-testid="pack-compat"
+                          className={
+                            p.compat.ok ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"
+                          }
+                        >
+                          {p.compat.ok ? "satisfied" : `not satisfied by ${p.compat.core}`}
+                        </span>
+                        {p.shadowedBy && (
+                          <span data-testid="pack-shadowed"> · shadowed by the {p.shadowedBy} pack of the same id</span>
+                        )}
+                      </div>
+                      <div className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="pack-contributes">
+                        {contributes(p, v2)}
+                      </div>
                     </div>
-                    <div className="text-xs text-muted">
-                      {p.tier} · <code>{p.path}</code> · compat <code>{p.compat.range ?? "?"}</code>{" "}
+                    <div className="flex items-center gap-3">
                       <span
-                        data-testid="pack-compat"
-                        className={
-                          p.compat.ok ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"
-                        }
+                        data-testid="pack-state"
+                        className={`rounded px-2 py-0.5 text-xs ${p.enabled ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
                       >
-                        {p.compat.ok ? "satisfied" : `not satisfied by ${p.compat.core}`}
+                        {p.enabled ? "enabled" : "disabled"}
                       </span>
-                      {p.shadowedBy && (
-                        <span data-testid="pack-shadowed"> · shadowed by the {p.shadowedBy} pack of the same id</span>
+                      {p.core ? (
+                        <span className="text-xs text-muted">always enabled</span>
+                      ) : (
+                        !p.shadowedBy && <PackToggle id={p.id} enabled={p.enabled} disabled={p.errors.length > 0} />
                       )}
                     </div>
-                    <div className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="pack-contributes">
-                      {contributes(p, v2)}
-                    </div>
                   </div>
-                  <div className="flex items-center gap-3">
-                    <span
-                      data-testid="pack-state"
-                      className={`rounded px-2 py-0.5 text-xs ${p.enabled ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
-                    >
-                      {p.enabled ? "enabled" : "disabled"}
-                    </span>
-                    {p.core ? (
-                      <span className="text-xs text-muted">always enabled</span>
-                    ) : (
-                      !p.shadowedBy && <PackToggle id={p.id} enabled={p.enabled} disabled={p.errors.length > 0} />
-                    )}
-                  </div>
-                </div>
-                {p.errors.map((e) => (
-                  <p key={e} data-testid="pack-error" className="mt-1 text-xs text-red-700 dark:text-red-400">
-                    {e}
-                  </p>
-                ))}
-                {p.warnings.map((w) => (
-                  <p key={w} data-testid="pack-warning" className="mt-1 text-xs text-warning">
-                    {w}
-                  </p>
-                ))}
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section hidden={v2}>
-          <h2 className="mb-2 text-lg font-semibold">Prompt provenance</h2>
-          <table className="w-full text-left text-sm" data-testid="prompt-provenance-table">
-            <thead className="text-xs uppercase text-muted">
-              <tr>
-                <th className="py-1">specialist</th>
-                <th>tier</th>
-                <th>prompt from</th>
-                <th>file</th>
-                <th>state</th>
-              </tr>
-            </thead>
-            <tbody>
-              {prompts.map(({ row, prompt }) => (
-                <tr
-                  key={row.id}
-                  data-testid={`provenance-${row.id}`}
-                  className="border-t border-slate-200 dark:border-slate-800"
-                >
-                  <td className="py-1 font-mono text-xs">{row.id}</td>
-                  <td className="text-xs">{row.source ? `pack ${row.source}` : row.scope}</td>
-                  <td className="text-xs" data-testid="prompt-source">
-                    {prompt.ok ? prompt.source : "—"}
-                  </td>
-                  <td className="font-mono text-xs">
-                    {prompt.ok ? (prompt.path ?? "(generic fallback)") : (prompt.file ?? "")}
-                  </td>
-                  <td className="text-xs" data-testid="prompt-state">
-                    {prompt.ok ? (
-                      prompt.degraded ? (
-                        <span className="text-warning">degraded</span>
-                      ) : (
-                        <span className="text-emerald-700 dark:text-emerald-400">ok</span>
-                      )
-                    ) : (
-                      <span className="text-red-700">{prompt.scenario}</span>
-                    )}
-                    {prompt.ok &&
-                      prompt.warnings.map((w) => (
-                        <div key={w} className="text-warning">
-                          {w}
-                        </div>
-                      ))}
-                    {!prompt.ok && <div className="text-red-700">{prompt.message}</div>}
-                  </td>
-                </tr>
+                  {p.errors.map((e) => (
+                    <p key={e} data-testid="pack-error" className="mt-1 text-xs text-red-700 dark:text-red-400">
+                      {e}
+                    </p>
+                  ))}
+                  {p.warnings.map((w) => (
+                    <p key={w} data-testid="pack-warning" className="mt-1 text-xs text-warning">
+                      {w}
+                    </p>
+                  ))}
+                </li>
               ))}
-            </tbody>
-          </table>
-        </section>
-      </main>
-    </Providers>
+            </ul>
+          </section>
+          <section hidden={v2}>
+            <h2 className="mb-2 text-lg font-semibold">Prompt provenance</h2>
+            <table className="w-full text-left text-sm" data-testid="prompt-provenance-table">
+              <thead className="text-xs uppercase text-muted">
+                <tr>
+                  <th className="py-1">specialist</th>
+                  <th>tier</th>
+                  <th>prompt from</th>
+                  <th>file</th>
+                  <th>state</th>
+                </tr>
+              </thead>
+              <tbody>
+                {prompts.map(({ row, prompt }) => (
+                  <tr
+                    key={row.id}
+                    data-testid={`provenance-${row.id}`}
+                    className="border-t border-slate-200 dark:border-slate-800"
+                  >
+                    <td className="py-1 font-mono text-xs">{row.id}</td>
+                    <td className="text-xs">{row.source ? `pack ${row.source}` : row.scope}</td>
+                    <td className="text-xs" data-testid="prompt-source">
+                      {prompt.ok ? prompt.source : "—"}
+                    </td>
+                    <td className="font-mono text-xs">
+                      {prompt.ok ? (prompt.path ?? "(generic fallback)") : (prompt.file ?? "")}
+                    </td>
+                    <td className="text-xs" data-testid="prompt-state">
+                      {prompt.ok ? (
+                        prompt.degraded ? (
+                          <span className="text-warning">degraded</span>
+                        ) : (
+                          <span className="text-emerald-700 dark:text-emerald-400">ok</span>
+                        )
+                      ) : (
+                        <span className="text-red-700">{prompt.scenario}</span>
+                      )}
+                      {prompt.ok &&
+                        prompt.warnings.map((w) => (
+                          <div key={w} className="text-warning">
+                            {w}
+                          </div>
+                        ))}
+                      {!prompt.ok && <div className="text-red-700">{prompt.message}</div>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </main>
+      </Providers>
+    </PageShell>
   );
 }

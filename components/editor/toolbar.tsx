@@ -2,10 +2,11 @@
 
 import type { ReactNode } from "react";
 import { newMenuKinds } from "@/components/palette/new-kinds";
+import { AppHeader } from "@/components/shell/app-header";
+import { ConstructBadge } from "@/components/shell/construct-badge";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
-import { NavLink } from "@/components/ui/nav-link";
-import { constructLabel, offersTrust } from "@/lib/org/construct-label";
-
+import { offersTrust } from "@/lib/org/construct-label";
+import { pageName } from "@/lib/shell/pages";
 import type { EditorConstruct } from "@/schemas/api";
 import type { EntityKind } from "@/schemas/kinds";
 import { useEditor } from "./editor-store";
@@ -14,19 +15,10 @@ import { Legend } from "./legend";
 import type { RoutePreviewProps } from "./route-preview";
 import { useToasts } from "./toasts";
 import { usePanelFlow } from "./use-panel-state";
-import { useTheme } from "./use-theme";
 
 const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
 const TRUST_BUTTON =
   "ml-1 rounded border border-amber-300 px-1.5 py-0.5 align-middle text-xs font-normal text-amber-800 hover:bg-amber-50 dark:text-amber-200 dark:hover:bg-amber-950";
-
-const PAGES = [
-  { href: "/packs", label: "Packs" },
-  { href: "/embed", label: "Embed" },
-  { href: "/changes", label: "Plan" },
-  { href: "/tests", label: "Tests" },
-  { href: "/list", label: "List" },
-] as const;
 
 type HistoryButton = { enabled: boolean; label?: string; run: () => void };
 
@@ -51,7 +43,6 @@ export function Toolbar(props: ToolbarProps) {
   const toggleOverlay = useEditor((s) => s.toggleOverlay);
   const routeOpen = useEditor((s) => s.routeOpen);
   const setRouteOpen = useEditor((s) => s.setRouteOpen);
-  const [theme, toggleTheme] = useTheme();
   const { createNew, go } = usePanelFlow();
   const { push: toast } = useToasts();
   const navigate = (href: string) => void go(href);
@@ -67,131 +58,106 @@ export function Toolbar(props: ToolbarProps) {
   };
   const route = { open: routeOpen, onOpenChange: setRouteOpen, preview };
   return (
-    <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
-      <div className="min-w-0">
-        <h1 className="text-base font-semibold">
-          Construct Studio{" "}
-          <span
-            data-testid="construct-generation"
-            title={`Why: ${props.project.construct.reason}`}
-            className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 align-middle text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-          >
-            {constructLabel(props.project.construct)}
-          </span>
-          {offersTrust(props.project.construct) && (
-            // Loaded on intent: most projects never show it, and the first load stays light.
-            <DeferredTrigger
-              load={() => import("./trust-button").then((m) => m.TrustButton)}
-              props={{ construct: props.project.construct, className: TRUST_BUTTON }}
-              opensOn="click"
-              testId="trust-construct"
-              className={TRUST_BUTTON}
-              title={props.project.construct.trust}
-            >
-              Trust its validators…
-            </DeferredTrigger>
-          )}
-          {props.project.construct.workspacePreset && (
-            <span
-              data-testid="workspace-preset"
-              title="The workspace preset Construct runs with: construct.config.json's workspacePreset, else its default"
-              className="ml-1 align-middle text-xs font-normal text-muted"
-            >
-              preset {props.project.construct.workspacePreset}
-            </span>
-          )}
-        </h1>
-        <p className="truncate text-xs text-muted" title={props.project.root}>
-          {props.project.root}
-        </p>
-      </div>
-      <Legend
-        generation={props.project.construct.generation}
-        visible={visible}
-        counts={props.counts}
-        onToggle={toggleKind}
+    <>
+      <AppHeader
+        current="/"
+        root={props.project.root}
+        construct={
+          <>
+            <ConstructBadge construct={props.project.construct} preset={props.project.construct.workspacePreset} />
+            {offersTrust(props.project.construct) && (
+              // Loaded on intent: most projects never show it, and the first load stays light.
+              <DeferredTrigger
+                load={() => import("./trust-button").then((m) => m.TrustButton)}
+                props={{ construct: props.project.construct, className: TRUST_BUTTON }}
+                opensOn="click"
+                testId="trust-construct"
+                className={TRUST_BUTTON}
+                title={props.project.construct.trust}
+              >
+                Trust its validators…
+              </DeferredTrigger>
+            )}
+          </>
+        }
+        status={props.reach}
+        onNavigate={navigate}
       />
-      <div className="ml-auto flex flex-wrap items-center gap-1">
-        {props.reach}
-        <DeferredTrigger
-          load={() => import("./new-menu").then((m) => m.NewMenu)}
-          props={{
-            className: BUTTON,
-            kinds: newMenuKinds(props.project.construct.generation),
-            onCreate: (kind: EntityKind) => void createNew(kind),
-          }}
-          opensOn="pointerdown"
-          testId="new-menu"
-          className={BUTTON}
-        >
-          New ▾
-        </DeferredTrigger>
-        <button
-          type="button"
-          className={`${BUTTON} ${overlayOn ? "bg-amber-100 dark:bg-amber-900" : ""}`}
-          aria-pressed={overlayOn}
-          onClick={toggleOverlay}
-          title="Draw the changes since HEAD on the canvas"
-          data-testid="overlay-toggle"
-        >
-          Changes
-        </button>
-        {/* Route…'s dialog loads on first intent, or when the palette opens it. */}
-        <DeferredTrigger
-          load={() => import("./route-menu").then((m) => m.RouteMenu)}
-          active={route.open}
-          opensOn="click"
-          testId="open-route"
-          className={BUTTON}
-          props={{ ...route, className: BUTTON }}
-        >
-          Route…
-        </DeferredTrigger>
-        <ImportExport
-          onDone={(m) => {
-            toast({ tone: "success", title: m });
-            props.onImported();
-          }}
-          onError={(title, detail) => toast({ tone: "error", title, detail })}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 bg-white px-4 py-1 dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="sr-only">{pageName("/")}</h1>
+        <Legend
+          generation={props.project.construct.generation}
+          visible={visible}
+          counts={props.counts}
+          onToggle={toggleKind}
         />
-        <button
-          type="button"
-          className={BUTTON}
-          disabled={!props.undo.enabled}
-          onClick={props.undo.run}
-          title={props.undo.label ? `Undo ${props.undo.label} (Ctrl+Z)` : "Nothing to undo"}
-          data-testid="undo"
-        >
-          ↶ Undo
-        </button>
-        <button
-          type="button"
-          className={BUTTON}
-          disabled={!props.redo.enabled}
-          onClick={props.redo.run}
-          title={props.redo.label ? `Redo ${props.redo.label} (Ctrl+Shift+Z)` : "Nothing to redo"}
-          data-testid="redo"
-        >
-          ↷ Redo
-        </button>
-        <button type="button" className={BUTTON} onClick={props.onResetLayout} title="Forget dragged positions">
-          Auto-layout
-        </button>
-        <button
-          type="button"
-          className={BUTTON}
-          onClick={toggleTheme}
-          aria-label="Toggle dark mode"
-          data-testid="theme-toggle"
-        >
-          {theme === "dark" ? "☀" : "☾"}
-        </button>
-        {PAGES.map((p) => (
-          <NavLink key={p.href} href={p.href} className={BUTTON} onNavigate={navigate}>
-            {p.label}
-          </NavLink>
-        ))}
+        <div className="ml-auto flex flex-wrap items-center gap-1">
+          <DeferredTrigger
+            load={() => import("./new-menu").then((m) => m.NewMenu)}
+            props={{
+              className: BUTTON,
+              kinds: newMenuKinds(props.project.construct.generation),
+              onCreate: (kind: EntityKind) => void createNew(kind),
+            }}
+            opensOn="pointerdown"
+            testId="new-menu"
+            className={BUTTON}
+          >
+            New ▾
+          </DeferredTrigger>
+          <button
+            type="button"
+            className={`${BUTTON} ${overlayOn ? "bg-amber-100 dark:bg-amber-900" : ""}`}
+            aria-pressed={overlayOn}
+            onClick={toggleOverlay}
+            title="Draw the changes since HEAD on the canvas"
+            data-testid="overlay-toggle"
+          >
+            Show changes
+          </button>
+          {/* Route…'s dialog loads on first intent, or when the palette opens it. */}
+          <DeferredTrigger
+            load={() => import("./route-menu").then((m) => m.RouteMenu)}
+            active={route.open}
+            opensOn="click"
+            testId="open-route"
+            className={BUTTON}
+            props={{ ...route, className: BUTTON }}
+          >
+            Route…
+          </DeferredTrigger>
+          <ImportExport
+            onDone={(m) => {
+              toast({ tone: "success", title: m });
+              props.onImported();
+            }}
+            onError={(title, detail) => toast({ tone: "error", title, detail })}
+          />
+          <button
+            type="button"
+            className={BUTTON}
+            disabled={!props.undo.enabled}
+            onClick={props.undo.run}
+            title={props.undo.label ? `Undo ${props.undo.label} (Ctrl+Z)` : "Nothing to undo"}
+            data-testid="undo"
+          >
+            ↶ Undo
+          </button>
+          <button
+            type="button"
+            className={BUTTON}
+            disabled={!props.redo.enabled}
+            onClick={props.redo.run}
+            title={props.redo.label ? `Redo ${props.redo.label} (Ctrl+Shift+Z)` : "Nothing to redo"}
+            data-testid="redo"
+          >
+            ↷ Redo
+          </button>
+          <button type="button" className={BUTTON} onClick={props.onResetLayout} title="Forget dragged positions">
+            Auto-layout
+          </button>
+        </div>
       </div>
-    </header>
+    </>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { PageLinks } from "@/components/ui/page-links";
 import { embedListQuery, useEmbedEvents } from "@/lib/queries/embed";
+import { pageName } from "@/lib/shell/pages";
 import type { EmbedList } from "@/schemas/embed";
 import { CapabilityCard } from "./capability-card";
 
@@ -18,15 +18,10 @@ export function EmbedDashboard({ initial }: { initial: EmbedList }) {
     <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
       <header className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold">Embed capabilities</h1>
+          <h1 className="text-2xl font-semibold">{pageName("/embed")}</h1>
           <p className="text-sm text-muted">
-            Specialists that run on a schedule, read their providers and propose — never apply — changes ·{" "}
-            <PageLinks
-              links={[
-                { href: "/", label: "graph editor" },
-                { href: "/packs", label: "packs" },
-              ]}
-            />
+            Embed capabilities: specialists that run on a schedule, read their providers and propose — never apply —
+            changes
           </p>
         </div>
         <p className="text-sm text-muted" data-testid="embed-summary">

@@ -1,4 +1,4 @@
-import { PageLinks } from "@/components/ui/page-links";
+import { pageName } from "@/lib/shell/pages";
 import type { CapabilityV2, EmbedV2List } from "@/schemas/embed-v2";
 import { CapabilityV2Toggle } from "./capability-v2-toggle";
 
@@ -12,16 +12,10 @@ export function EmbedV2Dashboard({ list, construct }: { list: EmbedV2List; const
     <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
       <header className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold">Embed capabilities</h1>
+          <h1 className="text-2xl font-semibold">{pageName("/embed")}</h1>
           <p className="text-sm text-muted">
-            {construct}: procedures with an <code>embed</code> block, enabled in{" "}
-            <code>.construct/procedures/&lt;id&gt;.manifest.json</code> ·{" "}
-            <PageLinks
-              links={[
-                { href: "/", label: "graph editor" },
-                { href: "/packs", label: "packs" },
-              ]}
-            />
+            Embed capabilities of {construct}: procedures with an <code>embed</code> block, enabled in{" "}
+            <code>.construct/procedures/&lt;id&gt;.manifest.json</code>
           </p>
         </div>
         <p className="text-sm text-muted" data-testid="embed-summary">

@@ -14,14 +14,19 @@ export type EntityRow = {
   record: EntityRecord;
 };
 
-const summary = (kind: EntityKind, r: EntityRecord): string => ENTITY_KIND_SPECS[kind].line(r);
+export const summaryOf = (kind: EntityKind, r: EntityRecord): string => ENTITY_KIND_SPECS[kind].line(r);
 
-export function EntityTable({ kind, rows, problems }: { kind: EntityKind; rows: EntityRow[]; problems: FieldError[] }) {
+/** A kind's problems by the record they are about (the pointer's second segment). */
+export function problemsByEntity(problems: readonly FieldError[]): Map<string, FieldError[]> {
   const byEntity = new Map<string, FieldError[]>();
   for (const p of problems) {
     const id = parsePointer(p.location)[1];
     byEntity.set(id, [...(byEntity.get(id) ?? []), p]);
   }
+  return byEntity;
+}
+
+export function EntityTable({ kind, rows }: { kind: EntityKind; rows: { row: EntityRow; problems: FieldError[] }[] }) {
   return (
     <table className="w-full table-fixed text-left text-sm">
       <thead className="text-xs uppercase tracking-wide text-muted">
@@ -33,8 +38,7 @@ export function EntityTable({ kind, rows, problems }: { kind: EntityKind; rows: 
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => {
-          const own = byEntity.get(row.id) ?? [];
+        {rows.map(({ row, problems: own }) => {
           const errors = own.filter((p) => p.severity === "error").length;
           return (
             <tr
@@ -59,8 +63,8 @@ export function EntityTable({ kind, rows, problems }: { kind: EntityKind; rows: 
                   </div>
                 )}
               </td>
-              <td className="truncate py-2 pr-3 text-slate-600 dark:text-slate-300" title={summary(kind, row.record)}>
-                {summary(kind, row.record)}
+              <td className="truncate py-2 pr-3 text-slate-600 dark:text-slate-300" title={summaryOf(kind, row.record)}>
+                {summaryOf(kind, row.record)}
               </td>
               <td className="py-2">
                 {own.length === 0 ? (

@@ -1,4 +1,5 @@
 import type { SearchItem } from "@/lib/palette/search";
+import { type PageHref, pageName } from "@/lib/shell/pages";
 import { EDGE_KIND_SPECS, EDGE_KINDS, type GraphEdgeKind } from "@/schemas/edge-kinds";
 import type { EntityKind } from "@/schemas/kinds";
 
@@ -24,13 +25,19 @@ export type PaletteCommands = {
 
 export const ACTIONS = "Actions";
 
-const PAGES: { href: string; title: string; text: string }[] = [
-  { href: "/list", title: "Open the list of records", text: "list table all records problems" },
-  { href: "/packs", title: "Open packs", text: "packs install enable" },
-  { href: "/embed", title: "Open embed", text: "embed capabilities dry run" },
-  { href: "/changes", title: "Open the plan of changes", text: "changes plan diff head" },
-  { href: "/tests", title: "Open org tests", text: "tests routing cases run" },
-];
+/** The pages besides the editor, by the names the header gives them, found by the words of what they hold. */
+const PAGE_WORDS: Record<Exclude<PageHref, "/">, string> = {
+  "/list": "list table all records problems filter",
+  "/changes": "changes plan diff head revision",
+  "/tests": "tests routing cases run failures",
+  "/packs": "packs install enable",
+  "/embed": "embed capabilities dry run",
+};
+const PAGES = Object.entries(PAGE_WORDS).map(([href, text]) => ({
+  href,
+  title: `Open ${pageName(href as PageHref)}`,
+  text,
+}));
 
 /** Every action the palette offers, with the words it is found by. `openShortcuts` shows the sheet. */
 export function paletteActions(c: PaletteCommands, openShortcuts: () => void): PaletteAction[] {

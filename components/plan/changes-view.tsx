@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useOrgEvents } from "@/lib/queries/events";
 import { planQuery } from "@/lib/queries/plan";
+import { pageName } from "@/lib/shell/pages";
 import { IgnoreWarning } from "../git-ignore/ignore-warning";
 import { PlanList } from "./plan-list";
 
@@ -16,18 +17,12 @@ export function ChangesView({ initialAgainst = "HEAD" }: { initialAgainst?: stri
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-6 py-8">
       <header className="mb-4 flex flex-wrap items-baseline justify-between gap-4">
-        <h1 className="text-2xl font-semibold">
-          Changes{" "}
-          <a href="/" className="ml-2 align-middle text-sm font-normal text-sky-700 hover:underline dark:text-sky-400">
-            graph editor →
-          </a>{" "}
-          <a
-            href="/tests"
-            className="ml-2 align-middle text-sm font-normal text-sky-700 hover:underline dark:text-sky-400"
-          >
-            tests →
-          </a>
-        </h1>
+        <div>
+          <h1 className="text-2xl font-semibold">{pageName("/changes")}</h1>
+          <p className="text-sm text-muted">
+            The org now against a revision: what a commit would change, and whom it widens.
+          </p>
+        </div>
         <form
           className="flex items-center gap-2 text-sm"
           onSubmit={(e) => {

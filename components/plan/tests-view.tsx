@@ -1,59 +1,94 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useOrgEvents } from "@/lib/queries/events";
 import { testRunQuery } from "@/lib/queries/plan";
+import { pageName } from "@/lib/shell/pages";
+import type { OrgTestResult } from "@/schemas/org-test";
 import { CoverageTable } from "./coverage-table";
 
-/** Every org test run against the saved org, rerun whenever its files or the tests change. */
-export function TestsView() {
+const BUTTON = "rounded bg-sky-700 px-3 py-1 text-sm text-white hover:bg-sky-800 disabled:opacity-60";
+
+/** The editor's deep link (`/?open=kind/id`): the record's panel, its node selected and centred. */
+const editorHref = (record: NonNullable<OrgTestResult["record"]>) =>
+  `/?${new URLSearchParams({ open: `${record.kind}/${record.id}` }).toString()}`;
+
+/** Kept in the address, so a link or a reload shows the same list. */
+function rememberFilter(failuresOnly: boolean) {
+  const url = new URL(window.location.href);
+  if (failuresOnly) url.searchParams.set("failures", "1");
+  else url.searchParams.delete("failures");
+  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+}
+
+/** Every org test run against the saved org: on opening, on "Run tests", and whenever its files or the tests change. */
+export function TestsView({ initialFailuresOnly = false }: { initialFailuresOnly?: boolean }) {
   useOrgEvents();
   const run = useQuery(testRunQuery());
+  const [failuresOnly, setFailuresOnly] = useState(initialFailuresOnly);
+  const results = run.data?.results ?? [];
+  const shown = failuresOnly ? results.filter((r) => !r.pass) : results;
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-6 py-8">
-      <h1 className="mb-4 text-2xl font-semibold">
-        Org tests{" "}
-        <a href="/" className="ml-2 align-middle text-sm font-normal text-sky-700 hover:underline dark:text-sky-400">
-          graph editor →
-        </a>{" "}
-        <a
-          href="/changes"
-          className="ml-2 align-middle text-sm font-normal text-sky-700 hover:underline dark:text-sky-400"
-        >
-          changes →
-        </a>
-      </h1>
+      <header className="mb-4 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">{pageName("/tests")}</h1>
+          <p className="text-sm text-muted">
+            The org's tests, <code>.cx/tests/*.test.json</code> and enabled packs' <code>tests/</code>, as{" "}
+            <code>construct-studio test</code> runs them.
+          </p>
+        </div>
+        <div className="flex items-center gap-4 text-sm">
+          <label className="flex items-center gap-1.5">
+            <input
+              type="checkbox"
+              data-testid="failures-only"
+              checked={failuresOnly}
+              onChange={(e) => {
+                setFailuresOnly(e.target.checked);
+                rememberFilter(e.target.checked);
+              }}
+            />
+            Failures only
+          </label>
+          <button
+            type="button"
+            className={`${BUTTON} w-28`}
+            data-testid="run-tests"
+            disabled={run.isFetching}
+            onClick={() => void run.refetch()}
+          >
+            {run.isFetching ? "Running…" : "Run tests"}
+          </button>
+        </div>
+      </header>
       {run.error && (
-        <p role="alert" className="text-red-700">
+        <p role="alert" className="text-red-700 dark:text-red-400">
           {run.error.message}
         </p>
       )}
+      <p role="status" className="mb-3 min-h-6 font-semibold" data-testid="tests-summary">
+        {run.data
+          ? `${run.data.summary.passed} passed, ${run.data.summary.failed} failed, ${run.data.summary.invalid} invalid`
+          : run.isPending && "Running the tests…"}
+      </p>
       {run.data && (
         <>
-          <p className="mb-3 font-semibold" data-testid="tests-summary">
-            {run.data.summary.passed} passed, {run.data.summary.failed} failed, {run.data.summary.invalid} invalid
-          </p>
-          {run.data.results.length === 0 && run.data.problems.length === 0 && (
+          {failuresOnly && (
+            <p className="mb-2 text-sm text-muted" data-testid="tests-shown">
+              {shown.length} of {results.length} results shown: the failures
+            </p>
+          )}
+          {results.length === 0 && run.data.problems.length === 0 && (
             <p className="text-muted">
               No tests yet: use “Save as test” in a specialist’s Fence tab or in Route…, or write{" "}
               <code>.cx/tests/*.test.json</code>.
             </p>
           )}
           <ul className="space-y-1 text-sm" data-testid="tests-results">
-            {run.data.results.map((r) => (
-              <li
-                key={`${r.file}-${r.index}`}
-                data-testid="test-result"
-                data-pass={r.pass}
-                className={`rounded px-2 py-1 ${r.pass ? "bg-emerald-50 dark:bg-emerald-950/40" : "bg-red-50 dark:bg-red-950/40"}`}
-              >
-                <strong className={r.pass ? "text-emerald-700" : "text-red-700"}>{r.pass ? "PASS" : "FAIL"}</strong>{" "}
-                <span className="font-medium">{r.name}</span>{" "}
-                <span className="text-xs text-muted">
-                  {r.file} #{r.index}
-                </span>
-                <div className="font-mono text-xs text-slate-600 dark:text-slate-400">{r.detail}</div>
-              </li>
+            {shown.map((r) => (
+              <ResultRow key={`${r.file}-${r.index}`} result={r} />
             ))}
             {run.data.problems.map((p) => (
               <li
@@ -69,5 +104,33 @@ export function TestsView() {
         </>
       )}
     </main>
+  );
+}
+
+function ResultRow({ result: r }: { result: OrgTestResult }) {
+  return (
+    <li
+      data-testid="test-result"
+      data-pass={r.pass}
+      className={`rounded px-2 py-1 ${r.pass ? "bg-emerald-50 dark:bg-emerald-950/40" : "bg-red-50 dark:bg-red-950/40"}`}
+    >
+      <strong className={r.pass ? "text-emerald-800 dark:text-emerald-300" : "text-red-800 dark:text-red-300"}>
+        {r.pass ? "PASS" : "FAIL"}
+      </strong>{" "}
+      <span className="font-medium">{r.name}</span>{" "}
+      <span className="text-xs text-muted">
+        {r.file} #{r.index}
+      </span>
+      {r.record && (
+        <a
+          href={editorHref(r.record)}
+          data-testid="open-record"
+          className="ml-2 text-xs text-sky-700 underline dark:text-sky-400"
+        >
+          open {r.record.kind} {r.record.id}
+        </a>
+      )}
+      <div className="font-mono text-xs text-slate-600 dark:text-slate-300">{r.detail}</div>
+    </li>
   );
 }

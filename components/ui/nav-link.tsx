@@ -8,12 +8,15 @@ export function NavLink({
   href,
   onNavigate,
   className,
+  current,
   children,
 }: {
   href: string;
   /** Asks first where leaving could lose something; plain router navigation otherwise. */
   onNavigate?: (href: string) => void;
   className?: string;
+  /** The page shown: marked for assistive technology as well as by its look. */
+  current?: boolean;
   children: ReactNode;
 }) {
   const router = useRouter();
@@ -22,6 +25,7 @@ export function NavLink({
     <a
       href={href}
       className={className}
+      aria-current={current ? "page" : undefined}
       onPointerEnter={prefetch}
       onFocus={prefetch}
       onClick={(e) => {

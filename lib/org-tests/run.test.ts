@@ -56,6 +56,17 @@ describe("runOrgTests", () => {
       ["engineer never hands to pm", true],
       ["core escalates to the architect", true],
     ]);
+    // Each result names the record it is about, so the Tests page can open it in the editor.
+    expect(run.results.map((r) => r.record)).toEqual([
+      { kind: "specialist", id: "cx-engineer" },
+      { kind: "specialist", id: "cx-engineer" },
+      { kind: "specialist", id: "cx-pm" },
+      { kind: "specialist", id: "cx-architect" },
+      { kind: "specialist", id: "cx-researcher" },
+      { kind: "specialist", id: "cx-architect" },
+      { kind: "specialist", id: "cx-engineer" },
+      { kind: "team", id: "core-team" },
+    ]);
     expect(run.results[0].detail).toContain('allowedPaths[0] "src/**"');
     expect(run.results[2].detail).toContain("expected allowed");
     expect(run.results[3].ranking?.[0]).toBe("cx-architect");

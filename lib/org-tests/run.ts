@@ -165,7 +165,13 @@ export function runOrgTests(
             problems.push(unknownSpecialist(f.file, index, "specialist", parsed.c.specialist));
             break;
           }
-          results.push({ ...base, pass: outcome.pass, detail: outcome.detail });
+          const kind = org.specialists[parsed.c.specialist] ? "specialist" : "worker-profile";
+          results.push({
+            ...base,
+            pass: outcome.pass,
+            detail: outcome.detail,
+            record: { kind, id: parsed.c.specialist },
+          });
           for (const e of outcome.exercised) exercised.push({ ...e, file: f.file, index, name: parsed.c.name });
           break;
         }
@@ -187,6 +193,7 @@ export function runOrgTests(
             ...base,
             pass,
             ranking,
+            record: { kind: "specialist", id: want },
             detail: `${want} ranks ${where < 0 ? "nowhere" : `#${where + 1}`} (${ranking.join(", ") || "no candidate"}); expected ${c.not ? "not " : ""}${depth === 1 ? "top" : `in the top ${depth}`}`,
           });
           break;
@@ -208,6 +215,7 @@ export function runOrgTests(
           results.push({
             ...base,
             pass: c.not ? !edge : !!edge,
+            record: { kind: "specialist", id: c.from },
             detail: edge
               ? `${c.from} hands off to ${c.handoffTo} through role "${edge.role}" (${edge.carrier})`
               : `${c.from} has no handoff to ${c.handoffTo}`,
@@ -235,6 +243,7 @@ export function runOrgTests(
           results.push({
             ...base,
             pass: c.not ? !edge : !!edge,
+            record: { kind: section === "teams" ? "team" : "group", id: c.team },
             detail: edge
               ? `${c.team} escalates to ${c.escalatesTo} (${edge.carrier})`
               : `${c.team}'s escalation path never reaches ${c.escalatesTo}`,
