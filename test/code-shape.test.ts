@@ -78,6 +78,6 @@ describe("code shape", () => {
 
   it("counts props from a component's parameter type", () => {
     const file = path.join("components", "forms", "fence-panel.tsx");
-    expect(componentProps(file)).toContainEqual(["FencePanel", 8]);
+    expect(componentProps(file)).toContainEqual(["FencePanel", 7]);
   });
 });

@@ -280,10 +280,7 @@ export function EntityPanel({ target, data, edits }: Props) {
           row={row}
           readOnly={!!readOnlyTier}
           tab={tab}
-          dirty={dirty}
-          isNew={isNew}
-          saving={saving}
-          blocked={!!taken.problem}
+          state={{ dirty, isNew, saving, blocked: !!taken.problem }}
           onRemove={() => void remove()}
           onSave={() => void (taken.problem ? undefined : save(draft))}
           prompt={promptSave}

@@ -180,17 +180,15 @@ export function PanelFooter(props: {
   row: ListRow | undefined;
   readOnly: boolean;
   tab: Tab;
-  dirty: boolean;
-  isNew: boolean;
-  saving: boolean;
-  /** A problem no save can pass (a new record's id that is taken): Create stays off. */
-  blocked?: boolean;
+  /** The draft's state: unsaved changes, a record not created yet, a save under way, a taken id. */
+  state: { dirty: boolean; isNew: boolean; saving: boolean; blocked?: boolean };
   onRemove: () => void;
   onSave: () => void;
   prompt: PromptSave | null;
 }) {
-  const { row, tab, isNew, prompt } = props;
-  const dirty = tab === "prompt" ? !!prompt?.dirty : props.dirty;
+  const { row, tab, prompt } = props;
+  const { isNew, saving, blocked } = props.state;
+  const dirty = tab === "prompt" ? !!prompt?.dirty : props.state.dirty;
   return (
     <footer className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
       <div>
@@ -215,7 +213,7 @@ export function PanelFooter(props: {
         {(tab === "json" || tab === "form" || tab === "fence") && (
           <SaveButton
             label={isNew ? "Create" : "Save"}
-            enabled={!props.saving && !props.blocked && (dirty || isNew)}
+            enabled={!saving && !blocked && (dirty || isNew)}
             submits={tab === "form" ? "entity-form" : undefined}
             onPress={tab === "form" ? undefined : props.onSave}
           />
