@@ -227,6 +227,17 @@ test.describe("graph editor", () => {
     await page.getByTestId("tab-json").click();
     await expect(page.locator(".monaco-editor .view-lines")).toContainText('"id": "cx-researcher"');
     await expect.poll(() => scripts.some((s) => s.monaco)).toBe(true);
+    // A long description wraps in the narrow panel instead of running off to the right.
+    const wrap = await page.evaluate(() =>
+      (
+        window as unknown as {
+          __studioMonaco: { editor: { getEditors: () => { getRawOptions: () => { wordWrap?: string } }[] } };
+        }
+      ).__studioMonaco.editor
+        .getEditors()
+        .map((e) => e.getRawOptions().wordWrap),
+    );
+    expect(wrap).toEqual(["on"]);
     const broken = { ...readProjectOrBuiltin("cx-researcher"), modelTier: "enormous" };
     // Typing into Monaco auto-closes brackets; set the text the way a paste would.
     await new EditorExtras(editor).setMonacoText("/cx-researcher.json", JSON.stringify(broken, null, 2));

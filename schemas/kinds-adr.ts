@@ -110,7 +110,7 @@ export const ADR_KIND_SPECS = {
     ],
     form: "specialist",
     line: (r) => `${text(r.role)} · ${text(r.team)} · ${text(r.description)}`,
-    searchText: (r) => [r.role, r.team, r.description, r.skills],
+    searchText: (r) => [r.role, r.team, r.description, r.when_to_use, r.skills],
   },
   contract: {
     section: "contracts",

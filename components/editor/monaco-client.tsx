@@ -81,7 +81,9 @@ export default function MonacoClient({
         automaticLayout: true,
         readOnly,
         fontSize: 12,
-        wordWrap: language === "markdown" ? "on" : "off",
+        // A long description or glob stays in view in the narrow panel; wrapped JSON keeps its indent.
+        wordWrap: "on",
+        wrappingIndent: "indent",
         scrollBeyondLastLine: false,
         tabSize: 2,
       }}

@@ -32,6 +32,23 @@ describe("searchItems", () => {
     expect(searchItems(prefixes, "test").map((h) => h.item.id)).toEqual(["testing", "test-strategy"]);
   });
 
+  it("leaves out stop words, unless the query holds nothing else", () => {
+    expect(tokenize("who writes the tests")).toEqual(["writes", "tests"]);
+    expect(tokenize("the")).toEqual(["the"]);
+    // "the" is in no text of these items: kept, it would have found nothing.
+    expect(keys("who writes the tests")).toEqual(["s/a"]);
+  });
+
+  it("puts a record whose whole name or id is the query first", () => {
+    const named = [
+      item("s/1", "Specialists", "cx-test-runner-helper", "Test runner helper"),
+      item("s/2", "Specialists", "cx-runner", "Test runner"),
+    ];
+    expect(searchItems(named, "test runner").map((h) => h.item.key)).toEqual(["s/2", "s/1"]);
+    expect(searchItems(named, "Test Runner")[0].item.key).toBe("s/2");
+    expect(searchItems(named, "cx-runner")[0].item.key).toBe("s/2");
+  });
+
   it("finds policies and contracts by id and by their text, not only nodes", () => {
     expect(keys("qa-to-release")).toEqual(["c/c"]);
     expect(keys("honor")).toEqual(["p/t"]);
@@ -47,7 +64,7 @@ describe("searchItems", () => {
   it("is case-insensitive and lists everything, in order, for an empty query", () => {
     expect(keys("TESTING")).toEqual(["p/t"]);
     expect(keys("   ")).toEqual(items.map((i) => i.key));
-    expect(tokenize("  A  b ")).toEqual(["a", "b"]);
+    expect(tokenize("  X  b ")).toEqual(["x", "b"]);
   });
 
   it("caps hits per group so one large kind cannot crowd out the others", () => {
@@ -69,10 +86,20 @@ describe("searchItems", () => {
 
 describe("recordItems and danglingRecords", () => {
   const org = emptyOrg();
-  org.specialists["cx-qa"] = { id: "cx-qa", name: "qa", role: "qa", description: "Writes tests" };
+  org.specialists["cx-qa"] = {
+    id: "cx-qa",
+    name: "qa",
+    role: "qa",
+    description: "Writes tests",
+    when_to_use: "Before a release candidate is cut",
+  };
   org.contracts["qa-to-user"] = { id: "qa-to-user", producer: "cx-qa", consumer: "user" };
   org.contracts["ghost-to-qa"] = { id: "ghost-to-qa", producer: "cx-ghost", consumer: "cx-qa" };
   org.policies.testing = { id: "testing", mode: "honor-system", description: "Ships with tests" };
+
+  it("searches a specialist's when_to_use", () => {
+    expect(searchItems(recordItems(org), "release candidate").map((h) => h.item.key)).toEqual(["specialists/cx-qa"]);
+  });
 
   it("lists every record of every kind, a contract with a missing party under Not on the canvas", () => {
     const items = recordItems(org);

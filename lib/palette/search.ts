@@ -21,6 +21,30 @@ const ID_CONTAINS = 30;
 const NAME_CONTAINS = 25;
 const TEXT_WORD_START = 12;
 const TEXT_CONTAINS = 6;
+/** The whole query is the record's id or name, spaces and case aside: it comes first. */
+const WHOLE_MATCH = 200;
+
+/** Words a person types in a question that match nearly every description, and so rank nothing. */
+const STOP_WORDS = new Set([
+  "a",
+  "an",
+  "and",
+  "are",
+  "for",
+  "in",
+  "is",
+  "it",
+  "of",
+  "on",
+  "or",
+  "that",
+  "the",
+  "to",
+  "who",
+  "what",
+  "which",
+  "with",
+]);
 
 const wordStart = (haystack: string, needle: string) => {
   let at = haystack.indexOf(needle);
@@ -46,9 +70,18 @@ function tokenScore(token: string, id: string, name: string, text: string): numb
   return 0;
 }
 
+/** A query's words, stop words left out unless the query is nothing else. */
 export function tokenize(query: string): string[] {
-  return query.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const meaningful = words.filter((w) => !STOP_WORDS.has(w));
+  return meaningful.length ? meaningful : words;
 }
+
+const squeezed = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ")
+    .trim();
 
 /** `limit` caps hits per group, so a thousand specialists cannot push every other kind out. */
 export function searchItems<T extends SearchItem>(
@@ -57,6 +90,7 @@ export function searchItems<T extends SearchItem>(
   limit = Number.POSITIVE_INFINITY,
 ): SearchHit<T>[] {
   const tokens = tokenize(query);
+  const whole = squeezed(query);
   const hits: (SearchHit<T> & { order: number })[] = [];
   items.forEach((item, order) => {
     const id = item.id.toLowerCase();
@@ -68,6 +102,7 @@ export function searchItems<T extends SearchItem>(
       if (!s) return;
       score += s;
     }
+    if (whole && (squeezed(item.id) === whole || squeezed(item.name ?? "") === whole)) score += WHOLE_MATCH;
     hits.push({ item, score: tokens.length ? score : 1, order });
   });
   hits.sort((a, b) => b.score - a.score || a.order - b.order);
