@@ -36,12 +36,13 @@ export function useProblems(opts: {
         setOthers(theirs);
         onOtherProblems(theirs);
       };
+      // Every check takes a ticket, so a slower server answer to an older draft never shows over it.
+      const mine = ++ticket.current;
       const { ownerSpecialist, ...entity } = record;
       const newTeam = kind === "team" && isNew && typeof ownerSpecialist === "string" && ownerSpecialist;
       // A new team is checked with its owner specialist moved in, as the server will write it.
       if (newTeam) return show(validateNewTeam(index, entity, ownerSpecialist));
       show(validateDraft(index, kind, kind === "team" ? entity : record));
-      const mine = ++ticket.current;
       try {
         const result = await askServer({ kind, record });
         if (mine === ticket.current) show(result);
