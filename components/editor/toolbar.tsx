@@ -2,10 +2,9 @@
 
 import type { ReactNode } from "react";
 import { newMenuKinds } from "@/components/palette/new-kinds";
-import { AppHeader, type HeaderLinkProps } from "@/components/shell/app-header";
+import { AppHeader } from "@/components/shell/app-header";
 import { ConstructBadge } from "@/components/shell/construct-badge";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
-import { NavLink } from "@/components/ui/nav-link";
 import { offersTrust } from "@/lib/org/construct-label";
 import { pageName } from "@/lib/shell/pages";
 import type { EditorConstruct } from "@/schemas/api";
@@ -37,12 +36,6 @@ export type ToolbarProps = {
   onResetLayout: () => void;
 };
 
-/** A page link that asks first while the panel holds a draft. */
-function HeaderLink(props: HeaderLinkProps) {
-  const { go } = usePanelFlow();
-  return <NavLink {...props} onNavigate={(href) => void go(href)} />;
-}
-
 export function Toolbar(props: ToolbarProps) {
   const visible = useEditor((s) => s.visibleKinds);
   const toggleKind = useEditor((s) => s.toggleKind);
@@ -50,8 +43,9 @@ export function Toolbar(props: ToolbarProps) {
   const toggleOverlay = useEditor((s) => s.toggleOverlay);
   const routeOpen = useEditor((s) => s.routeOpen);
   const setRouteOpen = useEditor((s) => s.setRouteOpen);
-  const { createNew } = usePanelFlow();
+  const { createNew, go } = usePanelFlow();
   const { push: toast } = useToasts();
+  const navigate = (href: string) => void go(href);
   const preview: RoutePreviewProps = {
     onClose: () => setRouteOpen(false),
     onSaved: (r) =>
@@ -87,7 +81,7 @@ export function Toolbar(props: ToolbarProps) {
           </>
         }
         status={props.reach}
-        Link={HeaderLink}
+        onNavigate={navigate}
       />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 bg-white px-4 py-1 dark:border-slate-800 dark:bg-slate-900">
         <h1 className="sr-only">{pageName("/")}</h1>

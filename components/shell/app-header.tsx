@@ -1,4 +1,5 @@
-import type { ComponentType, ReactNode } from "react";
+import type { ReactNode } from "react";
+import { NavLink } from "@/components/ui/nav-link";
 import { PAGES, type PageHref } from "@/lib/shell/pages";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -13,28 +14,15 @@ export type AppHeaderProps = {
   construct: ReactNode;
   /** The org's status badge: a link to the problems here, the problem list in the editor. */
   status: ReactNode;
-  /**
-   * How a page link navigates: a plain link by default (no script), the editor's NavLink where
-   * leaving could lose a draft.
-   */
-  Link?: ComponentType<HeaderLinkProps>;
+  /** Asks first where leaving could lose something (a draft in the editor's panel). */
+  onNavigate?: (href: string) => void;
 };
-
-export type HeaderLinkProps = { href: string; className: string; current: boolean; children: ReactNode };
-
-function PlainLink({ href, className, current, children }: HeaderLinkProps) {
-  return (
-    <a href={href} className={className} aria-current={current ? "page" : undefined}>
-      {children}
-    </a>
-  );
-}
 
 /**
  * The header every page shares: the project, its Construct, the pages, the org's status and the theme.
  * Plain markup with two small client islands (the links and the theme button), so it costs a page little.
  */
-export function AppHeader({ current, root, construct, status, Link = PlainLink }: AppHeaderProps) {
+export function AppHeader({ current, root, construct, status, onNavigate }: AppHeaderProps) {
   return (
     <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 bg-white px-4 py-1.5 dark:border-slate-800 dark:bg-slate-900">
       <div className="min-w-0 max-w-[28rem]">
@@ -47,14 +35,15 @@ export function AppHeader({ current, root, construct, status, Link = PlainLink }
       </div>
       <nav aria-label="Pages" className="flex flex-wrap items-center gap-0.5">
         {PAGES.map((p) => (
-          <Link
+          <NavLink
             key={p.href}
             href={p.href}
             className={`${LINK} ${p.href === current ? CURRENT : ""}`}
             current={p.href === current}
+            {...(onNavigate ? { onNavigate } : {})}
           >
             {p.name}
-          </Link>
+          </NavLink>
         ))}
       </nav>
       <div className="ml-auto flex items-center gap-1">
