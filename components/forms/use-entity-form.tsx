@@ -141,6 +141,10 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
       choices: readonly string[],
       opts: { allowEmpty?: boolean; placeholder?: string } = {},
     ) {
+      // A value the choices lack (a team that does not exist) is shown as such and kept: a select without its
+      // option would show the placeholder and drop the value on the next blur.
+      const held = valueAt(props.defaultValues, path);
+      const unknown = typeof held === "string" && held !== "" && !choices.includes(held) ? held : null;
       return (
         <FieldShell label={label} path={path} problems={problemsAt(path)}>
           {(id, invalid, describedBy) => (
@@ -152,6 +156,11 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
               {...form.register(path, { onBlur: draft, onChange: draft, setValueAs: emptyToUndefined })}
             >
               {opts.allowEmpty !== false && <option value="">{opts.placeholder ?? "—"}</option>}
+              {unknown !== null && (
+                <option value={unknown} data-testid="unknown-choice">
+                  {unknown} — not found
+                </option>
+              )}
               {choices.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -206,6 +215,13 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
   );
   const path = (p: Path): Path => p;
   return { form, fields, submit, draft, path };
+}
+
+function valueAt(record: EntityRecord, path: string): unknown {
+  let value: unknown = record;
+  for (const key of path.split("."))
+    value = value && typeof value === "object" ? (value as EntityRecord)[key] : undefined;
+  return value;
 }
 
 function emptyToUndefined(value: unknown) {
