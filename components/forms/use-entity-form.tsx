@@ -175,7 +175,7 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
       path: Path,
       label: string,
       suggestions: readonly string[] = [],
-      opts: { ordered?: boolean; placeholder?: string } = {},
+      opts: { ordered?: boolean; placeholder?: string; known?: boolean } = {},
     ) {
       return (
         <FieldShell label={label} path={path} problems={problemsAt(path)}>
@@ -183,23 +183,38 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
             <Controller
               control={form.control}
               name={path}
-              render={({ field }) => (
-                <TagInput
-                  id={id}
-                  testId={`tags-${path}`}
-                  value={Array.isArray(field.value) ? field.value : []}
-                  onChange={(v) => field.onChange(v)}
-                  onBlur={() => {
-                    field.onBlur();
-                    draft();
-                  }}
-                  suggestions={suggestions}
-                  ordered={opts.ordered}
-                  invalid={invalid}
-                  describedBy={describedBy}
-                  placeholder={opts.placeholder}
-                />
-              )}
+              render={({ field }) => {
+                const value: string[] = Array.isArray(field.value) ? field.value : [];
+                // With `known`, the suggestions are everything there is: another item names nothing.
+                const missing = opts.known ? value.filter((v) => !suggestions.includes(v)) : [];
+                return (
+                  <>
+                    <TagInput
+                      id={id}
+                      testId={`tags-${path}`}
+                      value={value}
+                      itemProblems={Object.fromEntries(
+                        value.flatMap((v, i) => (missing.includes(v) ? [[i, `${v} — not found`]] : [])),
+                      )}
+                      onChange={(v) => field.onChange(v)}
+                      onBlur={() => {
+                        field.onBlur();
+                        draft();
+                      }}
+                      suggestions={suggestions}
+                      ordered={opts.ordered}
+                      invalid={invalid}
+                      describedBy={describedBy}
+                      placeholder={opts.placeholder}
+                    />
+                    {missing.length > 0 && (
+                      <p data-testid={`not-found-${path}`} className="mt-0.5 text-xs text-warning">
+                        {missing.join(", ")} — not found
+                      </p>
+                    )}
+                  </>
+                );
+              }}
             />
           )}
         </FieldShell>
