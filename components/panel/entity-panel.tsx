@@ -233,7 +233,6 @@ function RecordPanel({ target, data, edits }: Props) {
         )}
         {tab === "json" && (
           <JsonTab
-            key={formKey}
             kind={kind}
             id={target.id}
             text={jsonText}
