@@ -27,7 +27,7 @@ export function SpecialistForm(props: EntityFormProps) {
       {fields.tags("skills", "Skills", props.options.skills, { placeholder: "bundle/skill" })}
       {/* A new specialist's fence is written with it, so the form shows it; the Fence tab edits it afterwards. */}
       {props.isNew && fields.tags("fence.allowedPaths", "Fence: allowed paths", [], { placeholder: "docs/**" })}
-      {fields.tags("handoffCandidates", "Hands off to (roles)", props.options.roles)}
+      {fields.tags("handoffCandidates", "Hands off to (roles)", props.options.roles, { known: true })}
     </form>
   );
 }

@@ -141,6 +141,10 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
       choices: readonly string[],
       opts: { allowEmpty?: boolean; placeholder?: string } = {},
     ) {
+      // A value the choices lack (a team that does not exist) is shown as such and kept: a select without its
+      // option would show the placeholder and drop the value on the next blur.
+      const held = valueAt(props.defaultValues, path);
+      const unknown = typeof held === "string" && held !== "" && !choices.includes(held) ? held : null;
       return (
         <FieldShell label={label} path={path} problems={problemsAt(path)}>
           {(id, invalid, describedBy) => (
@@ -152,6 +156,11 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
               {...form.register(path, { onBlur: draft, onChange: draft, setValueAs: emptyToUndefined })}
             >
               {opts.allowEmpty !== false && <option value="">{opts.placeholder ?? "—"}</option>}
+              {unknown !== null && (
+                <option value={unknown} data-testid="unknown-choice">
+                  {unknown} — not found
+                </option>
+              )}
               {choices.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -166,7 +175,7 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
       path: Path,
       label: string,
       suggestions: readonly string[] = [],
-      opts: { ordered?: boolean; placeholder?: string } = {},
+      opts: { ordered?: boolean; placeholder?: string; known?: boolean } = {},
     ) {
       return (
         <FieldShell label={label} path={path} problems={problemsAt(path)}>
@@ -174,23 +183,38 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
             <Controller
               control={form.control}
               name={path}
-              render={({ field }) => (
-                <TagInput
-                  id={id}
-                  testId={`tags-${path}`}
-                  value={Array.isArray(field.value) ? field.value : []}
-                  onChange={(v) => field.onChange(v)}
-                  onBlur={() => {
-                    field.onBlur();
-                    draft();
-                  }}
-                  suggestions={suggestions}
-                  ordered={opts.ordered}
-                  invalid={invalid}
-                  describedBy={describedBy}
-                  placeholder={opts.placeholder}
-                />
-              )}
+              render={({ field }) => {
+                const value: string[] = Array.isArray(field.value) ? field.value : [];
+                // With `known`, the suggestions are everything there is: another item names nothing.
+                const missing = opts.known ? value.filter((v) => !suggestions.includes(v)) : [];
+                return (
+                  <>
+                    <TagInput
+                      id={id}
+                      testId={`tags-${path}`}
+                      value={value}
+                      itemProblems={Object.fromEntries(
+                        value.flatMap((v, i) => (missing.includes(v) ? [[i, `${v} — not found`]] : [])),
+                      )}
+                      onChange={(v) => field.onChange(v)}
+                      onBlur={() => {
+                        field.onBlur();
+                        draft();
+                      }}
+                      suggestions={suggestions}
+                      ordered={opts.ordered}
+                      invalid={invalid}
+                      describedBy={describedBy}
+                      placeholder={opts.placeholder}
+                    />
+                    {missing.length > 0 && (
+                      <p data-testid={`not-found-${path}`} className="mt-0.5 text-xs text-warning">
+                        {missing.join(", ")} — not found
+                      </p>
+                    )}
+                  </>
+                );
+              }}
             />
           )}
         </FieldShell>
@@ -206,6 +230,13 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
   );
   const path = (p: Path): Path => p;
   return { form, fields, submit, draft, path };
+}
+
+function valueAt(record: EntityRecord, path: string): unknown {
+  let value: unknown = record;
+  for (const key of path.split("."))
+    value = value && typeof value === "object" ? (value as EntityRecord)[key] : undefined;
+  return value;
 }
 
 function emptyToUndefined(value: unknown) {

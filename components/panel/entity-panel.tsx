@@ -1,7 +1,6 @@
 "use client";
 
 import { type ComponentType, useCallback, useEffect, useMemo, useState } from "react";
-import { CodeEditor } from "@/components/editor/code-editor";
 import { useEditor } from "@/components/editor/editor-store";
 import { useToasts } from "@/components/editor/toasts";
 import { usePanelFlow } from "@/components/editor/use-panel-state";
@@ -22,11 +21,12 @@ import { buildIndex } from "@/lib/org/org-index";
 import { type OrgData, rowKey } from "@/lib/queries/org";
 import { useSaveTestCase } from "@/lib/queries/save-test";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
-import { jsonSchemaFor } from "@/schemas/json-schema";
-import { ENTITY_KIND_SPECS, type EntityKind, type EntityRecord, type FormName, SECTION_OF } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, type EntityKind, type EntityRecord, type FormName } from "@/schemas/kinds";
 import type { OrgTestCase } from "@/schemas/org-test";
 import { AccessView } from "./access-view";
+import { BrokenJsonNote, JsonTab, UnknownFieldsNote } from "./form-notes";
 import { formOptionsOf } from "./form-options";
+import { MissingRecord } from "./missing-record";
 import { PanelFooter, PanelHeader, PanelNotes, PanelTabs, type PromptSave, type Tab } from "./panel-chrome";
 import { ProfileMemberships } from "./profile-memberships";
 import { PromptEditor } from "./prompt-editor";
@@ -51,7 +51,17 @@ export type PanelTarget = { kind: EntityKind; id: string | null };
 
 type Props = { target: PanelTarget; data: OrgData; edits: OrgEdits };
 
-export function EntityPanel({ target, data, edits }: Props) {
+export function EntityPanel(props: Props) {
+  const { target, data } = props;
+  const dirty = useEditor((s) => s.panelDirty);
+  const { closePanel } = usePanelFlow();
+  // An id that names no record opens as what it is, never as a template drafted under that id.
+  if (target.id !== null && !data.rows[rowKey(target.kind, target.id)] && !dirty)
+    return <MissingRecord kind={target.kind} id={target.id} onClose={() => void closePanel()} />;
+  return <RecordPanel {...props} />;
+}
+
+function RecordPanel({ target, data, edits }: Props) {
   const ask = useEditor((s) => s.ask);
   const setDirty = useEditor((s) => s.setPanelDirty);
   // Problems the draft causes on other records, for the canvas to highlight.
@@ -94,7 +104,10 @@ export function EntityPanel({ target, data, edits }: Props) {
   });
   if (arrived && target.id) setProblems(ownProblems(data.problems, kind, target.id));
   const taken = useTakenId({ kind, isNew, draft, data, open: (next) => void changePanel(next) });
-  const problems = taken.problem ? [taken.problem, ...checked.filter((p) => p.id !== taken.problem?.id)] : checked;
+  const recordProblems = taken.problem
+    ? [taken.problem, ...checked.filter((p) => p.id !== taken.problem?.id)]
+    : checked;
+  const problems = draftState.broken ? [draftState.broken.problem, ...recordProblems] : recordProblems;
   const [tab, setTab] = useState<Tab>("form");
   const [promptSave, setPromptSave] = useState<PromptSave | null>(null);
   // Not state of its own: the store asks before a draft is dropped.
@@ -190,58 +203,48 @@ export function EntityPanel({ target, data, edits }: Props) {
       <PanelTabs tabs={tabs} tab={tab} onSwitch={switchTab} />
 
       <div className="flex-1 overflow-y-auto px-4 py-3">
-        {tab === "form" && unknown.length > 0 && (
-          <p
-            data-testid="unknown-fields-note"
-            className="mb-3 rounded border border-amber-300 bg-amber-50 px-2 py-1.5 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
-          >
-            Fields this form does not know, kept as they are on save (edit them in JSON):{" "}
-            {unknown.map((p) => (
-              <code key={p.location} className="mr-1" title={p.message}>
-                {p.field}
-              </code>
-            ))}
-          </p>
-        )}
-        {tab === "form" && <Form key={formKey} {...formProps} kind={kind} />}
-        {tab === "form" && kind === "worker-profile" && target.id && (
-          <ProfileMemberships org={data.org} id={target.id} onOpen={(next) => void changePanel(next)} />
-        )}
-        {tab === "fence" && (
-          <FencePanel
-            specialistId={target.id ?? undefined}
-            onSaveTest={(testCase) => saveAsTest(testCase)}
-            fence={draft.fence}
-            team={{ id: typeof draft.team === "string" ? draft.team : null, record: team }}
-            problems={problems}
-            suggestions={{ decisions: options.policies }}
-            onChange={(fence) => onDraft({ ...draft, fence })}
+        {(tab === "form" || tab === "fence") && (
+          <BrokenJsonNote
+            problem={draftState.broken?.problem ?? null}
+            onOpenJson={() => switchTab("json")}
+            onDiscard={() => dispatch({ type: "text", text: "", read: { ok: true, record: draft } })}
           />
         )}
+        {tab === "form" && <UnknownFieldsNote unknown={unknown} />}
+        <fieldset disabled={!!draftState.broken} className="contents">
+          {tab === "form" && <Form key={formKey} {...formProps} kind={kind} />}
+          {tab === "form" && kind === "worker-profile" && target.id && (
+            <ProfileMemberships org={data.org} id={target.id} onOpen={(next) => void changePanel(next)} />
+          )}
+          {tab === "fence" && (
+            <FencePanel
+              specialistId={target.id ?? undefined}
+              onSaveTest={(testCase) => saveAsTest(testCase)}
+              fence={draft.fence}
+              team={{ id: typeof draft.team === "string" ? draft.team : null, record: team }}
+              problems={problems}
+              suggestions={{ decisions: options.policies }}
+              onChange={(fence) => onDraft({ ...draft, fence })}
+            />
+          )}
+        </fieldset>
         {tab === "access" && target.id && (kind === "specialist" || kind === "worker-profile") && (
           <AccessView kind={kind} id={target.id} dirty={dirty} onOpen={(id) => void openPrincipal(id)} />
         )}
         {tab === "json" && (
-          <CodeEditor
-            language="json"
-            value={jsonText}
-            problems={problems}
-            schema={jsonSchemaFor(kind)}
-            modelPath={`file:///${SECTION_OF[kind]}/${target.id ?? "new"}.json`}
-            // Monaco owns the text while typing: feeding keystrokes back let a lagging render restore older text.
-            onChange={(text) => {
-              try {
-                const parsed = JSON.parse(text);
-                if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) onDraft(parsed);
-              } catch {
-                // Monaco marks the syntax error itself.
-              }
-            }}
+          <JsonTab
+            kind={kind}
+            id={target.id}
+            text={jsonText}
+            problems={recordProblems}
+            dispatch={dispatch}
+            onRecord={(record) => void validate(record)}
           />
         )}
         {tab === "prompt" && target.id && (
           <PromptEditor
             specialistId={target.id}
+            record={draft}
             onSaved={(path) => toast({ tone: "success", title: "Prompt saved", detail: path })}
             onError={(m) => toast({ tone: "error", title: "Prompt not saved", detail: m })}
             onSaveState={setPromptSave}

@@ -3,6 +3,8 @@
 import { useEffect, useReducer, useState } from "react";
 import { projectDrafts, type StoredDraft } from "@/lib/editor/draft-store";
 import { diffPatch, type FieldConflict, isSameRecord, rebaseDraft } from "@/lib/editor/drafts";
+import type { JsonText } from "@/lib/editor/json-text";
+import type { FieldError } from "@/schemas/field-error";
 import type { EntityRecord } from "@/schemas/kinds";
 import type { PanelTarget } from "./entity-panel";
 
@@ -17,12 +19,15 @@ export type DraftState = {
   /** Fields that followed a newer version on disk. */
   followed: string[];
   etag: string | undefined;
+  /** The JSON tab's text while it does not parse: kept across tabs, and Save refuses it with `problem`. */
+  broken: { text: string; problem: FieldError } | null;
 };
 
 export type DraftAction =
   | { type: "reset"; record: EntityRecord; etag: string | undefined }
   | { type: "follow"; theirs: EntityRecord; etag: string }
   | { type: "edit"; draft: EntityRecord }
+  | { type: "text"; text: string; read: JsonText }
   | { type: "settled"; draft: EntityRecord }
   | { type: "rebased"; origin: EntityRecord; etag: string }
   | { type: "tab"; tab: "json" | "form" | "other" };
@@ -42,6 +47,7 @@ function reduce(state: DraftState, action: DraftAction): DraftState {
         conflicts: [],
         followed: [],
         etag,
+        broken: null,
       };
     }
     // A file changed on disk: untouched fields follow it, and fields both sides changed differently become conflicts.
@@ -55,7 +61,8 @@ function reduce(state: DraftState, action: DraftAction): DraftState {
         origin: action.theirs,
         draft: rebased.draft,
         formBase: rebased.draft,
-        jsonText: json(rebased.draft),
+        // Text that does not parse is the user's too: it stays until they fix or discard it.
+        jsonText: state.broken ? state.jsonText : json(rebased.draft),
         conflicts: [
           ...state.conflicts.filter((c) => !rebased.conflicts.some((n) => n.field === c.field)),
           ...rebased.conflicts,
@@ -65,12 +72,16 @@ function reduce(state: DraftState, action: DraftAction): DraftState {
     }
     case "edit":
       return { ...state, draft: action.draft };
+    case "text":
+      return action.read.ok
+        ? { ...state, draft: action.read.record, broken: null }
+        : { ...state, broken: { text: action.text, problem: action.read.problem } };
     case "settled":
       return { ...state, conflicts: [], draft: action.draft, formBase: action.draft, formKey: state.formKey + 1 };
     case "rebased":
       return { ...state, origin: action.origin, etag: action.etag };
     case "tab":
-      if (action.tab === "json") return { ...state, jsonText: json(state.draft) };
+      if (action.tab === "json") return { ...state, jsonText: state.broken?.text ?? json(state.draft) };
       if (action.tab === "form") return { ...state, formBase: state.draft };
       return state;
   }
@@ -87,6 +98,7 @@ function initial({ base, etag, stored }: { base: EntityRecord; etag?: string; st
     conflicts: stored?.conflicts ?? [],
     followed: [],
     etag: stored ? (stored.originEtag ?? undefined) : etag,
+    broken: null,
   };
 }
 
@@ -99,7 +111,8 @@ function initial({ base, etag, stored }: { base: EntityRecord; etag?: string; st
 export function useDraft(target: PanelTarget, base: EntityRecord, etag: string | undefined) {
   const [stored] = useState(() => projectDrafts().get(target) ?? undefined);
   const [state, dispatch] = useReducer(reduce, { base, etag, stored }, initial);
-  const dirty = !isSameRecord(state.draft, state.origin);
+  // Broken JSON text is an unsaved change even where the draft it left behind is not.
+  const dirty = !!state.broken || !isSameRecord(state.draft, state.origin);
 
   const [seen, setSeen] = useState(() => state.etag);
   const arrived = etag !== seen && etag !== undefined && etag !== state.etag;

@@ -128,6 +128,11 @@ export function useSaveFlow(ctx: {
   };
 
   const save = async (record: EntityRecord): Promise<void> => {
+    // The last text that parsed is not what the user sees: nothing is saved until the JSON is fixed.
+    if (draft.broken) {
+      toast({ tone: "error", title: "Not saved: the JSON does not parse", detail: draft.broken.problem.message });
+      return;
+    }
     const { ownerSpecialist: owner, ...teamRecord } = record;
     const check =
       kind === "team" && isNew && typeof owner === "string" && owner
