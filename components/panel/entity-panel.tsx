@@ -4,6 +4,7 @@ import { type ComponentType, useCallback, useEffect, useMemo, useState } from "r
 import { CodeEditor } from "@/components/editor/code-editor";
 import { useEditor } from "@/components/editor/editor-store";
 import { useToasts } from "@/components/editor/toasts";
+import { useDeleteRecord } from "@/components/editor/use-delete-record";
 import { usePanelFlow } from "@/components/editor/use-panel-state";
 import { ContractForm } from "@/components/forms/contract-form";
 import { FencePanel } from "@/components/forms/fence-panel";
@@ -33,7 +34,6 @@ import { PromptEditor } from "./prompt-editor";
 import { useDraft } from "./use-draft";
 import { useKeptFocus } from "./use-kept-focus";
 import { ownProblems, useProblems } from "./use-problems";
-import { useRemoveFlow } from "./use-remove-flow";
 import { useSaveFlow } from "./use-save-flow";
 import { useTakenId } from "./use-taken-id";
 
@@ -121,7 +121,7 @@ export function EntityPanel({ target, data, edits }: Props) {
     setProblems,
     onOpen,
   });
-  const remove = useRemoveFlow({ target, row, edits, ask, toast, onClose });
+  const remove = useDeleteRecord(data, edits);
 
   const saveTest = useSaveTestCase();
   const saveAsTest = async (testCase: OrgTestCase) => {
@@ -281,7 +281,7 @@ export function EntityPanel({ target, data, edits }: Props) {
           readOnly={!!readOnlyTier}
           tab={tab}
           state={{ dirty, isNew, saving, blocked: !!taken.problem }}
-          onRemove={() => void remove()}
+          onRemove={() => void (target.id && remove(kind, target.id))}
           onSave={() => void (taken.problem ? undefined : save(draft))}
           prompt={promptSave}
         />
