@@ -120,6 +120,7 @@ export function EntityPanel({ target, data, edits }: Props) {
     toast,
     setProblems,
     onOpen,
+    org: data.org,
   });
   const remove = useDeleteRecord(data, edits);
 

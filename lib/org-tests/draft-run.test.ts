@@ -32,7 +32,7 @@ describe("testsBrokenBy", () => {
   it("names the passing cases a draft makes fail, with what fails", () => {
     const org = smallOrg();
     const engineer = org.specialists["cx-engineer"];
-    const draft = { ...engineer, fence: { ...engineer.fence, allowedPaths: ["docs/**"] } };
+    const draft = { ...engineer, fence: { ...(engineer.fence as object), allowedPaths: ["docs/**"] } };
     const broken = testsBrokenBy(org, files, { kind: "specialist", record: draft });
     expect(broken.map((r) => r.name)).toEqual(["engineer edits src"]);
     expect(broken[0].detail).not.toBe("");
