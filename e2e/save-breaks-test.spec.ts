@@ -18,18 +18,12 @@ const own = studioOfItsOwn({
   files: {
     ".cx/org/specialists/cx-tester.json": specialist("cx-tester", {
       role: "tester",
-      fence: { allowedPaths: ["tests/**", "docs/**"] },
-      handoffCandidates: [],
+      fence: { allowedPaths: ["tests/**"] },
+      handoffCandidates: ["architect"],
     }),
     ".cx/tests/org.test.json": {
       cases: [
-        {
-          name: "tester edits tests",
-          specialist: "cx-tester",
-          action: "edit",
-          target: "tests/a.ts",
-          expect: "allowed",
-        },
+        { name: "tester hands off to the architect", from: "cx-tester", handoffTo: "cx-architect" },
         { name: "tester edits src", specialist: "cx-tester", action: "edit", target: "src/a.ts", expect: "allowed" },
       ],
     },
@@ -43,7 +37,7 @@ test("a save that breaks a passing test lists it; Cancel writes nothing, Save an
   await editor.open();
   await new EditorExtras(editor).openByClick("specialist:cx-tester");
   const unchanged = unchangedOnDisk(path.join(own.root, ".cx"));
-  await page.getByRole("button", { name: "Remove tests/**" }).click();
+  await page.getByRole("button", { name: "Remove architect", exact: true }).click();
   await expect(page.getByTestId("unsaved")).toBeVisible();
   await editor.saveButton().focus();
   await page.keyboard.press("Enter");
@@ -52,7 +46,7 @@ test("a save that breaks a passing test lists it; Cancel writes nothing, Save an
   await expect(dialog).toBeVisible();
   // Only the test that passes now: "tester edits src" fails already.
   await expect(dialog.getByTestId("broken-tests").getByRole("listitem")).toHaveCount(1);
-  await expect(dialog.getByTestId("broken-tests")).toContainText("tester edits tests");
+  await expect(dialog.getByTestId("broken-tests")).toContainText("tester hands off to the architect");
   await expect(dialog.getByTestId("broken-tests")).toContainText(".cx/tests/org.test.json");
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await page.keyboard.press("Enter");
@@ -74,7 +68,7 @@ test("a save that breaks a passing test lists it; Cancel writes nothing, Save an
   await expect(dialog.getByRole("button", { name: "Save anyway" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(editor.toast("success").first()).toContainText("Saved specialist cx-tester");
-  await expect.poll(() => saved().fence.allowedPaths).toEqual(["docs/**"]);
+  await expect.poll(() => saved().handoffCandidates).toEqual([]);
 });
 
 test("a save that breaks no test does not ask", async ({ page }) => {
