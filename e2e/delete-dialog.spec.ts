@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { EditorExtras } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
@@ -60,6 +61,8 @@ test("Escape cancels and returns focus; the dialog names every referrer; Enter o
   await expect(dialog.getByTestId("delete-dangling-note")).toContainText("become dangling");
   await expect(dialog.getByTestId("delete-dangling-note")).toContainText("nothing else is changed");
   await expect(dialog).toContainText(".cx/org/specialists/cx-target.json");
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();

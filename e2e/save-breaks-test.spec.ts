@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { EditorExtras } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
@@ -49,6 +50,8 @@ test("a save that breaks a passing test lists it; Cancel writes nothing, Save an
   await expect(dialog.getByTestId("broken-tests")).toContainText("tester hands off to the architect");
   await expect(dialog.getByTestId("broken-tests")).toContainText(".cx/tests/org.test.json");
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("unsaved")).toBeVisible();
