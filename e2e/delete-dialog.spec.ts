@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
@@ -97,6 +97,21 @@ test("Delete on a selected node opens the same dialog; a referrer's button opens
   await page.keyboard.press("Escape");
   await expect(lone).toBeHidden();
   unchanged();
+
+  // A reference written elsewhere while the dialog is open: the server refuses, and nothing is deleted.
+  await page.keyboard.press("Delete");
+  await expect(lone).toBeVisible();
+  const lateFile = file(".cx/org/specialists/cx-late.json");
+  writeFileSync(
+    lateFile,
+    JSON.stringify(specialist("cx-late", { role: "late-role", handoffCandidates: ["lone-role"] })),
+  );
+  const withLate = unchangedOnDisk(orgDir());
+  await lone.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(editor.toast("error").first()).toContainText("Not deleted");
+  await expect(editor.toast("error").first()).toContainText("cx-late");
+  withLate();
+  rmSync(lateFile);
 
   // The caller's handoff names no holder now, so deleting the caller leaves only the contract it produces.
   await editor.select("specialist:cx-caller");
