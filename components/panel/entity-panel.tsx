@@ -21,11 +21,9 @@ import { customProfileFrom } from "@/lib/org/custom-profile";
 import { withoutLintedEntry } from "@/lib/org/fence-lint-rules";
 import { buildIndex } from "@/lib/org/org-index";
 import { type OrgData, rowKey } from "@/lib/queries/org";
-import { useSaveTestCase } from "@/lib/queries/save-test";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import { jsonSchemaFor } from "@/schemas/json-schema";
 import { ENTITY_KIND_SPECS, type EntityKind, type EntityRecord, type FormName, SECTION_OF } from "@/schemas/kinds";
-import type { OrgTestCase } from "@/schemas/org-test";
 import { AccessView } from "./access-view";
 import { formOptionsOf } from "./form-options";
 import { PanelFooter, PanelHeader, PanelNotes, PanelTabs, type PromptSave, type Tab } from "./panel-chrome";
@@ -34,6 +32,7 @@ import { PromptEditor } from "./prompt-editor";
 import { useDraft } from "./use-draft";
 import { useKeptFocus } from "./use-kept-focus";
 import { ownProblems, useProblems } from "./use-problems";
+import { useSaveAsTest } from "./use-save-as-test";
 import { useSaveFlow } from "./use-save-flow";
 import { useTakenId } from "./use-taken-id";
 
@@ -124,15 +123,7 @@ export function EntityPanel({ target, data, edits }: Props) {
   });
   const remove = useDeleteRecord(data, edits);
 
-  const saveTest = useSaveTestCase();
-  const saveAsTest = async (testCase: OrgTestCase) => {
-    try {
-      const saved = await saveTest.mutateAsync(testCase);
-      toast({ tone: "success", title: `Saved test “${testCase.name}”`, detail: saved.path });
-    } catch (error) {
-      toast({ tone: "error", title: "Test not saved", detail: error instanceof Error ? error.message : String(error) });
-    }
-  };
+  const saveAsTest = useSaveAsTest(toast);
 
   const switchTab = (next: Tab) => {
     dispatch({ type: "tab", tab: next === "json" || next === "form" ? next : "other" });
