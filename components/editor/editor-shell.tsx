@@ -20,6 +20,7 @@ import { EditorStoreProvider, useEditor } from "./editor-store";
 import { Toasts, useToasts } from "./toasts";
 import { Toolbar } from "./toolbar";
 import { useCanvasLayout } from "./use-canvas-layout";
+import { useDeleteCurrent } from "./use-delete-record";
 import { usePaletteCommands } from "./use-palette-commands";
 import { targetOfNode, usePanelFlow, usePanelGuards } from "./use-panel-state";
 import { useShortcuts } from "./use-shortcuts";
@@ -94,8 +95,9 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
   );
 
   const undoRedo = useUndoRedo(edits, ask, toast);
-  useShortcuts(undoRedo);
-  const paletteCommands = usePaletteCommands(layout, construct.generation);
+  const deleteCurrent = useDeleteCurrent(data ?? null, edits, nodeById);
+  useShortcuts(undoRedo, deleteCurrent);
+  const paletteCommands = usePaletteCommands(layout, construct.generation, deleteCurrent);
 
   return (
     <div className="flex h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">

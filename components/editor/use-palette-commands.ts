@@ -2,14 +2,18 @@
 
 import type { PaletteCommands } from "@/components/palette/actions";
 import { newKindsOf } from "@/components/palette/new-kinds";
-import type { Generation } from "@/schemas/kinds";
+import type { EntityKind, Generation } from "@/schemas/kinds";
 import { useEditor } from "./editor-store";
 import type { CanvasLayout } from "./use-canvas-layout";
 import { usePanelFlow } from "./use-panel-state";
 import { useTheme } from "./use-theme";
 
 /** What the palette's actions do: the editor's own commands, one way to each. */
-export function usePaletteCommands(layout: CanvasLayout, generation: Generation): PaletteCommands {
+export function usePaletteCommands(
+  layout: CanvasLayout,
+  generation: Generation,
+  deleteCurrent: { kind: EntityKind; id: string; run: () => void } | null,
+): PaletteCommands {
   const visibleKinds = useEditor((s) => s.visibleKinds);
   const toggleKind = useEditor((s) => s.toggleKind);
   const setRouteOpen = useEditor((s) => s.setRouteOpen);
@@ -32,6 +36,7 @@ export function usePaletteCommands(layout: CanvasLayout, generation: Generation)
       layout.foldAllTeams();
       refitView();
     },
+    deleteCurrent,
     unfoldAll: () => {
       layout.unfoldAll();
       refitView();

@@ -21,6 +21,8 @@ export type PaletteCommands = {
   navigate: (href: string) => void;
   foldAllTeams: () => void;
   unfoldAll: () => void;
+  /** The open or selected record the studio may delete, through the one delete dialog; null when none. */
+  deleteCurrent: { kind: EntityKind; id: string; run: () => void } | null;
 };
 
 export const ACTIONS = "Actions";
@@ -65,6 +67,16 @@ export function paletteActions(c: PaletteCommands, openShortcuts: () => void): P
         () => c.toggleKind(kind),
       );
     }),
+    ...(c.deleteCurrent
+      ? [
+          action(
+            "delete",
+            `Delete ${c.deleteCurrent.kind} ${c.deleteCurrent.id}…`,
+            "delete remove record selected",
+            c.deleteCurrent.run,
+          ),
+        ]
+      : []),
     action("fold-all", "Fold all teams", "fold collapse close teams boxes members overview", c.foldAllTeams),
     action("unfold-all", "Unfold all", "unfold expand open all teams groups boxes members", c.unfoldAll),
     action(

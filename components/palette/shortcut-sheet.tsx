@@ -11,7 +11,7 @@ export const SHORTCUTS: { keys: string[]; what: string }[] = [
   { keys: ["Escape"], what: "Close the dialog, menu or panel; back to the node" },
   { keys: ["Tab"], what: "Move to the next control; Shift+Tab goes back" },
   { keys: ["←", "→", "↑", "↓"], what: "On the canvas: move between nodes" },
-  { keys: ["Delete"], what: "Remove the selected handoff" },
+  { keys: ["Delete"], what: "Remove the selected handoff; on a selected record, ask to delete it" },
   { keys: ["Ctrl", "Z"], what: "Undo the last edit" },
   { keys: ["Ctrl", "Y"], what: "Redo (also Ctrl+Shift+Z)" },
 ];

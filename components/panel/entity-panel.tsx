@@ -3,6 +3,7 @@
 import { type ComponentType, useCallback, useEffect, useMemo, useState } from "react";
 import { useEditor } from "@/components/editor/editor-store";
 import { useToasts } from "@/components/editor/toasts";
+import { useDeleteRecord } from "@/components/editor/use-delete-record";
 import { usePanelFlow } from "@/components/editor/use-panel-state";
 import { ContractForm } from "@/components/forms/contract-form";
 import { FencePanel } from "@/components/forms/fence-panel";
@@ -19,10 +20,8 @@ import { customProfileFrom } from "@/lib/org/custom-profile";
 import { withoutLintedEntry } from "@/lib/org/fence-lint-rules";
 import { buildIndex } from "@/lib/org/org-index";
 import { type OrgData, rowKey } from "@/lib/queries/org";
-import { useSaveTestCase } from "@/lib/queries/save-test";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import { ENTITY_KIND_SPECS, type EntityKind, type EntityRecord, type FormName } from "@/schemas/kinds";
-import type { OrgTestCase } from "@/schemas/org-test";
 import { AccessView } from "./access-view";
 import { BrokenJsonNote, JsonTab, UnknownFieldsNote } from "./form-notes";
 import { formOptionsOf } from "./form-options";
@@ -33,7 +32,7 @@ import { PromptEditor } from "./prompt-editor";
 import { useDraft } from "./use-draft";
 import { useKeptFocus } from "./use-kept-focus";
 import { ownProblems, useProblems } from "./use-problems";
-import { useRemoveFlow } from "./use-remove-flow";
+import { useSaveAsTest } from "./use-save-as-test";
 import { useSaveFlow } from "./use-save-flow";
 import { useTakenId } from "./use-taken-id";
 
@@ -133,18 +132,11 @@ function RecordPanel({ target, data, edits }: Props) {
     toast,
     setProblems,
     onOpen,
+    org: data.org,
   });
-  const remove = useRemoveFlow({ target, row, edits, ask, toast, onClose });
+  const remove = useDeleteRecord(data, edits);
 
-  const saveTest = useSaveTestCase();
-  const saveAsTest = async (testCase: OrgTestCase) => {
-    try {
-      const saved = await saveTest.mutateAsync(testCase);
-      toast({ tone: "success", title: `Saved test “${testCase.name}”`, detail: saved.path });
-    } catch (error) {
-      toast({ tone: "error", title: "Test not saved", detail: error instanceof Error ? error.message : String(error) });
-    }
-  };
+  const saveAsTest = useSaveAsTest(toast);
 
   const switchTab = (next: Tab) => {
     dispatch({ type: "tab", tab: next === "json" || next === "form" ? next : "other" });
@@ -284,7 +276,7 @@ function RecordPanel({ target, data, edits }: Props) {
           readOnly={!!readOnlyTier}
           tab={tab}
           state={{ dirty, isNew, saving, blocked: !!taken.problem }}
-          onRemove={() => void remove()}
+          onRemove={() => void (target.id && remove(kind, target.id))}
           onSave={() => void (taken.problem ? undefined : save(draft))}
           prompt={promptSave}
         />

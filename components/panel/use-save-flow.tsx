@@ -8,10 +8,12 @@ import { projectDrafts } from "@/lib/editor/draft-store";
 import { diffPatch, rebaseDraft, settleConflicts } from "@/lib/editor/drafts";
 import type { OrgIndex } from "@/lib/org/org-index";
 import { validateDraft, validateNewTeam } from "@/lib/org/validate";
+import { useTestsBrokenBy } from "@/lib/queries/draft-tests";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import type { ListRow } from "@/schemas/api/org";
 import type { FieldError } from "@/schemas/field-error";
-import { ENTITY_KIND_SPECS, type EntityRecord, SECTION_OF } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, type EntityRecord, type OrgRecords, SECTION_OF } from "@/schemas/kinds";
+import { askSaveBreaksTests } from "./broken-tests-dialog";
 import type { PanelTarget } from "./entity-panel";
 import type { DraftAction, DraftState } from "./use-draft";
 
@@ -33,11 +35,19 @@ export function useSaveFlow(ctx: {
   toast: Toast;
   setProblems: (problems: FieldError[]) => void;
   onOpen: (target: PanelTarget) => void;
+  /** The saved org, which the org tests run on with the draft in place before anything is written. */
+  org: OrgRecords;
 }) {
   const { target, row, draft, dispatch, index, edits, ask, toast, setProblems } = ctx;
   const { kind } = target;
   const isNew = target.id === null;
   const [saving, setSaving] = useState(false);
+  const brokenBy = useTestsBrokenBy(ctx.org);
+  /** A save that makes a passing org test fail asks first; one that breaks none goes straight through. */
+  const mayBreakTests = async (record: EntityRecord): Promise<boolean> => {
+    const broken = await brokenBy({ kind, record });
+    return !broken.length || (await askSaveBreaksTests(ask, String(record.id ?? target.id ?? ""), broken));
+  };
   const readOnlyTier = row && (row.scope === "builtin" || row.scope === "pack") ? row.scope : null;
   // Only Construct 2.x replaces records whole, and it reads a project's files only under `.construct/`.
   const replacesWhole = ENTITY_KIND_SPECS[kind].merge === "replace";
@@ -146,7 +156,10 @@ export function useSaveFlow(ctx: {
     }
     setSaving(true);
     try {
-      if (isNew) return await create(record);
+      if (isNew) {
+        if (!(await mayBreakTests(kind === "team" ? teamRecord : record))) return;
+        return await create(record);
+      }
       let draftNow = record;
       if (draft.conflicts.length) {
         const choices = await askConflicts(
@@ -184,6 +197,7 @@ export function useSaveFlow(ctx: {
         );
         if (answer !== "override") return;
       }
+      if (!(await mayBreakTests({ ...draftNow, id: target.id }))) return;
       await write(patch, draft.etag ?? row?.etag ?? "");
     } finally {
       setSaving(false);

@@ -2,10 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useMemo } from "react";
+import { brokenBetween, orgWithDraft } from "@/lib/org-tests/draft-run";
 import { routingCasesOf, runOrgTests } from "@/lib/org-tests/run";
 import { computePlan } from "@/lib/plan/plan";
 import { testFilesQuery } from "@/lib/queries/plan";
-import { type EntityKind, type EntityRecord, type OrgRecords, SECTION_OF } from "@/schemas/kinds";
+import type { EntityKind, EntityRecord, OrgRecords } from "@/schemas/kinds";
 import { PlanList } from "./plan-list";
 
 /** Computed in the browser with the server's pure functions on the loaded org: a keystroke costs no request. */
@@ -14,18 +15,14 @@ export function DraftImpact({ org, kind, draft }: { org: OrgRecords; kind: Entit
   const deferred = useDeferredValue(draft);
   const baseline = useMemo(() => (files.data ? runOrgTests(org, files.data) : null), [org, files.data]);
   const impact = useMemo(() => {
-    const id = typeof deferred.id === "string" ? deferred.id : "";
-    if (!id) return null;
-    const section = SECTION_OF[kind];
-    const after: OrgRecords = { ...org, [section]: { ...org[section], [id]: deferred } };
+    const after = orgWithDraft(org, { kind, record: deferred });
+    if (!after) return null;
     const plan = computePlan(
       { org, problems: [] },
       { org: after, problems: [] },
       { against: { kind: "saved", ref: "the saved org" }, routing: files.data ? routingCasesOf(files.data) : [] },
     );
-    const run = files.data ? runOrgTests(after, files.data) : null;
-    const passedBefore = new Set(baseline?.results.filter((r) => r.pass).map((r) => `${r.file}#${r.index}`));
-    const broken = run?.results.filter((r) => !r.pass && passedBefore.has(`${r.file}#${r.index}`)) ?? [];
+    const broken = baseline ? brokenBetween(baseline, runOrgTests(after, files.data ?? [])) : [];
     return { plan, broken };
   }, [org, kind, deferred, files.data, baseline]);
   if (!impact) return null;

@@ -130,13 +130,20 @@ function changeProblems(ix: OrgIndex, section: Section, id: string, next: Entity
   return out;
 }
 
-/** Exactly the problems removal would cause elsewhere, so dangling-reference rules live only in the invariants. */
-export function referencesTo(ix: OrgIndex, kind: EntityKind, id: string): FieldError[] {
+/**
+ * The references a removal leaves dangling, each named once at the referring record's field: exactly the
+ * problems removal would cause elsewhere, so dangling-reference rules live only in the invariants.
+ */
+export function danglingReferences(ix: OrgIndex, kind: EntityKind, id: string): FieldError[] {
   if (!record(ix, SECTION_OF[kind], id)) return [];
   // Construct's shape and graph ids can both fire for one contract party: name it once.
   const seen = new Set<string>();
-  const problems = removalProblems(ix, kind, id).filter((p) => !seen.has(p.location) && !!seen.add(p.location));
-  return problems.map((problem) => ({
+  return removalProblems(ix, kind, id).filter((p) => !seen.has(p.location) && !!seen.add(p.location));
+}
+
+/** The server's refusal to remove a record still referenced, one error per dangling reference. */
+export function referencesTo(ix: OrgIndex, kind: EntityKind, id: string): FieldError[] {
+  return danglingReferences(ix, kind, id).map((problem) => ({
     ...problem,
     id: `${kind}-still-referenced`,
     severity: "error" as const,

@@ -1,9 +1,9 @@
 import { type Dirent, readdirSync } from "node:fs";
 import path from "node:path";
 import { stringifyRecord } from "@/lib/json/safe-json";
+import { orgWithDraft } from "@/lib/org-tests/draft-run";
 import { type RunDraft, routingCasesOf, runOrgTests, type TestFileInput } from "@/lib/org-tests/run";
 import type { RoutingCase } from "@/lib/plan/plan";
-import { SECTION_OF } from "@/schemas/kinds";
 import type { OrgTestCase, OrgTestRun } from "@/schemas/org-test";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
@@ -70,13 +70,9 @@ export class OrgTestService {
   /** Optionally with one unsaved draft in place, and with fence coverage. */
   async run(draft?: RunDraft, options: { coverage?: boolean } = {}): Promise<OrgTestRun> {
     const snap = await this.org.snapshot();
-    let org = recordsOf(snap.rows);
-    if (draft) {
-      const section = SECTION_OF[draft.kind];
-      const id = String(draft.record.id ?? "");
-      if (!id) throw new AppError("bad_request", "the draft has no id");
-      org = { ...org, [section]: { ...org[section], [id]: draft.record } };
-    }
+    const saved = recordsOf(snap.rows);
+    const org = draft ? orgWithDraft(saved, draft) : saved;
+    if (!org) throw new AppError("bad_request", "the draft has no id");
     return runOrgTests(org, await this.files(), options);
   }
 

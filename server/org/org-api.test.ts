@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { overlaps, structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { stringifyRecord } from "@/lib/json/safe-json";
+import { groupReferrers, referrersOf } from "@/lib/org/referrers";
 import type { OrgPayload } from "@/schemas/api";
 import type { FieldError } from "@/schemas/field-error";
 import { type EntityRecord, emptyOrg, SECTIONS } from "@/schemas/kinds";
@@ -499,6 +500,16 @@ describe("remove while referenced", () => {
       "#/teams/alpha-team/specialists/0",
     ]);
     expect(await treeOf(paths.projectOrgDir)).toEqual(before);
+    // The editor's delete dialog names the same records, from the same rule.
+    const named = referrersOf((await api.snapshot()).index, "specialist", "alpha-lead-one");
+    expect(groupReferrers(result.errors).map((r) => `${r.kind}:${r.id}`)).toEqual(
+      named.map((r) => `${r.kind}:${r.id}`),
+    );
+    expect(named.map((r) => `${r.kind}:${r.id}`).sort()).toEqual([
+      "contract:alpha-handoff",
+      "specialist:alpha-helper-one",
+      "team:alpha-team",
+    ]);
 
     expect(await api.removeEntity("specialist", "alpha-lead-one", { scope: "project", force: true })).toMatchObject({
       ok: true,
