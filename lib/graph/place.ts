@@ -42,16 +42,12 @@ const CROSSES = 5;
 const REACH = 4;
 
 /** The cell nearest the box's frame that overlaps nothing, or the one that overlaps least. */
-export function freeSpot(nodes: readonly GraphNode[], placed: Record<string, Position>, node: GraphNode): Position {
+function freeSpot(nodes: readonly GraphNode[], placed: Record<string, Position>, node: GraphNode): Position {
   const boxes = nodeBoxes(nodes, placed);
   const parentOf = new Map(nodes.map((n) => [n.id, n.parent]));
   const kindOf = new Map(nodes.map((n) => [n.id, n.kind]));
   const ancestors: string[] = [];
   for (let p = node.parent; p && kindOf.has(p); p = parentOf.get(p)) ancestors.push(p);
-  const inside = (id: string, outer: string) => {
-    for (let p = parentOf.get(id); p; p = parentOf.get(p)) if (p === outer) return true;
-    return false;
-  };
   const size = nodeSize(node.kind);
   const frameId = ancestors.find((a) => boxes[a]);
   const frame = frameId ? boxes[frameId] : drawing(Object.values(boxes));
@@ -60,10 +56,14 @@ export function freeSpot(nodes: readonly GraphNode[], placed: Record<string, Pos
   const step = { x: size.width + gap, y: size.height + gap };
   const cols = Math.ceil(frame.width / step.x) + REACH;
   const rows = Math.ceil(frame.height / step.y) + REACH;
-  const others = Object.entries(boxes).filter(([id]) => id !== node.id);
   const holders = new Set(nodes.flatMap((n) => (n.parent ? [n.parent] : [])));
+  // Boxes inside each container around the new box: its growth may cover them, they are its own.
+  const within = new Map(ancestors.map((a) => [a, new Set<string>()]));
+  for (const id of Object.keys(boxes)) for (let p = parentOf.get(id); p; p = parentOf.get(p)) within.get(p)?.add(id);
+  const near = spatialIndex(Object.entries(boxes).filter(([id]) => id !== node.id));
 
-  let best: { at: Position; cost: number; growth: number; order: number } | null = null;
+  // Cheapest growth first, then reading order; the first cell that overlaps nothing ends the search.
+  const cells: { at: Position; growth: number; grown: Grown[] }[] = [];
   for (let j = 0; j < rows; j++) {
     for (let i = 0; i < cols; i++) {
       const at = { x: origin.x + i * step.x, y: origin.y + j * step.y };
@@ -76,25 +76,60 @@ export function freeSpot(nodes: readonly GraphNode[], placed: Record<string, Pos
       const past =
         Math.max(0, at.x + size.width - frame.x - frame.width) +
         Math.max(0, at.y + size.height - frame.y - frame.height);
-      const growth = frameId ? area : past;
-      let cost = 0;
-      for (const [id, rect, before] of grown) {
-        for (const [other, box] of others) {
-          if (other === id || ancestors.includes(other) || inside(other, id)) continue;
-          if (hits(rect, box) && !(before && hits(before, box)))
-            cost += id !== node.id ? (holders.has(other) ? 1 : CROSSES) : holders.has(other) ? INSIDE : COVERS;
-        }
-      }
-      const order = j * cols + i;
-      if (
-        !best ||
-        cost < best.cost ||
-        (cost === best.cost && (growth < best.growth || (growth === best.growth && order < best.order)))
-      )
-        best = { at, cost, growth, order };
+      cells.push({ at, growth: frameId ? area : past, grown });
     }
   }
+  cells.sort((a, b) => a.growth - b.growth);
+
+  let best: { at: Position; cost: number } | null = null;
+  for (const { at, grown } of cells) {
+    let cost = 0;
+    // A cell already costing as much as the best so far cannot win: stop counting.
+    for (const [id, rect, before] of grown) {
+      for (const [other, box] of near(rect)) {
+        if (other === id || ancestors.includes(other) || within.get(id)?.has(other)) continue;
+        if (hits(rect, box) && !(before && hits(before, box)))
+          cost += id !== node.id ? (holders.has(other) ? 1 : CROSSES) : holders.has(other) ? INSIDE : COVERS;
+        if (best && cost >= best.cost) break;
+      }
+      if (best && cost >= best.cost) break;
+    }
+    if (cost === 0) return at;
+    if (!best || cost < best.cost) best = { at, cost };
+  }
   return best?.at ?? origin;
+}
+
+type Grown = [string, Rect, Rect | undefined];
+
+/** Square buckets of this many flow pixels, so a cell is checked only against the boxes around it. */
+const BUCKET = 512;
+
+function spatialIndex(entries: [string, Rect][]): (r: Rect) => Iterable<[string, Rect]> {
+  const buckets = new Map<string, [string, Rect][]>();
+  const span = (r: Rect) => ({
+    x0: Math.floor((r.x - BOX.gap) / BUCKET),
+    x1: Math.floor((r.x + r.width + BOX.gap) / BUCKET),
+    y0: Math.floor((r.y - BOX.gap) / BUCKET),
+    y1: Math.floor((r.y + r.height + BOX.gap) / BUCKET),
+  });
+  for (const entry of entries) {
+    const { x0, x1, y0, y1 } = span(entry[1]);
+    for (let x = x0; x <= x1; x++)
+      for (let y = y0; y <= y1; y++) {
+        const key = `${x},${y}`;
+        const list = buckets.get(key);
+        if (list) list.push(entry);
+        else buckets.set(key, [entry]);
+      }
+  }
+  return (r) => {
+    const found = new Map<string, Rect>();
+    const { x0, x1, y0, y1 } = span(r);
+    for (let x = x0; x <= x1; x++)
+      for (let y = y0; y <= y1; y++) for (const [id, box] of buckets.get(`${x},${y}`) ?? []) found.set(id, box);
+    return found;
+  };
 }
 
 /** The new box and each container around it, as they would be drawn with it at `at`, beside their old boxes. */
@@ -104,9 +139,9 @@ function grownBoxes(
   ancestors: readonly string[],
   boxes: Record<string, Rect>,
   kindOf: Map<string, GraphNode["kind"]>,
-): [string, Rect, Rect | undefined][] {
+): Grown[] {
   let inner: Rect = { ...at, ...nodeSize(node.kind) };
-  const out: [string, Rect, Rect | undefined][] = [[node.id, inner, undefined]];
+  const out: Grown[] = [[node.id, inner, undefined]];
   for (const id of ancestors) {
     const before = boxes[id];
     const x = inner.x - BOX.pad;
