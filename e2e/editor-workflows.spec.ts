@@ -414,11 +414,14 @@ test.describe("editor workflows", () => {
   });
 
   test.describe("layout", () => {
-    // Positions left in layout.json would move nodes under the specs that run after these.
-    test.afterEach(async () => {
+    // Positions left in layout.json would move nodes under the specs that run after these; the
+    // records added before hold their places there too, so these start from the automatic layout.
+    const forgetPositions = async () => {
       const positions = Object.fromEntries(Object.keys(disk.positions() ?? {}).map((k) => [k, null]));
       expect((await api("PUT", "/api/layout", { positions })).status).toBe(200);
-    });
+    };
+    test.beforeEach(forgetPositions);
+    test.afterEach(forgetPositions);
 
     test("a dragged node's position is saved to layout.json, survives reload, and Auto-layout forgets it", async ({
       page,

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { specialistRecord as helper } from "../test/support/temp-project";
-import { ORIGIN, ROOT } from "./support";
+import { ORIGIN, ROOT, unchangedOnDisk } from "./support";
 
 /**
  * The packs page previews every enable and install: the plan of the org now against the org with
@@ -131,4 +131,39 @@ test("a clean pack is installed and enabled after its preview; an upgrade shows 
   await page.getByTestId("pack-preview-cancel").click();
   await page.reload();
   await expect(page.getByTestId("pack-e2e-clean-pack")).toContainText("@2.0.0");
+});
+
+/** Where a preview or install works on its copy of a pack; no message may name it. */
+const STAGING = /cs-pack-preview-|\.staging-/;
+
+test("the install preview names a pack's prompt where it will live and its broken files inside the pack, never the staging folder", async ({
+  page,
+}) => {
+  const unchanged = unchangedOnDisk(ROOT);
+  await page.goto(`${ORIGIN}/packs`);
+  const prompted = path.join(SRC, "prompted");
+  writePack(prompted, "e2e-prompted-pack", "1.0.0", helper("cx-e2e-prompted"));
+  const manifestFile = path.join(prompted, "pack.manifest.json");
+  const withPrompt = { ...JSON.parse(readFileSync(manifestFile, "utf8")), prompts: { "cx-qa": "prompts/cx-qa.md" } };
+  writeFileSync(manifestFile, `${JSON.stringify(withPrompt, null, 2)}\n`);
+  mkdirSync(path.join(prompted, "prompts"));
+  writeFileSync(path.join(prompted, "prompts", "cx-qa.md"), "---\nrole: qa\nname: cx-qa\n---\n\n# QA\n");
+  await previewInstall(page, prompted);
+  const preview = page.getByTestId("pack-preview");
+  await expect(preview.getByTestId("pack-preview-prompts")).toContainText(
+    "e2e-prompted-pack (.cx/packs/e2e-prompted-pack/prompts/cx-qa.md)",
+  );
+  expect(await preview.textContent()).not.toMatch(STAGING);
+  await preview.getByTestId("pack-preview-cancel").click();
+
+  const garbled = writePack(path.join(SRC, "garbled"), "e2e-garbled-pack", "1.0.0", helper("cx-e2e-garbled"));
+  writeFileSync(path.join(garbled, "org", "specialists", "cx-e2e-garbled.json"), '{ "id": ');
+  await page.getByTestId("install-folder").fill(garbled);
+  await page.getByRole("button", { name: "Preview install" }).click();
+  const refused = page.getByTestId("install-message");
+  await expect(refused).toContainText("the pack cannot be installed");
+  await expect(refused).toContainText("org/specialists/cx-e2e-garbled.json: invalid JSON");
+  expect(await refused.textContent()).not.toMatch(STAGING);
+  await expect(page.getByTestId("pack-preview")).toHaveCount(0);
+  unchanged();
 });

@@ -182,6 +182,18 @@ export const packsFileSchema = z.object({
 });
 export type PacksFile = z.infer<typeof packsFileSchema>;
 
+/**
+ * One thing wrong with a pack, as its card lists it: the rule broken, the file inside the pack it is
+ * in (`null` for the pack as a whole), and whether it stops the pack from loading (`blocks`).
+ */
+export const packProblemSchema = z.object({
+  rule: z.string(),
+  file: z.string().nullable(),
+  message: z.string(),
+  blocks: z.boolean(),
+});
+export type PackProblem = z.infer<typeof packProblemSchema>;
+
 export const packRowSchema = z.object({
   id: z.string(),
   version: z.string().nullable(),
@@ -203,5 +215,7 @@ export const packRowSchema = z.object({
   deprecation: z.object({ since: z.string(), message: z.string(), replacement: z.string().optional() }).nullable(),
   errors: z.array(z.string()),
   warnings: z.array(z.string()),
+  /** What is wrong with the pack, each error with its rule and file; records Construct would refuse included. */
+  problems: z.array(packProblemSchema),
 });
 export type PackRow = z.infer<typeof packRowSchema>;

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { InstallPack, PackToggle } from "@/components/packs/pack-actions";
+import { PackProblems, problemsId } from "@/components/packs/pack-problems";
 import { Providers } from "@/components/providers";
 import { constructName, PACK_COMPAT_VERSION } from "@/lib/packs/manifest-v2";
 import { pageName } from "@/lib/shell/pages";
@@ -13,6 +14,16 @@ function contributes(p: PackRow, v2: boolean): string {
   return v2
     ? `contributes ${c.workerProfiles?.length ?? 0} worker profiles, ${c.prompts.length} prompts`
     : `contributes ${c.specialists.length} specialists, ${c.teams.length} teams, ${c.contracts.length} contracts, ${c.prompts.length} prompts, ${c.workflows.length} workflows`;
+}
+
+/** Why Enable cannot work, naming the list of problems it points to; null when it can. */
+function blockedBy(p: PackRow): { reason: string; describedBy: string } | null {
+  const n = p.problems.filter((q) => q.blocks).length;
+  if (!n) return null;
+  return {
+    reason: `Cannot be enabled: ${n === 1 ? "1 problem stops" : `${n} problems stop`} it from loading (listed below)`,
+    describedBy: problemsId(p.id),
+  };
 }
 
 export const dynamic = "force-dynamic";
@@ -115,20 +126,11 @@ export default async function PacksPage() {
                       {p.core ? (
                         <span className="text-xs text-muted">always enabled</span>
                       ) : (
-                        !p.shadowedBy && <PackToggle id={p.id} enabled={p.enabled} disabled={p.errors.length > 0} />
+                        !p.shadowedBy && <PackToggle id={p.id} enabled={p.enabled} blockedBy={blockedBy(p)} />
                       )}
                     </div>
                   </div>
-                  {p.errors.map((e) => (
-                    <p key={e} data-testid="pack-error" className="mt-1 text-xs text-red-700 dark:text-red-400">
-                      {e}
-                    </p>
-                  ))}
-                  {p.warnings.map((w) => (
-                    <p key={w} data-testid="pack-warning" className="mt-1 text-xs text-warning">
-                      {w}
-                    </p>
-                  ))}
+                  <PackProblems packId={p.id} problems={p.problems} warnings={p.warnings} />
                 </li>
               ))}
             </ul>

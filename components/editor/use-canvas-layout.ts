@@ -11,10 +11,12 @@ import { useLayout } from "@/lib/queries/org";
 import type { Graph } from "@/schemas/graph";
 import { useEditor } from "./editor-store";
 import type { Toast } from "./shell-types";
+import { useHeldPlaces } from "./use-held-places";
 
 /**
  * The automatic layout (re-packed around the folds) under the saved positions, which show a move as it
- * is saved. A move and an Auto-layout are steps of the undo history.
+ * is saved, and the places held when records are added. A move and an Auto-layout are steps of the
+ * undo history; holding places is not, as the user moved nothing.
  */
 export function useCanvasLayout(graph: Graph, toast: Toast, record: (command: EditCommand) => void) {
   const layout = useLayout();
@@ -36,7 +38,12 @@ export function useCanvasLayout(graph: Graph, toast: Toast, record: (command: Ed
     [key, collapsed],
   );
   const base = packed ?? auto;
-  const positions = useMemo(() => ({ ...base, ...layout.data?.positions }), [base, layout.data]);
+  const hold = useCallback(
+    (held: Record<string, Position>) =>
+      void save(held).catch((e) => toast({ tone: "error", title: "Layout not saved", detail: String(e) })),
+    [save, toast],
+  );
+  const positions = useHeldPlaces(graph, collapsed, base, layout.data?.positions, hold);
 
   const saved = useRef(layout.data?.positions);
   saved.current = layout.data?.positions;

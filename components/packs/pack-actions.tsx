@@ -15,14 +15,27 @@ type Refusal = { message: string; errors: FieldError[] };
 const refusalOf = (e: unknown): Refusal =>
   e instanceof ApiError ? { message: e.message, errors: e.errors } : { message: String(e), errors: [] };
 
-/** Enabling shows the preview first; the pack is enabled only on Confirm. */
-export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boolean; disabled: boolean }) {
+/**
+ * Enabling shows the preview first; the pack is enabled only on Confirm. A pack that cannot load
+ * cannot be enabled, and the button says why, pointing at the problems.
+ */
+export function PackToggle({
+  id,
+  enabled,
+  blockedBy,
+}: {
+  id: string;
+  enabled: boolean;
+  blockedBy: { reason: string; describedBy: string } | null;
+}) {
   const router = useRouter();
   const packs = usePackActions();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<PackPreview | null>(null);
   const [refused, setRefused] = useState<Refusal | null>(null);
+  const blocked = blockedBy !== null;
+  const reasonId = `${blockedBy?.describedBy ?? id}-reason`;
   const toggle = async () => {
     setBusy(true);
     setError(null);
@@ -72,12 +85,22 @@ export function PackToggle({ id, enabled, disabled }: { id: string; enabled: boo
       <button
         type="button"
         data-testid={`toggle-${id}`}
-        disabled={busy || !!preview || (disabled && !enabled)}
+        disabled={busy || !!preview || (blocked && !enabled)}
+        aria-describedby={blocked && !enabled ? `${reasonId} ${blockedBy.describedBy}` : undefined}
         onClick={() => void toggle()}
         className={`rounded px-3 py-1 text-sm font-medium disabled:opacity-40 ${enabled ? "bg-slate-200 text-slate-800 hover:bg-slate-300 dark:bg-slate-700 dark:text-slate-100" : "bg-sky-700 text-white hover:bg-sky-800"}`}
       >
         {enabled ? "Disable" : "Enable"}
       </button>
+      {blocked && !enabled && (
+        <p
+          id={reasonId}
+          data-testid={`toggle-reason-${id}`}
+          className="mt-1 max-w-56 text-xs text-red-700 dark:text-red-400"
+        >
+          {blockedBy.reason}
+        </p>
+      )}
       {error && (
         <p role="alert" className="mt-1 text-xs text-red-600">
           {error}

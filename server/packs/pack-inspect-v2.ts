@@ -1,12 +1,14 @@
 import path from "node:path";
 import { parseFrontmatter } from "@/lib/markdown/frontmatter";
 import { constructName, PACK_COMPAT_VERSION, packManifestV2Problems, workerProfileIds } from "@/lib/packs/manifest-v2";
+import type { Section } from "@/schemas/kinds";
 import { packManifestV2Schema } from "@/schemas/pack-manifest";
 import type { ConstructInstall } from "../construct/detect";
 import { loadTier, tierFolders } from "../org/tiers";
 import { NoFollowReadError, readTextNoFollow } from "../store/read";
 import { confinedPath } from "../store/write";
-import { type LoadedPack, MAX_PROMPT_BYTES } from "./pack-disk";
+import { type LoadedPack, MANIFEST, MAX_PROMPT_BYTES } from "./pack-disk";
+import { fileProblems, recordProblems, refuse } from "./pack-problems";
 
 /**
  * A Construct 2.x pack: its manifest checked as 2.x checks it, its worker profiles read from
@@ -15,14 +17,24 @@ import { type LoadedPack, MAX_PROMPT_BYTES } from "./pack-disk";
 export async function inspectV2(
   row: LoadedPack,
   value: unknown,
-  at: { dir: string; shown: string; construct: ConstructInstall },
+  at: {
+    dir: string;
+    shown: string;
+    construct: ConstructInstall;
+    overrides?: (section: Section, id: string) => boolean;
+  },
 ): Promise<LoadedPack> {
   const parsed = packManifestV2Schema.safeParse(value);
   const rawId = (value as { id?: unknown } | null)?.id;
   if (typeof rawId === "string") row.id = rawId;
   if (!parsed.success) {
     for (const issue of parsed.error.issues)
-      row.errors.push(`${at.shown}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`);
+      refuse(
+        row,
+        "pack-manifest",
+        MANIFEST,
+        `${at.shown}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`,
+      );
     return row;
   }
   const manifest = parsed.data;
@@ -35,7 +47,8 @@ export async function inspectV2(
     core: `${constructName(version)} (compatVersion ${PACK_COMPAT_VERSION})`,
     ok: typeof compat === "number" && Number.isInteger(compat) && compat <= PACK_COMPAT_VERSION,
   };
-  row.errors.push(...packManifestV2Problems(manifest, version).map((e) => `${at.shown}: ${e}`));
+  for (const e of packManifestV2Problems(manifest, version))
+    refuse(row, "pack-manifest", MANIFEST, `${at.shown}: ${e}`);
   if (manifest.deprecation) {
     const d = manifest.deprecation;
     row.deprecation = { since: d.since, message: d.message, ...(d.replacement ? { replacement: d.replacement } : {}) };
@@ -53,8 +66,8 @@ export async function inspectV2(
   }
   const org = await loadTier("builtin", path.join(at.dir, "org"), at.dir, tierFolders("2", "pack"));
   row.org = org;
-  for (const problem of org.problems.filter((p) => p.severity === "error"))
-    row.errors.push(`pack '${manifest.id}': ${problem.message}`);
+  fileProblems(row, org, manifest.id);
+  recordProblems(row, org, at.overrides ?? (() => false));
   row.contributes.workerProfiles = [...new Set([...named.ids, ...org.entities["worker-profiles"].keys()])].sort();
   return row;
 }

@@ -1,14 +1,22 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import semver from "semver";
+import type { Section } from "@/schemas/kinds";
 import { type PackRowTier, packManifestSchema } from "@/schemas/pack-manifest";
 import type { ConstructInstall } from "../construct/detect";
 import { displayPath, loadTier, userPath } from "../org/tiers";
 import { readJsonFile } from "../store/read";
 import { checkPackPrompt, type LoadedPack, MANIFEST } from "./pack-disk";
 import { inspectV2 } from "./pack-inspect-v2";
+import { fileProblems, recordProblems, refuse } from "./pack-problems";
 
-export type InspectContext = { root: string; coreVersion: string; construct?: ConstructInstall };
+export type InspectContext = {
+  root: string;
+  coreVersion: string;
+  construct?: ConstructInstall;
+  /** Whether a lower tier holds the record, which a pack's record then overrides field by field. */
+  overrides?: (section: Section, id: string) => boolean;
+};
 
 /** Checks one pack folder; never throws for what is inside it. */
 export async function inspectPack(
@@ -38,6 +46,7 @@ export async function inspectPack(
     shadowedBy: null,
     deprecation: null,
     errors: [],
+    problems: [],
     warnings: [],
     dir,
     manifest: null,
@@ -45,22 +54,31 @@ export async function inspectPack(
   };
   const read = await readJsonFile(manifestFile);
   if (!read.ok) {
-    row.errors.push(
-      read.code === "missing"
-        ? `${shown}: no ${MANIFEST} in the pack folder`
-        : read.code === "symlink"
-          ? `${shown}: is a symbolic link; packs may not link outside themselves`
-          : `${shown}: failed to parse JSON (${read.message})`,
-    );
+    if (read.code === "missing")
+      refuse(row, "pack-manifest-missing", null, `${shown}: no ${MANIFEST} in the pack folder`);
+    else if (read.code === "symlink")
+      refuse(
+        row,
+        "pack-manifest-symlink",
+        MANIFEST,
+        `${shown}: is a symbolic link; packs may not link outside themselves`,
+      );
+    else refuse(row, "pack-manifest-json", MANIFEST, `${shown}: failed to parse JSON (${read.message})`);
     return row;
   }
-  if (ctx.construct?.generation === "2") return inspectV2(row, read.value, { dir, shown, construct: ctx.construct });
+  if (ctx.construct?.generation === "2")
+    return inspectV2(row, read.value, { dir, shown, construct: ctx.construct, overrides: ctx.overrides });
   const parsed = packManifestSchema.safeParse(read.value);
   if (!parsed.success) {
     const rawId = (read.value as { id?: unknown })?.id;
     if (typeof rawId === "string") row.id = rawId;
     for (const issue of parsed.error.issues)
-      row.errors.push(`${shown}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`);
+      refuse(
+        row,
+        "pack-manifest",
+        MANIFEST,
+        `${shown}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`,
+      );
     return row;
   }
   const manifest = parsed.data;
@@ -73,7 +91,10 @@ export async function inspectPack(
     ok: semver.satisfies(ctx.coreVersion, manifest.compatVersion, { includePrerelease: true }),
   };
   if (!row.compat.ok) {
-    row.errors.push(
+    refuse(
+      row,
+      "pack-compat",
+      MANIFEST,
       `pack '${manifest.id}' requires core ${manifest.compatVersion}, but this is ${ctx.coreVersion}: it is not loaded — install a release of the pack compatible with ${ctx.coreVersion}, or upgrade Construct`,
     );
   }
@@ -95,7 +116,7 @@ export async function inspectPack(
         check.code === "missing"
           ? `declared prompt file missing for '${specialist}'`
           : `prompt for '${specialist}' is invalid`;
-      row.errors.push(`pack '${manifest.id}': ${what}: ${check.message}`);
+      refuse(row, "pack-prompt", rel, `pack '${manifest.id}': ${what}: ${check.message}`);
     }
     row.contributes.prompts.push(specialist);
   }
@@ -103,8 +124,8 @@ export async function inspectPack(
   // A linked org folder or section is reported by loadTier, like one in any other tier.
   const org = await loadTier("builtin", orgDir, dir);
   row.org = org;
-  for (const problem of org.problems.filter((p) => p.severity === "error"))
-    row.errors.push(`pack '${manifest.id}': ${problem.message}`);
+  fileProblems(row, org, manifest.id);
+  recordProblems(row, org, ctx.overrides ?? (() => false));
   row.contributes.teams = [
     ...new Set([...(manifest.teams ?? []), ...org.entities.teams.keys(), ...org.entities.groups.keys()]),
   ];

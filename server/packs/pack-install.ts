@@ -18,6 +18,7 @@ import { NoFollowReadError, readFileNoFollow } from "../store/read";
 import { confinedPath } from "../store/write";
 import { MANIFEST, packFolder, recoverPacksDir } from "./pack-disk";
 import type { PackService } from "./pack-service";
+import { unstaged, unstagedError } from "./staged-names";
 
 /** What a pack may hold: enough for any real pack, far too little for a bomb. */
 export const LIMITS = { files: 2000, fileBytes: 5 * 1024 * 1024, totalBytes: 50 * 1024 * 1024, depth: 12 };
@@ -263,6 +264,6 @@ export async function installPack(
     });
   } catch (error) {
     await fs.rm(staging, { recursive: true, force: true }).catch(() => {});
-    throw ioError(error, "installing the pack");
+    throw unstagedError(error, "installing the pack", unstaged(staging));
   }
 }

@@ -11,6 +11,7 @@ import type { StudioPaths } from "../config";
 import { AppError, ioError } from "../errors";
 import { recordsOf, type Snapshot } from "../org/merge";
 import type { OrgApi } from "../org/org-api";
+import { displayPath, userPath } from "../org/tiers";
 import type { OrgTestService } from "../org-tests/org-test-service";
 import type { PlanService } from "../plan/plan-service";
 import { HypotheticalPacks, type Staged } from "./hypothetical-packs";
@@ -18,6 +19,7 @@ import { type LoadedPack, packFolder } from "./pack-disk";
 import { contentHash, type InstallSource, installPack, stageSource } from "./pack-install";
 import type { PackService } from "./pack-service";
 import type { PromptResolver } from "./prompt-resolver";
+import { renamedStrings, unstaged, unstagedError } from "./staged-names";
 
 // Each pack change is first shown as a plan of the org against the org with the change made; an
 // enable that would introduce errors is refused unless forced.
@@ -137,11 +139,13 @@ export class PackPreviewService {
     const base = await fs.mkdtemp(path.join(os.tmpdir(), "cs-pack-preview-")).catch((error) => {
       throw ioError(error, "previewing the pack");
     });
+    const dir = path.join(base, "pack");
     try {
-      const dir = path.join(base, "pack");
       await fs.mkdir(dir);
       await stageSource(source, dir);
       return await use(dir, await contentHash(dir));
+    } catch (error) {
+      throw unstagedError(error, "previewing the pack", unstaged(dir));
     } finally {
       await fs.rm(base, { recursive: true, force: true }).catch(() => {});
     }
@@ -169,6 +173,8 @@ export class PackPreviewService {
         ...Object.keys(installed?.manifest?.prompts ?? {}),
       ];
       const appliesNow = !!installed?.enabled;
+      // What the staged copy says is named where it will live, as the plan names its records.
+      const shownAt = tier === "project" ? displayPath(target, paths.root) : userPath(target);
       const compared = await this.compare(
         { enable: id, staged: { dir, tier, target } },
         prompts,
@@ -186,8 +192,8 @@ export class PackPreviewService {
         versionChange: change,
         appliesNow,
         hash,
-        ...compared,
-        warnings,
+        ...renamedStrings(compared, unstaged(dir, shownAt)),
+        warnings: renamedStrings(warnings, unstaged(dir)),
       };
     });
   }

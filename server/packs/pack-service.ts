@@ -1,9 +1,11 @@
 import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
 import path from "node:path";
 import semver from "semver";
 import { deploymentMode } from "@/lib/packs/failure-matrix";
 import { CORE_PACK_ID } from "@/lib/packs/manifest-v2";
 import type { PackToggleResult } from "@/schemas/api/packs";
+import { SECTIONS, type Section } from "@/schemas/kinds";
 import { type DeploymentMode, type PackRowTier, type PacksFile, packsFileSchema } from "@/schemas/pack-manifest";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
@@ -11,9 +13,12 @@ import { displayPath, userPath } from "../org/tiers";
 import { withTierLock } from "../store/lock";
 import { ABSENT_ETAG, etagOf, readJsonFile } from "../store/read";
 import { atomicWrite, ensureGitIgnored } from "../store/write";
-import { byPrecedence, type LoadedPack, packDirs, recoverPacksDir } from "./pack-disk";
+import { byPrecedence, type LoadedPack, MANIFEST, packDirs, recoverPacksDir } from "./pack-disk";
 import { inspectPack } from "./pack-inspect";
+import { refuse } from "./pack-problems";
 import { builtinPacksDir, corePackRow } from "./pack-v2";
+
+type Overrides = (section: Section, id: string) => boolean;
 
 /**
  * User packs in `$XDG_CONFIG_HOME/construct/packs`, project packs in `<proj>/packs` (project wins on id).
@@ -92,14 +97,26 @@ export class PackService {
     });
   }
 
-  inspect(
+  async inspect(
     dir: string,
     tier: PackRowTier,
     seen: Record<string, string> = {},
-    opts: { namesInsidePack?: boolean } = {},
+    opts: { namesInsidePack?: boolean; overrides?: Overrides } = {},
   ): Promise<LoadedPack> {
-    const ctx = { root: this.paths.root, coreVersion: this.coreVersion, construct: this.paths.construct };
+    const overrides = opts.overrides ?? (await this.lowerTierIds());
+    const ctx = { root: this.paths.root, coreVersion: this.coreVersion, construct: this.paths.construct, overrides };
     return inspectPack(ctx, dir, tier, seen, opts);
+  }
+
+  /** Whether the built-in, user or project tier has a file for the record, which a pack's record then overrides. */
+  private async lowerTierIds(): Promise<Overrides> {
+    const { builtinOrgDir, userOrgDir, projectOrgDir } = this.paths;
+    const held = new Set<string>();
+    for (const dir of [builtinOrgDir, userOrgDir, projectOrgDir])
+      for (const section of SECTIONS)
+        for (const name of await fs.readdir(path.join(dir, section)).catch(() => [] as string[]))
+          if (name.endsWith(".json")) held.add(`${section}/${name.slice(0, -".json".length)}`);
+    return (section, id) => held.has(`${section}/${id}`);
   }
 
   /** Every pack with its state, ids enabled but absent (a hard error), the mode, and `packs.json`'s own problems. */
@@ -114,6 +131,7 @@ export class PackService {
     const [{ file, error }, seen, mode] = await Promise.all([this.packsFile(), this.seen(), this.mode()]);
     const core = corePackRow(this.paths);
     const packs: LoadedPack[] = core ? [core] : [];
+    const overrides = await this.lowerTierIds();
     const builtin = builtinPacksDir(this.paths);
     const roots = [
       ...(builtin ? [{ tier: "builtin" as const, root: builtin }] : []),
@@ -122,12 +140,15 @@ export class PackService {
     ];
     for (const { tier, root } of roots) {
       const dirs = await packDirs(root, { scoped: !this.v2 });
-      const found = await Promise.all(dirs.map((dir) => this.inspect(dir, tier, seen)));
+      const found = await Promise.all(dirs.map((dir) => this.inspect(dir, tier, seen, { overrides })));
       const counts = new Map<string, number>();
       for (const p of found) counts.set(p.id, (counts.get(p.id) ?? 0) + 1);
       for (const p of found) {
         if ((counts.get(p.id) ?? 0) > 1)
-          p.errors.push(
+          refuse(
+            p,
+            "pack-id-duplicate",
+            MANIFEST,
             `pack id '${p.id}' is used by ${counts.get(p.id)} folders in the ${tier} tier (${found
               .filter((q) => q.id === p.id)
               .map((q) => q.path)

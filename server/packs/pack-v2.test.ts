@@ -149,6 +149,49 @@ describe("packs in a Construct 2.1.1 project", () => {
     expect(run(["pack", "disable", "house-tools"]).status).toBe(0);
   });
 
+  it("previews a pack's install naming its files inside the pack, and its card names each problem with its rule", async () => {
+    const source = path.join(project.base, "gadgets-src");
+    writeFiles(source, {
+      "pack.manifest.json": {
+        id: "@acme/gadgets",
+        version: "1.0.0",
+        compatVersion: 1,
+        workerProfiles: ["gadget-worker"],
+        prompts: { "gadget-worker": "prompts/gadget-worker.md" },
+      },
+      "org/worker-profiles/gadget-worker.json": { ...profile, name: "gadget-worker", description: "too short" },
+    });
+    const s = services();
+    const before = snapshotContent(project.root);
+    const preview = await s.packPreview.previewInstall({ folder: source }, "project", "gadgets-src");
+    const text = JSON.stringify(preview);
+    expect(text).not.toMatch(/cs-pack-preview-|\.staging-/);
+    expect(preview.warnings.join("\n")).toContain("is missing: prompts/gadget-worker.md");
+    expect(snapshotContent(project.root)).toEqual(before);
+
+    writeFiles(project.root, {
+      ".construct/packs/gadgets/pack.manifest.json": { id: "gadgets", version: "1.0.0", compatVersion: 1 },
+      ".construct/packs/gadgets/org/worker-profiles/gadget-worker.json": {
+        ...profile,
+        name: "gadget-worker",
+        description: "too short",
+      },
+      ".construct/packs/garbled/pack.manifest.json": { id: "garbled", version: "1.0.0", compatVersion: 1 },
+      ".construct/packs/garbled/org/worker-profiles/broken.json": '{ "name": ',
+    });
+    const rows = (await s.listPacks()).packs;
+    expect(rows.find((p) => p.id === "gadgets")?.problems).toEqual([
+      expect.objectContaining({
+        rule: "worker-profile-description",
+        file: "org/worker-profiles/gadget-worker.json",
+        blocks: false,
+      }),
+    ]);
+    expect(rows.find((p) => p.id === "garbled")?.problems).toEqual([
+      expect.objectContaining({ file: "org/worker-profiles/broken.json", blocks: true }),
+    ]);
+  });
+
   it("flags a semver-range compatVersion as something the installed Construct refuses, and enables nothing", async () => {
     writeFiles(project.root, {
       ".construct/packs/old/pack.manifest.json": { id: "old-format", version: "1.0.0", compatVersion: "^1.0.0" },

@@ -44,6 +44,7 @@ export function corePackRow(paths: StudioPaths): LoadedPack | null {
     shadowedBy: null,
     deprecation: null,
     errors: [],
+    problems: [],
     warnings: [],
     dir: profilesDir,
     manifest: null,

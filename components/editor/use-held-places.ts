@@ -1,0 +1,54 @@
+"use client";
+
+import { useEffect, useMemo, useRef } from "react";
+import { type Position, structureKeyOf } from "@/lib/graph/geometry";
+import { layoutGraph } from "@/lib/graph/layout";
+import { keepPlaces } from "@/lib/graph/place";
+import type { Graph } from "@/schemas/graph";
+
+type Drawn = { ids: ReadonlySet<string>; positions: Readonly<Record<string, Position>> };
+
+/**
+ * When the org gains records (New, an import, a file added outside), the boxes already drawn stay
+ * where the user sees them and the new ones take free spots near their team, rather than the whole
+ * org being packed again. What is held is saved too, so a reload draws the same.
+ */
+export function useHeldPlaces(
+  graph: Graph,
+  collapsed: ReadonlySet<string>,
+  base: Readonly<Record<string, Position>>,
+  saved: Readonly<Record<string, Position>> | undefined,
+  save: (held: Record<string, Position>) => void,
+): Record<string, Position> {
+  const drawn = useRef<Drawn | null>(null);
+  const now = useRef({ graph, collapsed, saved });
+  now.current = { graph, collapsed, saved };
+  const key = useMemo(() => structureKeyOf(graph), [graph]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the graph's structure; the rest is read as drawn last.
+  const held = useMemo(() => {
+    const before = drawn.current;
+    const { graph: g, collapsed: folds, saved: kept } = now.current;
+    if (!before?.ids.size || !kept || g.nodes.every((n) => before.ids.has(n.id))) return NO_PLACES;
+    const next = { ...layoutGraph(g.nodes, g.edges, {}, folds), ...kept };
+    return keepPlaces(g.nodes, before.positions, next);
+  }, [key]);
+
+  const savedFor = useRef<Record<string, Position> | null>(null);
+  // Once saved, the places are the saved positions' to keep, so an Auto-layout can forget them.
+  const holding = savedFor.current === held ? NO_PLACES : held;
+  const positions = useMemo(() => ({ ...base, ...holding, ...saved }), [base, holding, saved]);
+  const drawnNow = saved !== undefined && graph.nodes.every((n) => positions[n.id]);
+  useEffect(() => {
+    // Only a full drawing is a "before": not the empty first frame nor one waiting for its layout.
+    if (drawnNow) drawn.current = { ids: new Set(graph.nodes.map((n) => n.id)), positions };
+  }, [drawnNow, graph, positions]);
+
+  useEffect(() => {
+    if (savedFor.current === held || Object.keys(held).length === 0) return;
+    savedFor.current = held;
+    save(held);
+  }, [held, save]);
+  return positions;
+}
+
+const NO_PLACES: Record<string, Position> = {};
