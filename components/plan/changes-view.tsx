@@ -15,7 +15,7 @@ export function ChangesView({ initialAgainst = "HEAD" }: { initialAgainst?: stri
   const [against, setAgainst] = useState(initialAgainst);
   const plan = useQuery(planQuery(against));
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-6 py-8">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
       <header className="mb-4 flex flex-wrap items-baseline justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">{pageName("/changes")}</h1>

@@ -38,7 +38,7 @@ export function CoverageTable({ coverage }: { coverage: OrgTestCoverage }) {
                   data-id={p.id}
                   className="border-b border-slate-100 align-top dark:border-slate-800"
                 >
-                  <td className="py-1 pr-3 font-mono">{p.id}</td>
+                  <td className="py-1 pr-3 font-mono whitespace-nowrap">{p.id}</td>
                   <td className="py-1 pr-3 whitespace-nowrap" data-testid="coverage-figure">
                     {p.tested}/{p.total} ({formatPercent((p.tested * 100) / p.total)})
                   </td>

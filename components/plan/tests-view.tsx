@@ -30,7 +30,7 @@ export function TestsView({ initialFailuresOnly = false }: { initialFailuresOnly
   const results = run.data?.results ?? [];
   const shown = failuresOnly ? results.filter((r) => !r.pass) : results;
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-6 py-8">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
       <header className="mb-4 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">{pageName("/tests")}</h1>
