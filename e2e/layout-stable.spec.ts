@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { EditorExtras } from "./pages/editor-extras";
@@ -108,6 +108,9 @@ test("A record added outside the studio takes a free spot too, and nothing drawn
   const nodeId = `specialist:${id}`;
   await editor.open();
   const before = positionsOf(await boxes(page));
+  const layoutFile = path.join(own.root, ".cx", "studio", "layout.json");
+  const layoutText = () => (existsSync(layoutFile) ? readFileSync(layoutFile, "utf8") : null);
+  const layoutBefore = layoutText();
 
   writeFileSync(
     path.join(own.root, ".cx", "org", "specialists", `${id}.json`),
@@ -118,4 +121,7 @@ test("A record added outside the studio takes a free spot too, and nothing drawn
   const after = await boxes(page);
   expect(within(after[nodeId], after["team:quality-team"])).toBe(true);
   expect(covered(after, nodeId, "team:quality-team")).toEqual([]);
+  // Someone else's add is held in this view only: the studio writes no layout of its own accord.
+  await page.waitForTimeout(500);
+  expect(layoutText()).toBe(layoutBefore);
 });

@@ -109,9 +109,9 @@ test("a create the server refuses because the id appeared meanwhile is shown, an
 
   const elsewhere = specialist(id, { role: "e2e-racer", displayName: "Written elsewhere" });
   expect((await api("POST", "/api/org/specialist", elsewhere)).status).toBe(201);
-  // The refusal brings the record written elsewhere onto the canvas, where the drawn boxes hold their
-  // places in layout.json: only the org is checked.
-  const unchanged = unchangedOnDisk(ROOT, { exclude: (rel) => rel === ".cx/studio/layout.json" });
+  // The refusal brings the record written elsewhere onto the canvas; it takes a place in this view,
+  // and nothing is written, the layout file included.
+  const unchanged = unchangedOnDisk(ROOT);
   await editor.save();
   await expect(editor.toast("error")).toContainText(
     `Not created: specialist "${id}" already exists in the project tier`,

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef } from "react";
+import { takeOwnAdd } from "@/lib/editor/own-adds";
 import { type Position, structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { keepPlaces } from "@/lib/graph/place";
@@ -11,7 +12,7 @@ type Drawn = { ids: ReadonlySet<string>; positions: Readonly<Record<string, Posi
 /**
  * When the org gains records (New, an import, a file added outside), the boxes already drawn stay
  * where the user sees them and the new ones take free spots near their team, rather than the whole
- * org being packed again. What is held is saved too, so a reload draws the same.
+ * org being packed again. What is held for the user's own add is saved too, so a reload draws the same.
  */
 export function useHeldPlaces(
   graph: Graph,
@@ -45,6 +46,9 @@ export function useHeldPlaces(
 
   useEffect(() => {
     if (savedFor.current === held || Object.keys(held).length === 0) return;
+    // Records someone else added keep their places in this view; the layout file is written only
+    // for an add of the user's own, which a reload then draws the same.
+    if (!takeOwnAdd()) return;
     savedFor.current = held;
     save(held);
   }, [held, save]);

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { importOrg } from "@/lib/api/org";
+import { noteOwnAdd } from "@/lib/editor/own-adds";
 import type { ImportMode } from "@/schemas/api/org";
 import type { WritableScope } from "@/schemas/kinds";
 import { orgKeys } from "./org-keys";
@@ -21,7 +22,11 @@ export function useImportOrg() {
       scope: WritableScope;
       dryRun: boolean;
       modes?: Readonly<Record<string, ImportMode>>;
-    }) => importOrg(payload, scope, dryRun, modes),
+    }) =>
+      importOrg(payload, scope, dryRun, modes).then((result) => {
+        if (!dryRun) noteOwnAdd();
+        return result;
+      }),
     onSettled: (_result, _error, { dryRun }) =>
       dryRun ? undefined : queryClient.invalidateQueries({ queryKey: orgKeys.all }),
   });

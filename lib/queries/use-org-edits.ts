@@ -12,6 +12,7 @@ import {
   redone,
   undone,
 } from "@/lib/editor/history";
+import { noteOwnAdd } from "@/lib/editor/own-adds";
 import type { Position } from "@/lib/graph/geometry";
 import type { Layout } from "@/schemas/graph";
 import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/kinds";
@@ -128,6 +129,7 @@ export function useOrgEdits(history: HistoryStore) {
   const { mutateAsync: createNow } = useMutation({
     mutationFn: async ({ kind, record, label, scope = "project", ownerSpecialist }: CreateArgs) => {
       const result = await createEntity(kind, record, scope, ownerSpecialist);
+      noteOwnAdd();
       history.set(
         pushed(history.get(), {
           type: "create",
