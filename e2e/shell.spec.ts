@@ -73,6 +73,21 @@ test('the editor names the plan "Changes" as the page does: a link to it, and "S
   await expectShell(page, "/changes", "Changes");
 });
 
+test("Changes in a project that is not a git repository yet compares with the built-in tier and says so, with no error", async ({
+  page,
+}) => {
+  await page.goto(`${ORIGIN}/changes`);
+  await expect(page.getByTestId("plan-against-line")).toContainText("Comparing the org now with the built-in tier");
+  await expect(page.getByTestId("plan-against-line")).toContainText("is not in a git repository");
+  await expect(page.getByTestId("plan-error")).toHaveCount(0);
+  // The project's own override is what the project adds to the built-in org.
+  await expect(page.getByText("cx-architect").first()).toBeVisible();
+  // A revision named on purpose still gets the plain refusal.
+  await page.getByTestId("plan-against").fill("main");
+  await page.getByRole("button", { name: "Compare" }).click();
+  await expect(page.getByTestId("plan-error")).toContainText("not in a git repository");
+});
+
 test("the badge on every page counts what the editor's counts, and lists the records with problems", async ({
   page,
 }) => {

@@ -3,8 +3,13 @@ import { savedTestSchema, testFilesSchema } from "@/schemas/api/plan";
 import { type OrgTestCase, orgTestRunSchema } from "@/schemas/org-test";
 import { planSchema } from "@/schemas/plan";
 
+/**
+ * HEAD is the server's default and goes unnamed: in a project that is not a git repository yet the
+ * plan is then the org against the built-in tier, with a note saying so, rather than an error.
+ */
 export async function getPlan(against: string, signal?: AbortSignal) {
-  return (await apiFetch(`/api/plan?against=${encodeURIComponent(against)}`, planSchema, { signal })).data;
+  const query = against === "HEAD" ? "" : `?against=${encodeURIComponent(against)}`;
+  return (await apiFetch(`/api/plan${query}`, planSchema, { signal })).data;
 }
 
 export async function getTestFiles(signal?: AbortSignal) {
