@@ -24,12 +24,15 @@ export function PanelHeader(props: {
           {id ?? "—"}
         </h2>
         {row && (
-          <div className="mt-0.5 flex items-center gap-2 text-xs text-muted">
+          // The whole path shows, wrapped where it must: cut short it would hide the file's name.
+          <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted">
             <ScopeBadge scope={row.scope} source={row.source} />
-            <code className="truncate" title={row.path}>
+            <code className="break-all" title={row.path}>
               {row.path}
             </code>
-            {row.overrides.length > 0 && <span>overrides {row.overrides.map((o) => o.scope).join(", ")}</span>}
+            {row.overrides.length > 0 && (
+              <span className="whitespace-nowrap">overrides {row.overrides.map((o) => o.scope).join(", ")}</span>
+            )}
           </div>
         )}
       </div>
