@@ -22,7 +22,9 @@ export function entriesUnder(dir: string): Entry[] {
     for (const name of names) {
       const full = path.join(current, name);
       const rel = path.relative(dir, full).split(path.sep).join("/");
-      const stat = lstatSync(full);
+      // A lock another process drops between the listing and the look is not part of the tree.
+      const stat = vanishable(() => lstatSync(full));
+      if (!stat) continue;
       const kind = stat.isSymbolicLink() ? "link" : stat.isDirectory() ? "dir" : "file";
       out.push({ rel, full, name, kind });
       if (kind === "dir") walk(full);
@@ -63,9 +65,22 @@ export function snapshotContent(dir: string): Record<string, string> {
   for (const e of entriesUnder(dir)) {
     if (e.kind === "link") out[e.rel] = `link:${readlinkSync(e.full)}`;
     else if (e.kind === "dir") out[`${e.rel}/`] = "dir";
-    else out[e.rel] = `sha256:${createHash("sha256").update(readFileSync(e.full)).digest("hex")}`;
+    else {
+      const bytes = vanishable(() => readFileSync(e.full));
+      if (bytes) out[e.rel] = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+    }
   }
   return out;
+}
+
+/** What `read` returns, or null when the entry was removed after the folder was listed. */
+function vanishable<T>(read: () => T): T | null {
+  try {
+    return read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
 }
 
 /**
