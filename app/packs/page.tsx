@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { InstallPack, PackToggle } from "@/components/packs/pack-actions";
-import { PackProblems, problemsId } from "@/components/packs/pack-problems";
+import { blockedBy, PackProblems } from "@/components/packs/pack-problems";
 import { Providers } from "@/components/providers";
 import { constructName, PACK_COMPAT_VERSION } from "@/lib/packs/manifest-v2";
 import { pageName } from "@/lib/shell/pages";
@@ -14,16 +14,6 @@ function contributes(p: PackRow, v2: boolean): string {
   return v2
     ? `contributes ${c.workerProfiles?.length ?? 0} worker profiles, ${c.prompts.length} prompts`
     : `contributes ${c.specialists.length} specialists, ${c.teams.length} teams, ${c.contracts.length} contracts, ${c.prompts.length} prompts, ${c.workflows.length} workflows`;
-}
-
-/** Why Enable cannot work, naming the list of problems it points to; null when it can. */
-function blockedBy(p: PackRow): { reason: string; describedBy: string } | null {
-  const n = p.problems.filter((q) => q.blocks).length;
-  if (!n) return null;
-  return {
-    reason: `Cannot be enabled: ${n === 1 ? "1 problem stops" : `${n} problems stop`} it from loading (listed below)`,
-    describedBy: problemsId(p.id),
-  };
 }
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,17 @@
-import type { PackProblem } from "@/schemas/pack-manifest";
+import type { PackProblem, PackRow } from "@/schemas/pack-manifest";
 
 /** The id of the list of what stops a pack from loading, which its disabled Enable button points to. */
 export const problemsId = (packId: string) => `pack-problems-${packId.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
+
+/** Why Enable cannot work, naming the list of problems it points to; null when it can. */
+export function blockedBy(p: PackRow): { reason: string; describedBy: string } | null {
+  const n = p.problems.filter((q) => q.blocks).length;
+  if (!n) return null;
+  return {
+    reason: `Cannot be enabled: ${n === 1 ? "1 problem stops" : `${n} problems stop`} it from loading (listed below)`,
+    describedBy: problemsId(p.id),
+  };
+}
 
 function ProblemList({ problems, testId }: { problems: readonly PackProblem[]; testId: string }) {
   return (
