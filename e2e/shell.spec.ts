@@ -81,7 +81,8 @@ test("Changes in a project that is not a git repository yet compares with the bu
   await expect(page.getByTestId("plan-against-line")).toContainText("is not in a git repository");
   await expect(page.getByTestId("plan-error")).toHaveCount(0);
   // The project's own override is what the project adds to the built-in org.
-  await expect(page.getByText("cx-architect").first()).toBeVisible();
+  // Named by its change row: the same id also appears in reach paths, which may sit folded.
+  await expect(page.locator('li[data-change-id="cx-architect"]').first()).toBeVisible();
   // A revision named on purpose still gets the plain refusal.
   await page.getByTestId("plan-against").fill("main");
   await page.getByRole("button", { name: "Compare" }).click();
