@@ -13,7 +13,7 @@ import {
   SECTIONS,
   type Section,
 } from "@/schemas/kinds";
-import { combineEtags, withLazyEtag } from "../store/read";
+import { combineEtags } from "../store/read";
 import type { SkillFile } from "./skills";
 import type { Layer, TierData } from "./tiers";
 
@@ -52,23 +52,28 @@ export function mergeLayers(layers: readonly Layer[]): EntityRecord {
   return merged;
 }
 
+// Most records have one file: their rows share one empty list of overridden files.
+const NO_OVERRIDES: Row["overrides"] = Object.freeze([]) as unknown as Row["overrides"];
+
 export function toRow(kind: EntityKind, id: string, layers: Layer[]): Row {
   const sorted = layers.length === 1 ? layers : [...layers].sort((a, b) => layerRank(a) - layerRank(b));
   const top = sorted[sorted.length - 1];
-  const row = {
+  const row: Row = {
     id,
     kind,
     scope: top.scope,
     path: top.path,
-    ...(top.source ? { source: top.source } : {}),
-    overrides: sorted
-      .slice(0, -1)
-      .map((l) => ({ scope: l.scope, path: l.path, ...(l.source ? { source: l.source } : {}) })),
+    overrides:
+      sorted.length === 1
+        ? NO_OVERRIDES
+        : sorted.slice(0, -1).map((l) => ({ scope: l.scope, path: l.path, ...(l.source ? { source: l.source } : {}) })),
     // Construct 2.x replaces a worker profile whole: a user or project file is the record.
     record: ENTITY_KIND_SPECS[kind].merge === "replace" ? top.record : mergeLayers(sorted),
+    etag: sorted.length === 1 ? top.etag : combineEtags(sorted.map((l) => l.etag)),
     layers: sorted,
   };
-  return withLazyEtag(row, () => combineEtags(sorted.map((l) => l.etag)));
+  if (top.source) row.source = top.source;
+  return row;
 }
 
 export function mergeTiers(tiers: readonly TierData[]): Rows {

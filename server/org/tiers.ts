@@ -17,14 +17,7 @@ import {
   SECTIONS,
   type Section,
 } from "@/schemas/kinds";
-import {
-  MAX_FILE_BYTES,
-  parsed,
-  type ReadResult,
-  readJsonFileSync,
-  readListedJsonFileSync,
-  withLazyEtag,
-} from "../store/read";
+import { MAX_FILE_BYTES, parsed, type ReadResult, readJsonFileSync, readListedJsonFileSync } from "../store/read";
 
 export type Layer = {
   scope: Scope;
@@ -237,10 +230,7 @@ function addEntry(
   }
   // A record that names itself rightly is used as parsed; copying it would cost as much as reading it.
   const record = result.value.id === key ? result.value : { ...result.value, id: key };
-  entities.set(
-    key,
-    withLazyEtag({ scope: tier.scope, file, path: shown, record }, () => result.etag),
-  );
+  entities.set(key, { scope: tier.scope, file, path: shown, record, etag: result.etag });
 }
 
 export type TierBlob = { section: Section; name: string; content: Buffer | null; symlink?: boolean; oid?: string };
