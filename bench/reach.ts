@@ -164,6 +164,13 @@ async function measureHistory(
   }
 }
 
+/**
+ * Reach and its floor run for milliseconds: after one warm-up, a five-run median timed the reach's
+ * many functions before the engine had compiled them, against a walk of one loop compiled at once.
+ * Both get the same warm-ups and more runs, so the figure is the code's, not its compiler's.
+ */
+const WALKS = { runs: 15, warmup: 10 };
+
 export async function measureReach(paths: StudioPaths, specialists: number, runs: number): Promise<ReachFigures> {
   const api = new OrgApi(paths);
   try {
@@ -174,15 +181,12 @@ export async function measureReach(paths: StudioPaths, specialists: number, runs
     const start = specialistId(Math.ceil(specialists / 2));
     const startNode = graph.byId.get(start)?.node;
     if (!startNode) throw new Error(`the synthetic org has no ${start}`);
-    const [one, walkOne] = await sampleAlternately([() => reachOf(graph, start), () => walkFrom(graph, startNode)], {
-      runs,
-      warmup: 1,
-    });
+    const [one, walkOne] = await sampleAlternately(
+      [() => reachOf(graph, start), () => walkFrom(graph, startNode)],
+      WALKS,
+    );
     // A copy per run: reachKeysAll keeps its answer per graph object, and this times the computing.
-    const [all, walk] = await sampleAlternately([() => reachKeysAll({ ...graph }), () => walkAll(graph)], {
-      runs,
-      warmup: 1,
-    });
+    const [all, walk] = await sampleAlternately([() => reachKeysAll({ ...graph }), () => walkAll(graph)], WALKS);
 
     const problems = api.problemsOf(snap);
     const after = widened(org, specialists);

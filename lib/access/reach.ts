@@ -93,21 +93,27 @@ function entriesOf(start: string, visits: readonly Visit[], from: number, to: nu
   const out: ReachEntry[] = [];
   for (let i = from; i < to; i++) {
     const visit = visits[i];
+    // The path and its words are built once per holder, for all the entries it newly grants.
     let route: ReturnType<typeof pathTo> | null = null;
+    let words = "";
     for (const list of REACH_LISTS) {
       const had = seen[list];
       for (const entry of visit.principal.fence[list]) {
         if (had.has(entry)) continue;
         had.add(entry);
-        route ??= pathTo(visit);
-        out.push({
+        if (!route) {
+          route = pathTo(visit);
+          words = describePath(start, route.path, route.elided);
+        }
+        const found: ReachEntry = {
           list,
           entry,
           holder: visit.principal.id,
           path: route.path,
-          ...(route.elided ? { elided: route.elided } : {}),
-          text: `${describePath(start, route.path, route.elided)}: ${describeGrant(list, entry)}`,
-        });
+          text: `${words}: ${describeGrant(list, entry)}`,
+        };
+        if (route.elided) found.elided = route.elided;
+        out.push(found);
       }
     }
   }
