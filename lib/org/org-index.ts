@@ -215,11 +215,14 @@ export function indexOf(
     if (list) list.push(current);
     else buckets[bucket].set(key, [current]);
   };
-  for (const section of SECTIONS)
+  for (const section of SECTIONS) {
+    // One prefix per section: each record's ref is then one string piece, as `ref` spells it.
+    const prefix = `${section}/`;
     for (const [id, rec] of records[section] as ReadonlyMap<string, AnyRecord>) {
-      current = ref(section, id);
+      current = (prefix + id) as Ref;
       eachContribution(section, rec, file);
     }
+  }
   return {
     records,
     buckets,

@@ -132,7 +132,9 @@ export async function loadTier(
       continue;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const shownDir = displayPath(sectionDir, displayBase);
+    // Each file's paths join one prefix per folder to its name: one string piece per file, not two.
+    const shownPrefix = `${displayPath(sectionDir, displayBase)}/`;
+    const filePrefix = `${sectionDir}${path.sep}`;
     let sliceStart = performance.now();
     for (const entry of entries) {
       if (performance.now() - sliceStart > SLICE_MS) {
@@ -140,9 +142,9 @@ export async function loadTier(
         sliceStart = performance.now();
       }
       const name = entry.name;
-      const file = `${sectionDir}${path.sep}${name}`;
+      const file = filePrefix + name;
       // Anything but a regular file (a link, a folder, a FIFO) goes the careful way, which names it.
-      addEntry(tier, section, `${shownDir}/${name}`, name, file, () =>
+      addEntry(tier, section, shownPrefix + name, name, file, () =>
         entry.isFile() ? readListedJsonFileSync(file) : readJsonFileSync(file),
       );
     }
