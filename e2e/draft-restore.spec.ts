@@ -3,6 +3,7 @@ import path from "node:path";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { EditorExtras } from "./pages/editor-extras";
 import { EditorPage } from "./pages/editor-page";
+import { caretAfter, monacoText } from "./pages/monaco";
 import { extraPort, specialist, studioOfItsOwn } from "./support";
 
 /**
@@ -78,6 +79,42 @@ test("closing the tab keeps the draft: the reopened studio restores it with a no
   await page.getByTestId("discard-restored").click();
   await expect(page.getByTestId("draft-restored")).toBeHidden();
   await expect(page.getByLabel("Display name", { exact: true })).toHaveValue("Drafted");
+  await expect.poll(() => storedDrafts(page)).toEqual([]);
+  expect(read()).toBe(WRITTEN);
+});
+
+test("JSON text that does not parse outlives its tab exactly as typed, still listed and still refused by Save", async ({
+  context,
+}) => {
+  const typing = await context.newPage();
+  const editor = new EditorPage(typing, own.studio.origin);
+  await editor.open();
+  await new EditorExtras(editor).openByClick(`specialist:${ID}`);
+  await typing.getByTestId("tab-json").click();
+  await expect.poll(() => monacoText(typing)).toContain('"displayName": "Drafted"');
+  await caretAfter(typing, '"displayName": "Drafted"');
+  await typing.keyboard.type(" half-typed");
+  const broken = (await monacoText(typing)) ?? "";
+  expect(broken).toContain('"Drafted" half-typed');
+  await expect(typing.getByTestId("unsaved")).toBeVisible();
+  await expect.poll(() => storedDrafts(typing)).toHaveLength(1);
+  await typing.close();
+
+  const { page, editor: reopened } = await openStudio(context);
+  await expect(reopened.panelTitle()).toHaveText(ID);
+  await expect(page.getByTestId("draft-restored")).toBeVisible();
+  await expect(page.getByTestId("panel-problems")).toContainText("json-syntax");
+  await expect(page.getByTestId("json-broken-note")).toBeVisible();
+  await page.getByTestId("tab-json").click();
+  await expect.poll(() => monacoText(page)).toBe(broken);
+  await page.keyboard.press("Control+s");
+  await expect(reopened.toast("error")).toContainText("Not saved: the JSON does not parse");
+  expect(read()).toBe(WRITTEN);
+
+  // Discarding the restored draft drops the broken text with it.
+  await page.getByTestId("discard-restored").click();
+  await expect(page.getByText("json-syntax")).toHaveCount(0);
+  await expect.poll(() => monacoText(page)).toContain('"displayName": "Drafted"');
   await expect.poll(() => storedDrafts(page)).toEqual([]);
   expect(read()).toBe(WRITTEN);
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { EditorPage } from "./pages/editor-page";
+import { caretAfter, monacoText } from "./pages/monaco";
 import { extraPort, studioOfItsOwn, unchangedOnDisk } from "./support";
 
 /**
@@ -73,45 +74,6 @@ async function openRecord(page: Page, section: string, id: string) {
   await page.goto(`${own.studio.origin}/?open=${section}/${id}`);
   await expect(editor.panelTitle()).toHaveText(id);
   return editor;
-}
-
-type MonacoWindow = {
-  __studioMonaco: {
-    editor: {
-      getEditors(): {
-        getDomNode(): HTMLElement | null;
-        getModel(): { getValue(): string; getPositionAt(offset: number): unknown };
-        setPosition(p: unknown): void;
-        focus(): void;
-      }[];
-    };
-  };
-};
-
-/** The text of the Monaco editor on screen. */
-function monacoText(page: Page) {
-  return page.evaluate(() => {
-    const editors = (window as unknown as Partial<MonacoWindow>).__studioMonaco?.editor.getEditors() ?? [];
-    return (
-      editors
-        .find((e) => e.getDomNode()?.isConnected)
-        ?.getModel()
-        .getValue() ?? null
-    );
-  });
-}
-
-/** Puts the caret after `needle` (the typing itself is the keyboard's). */
-async function caretAfter(page: Page, needle: string) {
-  await page.evaluate((n) => {
-    const editor = (window as unknown as MonacoWindow).__studioMonaco.editor
-      .getEditors()
-      .find((e) => e.getDomNode()?.isConnected);
-    if (!editor) throw new Error("no Monaco editor on the page");
-    const model = editor.getModel();
-    editor.setPosition(model.getPositionAt(model.getValue().indexOf(n) + n.length));
-    editor.focus();
-  }, needle);
 }
 
 test("broken JSON is a listed problem with its line and column, Save refuses it, and a tab switch keeps the text", async ({

@@ -1,8 +1,7 @@
 "use client";
 
 import { CodeEditor } from "@/components/editor/code-editor";
-import { readJsonText } from "@/lib/editor/json-text";
-import { buildPointer } from "@/lib/json/pointer";
+import { jsonTextLocation, readJsonText } from "@/lib/editor/json-text";
 import type { FieldError } from "@/schemas/field-error";
 import { jsonSchemaFor } from "@/schemas/json-schema";
 import { type EntityKind, SECTION_OF } from "@/schemas/kinds";
@@ -61,7 +60,7 @@ export function JsonTab(props: {
   onRecord: (record: Record<string, unknown>) => void;
 }) {
   const { kind, id } = props;
-  const location = buildPointer(SECTION_OF[kind], id ?? "new");
+  const location = jsonTextLocation(kind, id);
   return (
     <CodeEditor
       language="json"

@@ -3,7 +3,7 @@
 import { useEffect, useReducer, useState } from "react";
 import { projectDrafts, type StoredDraft } from "@/lib/editor/draft-store";
 import { diffPatch, type FieldConflict, isSameRecord, rebaseDraft } from "@/lib/editor/drafts";
-import type { JsonText } from "@/lib/editor/json-text";
+import { type JsonText, jsonTextLocation, readJsonText } from "@/lib/editor/json-text";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityRecord } from "@/schemas/kinds";
 import type { PanelTarget } from "./entity-panel";
@@ -87,18 +87,23 @@ function reduce(state: DraftState, action: DraftAction): DraftState {
   }
 }
 
-function initial({ base, etag, stored }: { base: EntityRecord; etag?: string; stored?: StoredDraft }): DraftState {
+type Start = { target: PanelTarget; base: EntityRecord; etag?: string; stored?: StoredDraft };
+
+function initial({ target, base, etag, stored }: Start): DraftState {
   const draft = stored?.draft ?? base;
+  // Text that did not parse comes back exactly as typed, with its problem, as before the tab closed.
+  const text = stored?.brokenText;
+  const read = text === undefined ? null : readJsonText(text, jsonTextLocation(target.kind, target.id));
   return {
     origin: stored?.origin ?? base,
     draft,
     formBase: draft,
     formKey: 0,
-    jsonText: json(draft),
+    jsonText: text !== undefined && read && !read.ok ? text : json(draft),
     conflicts: stored?.conflicts ?? [],
     followed: [],
     etag: stored ? (stored.originEtag ?? undefined) : etag,
-    broken: null,
+    broken: text !== undefined && read && !read.ok ? { text, problem: read.problem } : null,
   };
 }
 
@@ -110,7 +115,7 @@ function initial({ base, etag, stored }: { base: EntityRecord; etag?: string; st
  */
 export function useDraft(target: PanelTarget, base: EntityRecord, etag: string | undefined) {
   const [stored] = useState(() => projectDrafts().get(target) ?? undefined);
-  const [state, dispatch] = useReducer(reduce, { base, etag, stored }, initial);
+  const [state, dispatch] = useReducer(reduce, { target, base, etag, stored }, initial);
   // Broken JSON text is an unsaved change even where the draft it left behind is not.
   const dirty = !!state.broken || !isSameRecord(state.draft, state.origin);
 
@@ -128,9 +133,10 @@ export function useDraft(target: PanelTarget, base: EntityRecord, etag: string |
         originEtag: state.etag ?? null,
         draft: state.draft,
         ...(state.conflicts.length ? { conflicts: state.conflicts } : {}),
+        ...(state.broken ? { brokenText: state.broken.text } : {}),
       });
     else projectDrafts().drop(target);
-  }, [dirty, state.draft, state.origin, state.etag, state.conflicts, target]);
+  }, [dirty, state.draft, state.origin, state.etag, state.conflicts, state.broken, target]);
 
   return { state, dispatch, dirty, arrived, restored: !!stored && dirty };
 }

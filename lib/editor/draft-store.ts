@@ -2,12 +2,16 @@ import type { EntityKind, EntityRecord } from "@/schemas/kinds";
 import type { FieldConflict } from "./drafts";
 
 // Local storage, so a reload, a closed tab or a crashed browser never loses typed work; passed in, so no I/O here.
-/** `conflicts`: fields both the draft and a newer file changed, still to be settled when the draft was left. */
+/**
+ * `conflicts`: fields both the draft and a newer file changed, still to be settled when the draft was left.
+ * `brokenText`: the JSON tab's text when it did not parse, kept as typed; `draft` is then the last text that did.
+ */
 export type StoredDraft = {
   origin: EntityRecord;
   originEtag: string | null;
   draft: EntityRecord;
   conflicts?: FieldConflict[];
+  brokenText?: string;
 };
 export type PanelRef = { kind: EntityKind; id: string | null };
 type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;

@@ -1,6 +1,7 @@
 import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
+import { buildPointer } from "@/lib/json/pointer";
 import type { FieldError } from "@/schemas/field-error";
-import type { EntityRecord } from "@/schemas/kinds";
+import { type EntityKind, type EntityRecord, SECTION_OF } from "@/schemas/kinds";
 
 /** What the JSON tab's text holds: a record, or the one problem that keeps it from being one. */
 export type JsonText = { ok: true; record: EntityRecord } | { ok: false; problem: FieldError };
@@ -23,6 +24,9 @@ const WHAT: Partial<Record<ReturnType<typeof printParseErrorCode>, string>> = {
   InvalidEscapeCharacter: "invalid escape character",
   InvalidCharacter: "invalid character in a string",
 };
+
+/** Where a record's JSON text problems point: the record itself, or "new" for one not created yet. */
+export const jsonTextLocation = (kind: EntityKind, id: string | null) => buildPointer(SECTION_OF[kind], id ?? "new");
 
 /** 1-based, as an editor counts them. */
 export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
