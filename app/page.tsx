@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import { EditorShell } from "@/components/editor/editor-shell";
 import { Providers, type QuerySeed } from "@/components/providers";
-import { summarize } from "@/lib/api/summary";
 import { gitIgnoreKey } from "@/lib/queries/git-ignore";
 import { orgKeys } from "@/lib/queries/org-keys";
 import { orgVersionKey } from "@/lib/queries/org-version";
 import { pageName } from "@/lib/shell/pages";
-import { ENTITY_KINDS } from "@/schemas/kinds";
 import { constructStatus } from "@/server/construct/status";
-import { foldedFirstView } from "@/server/org/first-view";
+import { firstPaintSummary, foldedFirstView } from "@/server/org/first-view";
 import { gitIgnoreStatus, layoutStore, orgApi } from "@/server/services";
 
 export const dynamic = "force-dynamic";
@@ -29,16 +27,7 @@ export default async function EditorPage() {
   const reads: (readonly [readonly unknown[], Promise<unknown>])[] = [
     ...(folded
       ? [[orgKeys.folded, Promise.resolve(folded)] as const]
-      : [
-          [
-            orgKeys.summary,
-            (async () => ({
-              ...summarize(await Promise.all(ENTITY_KINDS.map((kind) => api.listEntities(kind)))),
-              generation: api.paths.construct.generation,
-            }))(),
-          ] as const,
-          [orgKeys.autoLayout, api.autoLayout()] as const,
-        ]),
+      : [[orgKeys.summary, firstPaintSummary(api)] as const, [orgKeys.autoLayout, api.autoLayout()] as const]),
     ...(layout ? [[orgKeys.layout, Promise.resolve(layout)] as const] : []),
     [gitIgnoreKey, gitIgnoreStatus()],
   ];

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { measureBundle } from "../bench/browser";
 import { specialistId, writeSyntheticOrg } from "../bench/generate-org";
@@ -11,8 +12,22 @@ const SPECIALISTS = 1000;
 const own = studioOfItsOwn({
   prefix: "studio-first-paint-",
   port: extraPort(3),
-  setup: (root) => writeSyntheticOrg(root, SPECIALISTS),
+  // In a git repository, as most projects are: the fences' globs are checked against its files, and
+  // about 3,000 of them match nothing, each a warning of its own.
+  setup: (root) => {
+    writeSyntheticOrg(root, SPECIALISTS);
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.email=e2e@example.com", "-c", "user.name=E2E", ...args], {
+        cwd: root,
+        stdio: "ignore",
+      });
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-qm", "synthetic org");
+  },
 });
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 test("the editor page's HTML at 1,000 specialists is at most 1 MB and names every specialist", async ({ request }) => {
   const response = await request.get(`${own.studio.origin}/`);
@@ -24,6 +39,54 @@ test("the editor page's HTML at 1,000 specialists is at most 1 MB and names ever
   for (const i of [1, 500, SPECIALISTS]) expect(text).toContain(specialistId(i));
   expect(text).not.toContain("Synthetic specialist 1 of team 1");
   test.info().annotations.push({ type: "html-bytes", description: String(html.length) });
+});
+
+test("the HTML counts the warnings without their texts, and the badge counts right before any fetch completes", async ({
+  page,
+  request,
+}) => {
+  let errors = 0;
+  let warnings = 0;
+  let unmatched = 0;
+  for (const kind of ["group", "team", "specialist", "contract", "policy"]) {
+    const list = await (await request.get(`${own.studio.origin}/api/org/${kind}`)).json();
+    for (const p of list.errors as { id: string; severity: string; message: string }[]) {
+      if (p.severity === "error") errors++;
+      else warnings++;
+      if (p.id === "fence-glob-matches-nothing") unmatched++;
+    }
+  }
+  expect(unmatched).toBeGreaterThan(SPECIALISTS);
+  const html = await (await request.get(`${own.studio.origin}/`)).text();
+  expect(html).not.toContain("fence-glob-matches-nothing");
+  expect(html.length).toBeLessThan(1024 * 1024);
+
+  // Every request of the page's own is held: what the badge says comes with the HTML.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const answered: string[] = [];
+  await page.route("**/api/**", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  page.on("requestfinished", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/")) answered.push(r.url());
+  });
+  await page.goto(`${own.studio.origin}/`);
+  const badge = page.getByTestId("org-status");
+  const counted = `${plural(errors, "error")} · ${plural(warnings, "warning")}`;
+  await expect(badge).toHaveText(counted, { timeout: 60_000 });
+  await expect(badge).toBeDisabled();
+  expect(answered).toEqual([]);
+
+  // Once the lists load, the same count opens the list that names each warning.
+  release();
+  await expect(badge).toBeEnabled({ timeout: 60_000 });
+  await expect(badge).toHaveText(counted);
+  await badge.click();
+  await expect(page.getByTestId("problems-warnings").getByRole("heading")).toHaveText(`Warnings (${warnings})`);
 });
 
 // The JS each page's document names, gzip-sized as bench/browser.ts measureBundle does: at most

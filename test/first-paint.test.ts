@@ -47,8 +47,50 @@ describe("the editor's first-paint summary", () => {
           true,
         );
     expect(summary.sections.contracts[0].record).not.toHaveProperty("description");
-    expect(summary.problems).toHaveLength(problems.length);
-    expect(summary.problems).toEqual(expect.arrayContaining(problems));
+  });
+
+  it("keeps the errors whole and counts the warnings per record, leaving their texts to the lists", () => {
+    const warning = (id: string, location: string): FieldError => ({
+      id,
+      severity: "warning",
+      message: `the text of ${id}, which the lists bring`,
+      location,
+    });
+    const all: FieldError[] = [
+      ...problems,
+      warning("w1", "#/specialists/cx-s00003/fence/allowedPaths/0"),
+      warning("w2", "#/specialists/cx-s00003/fence/allowedPaths/1"),
+      warning("w3", "#/specialists/cx-s00004/role"),
+    ];
+    const summary = summarize(listsOf(30, all).slice(0, SECTIONS.length));
+    expect(summary.problems).toEqual([problems[0]]);
+    expect(summary.warnings).toEqual({
+      "specialists/cx-s00003": 2,
+      "teams/team-0001": 1,
+      "specialists/cx-s00004": 1,
+    });
+    const text = JSON.stringify(summary);
+    for (const w of all.filter((p) => p.severity === "warning")) expect(text).not.toContain(w.message);
+    expect(text).toContain("broken");
+    // The node markers count the same as with the full lists.
+    const full = graphOfOrg(joinLists(listsOf(30, all)));
+    const slim = graphOfOrg(joinSummary(summary));
+    const marks = (g: typeof full) =>
+      g.nodes.filter((n) => n.errorCount || n.warningCount).map((n) => [n.id, n.errorCount, n.warningCount]);
+    expect(marks(slim)).toEqual(marks(full));
+    expect(marks(slim)).toHaveLength(4);
+  });
+
+  it("is drawn once per version: a fresh copy with the same key gives the same view and graph", () => {
+    const summary = { ...summarize(listsOf(30, problems).slice(0, SECTIONS.length)), key: "v1" };
+    const copy = JSON.parse(JSON.stringify(summary));
+    const view = joinSummary(summary);
+    expect(joinSummary(copy)).toBe(view);
+    expect(graphOfOrg(joinSummary(copy))).toBe(graphOfOrg(view));
+    expect(joinSummary({ ...copy, key: "v2" })).not.toBe(view);
+    // Without a key nothing is shared.
+    const { key: _, ...unkeyed } = summary;
+    expect(joinSummary(unkeyed)).not.toBe(joinSummary(unkeyed));
   });
 
   it("is a fraction of the full lists at 1,000 specialists", () => {

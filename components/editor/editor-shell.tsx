@@ -107,6 +107,7 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
         reach={
           <Reach
             data={data ?? null}
+            summary={view}
             commands={paletteCommands}
             onOpenRecord={openRecord}
             constructProblems={construct.problems}

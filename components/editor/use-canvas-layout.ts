@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import { type EditCommand, moveOf } from "@/lib/editor/history";
 import { allTeams, foldable, initialCollapsed, revealed, toggled } from "@/lib/graph/collapse";
 import { type Position, structureKeyOf } from "@/lib/graph/geometry";
-import { layoutGraph } from "@/lib/graph/layout";
+import { packedLayout } from "@/lib/graph/layout";
 import { useAutoLayout } from "@/lib/queries/auto-layout";
 import { useSaveCollapsed, useSavePositions } from "@/lib/queries/layout";
 import { useLayout } from "@/lib/queries/org";
@@ -33,10 +33,7 @@ export function useCanvasLayout(graph: Graph, toast: Toast, record: (command: Ed
   const graphNow = useRef(graph);
   graphNow.current = graph;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the graph's structure, all the layout reads.
-  const packed = useMemo(
-    () => (collapsed.size ? layoutGraph(graphNow.current.nodes, graphNow.current.edges, {}, collapsed) : null),
-    [key, collapsed],
-  );
+  const packed = useMemo(() => (collapsed.size ? packedLayout(graphNow.current, collapsed) : null), [key, collapsed]);
   const base = packed ?? auto;
   const hold = useCallback(
     (held: Record<string, Position>) =>

@@ -9,7 +9,7 @@ import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import type { RecordItem } from "@/lib/palette/records";
 import { statusText } from "@/lib/palette/status-text";
 import { gitIgnoreQuery } from "@/lib/queries/git-ignore";
-import { type OrgData, rowKey } from "@/lib/queries/org";
+import { type OrgData, type OrgView, rowKey } from "@/lib/queries/org";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityKind } from "@/schemas/kinds";
 import type { PaletteCommands } from "./actions";
@@ -27,11 +27,14 @@ const NONE: readonly FieldError[] = [];
 /** The status badge and its problem list, the Ctrl+K palette, the `?` sheet and `/?open=` links. */
 export function Reach({
   data,
+  summary = null,
   commands,
   onOpenRecord,
   constructProblems = NONE,
 }: {
   data: OrgData | null;
+  /** The page's summary until the lists load: its errors whole and its warnings counted, for the badge. */
+  summary?: OrgView | null;
   /** What is wrong with the Construct the project runs on (missing, unknown version, both generations). */
   constructProblems?: readonly FieldError[];
   commands: PaletteCommands;
@@ -48,8 +51,12 @@ export function Reach({
   const ignore = useQuery({ ...gitIgnoreQuery(), enabled: !!data });
   const problems = useMemo(() => {
     const own = ignore.data?.problem;
-    return [...constructProblems, ...(data?.problems ?? []), ...(own ? [own] : [])];
-  }, [data, ignore.data, constructProblems]);
+    return [...constructProblems, ...((data ?? summary)?.problems ?? []), ...(own ? [own] : [])];
+  }, [data, summary, ignore.data, constructProblems]);
+  const uncounted = useMemo(
+    () => (data ? 0 : Object.values(summary?.warnings ?? {}).reduce((a, b) => a + b, 0)),
+    [data, summary],
+  );
 
   const open = useCallback(
     async (kind: EntityKind, id: string, candidates: readonly string[] = []) => {
@@ -121,6 +128,18 @@ export function Reach({
         >
           {statusText(problems)}
         </DeferredTrigger>
+      )}
+      {!data && summary && (
+        // Counted at first paint; the list, which names every warning, opens once the lists load.
+        <button
+          type="button"
+          disabled
+          data-testid="org-status"
+          className={statusBadgeClass(problems, uncounted)}
+          title="The problems open once the org has loaded"
+        >
+          {statusText(problems, uncounted)}
+        </button>
       )}
       <button
         type="button"

@@ -1,3 +1,4 @@
+import { problemRecord } from "@/lib/graph/org-to-graph";
 import type { ListResponse, OrgSummary } from "@/schemas/api/org";
 import { ENTITY_KIND_SPECS, ENTITY_KINDS, type EntityRecord, SECTIONS, type Section } from "@/schemas/kinds";
 
@@ -30,10 +31,14 @@ function pick(record: EntityRecord, fields: readonly string[]): EntityRecord {
   return slim;
 }
 
-/** At 1,000 specialists the full lists are megabytes of HTML; this is what the canvas needs. */
+/**
+ * At 1,000 specialists the full lists are megabytes of HTML; this is what the canvas and the status
+ * badge need: the errors whole, the warnings as a count per record.
+ */
 export function summarize(lists: readonly ListResponse[]): OrgSummary {
   const sections = {} as OrgSummary["sections"];
   const problems: OrgSummary["problems"] = [];
+  const warnings: OrgSummary["warnings"] = {};
   SECTIONS.forEach((section, i) => {
     sections[section] = lists[i].items.map((row) => ({
       id: row.id,
@@ -41,7 +46,13 @@ export function summarize(lists: readonly ListResponse[]): OrgSummary {
       ...(row.source ? { source: row.source } : {}),
       record: pick(row.record, GRAPH_FIELDS[section]),
     }));
-    problems.push(...lists[i].errors);
+    for (const p of lists[i].errors) {
+      if (p.severity === "error") problems.push(p);
+      else {
+        const key = problemRecord(p.location);
+        warnings[key] = (warnings[key] ?? 0) + 1;
+      }
+    }
   });
-  return { sections, problems };
+  return { sections, problems, warnings };
 }

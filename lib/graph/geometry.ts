@@ -74,8 +74,22 @@ export function nodeBoxes(
   return out;
 }
 
-/** Everything the layout depends on; relationships hashed, so the key stays small at thousands. */
+const structureKeys = new WeakMap<Graph, string>();
+
+/**
+ * Everything the layout depends on; relationships hashed, so the key stays small at thousands. A
+ * graph is never changed once drawn, so each is hashed once however many hooks ask.
+ */
 export function structureKeyOf(graph: Graph): string {
+  let key = structureKeys.get(graph);
+  if (key === undefined) {
+    key = structureKeyFrom(graph);
+    structureKeys.set(graph, key);
+  }
+  return key;
+}
+
+function structureKeyFrom(graph: Graph): string {
   // FNV-1a over each relationship's ends.
   let hash = 0x811c9dc5;
   for (const e of graph.edges) {

@@ -1,4 +1,4 @@
-import type { GraphEdge, GraphNode } from "@/schemas/graph";
+import type { Graph, GraphEdge, GraphNode } from "@/schemas/graph";
 import { FIRST_FIT, FIRST_PANE, fitViewport, MINIMAP_CORNER } from "./fit-view";
 import { BOX, foldedSize, nodeSize, type Position } from "./geometry";
 import { orderedChildren } from "./order";
@@ -14,6 +14,18 @@ const INNER_ASPECTS = [1.6, 3, 6, 1000];
 type Measured = { width: number; height: number; place: (x: number, y: number, out: Record<string, Position>) => void };
 
 type Order = ReturnType<typeof orderedChildren>;
+
+const packedOnce = new WeakMap<Graph, { folds: string; positions: Record<string, Position> }>();
+
+/** The org packed around its folds, once per graph and set of folds: renders of one graph share it. */
+export function packedLayout(graph: Graph, collapsed: ReadonlySet<string>): Readonly<Record<string, Position>> {
+  const folds = [...collapsed].sort().join("|");
+  const hit = packedOnce.get(graph);
+  if (hit?.folds === folds) return hit.positions;
+  const positions = layoutGraph(graph.nodes, graph.edges, {}, collapsed);
+  packedOnce.set(graph, { folds, positions });
+  return positions;
+}
 
 /** Top-left flow positions for every node; saved positions win, relationships only order siblings. */
 export function layoutGraph(

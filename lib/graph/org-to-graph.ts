@@ -79,19 +79,30 @@ export type GraphInput = {
   scopes?: Partial<Record<string, Scope>>;
   sources?: Partial<Record<string, string>>;
   problems?: readonly FieldError[];
+  /** Warnings counted per record (`problemRecord`) whose texts are not in `problems`. */
+  warnings?: Readonly<Record<string, number>>;
 };
 
+/** The record a problem belongs to, as `<section>/<id>`: where its node shows it. */
+export function problemRecord(location: string): string {
+  const [section, id] = parsePointer(location);
+  return `${section}/${id}`;
+}
+
 /** Every edge names the record and field carrying it, so the editor can open it and delete can patch it. */
-export function orgToGraph({ org, scopes = {}, sources = {}, problems = [] }: GraphInput): Graph {
+export function orgToGraph({ org, scopes = {}, sources = {}, problems = [], warnings = {} }: GraphInput): Graph {
   const counts = new Map<string, { errors: number; warnings: number }>();
-  for (const p of problems) {
-    const [section, id] = parsePointer(p.location);
-    const key = `${section}/${id}`;
+  const countOf = (key: string) => {
     const c = counts.get(key) ?? { errors: 0, warnings: 0 };
+    counts.set(key, c);
+    return c;
+  };
+  for (const p of problems) {
+    const c = countOf(problemRecord(p.location));
     if (p.severity === "error") c.errors++;
     else c.warnings++;
-    counts.set(key, c);
   }
+  for (const [key, n] of Object.entries(warnings)) countOf(key).warnings += n;
   const nodes: GraphNode[] = [];
   const addNode = (node: GraphNode, section: string) => {
     const c = counts.get(`${section}/${node.entityId}`);

@@ -161,5 +161,8 @@ describe("statusText", () => {
     expect(statusText([])).toBe("0 errors · 0 warnings");
     expect(statusText([w, w, e])).toBe("1 error · 2 warnings");
     expect(statusText([e, e, w])).toBe("2 errors · 1 warning");
+    // Warnings counted before their texts load are warnings too.
+    expect(statusText([e], 1)).toBe("1 error · 1 warning");
+    expect(statusText([e, w], 2)).toBe("1 error · 3 warnings");
   });
 });

@@ -49,6 +49,8 @@ export type OrgView = {
   scopes: Record<string, Scope>;
   sources: Record<string, string>;
   problems: FieldError[];
+  /** Warnings counted per record, for the summary, which leaves their texts to the full lists. */
+  warnings?: Readonly<Record<string, number>>;
 };
 
 export type OrgData = OrgView & { rows: Record<string, ListRow>; skills: Skill[] };
@@ -76,7 +78,20 @@ export function joinLists(lists: readonly ListResponse[], kinds: readonly Entity
   return { org, rows, scopes, sources, problems, skills };
 }
 
+/**
+ * The server renders the page once per request from a fresh copy of the summary: the view of the
+ * last version is kept, so every render of one version shares it, and the graph and layout drawn from it.
+ */
+let lastSummary: { key: string; view: OrgView } | null = null;
+
 export function joinSummary(summary: OrgSummary): OrgView {
+  if (summary.key && lastSummary?.key === summary.key) return lastSummary.view;
+  const view = summaryView(summary);
+  if (summary.key) lastSummary = { key: summary.key, view };
+  return view;
+}
+
+function summaryView(summary: OrgSummary): OrgView {
   const org = emptyOrg();
   const scopes: Record<string, Scope> = {};
   const sources: Record<string, string> = {};
@@ -87,12 +102,20 @@ export function joinSummary(summary: OrgSummary): OrgView {
       scopes[key] = row.scope;
       if (row.source) sources[key] = row.source;
     }
-  return { org, scopes, sources, problems: summary.problems };
+  return { org, scopes, sources, problems: summary.problems, warnings: summary.warnings };
 }
 
-/** The same graph the server's `OrgApi.graph()` gives. */
+const graphs = new WeakMap<OrgView, Graph>();
+
+/** The same graph the server's `OrgApi.graph()` gives; drawn once per view. */
 export function graphOfOrg(view: OrgView): Graph {
-  return orgToGraph({ org: view.org, scopes: view.scopes, sources: view.sources, problems: view.problems });
+  let graph = graphs.get(view);
+  if (!graph) {
+    const { org, scopes, sources, problems, warnings } = view;
+    graph = orgToGraph({ org, scopes, sources, problems, warnings });
+    graphs.set(view, graph);
+  }
+  return graph;
 }
 
 export function useLayout() {

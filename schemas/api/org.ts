@@ -98,9 +98,16 @@ export const summaryRowSchema = z.object({
 });
 export type SummaryRow = z.infer<typeof summaryRowSchema>;
 
+/**
+ * `problems` holds the errors only; warnings are counted per record (`<section>/<id>`), since at
+ * 1,000 specialists their texts were half the page, and the full lists bring them after first paint.
+ */
 export const orgSummarySchema = z.object({
   sections: z.record(z.enum(SECTIONS), z.array(summaryRowSchema)),
   problems: z.array(fieldErrorSchema),
+  warnings: z.record(z.string(), z.number()),
+  /** Names the org version the summary was made from: renders of one version share what is drawn from it. */
+  key: z.optional(z.string()),
   /** The project's generation: the browser then asks for that generation's lists only. */
   generation: z.optional(z.enum(GENERATIONS)),
 });

@@ -3,7 +3,7 @@ import { writeSyntheticOrg } from "@/bench/generate-org";
 import { FOLDED_FIRST_VIEW_ABOVE } from "@/lib/graph/first-view";
 import { APP_DIR, type TempProject, tempProject } from "@/test/support/temp-project";
 import { resolvePaths } from "../config";
-import { foldedFirstView } from "./first-view";
+import { firstPaintSummary, foldedFirstView } from "./first-view";
 import { OrgApi } from "./org-api";
 
 describe("foldedFirstView", () => {
@@ -29,6 +29,21 @@ describe("foldedFirstView", () => {
     const saved = await foldedFirstView(api, { version: 1, positions: {}, collapsed: teams });
     expect(saved).not.toBe(view);
     expect(saved?.collapsed.sort()).toEqual(teams.sort());
+  }, 120_000);
+
+  it("summarizes once per version, with a key of its own each time the org changes", async () => {
+    const summary = await firstPaintSummary(api);
+    expect(summary.key).toBeTruthy();
+    expect(summary.generation).toBe("adr");
+    // The built-in org's specialists beside the generated ones.
+    expect(summary.sections.specialists.length).toBeGreaterThan(FOLDED_FIRST_VIEW_ABOVE + 100);
+    expect(summary.problems.every((p) => p.severity === "error")).toBe(true);
+    expect(await firstPaintSummary(api)).toBe(summary);
+    api.invalidate();
+    const next = await firstPaintSummary(api);
+    expect(next).not.toBe(summary);
+    expect(next.key).not.toBe(summary.key);
+    expect(next.sections).toEqual(summary.sections);
   }, 120_000);
 
   it("gives nothing for folds saved open, so the page ships the records", async () => {

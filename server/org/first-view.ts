@@ -1,5 +1,9 @@
+import { randomUUID } from "node:crypto";
+import { summarize } from "@/lib/api/summary";
 import { foldedView } from "@/lib/graph/first-view";
+import type { OrgSummary } from "@/schemas/api/org";
 import type { FoldedView, Graph, Layout } from "@/schemas/graph";
+import { ENTITY_KINDS } from "@/schemas/kinds";
 import type { OrgApi } from "./org-api";
 
 const cache = new WeakMap<Graph, { saved: string; view: FoldedView | null }>();
@@ -13,4 +17,26 @@ export async function foldedFirstView(api: OrgApi, saved: Layout | null): Promis
   const view = foldedView(graph, saved);
   cache.set(graph, { saved: key, view: view && { ...view, generation: api.paths.construct.generation } });
   return cache.get(graph)?.view ?? null;
+}
+
+const summaries = new WeakMap<Graph, Promise<OrgSummary>>();
+
+/**
+ * The first-paint summary, made once per org version (the graph is one per snapshot). Its `key` is
+ * new with each, so the page's renders of one version draw its graph and layout once between them.
+ */
+export async function firstPaintSummary(api: OrgApi): Promise<OrgSummary> {
+  const graph = await api.graph();
+  let summary = summaries.get(graph);
+  if (!summary) {
+    summary = Promise.all(ENTITY_KINDS.map((kind) => api.listEntities(kind))).then((lists) => ({
+      ...summarize(lists),
+      generation: api.paths.construct.generation,
+      key: randomUUID(),
+    }));
+    summaries.set(graph, summary);
+    // A failed read is asked again by the next render rather than remembered.
+    summary.catch(() => summaries.delete(graph));
+  }
+  return summary;
 }
