@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { EditorShell } from "@/components/editor/editor-shell";
-import { Providers, type QuerySeed } from "@/components/providers";
+import { DeferredEditor } from "@/components/editor/deferred-editor";
+import type { QuerySeed } from "@/components/providers";
 import { gitIgnoreKey } from "@/lib/queries/git-ignore";
 import { orgKeys } from "@/lib/queries/org-keys";
 import { orgVersionKey } from "@/lib/queries/org-version";
@@ -37,15 +37,14 @@ export default async function EditorPage() {
     ...answers.flatMap((a, i) => (a.status === "fulfilled" ? [{ key: reads[i][0], data: a.value }] : [])),
   ];
   return (
-    <Providers seed={seed}>
-      <EditorShell
-        root={api.paths.root}
-        construct={{
-          ...constructStatus(api.paths),
-          problems: api.paths.construct.problems,
-          workspacePreset: api.paths.construct.workspacePreset,
-        }}
-      />
-    </Providers>
+    <DeferredEditor
+      seed={seed}
+      root={api.paths.root}
+      construct={{
+        ...constructStatus(api.paths),
+        problems: api.paths.construct.problems,
+        workspacePreset: api.paths.construct.workspacePreset,
+      }}
+    />
   );
 }

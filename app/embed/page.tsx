@@ -1,7 +1,5 @@
 import type { Metadata } from "next";
-import { EmbedDashboard } from "@/components/embed/embed-dashboard";
-import { EmbedV2Dashboard } from "@/components/embed/embed-v2-dashboard";
-import { Providers } from "@/components/providers";
+import { DeferredEmbed } from "@/components/embed/deferred-embed";
 import { constructName } from "@/lib/packs/manifest-v2";
 import { pageName } from "@/lib/shell/pages";
 import { embedService, embedV2Service, packService } from "@/server/services";
@@ -14,13 +12,15 @@ export default async function EmbedPage() {
   const v2 = embedV2Service();
   return (
     <PageShell current="/embed">
-      <Providers>
-        {v2 ? (
-          <EmbedV2Dashboard list={await v2.list()} construct={constructName(packService().paths.construct.version)} />
-        ) : (
-          <EmbedDashboard initial={await embedService().list()} />
-        )}
-      </Providers>
+      {v2 ? (
+        <DeferredEmbed
+          generation="2.x"
+          list={await v2.list()}
+          construct={constructName(packService().paths.construct.version)}
+        />
+      ) : (
+        <DeferredEmbed generation="adr" initial={await embedService().list()} />
+      )}
     </PageShell>
   );
 }

@@ -17,6 +17,7 @@ import type { EdgeChangeMark, Highlights, NodeChangeMark, OrgEdge, OrgNode } fro
 import { minimapColor, minimapStroke } from "./minimap";
 import { nodeTypes } from "./node-types";
 import { FoldContext } from "./nodes/fold-button";
+import { NodeGoneContext } from "./nodes/node-gone";
 import { PartiesLane } from "./parties-lane";
 import { useCanvasView } from "./use-canvas-view";
 import { type CanvasGestures, useFlowHandlers } from "./use-flow-handlers";
@@ -64,12 +65,15 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ge
   const [tabStop, setTabStop] = useState<string | null>(null);
   const selectedNodeId = selection?.type === "node" ? selection.id : null;
   const boxes = useMemo(() => nodeBoxes(graph.nodes, positions, collapsed), [graph.nodes, positions, collapsed]);
-  const { handlers, onNodesChange, select, hoveredEdge, hoveredNode, dragging, snapBack } = useFlowHandlers(gestures, {
-    graph,
-    boxes,
-    positions,
-    setNodes,
-  });
+  const { handlers, onNodesChange, select, onNodeGone, hoveredEdge, hoveredNode, dragging, snapBack } = useFlowHandlers(
+    gestures,
+    {
+      graph,
+      boxes,
+      positions,
+      setNodes,
+    },
+  );
   // On a fold chevron the box's hover relationships stay hidden, so none is drawn over the chevron.
   const [overFold, setOverFold] = useState(false);
   const focusNode = (overFold ? null : hoveredNode) ?? selectedNodeId;
@@ -143,36 +147,38 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ge
 
   return (
     <FoldContext.Provider value={fold}>
-      <ReactFlow<OrgNode, OrgEdge>
-        nodes={nodes}
-        edges={shownEdges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        colorMode={colorMode}
-        {...handlers}
-        onNodesChange={onNodesChange}
-        deleteKeyCode={DELETE_KEYS}
-        minZoom={0.05}
-        maxZoom={2}
-        connectionRadius={30}
-        proOptions={PRO_OPTIONS}
-        onlyRenderVisibleElements={culling}
-        disableKeyboardA11y
-        onKeyDown={onKeyDown}
-      >
-        <Background gap={24} size={1} />
-        <FocusBar />
-        <Controls showInteractive={false} />
-        <PartiesLane nodes={graph.nodes} boxes={boxes} />
-        <MiniMap
-          pannable
-          zoomable
-          nodeStrokeWidth={2}
-          nodeColor={minimapColor}
-          nodeStrokeColor={minimapStroke}
-          className="!hidden md:!block"
-        />
-      </ReactFlow>
+      <NodeGoneContext.Provider value={onNodeGone}>
+        <ReactFlow<OrgNode, OrgEdge>
+          nodes={nodes}
+          edges={shownEdges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          colorMode={colorMode}
+          {...handlers}
+          onNodesChange={onNodesChange}
+          deleteKeyCode={DELETE_KEYS}
+          minZoom={0.05}
+          maxZoom={2}
+          connectionRadius={30}
+          proOptions={PRO_OPTIONS}
+          onlyRenderVisibleElements={culling}
+          disableKeyboardA11y
+          onKeyDown={onKeyDown}
+        >
+          <Background gap={24} size={1} />
+          <FocusBar />
+          <Controls showInteractive={false} />
+          <PartiesLane nodes={graph.nodes} boxes={boxes} />
+          <MiniMap
+            pannable
+            zoomable
+            nodeStrokeWidth={2}
+            nodeColor={minimapColor}
+            nodeStrokeColor={minimapStroke}
+            className="!hidden md:!block"
+          />
+        </ReactFlow>
+      </NodeGoneContext.Provider>
     </FoldContext.Provider>
   );
 }

@@ -111,8 +111,11 @@ export function useFlowHandlers(gestures: CanvasGestures, { graph, boxes, positi
     [],
   );
 
+  // A hovered node whose element goes away gets no mouseleave: its hover ends with it.
+  const onNodeGone = useCallback((id: string) => setHoveredNode((now) => (now === id ? null : now)), []);
+
   /** Selects through the latest gestures: for the keyboard, which is not one of React Flow's handlers. */
   const select = useCallback((selection: CanvasSelection) => latest.current.onSelect(selection), []);
 
-  return { handlers, onNodesChange, select, hoveredEdge, hoveredNode, dragging, snapBack };
+  return { handlers, onNodesChange, select, onNodeGone, hoveredEdge, hoveredNode, dragging, snapBack };
 }
