@@ -19,7 +19,7 @@ export type MemoryFigures = {
 };
 
 /** A box of the first view: the preview's picture or React Flow's node, whichever comes first. */
-const SHOWN = ".react-flow__node, [data-testid=canvas-preview] > div > div";
+const SHOWN = ".react-flow__node, [data-testid=canvas-preview] [data-box]";
 
 // Runs before the page's own scripts: keeps every resource entry and notes when the first box shows.
 export const WATCH_FIRST_VIEW = `(() => {

@@ -139,65 +139,75 @@ test("the panel shows a record's full fields, loaded after the page", async ({ p
   expect(errors).toEqual([]);
 });
 
-test("a picture of the first view stands in until the canvas's code arrives, and nothing moves then", async ({
-  page,
-}) => {
-  // Hold the canvas's code (React Flow's) until released; the editor's own code, which draws the
-  // picture, comes as it would.
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let held = 0;
-  await page.route("**/_next/static/**/*.js", async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes("react-flow__renderer")) {
-      held++;
-      await gate;
-    }
-    await route.fulfill({ response, body });
-  });
-  await page.setViewportSize({ width: 1400, height: 900 });
-  // The load event waits for scripts the page adds before it fires, and the held canvas code may be one.
-  await page.goto(`${own.studio.origin}/`, { waitUntil: "commit" });
-  const preview = page.getByTestId("canvas-preview");
-  await expect(preview).toHaveAttribute("aria-busy", "true");
-  const names = preview.locator(".font-semibold");
-  await expect(names.first()).toBeVisible({ timeout: 60_000 });
-  expect(await page.locator(".react-flow__node").count()).toBe(0);
-  // Names in view (the canvas renders only those on a big org), a few of them.
-  const before = await names.evaluateAll((els) =>
-    els
-      .map((el) => {
+// Two moments before the canvas: the server's HTML alone, fitted by CSS (every script held; in a
+// narrow pane too, where the least zoom leaves the org wider than the pane), and the editor's code
+// without React Flow's, fitted to the measured pane.
+const HOLDS = [
+  { held: "every script", width: 1400, byCss: 1, holds: (_body: string) => true },
+  { held: "every script in a narrow pane", width: 800, byCss: 1, holds: (_body: string) => true },
+  { held: "the canvas's code", width: 1400, byCss: 0, holds: (body: string) => body.includes("react-flow__renderer") },
+];
+
+for (const { held: what, width, byCss, holds } of HOLDS)
+  test(`a picture of the first view stands in while ${what} is held, and nothing moves when the canvas takes over`, async ({
+    page,
+  }) => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = 0;
+    await page.route("**/_next/static/**/*.js", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (holds(body)) {
+        held++;
+        await gate;
+      }
+      await route.fulfill({ response, body });
+    });
+    await page.setViewportSize({ width, height: 900 });
+    // The load event waits for scripts the page adds before it fires, and the held canvas code may be one.
+    await page.goto(`${own.studio.origin}/`, { waitUntil: "commit" });
+    const preview = page.getByTestId("canvas-preview");
+    await expect(preview).toHaveAttribute("aria-busy", "true");
+    const names = preview.locator(".font-semibold");
+    await expect(names.first()).toBeVisible({ timeout: 60_000 });
+    // The server's picture is fitted by CSS; once the editor's code runs, by the measured pane.
+    await expect(preview.locator("foreignObject")).toHaveCount(byCss, { timeout: 60_000 });
+    expect(await page.locator(".react-flow__node").count()).toBe(0);
+    // Names in view (the canvas renders only those on a big org), a few of them.
+    const before = await names.evaluateAll((els) =>
+      els
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return {
+            text: el.textContent ?? "",
+            x: r.x,
+            y: r.y,
+            inView: r.x >= 0 && r.y >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
+          };
+        })
+        .filter((n) => n.inView)
+        .slice(0, 8),
+    );
+    expect(before.length).toBeGreaterThan(0);
+    expect(held).toBeGreaterThan(0);
+    release();
+    await expect(page.locator(".react-flow__node").first()).toBeVisible({ timeout: 60_000 });
+    await expect(preview).toHaveCount(0);
+    // The same names, where the picture had them: the canvas took over at the same view.
+    const after = await page.locator(".react-flow__node .font-semibold").evaluateAll((els) =>
+      els.map((el) => {
         const r = el.getBoundingClientRect();
-        return {
-          text: el.textContent ?? "",
-          x: r.x,
-          y: r.y,
-          inView: r.x >= 0 && r.y >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
-        };
-      })
-      .filter((n) => n.inView)
-      .slice(0, 8),
-  );
-  expect(before.length).toBeGreaterThan(0);
-  expect(held).toBeGreaterThan(0);
-  release();
-  await expect(page.locator(".react-flow__node").first()).toBeVisible({ timeout: 60_000 });
-  await expect(preview).toHaveCount(0);
-  // The same names, where the picture had them: the canvas took over at the same view.
-  const after = await page.locator(".react-flow__node .font-semibold").evaluateAll((els) =>
-    els.map((el) => {
-      const r = el.getBoundingClientRect();
-      return { text: el.textContent ?? "", x: r.x, y: r.y };
-    }),
-  );
-  // A name two nodes share (a team and its one specialist may) says nothing about which is which.
-  for (const b of before.filter((b) => after.filter((a) => a.text === b.text).length === 1)) {
-    const on = after.find((a) => a.text === b.text);
-    expect(on, b.text).toBeDefined();
-    expect(Math.abs((on?.x ?? 0) - b.x), b.text).toBeLessThan(1.5);
-    expect(Math.abs((on?.y ?? 0) - b.y), b.text).toBeLessThan(1.5);
-  }
-});
+        return { text: el.textContent ?? "", x: r.x, y: r.y };
+      }),
+    );
+    // A name two nodes share (a team and its one specialist may) says nothing about which is which.
+    for (const b of before.filter((b) => after.filter((a) => a.text === b.text).length === 1)) {
+      const on = after.find((a) => a.text === b.text);
+      expect(on, b.text).toBeDefined();
+      expect(Math.abs((on?.x ?? 0) - b.x), b.text).toBeLessThan(1.5);
+      expect(Math.abs((on?.y ?? 0) - b.y), b.text).toBeLessThan(1.5);
+    }
+  });

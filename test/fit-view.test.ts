@@ -1,7 +1,8 @@
 import { getViewportForBounds } from "@xyflow/system";
 import { describe, expect, it } from "vitest";
-import { FIRST_FIT, FOCUS_FIT, fitViewport, focusViewport, type Viewport } from "@/lib/graph/fit-view";
+import { cssFit, FIRST_FIT, FOCUS_FIT, fitViewport, focusViewport, type Viewport } from "@/lib/graph/fit-view";
 import type { Rect } from "@/lib/graph/geometry";
+import { FIT_CASES as CASES } from "./support/fit-cases";
 
 // The picture painted before the canvas's code arrives must sit where React Flow's fitView then
 // puts the canvas: the same viewport as React Flow's own function, for orgs small, wide and huge.
@@ -16,29 +17,6 @@ function reactFlows(boxes: Rect[], width: number, height: number) {
   };
   return getViewportForBounds(bounds, width, height, FIRST_FIT.minZoom, FIRST_FIT.maxZoom, FIRST_FIT.padding);
 }
-
-const CASES: [string, Rect[], number, number][] = [
-  ["a small org, zoom capped at its most", [{ x: 20, y: 20, width: 240, height: 80 }], 1440, 820],
-  [
-    "a mid org that fits",
-    [
-      { x: 20, y: 20, width: 200, height: 600 },
-      { x: 260, y: 20, width: 1500, height: 700 },
-    ],
-    1440,
-    820,
-  ],
-  [
-    "a huge org, zoom held at its least (clipped right and below)",
-    [
-      { x: 20, y: 20, width: 200, height: 900 },
-      { x: 260, y: 40, width: 9000, height: 5000 },
-    ],
-    1440,
-    820,
-  ],
-  ["a tall org in a narrow pane", [{ x: -50, y: 10, width: 300, height: 4000 }], 700, 900],
-];
 
 describe("fitViewport", () => {
   for (const [name, boxes, width, height] of CASES)
@@ -123,5 +101,22 @@ describe("focusViewport", () => {
 
   it("has no view for a pane not laid out yet", () => {
     expect(focusViewport(box(0, 0), [], 0, 0)).toBeNull();
+  });
+});
+
+describe("cssFit", () => {
+  it("gives the bounds and holds the picture's size between the zoom's limits", () => {
+    const fit = cssFit([
+      { x: -50, y: 10, width: 300, height: 400 },
+      { x: 400, y: 100, width: 200, height: 100 },
+    ]);
+    expect(fit?.viewBox).toEqual({ x: -50, y: 10, width: 650, height: 400 });
+    expect(fit?.min).toEqual({ width: 650 * FIRST_FIT.minZoom, height: 400 * FIRST_FIT.minZoom });
+    expect(fit?.max).toEqual({ width: 650 * FIRST_FIT.maxZoom, height: 400 * FIRST_FIT.maxZoom });
+    expect(fit?.inset).toMatch(/^round\(down, calc\(100% \* 0\.0192\d+\), 1px\)$/);
+  });
+
+  it("has no fit for nothing", () => {
+    expect(cssFit([])).toBeNull();
   });
 });

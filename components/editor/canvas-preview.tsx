@@ -1,9 +1,9 @@
 "use client";
 
-import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { NODE_FRAME, NodeLines, nodeSecondLine, nodeSkin } from "@/components/graph/nodes/node-look";
 import { countText, memberCounts } from "@/lib/graph/collapse";
-import { fitViewport } from "@/lib/graph/fit-view";
+import { type CssFit, cssFit, fitViewport } from "@/lib/graph/fit-view";
 import { childrenOf, nodeBoxes, type Position, type Rect } from "@/lib/graph/geometry";
 import { edgeColor } from "@/schemas/edge-kinds";
 import type { FoldedView, Graph, GraphNode } from "@/schemas/graph";
@@ -82,6 +82,27 @@ function PreviewPicture({ nodes, boxes, members, collapsed, sums }: Picture) {
     return nodes.filter((n) => boxes[n.id]).sort((a, b) => depth(a) - depth(b));
   }, [nodes, boxes]);
 
+  const fitted = useMemo(() => (view ? null : cssFit(Object.values(boxes))), [view, boxes]);
+  const picture = (
+    <>
+      {drawn.map((n) => {
+        const box = boxes[n.id];
+        const memberText = members(n.id);
+        const open = !!memberText && !collapsed.has(n.id);
+        return (
+          <div
+            key={n.id}
+            data-box=""
+            className={`absolute ${NODE_FRAME} ${nodeSkin(n.kind, open)}`}
+            style={{ left: box.x, top: box.y, width: box.width, height: box.height }}
+          >
+            <NodeLines kind={n.kind} name={n.label} line={nodeSecondLine(n, memberText)} chevron={!!memberText} />
+          </div>
+        );
+      })}
+    </>
+  );
+
   return (
     <div
       ref={pane}
@@ -96,23 +117,48 @@ function PreviewPicture({ nodes, boxes, members, collapsed, sums }: Picture) {
           className="absolute left-0 top-0 origin-top-left"
           style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}
         >
-          {sums && <SumLines sums={sums} boxes={boxes} />}
-          {drawn.map((n) => {
-            const box = boxes[n.id];
-            const memberText = members(n.id);
-            const open = !!memberText && !collapsed.has(n.id);
-            return (
-              <div
-                key={n.id}
-                className={`absolute ${NODE_FRAME} ${nodeSkin(n.kind, open)}`}
-                style={{ left: box.x, top: box.y, width: box.width, height: box.height }}
-              >
-                <NodeLines kind={n.kind} name={n.label} line={nodeSecondLine(n, memberText)} chevron={!!memberText} />
-              </div>
-            );
-          })}
+          {sums && (
+            <svg className="absolute left-0 top-0 overflow-visible" width={1} height={1} aria-hidden="true">
+              <SumLines sums={sums} boxes={boxes} />
+            </svg>
+          )}
+          {picture}
         </div>
       )}
+      {fitted && <FittedByCss fit={fitted} lines={sums && <SumLines sums={sums} boxes={boxes} />} picture={picture} />}
+    </div>
+  );
+}
+
+/**
+ * The picture in the server's HTML, before the pane's size is known: the browser fits it as
+ * `fitViewport` would (an SVG `meet` fit inside the padding, its size held between the zoom's limits),
+ * so the first view shows as the HTML arrives. Once measured, the exact viewport takes over.
+ */
+function FittedByCss({ fit, lines, picture }: { fit: CssFit; lines: ReactNode; picture: ReactNode }) {
+  const { viewBox: b } = fit;
+  return (
+    <div className="absolute flex items-center justify-center" style={{ inset: fit.inset }}>
+      <svg
+        viewBox={`${b.x} ${b.y} ${b.width} ${b.height}`}
+        preserveAspectRatio="xMidYMid meet"
+        className="h-full w-full flex-none overflow-visible"
+        style={{
+          minWidth: fit.min.width,
+          minHeight: fit.min.height,
+          maxWidth: fit.max.width,
+          maxHeight: fit.max.height,
+        }}
+        aria-hidden="true"
+      >
+        {lines}
+        <foreignObject x={b.x} y={b.y} width={b.width} height={b.height} className="overflow-visible">
+          {/* Boxes keep the org's coordinates: this layer starts where the bounds do. */}
+          <div className="relative" style={{ left: -b.x, top: -b.y }}>
+            {picture}
+          </div>
+        </foreignObject>
+      </svg>
     </div>
   );
 }
@@ -121,21 +167,17 @@ const centre = (r: Rect) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
 
 /** Summed relationships as straight lines between box centres, thicker as they carry more. */
 function SumLines({ sums, boxes }: { sums: FoldedView["sums"]; boxes: Readonly<Record<string, Rect>> }) {
-  return (
-    <svg className="absolute left-0 top-0 overflow-visible" width={1} height={1} aria-hidden="true">
-      {sums.map((s) => {
-        const [a, b] = [centre(boxes[s.source]), centre(boxes[s.target])];
-        return (
-          <line
-            key={`${s.kind}|${s.source}|${s.target}`}
-            x1={a.x}
-            y1={a.y}
-            x2={b.x}
-            y2={b.y}
-            style={{ stroke: edgeColor(s.kind), strokeWidth: 2 + Math.log2(s.count), strokeOpacity: 0.6 }}
-          />
-        );
-      })}
-    </svg>
-  );
+  return sums.map((s) => {
+    const [a, b] = [centre(boxes[s.source]), centre(boxes[s.target])];
+    return (
+      <line
+        key={`${s.kind}|${s.source}|${s.target}`}
+        x1={a.x}
+        y1={a.y}
+        x2={b.x}
+        y2={b.y}
+        style={{ stroke: edgeColor(s.kind), strokeWidth: 2 + Math.log2(s.count), strokeOpacity: 0.6 }}
+      />
+    );
+  });
 }

@@ -2,6 +2,8 @@ import type { Rect } from "./geometry";
 
 export type Viewport = { x: number; y: number; zoom: number };
 
+type Fit = { padding: number; minZoom: number; maxZoom: number };
+
 /** Never so small that labels stop being legible; the pre-canvas picture uses it too, so nothing jumps. */
 export const FIRST_FIT = { padding: 0.04, minZoom: 0.6, maxZoom: 1.25 } as const;
 
@@ -16,18 +18,59 @@ function paddingPx(padding: number, size: number): number {
   return Math.floor((size - size / (1 + padding)) * 0.5);
 }
 
+function boundsOf(boxes: readonly Rect[]) {
+  let [x1, y1, x2, y2] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const b of boxes) {
+    x1 = Math.min(x1, b.x);
+    y1 = Math.min(y1, b.y);
+    x2 = Math.max(x2, b.x + b.width);
+    y2 = Math.max(y2, b.y + b.height);
+  }
+  return { x1, y1, x2, y2 };
+}
+
+/** What the browser needs to make `fitViewport`'s fit itself, in HTML drawn before the pane's size is known. */
+export type CssFit = {
+  /** The boxes' bounds, as an SVG `viewBox` fitted with `xMidYMid meet`. */
+  viewBox: { x: number; y: number; width: number; height: number };
+  /**
+   * The padding on each side as one CSS inset: `%` of a left or right inset is of the pane's width, of a
+   * top or bottom one of its height; rounded down to the pixel like React Flow's.
+   */
+  inset: string;
+  /** The picture's least and greatest size: the zoom's limits. */
+  min: { width: number; height: number };
+  max: { width: number; height: number };
+};
+
+/**
+ * `fitViewport` as CSS: inset by the padding, the picture is centred and scaled by the smaller of the
+ * two ratios, and its size limits hold the zoom between its least and greatest. Centred overflow is
+ * what React Flow does too when the least zoom leaves the org bigger than the pane.
+ */
+export function cssFit(boxes: readonly Rect[], fit: Fit = FIRST_FIT): CssFit | null {
+  if (!boxes.length) return null;
+  const { x1, y1, x2, y2 } = boundsOf(boxes);
+  const [width, height] = [x2 - x1, y2 - y1];
+  if (width <= 0 || height <= 0) return null;
+  const share = fit.padding / (1 + fit.padding) / 2;
+  return {
+    viewBox: { x: x1, y: y1, width, height },
+    inset: `round(down, calc(100% * ${share}), 1px)`,
+    min: { width: width * fit.minZoom, height: height * fit.minZoom },
+    max: { width: width * fit.maxZoom, height: height * fit.maxZoom },
+  };
+}
+
 /** React Flow 12's `fitView` result (`getViewportForBounds` with a number padding), computed ahead. */
 export function fitViewport(
   boxes: readonly Rect[],
   width: number,
   height: number,
-  fit: { padding: number; minZoom: number; maxZoom: number } = FIRST_FIT,
+  fit: Fit = FIRST_FIT,
 ): Viewport | null {
   if (!boxes.length || width <= 0 || height <= 0) return null;
-  const x1 = Math.min(...boxes.map((b) => b.x));
-  const y1 = Math.min(...boxes.map((b) => b.y));
-  const x2 = Math.max(...boxes.map((b) => b.x + b.width));
-  const y2 = Math.max(...boxes.map((b) => b.y + b.height));
+  const { x1, y1, x2, y2 } = boundsOf(boxes);
   const [px, py] = [paddingPx(fit.padding, width), paddingPx(fit.padding, height)];
   const raw = Math.min((width - 2 * px) / (x2 - x1), (height - 2 * py) / (y2 - y1));
   const zoom = Math.min(Math.max(raw, fit.minZoom), fit.maxZoom);
@@ -55,7 +98,7 @@ export function focusViewport(
   around: readonly Rect[],
   width: number,
   height: number,
-  fit: { padding: number; minZoom: number; maxZoom: number } = FOCUS_FIT,
+  fit: Fit = FOCUS_FIT,
 ): Viewport | null {
   const all = [focused, ...around];
   const whole = fitViewport(all, width, height, { ...fit, minZoom: 0 });
