@@ -1,11 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type AccessGraph, accessGraph } from "@/lib/access/graph";
+import { type AccessGraph, accessGraph, type Principal } from "@/lib/access/graph";
 import { reachOf } from "@/lib/access/reach";
 import { reachChanges, reachKeysAll } from "@/lib/access/reach-all";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { computePlan, type PlanSide } from "@/lib/plan/plan";
+import { REACH_LISTS } from "@/schemas/access";
 import { type EntityRecord, type OrgRecords, SECTIONS } from "@/schemas/kinds";
 import { AccessHistoryService } from "@/server/access/history";
 import type { StudioPaths } from "@/server/config";
@@ -20,13 +21,18 @@ export type ReachFigures = {
   steps: number;
   /** `accessGraph` from the merged records (the canvas's edges included). */
   graphMs: number;
-  /** `reachOf` the middle specialist, against a plain breadth-first walk over the same steps. */
+  /**
+   * `reachOf` the middle specialist, against a breadth-first walk over the same steps that gathers the
+   * distinct entries of every fence it meets; and that walk without the entries.
+   */
   reachOneMs: number;
   walkOneMs: number;
+  plainWalkOneMs: number;
   reachOneEntries: number;
-  /** `reachKeysAll`, against one pass over every principal and step. */
+  /** `reachKeysAll`, against one pass over every principal, its steps and its fence's entries; and without the entries. */
   reachAllMs: number;
   walkAllMs: number;
+  plainWalkAllMs: number;
   /**
    * `computePlan`, reach included, from two orgs it has not seen; its reach share (both access graphs
    * and `reachChanges`, the canvas edges given) is timed alone, and the plan without reach is the difference.
@@ -45,11 +51,22 @@ export type ReachFigures = {
   historyFloorMsPerCommit?: number;
 };
 
-/** Everyone the start reaches, with nothing recorded on the way: the least a reach can do. */
-function walkFrom(graph: AccessGraph, start: string): number {
+/** The distinct entries of each list: what a reach's answer is made of. */
+const gathered = () => REACH_LISTS.map(() => new Set<string>());
+function gather(into: Set<string>[], p: Principal | undefined): void {
+  if (p) for (const [k, list] of REACH_LISTS.entries()) for (const entry of p.fence[list]) into[k].add(entry);
+}
+
+/**
+ * The floor of a reach of one: everyone the start reaches, and the distinct entries their fences hold,
+ * with no path or text recorded on the way. `plain` leaves out the entries (printed beside it).
+ */
+function walkFrom(graph: AccessGraph, start: string, plain = false): number {
   const seen = new Set([start]);
   const queue = [start];
-  for (let i = 0; i < queue.length; i++)
+  const held = gathered();
+  for (let i = 0; i < queue.length; i++) {
+    if (!plain) gather(held, graph.principals.get(queue[i]));
     for (const step of graph.out.get(queue[i]) ?? []) {
       const next = graph.byId.get(step.to)?.node;
       if (next && !seen.has(next)) {
@@ -57,16 +74,20 @@ function walkFrom(graph: AccessGraph, start: string): number {
         queue.push(next);
       }
     }
-  return seen.size;
+  }
+  return seen.size + held.reduce((n, set) => n + set.size, 0);
 }
 
-function walkAll(graph: AccessGraph): number {
+/** The floor of a reach of all: one pass over every principal, its steps and its fence's entries. */
+function walkAll(graph: AccessGraph, plain = false): number {
   let visited = 0;
-  for (const node of graph.principals.keys()) {
+  const held = gathered();
+  for (const [node, p] of graph.principals) {
     visited++;
+    if (!plain) gather(held, p);
     for (const step of graph.out.get(node) ?? []) if (graph.byId.has(step.to)) visited++;
   }
-  return visited;
+  return visited + held.reduce((n, set) => n + set.size, 0);
 }
 
 /** A command line the fence grants (a push or commit line grants nothing, so it would widen no reach). */
@@ -167,9 +188,10 @@ async function measureHistory(
 /**
  * Reach and its floor run for milliseconds: after one warm-up, a five-run median timed the reach's
  * many functions before the engine had compiled them, against a walk of one loop compiled at once.
- * Both get the same warm-ups and more runs, so the figure is the code's, not its compiler's.
+ * Both get the same warm-ups (thirty: fewer left the Tarjan loop of a reach of all unoptimised at 1,000
+ * specialists) and more runs, so the figure is the code's, not its compiler's.
  */
-const WALKS = { runs: 15, warmup: 10 };
+const WALKS = { runs: 21, warmup: 30 };
 
 export async function measureReach(paths: StudioPaths, specialists: number, runs: number): Promise<ReachFigures> {
   const api = new OrgApi(paths);
@@ -181,12 +203,15 @@ export async function measureReach(paths: StudioPaths, specialists: number, runs
     const start = specialistId(Math.ceil(specialists / 2));
     const startNode = graph.byId.get(start)?.node;
     if (!startNode) throw new Error(`the synthetic org has no ${start}`);
-    const [one, walkOne] = await sampleAlternately(
-      [() => reachOf(graph, start), () => walkFrom(graph, startNode)],
+    const [one, walkOne, plainOne] = await sampleAlternately(
+      [() => reachOf(graph, start), () => walkFrom(graph, startNode), () => walkFrom(graph, startNode, true)],
       WALKS,
     );
     // A copy per run: reachKeysAll keeps its answer per graph object, and this times the computing.
-    const [all, walk] = await sampleAlternately([() => reachKeysAll({ ...graph }), () => walkAll(graph)], WALKS);
+    const [all, walk, plainAll] = await sampleAlternately(
+      [() => reachKeysAll({ ...graph }), () => walkAll(graph), () => walkAll(graph, true)],
+      WALKS,
+    );
 
     const problems = api.problemsOf(snap);
     const after = widened(org, specialists);
@@ -205,9 +230,11 @@ export async function measureReach(paths: StudioPaths, specialists: number, runs
       graphMs: median(graphRuns),
       reachOneMs: median(one),
       walkOneMs: median(walkOne),
+      plainWalkOneMs: median(plainOne),
       reachOneEntries: reachOf(graph, start)?.entries.length ?? 0,
       reachAllMs: median(all),
       walkAllMs: median(walk),
+      plainWalkAllMs: median(plainAll),
       planMs: median(planRuns),
       planReachShareMs: median(shareRuns),
       reachWidens: plan().summary.reachWidens,

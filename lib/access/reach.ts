@@ -26,35 +26,60 @@ export function describeGrant(list: ReachList, entry: string): string {
 
 /** `cx-reviewer → handoff → cx-engineer`: the start, then each step's kind and where it lands. */
 export function describePath(start: string, path: readonly ReachStep[], elided = 0): string {
-  if (!elided) return [start, ...path.flatMap((s) => [s.via, s.to])].join(" → ");
-  const half = path.length / 2;
-  const head = path.slice(0, half).flatMap((s) => [s.via, s.to]);
-  const tail = path.slice(half).flatMap((s) => [s.via, s.to]);
-  return [start, ...head, `… ${elided} more step${elided === 1 ? "" : "s"} …`, ...tail].join(" → ");
+  // A loop, not arrays joined: a reach describes a path for every holder it finds.
+  const middle = elided ? path.length / 2 : -1;
+  let text = start;
+  for (let i = 0; i < path.length; i++) {
+    if (i === middle) text += ` → … ${elided} more step${elided === 1 ? "" : "s"} …`;
+    text += ` → ${path[i].via} → ${path[i].to}`;
+  }
+  return text;
 }
 
 /** Steps a path keeps at each end before the middle is elided: a reader follows a dozen hops, not a thousand. */
 export const PATH_ENDS = 6;
 
-/** `head` holds the path's first steps, shared down the tree, so no path is ever walked past its ends. */
-type Visit = { principal: Principal; step: ReachStep | null; prev: Visit | null; hops: number; head: ReachStep[] };
+/**
+ * A visit in the tree of shortest paths. `anchor` is its ancestor `PATH_ENDS` steps from the start (or
+ * itself, nearer), so a long path's first steps are found without walking it whole; `words` is its
+ * path as text, made once and shared by the visits below it.
+ */
+type Visit = {
+  principal: Principal;
+  step: ReachStep | null;
+  prev: Visit | null;
+  hops: number;
+  anchor: Visit | null;
+  words?: string;
+};
 
-const visitFrom = (prev: Visit, principal: Principal, step: ReachStep): Visit => ({
-  principal,
-  step,
-  prev,
-  hops: prev.hops + 1,
-  head: prev.hops < PATH_ENDS ? [...prev.head, step] : prev.head,
-});
+const visitFrom = (prev: Visit, principal: Principal, step: ReachStep): Visit => {
+  const visit: Visit = { principal, step, prev, hops: prev.hops + 1, anchor: null };
+  visit.anchor = visit.hops <= PATH_ENDS ? visit : prev.anchor;
+  return visit;
+};
+
+/** Up to `limit` steps ending at `visit`, in order. */
+function stepsTo(visit: Visit | null, limit: number): ReachStep[] {
+  const steps: ReachStep[] = [];
+  for (let v = visit; v?.step && steps.length < limit; v = v.prev) steps.push(v.step);
+  return steps.reverse();
+}
 
 /** The path to a visit, or its first and last steps and how many lie between. */
 function pathTo(visit: Visit): { path: ReachStep[]; elided: number } {
-  const long = visit.hops > 2 * PATH_ENDS;
-  const tail: ReachStep[] = [];
-  for (let v: Visit | null = visit; v?.step && (!long || tail.length < PATH_ENDS); v = v.prev) tail.push(v.step);
-  tail.reverse();
-  if (!long) return { path: tail, elided: 0 };
-  return { path: [...visit.head, ...tail], elided: visit.hops - 2 * PATH_ENDS };
+  if (visit.hops <= 2 * PATH_ENDS) return { path: stepsTo(visit, visit.hops), elided: 0 };
+  return {
+    path: [...stepsTo(visit.anchor, PATH_ENDS), ...stepsTo(visit, PATH_ENDS)],
+    elided: visit.hops - 2 * PATH_ENDS,
+  };
+}
+
+/** `describePath` of a path short enough to be whole: its parent's words and one step more. */
+function shortWords(start: string, visit: Visit): string {
+  visit.words ??=
+    visit.prev && visit.step ? `${shortWords(start, visit.prev)} → ${visit.step.via} → ${visit.step.to}` : start;
+  return visit.words;
 }
 
 /**
@@ -103,7 +128,7 @@ function entriesOf(start: string, visits: readonly Visit[], from: number, to: nu
         had.add(entry);
         if (!route) {
           route = pathTo(visit);
-          words = describePath(start, route.path, route.elided);
+          words = route.elided ? describePath(start, route.path, route.elided) : shortWords(start, visit);
         }
         const found: ReachEntry = {
           list,
@@ -126,7 +151,9 @@ function entriesOf(start: string, visits: readonly Visit[], from: number, to: nu
  * the second walk starts from their escalations alone.
  */
 function visitsFrom(graph: AccessGraph, start: Principal): { visits: Visit[]; direct: number } {
-  const visits: Visit[] = [{ principal: start, step: null, prev: null, hops: 0, head: [] }];
+  const root: Visit = { principal: start, step: null, prev: null, hops: 0, anchor: null };
+  root.anchor = root;
+  const visits: Visit[] = [root];
   const seen = new Set([start.node]);
   walk(graph, visits, 0, seen, (node) => graph.out.get(node));
   const direct = visits.length;
