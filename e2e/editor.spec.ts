@@ -26,6 +26,12 @@ test.describe("graph editor", () => {
     await expect(page.getByTestId("edge-info")).toContainText("construct → cx-orchestrator");
     await expect(page.getByTestId("edge-info")).toContainText("contract construct-to-orchestrator");
     await expect(page.getByTestId("edge-info")).not.toContainText("#/");
+    // Hiding contracts from the keyboard takes the edge from under the pointer, and a browser sends no
+    // mouseleave for that: the hover, and its info, end with the edge.
+    await page.getByTestId("legend-contract").focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("legend-contract")).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByTestId("edge-info")).toBeHidden();
     expect(editor.consoleErrors).toEqual([]);
     expect(editor.externalRequests).toEqual([]);
   });

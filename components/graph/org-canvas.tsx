@@ -13,11 +13,11 @@ import { edgeTypes } from "./edge-types";
 import { flowEdges } from "./flow-edges";
 import { flowNodes } from "./flow-nodes";
 import { FocusBar } from "./focus-bar";
+import { GoneContext } from "./gone";
 import type { EdgeChangeMark, Highlights, NodeChangeMark, OrgEdge, OrgNode } from "./graph-types";
 import { minimapColor, minimapStroke } from "./minimap";
 import { nodeTypes } from "./node-types";
 import { FoldContext } from "./nodes/fold-button";
-import { NodeGoneContext } from "./nodes/node-gone";
 import { PartiesLane } from "./parties-lane";
 import { useCanvasView } from "./use-canvas-view";
 import { type CanvasGestures, useFlowHandlers } from "./use-flow-handlers";
@@ -65,7 +65,7 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ge
   const [tabStop, setTabStop] = useState<string | null>(null);
   const selectedNodeId = selection?.type === "node" ? selection.id : null;
   const boxes = useMemo(() => nodeBoxes(graph.nodes, positions, collapsed), [graph.nodes, positions, collapsed]);
-  const { handlers, onNodesChange, select, onNodeGone, hoveredEdge, hoveredNode, dragging, snapBack } = useFlowHandlers(
+  const { handlers, onNodesChange, select, onGone, hoveredEdge, hoveredNode, dragging, snapBack } = useFlowHandlers(
     gestures,
     {
       graph,
@@ -147,7 +147,7 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ge
 
   return (
     <FoldContext.Provider value={fold}>
-      <NodeGoneContext.Provider value={onNodeGone}>
+      <GoneContext.Provider value={onGone}>
         <ReactFlow<OrgNode, OrgEdge>
           nodes={nodes}
           edges={shownEdges}
@@ -178,7 +178,7 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ge
             className="!hidden md:!block"
           />
         </ReactFlow>
-      </NodeGoneContext.Provider>
+      </GoneContext.Provider>
     </FoldContext.Provider>
   );
 }

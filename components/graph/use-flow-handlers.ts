@@ -111,11 +111,19 @@ export function useFlowHandlers(gestures: CanvasGestures, { graph, boxes, positi
     [],
   );
 
-  // A hovered node whose element goes away gets no mouseleave: its hover ends with it.
-  const onNodeGone = useCallback((id: string) => setHoveredNode((now) => (now === id ? null : now)), []);
+  // A hovered node or edge whose element goes away gets no mouseleave: its hover ends with it.
+  const edgeNow = useRef(hoveredEdge);
+  edgeNow.current = hoveredEdge;
+  const onGone = useCallback((id: string) => {
+    setHoveredNode((now) => (now === id ? null : now));
+    if (edgeNow.current !== id) return;
+    edgeNow.current = null;
+    setHoveredEdge(null);
+    latest.current.onHoverEdge(null);
+  }, []);
 
   /** Selects through the latest gestures: for the keyboard, which is not one of React Flow's handlers. */
   const select = useCallback((selection: CanvasSelection) => latest.current.onSelect(selection), []);
 
-  return { handlers, onNodesChange, select, onNodeGone, hoveredEdge, hoveredNode, dragging, snapBack };
+  return { handlers, onNodesChange, select, onGone, hoveredEdge, hoveredNode, dragging, snapBack };
 }

@@ -4,6 +4,7 @@ import { DASHED_LENGTH_CAP, roughLength } from "@/lib/graph/arcs";
 import { curve, facingEnds, type Side } from "@/lib/graph/edge-ends";
 import type { Rect } from "@/lib/graph/geometry";
 import { edgeColor, edgeLane, edgeSpec } from "@/schemas/edge-kinds";
+import { useGone } from "../gone";
 import { edgeOpacity, type OrgEdge, type OrgNode } from "../graph-types";
 
 const rectOf = (node: InternalNode<OrgNode> | undefined): Rect | null =>
@@ -21,6 +22,7 @@ function RelationshipEdgeView(props: EdgeProps<OrgEdge>) {
   const summed = !!data && !data.edge;
   const sourceNode = useInternalNode<OrgNode>(props.source);
   const targetNode = useInternalNode<OrgNode>(props.target);
+  useGone(id);
   if (!data) return null;
   const [a, b] = [rectOf(sourceNode), rectOf(targetNode)];
   const ends =

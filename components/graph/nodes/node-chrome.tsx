@@ -1,7 +1,7 @@
 import { Handle, type NodeHandle, Position, useConnection } from "@xyflow/react";
 import type { ReactNode } from "react";
+import { useGone } from "../gone";
 import type { OrgNodeData } from "../graph-types";
-import { useNodeGone } from "./node-gone";
 import { NODE_FRAME } from "./node-look";
 
 /**
@@ -80,7 +80,7 @@ export function NodeChrome({
   connectable: boolean;
   children: ReactNode;
 }) {
-  useNodeGone(data.id);
+  useGone(data.id);
   const change = data.change ? CHANGE_RING[data.change] : "";
   const ring = selected
     ? "ring-2 ring-sky-500"
