@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext, useContext, useEffect, useRef } from "react";
 import type { OrgNodeData } from "../graph-types";
 
 // A context, since node data holds no callbacks; it also reports a hovered chevron, so no hover edge takes its click.
@@ -10,7 +10,21 @@ export const FoldContext = createContext<{
 /** Shares the box's tab stop, and neither drags (`nodrag`) nor selects the box. */
 export function FoldButton({ data }: { data: OrgNodeData }) {
   const fold = useContext(FoldContext);
+  const over = useRef(false);
+  const latest = useRef(fold);
+  latest.current = fold;
+  // Removed from under the pointer (its box left the view, or a fold above hid it), it gets no pointerleave.
+  useEffect(
+    () => () => {
+      if (over.current) latest.current?.onPointer(false);
+    },
+    [],
+  );
   if (!fold || !data.members) return null;
+  const pointer = (now: boolean) => {
+    over.current = now;
+    fold.onPointer(now);
+  };
   const folded = !!data.collapsed;
   const kind = data.kind === "group" || data.kind === "tier" ? data.kind : "team";
   return (
@@ -26,8 +40,8 @@ export function FoldButton({ data }: { data: OrgNodeData }) {
         e.stopPropagation();
         fold.toggle(data.id);
       }}
-      onPointerEnter={() => fold.onPointer(true)}
-      onPointerLeave={() => fold.onPointer(false)}
+      onPointerEnter={() => pointer(true)}
+      onPointerLeave={() => pointer(false)}
       onDoubleClick={(e) => e.stopPropagation()}
       // Enter and Space are the button's own: they must not reach the canvas's roving focus.
       onKeyDown={(e) => e.stopPropagation()}
