@@ -1,5 +1,5 @@
 import { ViewportPortal } from "@xyflow/react";
-import { BOX, type Rect } from "@/lib/graph/geometry";
+import { BOX, boundsOf, type Rect } from "@/lib/graph/geometry";
 import type { GraphNode } from "@/schemas/graph";
 
 /**
@@ -9,9 +9,7 @@ import type { GraphNode } from "@/schemas/graph";
 export function PartiesLane({ nodes, boxes }: { nodes: readonly GraphNode[]; boxes: Readonly<Record<string, Rect>> }) {
   const lane = nodes.filter((n) => n.kind === "party" && boxes[n.id]).map((n) => boxes[n.id]);
   if (!lane.length) return null;
-  const x = Math.min(...lane.map((b) => b.x));
-  const y = Math.min(...lane.map((b) => b.y));
-  const width = Math.max(...lane.map((b) => b.x + b.width)) - x;
+  const { x, y, width } = boundsOf(lane);
   return (
     <ViewportPortal>
       <div

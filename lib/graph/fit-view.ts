@@ -1,4 +1,4 @@
-import type { Rect } from "./geometry";
+import { boundsOf, type Rect } from "./geometry";
 
 export type Viewport = { x: number; y: number; zoom: number };
 
@@ -16,17 +16,6 @@ export const READABLE_TITLE_PX = 11;
 
 function paddingPx(padding: number, size: number): number {
   return Math.floor((size - size / (1 + padding)) * 0.5);
-}
-
-function boundsOf(boxes: readonly Rect[]) {
-  let [x1, y1, x2, y2] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const b of boxes) {
-    x1 = Math.min(x1, b.x);
-    y1 = Math.min(y1, b.y);
-    x2 = Math.max(x2, b.x + b.width);
-    y2 = Math.max(y2, b.y + b.height);
-  }
-  return { x1, y1, x2, y2 };
 }
 
 /** What the browser needs to make `fitViewport`'s fit itself, in HTML drawn before the pane's size is known. */
@@ -50,12 +39,11 @@ export type CssFit = {
  */
 export function cssFit(boxes: readonly Rect[], fit: Fit = FIRST_FIT): CssFit | null {
   if (!boxes.length) return null;
-  const { x1, y1, x2, y2 } = boundsOf(boxes);
-  const [width, height] = [x2 - x1, y2 - y1];
+  const { x, y, width, height } = boundsOf(boxes);
   if (width <= 0 || height <= 0) return null;
   const share = fit.padding / (1 + fit.padding) / 2;
   return {
-    viewBox: { x: x1, y: y1, width, height },
+    viewBox: { x, y, width, height },
     inset: `round(down, calc(100% * ${share}), 1px)`,
     min: { width: width * fit.minZoom, height: height * fit.minZoom },
     max: { width: width * fit.maxZoom, height: height * fit.maxZoom },
@@ -70,7 +58,8 @@ export function fitViewport(
   fit: Fit = FIRST_FIT,
 ): Viewport | null {
   if (!boxes.length || width <= 0 || height <= 0) return null;
-  const { x1, y1, x2, y2 } = boundsOf(boxes);
+  const b = boundsOf(boxes);
+  const [x1, y1, x2, y2] = [b.x, b.y, b.x + b.width, b.y + b.height];
   const [px, py] = [paddingPx(fit.padding, width), paddingPx(fit.padding, height)];
   const raw = Math.min((width - 2 * px) / (x2 - x1), (height - 2 * py) / (y2 - y1));
   const zoom = Math.min(Math.max(raw, fit.minZoom), fit.maxZoom);

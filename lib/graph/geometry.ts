@@ -13,6 +13,18 @@ export function foldedSize(kind: GraphNodeKind): { width: number; height: number
 export type Position = { x: number; y: number };
 export type Rect = Position & { width: number; height: number };
 
+/** The smallest rect holding every one of `rects` (a loop: spreading thousands of boxes into Math.min overflows). */
+export function boundsOf(rects: readonly Rect[]): Rect {
+  let [x1, y1, x2, y2] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const r of rects) {
+    x1 = Math.min(x1, r.x);
+    y1 = Math.min(y1, r.y);
+    x2 = Math.max(x2, r.x + r.width);
+    y2 = Math.max(y2, r.y + r.height);
+  }
+  return { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+}
+
 export const BOX = {
   header: 44,
   pad: 14,
@@ -55,10 +67,11 @@ export function nodeBoxes(
     const size = nodeSize(node.kind);
     let box: Rect | null = null;
     if (boxes.length) {
-      const x = Math.min(...boxes.map((b) => b.x)) - BOX.pad;
-      const y = Math.min(...boxes.map((b) => b.y)) - BOX.header;
-      const right = Math.max(...boxes.map((b) => b.x + b.width)) + BOX.pad;
-      const bottom = Math.max(...boxes.map((b) => b.y + b.height)) + BOX.pad;
+      const held = boundsOf(boxes);
+      const x = held.x - BOX.pad;
+      const y = held.y - BOX.header;
+      const right = held.x + held.width + BOX.pad;
+      const bottom = held.y + held.height + BOX.pad;
       // Folded where its open box begins, so unfolding puts everything back in place.
       box = folded
         ? { x, y, ...foldedSize(node.kind) }

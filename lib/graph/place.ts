@@ -1,5 +1,5 @@
 import type { GraphNode } from "@/schemas/graph";
-import { BOX, childrenOf, nodeBoxes, nodeSize, type Position, type Rect } from "./geometry";
+import { BOX, boundsOf, childrenOf, nodeBoxes, nodeSize, type Position, type Rect } from "./geometry";
 
 /**
  * When the org gains records, every box the user already sees stays where it is drawn and each new
@@ -165,12 +165,7 @@ function grownBoxes(
 }
 
 function drawing(rects: Rect[]): Rect {
-  if (!rects.length) return { x: BOX.margin, y: BOX.margin, width: 0, height: 0 };
-  const x = Math.min(...rects.map((r) => r.x));
-  const y = Math.min(...rects.map((r) => r.y));
-  const r = Math.max(...rects.map((b) => b.x + b.width));
-  const b = Math.max(...rects.map((b) => b.y + b.height));
-  return { x, y, width: r - x, height: b - y };
+  return rects.length ? boundsOf(rects) : { x: BOX.margin, y: BOX.margin, width: 0, height: 0 };
 }
 
 /** Boxes closer than the gap between members count as touching. */
