@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { validateDraft, validateOrg } from "@/lib/org/validate";
 import { SECTIONS } from "@/schemas/kinds";
 import type { StudioPaths } from "@/server/config";
 import { OrgApi } from "@/server/org/org-api";
+import { readerThreadOnline, stopReaderThread } from "@/server/store/reader-thread";
 import { specialistId } from "./generate-org";
 import { median, sample, sampleAlternately } from "./stats";
 
@@ -14,6 +16,10 @@ export type InProcess = {
   coldOverFloor: number;
   /** The floor keeping every parsed value, as a load must: the garbage collector's share of holding the org. */
   floorKeepMs: number;
+  /** A cold load that reads every file on the main thread, as the first load of a process does, and one of a small org. */
+  mainThreadMs: number;
+  /** Whether the cold loads read through the reader thread (a tier of at least a thousand files starts it). */
+  threaded: boolean;
   fullValidateMs: number;
   draftValidateMs: number;
   /** `OrgApi.validateDraft` on a cached org: what the validate route does besides HTTP. */
@@ -70,10 +76,27 @@ export function editedSpecialist(record: Record<string, unknown>, specialists: n
   };
 }
 
-export type ColdLoad = Pick<InProcess, "coldLoadMs" | "floorMs" | "coldOverFloor" | "floorKeepMs" | "filesRead">;
+export type ColdLoad = Pick<
+  InProcess,
+  "coldLoadMs" | "floorMs" | "coldOverFloor" | "floorKeepMs" | "mainThreadMs" | "threaded" | "filesRead"
+>;
 
-/** A cold load (a new façade, nothing cached, as when the server starts) against the floor, run alternately. */
+/**
+ * A cold load (a new façade, nothing cached) against the floor, run alternately. The process has
+ * loaded this org once, as a running server has before any reload: if the org is big enough to
+ * start the reader thread, the thread is up.
+ */
 export async function measureColdLoad(paths: StudioPaths, runs: number): Promise<ColdLoad> {
+  await stopReaderThread();
+  // The first load of a process reads on the main thread; each run here stops the thread first.
+  const mainThread: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    await stopReaderThread();
+    const start = performance.now();
+    await new OrgApi(paths).snapshot();
+    if (i > 0) mainThread.push(performance.now() - start);
+  }
+  const threaded = await readerThreadOnline();
   const [cold, floor, floorKeep] = await sampleAlternately(
     [
       async () => {
@@ -91,6 +114,8 @@ export async function measureColdLoad(paths: StudioPaths, runs: number): Promise
     floorMs: median(floor),
     coldOverFloor: median(cold.map((c, i) => c / floor[i])),
     floorKeepMs: median(floorKeep),
+    mainThreadMs: median(mainThread),
+    threaded,
     filesRead: floorLoad(paths),
   };
 }

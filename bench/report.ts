@@ -270,6 +270,8 @@ export function report(r: Results): string {
       "target",
       "floor keeping values",
       "cold/that",
+      "read on the main thread",
+      "reader thread",
     ],
     orgRows.map(([size, o]) => [
       size,
@@ -282,6 +284,8 @@ export function report(r: Results): string {
       `≤${coldLoadBudget(Number(size))}× ${o.coldOverFloor <= coldLoadBudget(Number(size)) ? "PASS" : "MISS"}`,
       ms(o.floorKeepMs),
       x(o.coldLoadMs, o.floorKeepMs),
+      `${ms(o.mainThreadMs)} (${x(o.mainThreadMs, o.floorMs)})`,
+      o.threaded ? "yes" : "no",
     ]),
   );
   const v2Rows = Object.entries(r.v2 ?? {});
@@ -289,7 +293,18 @@ export function report(r: Results): string {
     out +=
       "\nCold load of a Construct 2.x project (custom worker profiles over the installed package's registry) vs. its floor\n";
     out += table(
-      ["worker profiles", "files read", "MB", "cold load", "floor", "median ratio", "target", "floor keeping values"],
+      [
+        "worker profiles",
+        "files read",
+        "MB",
+        "cold load",
+        "floor",
+        "median ratio",
+        "target",
+        "floor keeping values",
+        "read on the main thread",
+        "reader thread",
+      ],
       v2Rows.map(([size, o]) => [
         size,
         o.filesRead,
@@ -299,6 +314,8 @@ export function report(r: Results): string {
         `${o.coldOverFloor.toFixed(2)}×`,
         `≤${BUDGET.v2ColdLoad}× ${o.coldOverFloor <= BUDGET.v2ColdLoad ? "PASS" : "MISS"}`,
         ms(o.floorKeepMs),
+        `${ms(o.mainThreadMs)} (${x(o.mainThreadMs, o.floorMs)})`,
+        o.threaded ? "yes" : "no",
       ]),
     );
   }

@@ -4,7 +4,8 @@ import { buildPointer } from "@/lib/json/pointer";
 import { isPlainObject } from "@/lib/json/safe-json";
 import { dottedIdProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
-import { displayPath, loadTier, type TierData, type TierFolder } from "../org/tiers";
+import { loadTier } from "../org/tier-read";
+import { displayPath, type TierData, type TierFolder } from "../org/tiers";
 import { readJsonFileSync } from "../store/read";
 
 /** The registry's catalog folders, one record a file; capabilities are one file, read below. */

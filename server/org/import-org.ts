@@ -26,7 +26,8 @@ import { commitFiles } from "../store/transaction";
 import { confinedPath } from "../store/write";
 import { mergeTiers, type Rows, recordsOf } from "./merge";
 import type { OrgState } from "./org-state";
-import { displayPath, loadTier, type TierData, tierFolders } from "./tiers";
+import { loadTier } from "./tier-read";
+import { displayPath, type TierData, tierFolders } from "./tiers";
 import { alreadyExists, checkGeneration, checkWritable } from "./write-checks";
 import { underLock } from "./writes";
 

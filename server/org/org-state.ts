@@ -17,7 +17,8 @@ import { fenceGlobsMatchingNothing } from "../tree/fence-globs";
 import type { TreeFiles } from "../tree/tree-files";
 import { emptyEntities, mergeTiers, type Rows, recordMapsOf, registryRefs, type Snapshot } from "./merge";
 import { loadSkillFiles } from "./skills";
-import { displayPath, loadTier, type TierData, tierFolders, userPath } from "./tiers";
+import { loadTier } from "./tier-read";
+import { displayPath, type TierData, tierFolders, userPath } from "./tiers";
 
 export type TierReader = (scope: "builtin" | "user" | "project", dir: string, displayBase: string) => Promise<TierData>;
 

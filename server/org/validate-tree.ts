@@ -5,7 +5,8 @@ import { toResult, validateOrg } from "@/lib/org/validate";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
 import type { Generation, Section } from "@/schemas/kinds";
 import { mergeTiers, recordsOf } from "./merge";
-import { loadTier, tierFolders } from "./tiers";
+import { loadTier } from "./tier-read";
+import { tierFolders } from "./tiers";
 
 /** Validates one org folder on its own (`validate --tree`), as a pack author would before publishing. */
 export async function validateTree(

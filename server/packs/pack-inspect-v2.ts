@@ -4,7 +4,8 @@ import { constructName, PACK_COMPAT_VERSION, packManifestV2Problems, workerProfi
 import type { Section } from "@/schemas/kinds";
 import { packManifestV2Schema } from "@/schemas/pack-manifest";
 import type { ConstructInstall } from "../construct/detect";
-import { loadTier, tierFolders } from "../org/tiers";
+import { loadTier } from "../org/tier-read";
+import { tierFolders } from "../org/tiers";
 import { NoFollowReadError, readTextNoFollow } from "../store/read";
 import { confinedPath } from "../store/write";
 import { type LoadedPack, MANIFEST, MAX_PROMPT_BYTES } from "./pack-disk";

@@ -4,7 +4,8 @@ import path from "node:path";
 import type { Generation, Section } from "@/schemas/kinds";
 import { AppError } from "../errors";
 import type { TierReader } from "../org/org-state";
-import { type TierBlob, tierFolders, tierFromBlobs } from "../org/tiers";
+import { type TierBlob, tierFromBlobs } from "../org/tier-blobs";
+import { tierFolders } from "../org/tiers";
 
 // Reads tiers from git's objects alone: the working tree and index are never touched, and
 // `GIT_OPTIONAL_LOCKS=0` keeps git from refreshing the index as a side effect.

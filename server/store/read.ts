@@ -168,6 +168,14 @@ export function readListedJsonFileSync(file: string): ReadResult {
   } catch {
     return readJsonFileSync(file);
   }
+  return parsedListedText(text, file);
+}
+
+/** The numeric flags every read of an org file opens with, for a reader on another thread. */
+export const LISTED_READ_FLAGS = READ_FLAGS;
+
+/** The text of a listed regular file read in one go (here or on another thread), checked and parsed as `readListedJsonFileSync` does. */
+export function parsedListedText(text: string, file: string): ReadResult {
   // UTF-8 takes at most three bytes per UTF-16 unit, so most texts need no byte count.
   const tooLarge = text.length * 3 > MAX_FILE_BYTES && Buffer.byteLength(text, "utf8") > MAX_FILE_BYTES;
   if (tooLarge || text.includes("\uFFFD")) return readJsonFileSync(file);
