@@ -158,9 +158,14 @@ describe("the org reader thread", () => {
     // A process whose one big load started the thread, and that never used it, ends too.
     const once = `
       import { loadTier } from "@/server/org/tier-read";
-      import { readerThreadOnline } from "@/server/store/reader-thread";
+      import { readerThreadOnline, stopReaderThread } from "@/server/store/reader-thread";
       await loadTier("project", ${JSON.stringify(tier)}, ${JSON.stringify(root)});
       setTimeout(async () => console.log(await readerThreadOnline()), 500);
+      // And stopping the thread while it idles waits for it to end.
+      setTimeout(async () => {
+        await stopReaderThread();
+        console.log("stopped");
+      }, 700);
     `;
     const idle = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", once], {
       cwd: APP_DIR,
@@ -168,7 +173,24 @@ describe("the org reader thread", () => {
       timeout: 20_000,
     });
     expect(idle.error).toBeUndefined();
-    expect(idle.stdout.trim()).toBe("true");
+    expect(idle.stdout.trim().split("\n")).toEqual(["true", "stopped"]);
     expect(idle.status).toBe(0);
+
+    // Stopping a thread whose start the process has not heard of yet (its main thread was busy) waits for it to end.
+    const stop = `
+      import { startReaderThread, stopReaderThread } from "@/server/store/reader-thread";
+      void startReaderThread();
+      const until = Date.now() + 500;
+      while (Date.now() < until);
+      await stopReaderThread();
+      console.log("stopped");
+    `;
+    const stopped = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", stop], {
+      cwd: APP_DIR,
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(stopped.stdout.trim()).toBe("stopped");
+    expect(stopped.status).toBe(0);
   });
 });

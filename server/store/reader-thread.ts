@@ -87,7 +87,7 @@ class ReaderThread {
         this.ready = !this.gone;
         // Idle, it must not keep a finished process (a CLI run, a test file) alive; starting, it
         // does, for whoever awaits it. Only now: adding a "message" listener refs a thread again.
-        if (this.pending.size === 0) this.worker.unref();
+        if (!this.gone && this.pending.size === 0) this.worker.unref();
         resolve(this.ready);
       });
       this.worker.once("exit", () => resolve(false));
