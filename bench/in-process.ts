@@ -76,6 +76,8 @@ export function editedSpecialist(record: Record<string, unknown>, specialists: n
   };
 }
 
+const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
+
 export type ColdLoad = Pick<
   InProcess,
   "coldLoadMs" | "floorMs" | "coldOverFloor" | "floorKeepMs" | "mainThreadMs" | "threaded" | "filesRead"
@@ -92,6 +94,7 @@ export async function measureColdLoad(paths: StudioPaths, runs: number): Promise
   const mainThread: number[] = [];
   for (let i = 0; i <= runs; i++) {
     await stopReaderThread();
+    collect();
     const start = performance.now();
     await new OrgApi(paths).snapshot();
     if (i > 0) mainThread.push(performance.now() - start);
