@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Scope, Section } from "@/schemas/kinds";
 import { MAX_FILE_BYTES, parsed, type ReadResult } from "../store/read";
-import { addEntry, displayPath, emptyTier, type TierData } from "./tiers";
+import { addEntry, byFileName, displayPath, emptyTier, isRecordFileName, type TierData } from "./tiers";
 
 export type TierBlob = { section: Section; name: string; content: Buffer | null; symlink?: boolean; oid?: string };
 
@@ -17,9 +17,9 @@ export function tierFromBlobs(
   parsedByOid?: Map<string, ReadResult>,
 ): TierData {
   const tier = emptyTier(scope, dir);
-  const sorted = [...blobs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sorted = [...blobs].sort(byFileName);
   for (const blob of sorted) {
-    if (!blob.name.endsWith(".json") || blob.name.startsWith(".")) continue;
+    if (!isRecordFileName(blob.name)) continue;
     const file = path.join(dir, blob.section, blob.name);
     const shown = `${displayPath(path.join(dir, blob.section), displayBase)}/${blob.name}`;
     addEntry(tier, blob.section, shown, blob.name, file, () =>

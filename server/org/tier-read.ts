@@ -5,7 +5,16 @@ import { fieldError } from "@/lib/org/field-error";
 import type { Scope, Section } from "@/schemas/kinds";
 import { parsedListedText, readJsonFileSync, readListedJsonFileSync } from "../store/read";
 import { type ReaderThread, ReaderThreadGone, readerThread, startReaderThread } from "../store/reader-thread";
-import { ALL_FOLDERS, addEntry, displayPath, emptyTier, type TierData, type TierFolder } from "./tiers";
+import {
+  ALL_FOLDERS,
+  addEntry,
+  byFileName,
+  displayPath,
+  emptyTier,
+  isRecordFileName,
+  type TierData,
+  type TierFolder,
+} from "./tiers";
 
 // Tiers are read with synchronous calls, in slices of this many ms, so requests and events still run.
 const SLICE_MS = 10;
@@ -89,13 +98,11 @@ async function readHere(tier: TierData, jobs: readonly FolderJob[]): Promise<voi
   for (const job of jobs) {
     let entries: Dirent[];
     try {
-      entries = readdirSync(job.dir, { withFileTypes: true }).filter(
-        (e) => e.name.endsWith(".json") && !e.name.startsWith("."),
-      );
+      entries = readdirSync(job.dir, { withFileTypes: true }).filter((e) => isRecordFileName(e.name));
     } catch {
       continue;
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries.sort(byFileName);
     listed += entries.length;
     let sliceStart = performance.now();
     for (const entry of entries) {

@@ -69,6 +69,13 @@ export function emptyTier(scope: Scope, dir: string): TierData {
   };
 }
 
+/** Which names in a tier's folder are record files: \`<id>.json\`, not hidden. */
+export const isRecordFileName = (name: string) => name.endsWith(".json") && !name.startsWith(".");
+
+/** The order a tier's files load in: by code unit, so every platform and the reader thread agree. */
+export const byFileName = (a: { name: string }, b: { name: string }) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+
 /** A section of a tier and the folder its files are in. */
 export type TierFolder = { section: Section; folder: string };
 export const ALL_FOLDERS: readonly TierFolder[] = SECTIONS.map((section) => ({ section, folder: section }));

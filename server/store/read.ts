@@ -36,7 +36,8 @@ export class NoFollowReadError extends Error {
   }
 }
 
-const READ_FLAGS = fsc.O_RDONLY | fsc.O_NOFOLLOW | fsc.O_NONBLOCK;
+/** The flags every read of an org file opens with, here and on the reader thread. */
+export const READ_FLAGS = fsc.O_RDONLY | fsc.O_NOFOLLOW | fsc.O_NONBLOCK;
 
 const SYMLINK_MESSAGE = "is a symbolic link; org files must be regular files inside their tier";
 
@@ -170,9 +171,6 @@ export function readListedJsonFileSync(file: string): ReadResult {
   }
   return parsedListedText(text, file);
 }
-
-/** The numeric flags every read of an org file opens with, for a reader on another thread. */
-export const LISTED_READ_FLAGS = READ_FLAGS;
 
 /** The text of a listed regular file read in one go (here or on another thread), checked and parsed as `readListedJsonFileSync` does. */
 export function parsedListedText(text: string, file: string): ReadResult {

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { LISTED_READ_FLAGS } from "./read";
+import { READ_FLAGS } from "./read";
 
 /**
  * A thread that lists org folders and reads their files while the main thread parses what it has
@@ -28,12 +28,13 @@ export class ReaderThreadGone extends Error {
 
 // Plain CommonJS, evaluated as the thread's script: a bundler never sees a second entry point, and
 // nothing a transpiler adds to our own modules (helpers, renamed imports) has to exist in the thread.
-// The filter and sort are the ones `loadTier` applies to a folder it lists itself.
+// Its filter and sort are `isRecordFileName` and `byFileName` (`server/org/tiers.ts`), written out:
+// a test loads a tier of every awkward entry both ways and compares.
 const THREAD_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const fs = require("node:fs");
 const path = require("node:path");
-const FLAGS = ${LISTED_READ_FLAGS};
+const FLAGS = ${READ_FLAGS};
 const BATCH = 256;
 function readOne(file) {
   try {
