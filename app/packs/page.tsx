@@ -127,7 +127,18 @@ export default async function PacksPage() {
           </section>
           <section hidden={v2}>
             <h2 className="mb-2 text-lg font-semibold">Prompt provenance</h2>
-            <table className="w-full text-left text-sm" data-testid="prompt-provenance-table">
+            {/* Fixed columns: an automatic table widens them as rows stream in, and the page jumps. */}
+            <table
+              className="w-full table-fixed text-left text-sm [&_td]:pr-3 [&_th]:pr-3"
+              data-testid="prompt-provenance-table"
+            >
+              <colgroup>
+                <col className="w-[18%]" />
+                <col className="w-[10%]" />
+                <col className="w-[10%]" />
+                <col className="w-[30%]" />
+                <col className="w-[32%]" />
+              </colgroup>
               <thead className="text-xs uppercase text-muted">
                 <tr>
                   <th className="py-1">specialist</th>
@@ -144,12 +155,12 @@ export default async function PacksPage() {
                     data-testid={`provenance-${row.id}`}
                     className="border-t border-slate-200 dark:border-slate-800"
                   >
-                    <td className="py-1 font-mono text-xs">{row.id}</td>
+                    <td className="break-all py-1 font-mono text-xs">{row.id}</td>
                     <td className="text-xs">{row.source ? `pack ${row.source}` : row.scope}</td>
                     <td className="text-xs" data-testid="prompt-source">
                       {prompt.ok ? prompt.source : "—"}
                     </td>
-                    <td className="font-mono text-xs">
+                    <td className="break-all font-mono text-xs">
                       {prompt.ok ? (prompt.path ?? "(generic fallback)") : (prompt.file ?? "")}
                     </td>
                     <td className="text-xs" data-testid="prompt-state">
