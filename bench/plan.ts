@@ -50,7 +50,7 @@ export async function measurePlan(paths: StudioPaths, runs: number): Promise<Pla
     const repo = await repoOf(paths.root);
     if ("none" in repo) throw new Error(repo.none);
     const commit = await resolveRevision(repo, "HEAD");
-    const reader = await gitTierReader(repo, commit, "HEAD", paths.root, api.readTier, paths.construct.generation);
+    const reader = await gitTierReader(repo, commit, "HEAD", paths.root, api.readTier, paths.adapter.tiers);
     return [await api.snapshot(), await api.snapshotFrom(reader.read), api];
   };
   const [plan, floor] = await sampleAlternately(

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { EDGE_KINDS } from "./edge-kinds";
 import { fenceActionSchema } from "./fence";
 import type { FieldError } from "./field-error";
+import { FEATURE_NAMES } from "./generation";
 import { byKind, ENTITY_KINDS, type EntityKind, GENERATIONS, SCOPES, SECTION_OF, type SectionOf } from "./kinds";
 import { PATCH_SCHEMAS } from "./patch";
 
@@ -64,6 +66,17 @@ export const constructInfoSchema = z.object({
   trusted: z.boolean(),
   /** Why the package is trusted or not, with the fix. */
   trust: z.string(),
+  /** The header's words for the Construct being edited. */
+  label: z.string(),
+  /** The record kinds of its org, in list order, and the relationships its graph can hold. */
+  kinds: z.array(z.enum(ENTITY_KINDS)),
+  edgeKinds: z.array(z.enum(EDGE_KINDS)),
+  /** The kind that holds fences, prompts and skills: a specialist, or a worker profile. */
+  principal: z.enum(ENTITY_KINDS),
+  /** Whether the header offers to trust the project's own install (only a project install waits for that). */
+  offersTrust: z.boolean(),
+  /** What its generation lacks, each with why, in the words every surface gives. */
+  absent: z.partialRecord(z.enum(FEATURE_NAMES), z.string()),
 });
 export type ConstructInfo = z.infer<typeof constructInfoSchema>;
 

@@ -1,5 +1,4 @@
 import type { GraphEdgeData } from "./graph";
-import type { Generation } from "./kinds";
 
 /**
  * Every kind of edge the graph holds and how the canvas draws it: one entry per kind, read by the
@@ -26,8 +25,6 @@ export type EdgeKindSpec<K extends GraphEdgeData["kind"] = GraphEdgeData["kind"]
   /** The two records an edge joins, as the user names them, and where the relationship is written. */
   ends: (data: DataOf<K>) => [string, string];
   origin: (data: DataOf<K>) => string;
-  /** The generations whose orgs hold it, when not both: the legend offers it only there. */
-  generations?: readonly Generation[];
 };
 
 export const EDGE_KIND_SPECS = {
@@ -84,8 +81,6 @@ export const EDGE_KIND_SPECS = {
     arcDepth: 0.2,
     ends: (d) => [d.producerTeam, d.consumerTeam],
     origin: (d) => `${d.contractId}'s teamBoundary`,
-    // Construct 2.x has no teams.
-    generations: ["adr"],
   },
   member: {
     title: "Membership",

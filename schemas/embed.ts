@@ -222,9 +222,11 @@ export const capabilityViewSchema = z.object({
   /** The overlay's ETag, or `"absent"`: what `PATCH /api/embed/{id}` takes as If-Match. */
   etag: z.string(),
   enabled: z.boolean(),
-  manifest: embedManifestSchema,
+  /** The manifest as its generation writes it: the earlier org names the runner `specialist`, 2.x `workerProfileId`. */
+  manifest: embedOverlaySchema,
   errors: z.array(fieldErrorShape),
   warnings: z.array(fieldErrorShape),
+  /** Who runs it: a specialist, or in Construct 2.x a worker profile. */
   specialist: z.string(),
   providerBindings: z.array(bindingViewSchema),
   cadence: z.object({ every: z.string(), description: z.string() }).nullable(),

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { dottedIdProblem, idProblem } from "./common";
 import { contractSchema } from "./contract";
-import { ENTITY_KIND_SPECS, type EntityKind, type Generation, type Section, SUB_KIND_SPECS } from "./kinds";
+import { ENTITY_KIND_SPECS, type EntityKind, type Section, SUB_KIND_SPECS } from "./kinds";
 import { policySchema } from "./policy";
 import { capabilitySchema, procedureSchema, registryPolicySchema, workspacePresetSchema } from "./registry";
 import { specialistSchema } from "./specialist";
@@ -44,30 +44,27 @@ export type WritableKind =
 export const isWritable = (kind: ServedKind): kind is WritableKind =>
   isSub(kind) ? SUB_KIND_SPECS[kind].writable : ENTITY_KIND_SPECS[kind].writable;
 
-/** The record kind a kind is served as: a sub-kind's record kind in the project's generation, else itself. */
-export const recordKindOf = (kind: ServedKind, generation: Generation = "adr"): EntityKind =>
-  isSub(kind) ? SUB_KIND_SPECS[kind].of[generation] : kind;
+/**
+ * The record kind a kind is served as: a sub-kind's, the project's principal kind (the one holding
+ * fences and skills: a specialist, or a worker profile); a record kind, itself.
+ */
+export const recordKindOf = (kind: ServedKind, principal: EntityKind): EntityKind => (isSub(kind) ? principal : kind);
 
-/** The section a kind's problems and records are reported under: a sub-kind's, its record kind's. */
-export const servedSection = (kind: ServedKind, generation: Generation = "adr"): Section =>
-  ENTITY_KIND_SPECS[recordKindOf(kind, generation)].section;
-
-/** The generation whose org holds a kind; a sub-kind belongs to both. */
-export const generationOfKind = (kind: ServedKind): Generation | null =>
-  isSub(kind) ? null : ENTITY_KIND_SPECS[kind].generation;
+/** The section a kind's problems and records are reported under: a sub-kind's, its principal kind's. */
+export const servedSection = (kind: ServedKind, principal: EntityKind): Section =>
+  ENTITY_KIND_SPECS[recordKindOf(kind, principal)].section;
 
 /** What a refused write of a read-only kind says, and where such records are edited instead. */
 export function readOnlyText(kind: ServedKind): { refusal: string; edited: string } {
-  if (!isSub(kind) && ENTITY_KIND_SPECS[kind].generation === "2") {
+  if (!isSub(kind)) {
+    // The record kinds the studio does not write are the ones Construct 2.x keeps in its package's registry.
     const titles = ENTITY_KIND_SPECS[kind].titles.toLowerCase();
     return {
       refusal: `Construct 2.x keeps ${titles} only in its package's registry; a project cannot add or change one`,
       edited: `${titles} are read from the installed package's registry/ and change only with a new Construct release`,
     };
   }
-  const [titles, files] = isSub(kind)
-    ? [SUB_KIND_SPECS[kind].titles, SUB_KIND_SPECS[kind].files]
-    : [ENTITY_KIND_SPECS[kind].titles.toLowerCase(), `org/${ENTITY_KIND_SPECS[kind].section}/`];
+  const { titles, files } = SUB_KIND_SPECS[kind];
   return {
     refusal: `${titles} are read-only through this API`,
     edited: `${titles} are edited as files under ${files}`,

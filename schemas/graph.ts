@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EDGE_KINDS } from "./edge-kinds";
-import { GENERATIONS, SCOPES } from "./kinds";
+import { ENTITY_KINDS, SCOPES } from "./kinds";
 import { NODE_KINDS } from "./node-kinds";
 
 export const graphNodeSchema = z.object({
@@ -124,7 +124,7 @@ export const foldedViewSchema = z.object({
   /** Relationships of each kind in the whole org, for the toolbar. */
   edgeCounts: z.record(z.string(), z.number().int()),
   specialists: z.number().int(),
-  /** The browser then asks for that generation's lists only. */
-  generation: z.optional(z.enum(GENERATIONS)),
+  /** The record kinds of the project's generation: the browser then asks for those lists only. */
+  kinds: z.optional(z.array(z.enum(ENTITY_KINDS))),
 });
 export type FoldedView = z.infer<typeof foldedViewSchema>;

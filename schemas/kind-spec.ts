@@ -51,6 +51,12 @@ export type EntityKindSpec<K extends keyof RecordOf> = {
    */
   merge: "fields" | "replace";
   /**
+   * What the studio checks beyond Construct's own rules: `warnings`, its unknown fields and house
+   * fields warned about; or `construct-only`, where Construct lets a record carry any field and the
+   * house fields restate its own refusals, so they stay strict.
+   */
+  beyond: "warnings" | "construct-only";
+  /**
    * Ids name files, so a kind the studio writes takes the file-name grammar of `idProblem`
    * (schemas/common); a registry record Construct keys by a dotted name (`workflow.prd-draft`) takes
    * `dotted-name`.

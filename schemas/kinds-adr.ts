@@ -16,6 +16,7 @@ export const ADR_KIND_SPECS = {
     writable: true,
     generation: "adr",
     merge: "fields",
+    beyond: "warnings",
     id: "file-name",
     graphFields: ["name", "squads", "escalationPath"],
     keys: [
@@ -44,6 +45,7 @@ export const ADR_KIND_SPECS = {
     writable: true,
     generation: "adr",
     merge: "fields",
+    beyond: "warnings",
     id: "file-name",
     graphFields: ["name", "owner", "escalationPath"],
     keys: [
@@ -74,6 +76,7 @@ export const ADR_KIND_SPECS = {
     writable: true,
     generation: "adr",
     merge: "fields",
+    beyond: "warnings",
     id: "file-name",
     graphFields: ["name", "displayName", "role", "team", "groupId", "handoffCandidates"],
     keys: [
@@ -119,6 +122,7 @@ export const ADR_KIND_SPECS = {
     writable: true,
     generation: "adr",
     merge: "fields",
+    beyond: "warnings",
     id: "file-name",
     graphFields: ["producer", "consumer", "teamBoundary.producerTeam", "teamBoundary.consumerTeam"],
     keys: [
@@ -150,6 +154,7 @@ export const ADR_KIND_SPECS = {
     writable: true,
     generation: "adr",
     merge: "fields",
+    beyond: "warnings",
     id: "file-name",
     graphFields: ["name"],
     keys: [

@@ -9,6 +9,7 @@ export const V2_KIND_SPECS = {
     writable: true,
     generation: "2",
     merge: "replace",
+    beyond: "construct-only",
     id: "file-name",
     graphFields: ["name", "displayName", "role", "modelTier", "team", "handoffCandidates"],
     keys: [
@@ -41,6 +42,7 @@ export const V2_KIND_SPECS = {
     writable: false,
     generation: "2",
     merge: "replace",
+    beyond: "construct-only",
     id: "file-name",
     graphFields: ["workerProfiles", "embed.workerProfileId"],
     keys: ["id", "version", "type", "description", "workerProfiles", "approvalMode", "state", "embed"],
@@ -55,6 +57,7 @@ export const V2_KIND_SPECS = {
     writable: false,
     generation: "2",
     merge: "replace",
+    beyond: "construct-only",
     id: "dotted-name",
     graphFields: ["name", "ownerWorkerProfiles", "contracts", "requiredProcedures"],
     keys: [
@@ -79,6 +82,7 @@ export const V2_KIND_SPECS = {
     writable: false,
     generation: "2",
     merge: "replace",
+    beyond: "construct-only",
     id: "file-name",
     graphFields: ["displayName", "procedures"],
     keys: ["id", "displayName", "tagline", "skills", "procedures"],
@@ -93,6 +97,7 @@ export const V2_KIND_SPECS = {
     writable: false,
     generation: "2",
     merge: "replace",
+    beyond: "construct-only",
     id: "file-name",
     graphFields: ["ownerWorkerProfile", "escalationWorkerProfiles", "approvalWorkerProfiles", "vetoWorkerProfiles"],
     keys: [

@@ -53,20 +53,18 @@ export const KIND_OF = Object.fromEntries(ENTITY_KINDS.map((k) => [ENTITY_KIND_S
 >;
 
 /**
- * The API's kinds beside the record kinds: the fence of a specialist (or, in Construct 2.x, of a
- * worker profile), served and written as part of its record, and skills, read from
- * `<skills>/<bundle>/<name>.md`. `of` names the record kind each generation keeps it in.
+ * The API's kinds beside the record kinds: the fence of the project's principal kind (a specialist,
+ * or a worker profile), served and written as part of its record, and skills, read from
+ * `<skills>/<bundle>/<name>.md`.
  */
 export const SUB_KIND_SPECS = {
   fence: {
-    of: { adr: "specialist", "2": "worker-profile" },
     titles: "fences",
     writable: true,
     id: "file-name",
     files: "org/specialists/",
   },
   skill: {
-    of: { adr: "specialist", "2": "worker-profile" },
     titles: "skills",
     writable: false,
     id: "skill-path",

@@ -42,7 +42,9 @@ const refusalShape = {
   code: z
     .string()
     .optional()
-    .describe("when refused: invalid, conflict, forbidden, not_found, bad_request, precondition_required…"),
+    .describe(
+      "when refused: invalid, conflict, forbidden, not_found, not_in_generation, bad_request, precondition_required…",
+    ),
   message: z.string().optional().describe("when refused: what is wrong"),
   errors: fieldErrors.optional().describe("when refused: the FieldErrors, each located by a JSON pointer"),
   current: z.unknown().optional().describe("on a conflict: the record (or file) as it is now, with its etag"),

@@ -142,7 +142,7 @@ export type PackManifest = z.infer<typeof packManifestSchema>;
 
 /**
  * A Construct 2.x pack manifest, as its loader reads it: `compatVersion` is an integer, and the
- * rules 2.x applies (id and version grammar, the highest compatVersion) are in lib/packs/manifest-v2.
+ * rules 2.x applies (id and version grammar, the highest compatVersion) are its adapter's (server/generations/construct-2).
  */
 export const packManifestV2Schema = z.looseObject({
   id: z.string({ error: "missing required field: id" }),

@@ -45,7 +45,7 @@ function houseWarning(strict: z.ZodType, path: readonly (string | number)[]): Js
  * so there they keep their strict schema; in the earlier org's kinds a house check is a warning.
  */
 function generate(kind: EntityKind): Json {
-  const warns = ENTITY_KIND_SPECS[kind].generation === "adr";
+  const warns = ENTITY_KIND_SPECS[kind].beyond === "warnings";
   return z.toJSONSchema(ENTITY_SCHEMAS[kind], {
     unrepresentable: "any",
     io: "input",
@@ -74,7 +74,6 @@ export function tierJsonSchema(kind: EntityKind, complete: boolean): Json {
   const keep = spec.merge === "replace" ? required : complete ? required.filter((key) => key !== "id") : [];
   if (keep.length) schema.required = keep;
   else delete schema.required;
-  // Construct 2.x lets a custom record carry any field; the earlier org's unknown fields are warnings.
-  if (spec.generation === "adr") schema.additionalProperties = { deprecationMessage: UNKNOWN_FIELD_MESSAGE };
+  if (spec.beyond === "warnings") schema.additionalProperties = { deprecationMessage: UNKNOWN_FIELD_MESSAGE };
   return schema;
 }

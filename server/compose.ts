@@ -1,16 +1,14 @@
 import type { Prompt } from "@/schemas/api/prompts";
 import { AccessHistoryService } from "./access/history";
 import { resolvePaths, type StudioPaths } from "./config";
-import { EmbedService } from "./embed/embed-service";
-import { EmbedV2Service } from "./embed/embed-v2";
 import { GitIgnoreService } from "./git-ignore/git-ignore-service";
 import { OrgApi } from "./org/org-api";
+import { displayPath } from "./org/tiers";
 import { OrgTestService } from "./org-tests/org-test-service";
 import { type InstallSource, installPack } from "./packs/pack-install";
 import { type OrgReaders, PackPreviewService } from "./packs/pack-preview";
 import { PackService } from "./packs/pack-service";
-import { type PromptHardFailure, PromptResolver, promptEtag, specialistPrompt } from "./packs/prompt-resolver";
-import { saveWorkerProfilePrompt, workerProfilePrompt } from "./packs/worker-profile-prompt";
+import { type PromptHardFailure, PromptResolver, promptEtag } from "./packs/prompt-resolver";
 import { PlanService } from "./plan/plan-service";
 import { LayoutStore } from "./studio/layout-store";
 import { TreeFiles } from "./tree/tree-files";
@@ -44,12 +42,10 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
   const gitIgnore = new GitIgnoreService(paths);
   const treeFiles = new TreeFiles(paths.root);
   const { org, prompts, tests } = orgReaders(paths, packs, gitIgnore, treeFiles, { cache: opts.cache });
-  // Construct 2.x runs worker profiles, whose prompts live in its own places.
-  const v2 = paths.construct.generation === "2";
-  const resolvePrompt = v2 ? workerProfilePrompt(org, paths, packs) : specialistPrompt(org, prompts);
-  const embed = new EmbedService({ paths, packs, org, resolvePrompt });
-  // A Construct 2.x project's embed capabilities are its package's procedures, enabled as `construct embed` does.
-  const embedV2 = paths.construct.generation === "2" ? new EmbedV2Service(paths, org) : null;
+  // Where a principal's prompt lives, and what an embed capability is, are the project's generation's.
+  const promptRules = paths.adapter.prompts({ org, paths, packs, resolver: prompts });
+  const resolvePrompt = promptRules.resolve;
+  const embed = paths.adapter.embed({ paths, packs, org, resolvePrompt });
   const layout = new LayoutStore(paths.projectDir);
   const plan = new PlanService(org, () => tests.routingCases());
   const accessHistory = new AccessHistoryService(org);
@@ -74,7 +70,6 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
     packs,
     prompts,
     embed,
-    embedV2,
     layout,
     tests,
     plan,
@@ -92,8 +87,7 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
 
     async savePrompt(id: string, content: string, ifMatch: string) {
       const current = () => resolveSpecialistPrompt(id);
-      if (v2) await saveWorkerProfilePrompt(org, paths, id, content, { ifMatch, current });
-      else await prompts.saveOverride(id, content, { ifMatch, current });
+      await promptRules.save(id, content, { ifMatch, current });
       return resolveSpecialistPrompt(id);
     },
 
@@ -102,6 +96,9 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
       return {
         mode: listed.mode,
         coreVersion: packs.coreVersion,
+        compat: paths.adapter.packs.compatLine(paths.construct, packs.coreVersion),
+        /** The project's packs folder, as the user knows it. */
+        projectFolder: displayPath(paths.projectPacksDir, paths.root),
         errors: listed.errors,
         warnings: listed.warnings,
         missing: listed.missing,

@@ -3,7 +3,33 @@ import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Generation } from "@/schemas/kinds";
 import { type ConstructInstall, detectConstruct } from "./construct/detect";
+import type { GenerationAdapter } from "./generations/adapter";
+import { adrGeneration } from "./generations/adr";
+import { construct2Generation } from "./generations/construct-2";
+
+/**
+ * Every generation of Construct the studio edits, each one folder under generations/. This is the
+ * one place the project's generation is chosen: everything else asks `paths.adapter`.
+ */
+const GENERATION_ADAPTERS = { adr: adrGeneration, "2": construct2Generation } satisfies Record<
+  Generation,
+  GenerationAdapter
+>;
+
+/** The adapter of one generation, whatever the project runs on (a migration reads one and writes another). */
+export function generationAdapter(id: Generation): GenerationAdapter {
+  return GENERATION_ADAPTERS[id];
+}
+
+/**
+ * The generation a folder on its own holds, as `validate --tree` reads it: the newest generation that
+ * recognizes it, else the earlier org (whose tier may start empty).
+ */
+export function treeAdapter(dir: string): GenerationAdapter {
+  return [construct2Generation, adrGeneration].find((a) => a.tiers.recognizes(dir)) ?? adrGeneration;
+}
 
 export type StudioPaths = {
   /** The project being edited (`CONSTRUCT_ROOT`, else the current directory). */
@@ -25,8 +51,12 @@ export type StudioPaths = {
   /** `<proj>/runtime`: state, not config (git-ignored). */
   runtimeDir: string;
   coreVersion: string;
+  /** What the built-in tier's files are shown relative to. */
+  builtinDisplayBase: string;
   /** Which Construct the project runs on: the generation the studio edits and the package it reads. */
   construct: ConstructInstall;
+  /** Everything that differs between generations, for the project's one. */
+  adapter: GenerationAdapter;
 };
 
 function packageVersion(appDir: string): string {
@@ -66,37 +96,32 @@ export function resolvePaths(
   );
   const appDir = path.resolve(/* turbopackIgnore: true */ overrides.appDir ?? findAppDir());
   const construct = path.join(root, ".construct");
-  const projectDir = existsSync(construct) ? construct : path.join(root, ".cx");
-  const projectOrgDir = path.join(projectDir, "org");
   const configHome = path.resolve(
     /* turbopackIgnore: true */ overrides.configHome ??
       process.env.XDG_CONFIG_HOME ??
       path.join(os.homedir(), ".config"),
   );
-  const installed = detectConstruct(root, projectOrgDir);
-  // Construct 2.x's built-in tier is its package's registry; without the package it is empty.
-  const v2 = installed.generation === "2";
-  const packageDir = v2 ? (installed.packageDir ?? path.join(root, "node_modules", "@geraldmaron", "construct")) : null;
+  const installed = detectConstruct(root, path.join(existsSync(construct) ? construct : path.join(root, ".cx"), "org"));
+  const adapter = GENERATION_ADAPTERS[installed.generation];
+  const located = adapter.locate({
+    root,
+    appDir,
+    configHome,
+    configHomeGiven: overrides.configHome !== undefined,
+    install: installed,
+  });
+  const { projectDir } = located;
   return {
     root,
-    projectDir,
     appDir,
-    builtinOrgDir: packageDir ? path.join(packageDir, "registry") : path.join(appDir, "specialists", "org"),
+    ...located,
     userOrgDir: path.join(home, "org"),
-    projectOrgDir,
-    skillsDir: packageDir ? path.join(packageDir, "skills") : path.join(appDir, "specialists", "skills"),
-    // Construct 2.x reads packs from `~/.config` whatever XDG_CONFIG_HOME says, and only under `.construct/`.
-    userPacksDir: path.join(
-      v2 && !overrides.configHome ? path.join(os.homedir(), ".config") : configHome,
-      "construct",
-      "packs",
-    ),
+    projectOrgDir: path.join(projectDir, "org"),
     trustFile: path.join(configHome, "construct-studio", "trust.json"),
-    projectPacksDir: path.join(v2 ? construct : projectDir, "packs"),
-    packsFile: path.join(v2 ? construct : projectDir, "packs.json"),
     configFile: path.join(projectDir, "config.json"),
     runtimeDir: path.join(projectDir, "runtime"),
     coreVersion: process.env.CONSTRUCT_CORE_VERSION || packageVersion(appDir),
     construct: installed,
+    adapter,
   };
 }

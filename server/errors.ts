@@ -14,7 +14,9 @@ export type AppErrorCode =
   | "busy"
   | "storage_full"
   | "read_only"
-  | "io";
+  | "io"
+  /** The concept does not exist in the project's generation of Construct. */
+  | "not_in_generation";
 
 const BRAND = Symbol.for("construct-studio.AppError");
 

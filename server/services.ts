@@ -1,7 +1,7 @@
 import type { AccessHistoryService } from "./access/history";
 import { composeServices, type Services } from "./compose";
-import type { EmbedService } from "./embed/embed-service";
 import { EmbedScheduler } from "./embed/scheduler";
+import type { EmbedBackend } from "./generations/adapter";
 import type { OrgApi } from "./org/org-api";
 import type { OrgTestService } from "./org-tests/org-test-service";
 import type { InstallSource } from "./packs/pack-install";
@@ -109,19 +109,16 @@ export async function installPackFrom(body: {
   return packPreviewService().install(source, body.tier, shown, { hash: body.hash, force: body.force });
 }
 
-export function embedService(): EmbedService {
+/** The project's embed capabilities, as its generation keeps them. */
+export function embedService(): EmbedBackend {
   return services().embed;
-}
-
-/** The embed capabilities of a Construct 2.x project; null in a project of the earlier org. */
-export function embedV2Service() {
-  return services().embedV2;
 }
 
 /** Once per server process; `CONSTRUCT_EMBED_SCHEDULER=off` leaves ticks on demand only. */
 export function startEmbedScheduler(): EmbedScheduler | null {
   const s = services();
-  if (process.env.CONSTRUCT_EMBED_SCHEDULER === "off") return null;
+  // A generation whose Construct ticks its capabilities itself has nothing for the studio to schedule.
+  if (process.env.CONSTRUCT_EMBED_SCHEDULER === "off" || s.paths.adapter.absent["embed-tick"]) return null;
   s.scheduler ??= new EmbedScheduler(s.embed);
   s.scheduler.start();
   return s.scheduler;

@@ -6,7 +6,7 @@ import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { parsePointer } from "@/lib/json/pointer";
 import { EDGE_KINDS, edgeSpec } from "@/schemas/edge-kinds";
 import type { Graph } from "@/schemas/graph";
-import { ENTITY_KINDS, emptyOrg, type Scope, SECTION_OF, type Section } from "@/schemas/kinds";
+import { emptyOrg, type Scope, SECTION_OF, type Section } from "@/schemas/kinds";
 import { resolvePaths } from "@/server/config";
 import { OrgApi } from "@/server/org/org-api";
 import { construct, constructInit, installConstruct } from "@/test/support/construct-package";
@@ -21,7 +21,8 @@ async function graphOf(root: string, home: string): Promise<Graph> {
   const api = new OrgApi(resolvePaths({ root, home }));
   const org = emptyOrg();
   const scopes: Record<string, Scope> = {};
-  for (const kind of ENTITY_KINDS) {
+  // The kinds of the project's generation: another generation's do not exist here.
+  for (const kind of api.paths.adapter.kinds) {
     const section = SECTION_OF[kind] as Section;
     for (const row of (await api.listEntities(kind)).items) {
       (org[section] as Record<string, unknown>)[row.id] = row.record;

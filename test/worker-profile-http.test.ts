@@ -111,8 +111,11 @@ describe("/api/org/worker-profile", () => {
       new Request(`${base}/org/specialist`, { method: "POST", headers: JSON_TYPE, body: json({ id: "old-style" }) }),
       kindOf("specialist"),
     );
-    expect(specialist.status).toBe(403);
-    expect((await specialist.json()).error.message).toContain("runs on Construct 2.x");
+    expect(specialist.status).toBe(404);
+    expect((await specialist.json()).error).toEqual({
+      code: "not_in_generation",
+      message: expect.stringContaining("specialists do not exist in Construct 2.x"),
+    });
     expect(await treeOf(project.base)).toEqual(before);
   });
 });

@@ -5,7 +5,7 @@ import { KindChips, ListFilterForm, ListPager } from "@/components/org/list-filt
 import { ProblemList } from "@/components/org/problem-list";
 import { listHref, matchesFilter, pageWindow, parseListFilter } from "@/lib/org/list-filter";
 import { pageName } from "@/lib/shell/pages";
-import { ENTITY_KIND_SPECS, type EntityKind, kindsOf, SECTION_OF } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, type EntityKind, SECTION_OF } from "@/schemas/kinds";
 import { orgApi } from "@/server/services";
 import { PageShell } from "../_shell/page-shell";
 
@@ -17,7 +17,7 @@ type Params = Record<string, string | string[] | undefined>;
 export default async function OrgListPage({ searchParams }: { searchParams: Promise<Params> }) {
   const api = orgApi();
   // Only the kinds of the generation the project runs on: the other's sections are always empty.
-  const order = kindsOf(api.paths.construct.generation);
+  const order = api.paths.adapter.kinds;
   const [validation, lists, params] = await Promise.all([
     api.validateAll(),
     Promise.all(order.map((kind) => api.listEntities(kind))),

@@ -2,27 +2,20 @@ import type { Metadata } from "next";
 import { InstallPack, PackToggle } from "@/components/packs/pack-actions";
 import { blockedBy, PackProblems } from "@/components/packs/pack-problems";
 import { Providers } from "@/components/providers";
-import { constructName, PACK_COMPAT_VERSION } from "@/lib/packs/manifest-v2";
+import { contributesText } from "@/lib/packs/contributes";
 import { pageName } from "@/lib/shell/pages";
-import type { PackRow } from "@/schemas/pack-manifest";
+import { ENTITY_KIND_SPECS } from "@/schemas/kinds";
 import { listPacks, orgApi, packService, resolveSpecialistPrompt } from "@/server/services";
 import { PageShell } from "../_shell/page-shell";
-
-/** What a pack adds, in the terms of the org it joins. */
-function contributes(p: PackRow, v2: boolean): string {
-  const c = p.contributes;
-  return v2
-    ? `contributes ${c.workerProfiles?.length ?? 0} worker profiles, ${c.prompts.length} prompts`
-    : `contributes ${c.specialists.length} specialists, ${c.teams.length} teams, ${c.contracts.length} contracts, ${c.prompts.length} prompts, ${c.workflows.length} workflows`;
-}
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: pageName("/packs") };
 
 export default async function PacksPage() {
-  const construct = packService().paths.construct;
-  const v2 = construct.generation === "2";
-  const [packs, specialists] = await Promise.all([listPacks(), orgApi().listEntities("specialist")]);
+  const { adapter } = packService().paths;
+  const principal = ENTITY_KIND_SPECS[adapter.principal];
+  const [packs, specialists] = await Promise.all([listPacks(), orgApi().listEntities(adapter.principal)]);
+  const packsFolder = packs.projectFolder;
   const prompts = await Promise.all(
     specialists.items.map(async (row) => ({ row, prompt: await resolveSpecialistPrompt(row.id) })),
   );
@@ -35,16 +28,8 @@ export default async function PacksPage() {
             <div>
               <h1 className="text-2xl font-semibold">{pageName("/packs")}</h1>
               <p className="text-sm text-muted">
-                {v2 ? (
-                  <span data-testid="construct-version">
-                    {constructName(construct.version)} · pack compatVersion {PACK_COMPAT_VERSION}
-                  </span>
-                ) : (
-                  <>
-                    Core <code data-testid="core-version">{packs.coreVersion}</code>
-                  </>
-                )}{" "}
-                · <span data-testid="deployment-mode">{packs.mode}</span> mode
+                <span data-testid="construct-version">{packs.compat}</span> ·{" "}
+                <span data-testid="deployment-mode">{packs.mode}</span> mode
               </p>
             </div>
           </header>
@@ -66,13 +51,13 @@ export default async function PacksPage() {
               ))}
             </section>
           )}
-          <InstallPack {...(v2 ? { projectPacks: ".construct/packs" } : {})} />
+          <InstallPack projectPacks={packsFolder} />
           <section className="mb-10">
             <h2 className="mb-2 text-lg font-semibold">Installed</h2>
             {packs.packs.length === 0 && (
               <p className="text-sm text-muted">
-                No packs yet. Drop a folder with a <code>pack.manifest.json</code> into{" "}
-                <code>{v2 ? ".construct/packs/" : ".cx/packs/"}</code>, or install one above.
+                No packs yet. Drop a folder with a <code>pack.manifest.json</code> into <code>{packsFolder}/</code>, or
+                install one above.
               </p>
             )}
             <ul className="space-y-3">
@@ -103,7 +88,7 @@ export default async function PacksPage() {
                         )}
                       </div>
                       <div className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="pack-contributes">
-                        {contributes(p, v2)}
+                        {contributesText(p)}
                       </div>
                     </div>
                     <div className="flex items-center gap-3">
@@ -125,7 +110,7 @@ export default async function PacksPage() {
               ))}
             </ul>
           </section>
-          <section hidden={v2}>
+          <section>
             <h2 className="mb-2 text-lg font-semibold">Prompt provenance</h2>
             {/* Fixed columns: an automatic table widens them as rows stream in, and the page jumps. */}
             <table
@@ -141,7 +126,7 @@ export default async function PacksPage() {
               </colgroup>
               <thead className="text-xs uppercase text-muted">
                 <tr>
-                  <th className="py-1">specialist</th>
+                  <th className="py-1">{principal.title.toLowerCase()}</th>
                   <th>tier</th>
                   <th>prompt from</th>
                   <th>file</th>

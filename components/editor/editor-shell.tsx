@@ -97,7 +97,7 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
   const undoRedo = useUndoRedo(edits, ask, toast);
   const deleteCurrent = useDeleteCurrent(data ?? null, edits, nodeById);
   useShortcuts(undoRedo, deleteCurrent);
-  const paletteCommands = usePaletteCommands(layout, construct.generation, deleteCurrent);
+  const paletteCommands = usePaletteCommands(layout, construct.kinds, deleteCurrent);
 
   return (
     <div className="flex h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">

@@ -1,22 +1,22 @@
 "use client";
 
-import { EDGE_KINDS, edgeColor, edgeSpec, type GraphEdgeKind } from "@/schemas/edge-kinds";
-import type { Generation } from "@/schemas/kinds";
+import { edgeColor, edgeSpec, type GraphEdgeKind } from "@/schemas/edge-kinds";
 
 export function Legend({
   visible,
   counts,
   onToggle,
-  generation,
+  kinds,
 }: {
-  generation: Generation;
+  /** The relationships the project's generation can hold. */
+  kinds: readonly GraphEdgeKind[];
   visible: ReadonlySet<GraphEdgeKind>;
   counts: Record<string, number>;
   onToggle: (kind: GraphEdgeKind) => void;
 }) {
   return (
     <fieldset className="m-0 flex min-w-0 flex-wrap items-center gap-1.5 border-0 p-0" aria-label="Edge kinds">
-      {EDGE_KINDS.filter((kind) => edgeSpec(kind).generations?.includes(generation) ?? true).map((kind) => {
+      {kinds.map((kind) => {
         const style = edgeSpec(kind);
         const color = edgeColor(kind);
         const on = visible.has(kind);

@@ -17,7 +17,7 @@ export function NewMenu({
     <DropdownMenu trigger="New ▾" triggerClassName={className} triggerTestId="new-menu">
       {kinds.map((k) => (
         <MenuItem key={k} data-testid={`new-${k}`} onSelect={() => onCreate(k)}>
-          {ENTITY_KIND_SPECS[k].generation === "adr" ? k : ENTITY_KIND_SPECS[k].title.toLowerCase()}
+          {ENTITY_KIND_SPECS[k].title.toLowerCase()}
         </MenuItem>
       ))}
     </DropdownMenu>

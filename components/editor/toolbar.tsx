@@ -5,7 +5,6 @@ import { newMenuKinds } from "@/components/palette/new-kinds";
 import { AppHeader } from "@/components/shell/app-header";
 import { ConstructBadge } from "@/components/shell/construct-badge";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
-import { offersTrust } from "@/lib/org/construct-label";
 import { pageName } from "@/lib/shell/pages";
 import type { EditorConstruct } from "@/schemas/api";
 import type { EntityKind } from "@/schemas/kinds";
@@ -65,7 +64,7 @@ export function Toolbar(props: ToolbarProps) {
         construct={
           <>
             <ConstructBadge construct={props.project.construct} preset={props.project.construct.workspacePreset} />
-            {offersTrust(props.project.construct) && (
+            {props.project.construct.offersTrust && (
               // Loaded on intent: most projects never show it, and the first load stays light.
               <DeferredTrigger
                 load={() => import("./trust-button").then((m) => m.TrustButton)}
@@ -86,7 +85,7 @@ export function Toolbar(props: ToolbarProps) {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 bg-white px-4 py-1 dark:border-slate-800 dark:bg-slate-900">
         <h1 className="sr-only">{pageName("/")}</h1>
         <Legend
-          generation={props.project.construct.generation}
+          kinds={props.project.construct.edgeKinds}
           visible={visible}
           counts={props.counts}
           onToggle={toggleKind}
@@ -96,7 +95,7 @@ export function Toolbar(props: ToolbarProps) {
             load={() => import("./new-menu").then((m) => m.NewMenu)}
             props={{
               className: BUTTON,
-              kinds: newMenuKinds(props.project.construct.generation),
+              kinds: newMenuKinds(props.project.construct.kinds),
               onCreate: (kind: EntityKind) => void createNew(kind),
             }}
             opensOn="pointerdown"

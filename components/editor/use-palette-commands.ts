@@ -2,7 +2,7 @@
 
 import type { PaletteCommands } from "@/components/palette/actions";
 import { newKindsOf } from "@/components/palette/new-kinds";
-import type { EntityKind, Generation } from "@/schemas/kinds";
+import type { EntityKind } from "@/schemas/kinds";
 import { useEditor } from "./editor-store";
 import type { CanvasLayout } from "./use-canvas-layout";
 import { usePanelFlow } from "./use-panel-state";
@@ -11,7 +11,7 @@ import { useTheme } from "./use-theme";
 /** What the palette's actions do: the editor's own commands, one way to each. */
 export function usePaletteCommands(
   layout: CanvasLayout,
-  generation: Generation,
+  kinds: readonly EntityKind[],
   deleteCurrent: { kind: EntityKind; id: string; run: () => void } | null,
 ): PaletteCommands {
   const visibleKinds = useEditor((s) => s.visibleKinds);
@@ -21,7 +21,7 @@ export function usePaletteCommands(
   const [theme, toggleTheme] = useTheme();
   const { createNew, go } = usePanelFlow();
   return {
-    newKinds: newKindsOf(generation),
+    newKinds: newKindsOf(kinds),
     newRecord: (kind) => void createNew(kind),
     route: () => setRouteOpen(true),
     // The header's own export link and file input do the work, so there is one way to each.

@@ -7,6 +7,7 @@ import { useEmbedActions } from "@/lib/queries/embed";
 import type { CapabilityView, DryRunPlan } from "@/schemas/embed";
 import { clientOnly } from "../ui/client-only";
 import { CapabilityDetails } from "./capability-details";
+import type { EmbedFrame } from "./embed-dashboard";
 import { LastTick } from "./last-tick";
 
 // Opened by a press: the override form's rules (zod, luxon's cadence maths) and the dry-run's
@@ -17,7 +18,7 @@ const DryRunPanel = clientOnly(async () => (await import("./dry-run-panel")).Dry
 const button = "rounded px-3 py-1 text-sm font-medium disabled:opacity-40";
 const secondary = `${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`;
 
-export function CapabilityCard({ capability: c }: { capability: CapabilityView }) {
+export function CapabilityCard({ capability: c, frame }: { capability: CapabilityView; frame: EmbedFrame }) {
   const actions = useEmbedActions();
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: "ok" | "warn" | "error"; text: string } | null>(null);
@@ -43,7 +44,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
   const rt = c.runtime;
   const notice = skipNotice(currentSkipReason(c), {
     runtimeDetail: rt.detail,
-    globs: c.manifest.embed.filter?.scope?.paths,
+    globs: c.manifest.embed?.filter?.scope?.paths,
   });
   return (
     <li
@@ -92,8 +93,9 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
             onClick={() =>
               void run("toggle", async () => {
                 await actions.toggle({ id: c.id, action: c.enabled ? "disable" : "enable" });
-                return c.enabled
-                  ? `Disabled ${c.id}.`
+                if (c.enabled) return `Disabled ${c.id}.`;
+                return frame.tickAbsent
+                  ? `Enabled ${c.id}: Construct's own embed daemon runs it.`
                   : `Enabled ${c.id}: it ticks on its cadence while the server runs.`;
               })
             }
@@ -117,6 +119,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
           <button
             type="button"
             data-testid="run-now"
+            hidden={!!frame.tickAbsent}
             disabled={!!busy || c.running || c.errors.length > 0}
             className={secondary}
             onClick={() =>
@@ -135,6 +138,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
           <button
             type="button"
             data-testid="edit-overrides"
+            hidden={!!frame.overridesAbsent}
             disabled={!!busy}
             className={secondary}
             aria-expanded={editing}
@@ -145,7 +149,7 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
         </div>
       </div>
 
-      <CapabilityDetails capability={c} />
+      <CapabilityDetails capability={c} runner={frame.runner} />
 
       {notice && (
         <div
@@ -193,12 +197,14 @@ export function CapabilityCard({ capability: c }: { capability: CapabilityView }
           }}
         />
       )}
-      {plan && <DryRunPanel plan={plan} onClose={() => setPlan(null)} />}
+      {plan && <DryRunPanel plan={plan} runner={frame.runner} onClose={() => setPlan(null)} />}
 
-      <section className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800">
-        <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Last tick</h3>
-        <LastTick tick={c.lastTick} problem={c.lastTickProblem} explained={notice?.reason} />
-      </section>
+      {!frame.tickAbsent && (
+        <section className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800">
+          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Last tick</h3>
+          <LastTick tick={c.lastTick} problem={c.lastTickProblem} explained={notice?.reason} />
+        </section>
+      )}
     </li>
   );
 }

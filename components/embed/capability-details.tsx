@@ -12,13 +12,13 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** What a capability runs on and when: specialist, providers, framework, output, cadence, runtime. */
-export function CapabilityDetails({ capability: c }: { capability: CapabilityView }) {
+/** What a capability runs on and when: its runner (specialist or worker profile), providers, framework, output, cadence, runtime. */
+export function CapabilityDetails({ capability: c, runner }: { capability: CapabilityView; runner: string }) {
   const rt = c.runtime;
   return (
     <div className="mt-3 grid gap-x-8 md:grid-cols-2">
       <dl>
-        <Row label="Specialist">
+        <Row label={runner}>
           <code data-testid="specialist">{c.specialist}</code>
         </Row>
         <Row label="Providers">
@@ -35,10 +35,10 @@ export function CapabilityDetails({ capability: c }: { capability: CapabilityVie
           </span>
         </Row>
         <Row label="Framework">
-          <code className="text-xs">{c.manifest.embed.framework}</code>
+          <code className="text-xs">{c.manifest.embed?.framework}</code>
         </Row>
         <Row label="Output">
-          <code className="text-xs">{c.manifest.embed.outputContract}</code> · {c.manifest.embed.proposalAuthority}
+          <code className="text-xs">{c.manifest.embed?.outputContract}</code> · {c.manifest.embed?.proposalAuthority}
         </Row>
       </dl>
       <dl>

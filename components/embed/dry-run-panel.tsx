@@ -14,7 +14,7 @@ function Step({ n, label, children }: { n: number; label: string; children: Reac
 }
 
 /** The resolved chain of a dry-run: what a tick would use, in order. Nothing was executed. */
-export function DryRunPanel({ plan, onClose }: { plan: DryRunPlan; onClose: () => void }) {
+export function DryRunPanel({ plan, runner, onClose }: { plan: DryRunPlan; runner: string; onClose: () => void }) {
   const c = plan.chain;
   const prompt = c.specialist.prompt;
   const output = c.outputContract.output as { mustContain?: string[]; mustMatchEnum?: Record<string, string[]> } | null;
@@ -31,7 +31,7 @@ export function DryRunPanel({ plan, onClose }: { plan: DryRunPlan; onClose: () =
         </button>
       </div>
       <ol>
-        <Step n={1} label="Specialist">
+        <Step n={1} label={runner}>
           <code>{c.specialist.id}</code>{" "}
           {prompt &&
             ("error" in prompt ? (

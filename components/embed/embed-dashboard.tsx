@@ -6,7 +6,14 @@ import { pageName } from "@/lib/shell/pages";
 import type { EmbedList } from "@/schemas/embed";
 import { CapabilityCard } from "./capability-card";
 
-export function EmbedDashboard({ initial }: { initial: EmbedList }) {
+/**
+ * What the project's Construct makes of embed capabilities: who runs one (a specialist, a worker
+ * profile), what they are and where they come from, and why the studio cannot tick or override
+ * them when it cannot (null when it can).
+ */
+export type EmbedFrame = { runner: string; summary: string; tickAbsent: string | null; overridesAbsent: string | null };
+
+export function EmbedDashboard({ initial, frame }: { initial: EmbedList; frame: EmbedFrame }) {
   const { data } = useQuery({
     ...embedListQuery(),
     initialData: initial,
@@ -19,9 +26,8 @@ export function EmbedDashboard({ initial }: { initial: EmbedList }) {
       <header className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">{pageName("/embed")}</h1>
-          <p className="text-sm text-muted">
-            Embed capabilities: specialists that run on a schedule, read their providers and propose — never apply —
-            changes
+          <p className="text-sm text-muted" data-testid="embed-about">
+            {frame.summary}
           </p>
         </div>
         <p className="text-sm text-muted" data-testid="embed-summary">
@@ -52,15 +58,15 @@ export function EmbedDashboard({ initial }: { initial: EmbedList }) {
           ))}
         </section>
       )}
-      {data.capabilities.length === 0 && (
-        <p className="text-sm text-muted">
-          No capabilities. Built-in ones live in <code>specialists/workflows/</code>; packs add theirs in{" "}
-          <code>workflows/</code>.
+      {(frame.tickAbsent || frame.overridesAbsent) && (
+        <p data-testid="embed-absent" className="mb-4 text-sm text-muted">
+          {[frame.tickAbsent, frame.overridesAbsent].filter(Boolean).join(". ")}.
         </p>
       )}
+      {data.capabilities.length === 0 && <p className="text-sm text-muted">No capabilities.</p>}
       <ul className="space-y-4">
         {data.capabilities.map((c) => (
-          <CapabilityCard key={c.id} capability={c} />
+          <CapabilityCard key={c.id} capability={c} frame={frame} />
         ))}
       </ul>
     </main>

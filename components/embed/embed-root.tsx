@@ -2,23 +2,15 @@
 
 import { Providers } from "@/components/providers";
 import type { EmbedList } from "@/schemas/embed";
-import type { EmbedV2List } from "@/schemas/embed-v2";
-import { EmbedDashboard } from "./embed-dashboard";
-import { EmbedV2Dashboard } from "./embed-v2-dashboard";
+import { EmbedDashboard, type EmbedFrame } from "./embed-dashboard";
 
-export type EmbedRootProps =
-  | { generation: "adr"; initial: EmbedList }
-  | { generation: "2.x"; list: EmbedV2List; construct: string };
+export type EmbedRootProps = { initial: EmbedList; frame: EmbedFrame };
 
-/** The dashboard of the project's generation, with its query cache. */
-export function EmbedRoot(props: EmbedRootProps) {
+/** The dashboard with its query cache. */
+export function EmbedRoot({ initial, frame }: EmbedRootProps) {
   return (
     <Providers>
-      {props.generation === "2.x" ? (
-        <EmbedV2Dashboard list={props.list} construct={props.construct} />
-      ) : (
-        <EmbedDashboard initial={props.initial} />
-      )}
+      <EmbedDashboard initial={initial} frame={frame} />
     </Providers>
   );
 }

@@ -54,11 +54,11 @@ export function OverrideForm({
     () =>
       Object.fromEntries(OVERRIDABLE_FIELDS.map((f) => [f, overridden.has(f)])) as Record<OverridableField, boolean>,
   );
-  const e = c.manifest.embed;
+  const e = c.manifest.embed ?? {};
   const [draft, setDraft] = useState<Draft>({
     cadence: e.cadence?.every ?? "PT1H",
     eventDriven: e.cadence === null,
-    runtime: e.runtime,
+    runtime: e.runtime ?? "auto",
     filter: JSON.stringify(e.filter ?? {}, null, 2),
   });
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);

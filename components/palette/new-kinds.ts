@@ -1,8 +1,8 @@
-import { type EntityKind, type Generation, isWritableKind, kindsOf } from "@/schemas/kinds";
+import { type EntityKind, isWritableKind } from "@/schemas/kinds";
 
-/** What the palette's "New …" offers: every kind the studio writes in this project's generation. */
-export const newKindsOf = (generation: Generation): EntityKind[] => kindsOf(generation).filter(isWritableKind);
+/** What the palette's "New …" offers: every kind the studio writes among the project's kinds. */
+export const newKindsOf = (kinds: readonly EntityKind[]): EntityKind[] => kinds.filter(isWritableKind);
 
 /** The header's New menu: a policy is made from the palette only. */
-export const newMenuKinds = (generation: Generation): EntityKind[] =>
-  newKindsOf(generation).filter((kind) => kind !== "policy");
+export const newMenuKinds = (kinds: readonly EntityKind[]): EntityKind[] =>
+  newKindsOf(kinds).filter((kind) => kind !== "policy");

@@ -1,4 +1,3 @@
-import { constructLabel } from "@/lib/org/construct-label";
 import type { ConstructInfo } from "@/schemas/api";
 
 /** Which Construct the project runs on, why the studio thinks so (on hover), and 2.x's workspace preset. */
@@ -10,7 +9,7 @@ export function ConstructBadge({ construct, preset }: { construct: ConstructInfo
         title={`Why: ${construct.reason}`}
         className="rounded bg-slate-100 px-1.5 py-0.5 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
       >
-        {constructLabel(construct)}
+        {construct.label}
       </span>
       {preset && (
         <span

@@ -1,6 +1,13 @@
 import { problemRecord } from "@/lib/graph/org-to-graph";
 import type { ListResponse, OrgSummary } from "@/schemas/api/org";
-import { ENTITY_KIND_SPECS, ENTITY_KINDS, type EntityRecord, SECTIONS, type Section } from "@/schemas/kinds";
+import {
+  ENTITY_KIND_SPECS,
+  ENTITY_KINDS,
+  type EntityKind,
+  type EntityRecord,
+  SECTIONS,
+  type Section,
+} from "@/schemas/kinds";
 
 /**
  * Each kind's `graphFields`: every field `lib/graph/org-to-graph.ts` reads must be listed, or first
@@ -33,13 +40,15 @@ function pick(record: EntityRecord, fields: readonly string[]): EntityRecord {
 
 /**
  * At 1,000 specialists the full lists are megabytes of HTML; this is what the canvas and the status
- * badge need: the errors whole, the warnings as a count per record.
+ * badge need: the errors whole, the warnings as a count per record. `lists[i]` is the list of
+ * `kinds[i]`; a section of no kind listed (another generation's) is empty.
  */
-export function summarize(lists: readonly ListResponse[]): OrgSummary {
-  const sections = {} as OrgSummary["sections"];
+export function summarize(lists: readonly ListResponse[], kinds: readonly EntityKind[] = ENTITY_KINDS): OrgSummary {
+  const sections = Object.fromEntries(SECTIONS.map((s) => [s, []])) as unknown as OrgSummary["sections"];
   const problems: OrgSummary["problems"] = [];
   const warnings: OrgSummary["warnings"] = {};
-  SECTIONS.forEach((section, i) => {
+  kinds.forEach((kind, i) => {
+    const section = ENTITY_KIND_SPECS[kind].section;
     sections[section] = lists[i].items.map((row) => ({
       id: row.id,
       scope: row.scope,

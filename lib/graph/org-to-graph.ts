@@ -129,10 +129,10 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [], warn
 
   const holdersOf = (role: string) =>
     holders.get(role) ?? (role.includes(".") ? (holders.get(role.split(".")[0]) ?? []) : []);
-  const v2 = workerProfileGraph(org, scopes);
-  for (const node of v2.nodes) addNode(node, node.kind === "tier" ? "" : "worker-profiles");
-  const edges: GraphEdge[] = [...v2.edges];
-  const parties = v2.parties;
+  const profiles = workerProfileGraph(org, scopes);
+  for (const node of profiles.nodes) addNode(node, node.kind === "tier" ? "" : "worker-profiles");
+  const edges: GraphEdge[] = [...profiles.edges];
+  const parties = profiles.parties;
 
   for (const [id, s] of Object.entries(org.specialists)) {
     const team = str(specialistView(s).team);

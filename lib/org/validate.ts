@@ -50,8 +50,7 @@ export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldEr
         ),
       );
   }
-  // Construct 2.x lets a custom record carry any field; its registry's fields are the registry rules'.
-  if (ENTITY_KIND_SPECS[kind].generation === "adr") out.push(...unknownFields(kind, id, rec));
+  if (ENTITY_KIND_SPECS[kind].beyond === "warnings") out.push(...unknownFields(kind, id, rec));
   return out;
 }
 

@@ -141,9 +141,11 @@ function problemChanges(before: readonly FieldError[], after: readonly FieldErro
   return out;
 }
 
-/** The ids a task ranks first in an org, best first. */
+/** The ids a task ranks first in an org (its specialists, or its worker profiles), best first. */
 export function topRoutes(org: OrgRecords, task: string, depth: number): string[] {
-  const docs = Object.entries(org.specialists).map(([id, s]) => routeDoc(id, s));
+  const docs = [...Object.entries(org.specialists), ...Object.entries(org["worker-profiles"])].map(([id, s]) =>
+    routeDoc(id, s),
+  );
   return rankRoutes(task, docs, depth).map((c) => c.id);
 }
 

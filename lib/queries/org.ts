@@ -9,8 +9,6 @@ import {
   ENTITY_KINDS,
   type EntityKind,
   emptyOrg,
-  type Generation,
-  kindsOf,
   type OrgRecords,
   type Scope,
   SECTION_OF,
@@ -21,9 +19,8 @@ import { orgKeys } from "./org-keys";
 
 /** Everything under "org" refetches when the org changes; the first-paint summary only stands in. */
 
-/** The lists of the project's generation only (every kind while it is not known): the others are empty there. */
-export const orgQuery = (generation?: Generation) => {
-  const kinds = generation ? kindsOf(generation) : ENTITY_KINDS;
+/** The lists of the project's kinds: the others do not exist in its generation. */
+export const orgQuery = (kinds: readonly EntityKind[]) => {
   return queryOptions({
     queryKey: orgKeys.lists,
     queryFn: async ({ signal }) =>

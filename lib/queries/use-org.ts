@@ -18,7 +18,9 @@ export function useOrg(): {
   const summary = useQuery(summaryQuery());
   const folded = useQuery(foldedQuery()).data ?? null;
   const painted = useAfterPaint(!folded);
-  const lists = useQuery({ ...orgQuery(summary.data?.generation ?? folded?.generation), enabled: painted });
+  // The page's summary (or folded view) names the project's kinds; the lists wait for it.
+  const kinds = summary.data?.kinds ?? folded?.kinds ?? [];
+  const lists = useQuery({ ...orgQuery(kinds), enabled: painted && kinds.length > 0 });
   const slim = useMemo(() => (summary.data ? joinSummary(summary.data) : null), [summary.data]);
   const data = lists.data ?? null;
   return { data, view: data ?? slim, folded, isLoading: lists.isPending && !lists.error, error: lists.error };

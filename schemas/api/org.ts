@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { fieldErrorSchema } from "../field-error";
-import { GENERATIONS, SECTIONS } from "../kinds";
+import { ENTITY_KINDS, SECTIONS } from "../kinds";
 import { entityRecordSchema, scopeSchema } from "./records";
 
 export const layerRefSchema = z.object({ scope: scopeSchema, path: z.string(), source: z.optional(z.string()) });
@@ -108,7 +108,7 @@ export const orgSummarySchema = z.object({
   warnings: z.record(z.string(), z.number()),
   /** Names the org version the summary was made from: renders of one version share what is drawn from it. */
   key: z.optional(z.string()),
-  /** The project's generation: the browser then asks for that generation's lists only. */
-  generation: z.optional(z.enum(GENERATIONS)),
+  /** The record kinds of the project's generation: the browser then asks for those lists only. */
+  kinds: z.optional(z.array(z.enum(ENTITY_KINDS))),
 });
 export type OrgSummary = z.infer<typeof orgSummarySchema>;

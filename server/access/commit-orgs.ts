@@ -6,7 +6,7 @@ import { recordsOf } from "../org/merge";
 import type { OrgApi } from "../org/org-api";
 import type { TierReader } from "../org/org-state";
 import { type TierBlob, tierFromBlobs } from "../org/tier-blobs";
-import { type TierData, tierFolders } from "../org/tiers";
+import type { TierData } from "../org/tiers";
 import { type Repo, realish, type TreeEntry, within } from "../plan/git-org";
 import type { ReadResult } from "../store/read";
 import type { GitObjects } from "./git-objects";
@@ -107,7 +107,7 @@ export class CommitOrgs {
     const out: { section: Section; name: string; entry: TreeEntry }[] = [];
     const top = rel ? await this.objects.treeAt(commit, rel) : null;
     if (!top) return out;
-    const sections = new Set<string>(tierFolders(this.org.paths.construct.generation, scope).map((f) => f.section));
+    const sections = new Set<string>(this.org.paths.adapter.tiers.folders(scope).map((f) => f.section));
     for (const folder of top) {
       if (folder.type !== "tree" || !sections.has(folder.path)) continue;
       for (const file of await this.objects.tree(folder.oid))

@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { currentSkipReason, skipNotice } from "@/lib/embed/skip-notice";
 import type { CapabilityView } from "@/schemas/embed";
+import { ENTITY_KIND_SPECS } from "@/schemas/kinds";
 import { composeServices } from "../compose";
 import { isAppError } from "../errors";
-import { embedV2Command } from "./embed-v2";
 import { UsageError } from "./output";
 
 /** `embed list|enable|disable|status|dry-run|tick`: the embed service from the command line. */
@@ -15,13 +15,13 @@ function describeTick(view: Pick<CapabilityView, "lastTick" | "lastTickProblem">
   return `${t.status}${t.reason ? ` (${t.reason})` : ""} at ${t.startedAt}, ${t.durationMs} ms, ${t.trigger}${t.proposals?.length ? `, ${t.proposals.length} proposal(s)` : ""}`;
 }
 
-function printCapability(c: CapabilityView): void {
+function printCapability(c: CapabilityView, runner: string): void {
   const rt = c.runtime;
   process.stdout.write(
-    `${c.id}  ${c.enabled ? "enabled" : "disabled"}  ${c.source.tier}${c.source.pack ? ` ${c.source.pack}` : ""}  ${c.source.path}${c.overlay ? ` + ${c.overlay.path}` : ""}\n`,
+    `${c.id}  ${c.enabled ? "enabled" : "disabled"}  ${c.source.tier}${c.source.pack ? ` ${c.source.pack}` : ""}  ${c.source.path}${c.overlay && c.overlay.path !== c.source.path ? ` + ${c.overlay.path}` : ""}\n`,
   );
   process.stdout.write(
-    `  specialist ${c.specialist}; providers ${c.providerBindings.map((b) => `${b.id}${b.available ? "" : " (unavailable)"}`).join(", ")}\n`,
+    `  ${runner} ${c.specialist}; providers ${c.providerBindings.map((b) => `${b.id}${b.available ? "" : " (unavailable)"}`).join(", ")}\n`,
   );
   process.stdout.write(
     `  cadence ${c.cadence ? `${c.cadence.every} (every ${c.cadence.description})` : "(event-driven only)"}; next tick ${c.nextTickAt ?? "-"}\n`,
@@ -47,13 +47,14 @@ export async function embedCommand(args: string[]): Promise<number> {
   const json = values.format === "json";
   const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   const services = composeServices({ root: values.root });
-  if (services.embedV2) return embedV2Command(services.embedV2, sub, positionals, json);
   const embed = services.embed;
+  // Who runs a capability: a specialist, or a worker profile.
+  const runner = ENTITY_KIND_SPECS[services.paths.adapter.principal].title.toLowerCase();
   if (sub === "list") {
     const listed = await embed.list();
     if (json) out(listed);
     else {
-      for (const c of listed.capabilities) printCapability(c);
+      for (const c of listed.capabilities) printCapability(c, runner);
       for (const p of listed.problems) process.stdout.write(`${p.severity} ${p.id}: ${p.message}\n`);
       process.stdout.write(
         `${listed.capabilities.length} capability(ies), ${listed.capabilities.filter((c) => c.enabled).length} enabled\n`,
@@ -80,7 +81,7 @@ export async function embedCommand(args: string[]): Promise<number> {
       case "status": {
         const view = await embed.status(id);
         if (json) out(view);
-        else printCapability(view);
+        else printCapability(view, runner);
         return view.lastTick?.status === "error" ? 1 : 0;
       }
       case "dry-run": {
@@ -91,7 +92,7 @@ export async function embedCommand(args: string[]): Promise<number> {
           const prompt = c.specialist.prompt;
           process.stdout.write(`dry-run of ${id} (executes nothing)\n`);
           process.stdout.write(
-            `  specialist      ${c.specialist.id}  prompt ${prompt && "error" in prompt ? `ERROR ${prompt.error}` : `${prompt?.source} ${prompt?.path ?? ""}${prompt?.degraded ? " (degraded)" : ""}`}\n`,
+            `  ${runner.padEnd(15)} ${c.specialist.id}  prompt ${prompt && "error" in prompt ? `ERROR ${prompt.error}` : `${prompt?.source} ${prompt?.path ?? ""}${prompt?.degraded ? " (degraded)" : ""}`}\n`,
           );
           process.stdout.write(
             `  providers       ${c.providerBindings.map((b) => `${b.id}${b.available ? "" : ` (${b.reason})`}`).join(", ")}\n`,

@@ -1,7 +1,5 @@
 import { existsSync } from "node:fs";
-import path from "node:path";
 import { composeServices } from "../compose";
-import { CONSTRUCT_PACKAGE, type ConstructInstall } from "../construct/detect";
 import { UsageError } from "./output";
 
 /**
@@ -32,29 +30,6 @@ export function takeConstructVersion(argv: readonly string[], env: NodeJS.Proces
   return rest;
 }
 
-function where(install: ConstructInstall, root: string): string {
-  if (!install.packageDir) return "";
-  // A project install is often a link (workspaces, pnpm); the user knows it by its place in node_modules.
-  if (install.source === "project") return ` from node_modules/${CONSTRUCT_PACKAGE}`;
-  const rel = path.relative(root, install.packageDir);
-  const shown = !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(path.sep).join("/") : install.packageDir;
-  return install.source === "env"
-    ? ` from CONSTRUCT_PACKAGE_DIR (${shown})`
-    : install.source === "path"
-      ? ` from \`construct\` on PATH (${shown})`
-      : ` from ${shown}`;
-}
-
-/** One line naming the generation and Construct version a command works on. */
-export function describeGeneration(install: ConstructInstall, root: string): string {
-  if (install.generation === "adr") return `construct-studio: the earlier org (specialists, teams) — ${install.reason}`;
-  const version = install.version ? `Construct ${install.version}` : "Construct 2.x";
-  const found = install.packageDir ? where(install, root) : " — its package is not installed";
-  const chosen = install.reason.startsWith("--construct-version") ? ` (${install.reason})` : "";
-  const readOnly = install.readOnly ? "; read-only: a version the studio does not know" : "";
-  return `construct-studio: ${version} (worker profiles)${found}${chosen}${readOnly}`;
-}
-
 /** The `--root` a command was given (else the project the studio would open), as detection resolves it. */
 function rootOf(args: readonly string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
@@ -69,5 +44,5 @@ export function announceGeneration(args: readonly string[]): void {
   const root = rootOf(args);
   if (root !== undefined && !existsSync(root)) return;
   const { paths } = composeServices({ root });
-  process.stderr.write(`${describeGeneration(paths.construct, paths.root)}\n`);
+  process.stderr.write(`${paths.adapter.describe(paths.construct, paths.root)}\n`);
 }

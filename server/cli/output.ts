@@ -8,6 +8,16 @@ export type Format = "text" | "json" | "github";
 
 export class UsageError extends Error {}
 
+/**
+ * Every command's exit codes: 0 done, 1 findings or a refused operation, 2 a usage mistake, 3 a
+ * concept the project's generation of Construct does not have.
+ */
+export const EXIT = { ok: 0, findings: 1, usage: 2, notInGeneration: 3 } as const;
+
+/** The exit code of a refusal: a concept absent from the project's generation is not a finding. */
+export const exitOf = (error: { code: string }): number =>
+  error.code === "not_in_generation" ? EXIT.notInGeneration : EXIT.findings;
+
 function fileFor(error: FieldError, locate: (section: Section, id: string) => string | undefined): string | undefined {
   if (error.path) return error.path;
   const [section, id] = parsePointer(error.location);

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { constructName, PACK_COMPAT_VERSION } from "@/lib/packs/manifest-v2";
+import { contributesText } from "@/lib/packs/contributes";
 import { renderText } from "@/lib/plan/render";
 import type { PackTier } from "@/schemas/pack-manifest";
 import type { PackPreview } from "@/schemas/pack-preview";
@@ -136,22 +136,15 @@ export async function packsCommand(args: string[]): Promise<number> {
         )}\n`,
       );
     } else {
-      const construct = services.paths.construct;
-      const core =
-        construct.generation === "2"
-          ? `${constructName(construct.version)} (pack compatVersion ${PACK_COMPAT_VERSION})`
-          : `core ${packs.coreVersion}`;
+      const { adapter, construct } = services.paths;
+      const core = adapter.packs.compatLine(construct, packs.coreVersion);
       process.stdout.write(`${core}, ${listed.mode} mode, ${rows.length} pack(s)\n`);
       for (const p of rows) {
         const state = p.shadowedBy ? `shadowed by ${p.shadowedBy}` : p.enabled ? "enabled" : "disabled";
         process.stdout.write(
           `${p.id}@${p.version ?? "?"}  ${p.tier}  ${state}  compat ${p.compat.range ?? "?"} ${p.compat.ok ? "ok" : "NOT satisfied"}  ${p.path}\n`,
         );
-        process.stdout.write(
-          p.contributes.workerProfiles
-            ? `  contributes: ${p.contributes.workerProfiles.length} worker profiles, ${p.contributes.prompts.length} prompts\n`
-            : `  contributes: ${p.contributes.specialists.length} specialists, ${p.contributes.teams.length} teams, ${p.contributes.contracts.length} contracts, ${p.contributes.prompts.length} prompts, ${p.contributes.workflows.length} workflows\n`,
-        );
+        process.stdout.write(`  ${contributesText(p)}\n`);
         for (const e of p.errors) process.stdout.write(`  error: ${e}\n`);
         for (const w of p.warnings) process.stdout.write(`  warning: ${w}\n`);
       }

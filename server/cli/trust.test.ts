@@ -41,8 +41,9 @@ describe("construct-studio trust", () => {
   it("refuses a project without Construct 2.x, and writes nothing", async () => {
     const before = snapshotContent(adr.base);
     const run = await cli(adr, []);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain("there is no Construct 2.x package to trust in this project");
+    // Not a refusal of this project's trust: the concept does not exist in its generation.
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain("there is no install to trust");
     expect(snapshotContent(adr.base)).toEqual(before);
   });
 });

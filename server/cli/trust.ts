@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { composeServices } from "../compose";
 import { changeTrust, constructStatus } from "../construct/status";
 import { isAppError } from "../errors";
-import { UsageError } from "./output";
+import { exitOf, UsageError } from "./output";
 
 export const TRUST_USAGE = "  construct-studio trust [--root DIR] [--revoke | --status] [--format text|json]";
 
@@ -31,7 +31,7 @@ export async function trustCommand(args: string[]): Promise<number> {
   } catch (error) {
     if (!isAppError(error)) throw error;
     process.stderr.write(`trust: ${error.message}\n`);
-    return 1;
+    return exitOf(error);
   }
   if (values.format === "json") process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
   else {

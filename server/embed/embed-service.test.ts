@@ -208,7 +208,7 @@ describe("loader precedence: built-in → enabled packs → project", () => {
     expect(c.shadows).toEqual([{ tier: "builtin", path: builtinShown("operations-triage") }]);
     // Whole replacement: the built-in's filter does not leak into the pack's manifest.
     expect(c.manifest).toEqual(replacement);
-    expect(c.manifest.embed.filter).toBeUndefined();
+    expect(c.manifest.embed?.filter).toBeUndefined();
     expect(c.description).toBe("The pack's own triage.");
     expect(c.errors).toEqual([]);
   });
@@ -333,8 +333,8 @@ describe("overlay merge", () => {
     await writeOverlay("pack-watch", { id: "pack-watch", embed: { enabled: true, cadence: { every: "PT30M" } } });
 
     const before = await capabilityOf(service(), "pack-watch");
-    expect(before.manifest.embed.filter?.predicates?.updatedSince).toBe("P3D");
-    expect(before.manifest.embed.cadence).toEqual({ every: "PT30M" });
+    expect(before.manifest.embed?.filter?.predicates?.updatedSince).toBe("P3D");
+    expect(before.manifest.embed?.cadence).toEqual({ every: "PT30M" });
 
     const v2 = capability(
       "pack-watch",

@@ -1,5 +1,5 @@
 import { isAppError } from "../errors";
-import type { EmbedService } from "./embed-service";
+import type { EmbedBackend } from "../generations/adapter";
 
 export type SchedulerOptions = {
   now?: () => Date;
@@ -22,7 +22,7 @@ export class EmbedScheduler {
   private readonly log: (line: string) => void;
 
   constructor(
-    private readonly service: EmbedService,
+    private readonly service: EmbedBackend,
     options: SchedulerOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());

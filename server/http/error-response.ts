@@ -16,6 +16,7 @@ export const STATUS: Record<AppErrorCode, number> = {
   storage_full: 507,
   read_only: 507,
   io: 500,
+  not_in_generation: 404,
 };
 
 export const NO_STORE = { "Cache-Control": "no-store" } as const;

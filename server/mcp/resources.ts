@@ -4,6 +4,7 @@ import { idProblem } from "@/schemas/common";
 import { FILE_KIND_SPECS, FILE_KINDS, fileJsonSchema } from "@/schemas/file-kinds";
 import { ENTITY_KINDS, type EntityKind } from "@/schemas/kinds";
 import type { Services } from "../compose";
+import { isAppError } from "../errors";
 
 /** MCP's code for a resource that does not exist (the spec's -32002). */
 const RESOURCE_NOT_FOUND = -32002;
@@ -48,7 +49,7 @@ export function registerResources(server: McpServer, services: Services): void {
     new ResourceTemplate("construct://org/{kind}/{id}", {
       list: async () => {
         const resources = [];
-        for (const kind of ENTITY_KINDS) {
+        for (const kind of services.paths.adapter.kinds) {
           for (const item of (await services.org.listEntities(kind)).items)
             resources.push({
               uri: `construct://org/${kind}/${item.id}`,
@@ -61,10 +62,11 @@ export function registerResources(server: McpServer, services: Services): void {
         return { resources };
       },
       complete: {
-        kind: (typed) => matching(ENTITY_KINDS, typed),
+        kind: (typed) => matching(services.paths.adapter.kinds, typed),
         id: async (typed, context) => {
           const asked = context?.arguments?.kind as EntityKind | undefined;
-          const kinds = asked && ENTITY_KINDS.includes(asked) ? [asked] : ENTITY_KINDS;
+          const own = services.paths.adapter.kinds;
+          const kinds = asked && own.includes(asked) ? [asked] : own;
           const ids = [];
           for (const kind of kinds) for (const item of (await services.org.listEntities(kind)).items) ids.push(item.id);
           return matching([...new Set(ids)], typed);
@@ -86,7 +88,11 @@ export function registerResources(server: McpServer, services: Services): void {
         );
       const problem = idProblem(id);
       if (problem) throw new McpError(ErrorCode.InvalidParams, problem);
-      const row = await services.org.getEntity(kind, id);
+      // A kind of another generation is not in this one: said as the other surfaces say it.
+      const row = await services.org.getEntity(kind, id).catch((error: unknown) => {
+        if (isAppError(error)) throw new McpError(ErrorCode.InvalidParams, `${error.code}: ${error.message}`);
+        throw error;
+      });
       if (!row) throw new McpError(RESOURCE_NOT_FOUND, `${kind} "${id}" does not exist`);
       const body = { record: row.record, etag: row.etag, scope: row.scope, path: row.path, errors: row.errors };
       return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(body, null, 2) }] };

@@ -15,7 +15,7 @@ export async function createTeam(
   record: EntityRecord,
   opts: { ownerSpecialist: string; scope?: Scope; dryRun?: boolean },
 ): Promise<WriteOk | DryRunOk> {
-  const scope = checkWritable("team", String(record.id ?? ""), opts.scope ?? "project");
+  const scope = checkWritable("team", String(record.id ?? ""), opts.scope ?? "project", state.paths.adapter.principal);
   const id = checkId("team", record.id);
   // Refused before the import takes the tier's lock, whose file would be a write.
   const held = await freshRow(state, "teams", id);

@@ -3,7 +3,6 @@ import { summarize } from "@/lib/api/summary";
 import { foldedView } from "@/lib/graph/first-view";
 import type { OrgSummary } from "@/schemas/api/org";
 import type { FoldedView, Graph, Layout } from "@/schemas/graph";
-import { ENTITY_KINDS } from "@/schemas/kinds";
 import type { OrgApi } from "./org-api";
 
 const cache = new WeakMap<Graph, { saved: string; view: FoldedView | null }>();
@@ -15,7 +14,7 @@ export async function foldedFirstView(api: OrgApi, saved: Layout | null): Promis
   const hit = cache.get(graph);
   if (hit?.saved === key) return hit.view;
   const view = foldedView(graph, saved);
-  cache.set(graph, { saved: key, view: view && { ...view, generation: api.paths.construct.generation } });
+  cache.set(graph, { saved: key, view: view && { ...view, kinds: [...api.paths.adapter.kinds] } });
   return cache.get(graph)?.view ?? null;
 }
 
@@ -29,9 +28,10 @@ export async function firstPaintSummary(api: OrgApi): Promise<OrgSummary> {
   const graph = await api.graph();
   let summary = summaries.get(graph);
   if (!summary) {
-    summary = Promise.all(ENTITY_KINDS.map((kind) => api.listEntities(kind))).then((lists) => ({
-      ...summarize(lists),
-      generation: api.paths.construct.generation,
+    const { kinds } = api.paths.adapter;
+    summary = Promise.all(kinds.map((kind) => api.listEntities(kind))).then((lists) => ({
+      ...summarize(lists, kinds),
+      kinds: [...kinds],
       key: randomUUID(),
     }));
     summaries.set(graph, summary);

@@ -26,8 +26,7 @@ import { commitFiles } from "../store/transaction";
 import { confinedPath } from "../store/write";
 import { mergeTiers, type Rows, recordsOf } from "./merge";
 import type { OrgState } from "./org-state";
-import { loadTier } from "./tier-read";
-import { displayPath, type TierData, tierFolders } from "./tiers";
+import { displayPath, type TierData } from "./tiers";
 import { alreadyExists, checkGeneration, checkWritable } from "./write-checks";
 import { underLock } from "./writes";
 
@@ -48,8 +47,9 @@ export async function exportOrg(
   opts: { scope?: Scope } = {},
 ): Promise<OrgPayload & { scope: Scope; exportedAt: string; errors: FieldError[] }> {
   const scope = opts.scope ?? "project";
-  const folders = tierFolders(state.paths.construct.generation, scope);
-  const tier = await loadTier(scope, state.tierDir(scope), state.displayBase(scope), folders);
+  // tierDir refuses the pack scope: packs are not one tier.
+  const dir = state.tierDir(scope);
+  const tier = await state.paths.adapter.tiers.read(scope as Exclude<Scope, "pack">, dir, state.displayBase(scope));
   const payload = {
     scope,
     exportedAt: new Date().toISOString(),
@@ -65,14 +65,14 @@ export async function exportOrg(
 
 /** A payload may hold only the kinds the project's generation writes; anything else is refused whole. */
 function checkImportKinds(state: OrgState, payload: OrgPayload): void {
-  const { generation } = state.paths.construct;
+  const { adapter } = state.paths;
   const holds = (section: Section) => {
-    const spec = ENTITY_KIND_SPECS[KIND_OF[section]];
-    return spec.writable && spec.generation === generation;
+    const kind = KIND_OF[section];
+    return ENTITY_KIND_SPECS[kind].writable && adapter.kinds.includes(kind);
   };
   const refused = SECTIONS.filter((section) => Object.keys(payload[section] ?? {}).length > 0 && !holds(section));
   if (!refused.length) return;
-  const org = generation === "2" ? "Construct 2.x" : "the earlier Construct org";
+  const org = adapter.name;
   const message = `this project runs on ${org}, whose user and project tiers hold only ${SECTIONS.filter(holds).join(", ")}; the payload also has ${refused.join(", ")}; nothing was written`;
   throw new AppError(
     "forbidden",
@@ -174,7 +174,12 @@ function blockingProblems(state: OrgState, before: Rows, after: Rows, incoming: 
  */
 export async function importOrg(state: OrgState, payload: OrgPayload, opts: ImportOptions = {}): Promise<ImportResult> {
   if (state.paths.construct.readOnly) checkGeneration(state, "worker-profile");
-  const scope = checkWritable("specialist", "import", opts.scope ?? "project");
+  const scope = checkWritable(
+    state.paths.adapter.principal,
+    "import",
+    opts.scope ?? "project",
+    state.paths.adapter.principal,
+  );
   checkImportKinds(state, payload);
   const incoming = incomingOf(payload);
   return underLock(state, scope, opts.dryRun, async (): Promise<ImportResult> => {

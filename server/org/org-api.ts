@@ -4,10 +4,9 @@ import type { DryRunOk, ImportResult, RemoveOk, WriteOk } from "@/schemas/api/or
 import type { RouteCandidate } from "@/schemas/api/preview";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
 import type { AutoLayout, Graph } from "@/schemas/graph";
-import type { EntityKind, EntityRecord, Scope } from "@/schemas/kinds";
+import { type EntityKind, type EntityRecord, type Scope, SECTION_OF } from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
 import type { StudioPaths } from "../config";
-import { withPackageCheck } from "../construct/package-check";
 import { reachIn } from "./access";
 import { createTeam } from "./create-team";
 import { exportOrg, type ImportOptions, importOrg } from "./import-org";
@@ -23,6 +22,7 @@ import {
   previewRoute,
 } from "./previews";
 import { type EntityView, getEntity, listEntities, problemsOf, validateAll, validateDraft } from "./reads";
+import { kindNotInGeneration } from "./write-checks";
 import { createEntity, removeEntity, updateEntity } from "./writes";
 
 /**
@@ -85,23 +85,29 @@ export class OrgApi {
   async validateAll(): Promise<ValidationResult & { problems: FieldError[] }> {
     const snap = await this.snapshot();
     const result = validateAll(snap);
-    const custom = [...snap.rows["worker-profiles"].values()].filter((row) => row.scope !== "builtin");
-    const checked = await withPackageCheck(
+    const { principal } = this.paths.adapter;
+    const custom = [...snap.rows[SECTION_OF[principal]].values()].filter((row) => row.scope !== "builtin");
+    const checked = await this.paths.adapter.validators.check(
       this.paths,
       result,
       custom.map((row) => [row.id, row.record]),
     );
-    if (checked === result) return result;
     const added = [...checked.errors, ...checked.warnings].filter((p) => !result.problems.includes(p));
     return { ...checked, problems: [...result.problems, ...added] };
   }
 
+  /** Every record of `kind`; a kind the project's generation does not have is refused as not in it. */
   async listEntities(kind: ApiKind) {
-    return listEntities(await this.snapshot(), kind, this.paths.construct.generation);
+    const absent = kindNotInGeneration(this.paths.adapter, kind);
+    if (absent) throw absent;
+    return listEntities(await this.snapshot(), kind, this.paths.adapter.principal);
   }
 
+  /** One record, or null; a kind the project's generation does not have is refused as not in it. */
   async getEntity(kind: ApiKind, id: string): Promise<EntityView | null> {
-    return getEntity(await this.snapshot(), kind, id, this.paths.construct.generation);
+    const absent = kindNotInGeneration(this.paths.adapter, kind);
+    if (absent) throw absent;
+    return getEntity(await this.snapshot(), kind, id, this.paths.adapter.principal);
   }
 
   /**
@@ -178,9 +184,15 @@ export class OrgApi {
     record: EntityRecord,
     opts: { specialistId?: string } = {},
   ): Promise<ValidationResult> {
-    const result = validateDraft(await this.snapshot(), kind, record, opts, this.paths.construct.generation);
+    const absent = kindNotInGeneration(this.paths.adapter, kind);
+    if (absent) throw absent;
+    const result = validateDraft(await this.snapshot(), kind, record, opts, this.paths.adapter.principal);
     const id = typeof record.id === "string" ? record.id : "";
-    return withPackageCheck(this.paths, result, kind === "worker-profile" ? [[id, record]] : []);
+    return this.paths.adapter.validators.check(
+      this.paths,
+      result,
+      kind === this.paths.adapter.principal ? [[id, record]] : [],
+    );
   }
 
   async previewRoute(opts: {
@@ -188,12 +200,12 @@ export class OrgApi {
     draftSpecialist?: EntityRecord;
     limit?: number;
   }): Promise<{ candidates: RouteCandidate[] }> {
-    return previewRoute(await this.snapshot(), opts);
+    return previewRoute(await this.snapshot(), opts, this.paths.adapter);
   }
 
   /** The fence a (draft) specialist really has inside a team. */
   async previewEffectiveFence(opts: { draftSpecialist: EntityRecord; teamId?: string }): Promise<FencePreview> {
-    return previewEffectiveFence(await this.snapshot(), opts, this.paths.construct.generation);
+    return previewEffectiveFence(await this.snapshot(), opts, this.paths.adapter);
   }
 
   /** Decides one action against the effective fence; an unknown specialist is not_found. */
@@ -204,7 +216,7 @@ export class OrgApi {
     action: string;
     target: string;
   }): Promise<ActionPreview> {
-    return previewAction(await this.snapshot(), opts, this.paths.construct.generation);
+    return previewAction(await this.snapshot(), opts, this.paths.adapter);
   }
 
   /** What a task that starts with `id` can end up doing, through handoffs and contracts; unknown ids are not_found. */

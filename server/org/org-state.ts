@@ -7,7 +7,6 @@ import type { FieldError } from "@/schemas/field-error";
 import { type Scope, SECTIONS, WRITABLE_SCOPES } from "@/schemas/kinds";
 import type { StudioPaths } from "../config";
 import { promptFileLookup } from "../construct/prompt-file";
-import { loadRegistryTier } from "../construct/registry-tier";
 import { AppError, isAppError } from "../errors";
 import type { PackService } from "../packs/pack-service";
 import { withTierLock } from "../store/lock";
@@ -17,8 +16,7 @@ import { fenceGlobsMatchingNothing } from "../tree/fence-globs";
 import type { TreeFiles } from "../tree/tree-files";
 import { emptyEntities, mergeTiers, type Rows, recordMapsOf, registryRefs, type Snapshot } from "./merge";
 import { loadSkillFiles } from "./skills";
-import { loadTier } from "./tier-read";
-import { displayPath, type TierData, tierFolders, userPath } from "./tiers";
+import { displayPath, type TierData, userPath } from "./tiers";
 
 export type TierReader = (scope: "builtin" | "user" | "project", dir: string, displayBase: string) => Promise<TierData>;
 
@@ -44,8 +42,8 @@ const IGNORED_CHANGES = /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^(?:r
 
 /** One project's org: its tiers, the cached merge, the watchers that invalidate it, crash recovery. */
 export class OrgState {
-  private loaded: { generation: number; promise: Promise<Snapshot> } | null = null;
-  private generation = 0;
+  private loaded: { epoch: number; promise: Promise<Snapshot> } | null = null;
+  private epoch = 0;
   /** Tells this process's generations from another's: a restarted server counts from 0 again. */
   private readonly boot = randomUUID().slice(0, 8);
   private recovery: Promise<void> | null = null;
@@ -59,7 +57,7 @@ export class OrgState {
   ) {}
 
   invalidate(): void {
-    this.generation++;
+    this.epoch++;
     for (const listener of this.listeners) listener({ type: "org-changed" });
   }
 
@@ -69,7 +67,7 @@ export class OrgState {
    */
   version(): string | null {
     if (!this.options.cache || (this.loaded && this.watchers.size === 0)) return null;
-    return `${this.boot}.${this.generation}`;
+    return `${this.boot}.${this.epoch}`;
   }
 
   onChange(listener: (event: { type: "org-changed" }) => void): () => void {
@@ -93,9 +91,7 @@ export class OrgState {
 
   displayBase(scope: Scope): string {
     return scope === "builtin"
-      ? this.paths.construct.generation === "2"
-        ? this.paths.root
-        : this.paths.appDir
+      ? this.paths.builtinDisplayBase
       : scope === "project" || scope === "pack"
         ? this.paths.root
         : path.dirname(this.paths.userOrgDir);
@@ -139,13 +135,13 @@ export class OrgState {
             console.warn(`[construct-studio] watching ${dir} stopped (${error.message}); it restarts on the next read`);
             watcher.close();
             this.watchers.delete(dir);
-            this.generation++;
+            this.epoch++;
           },
           skipDir: (name) => IGNORED_CHANGES.test(name),
         });
         this.watchers.set(dir, watcher);
         // The directory appeared after the last load: the cache predates it.
-        if (this.loaded) this.generation++;
+        if (this.loaded) this.epoch++;
       } catch {
         // Watching is an optimisation; without it every read reloads.
       }
@@ -175,10 +171,10 @@ export class OrgState {
     await this.recover();
     this.ensureWatchers();
     const canCache = this.options.cache && this.watchers.size > 0;
-    if (canCache && this.loaded && this.loaded.generation === this.generation) return this.loaded.promise;
-    const generation = this.generation;
+    if (canCache && this.loaded && this.loaded.epoch === this.epoch) return this.loaded.promise;
+    const epoch = this.epoch;
     const promise = this.load();
-    this.loaded = { generation, promise };
+    this.loaded = { epoch, promise };
     promise.catch(() => {
       if (this.loaded?.promise === promise) this.loaded = null;
     });
@@ -188,7 +184,9 @@ export class OrgState {
   private async packTiers(): Promise<{ tiers: TierData[]; problems: FieldError[] }> {
     if (!this.options.packs) return { tiers: [], problems: [] };
     const { packs, errors } = await this.options.packs.active();
-    const tiers = packs
+    // A generation whose Construct never loads what packs hold keeps them out of the org it shows.
+    const joining = this.paths.adapter.packs.joinsOrg ? packs : [];
+    const tiers = joining
       .flatMap((pack) => (pack.org ? [{ pack, org: pack.org }] : []))
       .map(({ pack, org }, order) => {
         const entities = Object.fromEntries(
@@ -217,13 +215,8 @@ export class OrgState {
     return { tiers, problems };
   }
 
-  /** Reads one tier with the folders its generation holds; Construct 2.x's built-in tier is its package's registry. */
-  readonly readTier: TierReader = (scope, dir, displayBase) => {
-    const { generation } = this.paths.construct;
-    return generation === "2" && scope === "builtin"
-      ? loadRegistryTier(dir, displayBase)
-      : loadTier(scope, dir, displayBase, tierFolders(generation, scope));
-  };
+  /** Reads one tier as the project's generation reads it. */
+  readonly readTier: TierReader = (scope, dir, displayBase) => this.paths.adapter.tiers.read(scope, dir, displayBase);
 
   /** Every tier, lowest precedence first; the last, empty one carries the packs' problems. */
   async loadTiers(readTier: TierReader = this.readTier, withPacks = true): Promise<TierData[]> {

@@ -1,14 +1,14 @@
 import { structureKeyOf } from "@/lib/graph/geometry";
 import { layoutGraph } from "@/lib/graph/layout";
 import { orgToGraph } from "@/lib/graph/org-to-graph";
-import { effectiveFence, fenceField, normalizeFence, noTeamReason } from "@/lib/org/effective-fence";
 import { checkAction } from "@/lib/org/fence";
 import { rankRoutes, routeDoc } from "@/lib/org/route-rank";
 import type { RouteCandidate } from "@/schemas/api/preview";
 import type { EffectiveFence, FenceDecision } from "@/schemas/fence";
 import type { AutoLayout, Graph } from "@/schemas/graph";
-import { type EntityRecord, type Generation, type Scope, SECTIONS } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, type EntityRecord, type Scope, SECTIONS } from "@/schemas/kinds";
 import { AppError } from "../errors";
+import type { GenerationAdapter } from "../generations/adapter";
 import { recordsOf, type Snapshot } from "./merge";
 import { problemsOf } from "./reads";
 
@@ -47,12 +47,15 @@ export function autoLayoutOf(snap: Snapshot, last: AutoLayout | null): AutoLayou
   return layout;
 }
 
+/** Ranks the principals of the org (specialists, or worker profiles) and a draft for a task. */
 export function previewRoute(
   snap: Snapshot,
   opts: { description: string; draftSpecialist?: EntityRecord; limit?: number },
+  adapter: GenerationAdapter,
 ): { candidates: RouteCandidate[] } {
   const draftId = opts.draftSpecialist ? String(opts.draftSpecialist.id || "draft") : null;
-  const docs = [...snap.rows.specialists.values()].filter((r) => r.id !== draftId).map((r) => routeDoc(r.id, r.record));
+  const rows = snap.rows[ENTITY_KIND_SPECS[adapter.principal].section].values();
+  const docs = [...rows].filter((r) => r.id !== draftId).map((r) => routeDoc(r.id, r.record));
   if (opts.draftSpecialist) docs.push(routeDoc(draftId ?? "draft", opts.draftSpecialist, true));
   return { candidates: rankRoutes(opts.description, docs, opts.limit ?? 10) };
 }
@@ -67,26 +70,17 @@ const teamOf = (specialist: EntityRecord, teamId?: string) =>
 
 export type FencePreview = EffectiveFence & { teamId: string | null; forbiddenDecisions: string[]; reason?: string };
 
-/**
- * A specialist's fence inside its team; Construct 2.x has no teams, and a worker profile's own
- * fence is its effective one.
- */
-function fenceIn(record: EntityRecord, team: EntityRecord | null, generation: Generation) {
-  const fence = record[fenceField(record)];
-  return generation === "2" && !team ? normalizeFence(fence) : effectiveFence(fence, team);
-}
-
 export function previewEffectiveFence(
   snap: Snapshot,
   opts: { draftSpecialist: EntityRecord; teamId?: string },
-  generation: Generation = "adr",
+  adapter: GenerationAdapter,
 ): FencePreview {
   const teamId = teamOf(opts.draftSpecialist, opts.teamId);
   const team = teamFor(snap, teamId);
   const forbiddenDecisions = Array.isArray(team?.forbiddenDecisions) ? (team.forbiddenDecisions as string[]) : [];
-  const reason = generation === "2" ? null : noTeamReason(teamId, team);
+  const reason = adapter.fence.noTeamReason(teamId, team);
   return {
-    ...fenceIn(opts.draftSpecialist, team, generation),
+    ...adapter.fence.effective(opts.draftSpecialist, team),
     teamId: team && teamId ? teamId : null,
     forbiddenDecisions,
     ...(reason ? { reason } : {}),
@@ -103,19 +97,18 @@ export type ActionPreview = { ok: true } & FenceDecision & {
 export function previewAction(
   snap: Snapshot,
   opts: { specialistId?: string; draftSpecialist?: EntityRecord; teamId?: string; action: string; target: string },
-  generation: Generation = "adr",
+  adapter: GenerationAdapter,
 ): ActionPreview {
-  // A worker profile (Construct 2.x) is decided the same way; each generation's org holds only its own kind.
   const id = opts.specialistId;
-  const specialist =
-    opts.draftSpecialist ??
-    (id ? (snap.rows.specialists.get(id)?.record ?? snap.rows["worker-profiles"].get(id)?.record) : undefined);
-  if (!specialist) throw new AppError("not_found", `specialist "${opts.specialistId}" does not exist`);
+  const holder = ENTITY_KIND_SPECS[adapter.principal];
+  const specialist = opts.draftSpecialist ?? (id ? snap.rows[holder.section].get(id)?.record : undefined);
+  if (!specialist)
+    throw new AppError("not_found", `${holder.title.toLowerCase()} "${opts.specialistId}" does not exist`);
   const teamId = teamOf(specialist, opts.teamId);
   const team = teamFor(snap, teamId);
-  const fence = fenceIn(specialist, team, generation);
+  const fence = adapter.fence.effective(specialist, team);
   const decision = checkAction(fence, opts.action, opts.target);
-  const noTeam = generation === "2" ? null : noTeamReason(teamId, team);
+  const noTeam = adapter.fence.noTeamReason(teamId, team);
   return {
     ok: true,
     ...decision,

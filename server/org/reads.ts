@@ -4,7 +4,7 @@ import { fieldError } from "@/lib/org/field-error";
 import { toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
 import { kindIdProblem, recordKindOf, servedSection } from "@/schemas/entity-kinds";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
-import { type EntityKind, type EntityRecord, type Generation, SECTION_OF, type Section } from "@/schemas/kinds";
+import { type EntityKind, type EntityRecord, SECTION_OF, type Section } from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
 import type { Skill } from "@/schemas/skill";
 import type { Row, Snapshot } from "./merge";
@@ -55,7 +55,7 @@ const fenceOf = (id: string, row: Row): EntityRecord =>
     ? { workerProfileId: id, ...(row.record[fenceField(row.record)] as object) }
     : { specialistId: id, ...(row.record.fence as object) };
 
-export function listEntities(snap: Snapshot, kind: ApiKind, generation: Generation = "adr") {
+export function listEntities(snap: Snapshot, kind: ApiKind, principal: EntityKind) {
   if (kind === "skill") {
     const skills = skillsOf(snap);
     return {
@@ -72,7 +72,7 @@ export function listEntities(snap: Snapshot, kind: ApiKind, generation: Generati
       errors: [] as FieldError[],
     };
   }
-  const section = servedSection(kind, generation);
+  const section = servedSection(kind, principal);
   const items = [...snap.rows[section].values()].map((row) => ({
     id: row.id,
     scope: row.scope,
@@ -88,12 +88,7 @@ export function listEntities(snap: Snapshot, kind: ApiKind, generation: Generati
 
 export type EntityView = Omit<Row, "layers"> & { errors: FieldError[] };
 
-export function getEntity(
-  snap: Snapshot,
-  kind: ApiKind,
-  id: string,
-  generation: Generation = "adr",
-): EntityView | null {
+export function getEntity(snap: Snapshot, kind: ApiKind, id: string, principal: EntityKind): EntityView | null {
   if (kind === "skill") {
     const skill = skillsOf(snap).find((s) => s.id === id);
     return skill
@@ -110,7 +105,7 @@ export function getEntity(
       : null;
   }
   if (kindIdProblem(kind, id)) return null;
-  const section = servedSection(kind, generation);
+  const section = servedSection(kind, principal);
   const row = snap.rows[section].get(id);
   if (!row) return null;
   // Whole segments: record `ops` must not take the problems of `ops-2`.
@@ -123,11 +118,11 @@ export function validateDraft(
   snap: Snapshot,
   kind: EntityKind | "fence",
   record: EntityRecord,
-  opts: { specialistId?: string } = {},
-  generation: Generation = "adr",
+  opts: { specialistId?: string },
+  principal: EntityKind,
 ): ValidationResult {
   if (kind !== "fence") return validateDraftIn(snap.index, kind, record);
-  const holder = recordKindOf("fence", generation);
+  const holder = recordKindOf("fence", principal);
   const field = holder === "specialist" ? "specialistId" : "workerProfileId";
   const id = opts.specialistId ?? String(record[field] ?? record.specialistId ?? "");
   const row = snap.rows[SECTION_OF[holder]].get(id);

@@ -4,17 +4,7 @@ import { isPlainObject } from "@/lib/json/safe-json";
 import { fieldError } from "@/lib/org/field-error";
 import { idProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
-import {
-  bySection,
-  ENTITY_KIND_SPECS,
-  ENTITY_KINDS,
-  type EntityRecord,
-  type Generation,
-  type Scope,
-  SECTION_OF,
-  SECTIONS,
-  type Section,
-} from "@/schemas/kinds";
+import { bySection, type EntityRecord, type Scope, SECTIONS, type Section } from "@/schemas/kinds";
 import type { ReadResult } from "../store/read";
 
 export type Layer = {
@@ -79,14 +69,6 @@ export const byFileName = (a: { name: string }, b: { name: string }) =>
 /** A section of a tier and the folder its files are in. */
 export type TierFolder = { section: Section; folder: string };
 export const ALL_FOLDERS: readonly TierFolder[] = SECTIONS.map((section) => ({ section, folder: section }));
-
-/** The folders a tier of `generation` holds: Construct 2.x reads only worker profiles from the user and project tiers. */
-export function tierFolders(generation: Generation, scope: Scope): readonly TierFolder[] {
-  return ENTITY_KINDS.filter((kind) => {
-    const spec = ENTITY_KIND_SPECS[kind];
-    return spec.generation === generation && (scope === "builtin" || generation === "adr" || spec.writable);
-  }).map((kind) => ({ section: SECTION_OF[kind], folder: SECTION_OF[kind] }));
-}
 
 /** Adds one file of a tier: its name checked, its content read by `read`, its record keyed as Construct keys it. */
 export function addEntry(

@@ -189,7 +189,8 @@ describe("writing worker profiles, judged by Construct 2.1.1", () => {
     const renamed = await refused(() => api.updateEntity("worker-profile", "widget-worker", { name: "gadget-worker" }));
     expect(renamed.rules).toEqual(["id-immutable"]);
     const specialist = await refused(() => api.createEntity("specialist", { id: "old-style" }));
-    expect(specialist.message).toContain("this project runs on Construct 2.x");
+    expect(specialist).toMatchObject({ code: "not_in_generation" });
+    expect(specialist.message).toContain("specialists do not exist in Construct 2.x");
     const payload = { ...emptyOrg(), specialists: { "old-style": { id: "old-style" } } };
     const imported = await refused(() => api.importOrg(payload));
     expect(imported.rules).toEqual(["import-kind-refused"]);
@@ -238,7 +239,10 @@ describe("where the studio must not write worker profiles", () => {
     try {
       const before = await treeOf(adr.base);
       const error = await adrApi.createEntity("worker-profile", helper).catch((e) => e);
-      expect(error.message).toContain("is a Construct 2.x kind");
+      expect(error).toMatchObject({
+        code: "not_in_generation",
+        message: expect.stringContaining("worker profiles do not exist in the earlier Construct org"),
+      });
       expect(await treeOf(adr.base)).toEqual(before);
     } finally {
       adrApi.close();

@@ -3,9 +3,11 @@ import { isPlainObject } from "@/lib/json/safe-json";
 import { fieldError } from "@/lib/org/field-error";
 import { validateDraft } from "@/lib/org/validate";
 import { idProblem } from "@/schemas/common";
-import { generationOfKind, kindIdProblem, readOnlyText, servedSection } from "@/schemas/entity-kinds";
+import { kindIdProblem, readOnlyText, servedSection } from "@/schemas/entity-kinds";
 import type { FieldError } from "@/schemas/field-error";
+import { NOT_IN_GENERATION } from "@/schemas/generation";
 import {
+  ENTITY_KIND_SPECS,
   type EntityKind,
   type EntityRecord,
   KIND_OF,
@@ -19,14 +21,20 @@ import type { ApiKind } from "@/schemas/org";
 import { KEBAB_PATTERN } from "@/schemas/worker-profile";
 import { KNOWN_CONSTRUCT_VERSIONS } from "../construct/detect";
 import { AppError } from "../errors";
+import type { GenerationAdapter } from "../generations/adapter";
 import { readJsonFile } from "../store/read";
 import { confinedPath } from "../store/write";
 import { type Row, toRow } from "./merge";
 import type { OrgState } from "./org-state";
 import { displayPath, type Layer } from "./tiers";
 
-export function readonlyBuiltin(kind: ApiKind, id: string, scope: "builtin" | "pack" = "builtin"): AppError {
-  const section = servedSection(kind);
+export function readonlyBuiltin(
+  kind: ApiKind,
+  id: string,
+  principal: EntityKind,
+  scope: "builtin" | "pack" = "builtin",
+): AppError {
+  const section = servedSection(kind, principal);
   return new AppError("forbidden", `the ${scope} tier is read-only: write to the user or project tier instead`, [
     {
       ...fieldError(
@@ -43,40 +51,44 @@ export function readonlyBuiltin(kind: ApiKind, id: string, scope: "builtin" | "p
 }
 
 /** The refusal of any write of a kind the studio only shows; a create also says where it is edited. */
-export function readOnlyKind(kind: ApiKind, where = false): AppError {
+export function readOnlyKind(kind: ApiKind, principal: EntityKind, where = false): AppError {
   const text = readOnlyText(kind);
   return new AppError(
     "forbidden",
     text.refusal,
-    where ? [fieldError(`${kind}-read-only`, "error", text.edited, servedSection(kind), "")] : undefined,
+    where ? [fieldError(`${kind}-read-only`, "error", text.edited, servedSection(kind, principal), "")] : undefined,
   );
 }
 
-export function checkWritable(kind: ApiKind, id: string, scope: Scope | string): WritableScope {
-  if (scope === "builtin" || scope === "pack") throw readonlyBuiltin(kind, id, scope);
+export function checkWritable(kind: ApiKind, id: string, scope: Scope | string, principal: EntityKind): WritableScope {
+  if (scope === "builtin" || scope === "pack") throw readonlyBuiltin(kind, id, principal, scope);
   if (!(WRITABLE_SCOPES as readonly string[]).includes(scope))
     throw new AppError("bad_request", `unknown scope ${JSON.stringify(scope)}: use user or project`);
   return scope as WritableScope;
 }
 
+/** The answer to any use of a record kind the project's generation does not have: it does not exist there. */
+export function kindNotInGeneration(adapter: GenerationAdapter, kind: ApiKind): AppError | null {
+  if (kind === "fence" || kind === "skill" || adapter.kinds.includes(kind)) return null;
+  const message = adapter.absentKind(kind);
+  return new AppError("not_in_generation", message, [
+    fieldError(NOT_IN_GENERATION, "error", message, ENTITY_KIND_SPECS[kind].section, ""),
+  ]);
+}
+
 /**
  * Refuses, before anything is read or written, a write the project's Construct cannot hold: any
- * write under a 2.x release the studio does not know, and a kind of the other generation.
+ * write under a release the studio does not know, and a kind the project's generation does not have.
  */
 export function checkGeneration(state: OrgState, kind: ApiKind): void {
-  const { construct } = state.paths;
-  const section = servedSection(kind, construct.generation);
+  const { construct, adapter } = state.paths;
   if (construct.readOnly) {
     const message = `Construct ${construct.version} is a release the studio does not know (it writes for ${KNOWN_CONSTRUCT_VERSIONS.join(", ")}): the org is shown read-only and nothing was written`;
+    const section = servedSection(kind, adapter.principal);
     throw new AppError("forbidden", message, [fieldError("construct-version-unknown", "error", message, section, "")]);
   }
-  const generation = generationOfKind(kind);
-  if (generation === null || generation === construct.generation) return;
-  const message =
-    generation === "2"
-      ? `${kind} is a Construct 2.x kind, and this project runs on the earlier Construct org of specialists, teams and groups (${construct.reason}); nothing was written`
-      : `${kind} is a kind of the earlier Construct org, and this project runs on Construct 2.x (${construct.reason}), which holds worker profiles instead; nothing was written`;
-  throw new AppError("forbidden", message, [fieldError(`${kind}-other-generation`, "error", message, section, "")]);
+  const absent = kindNotInGeneration(adapter, kind);
+  if (absent) throw absent;
 }
 
 /**

@@ -115,11 +115,11 @@ export async function createEntity(
     return updateEntity(state, "fence", String(workerProfileId ?? specialistId ?? ""), fence, opts);
   }
   checkGeneration(state, kind);
-  if (!isWritable(kind)) throw readOnlyKind(kind, true);
+  if (!isWritable(kind)) throw readOnlyKind(kind, state.paths.adapter.principal, true);
   // Construct 2.x keys a worker profile without an id by its name.
   const replace = ENTITY_KIND_SPECS[kind].merge === "replace";
   const rawId = record.id ?? (replace ? record.name : undefined);
-  const scope = checkWritable(kind, String(rawId ?? ""), opts.scope ?? "project");
+  const scope = checkWritable(kind, String(rawId ?? ""), opts.scope ?? "project", state.paths.adapter.principal);
   if (kindIdProblem(kind, rawId)) {
     // Report the bad id together with every other problem of the record, before any path exists.
     const result = validateDraft((await state.snapshot()).index, kind, { ...record, id: rawId });
@@ -179,10 +179,10 @@ export async function updateEntity(
   opts: { scope?: Scope; ifMatch?: string; dryRun?: boolean } = {},
 ): Promise<WriteOk> {
   checkGeneration(state, kind);
-  if (!isWritable(kind)) throw readOnlyKind(kind);
-  const entityKind = recordKindOf(kind, state.paths.construct.generation);
+  if (!isWritable(kind)) throw readOnlyKind(kind, state.paths.adapter.principal);
+  const entityKind = recordKindOf(kind, state.paths.adapter.principal);
   const replace = ENTITY_KIND_SPECS[entityKind].merge === "replace";
-  const scope = checkWritable(kind, id, opts.scope ?? "project");
+  const scope = checkWritable(kind, id, opts.scope ?? "project", state.paths.adapter.principal);
   checkId(entityKind, id);
   const section = SECTION_OF[entityKind];
   if (patch.id !== undefined && patch.id !== id) throw renamed(kind, id, section, "id");
@@ -224,7 +224,7 @@ export async function removeEntity(
 ): Promise<RemoveOk> {
   checkGeneration(state, kind);
   if (kind === "fence") {
-    const holder = recordKindOf(kind, state.paths.construct.generation);
+    const holder = recordKindOf(kind, state.paths.adapter.principal);
     const holders = holder === "specialist" ? "specialist" : "worker profile";
     throw new AppError("conflict", `a fence cannot be removed: every ${holders} needs one`, [
       fieldError(
@@ -237,8 +237,8 @@ export async function removeEntity(
       ),
     ]);
   }
-  if (!isWritable(kind)) throw readOnlyKind(kind);
-  const scope = checkWritable(kind, id, opts.scope ?? "project");
+  if (!isWritable(kind)) throw readOnlyKind(kind, state.paths.adapter.principal);
+  const scope = checkWritable(kind, id, opts.scope ?? "project", state.paths.adapter.principal);
   checkId(kind, id);
   const section = SECTION_OF[kind];
   return underLock(state, scope, opts.dryRun, async (): Promise<RemoveOk> => {
@@ -247,7 +247,7 @@ export async function removeEntity(
     if (!fresh) throw new AppError("not_found", `${kind} "${id}" does not exist`);
     if (!own) {
       if (fresh.layers.every((l) => l.scope === "builtin" || l.scope === "pack"))
-        throw readonlyBuiltin(kind, id, fresh.scope === "pack" ? "pack" : "builtin");
+        throw readonlyBuiltin(kind, id, state.paths.adapter.principal, fresh.scope === "pack" ? "pack" : "builtin");
       throw new AppError("not_found", `${kind} "${id}" has no file in the ${scope} tier`, [
         fieldError(
           `${kind}-not-found-in-tier`,

@@ -72,16 +72,6 @@ export function byPrecedence(packs: readonly LoadedPack[], enabledOrder: readonl
   );
 }
 
-/**
- * Where a pack of `id` is installed: Construct 2.x reads only the folders directly in a packs
- * folder, so a scoped id (`@org/pack`) takes one folder there (`@org+pack`) instead of two.
- */
-export function packFolder(packsDir: string, id: string, generation: "adr" | "2"): string {
-  return generation === "2"
-    ? confinedPath(packsDir, id.replaceAll("/", "+"))
-    : confinedPath(packsDir, ...id.split("/"));
-}
-
 /** The pack folders in `root`; `scoped` also reads the folders inside an `@scope` folder. */
 export async function packDirs(root: string, opts: { scoped?: boolean } = { scoped: true }): Promise<string[]> {
   const out: string[] = [];

@@ -16,7 +16,7 @@ import { displayPath, userPath } from "../org/tiers";
 import { withTierLock } from "../store/lock";
 import { NoFollowReadError, readFileNoFollow } from "../store/read";
 import { confinedPath } from "../store/write";
-import { MANIFEST, packFolder, recoverPacksDir } from "./pack-disk";
+import { MANIFEST, recoverPacksDir } from "./pack-disk";
 import type { PackService } from "./pack-service";
 import { unstaged, unstagedError } from "./staged-names";
 
@@ -227,7 +227,7 @@ export async function installPack(
       throw new AppError("invalid", `the pack was not installed: ${checked.errors.join("; ")}`);
     }
     const { id, version } = checked.manifest;
-    const target = packFolder(packsDir, id, service.paths.construct.generation);
+    const target = service.paths.adapter.packs.folder(packsDir, id);
     await faultPoint("pack-install-after-stage");
     return await withTierLock(packsDir, async () => {
       const replacing = await fs.lstat(target).then(

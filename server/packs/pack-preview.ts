@@ -15,7 +15,7 @@ import { displayPath, userPath } from "../org/tiers";
 import type { OrgTestService } from "../org-tests/org-test-service";
 import type { PlanService } from "../plan/plan-service";
 import { HypotheticalPacks, type Staged } from "./hypothetical-packs";
-import { type LoadedPack, packFolder } from "./pack-disk";
+import type { LoadedPack } from "./pack-disk";
 import { contentHash, type InstallSource, installPack, stageSource } from "./pack-install";
 import type { PackService } from "./pack-service";
 import type { PromptResolver } from "./prompt-resolver";
@@ -162,7 +162,7 @@ export class PackPreviewService {
       const { id, version } = checked.manifest;
       const installed = await this.installedPack(id, tier);
       const packsDir = tier === "user" ? paths.userPacksDir : paths.projectPacksDir;
-      const target = packFolder(packsDir, id, paths.construct.generation);
+      const target = paths.adapter.packs.folder(packsDir, id);
       const change = versionChange(version, installed?.version ?? seen[id]);
       const warnings = [...checked.warnings];
       const against = installed?.version ?? seen[id];

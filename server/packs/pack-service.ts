@@ -3,7 +3,6 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import semver from "semver";
 import { deploymentMode } from "@/lib/packs/failure-matrix";
-import { CORE_PACK_ID } from "@/lib/packs/manifest-v2";
 import type { PackToggleResult } from "@/schemas/api/packs";
 import { SECTIONS, type Section } from "@/schemas/kinds";
 import { type DeploymentMode, type PackRowTier, type PacksFile, packsFileSchema } from "@/schemas/pack-manifest";
@@ -16,14 +15,13 @@ import { atomicWrite, ensureGitIgnored } from "../store/write";
 import { byPrecedence, type LoadedPack, MANIFEST, packDirs, recoverPacksDir } from "./pack-disk";
 import { inspectPack } from "./pack-inspect";
 import { refuse } from "./pack-problems";
-import { builtinPacksDir, corePackRow } from "./pack-v2";
 
 type Overrides = (section: Section, id: string) => boolean;
 
 /**
- * User packs in `$XDG_CONFIG_HOME/construct/packs`, project packs in `<proj>/packs` (project wins on id).
- * In a Construct 2.x project the packs are the ones 2.x reads: its core pack, those inside its
- * package, `~/.config/construct/packs` and `.construct/packs`, enabled in its `.construct/packs.json`.
+ * The packs of the project's generation: its core packs, those inside its package, the user's and the
+ * project's (project wins on id), enabled in its packs.json. Where each lives and how a manifest is
+ * read is the generation's (`paths.adapter.packs`).
  */
 export class PackService {
   constructor(readonly paths: StudioPaths) {}
@@ -39,10 +37,6 @@ export class PackService {
       }
     })();
     return this.recovery;
-  }
-
-  private get v2(): boolean {
-    return this.paths.construct.generation === "2";
   }
 
   get coreVersion(): string {
@@ -104,7 +98,13 @@ export class PackService {
     opts: { namesInsidePack?: boolean; overrides?: Overrides } = {},
   ): Promise<LoadedPack> {
     const overrides = opts.overrides ?? (await this.lowerTierIds());
-    const ctx = { root: this.paths.root, coreVersion: this.coreVersion, construct: this.paths.construct, overrides };
+    const ctx = {
+      root: this.paths.root,
+      coreVersion: this.coreVersion,
+      construct: this.paths.construct,
+      rules: this.paths.adapter.packs,
+      overrides,
+    };
     return inspectPack(ctx, dir, tier, seen, opts);
   }
 
@@ -129,17 +129,17 @@ export class PackService {
   }> {
     await this.recover();
     const [{ file, error }, seen, mode] = await Promise.all([this.packsFile(), this.seen(), this.mode()]);
-    const core = corePackRow(this.paths);
-    const packs: LoadedPack[] = core ? [core] : [];
+    const rules = this.paths.adapter.packs;
+    const packs: LoadedPack[] = rules.core(this.paths);
     const overrides = await this.lowerTierIds();
-    const builtin = builtinPacksDir(this.paths);
+    const builtin = rules.builtinDir(this.paths.construct);
     const roots = [
       ...(builtin ? [{ tier: "builtin" as const, root: builtin }] : []),
       { tier: "user" as const, root: this.paths.userPacksDir },
       { tier: "project" as const, root: this.paths.projectPacksDir },
     ];
     for (const { tier, root } of roots) {
-      const dirs = await packDirs(root, { scoped: !this.v2 });
+      const dirs = await packDirs(root, { scoped: rules.scopedFolders });
       const found = await Promise.all(dirs.map((dir) => this.inspect(dir, tier, seen, { overrides })));
       const counts = new Map<string, number>();
       for (const p of found) counts.set(p.id, (counts.get(p.id) ?? 0) + 1);
@@ -199,7 +199,7 @@ export class PackService {
   ): Promise<PackToggleResult> {
     const { packs } = await this.list();
     const pack = packs.find((p) => p.id === id && !p.shadowedBy);
-    if (this.v2 && id === CORE_PACK_ID) {
+    if (pack?.core) {
       if (!enabled) throw new AppError("invalid", `pack '${id}' is the core pack and cannot be disabled`);
       return { ok: true, enabled, wasEnabled: true, etag: (await this.packsFile()).etag };
     }
@@ -221,10 +221,7 @@ export class PackService {
           enabled: file.enabled,
         });
       const next: PacksFile = { version: 1, enabled: { ...file.enabled } };
-      if (enabled && this.v2 && pack) {
-        // What `construct pack enable` records: the version and tier enabled, stamped each time.
-        next.enabled[id] = { version: pack.version, enabledAt: new Date().toISOString(), tier: pack.tier };
-      } else if (enabled) next.enabled[id] = { enabledAt: next.enabled[id]?.enabledAt ?? new Date().toISOString() };
+      if (enabled) next.enabled[id] = this.paths.adapter.packs.enabledEntry(pack, next.enabled[id]);
       else delete next.enabled[id];
       const text = `${JSON.stringify(next, null, 2)}\n`;
       await atomicWrite(dir, this.paths.packsFile, text);

@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
-import type { Generation, Section } from "@/schemas/kinds";
+import type { Section } from "@/schemas/kinds";
 import { AppError } from "../errors";
+import type { TierRules } from "../generations/adapter";
 import type { TierReader } from "../org/org-state";
 import { type TierBlob, tierFromBlobs } from "../org/tier-blobs";
-import { tierFolders } from "../org/tiers";
 
 // Reads tiers from git's objects alone: the working tree and index are never touched, and
 // `GIT_OPTIONAL_LOCKS=0` keeps git from refreshing the index as a side effect.
@@ -152,7 +152,7 @@ export async function gitTierReader(
   root: string,
   /** Reads a tier as it is now: for a tier outside the repository, and for Construct 2.x's package. */
   current: TierReader,
-  generation: Generation,
+  tiers: Pick<TierRules, "folders" | "installed">,
 ): Promise<{ read: TierReader; files: number }> {
   const top = realish(repo.top);
   const posix = (p: string) => p.split(path.sep).join("/");
@@ -163,8 +163,8 @@ export async function gitTierReader(
   let files = 0;
 
   const read: TierReader = async (scope, dir, displayBase) => {
-    // Construct 2.x's built-in tier is the installed package, which is not versioned with the project.
-    if (scope === "builtin" && generation === "2") return current(scope, dir, displayBase);
+    // A tier that is an installed package is not versioned with the project.
+    if (tiers.installed.includes(scope)) return current(scope, dir, displayBase);
     let tierDir = dir;
     let rel: string;
     if (scope === "project") {
@@ -177,7 +177,7 @@ export async function gitTierReader(
       rel = posix(path.relative(top, real));
     }
     const entries = await listTree(repo, commit, [rel]);
-    const sections = new Set<string>(tierFolders(generation, scope).map((f) => f.section));
+    const sections = new Set<string>(tiers.folders(scope).map((f) => f.section));
     const wanted: { section: Section; name: string; entry: TreeEntry }[] = [];
     for (const entry of entries) {
       const inner = entry.path.slice(rel.length + 1).split("/");

@@ -99,7 +99,7 @@ export class PlanService {
       rev === "HEAD"
         ? (await git(repo.top, ["symbolic-ref", "--quiet", "--short", "HEAD"])).stdout.toString().trim()
         : "";
-    const reader = await gitTierReader(repo, commit, rev, root, this.org.readTier, this.org.paths.construct.generation);
+    const reader = await gitTierReader(repo, commit, rev, root, this.org.readTier, this.org.paths.adapter.tiers);
     return {
       snap: await this.org.snapshotFrom(reader.read),
       against: { kind: "git", ref: rev, note: `${branch ? `branch ${branch}, ` : ""}commit ${commit.slice(0, 12)}` },

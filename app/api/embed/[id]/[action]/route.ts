@@ -1,6 +1,6 @@
 import { AppError } from "@/server/errors";
 import { handle } from "@/server/http/handle";
-import { embedService, embedV2Service } from "@/server/services";
+import { embedService } from "@/server/services";
 
 type Context = { params: Promise<{ id: string; action: string }> };
 
@@ -8,16 +8,12 @@ type Context = { params: Promise<{ id: string; action: string }> };
 export const GET = handle(async (_request: Request, { params }: Context) => {
   const { id, action } = await params;
   if (action !== "status") throw new AppError("not_found", "use GET /api/embed/{id}/status");
-  const view = await (embedV2Service() ?? embedService()).status(id);
-  return Response.json(view, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(await embedService().status(id), { headers: { "Cache-Control": "no-store" } });
 });
 
 /** `POST /api/embed/{id}/enable|disable|dry-run|tick`. */
 export const POST = handle(async (_request: Request, { params }: Context) => {
   const { id, action } = await params;
-  const v2 = embedV2Service();
-  if (v2 && (action === "enable" || action === "disable")) return Response.json(await v2[action](id));
-  if (v2) throw new AppError("not_found", "a Construct 2.x capability takes POST /api/embed/{id}/enable or /disable");
   const embed = embedService();
   switch (action) {
     case "enable":

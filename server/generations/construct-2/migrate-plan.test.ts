@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EntityRecord } from "@/schemas/kinds";
-import { type AdrSpecialist, type MigrationInput, planMigration } from "./to-v2";
+import { type AdrSpecialist, type MigrationInput, planMigration } from "./migrate-plan";
 
 const specialist = (id: string, extra: EntityRecord = {}, opts: Partial<AdrSpecialist> = {}): AdrSpecialist => ({
   id,

@@ -1,4 +1,4 @@
-import type { MigrationPlan } from "./to-v2";
+import type { MigrationPlan } from "./migrate-plan";
 
 export type FileAction = { path: string; action: "create" | "unchanged" };
 

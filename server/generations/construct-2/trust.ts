@@ -1,10 +1,11 @@
 import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { isPlainObject, parseJsonStrict } from "@/lib/json/safe-json";
-import type { StudioPaths } from "../config";
-import { AppError } from "../errors";
-import { atomicWrite } from "../store/write";
-import type { ConstructInstall } from "./detect";
+import type { StudioPaths } from "@/server/config";
+import type { ConstructInstall } from "@/server/construct/detect";
+import { AppError } from "@/server/errors";
+import type { TrustStatus } from "@/server/generations/adapter";
+import { atomicWrite } from "@/server/store/write";
 
 /**
  * Whether the studio may run the code of the Construct package a project uses. Reading its registry
@@ -51,7 +52,7 @@ function readTrustFile(file: string): TrustFile {
 }
 
 export function trustOf(paths: Pick<StudioPaths, "root" | "trustFile">, install: ConstructInstall): Trust {
-  if (install.generation !== "2" || !install.packageDir)
+  if (!install.packageDir)
     return { trusted: false, reason: "no Construct 2.x package is installed where the studio looks" };
   if (install.source === "env") return { trusted: true, reason: "named by CONSTRUCT_PACKAGE_DIR" };
   if (install.source === "path") return { trusted: true, reason: "a global install (`construct` on PATH)" };
@@ -66,6 +67,12 @@ export function trustOf(paths: Pick<StudioPaths, "root" | "trustFile">, install:
   };
 }
 
+/** Only a project install runs after the user says so: the header offers that trust, and nothing else. */
+export function trustStatus(paths: Pick<StudioPaths, "root" | "trustFile" | "construct">): TrustStatus {
+  const trust = trustOf(paths, paths.construct);
+  return { ...trust, offered: paths.construct.source === "project" && !trust.trusted };
+}
+
 /** Records (or, with `revoke`, forgets) the user's trust in the project's own install; written atomically. */
 export async function setTrust(
   paths: Pick<StudioPaths, "root" | "trustFile">,
@@ -76,7 +83,7 @@ export async function setTrust(
   const file = readTrustFile(paths.trustFile);
   if (opts.revoke) delete file.projects[key];
   else {
-    if (install.generation !== "2" || !install.packageDir || !install.version)
+    if (!install.packageDir || !install.version)
       throw new AppError("invalid", "there is no Construct 2.x package to trust in this project");
     file.projects[key] = {
       packageDir: real(install.packageDir),

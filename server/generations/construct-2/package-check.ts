@@ -3,9 +3,9 @@ import { fieldError } from "@/lib/org/field-error";
 import { problemKey, toResult } from "@/lib/org/validate";
 import type { CheckedBy, FieldError, ValidationResult } from "@/schemas/field-error";
 import type { EntityRecord } from "@/schemas/kinds";
-import type { StudioPaths } from "../config";
+import type { StudioPaths } from "@/server/config";
+import { promptFileLookup } from "@/server/construct/prompt-file";
 import { runPackageValidators } from "./package-validator";
-import { promptFileLookup } from "./prompt-file";
 import { trustOf } from "./trust";
 
 /**
@@ -54,16 +54,15 @@ const studioAnswer = (reason: string): CheckedBy => ({
 
 /**
  * Adds what the package's own validator refuses in `profiles` (custom worker profiles by id) to a
- * result of the studio's, and says which answered. ADR-era projects are answered as they are.
+ * result of the studio's, and says which answered.
  */
 export async function withPackageCheck(
   paths: Pick<StudioPaths, "root" | "trustFile" | "construct">,
   result: ValidationResult,
   profiles: readonly [string, EntityRecord][],
   opts: { timeoutMs?: number } = {},
-): Promise<ValidationResult> {
+): Promise<ValidationResult & { checkedBy: CheckedBy }> {
   const install = paths.construct;
-  if (install.generation !== "2") return result;
   const trust = trustOf(paths, install);
   if (!trust.trusted || !install.packageDir || !install.version)
     return { ...result, checkedBy: studioAnswer(`${trust.reason} to let Construct check too`) };

@@ -4,9 +4,9 @@ import { buildPointer } from "@/lib/json/pointer";
 import { isPlainObject } from "@/lib/json/safe-json";
 import { dottedIdProblem } from "@/schemas/common";
 import type { FieldError } from "@/schemas/field-error";
-import { loadTier } from "../org/tier-read";
-import { displayPath, type TierData, type TierFolder } from "../org/tiers";
-import { readJsonFileSync } from "../store/read";
+import { loadTier } from "@/server/org/tier-read";
+import { displayPath, type TierData, type TierFolder } from "@/server/org/tiers";
+import { readJsonFileSync } from "@/server/store/read";
 
 /** The registry's catalog folders, one record a file; capabilities are one file, read below. */
 const REGISTRY_FOLDERS: readonly TierFolder[] = [

@@ -1,21 +1,22 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { composeServices } from "@/server/compose";
 import { construct, constructInit, installConstruct } from "@/test/support/construct-package";
 import { runCli } from "@/test/support/processes";
 import { type TempProject, tempProject, writeFiles } from "@/test/support/temp-project";
 import { snapshotContent } from "@/test/support/tree";
-import { resolvePaths } from "../config";
-import { OrgApi } from "../org/org-api";
-import { EmbedV2Service } from "./embed-v2";
 
 // Embed capabilities in a Construct 2.1.1 project, with the real package from npm as the judge.
 
 let project: TempProject;
 const run = (args: string[]) => construct(args, { cwd: project.root, home: project.home });
 const overrideOf = (id: string) => path.join(project.root, ".construct", "procedures", `${id}.manifest.json`);
-const studio = () => new EmbedV2Service(resolvePaths({ root: project.root, home: project.home }), orgOf());
-const orgOf = () => new OrgApi(resolvePaths({ root: project.root, home: project.home }));
+// The services as every surface composes them: the project's generation picks its embed capabilities.
+const studio = () => {
+  process.env.CONSTRUCT_HOME = project.home;
+  return composeServices({ root: project.root }).embed;
+};
 const statusLine = (id: string) => run(["embed", "status", id]).stdout.split("\n")[0];
 
 beforeAll(() => {
@@ -36,10 +37,10 @@ describe("embed capabilities in a Construct 2.1.1 project", () => {
       "pm-repos",
     ]);
     expect(listed.capabilities.find((c) => c.id === "pm-feedback")).toMatchObject({
-      workerProfileId: "product-manager",
+      specialist: "product-manager",
       enabled: false,
       errors: [],
-      source: "builtin",
+      source: { tier: "builtin", path: expect.stringMatching(/registry\/procedures\/pm-feedback\.json$/) },
     });
     expect(listed.problems).toEqual([]);
   });
@@ -47,10 +48,14 @@ describe("embed capabilities in a Construct 2.1.1 project", () => {
   it("shows a capability `construct embed enable` enabled as enabled, in the service and the CLI", async () => {
     expect(run(["embed", "enable", "pm-feedback"]).status).toBe(0);
     const view = await studio().status("pm-feedback");
-    expect(view).toMatchObject({ enabled: true, override: ".construct/procedures/pm-feedback.manifest.json" });
+    expect(view).toMatchObject({ enabled: true, overlay: { path: ".construct/procedures/pm-feedback.manifest.json" } });
     const cli = await runCli(["embed", "status", "pm-feedback", "--root", project.root], { cwd: project.base });
     expect(cli.code, cli.stderr).toBe(0);
-    expect(cli.stdout.split("\n")[0]).toBe("embed capability 'pm-feedback': enabled");
+    // Construct's loader reads its enable file as the project's procedure, which replaces the registry's.
+    expect(cli.stdout.split("\n")[0]).toBe(
+      "pm-feedback  enabled  project  .construct/procedures/pm-feedback.manifest.json",
+    );
+    expect(cli.stdout).toContain("worker profile product-manager; providers feedback, atlassian-confluence");
   });
 
   it("enables and disables writing the bytes `construct embed enable|disable` writes, so `construct embed status` agrees", async () => {
@@ -106,7 +111,7 @@ describe("embed capabilities in a Construct 2.1.1 project", () => {
       },
     });
     const view = await studio().status("ghost-watch");
-    expect(view.errors).toEqual([
+    expect(view.errors.map((e) => e.message)).toEqual([
       "embed.workerProfileId: unknown Worker Profile 'nobody' (Construct resolves it against its registry's worker profiles)",
     ]);
     const before = snapshotContent(project.root);

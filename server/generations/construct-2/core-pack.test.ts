@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FieldError } from "@/schemas/field-error";
+import { composeServices } from "@/server/compose";
+import { isAppError } from "@/server/errors";
+import { installPack } from "@/server/packs/pack-install";
 import { construct, constructInit, installConstruct } from "@/test/support/construct-package";
 import { runCli } from "@/test/support/processes";
 import { type TempProject, tempProject, writeFiles } from "@/test/support/temp-project";
 import { snapshotContent } from "@/test/support/tree";
-import { composeServices } from "../compose";
-import { isAppError } from "../errors";
-import { installPack } from "./pack-install";
 
 // Packs in a Construct 2.1.1 project, with the real package from npm as the judge of what is listed and enabled.
 
@@ -114,9 +114,18 @@ describe("packs in a Construct 2.1.1 project", () => {
     );
     expect(constructList().packs.find((p) => p.id === "@acme/widgets")?.enabled).toBe(true);
 
-    // The enabled pack's worker profile joins the org between the registry and the user tier, whole.
-    const worker = (await s.org.listEntities("worker-profile")).items.find((i) => i.id === "widget-worker");
-    expect(worker).toMatchObject({ scope: "pack", source: "@acme/widgets" });
+    // Construct 2.1.1's profile loader never loads a pack's worker profile: neither does the studio's org.
+    const listedByConstruct = run(["worker-profile", "list"]);
+    expect(listedByConstruct.status, listedByConstruct.stderr).toBe(0);
+    expect(listedByConstruct.stdout).toContain("architect");
+    expect(listedByConstruct.stdout).not.toContain("widget-worker");
+    const ids = (await s.org.listEntities("worker-profile")).items.map((i) => i.id);
+    expect(ids).toContain("architect");
+    expect(ids).not.toContain("widget-worker");
+    const enabledRow = (await s.listPacks()).packs.find((p) => p.id === "@acme/widgets");
+    expect(enabledRow?.warnings).toEqual([
+      "pack '@acme/widgets' holds worker profiles (widget-worker) that Construct 2.1.1 does not load: its profile loader reads the registry, ~/.construct/org and .construct/org only, so they are not part of the org; copy one into .construct/org/worker-profiles/ to use it",
+    ]);
 
     await s.setPackEnabled("@acme/widgets", false);
     expect(readFileSync(packsJson(), "utf8")).toBe('{\n  "version": 1,\n  "enabled": {}\n}\n');
@@ -144,7 +153,7 @@ describe("packs in a Construct 2.1.1 project", () => {
       env: { CONSTRUCT_HOME: path.join(project.home, ".construct"), HOME: project.home },
     });
     expect(list.code, list.stderr).toBe(0);
-    expect(list.stdout).toContain("Construct 2.1.1 (pack compatVersion 1), solo mode");
+    expect(list.stdout).toContain("Construct 2.1.1 · pack compatVersion 1, solo mode");
     expect(list.stdout).toContain("house-tools@0.3.1  user  enabled  compat 1 ok");
     expect(run(["pack", "disable", "house-tools"]).status).toBe(0);
   });

@@ -4,13 +4,13 @@ import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { shapeErrors } from "@/lib/org/validate";
 import type { EntityRecord } from "@/schemas/kinds";
+import { resolvePaths } from "@/server/config";
+import { constructStatus } from "@/server/construct/status";
+import { OrgApi } from "@/server/org/org-api";
 import { constructPackage, installConstruct } from "@/test/support/construct-package";
 import { type TempProject, tempProject } from "@/test/support/temp-project";
 import { snapshotContent } from "@/test/support/tree";
-import { resolvePaths } from "../config";
-import { OrgApi } from "../org/org-api";
 import { refusalToFieldError, withPackageCheck } from "./package-check";
-import { constructStatus } from "./status";
 import { setTrust, trustOf } from "./trust";
 
 let project: TempProject;

@@ -1,29 +1,23 @@
 import path from "node:path";
 import { parseFrontmatter } from "@/lib/markdown/frontmatter";
-import { constructName, PACK_COMPAT_VERSION, packManifestV2Problems, workerProfileIds } from "@/lib/packs/manifest-v2";
-import type { Section } from "@/schemas/kinds";
 import { packManifestV2Schema } from "@/schemas/pack-manifest";
-import type { ConstructInstall } from "../construct/detect";
-import { loadTier } from "../org/tier-read";
-import { tierFolders } from "../org/tiers";
-import { NoFollowReadError, readTextNoFollow } from "../store/read";
-import { confinedPath } from "../store/write";
-import { type LoadedPack, MANIFEST, MAX_PROMPT_BYTES } from "./pack-disk";
-import { fileProblems, recordProblems, refuse } from "./pack-problems";
+import type { PackInspectContext } from "@/server/generations/adapter";
+import { loadTier } from "@/server/org/tier-read";
+import { type LoadedPack, MANIFEST, MAX_PROMPT_BYTES } from "@/server/packs/pack-disk";
+import { fileProblems, recordProblems, refuse } from "@/server/packs/pack-problems";
+import { NoFollowReadError, readTextNoFollow } from "@/server/store/read";
+import { confinedPath } from "@/server/store/write";
+import { PROFILE_FOLDERS } from "./folders";
+import { constructName, PACK_COMPAT_VERSION, packManifestV2Problems, workerProfileIds } from "./pack-manifest";
 
 /**
  * A Construct 2.x pack: its manifest checked as 2.x checks it, its worker profiles read from
  * `<pack>/org/worker-profiles/`, each replacing a lower tier's record of the same id whole.
  */
-export async function inspectV2(
+export async function inspectConstruct2Pack(
   row: LoadedPack,
   value: unknown,
-  at: {
-    dir: string;
-    shown: string;
-    construct: ConstructInstall;
-    overrides?: (section: Section, id: string) => boolean;
-  },
+  at: PackInspectContext,
 ): Promise<LoadedPack> {
   const parsed = packManifestV2Schema.safeParse(value);
   const rawId = (value as { id?: unknown } | null)?.id;
@@ -39,7 +33,7 @@ export async function inspectV2(
     return row;
   }
   const manifest = parsed.data;
-  const version = at.construct.version;
+  const version = at.install.version;
   row.manifest = manifest;
   row.version = manifest.version;
   const compat = manifest.compatVersion;
@@ -65,11 +59,16 @@ export async function inspectV2(
     if (problem) row.warnings.push(`pack '${manifest.id}': prompt for '${profile}' ${problem}`);
     row.contributes.prompts.push(profile);
   }
-  const org = await loadTier("builtin", path.join(at.dir, "org"), at.dir, tierFolders("2", "pack"));
+  const org = await loadTier("builtin", path.join(at.dir, "org"), at.dir, PROFILE_FOLDERS);
   row.org = org;
   fileProblems(row, org, manifest.id);
-  recordProblems(row, org, at.overrides ?? (() => false));
+  recordProblems(row, org, at.overrides);
   row.contributes.workerProfiles = [...new Set([...named.ids, ...org.entities["worker-profiles"].keys()])].sort();
+  const profiles = row.contributes.workerProfiles;
+  if (profiles.length)
+    row.warnings.push(
+      `pack '${manifest.id}' holds worker profiles (${profiles.join(", ")}) that ${constructName(version)} does not load: its profile loader reads the registry, ~/.construct/org and .construct/org only, so they are not part of the org; copy one into .construct/org/worker-profiles/ to use it`,
+    );
   return row;
 }
 

@@ -1,15 +1,15 @@
 import path from "node:path";
 import { failureOutcome } from "@/lib/packs/failure-matrix";
 import type { Scope } from "@/schemas/kinds";
-import type { StudioPaths } from "../config";
-import { AppError } from "../errors";
-import type { OrgApi } from "../org/org-api";
-import { displayPath } from "../org/tiers";
-import { withTierLock } from "../store/lock";
-import { NoFollowReadError, readTextNoFollow } from "../store/read";
-import { atomicWrite, confinedPath } from "../store/write";
-import type { PackService } from "./pack-service";
-import { type PromptResolution, promptEtag } from "./prompt-resolver";
+import type { StudioPaths } from "@/server/config";
+import { AppError } from "@/server/errors";
+import type { OrgApi } from "@/server/org/org-api";
+import { displayPath } from "@/server/org/tiers";
+import type { PackService } from "@/server/packs/pack-service";
+import { type PromptResolution, promptEtag } from "@/server/packs/prompt-resolver";
+import { withTierLock } from "@/server/store/lock";
+import { NoFollowReadError, readTextNoFollow } from "@/server/store/read";
+import { atomicWrite, confinedPath } from "@/server/store/write";
 
 const MAX_PROMPT_BYTES = 256 * 1024;
 

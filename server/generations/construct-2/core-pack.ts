@@ -1,23 +1,22 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { CORE_PACK_ID, CORE_PACK_VERSION, constructName, PACK_COMPAT_VERSION } from "@/lib/packs/manifest-v2";
-import type { StudioPaths } from "../config";
-import { displayPath } from "../org/tiers";
-import type { LoadedPack } from "./pack-disk";
+import type { ConstructInstall } from "@/server/construct/detect";
+import { displayPath } from "@/server/org/tiers";
+import type { LoadedPack } from "@/server/packs/pack-disk";
+import { CORE_PACK_ID, CORE_PACK_VERSION, constructName, PACK_COMPAT_VERSION } from "./pack-manifest";
 
 /** The packs shipped inside the Construct 2.x package (none in 2.1.1, read when a release has them). */
-export function builtinPacksDir(paths: StudioPaths): string | null {
-  const pkg = paths.construct.packageDir;
-  return paths.construct.generation === "2" && pkg ? path.join(pkg, "lib", "packs", "manifests") : null;
+export function builtinPacksDir(install: ConstructInstall): string | null {
+  return install.packageDir ? path.join(install.packageDir, "lib", "packs", "manifests") : null;
 }
 
 /**
  * Construct 2.x's core pack, built from its registry rather than read from a manifest: always
  * enabled. Its worker profiles are the built-in tier already, so it adds no tier of its own.
  */
-export function corePackRow(paths: StudioPaths): LoadedPack | null {
+export function corePackRow(paths: { construct: ConstructInstall; root: string }): LoadedPack | null {
   const pkg = paths.construct.packageDir;
-  if (paths.construct.generation !== "2" || !pkg) return null;
+  if (!pkg) return null;
   const profilesDir = path.join(pkg, "registry", "worker-profiles");
   let profiles: string[] = [];
   try {
