@@ -1,5 +1,5 @@
 import type { Contract } from "./contract";
-import type { EntityRecord, FormName, Generation } from "./kinds";
+import type { EntityRecord, FormName } from "./kinds";
 import type { Policy } from "./policy";
 import type { Capability, Procedure, RegistryPolicy, WorkspacePreset } from "./registry";
 import type { Specialist } from "./specialist";
@@ -43,8 +43,6 @@ export type EntityKindSpec<K extends keyof RecordOf> = {
   titles: string;
   /** Whether the studio writes it (user and project tiers), or only shows it. */
   writable: boolean;
-  /** The generation of Construct whose org holds it. */
-  generation: Generation;
   /**
    * How tiers combine: field by field (a user file may set one field of a built-in record), or a
    * later tier's file replaces the whole record, as Construct 2.x loads custom worker profiles.

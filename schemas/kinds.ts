@@ -1,6 +1,6 @@
 import type { EntityKindSpec, RecordOf } from "./kind-spec";
 import { ADR_KIND_SPECS } from "./kinds-adr";
-import { V2_KIND_SPECS } from "./kinds-v2";
+import { CONSTRUCT_2_KIND_SPECS } from "./kinds-construct-2";
 
 import type { Unchecked } from "./views";
 
@@ -24,7 +24,7 @@ export type EntityRecord = Record<string, unknown>;
  * Every record kind of an org tier, in the order sections are listed and exported. Zod-free, so
  * the editor's first load reads it; ./entity-kinds adds each kind's schema.
  */
-export const ENTITY_KIND_SPECS = { ...ADR_KIND_SPECS, ...V2_KIND_SPECS } as const satisfies {
+export const ENTITY_KIND_SPECS = { ...ADR_KIND_SPECS, ...CONSTRUCT_2_KIND_SPECS } as const satisfies {
   [K in keyof RecordOf]: EntityKindSpec<K>;
 };
 
@@ -130,8 +130,7 @@ export const POSTCONDITION_CHECK_NAMES = Object.keys(POSTCONDITION_CHECKS) as [
 /** Specialists first, then what holds them; every other kind after, in its spec's order. */
 const LISTED_FIRST: readonly EntityKind[] = ["specialist", "team", "group"];
 
-/** The record kinds of one generation's org, in the order the list page and the New menu give them. */
-export function kindsOf(generation: Generation): EntityKind[] {
-  const kinds = ENTITY_KINDS.filter((kind) => ENTITY_KIND_SPECS[kind].generation === generation);
+/** Record kinds in the order the list page and the New menu give them. */
+export function inListOrder(kinds: readonly EntityKind[]): EntityKind[] {
   return [...LISTED_FIRST.filter((k) => kinds.includes(k)), ...kinds.filter((k) => !LISTED_FIRST.includes(k))];
 }

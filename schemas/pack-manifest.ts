@@ -144,7 +144,7 @@ export type PackManifest = z.infer<typeof packManifestSchema>;
  * A Construct 2.x pack manifest, as its loader reads it: `compatVersion` is an integer, and the
  * rules 2.x applies (id and version grammar, the highest compatVersion) are its adapter's (server/generations/construct-2).
  */
-export const packManifestV2Schema = z.looseObject({
+export const construct2PackManifestSchema = z.looseObject({
   id: z.string({ error: "missing required field: id" }),
   version: z.string({ error: "missing required field: version" }),
   compatVersion: z.unknown(),
@@ -164,7 +164,7 @@ export const packManifestV2Schema = z.looseObject({
     )
     .optional(),
 });
-export type PackManifestV2 = z.infer<typeof packManifestV2Schema>;
+export type Construct2PackManifest = z.infer<typeof construct2PackManifestSchema>;
 
 /** The tiers a pack is installed to; Construct 2.x also reads packs shipped inside its package (`builtin`). */
 export const PACK_TIERS = ["user", "project"] as const;

@@ -120,3 +120,54 @@ describe("npm test needs nothing beside the clone", () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe("one adapter per generation of Construct", () => {
+  // What differs between generations lives in server/generations/<generation>/, chosen once in
+  // server/config.ts; everything else asks the project's adapter rather than which generation it is.
+  const sources = ["server", "app", "lib", "components", "schemas", "bin", "scripts"].flatMap((dir) =>
+    files(dir, (name) => /\.(ts|tsx|mjs)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name)),
+  );
+  const text = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
+  const posix = (file: string) => file.split(path.sep).join("/");
+  const GENERATION_FOLDERS = ["server/generations/adr/", "server/generations/construct-2/"];
+  const inGeneration = (file: string) => GENERATION_FOLDERS.some((dir) => posix(file).startsWith(dir));
+  // Deciding which generation a project runs on is the one comparison allowed outside the folders.
+  const CHOOSERS = new Set(["server/construct/detect.ts", "server/config.ts"]);
+
+  it("finds both generation folders, each with an index that implements the adapter", () => {
+    for (const dir of GENERATION_FOLDERS) expect(text(`${dir}index.ts`)).toMatch(/: GenerationAdapter = \{/);
+  });
+
+  it("no module outside the generation folders compares generation ids", () => {
+    const comparison = /\.generation\s*[!=]==|[!=]==\s*"(?:adr|2|2\.x)"|"(?:adr|2|2\.x)"\s*[!=]==/;
+    const offenders = sources.filter((f) => !inGeneration(f) && !CHOOSERS.has(posix(f)) && comparison.test(text(f)));
+    expect(offenders).toEqual([]);
+  });
+
+  it("no file or name outside the generation folders is marked as one generation's (`-v2`, `V2`)", () => {
+    const offenders = sources.filter(
+      (f) => !inGeneration(f) && (/-v2\.tsx?$/.test(f) || /\b\w*V2\w*\b|\bv2\b/.test(text(f))),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("only config.ts reaches into a generation folder, and the folders never reach into each other", () => {
+    const target = (file: string, spec: string) => {
+      if (spec.startsWith("@/")) return spec.slice(2);
+      if (spec.startsWith(".")) return posix(path.join(path.dirname(file), spec));
+      return spec;
+    };
+    const offenders = sources.flatMap((f) =>
+      imports(f)
+        .map((spec) => target(f, spec))
+        .filter((t) => GENERATION_FOLDERS.some((dir) => `${t}/`.startsWith(dir) || t.startsWith(dir)))
+        .filter((t) => {
+          const own = GENERATION_FOLDERS.find((dir) => posix(f).startsWith(dir));
+          if (own) return !t.startsWith(own);
+          return posix(f) !== "server/config.ts";
+        })
+        .map((t) => `${posix(f)} → ${t}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

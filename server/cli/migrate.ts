@@ -1,7 +1,9 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { GENERATIONS } from "@/schemas/kinds";
 import { composeServices } from "../compose";
 import { generationAdapter } from "../config";
+import type { Migration } from "../generations/adapter";
 import { UsageError } from "./output";
 
 export const MIGRATE_USAGE = "  construct-studio migrate --to 2 [--root DIR] [--scope project|user] [--dry-run]";
@@ -18,10 +20,12 @@ function parse(args: string[]) {
     },
   });
   if (positionals.length) throw new UsageError(`migrate takes no positional arguments (got ${positionals[0]})`);
-  if (values.to !== "2") throw new UsageError("migrate needs --to 2: the generation to move the org to");
+  // The generation to move to is one whose adapter takes an earlier org in.
+  const to = GENERATIONS.find((g) => g === values.to && generationAdapter(g).migration);
+  if (!to) throw new UsageError("migrate needs --to 2: the generation to move the org to");
   if (values.scope !== "project" && values.scope !== "user") throw new UsageError(`unknown --scope ${values.scope}`);
   if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
-  return { root: values.root, scope: values.scope as "project" | "user", dryRun: values["dry-run"] };
+  return { root: values.root, scope: values.scope as "project" | "user", dryRun: values["dry-run"], to };
 }
 
 /**
@@ -29,11 +33,9 @@ function parse(args: string[]) {
  * at all; the earlier org's files are left in place. Exit 0 when written (or on a clean dry run), 1 on a refusal.
  */
 export async function migrateCommand(args: string[]): Promise<number> {
-  const { root, scope, dryRun } = parse(args);
+  const { root, scope, dryRun, to } = parse(args);
   const { paths } = composeServices({ root });
-  const migration = generationAdapter("2").migration;
-  if (!migration) throw new UsageError("this build of the studio cannot move an org to Construct 2.x");
-  const outcome = await migration.run(paths, { scope, dryRun });
+  const outcome = await (generationAdapter(to).migration as Migration).run(paths, { scope, dryRun });
   process.stdout.write(outcome.report);
   if (outcome.refusals.length) {
     process.stderr.write(`migrate: refused, nothing written:\n${outcome.refusals.map((l) => `  ${l}\n`).join("")}`);

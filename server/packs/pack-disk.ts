@@ -2,7 +2,7 @@ import type { Dirent, Stats } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promptRole } from "@/lib/markdown/frontmatter";
-import type { PackManifest, PackManifestV2, PackRow } from "@/schemas/pack-manifest";
+import type { Construct2PackManifest, PackManifest, PackRow } from "@/schemas/pack-manifest";
 import type { Result } from "@/schemas/result";
 import type { TierData } from "../org/tiers";
 import { pidAlive } from "../store/lock";
@@ -14,7 +14,7 @@ export const MAX_PROMPT_BYTES = 256 * 1024;
 
 export type LoadedPack = PackRow & {
   dir: string;
-  manifest: PackManifest | PackManifestV2 | null;
+  manifest: PackManifest | Construct2PackManifest | null;
   org: TierData | null;
 };
 

@@ -3,7 +3,8 @@ import path from "node:path";
 import { effectiveFence, fenceField, noTeamReason } from "@/lib/org/effective-fence";
 import { toResult } from "@/lib/org/validate";
 import { EDGE_KINDS } from "@/schemas/edge-kinds";
-import { ENTITY_KIND_SPECS, kindsOf, type Scope, SECTION_OF } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, type EntityKind, inListOrder, type Scope, SECTION_OF } from "@/schemas/kinds";
+import { ADR_KIND_SPECS } from "@/schemas/kinds-adr";
 import { EmbedService } from "@/server/embed/embed-service";
 import { AppError } from "@/server/errors";
 import type { GenerationAdapter } from "@/server/generations/adapter";
@@ -13,7 +14,7 @@ import { specialistPrompt } from "@/server/packs/prompt-resolver";
 import { confinedPath } from "@/server/store/write";
 import { inspectAdrPack } from "./pack-inspect";
 
-const KINDS = kindsOf("adr");
+const KINDS = inListOrder(Object.keys(ADR_KIND_SPECS) as EntityKind[]);
 const ABSENT_TRUST =
   "the earlier Construct org runs no package of Construct's, so there is no install to trust: the studio's own rules check it";
 const FOLDERS: readonly TierFolder[] = KINDS.map((kind) => ({ section: SECTION_OF[kind], folder: SECTION_OF[kind] }));

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { fenceField, normalizeFence } from "@/lib/org/effective-fence";
 import { EDGE_KINDS } from "@/schemas/edge-kinds";
-import { ENTITY_KIND_SPECS, kindsOf, type Scope, SECTION_OF } from "@/schemas/kinds";
+import { ENTITY_KIND_SPECS, type EntityKind, inListOrder, type Scope, SECTION_OF } from "@/schemas/kinds";
+import { CONSTRUCT_2_KIND_SPECS } from "@/schemas/kinds-construct-2";
 import { CONSTRUCT_PACKAGE, type ConstructInstall } from "@/server/construct/detect";
 import type { GenerationAdapter } from "@/server/generations/adapter";
 import { loadTier } from "@/server/org/tier-read";
@@ -21,7 +22,7 @@ import { saveWorkerProfilePrompt, workerProfilePrompt } from "./prompts";
 import { loadRegistryTier } from "./registry-tier";
 import { setTrust, trustStatus } from "./trust";
 
-const KINDS = kindsOf("2");
+const KINDS = inListOrder(Object.keys(CONSTRUCT_2_KIND_SPECS) as EntityKind[]);
 const REGISTRY_FOLDERS: readonly TierFolder[] = KINDS.map((kind) => ({
   section: SECTION_OF[kind],
   folder: SECTION_OF[kind],

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { parseFrontmatter } from "@/lib/markdown/frontmatter";
-import { packManifestV2Schema } from "@/schemas/pack-manifest";
+import { construct2PackManifestSchema } from "@/schemas/pack-manifest";
 import type { PackInspectContext } from "@/server/generations/adapter";
 import { loadTier } from "@/server/org/tier-read";
 import { type LoadedPack, MANIFEST, MAX_PROMPT_BYTES } from "@/server/packs/pack-disk";
@@ -8,7 +8,7 @@ import { fileProblems, recordProblems, refuse } from "@/server/packs/pack-proble
 import { NoFollowReadError, readTextNoFollow } from "@/server/store/read";
 import { confinedPath } from "@/server/store/write";
 import { PROFILE_FOLDERS } from "./folders";
-import { constructName, PACK_COMPAT_VERSION, packManifestV2Problems, workerProfileIds } from "./pack-manifest";
+import { construct2PackManifestProblems, constructName, PACK_COMPAT_VERSION, workerProfileIds } from "./pack-manifest";
 
 /**
  * A Construct 2.x pack: its manifest checked as 2.x checks it, its worker profiles read from
@@ -19,7 +19,7 @@ export async function inspectConstruct2Pack(
   value: unknown,
   at: PackInspectContext,
 ): Promise<LoadedPack> {
-  const parsed = packManifestV2Schema.safeParse(value);
+  const parsed = construct2PackManifestSchema.safeParse(value);
   const rawId = (value as { id?: unknown } | null)?.id;
   if (typeof rawId === "string") row.id = rawId;
   if (!parsed.success) {
@@ -42,7 +42,7 @@ export async function inspectConstruct2Pack(
     core: `${constructName(version)} (compatVersion ${PACK_COMPAT_VERSION})`,
     ok: typeof compat === "number" && Number.isInteger(compat) && compat <= PACK_COMPAT_VERSION,
   };
-  for (const e of packManifestV2Problems(manifest, version))
+  for (const e of construct2PackManifestProblems(manifest, version))
     refuse(row, "pack-manifest", MANIFEST, `${at.shown}: ${e}`);
   if (manifest.deprecation) {
     const d = manifest.deprecation;

@@ -1,5 +1,5 @@
 import semver from "semver";
-import type { PackManifestV2 } from "@/schemas/pack-manifest";
+import type { Construct2PackManifest } from "@/schemas/pack-manifest";
 
 /** Construct 2.x's PACK_COMPAT_VERSION: the highest `compatVersion` its pack loader accepts. */
 export const PACK_COMPAT_VERSION = 1;
@@ -20,7 +20,7 @@ export function constructName(version: string | null): string {
  * What Construct 2.x refuses in a manifest its schema already parsed, in its words; a semver range
  * in `compatVersion` (the earlier pack format) says what to write instead.
  */
-export function packManifestV2Problems(manifest: PackManifestV2, construct: string | null): string[] {
+export function construct2PackManifestProblems(manifest: Construct2PackManifest, construct: string | null): string[] {
   const errors: string[] = [];
   if (manifest.id.length === 0) errors.push("id must be a non-empty string");
   else if (!V2_PACK_ID.test(manifest.id)) errors.push(`id must match [a-z0-9-./@]+ (got '${manifest.id}')`);

@@ -1,13 +1,12 @@
 import { type EntityKindSpec, list, text } from "./kind-spec";
 
 /** Construct 2.x's record kinds: custom worker profiles the project writes, and its package registry's records. */
-export const V2_KIND_SPECS = {
+export const CONSTRUCT_2_KIND_SPECS = {
   "worker-profile": {
     section: "worker-profiles",
     title: "Worker profile",
     titles: "Worker profiles",
     writable: true,
-    generation: "2",
     merge: "replace",
     beyond: "construct-only",
     id: "file-name",
@@ -40,7 +39,6 @@ export const V2_KIND_SPECS = {
     title: "Procedure",
     titles: "Procedures",
     writable: false,
-    generation: "2",
     merge: "replace",
     beyond: "construct-only",
     id: "file-name",
@@ -55,7 +53,6 @@ export const V2_KIND_SPECS = {
     title: "Capability",
     titles: "Capabilities",
     writable: false,
-    generation: "2",
     merge: "replace",
     beyond: "construct-only",
     id: "dotted-name",
@@ -80,7 +77,6 @@ export const V2_KIND_SPECS = {
     title: "Workspace preset",
     titles: "Workspace presets",
     writable: false,
-    generation: "2",
     merge: "replace",
     beyond: "construct-only",
     id: "file-name",
@@ -95,7 +91,6 @@ export const V2_KIND_SPECS = {
     title: "Policy",
     titles: "Policies",
     writable: false,
-    generation: "2",
     merge: "replace",
     beyond: "construct-only",
     id: "file-name",
