@@ -74,7 +74,7 @@ test("the packs page lists every pack `construct pack list` lists, in the same s
     'is a semver range, which Construct 2.1.1 refuses ("compatVersion must be an integer"): write "compatVersion": 1',
   );
   const acme = page.getByTestId("pack-acme-widgets");
-  await expect(acme.getByTestId("pack-contributes")).toHaveText("contributes 1 worker profiles, 0 prompts");
+  await expect(acme.getByTestId("pack-contributes")).toHaveText("contributes 1 worker profile, 0 prompts");
   await expect(acme.getByTestId("pack-state")).toHaveText("disabled");
 
   await acme.getByTestId("toggle-acme-widgets").click();
@@ -96,21 +96,26 @@ test("the embed page shows what `construct embed` enabled, and what it enables `
   page,
 }) => {
   await page.goto(`${studio.origin}/embed`);
-  await expect(page.getByTestId("embed-summary")).toHaveText("4 capabilities · 1 enabled");
+  await expect(page.getByTestId("embed-summary")).toContainText("4 capabilities · 1 enabled");
   const feedback = page.getByTestId("capability-pm-feedback");
   await expect(feedback.getByTestId("capability-state")).toHaveText("enabled");
-  await expect(feedback.getByTestId("capability-worker-profile")).toHaveText("product-manager");
+  await expect(feedback.getByTestId("specialist")).toHaveText("product-manager");
+  await expect(feedback).toContainText("Worker profile");
+  // Construct's own daemon ticks 2.x capabilities: the card offers no tick and no overrides, and says why once.
+  await expect(feedback.getByTestId("run-now")).toBeHidden();
+  await expect(feedback.getByTestId("edit-overrides")).toBeHidden();
+  await expect(page.getByTestId("embed-absent")).toContainText("construct embed start");
   const operations = page.getByTestId("capability-operations");
-  await expect(operations.getByTestId("capability-state")).toHaveText("available");
+  await expect(operations.getByTestId("capability-state")).toHaveText("disabled");
 
-  await operations.getByTestId("toggle-operations").click();
+  await operations.getByTestId("toggle-enabled").click();
   await expect(operations.getByTestId("capability-state")).toHaveText("enabled");
-  await expect(page.getByTestId("embed-summary")).toHaveText("4 capabilities · 2 enabled");
+  await expect(page.getByTestId("embed-summary")).toContainText("4 capabilities · 2 enabled");
   expect(run(["embed", "status", "operations"]).stdout.split("\n")[0]).toBe("embed capability 'operations': enabled");
   await page.screenshot({ path: `${SHOTS}/construct-2-embed.png`, fullPage: true });
 
-  await feedback.getByTestId("toggle-pm-feedback").click();
-  await expect(feedback.getByTestId("capability-state")).toHaveText("available");
+  await feedback.getByTestId("toggle-enabled").click();
+  await expect(feedback.getByTestId("capability-state")).toHaveText("disabled");
   expect(run(["embed", "status", "pm-feedback"]).stdout.split("\n")[0]).toBe(
     "embed capability 'pm-feedback': available (not enabled)",
   );

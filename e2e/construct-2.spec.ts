@@ -60,6 +60,13 @@ test.describe("a project Construct 2.1.1 prepared", () => {
         // A project install runs nothing until the user trusts the project once.
         trusted: false,
         trust: expect.stringContaining("construct-studio trust"),
+        // What the generation has, for the pages: its kinds, relationships and what it lacks.
+        label: "Construct 2.1.1 · worker profiles",
+        kinds: ["worker-profile", "procedure", "capability", "workspace-preset", "registry-policy"],
+        edgeKinds: expect.not.arrayContaining(["team-boundary"]),
+        principal: "worker-profile",
+        offersTrust: true,
+        absent: { "embed-tick": expect.any(String), "embed-overrides": expect.any(String) },
       },
     });
     const editor = new WorkerProfilesPage(page, studio.origin);

@@ -78,7 +78,10 @@ export type ConstructRun = { status: number; stdout: string; stderr: string };
  * Runs Construct's own CLI in `cwd` (the project), with `home` as its home folder so a user-scope
  * profile lands in the test's own tier.
  */
-export function construct(args: readonly string[], opts: { cwd: string; home: string; input?: string }): ConstructRun {
+export function construct(
+  args: readonly string[],
+  opts: { cwd: string; home: string; input?: string; env?: Record<string, string> },
+): ConstructRun {
   const pkg = constructPackage();
   const run = spawnSync(process.execPath, [pkg.bin, ...args], {
     cwd: opts.cwd,
@@ -92,6 +95,7 @@ export function construct(args: readonly string[], opts: { cwd: string; home: st
       CONSTRUCT_SKIP_POSTINSTALL: "1",
       NO_COLOR: "1",
       CI: "1",
+      ...opts.env,
     } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv,
   });
   return { status: run.status ?? -1, stdout: run.stdout ?? "", stderr: run.stderr ?? "" };

@@ -84,6 +84,46 @@ describe("embed capabilities in a Construct 2.1.1 project", () => {
     expect((await studio().status("operations")).enabled).toBe(false);
   });
 
+  it("dry-runs a capability as `construct embed dry-run --json` resolves it, executing and writing nothing", async () => {
+    const before = snapshotContent(project.root);
+    const envs: Record<string, string>[] = [
+      {},
+      { CONSTRUCT_MODEL_STANDARD: "stand-in-model" },
+      { CONSTRUCT_EXTERNAL_AGENT_HOST: "h" },
+    ];
+    for (const env of envs) {
+      const theirs = construct(["embed", "dry-run", "pm-repos", "--json"], {
+        cwd: project.root,
+        home: project.home,
+        env,
+      });
+      expect(theirs.status, theirs.stderr).toBe(0);
+      const chain = JSON.parse(theirs.stdout).chain;
+      const saved = { ...process.env };
+      Object.assign(process.env, env);
+      const plan = await studio().dryRun("pm-repos");
+      process.env = saved;
+      expect(plan).toMatchObject({ id: "pm-repos", ok: true, executes: false });
+      expect({
+        workerProfileId: plan.chain.specialist.id,
+        providerBindings: plan.chain.providerBindings.map((b) => b.id),
+        filter: plan.chain.filter,
+        framework: plan.chain.framework.id,
+        outputContract: plan.chain.outputContract.id,
+        proposalAuthority: plan.chain.proposalAuthority,
+        cadence: plan.chain.cadence ? { every: plan.chain.cadence.every } : null,
+        runtime: {
+          declared: plan.chain.runtime.declared,
+          resolved: plan.chain.runtime.resolved,
+          ...(plan.chain.runtime.reason ? { reason: plan.chain.runtime.reason } : {}),
+        },
+      }).toEqual(chain);
+      // The worker profile's prompt is found where Construct finds it.
+      expect(plan.chain.specialist.prompt).toMatchObject({ source: "builtin" });
+    }
+    expect(snapshotContent(project.root)).toEqual(before);
+  });
+
   it("disabling a capability never enabled writes nothing", async () => {
     const before = snapshotContent(project.root);
     expect(await studio().disable("pm-repos")).toMatchObject({ wasEnabled: false, path: null });

@@ -133,7 +133,8 @@ export class Construct2Embed implements EmbedBackend {
       source: { tier: cap.tier, path: this.shown(cap.file) },
       shadows: cap.shadows.map((l) => ({ tier: l.tier, path: this.shown(l.file) })),
       overlay: override
-        ? { path: this.shown(this.overrideFile(id)), etag: override.etag, fields: ["embed.enabled"] }
+        ? // Construct's enable file replaces the whole procedure: it overrides no field of its own.
+          { path: this.shown(this.overrideFile(id)), etag: override.etag, fields: [] }
         : null,
       etag: override?.etag ?? ABSENT_ETAG,
       enabled: isPlainObject(override?.manifest.embed) && override.manifest.embed.enabled === true,
