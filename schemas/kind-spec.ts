@@ -60,6 +60,11 @@ export type EntityKindSpec<K extends keyof RecordOf> = {
    * `dotted-name`.
    */
   id: "file-name" | "dotted-name";
+  /**
+   * Fields a patch keeps in step with the one it changes, as Construct derives them when it writes
+   * the record (a worker profile's displayName follows its description): the patch, completed.
+   */
+  follow?: (current: EntityRecord, patch: Record<string, unknown>) => Record<string, unknown>;
   /** What the canvas reads at first paint (lib/api/summary): a field the graph starts reading goes here. */
   graphFields: readonly FieldOf<RecordOf[K]>[];
   /** The field order files are written in, so app-written files read like hand-written ones. */

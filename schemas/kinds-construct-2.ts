@@ -31,6 +31,13 @@ export const CONSTRUCT_2_KIND_SPECS = {
       "custom",
     ],
     form: "worker-profile",
+    // `worker-profile create` sets displayName from the description; a new description keeps it true.
+    follow: (current, patch) =>
+      typeof patch.description === "string" &&
+      patch.displayName === undefined &&
+      current.displayName === current.description
+        ? { ...patch, displayName: patch.description }
+        : patch,
     line: (r) => `${text(r.role) || "registry"} · ${text(r.description)}`,
     searchText: (r) => [r.role, r.description, r.skills, r.skillEmphasis, r.team],
   },

@@ -78,7 +78,9 @@ export const orgGetInput = z.object({
   id: z.string().max(200).describe("an entity id, or for kind skill a skill id such as quality/code-review"),
 });
 export const skillsListInput = z.object({});
-export const graphNeighboursInput = z.object({ id: idSchema.describe("a specialist id") });
+export const graphNeighboursInput = z.object({
+  id: idSchema.describe("a specialist id (in Construct 2.x, a worker profile id)"),
+});
 
 export const orgValidateInput = validateBodySchema;
 export const previewRouteInput = previewRouteBodySchema;

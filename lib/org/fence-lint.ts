@@ -157,11 +157,14 @@ export function fenceLint(fence: unknown, team?: FenceTeam): FenceLint[] {
  */
 export function globsMatchingNothing(fence: unknown, matchesSome: (glob: string) => boolean): FenceLint[] {
   if (!isObject(fence)) return [];
-  return items(fence, "allowedPaths")
-    .filter((p) => !globProblem(p.value) && !matchesSome(p.value))
-    .map((p) => ({
-      id: FENCE_GLOB_MATCHES_NOTHING,
-      message: `${q(p.value)} matches no file in the project's working tree today; check the spelling, or keep it for a folder the project will create`,
-      path: ["allowedPaths", p.index],
-    }));
+  return (
+    items(fence, "allowedPaths")
+      // "." names the project's root, which is always there (`construct worker-profile create` writes it).
+      .filter((p) => !globProblem(p.value) && p.value !== "." && p.value !== "./" && !matchesSome(p.value))
+      .map((p) => ({
+        id: FENCE_GLOB_MATCHES_NOTHING,
+        message: `${q(p.value)} matches no file in the project's working tree today; check the spelling, or keep it for a folder the project will create`,
+        path: ["allowedPaths", p.index],
+      }))
+  );
 }

@@ -102,11 +102,63 @@ export function issuesToFieldErrors(
       continue;
     }
     const subject = path.length ? `"${path.map(String).join(".")}"` : kind;
+    const plain = plainIssue(issue, subject);
     const message =
-      issue.message.startsWith('"') || issue.message.includes(subject) ? issue.message : `${subject}: ${issue.message}`;
+      plain ??
+      (issue.message.startsWith('"') || issue.message.includes(subject)
+        ? issue.message
+        : `${subject}: ${issue.message}`);
     out.push(fieldError(shapeRuleId(kind, path), severity, message, section, entityId, path));
   }
   return out;
+}
+
+const A_TYPE: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  boolean: "true or false",
+  array: "a list",
+  object: "an object",
+};
+
+/**
+ * A sentence for one of zod's own messages ("Invalid input: expected nonoptional, received
+ * undefined"), which name schema terms rather than what to write; a message the schema wrote itself
+ * is kept (null).
+ */
+function plainIssue(issue: z.core.$ZodIssue, subject: string): string | null {
+  switch (issue.code) {
+    case "invalid_type":
+      if (!/^Invalid input/.test(issue.message)) return null;
+      if (/received undefined/.test(issue.message)) return `${subject} is required`;
+      return `${subject} should be ${A_TYPE[issue.expected] ?? issue.expected}`;
+    case "too_small":
+      if (!/^Too small/.test(issue.message)) return null;
+      return issue.origin === "string"
+        ? `${subject} needs at least ${issue.minimum} character${Number(issue.minimum) === 1 ? "" : "s"}`
+        : issue.origin === "array"
+          ? `${subject} needs at least ${issue.minimum} entr${Number(issue.minimum) === 1 ? "y" : "ies"}`
+          : `${subject} should be at least ${issue.minimum}`;
+    case "too_big":
+      if (!/^Too big/.test(issue.message)) return null;
+      return issue.origin === "string"
+        ? `${subject} is longer than ${issue.maximum} characters`
+        : issue.origin === "array"
+          ? `${subject} has more than ${issue.maximum} entries`
+          : `${subject} should be at most ${issue.maximum}`;
+    case "invalid_value":
+      if (!/^Invalid (option|input)/.test(issue.message)) return null;
+      return `${subject} should be ${issue.values
+        .map((v) => JSON.stringify(v))
+        .join(", ")
+        .replace(/, ([^,]*)$/, " or $1")}`;
+    case "invalid_format":
+      // The schema's own words say what the form is; a bare pattern would only quote a regular expression.
+      if (!/^Invalid string/.test(issue.message)) return null;
+      return `${subject} is not in the form this field takes`;
+    default:
+      return null;
+  }
 }
 
 export function splitBySeverity(problems: readonly FieldError[]) {

@@ -29,8 +29,13 @@ export function shapeErrors(kind: EntityKind, id: string, rec: unknown): FieldEr
   }
   const schema = ENTITY_SCHEMAS[kind];
   const parsed = schema.safeParse(rec);
-  const out = parsed.success ? [] : issuesToFieldErrors(kind, section, id, parsed.error.issues);
-  if (kind === "worker-profile") out.push(...customProfileProblems(id, rec));
+  let out = parsed.success ? [] : issuesToFieldErrors(kind, section, id, parsed.error.issues);
+  if (kind === "worker-profile") {
+    // The rules restate Construct's own refusals in its words; the schema's error at the same field says it again.
+    const rules = customProfileProblems(id, rec);
+    const ruled = new Set(rules.filter((p) => p.severity === "error").map((p) => p.location));
+    out = [...out.filter((p) => !ruled.has(p.location)), ...rules];
+  }
   const errorAt = new Set(out.map((e) => e.location));
   for (const warning of issuesToFieldErrors(kind, section, id, houseIssues(schema, rec), "warning"))
     if (!errorAt.has(warning.location)) out.push(warning);

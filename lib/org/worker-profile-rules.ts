@@ -30,6 +30,20 @@ export function customProfileProblems(id: string, rec: Record<string, unknown>):
       out.push(fieldError(rule, "warning", `"${field}" should be a string, got ${shown(value)}`, SECTION, id, [field]));
   };
 
+  // Construct's registry validator refuses prefixed ids of its own profiles; a custom one it loads,
+  // lists and shows, so the studio only says why the prefix is unwise.
+  if (id.startsWith("cx-"))
+    out.push(
+      fieldError(
+        "prefixed-worker-profile-id",
+        "warning",
+        `"${id}" starts with "cx-", a prefix Construct 2.x refuses in its own registry: it works for a custom profile, but "${id.slice(3)}" is the id Construct's own profiles would use`,
+        SECTION,
+        id,
+        ["id"],
+      ),
+    );
+
   if (!rec.name || !KEBAB_PATTERN.test(String(rec.name)))
     error("worker-profile-name", `"name" must be lowercase kebab-case (e.g. "widget-worker"), got ${shown(rec.name)}`, [
       "name",

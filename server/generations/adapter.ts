@@ -25,6 +25,8 @@ export interface GenerationAdapter {
   readonly id: Generation;
   /** How sentences name it: "Construct 2.x", "the earlier Construct org". */
   readonly name: string;
+  /** Its org in one sentence: what it holds and how its tiers combine. */
+  readonly orgSummary: string;
   /** Its org's record kinds, in the order the list page and the New menu give them. */
   readonly kinds: readonly EntityKind[];
   /** The relationships its graph can hold; the legend offers only these. */

@@ -6,7 +6,10 @@ import { registerReviewTools } from "./review-tools";
 import { registerServiceTools } from "./service-tools";
 import { ToolTable } from "./tool-table";
 
-const INSTRUCTIONS = `Construct Studio edits an AI-agent org (specialists, teams, groups, contracts, policies) stored as JSON in tiers: builtin < packs < user < project; later tiers win field by field.
+/** What an agent is told first: the project's org in its generation's words, then how every tool behaves. */
+const instructions = (
+  org: string,
+) => `Construct Studio edits the org of an AI-agent orchestrator, Construct. This project's: ${org}
 Read with org_list, org_get, skills_list and graph_neighbours; check drafts with org_validate and the preview_* tools; access_reach says what a task that starts with one specialist can end up doing through handoffs and contracts, and access_history which commits widened or narrowed it.
 Every change tool is a dry run unless called with apply: true, and applying needs the etag you read (org_get, or the dry run's result). A stale etag is refused as a conflict carrying the current record: read it again and redo the change.
 The builtin and pack tiers are read-only: changes land in the project tier (or the user tier with scope: "user"); changing a builtin record writes a project override.
@@ -22,7 +25,7 @@ export function createMcpServer(services: Services): McpServer {
     { name: "construct-studio", version: services.paths.coreVersion },
     {
       capabilities: { tools: {}, resources: {} },
-      instructions: INSTRUCTIONS,
+      instructions: instructions(services.paths.adapter.orgSummary),
     },
   );
   const tools = new ToolTable(server, MAX_TOOL_INPUT_ELEMENTS);

@@ -1,4 +1,5 @@
 import { kindIdProblem } from "@/schemas/entity-kinds";
+import { ENTITY_KIND_SPECS } from "@/schemas/kinds";
 import {
   entityRemoveOutput,
   entityWriteOutput,
@@ -103,20 +104,22 @@ export function registerOrgTools(tools: ToolTable, services: Services): void {
   tools.add(
     "graph_neighbours",
     {
-      title: "A specialist's neighbours",
+      title: "A specialist's or worker profile's neighbours",
       description:
-        "A specialist's team, its handoffs and escalations both ways, and the contracts it produces or consumes.",
+        "A specialist's (or, in Construct 2.x, a worker profile's) team, its handoffs and escalations both ways, and the contracts it produces or consumes.",
       inputSchema: graphNeighboursInput,
       outputSchema: graphNeighboursOutput,
       annotations: READ,
     },
     ({ id }) =>
       guarded(async () => {
-        const row = await org.getEntity("specialist", id);
-        if (!row) throw new AppError("not_found", `specialist "${id}" does not exist`);
+        const { principal, kinds } = services.paths.adapter;
+        const row = await org.getEntity(principal, id);
+        if (!row)
+          throw new AppError("not_found", `${ENTITY_KIND_SPECS[principal].title.toLowerCase()} "${id}" does not exist`);
         const graph = await org.graph();
         const entityOf = new Map(graph.nodes.map((n) => [n.id, n.entityId]));
-        const self = `specialist:${id}`;
+        const self = `${principal}:${id}`;
         const pick = (kind: string, direction: "out" | "in") =>
           graph.edges
             .filter((e) => e.kind === kind && (direction === "out" ? e.source === self : e.target === self))
@@ -129,7 +132,8 @@ export function registerOrgTools(tools: ToolTable, services: Services): void {
           pick("contract", direction).map(({ other, via, contractId }) => ({ id: contractId, with: other, via }));
         const people = (kind: string, direction: "out" | "in") =>
           pick(kind, direction).map(({ other, via }) => ({ id: other, via }));
-        const teamId = typeof row.record.team === "string" ? row.record.team : null;
+        // A generation without team records (Construct 2.x) may still name a team: it has no record to show.
+        const teamId = typeof row.record.team === "string" && kinds.includes("team") ? row.record.team : null;
         const team = teamId ? ((await org.getEntity("team", teamId)) ?? (await org.getEntity("group", teamId))) : null;
         return ok({
           id,
@@ -159,7 +163,7 @@ export function registerOrgTools(tools: ToolTable, services: Services): void {
     "preview_route",
     {
       title: "Preview routing",
-      description: "Ranks specialists (and a draft, if given) for a task description.",
+      description: "Ranks the org's specialists or worker profiles (and a draft, if given) for a task description.",
       inputSchema: previewRouteInput,
       outputSchema: previewRouteOutput,
       annotations: READ,

@@ -4,11 +4,19 @@ import type { DryRunOk, ImportResult, RemoveOk, WriteOk } from "@/schemas/api/or
 import type { RouteCandidate } from "@/schemas/api/preview";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
 import type { AutoLayout, Graph } from "@/schemas/graph";
-import { type EntityKind, type EntityRecord, type Scope, SECTION_OF } from "@/schemas/kinds";
+import {
+  ENTITY_KIND_SPECS,
+  type EntityKind,
+  type EntityRecord,
+  isWritableKind,
+  type Scope,
+  SECTION_OF,
+} from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
 import type { StudioPaths } from "../config";
 import { reachIn } from "./access";
 import { createTeam } from "./create-team";
+import { validateAsWritten } from "./draft-as-written";
 import { exportOrg, type ImportOptions, importOrg } from "./import-org";
 import type { Snapshot } from "./merge";
 import { type OrgApiOptions, OrgState, type TierReader } from "./org-state";
@@ -186,13 +194,17 @@ export class OrgApi {
   ): Promise<ValidationResult> {
     const absent = kindNotInGeneration(this.paths.adapter, kind);
     if (absent) throw absent;
-    const result = validateDraft(await this.snapshot(), kind, record, opts, this.paths.adapter.principal);
-    const id = typeof record.id === "string" ? record.id : "";
-    return this.paths.adapter.validators.check(
-      this.paths,
-      result,
-      kind === this.paths.adapter.principal ? [[id, record]] : [],
-    );
+    const { adapter } = this.paths;
+    // A kind Construct replaces whole is judged as the save would write it, and so is its own validator's check.
+    if (kind !== "fence" && ENTITY_KIND_SPECS[kind].merge === "replace" && isWritableKind(kind)) {
+      const { result, file, id } = await validateAsWritten(this.state, kind, record);
+      const snap = await this.snapshot();
+      const row = snap.rows[SECTION_OF[kind]].get(id);
+      const custom = file ?? (row && row.scope !== "builtin" ? row.record : null);
+      return adapter.validators.check(this.paths, result, kind === adapter.principal && custom ? [[id, custom]] : []);
+    }
+    const result = validateDraft(await this.snapshot(), kind, record, opts, adapter.principal);
+    return adapter.validators.check(this.paths, result, []);
   }
 
   async previewRoute(opts: {

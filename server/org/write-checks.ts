@@ -93,7 +93,8 @@ export function checkGeneration(state: OrgState, kind: ApiKind): void {
 
 /**
  * Why a new record may not take `id`: the kind's grammar, and for a worker profile Construct 2.x's
- * own (kebab-case, a letter first, never the `cx-` prefix its registry refuses).
+ * own (kebab-case, a letter first). A `cx-` prefix, which its registry refuses for its own profiles
+ * but a custom one may carry, is a warning of the profile's rules, not a refusal.
  */
 export function writeIdProblem(kind: EntityKind, id: unknown): { rule: string; message: string } | null {
   const problem = kindIdProblem(kind, id);
@@ -103,11 +104,6 @@ export function writeIdProblem(kind: EntityKind, id: unknown): { rule: string; m
     return {
       rule: "invalid-id",
       message: `"${id}" is not a worker profile id: Construct 2.x takes lowercase kebab-case starting with a letter (^[a-z][a-z0-9-]*$)`,
-    };
-  if ((id as string).startsWith("cx-"))
-    return {
-      rule: "prefixed-worker-profile-id",
-      message: `"${id}" starts with "cx-": Construct 2.x refuses prefixed worker profile ids; name it "${(id as string).slice(3)}"`,
     };
   return null;
 }

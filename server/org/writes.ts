@@ -1,32 +1,21 @@
 import { readFile } from "node:fs/promises";
-import { editJsonText } from "@/lib/json/minimal-edit";
-import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
+import { sameJson } from "@/lib/json/same-json";
 import { fieldError } from "@/lib/org/field-error";
-import { CANONICAL_KEYS } from "@/lib/org/key-order";
 import { referencesTo, validateDraft } from "@/lib/org/validate";
-import type { DryRunOk, RemoveOk, WriteOk } from "@/schemas/api/org";
+import type { RemoveOk, WriteOk } from "@/schemas/api/org";
 import { isWritable, kindIdProblem, recordKindOf } from "@/schemas/entity-kinds";
-import type { FieldError } from "@/schemas/field-error";
-import {
-  ENTITY_KIND_SPECS,
-  type EntityKind,
-  type EntityRecord,
-  type Scope,
-  SECTION_OF,
-  type WritableScope,
-} from "@/schemas/kinds";
+import type { EntityKindSpec } from "@/schemas/kind-spec";
+import { ENTITY_KIND_SPECS, type EntityRecord, type Scope, SECTION_OF, type WritableScope } from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
 import { AppError } from "../errors";
 import { withTierLock } from "../store/lock";
-import { assertFits, atomicWrite, confinedPath, removeFile } from "../store/write";
+import { removeFile } from "../store/write";
 import { applyPatch, mergeLayers, type Row, SCOPE_RANK } from "./merge";
 import type { OrgState } from "./org-state";
 import { baseOf, patchFor } from "./patch-base";
-import { displayPath } from "./tiers";
 import { defaultPromptFile, newProfileFile, promptAfterRemove, writePromptStub } from "./worker-profile-files";
 import {
   alreadyExists,
-  assertNotAnothersFile,
   checkDraft,
   checkGeneration,
   checkId,
@@ -37,6 +26,7 @@ import {
   renamed,
   writeIdProblem,
 } from "./write-checks";
+import { dryRunOf, writeLayer } from "./write-layer";
 
 /** Runs a write under its tier's lock, after recovery; a dry run takes no lock (the lock file would be a write). */
 export async function underLock<T>(
@@ -47,61 +37,6 @@ export async function underLock<T>(
 ) {
   await state.recover();
   return dryRun ? run() : withTierLock(state.tierDir(scope), run);
-}
-
-async function writeLayer(
-  state: OrgState,
-  kind: EntityKind,
-  scope: WritableScope,
-  id: string,
-  fileRecord: EntityRecord,
-  merged: EntityRecord,
-  edit?: { text: string; patch: Record<string, unknown> },
-  existingFile?: string,
-): Promise<WriteOk> {
-  const dir = state.tierDir(scope);
-  const file = existingFile ?? confinedPath(dir, SECTION_OF[kind], `${id}.json`);
-  if (!existingFile) await assertNotAnothersFile(state, kind, scope, id, file);
-  // An existing file is edited where it differs, so a save changes only what the user changed; its
-  // stored value is the base, so a missing "id" stays missing. A huge patch is refused on size first.
-  const plain = stringifyRecord(orderKeys(fileRecord, CANONICAL_KEYS[kind]));
-  assertFits(file, plain);
-  const text = edit
-    ? editJsonText(edit.text, applyPatch(JSON.parse(edit.text), edit.patch), CANONICAL_KEYS[kind])
-    : plain;
-  assertFits(file, text);
-  await atomicWrite(dir, file, text);
-  state.invalidate();
-  const row = await freshRow(state, SECTION_OF[kind], id);
-  return {
-    ok: true,
-    path: displayPath(file, state.displayBase(scope)),
-    record: row?.record ?? merged,
-    etag: row?.etag ?? "",
-    warnings: [],
-  };
-}
-
-function dryRunOf(
-  state: OrgState,
-  kind: EntityKind,
-  scope: WritableScope,
-  id: string,
-  fileRecord: EntityRecord,
-  merged: EntityRecord,
-  etag: string,
-  warnings: FieldError[],
-): DryRunOk {
-  const file = confinedPath(state.tierDir(scope), SECTION_OF[kind], `${id}.json`);
-  return {
-    ok: true,
-    dryRun: true,
-    path: displayPath(file, state.displayBase(scope)),
-    file: orderKeys(fileRecord, CANONICAL_KEYS[kind]),
-    record: merged,
-    etag,
-    warnings,
-  };
 }
 
 export async function createEntity(
@@ -199,7 +134,20 @@ export async function updateEntity(
     const own = fresh.layers.find((l) => l.scope === scope);
     const lower = fresh.layers.filter((l) => SCOPE_RANK[l.scope] < SCOPE_RANK[scope]);
     const higher = fresh.layers.filter((l) => SCOPE_RANK[l.scope] > SCOPE_RANK[scope]);
-    const effectivePatch = patchFor(kind, patch, fresh.record);
+    const { follow } = ENTITY_KIND_SPECS[entityKind] as Pick<EntityKindSpec<"worker-profile">, "follow">;
+    // A field set to the value the record already has changes nothing: a whole record read and sent
+    // back (a registry profile, say) patches only what differs, then derived fields follow.
+    const asked = patchFor(kind, patch, fresh.record);
+    const changed = replace
+      ? Object.fromEntries(Object.entries(asked).filter(([key, value]) => !sameJson(value, fresh.record[key])))
+      : asked;
+    const effectivePatch = follow ? follow(fresh.record, changed) : changed;
+    // Nothing to change in a record the tier has no file for: writing a copy would still change what
+    // Construct loads (a registry profile would become a custom one), so nothing is written.
+    if (replace && !own && Object.keys(effectivePatch).length === 0) {
+      const top = fresh.layers[fresh.layers.length - 1];
+      return { ok: true, path: top.path, record: fresh.record, etag: fresh.etag, warnings: [] };
+    }
     // Read under the lock, right after freshRow checked its version: the text that version holds.
     const text = own ? (await readFile(own.file, "utf8")).replace(/^\uFEFF/, "") : null;
     const fileRecord = applyPatch(baseOf(replace, id, own, text, lower), effectivePatch);

@@ -23,6 +23,8 @@ const FOLDERS: readonly TierFolder[] = KINDS.map((kind) => ({ section: SECTION_O
 export const adrGeneration: GenerationAdapter = {
   id: "adr",
   name: "the earlier Construct org",
+  orgSummary:
+    "specialists, teams, groups, contracts and policies, stored as JSON in tiers builtin < packs < user < project; later tiers win field by field.",
   kinds: KINDS,
   edgeKinds: EDGE_KINDS,
   principal: "specialist",

@@ -46,6 +46,8 @@ function where(install: ConstructInstall, root: string): string {
 export const construct2Generation: GenerationAdapter = {
   id: "2",
   name: "Construct 2.x",
+  orgSummary:
+    "Construct 2.x's worker profiles over its package's registry (procedures, capabilities, policies and workspace presets, all read-only), in tiers registry < user < project; a user or project file replaces a worker profile whole.",
   kinds: KINDS,
   // Construct 2.x has no teams, so no contract crosses a team boundary.
   edgeKinds: EDGE_KINDS.filter((kind) => kind !== "team-boundary"),
