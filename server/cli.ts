@@ -1,115 +1,79 @@
-import { ACCESS_USAGE, accessCommand } from "./cli/access";
-import { embedCommand } from "./cli/embed";
-import { FIX_IGNORE_USAGE, fixIgnoreCommand } from "./cli/fix-ignore";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { COMMANDS, commandHelp, usageText } from "./cli/commands";
 import { announceGeneration, takeConstructVersion } from "./cli/generation";
-import { MIGRATE_USAGE, migrateCommand } from "./cli/migrate";
-import { OPEN_USAGE, openCommand } from "./cli/open";
-import { exportCommand, importCommand, validateCommand } from "./cli/org";
-import { UsageError } from "./cli/output";
+import { EXIT, exitOf, UsageError } from "./cli/output";
 import { ownInstallRefusal } from "./cli/own-install";
-import { PACKS_CHANGE_USAGE, packsCommand } from "./cli/packs";
-import { PLAN_USAGE, planCommand } from "./cli/plan";
-import { TEST_USAGE, testCommand } from "./cli/test";
-import { TRUST_USAGE, trustCommand } from "./cli/trust";
 import { findAppDir } from "./config";
+import { isAppError } from "./errors";
 
 /**
- * `construct-studio`: the command-line twin of the HTTP API, for CI and scripts.
- * Exit codes: 0 clean (warnings allowed), 1 errors found or the operation failed, 2 usage.
- * Every command takes `--construct-version V` and first prints, to stderr, the generation it works on.
+ * `construct-studio`: the command-line twin of the HTTP API, for CI and scripts. Every command is one
+ * entry of `COMMANDS`; each exits 0 when done, 1 on findings or a refusal, 2 on a usage mistake and 3
+ * when what it was asked about does not exist in the project's generation of Construct. Every command
+ * takes `--construct-version V` and `--help`, and first prints, to stderr, the generation it works on.
  * No command, or `open`, serves the editor.
  */
 
-const USAGE = `usage:
-${OPEN_USAGE}
-  construct-studio validate [--root DIR | --tree DIR [--schemas-root DIR]] [--format text|json|github]
-  construct-studio export [--root DIR] [--scope project|user|builtin] [--out FILE]
-  construct-studio import FILE [--root DIR] [--scope project|user] [--dry-run] [--mode merge|replace] [--replace|--merge SECTION/ID]
-  construct-studio packs list [--root DIR] [--format text|json]
-  construct-studio packs disable ID [--root DIR]
-${PACKS_CHANGE_USAGE}
-  construct-studio embed list [--root DIR] [--format text|json]
-  construct-studio embed enable|disable|status|dry-run|tick ID [--root DIR] [--format text|json]
-  construct-studio mcp [--root DIR]
-  construct-studio schemas [--out DIR]
-${FIX_IGNORE_USAGE}
-${PLAN_USAGE}
-${TEST_USAGE}
-${MIGRATE_USAGE}
-${TRUST_USAGE}
-${ACCESS_USAGE}
-  every command: [--construct-version VERSION|adr] edits as that generation of Construct`;
-
 const HELP = new Set(["help", "--help", "-h"]);
+const VERSION = new Set(["--version", "-V", "version"]);
 
-const COMMANDS = new Set([
-  "validate",
-  "export",
-  "import",
-  "packs",
-  "embed",
-  "plan",
-  "test",
-  "mcp",
-  "schemas",
-  "migrate",
-  "fix-ignore",
-  "trust",
-  "access",
-]);
+/** The installed studio's version, from its own package.json. */
+function studioVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(findAppDir(), "package.json"), "utf8")) as { version?: string };
+    return pkg.version ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** `--help` or `-h` among a command's own arguments (not after `--`). */
+const asksHelp = (args: readonly string[]) => {
+  const end = args.indexOf("--");
+  return (end === -1 ? args : args.slice(0, end)).some((a) => a === "--help" || a === "-h");
+};
 
 export async function main(argv: string[]): Promise<number> {
+  let usageOf = usageText;
   try {
     const args = takeConstructVersion(argv);
-    const [command, ...rest] = args;
-    const refusal = command && HELP.has(command) ? null : ownInstallRefusal(args, findAppDir());
+    const [first, ...rest] = args;
+    if (first !== undefined && VERSION.has(first)) {
+      process.stdout.write(`construct-studio ${studioVersion()}\n`);
+      return EXIT.ok;
+    }
+    if (first !== undefined && HELP.has(first)) {
+      const asked = COMMANDS.find((c) => c.name === rest[0]);
+      process.stdout.write(asked ? commandHelp(asked) : usageText());
+      return EXIT.ok;
+    }
+    // No command, or options alone, serves the editor.
+    const serves = first === undefined || first.startsWith("-");
+    const command = serves ? COMMANDS.find((c) => c.name === "open") : COMMANDS.find((c) => c.name === first);
+    if (!command) throw new UsageError(`unknown command "${first}"`);
+    const own = serves ? args : rest;
+    usageOf = () => `usage:\n${command.usage.map((u) => `  construct-studio ${u}`).join("\n")}\n`;
+    if (asksHelp(own)) {
+      process.stdout.write(commandHelp(command));
+      return EXIT.ok;
+    }
+    const refusal = ownInstallRefusal(args, findAppDir());
     if (refusal) {
       process.stderr.write(`${refusal}\n`);
-      return 1;
+      return EXIT.findings;
     }
-    if (command && COMMANDS.has(command)) announceGeneration(rest);
-    if (command === undefined || (command.startsWith("-") && !HELP.has(command))) return await openCommand(args);
-    switch (command) {
-      case "validate":
-        return await validateCommand(rest);
-      case "export":
-        return await exportCommand(rest);
-      case "import":
-        return await importCommand(rest);
-      case "packs":
-        return await packsCommand(rest);
-      case "embed":
-        return await embedCommand(rest);
-      case "fix-ignore":
-        return await fixIgnoreCommand(rest);
-      case "plan":
-        return await planCommand(rest);
-      case "test":
-        return await testCommand(rest);
-      case "migrate":
-        return await migrateCommand(rest);
-      case "trust":
-        return await trustCommand(rest);
-      case "access":
-        return await accessCommand(rest);
-      case "mcp":
-        return await (await import("./mcp/mcp-command")).mcpCommand(rest);
-      case "schemas":
-        return await (await import("./mcp/schemas-command")).schemasCommand(rest);
-      case "open":
-        return await openCommand(rest);
-      case "help":
-      case "--help":
-      case "-h":
-        process.stdout.write(`${USAGE}\n`);
-        return 0;
-      default:
-        throw new UsageError(`unknown command "${command}"`);
-    }
+    if (command.name !== "open") announceGeneration(own);
+    return await command.run(own);
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
-      return 2;
+      process.stderr.write(`${(error as Error).message}\n${usageOf()}`);
+      return EXIT.usage;
+    }
+    if (isAppError(error)) {
+      process.stderr.write(`${error.message}\n`);
+      for (const e of error.errors ?? []) process.stderr.write(`  ${e.id}: ${e.message}\n`);
+      return exitOf(error);
     }
     throw error;
   }

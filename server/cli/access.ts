@@ -7,8 +7,6 @@ import { composeServices } from "../compose";
 import { isAppError } from "../errors";
 import { UsageError } from "./output";
 
-export const ACCESS_USAGE = "  construct-studio access ID [--root DIR] [--format text|json] [--history [--limit N]]";
-
 function renderReach(reach: Reach): string {
   const who = reach.kind === "worker-profile" ? "worker profile" : "specialist";
   const out = [`${reach.id} (${who}) can reach, through handoffs and contracts:`];

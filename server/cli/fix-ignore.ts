@@ -4,11 +4,9 @@ import { composeServices } from "../compose";
 import { isAppError } from "../errors";
 import { UsageError } from "./output";
 
-export const FIX_IGNORE_USAGE = "  construct-studio fix-ignore [--root DIR] [--dry-run]";
-
 /**
  * Rewrites the `.gitignore` rule that hides the project tier from git, printing the diff first.
- * Exit codes: 0 fixed or nothing to fix, 2 a dry run that shows a change, 1 a refusal.
+ * Exit codes: 0 fixed, nothing to fix, or a dry run that shows the change; 1 a refusal.
  */
 export async function fixIgnoreCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { root: { type: "string" }, "dry-run": { type: "boolean" } } });
@@ -26,7 +24,7 @@ export async function fixIgnoreCommand(args: string[]): Promise<number> {
   process.stdout.write(status.diff);
   if (values["dry-run"]) {
     process.stdout.write(`dry run: ${status.file} is unchanged; run without --dry-run to apply this\n`);
-    return 2;
+    return 0;
   }
   try {
     const result = await services.fixGitIgnore({ ifMatch: status.etag });

@@ -6,8 +6,6 @@ import { generationAdapter } from "../config";
 import type { Migration } from "../generations/adapter";
 import { UsageError } from "./output";
 
-export const MIGRATE_USAGE = "  construct-studio migrate --to 2 [--root DIR] [--scope project|user] [--dry-run]";
-
 function parse(args: string[]) {
   const { values, positionals } = parseArgs({
     args,

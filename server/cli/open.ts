@@ -7,8 +7,6 @@ import { parseArgs } from "node:util";
 import { findAppDir } from "../config";
 import { UsageError } from "./output";
 
-export const OPEN_USAGE = "  construct-studio [open] [--root DIR] [--port N] [--host HOST]   serves the editor";
-
 const LOOPBACK = ["127.0.0.1", "localhost", "::1"];
 
 /** The prebuilt editor an installed package carries; a clone has its sources and builds instead. */

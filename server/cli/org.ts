@@ -41,6 +41,7 @@ export async function validateCommand(args: string[]): Promise<number> {
       format,
       rel,
       summarize(result.problems, `${Object.values(result.counts).reduce((a, b) => a + b, 0)} entities in ${dir}`),
+      result.checkedBy,
     );
     return result.ok ? 0 : 1;
   }
@@ -55,6 +56,7 @@ export async function validateCommand(args: string[]): Promise<number> {
     format,
     locate,
     summarize(result.problems, `${count} entities in the merged org of ${api.paths.root}`),
+    result.checkedBy,
   );
   return result.ok ? 0 : 1;
 }

@@ -1,5 +1,5 @@
 import { parsePointer } from "@/lib/json/pointer";
-import type { FieldError } from "@/schemas/field-error";
+import type { CheckedBy, FieldError } from "@/schemas/field-error";
 import type { Section } from "@/schemas/kinds";
 
 /** What every command prints problems in, and the usage error `main` turns into exit code 2. */
@@ -24,19 +24,21 @@ function fileFor(error: FieldError, locate: (section: Section, id: string) => st
   return section && id ? locate(section as Section, id) : undefined;
 }
 
+/** `checkedBy` says which validators answered: the studio's rules alone, or Construct's own as well. */
 export function print(
   problems: FieldError[],
   format: Format,
   locate: (section: Section, id: string) => string | undefined,
   summary: string,
+  checkedBy?: CheckedBy,
 ): void {
   const rows = problems.map((p) => ({ ...p, file: fileFor(p, locate) }));
   if (format === "json") {
-    process.stdout.write(
-      `${JSON.stringify({ ok: !rows.some((r) => r.severity === "error"), problems: rows }, null, 2)}\n`,
-    );
+    const ok = !rows.some((r) => r.severity === "error");
+    process.stdout.write(`${JSON.stringify({ ok, ...(checkedBy ? { checkedBy } : {}), problems: rows }, null, 2)}\n`);
     return;
   }
+  if (checkedBy && format === "github") process.stdout.write(`::notice title=validators::${checkedBy.message}\n`);
   for (const row of rows) {
     if (format === "github") {
       const file = row.file ? `file=${row.file},` : "";
@@ -46,6 +48,7 @@ export function print(
     }
   }
   process.stdout.write(`${summary}\n`);
+  if (checkedBy && format === "text") process.stdout.write(`${checkedBy.message}\n`);
 }
 
 export function summarize(problems: FieldError[], what: string): string {

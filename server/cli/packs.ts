@@ -8,11 +8,7 @@ import type { PackPreview } from "@/schemas/pack-preview";
 import { composeServices } from "../compose";
 import { isAppError } from "../errors";
 import { expandHome, type InstallSource } from "../packs/pack-install";
-import { isEmptyPreview } from "../packs/pack-preview";
 import { UsageError } from "./output";
-
-export const PACKS_CHANGE_USAGE = `  construct-studio packs enable ID [--dry-run] [--force] [--root DIR] [--format text|json]
-  construct-studio packs install FOLDER|FILE.zip [--dry-run] [--force] [--tier project|user] [--root DIR] [--format text|json]`;
 
 export function renderPreview(p: PackPreview): string {
   const lines: string[] = [];
@@ -40,31 +36,23 @@ export function renderPreview(p: PackPreview): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** `--dry-run` prints the preview and exits 2 on a change, 0 on none, 1 on an error. */
+/** `--dry-run` prints the preview and exits 0, or 1 when it would introduce errors or fails; nothing is written. */
 export async function packsChangeCommand(sub: "enable" | "install", args: string[]): Promise<number> {
-  let values: { root?: string; format?: string; tier?: string; "dry-run"?: boolean; force?: boolean };
-  let positionals: string[];
-  const dryRun = args.includes("--dry-run");
-  // Exit 2 means "changes" to a dry run, so its usage mistakes are errors (1), as for `plan`.
-  const usage = (message: string) => {
-    process.stderr.write(`${message}\nusage:\n${PACKS_CHANGE_USAGE}\n`);
-    return dryRun ? 1 : 2;
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      root: { type: "string" },
+      format: { type: "string", default: "text" },
+      tier: { type: "string", default: "project" },
+      "dry-run": { type: "boolean" },
+      force: { type: "boolean" },
+    },
+  });
+  const dryRun = values["dry-run"];
+  const usage = (message: string): never => {
+    throw new UsageError(message);
   };
-  try {
-    ({ values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        root: { type: "string" },
-        format: { type: "string", default: "text" },
-        tier: { type: "string", default: "project" },
-        "dry-run": { type: "boolean" },
-        force: { type: "boolean" },
-      },
-    }));
-  } catch (error) {
-    return usage((error as Error).message);
-  }
   if (positionals.length !== 1)
     return usage(sub === "enable" ? "packs enable takes one pack id" : "packs install takes one folder or .zip file");
   if (values.format !== "text" && values.format !== "json") return usage(`unknown --format ${values.format}`);
@@ -82,7 +70,8 @@ export async function packsChangeCommand(sub: "enable" | "install", args: string
     if (dryRun) {
       const preview = source ? await previews.previewInstall(source, tier, typed) : await previews.previewEnable(typed);
       print(preview);
-      return isEmptyPreview(preview) ? 0 : 2;
+      // Errors the change would introduce are findings; a change alone is what a preview shows.
+      return preview.errors.length ? 1 : 0;
     }
     if (!source) {
       await previews.enable(typed, { force: values.force });

@@ -60,13 +60,14 @@ describe("plan against git", { timeout: 180_000 }, () => {
     expect(run.stdout.trim().split("\n").at(-1)).toBe("Plan: 0 to add, 0 to change, 0 to remove");
   });
 
-  it("shows a widening edit in every format, exits 2, and never touches the work tree, the index or .git", async () => {
+  it("shows a widening edit in every format, exits 0 (1 with --fail-on change), and never touches the work tree, the index or .git", async () => {
     const builtin = await readBuiltin("specialists", "cx-reviewer");
     await reviewerWith([...(builtin.fence as { allowedCommands: string[] }).allowedCommands, "git push"]);
     const before = await treeOf(root);
 
+    // A change is what a plan shows, not a failure: a gate says which changes fail a build.
     const text = await cli(["plan"]);
-    expect(text.code, text.stderr).toBe(2);
+    expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain("~ specialist cx-reviewer  (.cx/org/specialists/cx-reviewer.json)");
     expect(text.stdout).toContain('~ cx-reviewer fence.allowedCommands: + "git push"');
     expect(text.stdout).toContain(
@@ -79,7 +80,7 @@ describe("plan against git", { timeout: 180_000 }, () => {
     );
 
     const json = await cli(["plan", "--format", "json"]);
-    expect(json.code).toBe(2);
+    expect(json.code).toBe(0);
     const plan = planSchema.parse(JSON.parse(json.stdout));
     expect(plan.summary).toMatchObject({ add: 0, change: 1, remove: 0, widens: 1 });
     for (const c of plan.changes) expect(c.kind && c.id).toBeTruthy();
@@ -96,7 +97,14 @@ describe("plan against git", { timeout: 180_000 }, () => {
     expect(failing.code).toBe(1);
     expect(failing.stderr).toContain("1 specialist(s) gain access (--fail-on widen)");
     const errorsOnly = await cli(["plan", "--fail-on", "errors"]);
-    expect(errorsOnly.code).toBe(2);
+    expect(errorsOnly.code).toBe(0);
+    const anyChange = await cli(["plan", "--fail-on", "change"]);
+    expect(anyChange.code).toBe(1);
+    expect(anyChange.stderr).toContain("the org changed (--fail-on change)");
+    // A typo is a usage mistake (2), never a tripped gate (1).
+    const typo = await cli(["plan", "--fail-on", "widn"]);
+    expect(typo.code).toBe(2);
+    expect((await cli(["plan", "--bogus"])).code).toBe(2);
 
     expect(await treeOf(root)).toEqual(before);
     expect(git(["status", "--porcelain"])).toBe(" M .cx/org/specialists/cx-reviewer.json\n");
@@ -113,7 +121,7 @@ describe("plan against git", { timeout: 180_000 }, () => {
       specialistRecord("cx-checker", { handoffCandidates: ["nobody-has-this-role"] }),
     );
     const run = await cli(["plan", "--format", "json"]);
-    expect(run.code, run.stderr).toBe(2);
+    expect(run.code, run.stderr).toBe(0);
     const plan = planSchema.parse(JSON.parse(run.stdout));
     expect(plan.against).toMatchObject({ kind: "git", ref: "HEAD" });
     expect(plan.changes.filter((c) => c.kind === "entity").map((c) => `${c.action} ${c.id}`)).toEqual([
@@ -175,7 +183,7 @@ describe("plan against an export, and outside git", { timeout: 180_000 }, () => 
     expect((await cli(["plan", "--against", exported])).code).toBe(0);
     await writeRecord(orgDir(), "specialists", specialistRecord("cx-extra"));
     const run = await cli(["plan", "--against", exported]);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Comparing the org now with export ${exported}`);
     expect(run.stdout).toContain("+ specialist cx-extra");
 
@@ -196,7 +204,7 @@ describe("plan against an export, and outside git", { timeout: 180_000 }, () => 
     expect((await cli(["plan"])).code).toBe(0);
     await writeRecord(orgDir(), "specialists", specialistRecord("cx-outside"));
     const run = await cli(["plan"]);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(0);
     expect(run.stdout).toContain("the built-in tier");
     expect(run.stdout).toContain("not in a git repository: compared with the built-in tier alone");
     expect(run.stdout).toContain("+ specialist cx-outside");

@@ -3,9 +3,7 @@ import { parseArgs } from "node:util";
 import { belowMinCoverage, formatPercent, renderCoverage } from "@/lib/org-tests/coverage";
 import { renderTestRun } from "@/lib/org-tests/run";
 import { composeServices } from "../compose";
-
-export const TEST_USAGE =
-  "  construct-studio test [--root DIR] [--format text|json|github] [--coverage] [--min-coverage PERCENT]";
+import { UsageError } from "./output";
 
 /** `--min-coverage`'s value as a number, or why it is not a percentage. */
 function minCoverageOf(value: string | undefined): number | string | undefined {
@@ -19,35 +17,20 @@ function minCoverageOf(value: string | undefined): number | string | undefined {
  * below `--min-coverage`; 0 when all pass.
  */
 export async function testCommand(args: string[]): Promise<number> {
-  let values: { root?: string; format?: string; coverage?: boolean; "min-coverage"?: string };
-  try {
-    values = parseArgs({
-      args,
-      options: {
-        root: { type: "string" },
-        format: { type: "string", default: "text" },
-        coverage: { type: "boolean" },
-        "min-coverage": { type: "string" },
-      },
-    }).values;
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\nusage:\n${TEST_USAGE}\n`);
-    return 2;
-  }
+  const { values } = parseArgs({
+    args,
+    options: {
+      root: { type: "string" },
+      format: { type: "string", default: "text" },
+      coverage: { type: "boolean" },
+      "min-coverage": { type: "string" },
+    },
+  });
   const format = values.format ?? "text";
-  if (!["text", "json", "github"].includes(format)) {
-    process.stderr.write(`unknown --format ${format}\nusage:\n${TEST_USAGE}\n`);
-    return 2;
-  }
+  if (!["text", "json", "github"].includes(format)) throw new UsageError(`unknown --format ${format}`);
   const min = minCoverageOf(values["min-coverage"]);
-  if (typeof min === "string") {
-    process.stderr.write(`${min}\nusage:\n${TEST_USAGE}\n`);
-    return 2;
-  }
-  if (values.root && !existsSync(values.root)) {
-    process.stderr.write(`--root ${values.root} does not exist\n`);
-    return 2;
-  }
+  if (typeof min === "string") throw new UsageError(min);
+  if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
   // The same services as the server, from the one composition root.
   const service = composeServices({ root: values.root }).tests;
   const run = await service.run(undefined, { coverage: values.coverage || min !== undefined });

@@ -5,8 +5,6 @@ import { changeTrust, constructStatus } from "../construct/status";
 import { isAppError } from "../errors";
 import { exitOf, UsageError } from "./output";
 
-export const TRUST_USAGE = "  construct-studio trust [--root DIR] [--revoke | --status] [--format text|json]";
-
 /**
  * `trust`: lets the project's own Construct install run its validators (once per project and package),
  * `--revoke` forgets it, `--status` only says where things stand. Exit 0 done, 1 refused.

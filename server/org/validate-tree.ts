@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildIndex, type SchemaFileLookup } from "@/lib/org/org-index";
 import { toResult, validateOrg } from "@/lib/org/validate";
-import type { FieldError, ValidationResult } from "@/schemas/field-error";
+import type { CheckedBy, FieldError, ValidationResult } from "@/schemas/field-error";
 import type { Section } from "@/schemas/kinds";
 import { treeAdapter } from "../config";
 import { mergeTiers, recordsOf } from "./merge";
@@ -24,5 +24,11 @@ export async function validateTree(
   const counts = Object.fromEntries(folders.map(({ section }) => [section, rows[section].size])) as Partial<
     Record<Section, number>
   >;
-  return { ...toResult(problems), problems, counts };
+  // A folder alone has no project whose package could run: the studio's rules are the whole answer.
+  const checkedBy: CheckedBy = {
+    by: "studio",
+    version: null,
+    message: `checked by the studio's rules of ${adapter.name}: a folder alone runs no package's validator`,
+  };
+  return { ...toResult(problems), problems, counts, checkedBy };
 }

@@ -69,7 +69,11 @@ export async function withPackageCheck(
   if (profiles.length === 0)
     return {
       ...result,
-      checkedBy: { by: "construct", version: install.version, message: "no custom worker profile to check" },
+      checkedBy: {
+        by: "construct",
+        version: install.version,
+        message: `checked by Construct ${install.version}'s own validator: no custom worker profile to check`,
+      },
     };
   const exists = promptFileLookup(paths.root);
   const answer = await runPackageValidators(
