@@ -5,6 +5,7 @@ import { BUTTON_TONES, Modal } from "@/components/ui/dialog";
 import { ApiError } from "@/lib/api/error";
 import { useFixGitIgnore } from "@/lib/queries/git-ignore-fix";
 import type { GitIgnoreStatus } from "@/schemas/api/git-ignore";
+import { Paths } from "./paths";
 
 const LINE_TONE: Record<string, string> = {
   "+": "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
@@ -77,8 +78,8 @@ export function FixIgnoreDialog({
       title={`Fix the ignore rule in ${status.file}`}
       description={
         <>
-          Git will then see <code>{status.tier}/</code>, the tier the studio writes, and keep ignoring the rest of its
-          folder. This is the whole change; nothing is written until you apply it.
+          Git will then see <Paths paths={status.hidden} />, which the studio writes, and keep ignoring the rest of
+          their folder. This is the whole change; nothing is written until you apply it.
         </>
       }
       initialFocus={cancel}

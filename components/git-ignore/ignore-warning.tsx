@@ -5,6 +5,7 @@ import { useState } from "react";
 import { clientOnly } from "@/components/ui/client-only";
 import { gitIgnoreQuery } from "@/lib/queries/git-ignore";
 import type { GitIgnoreStatus } from "@/schemas/api/git-ignore";
+import { Paths } from "./paths";
 
 const FixIgnoreDialog = clientOnly(() => import("./fix-dialog").then((m) => m.FixIgnoreDialog));
 
@@ -25,13 +26,14 @@ export function IgnoreWarning({ context }: { context?: string }) {
       className="mb-4 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
     >
       <h2 id="ignore-warning-title" className="mb-1 font-semibold">
-        Git ignores <code>{status.tier}/</code>, the tier the studio writes
+        Git ignores what the studio writes: <Paths paths={status.hidden} />
       </h2>
       <p data-testid="ignore-warning-message">
         <code>
           {status.file}:{status.line}
         </code>{" "}
-        (<code>{status.pattern}</code>) ignores it. Edits here are invisible to git: no diff, no review, not committed.
+        (<code>{status.pattern}</code>) ignores {status.hidden.length === 1 ? "it" : "them"}. Changes there are
+        invisible to git: no diff, no review, not committed.
       </p>
       {context && <p className="mt-1">{context}</p>}
       {status.refusal && (

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { handFix, reincludeTier } from "./reinclude";
 import { unifiedDiff } from "./unified-diff";
 
-const fix = (text: string, line: number, dirRel = ".construct") => reincludeTier({ text, line, dirRel, tier: "org" });
+const fix = (text: string, line: number, dirRel = ".construct") =>
+  reincludeTier({ text, line, dirRel, entries: ["org/"] });
 const fixed = (text: string, line: number, dirRel = ".construct") => {
   const result = fix(text, line, dirRel);
   if (!result.ok) throw new Error(result.message);
@@ -82,9 +83,9 @@ describe("reincludeTier", () => {
 
 describe("handFix", () => {
   it("re-includes the folder first when the rule hides it, then hides its contents", () => {
-    expect(handFix(".construct", "org", true)).toEqual(["!/.construct/", "/.construct/*", "!/.construct/org/"]);
-    expect(handFix(".construct", "org", false)).toEqual(["!/.construct/org/"]);
-    expect(handFix("", "org", true)).toEqual(["!/org/"]);
+    expect(handFix(".construct", ["org/"], true)).toEqual(["!/.construct/", "/.construct/*", "!/.construct/org/"]);
+    expect(handFix(".construct", ["org/"], false)).toEqual(["!/.construct/org/"]);
+    expect(handFix("", ["org/"], true)).toEqual(["!/org/"]);
   });
 });
 
@@ -124,5 +125,30 @@ describe("unifiedDiff", () => {
     expect(diff.match(/^@@/gm)).toHaveLength(2);
     expect(diff).toContain("@@ -1,4 +1,4 @@");
     expect(diff).toContain("@@ -7,4 +7,5 @@");
+  });
+});
+
+describe("reincludeTier with every entry the studio writes", () => {
+  it("re-includes each after the rewritten rule, folders with their slash, files without, once", () => {
+    const entries = ["org/", "packs.json", "packs/", "procedures/"];
+    const text = "node_modules/\n.construct/\n";
+    const once = reincludeTier({ text, line: 2, dirRel: ".construct", entries });
+    expect(once).toEqual({
+      ok: true,
+      text: "node_modules/\n.construct/*\n!.construct/org/\n!.construct/packs.json\n!.construct/packs/\n!.construct/procedures/\n",
+    });
+    // A file that already re-includes some of them gains only the rest.
+    const partial = "/.construct/*\n!/.construct/org/\n";
+    expect(reincludeTier({ text: partial, line: 1, dirRel: ".construct", entries })).toEqual({
+      ok: true,
+      text: "/.construct/*\n!/.construct/packs.json\n!/.construct/packs/\n!/.construct/procedures/\n!/.construct/org/\n",
+    });
+  });
+
+  it("by hand, each entry is one line", () => {
+    expect(handFix(".construct", ["org/", "packs.json"], false)).toEqual([
+      "!/.construct/org/",
+      "!/.construct/packs.json",
+    ]);
   });
 });

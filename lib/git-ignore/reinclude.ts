@@ -1,7 +1,8 @@
 import type { Result } from "@/schemas/result";
 
 // Git cannot re-include a path below an excluded folder, so a rule that ignores the whole project
-// folder becomes "everything inside it" (`<dir>/*`) followed by `!<dir>/<tier>/`.
+// folder becomes "everything inside it" (`<dir>/*`) followed by `!<dir>/<entry>` for each entry the
+// studio writes there: folders end in `/`, files do not.
 
 export type ReincludeInput = {
   /** The ignore file's text, as read. */
@@ -10,8 +11,8 @@ export type ReincludeInput = {
   line: number;
   /** The project folder seen from the ignore file's folder, `/`-separated: `.construct`, `app/.cx`. */
   dirRel: string;
-  /** The tier folder inside the project folder that must stay visible to git. */
-  tier: string;
+  /** What inside the project folder must stay visible to git: `org/`, `packs.json`. */
+  entries: readonly string[];
 };
 
 export type Reinclude = Result<{ text: string }, { code: "unsafe-rule" | "no-such-line" }>;
@@ -81,8 +82,8 @@ function contentsRule(shape: Shape, dirRel: string): string {
 
 const joined = (...parts: string[]) => parts.filter(Boolean).join("/");
 
-export function reincludeRule(dirRel: string, tier: string): string {
-  return `!${joined(dirRel, tier)}/`;
+export function reincludeRule(dirRel: string, entry: string): string {
+  return `!${joined(dirRel, entry)}`;
 }
 
 /** `!a/b/`, `!a/b`, `!/a/b/` and `!/a/b` re-include the same folder. */
@@ -91,7 +92,7 @@ const sameNegation = (a: string, b: string) =>
 
 /**
  * The ignore file with every rule that hides the project folder turned into one that hides only its
- * contents, and the tier re-included after the last of them. Other lines, and every line ending,
+ * contents, and each entry re-included after the last of them. Other lines, and every line ending,
  * stay as they are.
  */
 export function reincludeTier(input: ReincludeInput): Reinclude {
@@ -110,8 +111,6 @@ export function reincludeTier(input: ReincludeInput): Reinclude {
       code: "unsafe-rule",
       message: `line ${input.line} (${JSON.stringify(reported.body.trim())}) is not a rule the studio can rewrite safely`,
     };
-  const negation = reincludeRule(input.dirRel, input.tier);
-  const anchoredNegation = `!/${negation.slice(1)}`;
   let last = -1;
   const out = lines.map((line, i) => {
     const shape = shapeOf(patternOf(line.body, i === 0));
@@ -121,18 +120,25 @@ export function reincludeTier(input: ReincludeInput): Reinclude {
     const bom = i === 0 && line.body.startsWith("\uFEFF") ? "\uFEFF" : "";
     return { body: `${bom}${contentsRule(shape, input.dirRel)}`, eol: line.eol };
   });
-  const already = out.slice(last + 1).some((line) => sameNegation(patternOf(line.body, false), negation));
-  if (!already) {
+  const after = out.slice(last + 1).map((line) => patternOf(line.body, false));
+  const missing = input.entries
+    .map((entry) => reincludeRule(input.dirRel, entry))
+    .filter((negation) => !after.some((pattern) => sameNegation(pattern, negation)));
+  if (missing.length) {
     const eol = out[last].eol || out.find((l) => l.eol)?.eol || "\n";
-    const next = { body: reportedShape.anchor ? anchoredNegation : negation, eol: out[last].eol };
+    const added = missing.map((negation, i) => ({
+      body: reportedShape.anchor ? `!/${negation.slice(1)}` : negation,
+      // The last line keeps the file's own ending (none, when the file ended without one).
+      eol: i === missing.length - 1 ? out[last].eol : eol,
+    }));
     out[last] = { ...out[last], eol };
-    out.splice(last + 1, 0, next);
+    out.splice(last + 1, 0, ...added);
   }
   return { ok: true, text: out.map((l) => l.body + l.eol).join("") };
 }
 
 /** The lines to add by hand after a rule the studio will not rewrite (another file, or a broad glob). */
-export function handFix(dirRel: string, tier: string, hidesDir: boolean): string[] {
-  const negation = `!/${joined(dirRel, tier)}/`;
-  return hidesDir && dirRel ? [`!/${dirRel}/`, `/${dirRel}/*`, negation] : [negation];
+export function handFix(dirRel: string, entries: readonly string[], hidesDir: boolean): string[] {
+  const negations = entries.map((entry) => `!/${joined(dirRel, entry)}`);
+  return hidesDir && dirRel ? [`!/${dirRel}/`, `/${dirRel}/*`, ...negations] : negations;
 }

@@ -10,6 +10,8 @@ export const gitIgnoreStatusSchema = z.object({
   ignored: z.boolean(),
   /** The project tier, as shown: `.construct/org`. */
   tier: z.string(),
+  /** Everything the studio writes that git ignores, as shown: `.construct/org/`, `.construct/packs.json`. */
+  hidden: z.array(z.string()),
   file: z.nullable(z.string()),
   line: z.nullable(z.number()),
   pattern: z.nullable(z.string()),

@@ -14,7 +14,9 @@ export async function fixIgnoreCommand(args: string[]): Promise<number> {
   const services = composeServices({ root: values.root });
   const status = await services.gitIgnore.status({ fresh: true });
   if (!status.ignored) {
-    process.stdout.write(`git does not ignore ${status.tier}/: nothing to fix\n`);
+    process.stdout.write(
+      `git does not ignore what the studio writes in ${status.tier.replace(/\/org$/, "")}/: nothing to fix\n`,
+    );
     return 0;
   }
   if (!status.diff || !status.etag) {
@@ -30,12 +32,12 @@ export async function fixIgnoreCommand(args: string[]): Promise<number> {
     const result = await services.fixGitIgnore({ ifMatch: status.etag });
     if (result.status.ignored) {
       process.stderr.write(
-        `${status.file} was changed, but git still ignores ${status.tier}/: ${result.status.problem?.message}\n`,
+        `${status.file} was changed, but git still ignores ${result.status.hidden.join(", ")}: ${result.status.problem?.message}\n`,
       );
       return 1;
     }
     process.stdout.write(
-      `${status.file} changed: git sees ${status.tier}/ again; the rest of ${status.tier.replace(/\/org$/, "")}/ stays ignored\n`,
+      `${status.file} changed: git sees ${status.hidden.join(", ")} again; the rest of ${status.tier.replace(/\/org$/, "")}/ stays ignored\n`,
     );
     return 0;
   } catch (error) {

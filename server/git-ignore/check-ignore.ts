@@ -24,6 +24,8 @@ export type TierIgnore =
       rule: IgnoreRule;
       /** The project folder itself is ignored, not only what is in it. */
       hidesDir: boolean;
+      /** What the studio writes that git ignores, inside the project folder: `org/`, `packs.json`. */
+      hidden: string[];
     };
 
 type Probe = { top: string; commonDir: string } | null;
@@ -111,9 +113,16 @@ export class IgnoreCheck {
     }
     const [top, common] = rev.stdout.toString("utf8").trim().split("\n");
     this.probe = { top, commonDir: path.resolve(root, common) };
-    const dir = path.relative(root, projectDir).split(path.sep).join("/");
-    // The folder, the tier, and a file in it (a rule such as `*.json` hides the files, not the folder).
-    const probes = [`${dir}/`, `${dir}/org/`, `${dir}/org/probe.json`];
+    const posix = (p: string) => p.split(path.sep).join("/");
+    const dir = posix(path.relative(root, projectDir));
+    // Each thing the studio writes, inside the project folder: a folder and a file in it (a rule
+    // such as `*.json` hides the files, not the folder), or the file itself.
+    const entries = this.paths.adapter
+      .gitVisible(this.paths)
+      .map((v) => `${posix(path.relative(projectDir, v.path))}${v.dir ? "/" : ""}`);
+    const probesOf = (entry: string) =>
+      entry.endsWith("/") ? [`${dir}/${entry}`, `${dir}/${entry}probe.json`] : [`${dir}/${entry}`];
+    const probes = [`${dir}/`, ...entries.flatMap(probesOf)];
     const result = await git(
       root,
       ["check-ignore", "-v", "-n", "--no-index", "-z", "--stdin"],
@@ -128,8 +137,11 @@ export class IgnoreCheck {
       if (!source || pattern.startsWith("!")) continue;
       matches.set(probe, { file: path.resolve(top, source), source, line: Number(line), pattern });
     }
-    const rule = matches.get(probes[1]) ?? matches.get(probes[2]);
-    if (!rule) return NOT_IGNORED;
-    return { ignored: true, top, rule, hidesDir: matches.has(probes[0]) };
+    const hidden = entries.filter((entry) => probesOf(entry).some((probe) => matches.has(probe)));
+    if (!hidden.length) return NOT_IGNORED;
+    const rule = probesOf(hidden[0])
+      .map((probe) => matches.get(probe))
+      .find((r) => r !== undefined) as IgnoreRule;
+    return { ignored: true, top, rule, hidesDir: matches.has(probes[0]), hidden };
   }
 }

@@ -21,7 +21,11 @@ type Plan =
   | { fixable: true; file: string; before: Buffer; text: string; diff: string; etag: string; mode: number }
   | { fixable: false; code: AppErrorCode; refusal: string };
 
-/** Warns when git ignores the project tier, and rewrites the `.gitignore` rule that does it, on request. */
+/**
+ * Warns when git ignores what the studio writes in the project (its tier, packs, enable files, layout
+ * and tests, as the project's generation lists them), and rewrites the `.gitignore` rule that does
+ * it, on request.
+ */
 export class GitIgnoreService {
   readonly check: IgnoreCheck;
 
@@ -50,7 +54,7 @@ export class GitIgnoreService {
   }
 
   private async plan(found: Extract<TierIgnore, { ignored: true }>): Promise<Plan> {
-    const { rule, top, hidesDir } = found;
+    const { rule, top, hidesDir, hidden } = found;
     const shown = this.shown(rule.file, top);
     const where = `${shown}:${rule.line} (\`${rule.pattern}\`)`;
     const inTree = !path.relative(top, rule.file).startsWith("..") && !path.isAbsolute(path.relative(top, rule.file));
@@ -59,7 +63,7 @@ export class GitIgnoreService {
     const projectDir = path.join(this.realRoot(), path.relative(this.paths.root, this.paths.projectDir));
     const dirRel = posix(path.relative(perFolder ? path.dirname(rule.file) : top, projectDir));
     const byHand = (why: string, code: AppErrorCode = "invalid"): Plan => {
-      const lines = dirRel.startsWith("..") ? [] : handFix(dirRel, "org", hidesDir);
+      const lines = dirRel.startsWith("..") ? [] : handFix(dirRel, hidden, hidesDir);
       const advice = lines.length
         ? `add ${lines.map((l) => `\`${l}\``).join(", ")} after line ${rule.line} of ${shown}, or remove that rule`
         : `remove line ${rule.line} of ${shown}`;
@@ -89,7 +93,7 @@ export class GitIgnoreService {
     const text = before.toString("utf8");
     if (!Buffer.from(text, "utf8").equals(before))
       return byHand(`${shown} is not UTF-8 text, which the studio would not keep byte for byte`);
-    const edit = reincludeTier({ text, line: rule.line, dirRel, tier: "org" });
+    const edit = reincludeTier({ text, line: rule.line, dirRel, entries: hidden });
     if (!edit.ok) return byHand(`${shown}: ${edit.message}`);
     return {
       fixable: true,
@@ -113,6 +117,7 @@ export class GitIgnoreService {
           file: null,
           line: null,
           pattern: null,
+          hidden: [],
           problem: null,
           diff: null,
           etag: null,
@@ -123,8 +128,10 @@ export class GitIgnoreService {
     const plan = await this.plan(found);
     const file = this.shown(found.rule.file, found.top);
     const added = plan.fixable ? plan.diff.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++")) : [];
+    const shownDir = posix(path.relative(this.paths.root, this.paths.projectDir));
+    const hidden = found.hidden.map((entry) => `${shownDir}/${entry}`);
     const problem = tierIgnoredProblem({
-      tier,
+      hidden,
       file,
       line: found.rule.line,
       pattern: found.rule.pattern,
@@ -139,6 +146,7 @@ export class GitIgnoreService {
         file,
         line: found.rule.line,
         pattern: found.rule.pattern,
+        hidden,
         problem,
         diff: plan.fixable ? plan.diff : null,
         etag: plan.fixable ? plan.etag : null,

@@ -18,6 +18,11 @@ let root: string;
 const git = (args: string[], cwd = root) =>
   execFileSync("git", ["-c", "init.defaultBranch=main", ...args], { cwd, encoding: "utf8", stdio: "pipe" });
 
+/** What the studio writes in an earlier org's project folder, which the fix re-includes one by one. */
+const ENTRIES = ["org/", "packs.json", "packs/", "embed/", "studio/", "tests/"];
+const negations = (dir: string) => ENTRIES.map((e) => `!${dir}/${e}\n`).join("");
+const added = (dir: string) => ENTRIES.map((e) => `+!${dir}/${e}\n`).join("");
+
 /** The paths of `paths` git ignores, by the rules alone (`--no-index`). */
 function ignored(...paths: string[]): string[] {
   try {
@@ -58,10 +63,12 @@ describe("the tier-git-ignored warning", () => {
     const warning = problems.find((p) => p.id === "tier-git-ignored");
     expect(ok).toBe(true);
     expect(warning).toMatchObject({ severity: "warning", path: ".gitignore" });
-    expect(warning?.message).toContain("git ignores .construct/org/");
+    expect(warning?.message).toContain(
+      "git ignores .construct/org/, .construct/packs.json, .construct/packs/, .construct/embed/, .construct/studio/ and .construct/tests/, which the studio writes",
+    );
     expect(warning?.message).toContain(".gitignore:2 (`.construct/`)");
     expect(warning?.message).toContain("invisible to git: no diff, no review, not committed");
-    expect(warning?.message).toContain("`.construct/*` and `!.construct/org/`");
+    expect(warning?.message).toContain("`.construct/*`, `!.construct/org/`, `!.construct/packs.json`");
   });
 
   it("is absent outside a git repository, and when the tier is not ignored", async () => {
@@ -123,7 +130,7 @@ describe("fixing the rule", () => {
       git(["init", "-q"], cx.root);
       const services = composeServices({ root: cx.root });
       const status = await services.gitIgnore.status();
-      expect(status.diff).toContain("-.cx/\n+.cx/*\n+!.cx/org/\n");
+      expect(status.diff).toContain(`-.cx/\n+.cx/*\n${added(".cx")}`);
       await services.fixGitIgnore({ ifMatch: status.etag ?? "" });
       expect(git(["check-ignore", "--no-index", "-v", "-n", ".cx/org/a.json", ".cx/runtime/x"], cx.root)).toMatch(
         /^::\t\.cx\/org\/a\.json\n\.gitignore:1:\.cx\/\*\t\.cx\/runtime\/x\n$/,
@@ -147,7 +154,9 @@ describe("fixing the rule", () => {
       expect(problems.find((p) => p.id === "tier-git-ignored")?.message).toContain(".gitignore:1 (`.construct/`)");
       const status = await services.gitIgnore.status();
       await services.fixGitIgnore({ ifMatch: status.etag ?? "" });
-      expect(readFileSync(path.join(v2.root, ".gitignore"), "utf8")).toBe(".construct/*\n!.construct/org/\n");
+      expect(readFileSync(path.join(v2.root, ".gitignore"), "utf8")).toBe(
+        ".construct/*\n!.construct/org/\n!.construct/packs.json\n!.construct/packs/\n!.construct/procedures/\n!.construct/studio/\n!.construct/tests/\n",
+      );
     } finally {
       v2.remove();
     }
@@ -180,7 +189,7 @@ describe("refusals name the file and the fix, and write nothing", () => {
     writeFileSync(path.join(root, ".git", "info", "exclude"), "# local\n.construct/\n");
     await refused(
       "invalid",
-      /\.git\/info\/exclude:2 .*edits only \.gitignore files.*add `!\/\.construct\/`, `\/\.construct\/\*`, `!\/\.construct\/org\/` after line 2 of \.git\/info\/exclude/,
+      /\.git\/info\/exclude:2 .*edits only \.gitignore files.*add `!\/\.construct\/`, `\/\.construct\/\*`, `!\/\.construct\/org\/`, .*`!\/\.construct\/tests\/` after line 2 of \.git\/info\/exclude/,
     );
   });
 
@@ -224,7 +233,7 @@ describe("refusals name the file and the fix, and write nothing", () => {
     expect(isAppError(error) && error.code).toBe("conflict");
     expect((error as Error).message).toMatch(/\.gitignore changed since its diff was shown; nothing was written/);
     const current = (error as { current: { record: { diff: string }; etag: string } }).current;
-    expect(current.record.diff).toContain(" dist/\n-.construct/\n+.construct/*\n+!.construct/org/\n");
+    expect(current.record.diff).toContain(` dist/\n-.construct/\n+.construct/*\n${added(".construct")}`);
     expect(current.etag).not.toBe(previewed.etag);
     expect(onDisk()).toEqual(before);
   });
@@ -240,7 +249,7 @@ describe("refusals name the file and the fix, and write nothing", () => {
 describe("the CLI", () => {
   const cli = (args: string[]) => runCli(args, { cwd: root, env: { CONSTRUCT_HOME: project.home } });
 
-  it("validate prints the warning and exits 0; fix-ignore --dry-run prints the diff, exits 2 and writes nothing", async () => {
+  it("validate prints the warning and exits 0; fix-ignore --dry-run prints the diff, exits 0 and writes nothing", async () => {
     writeFileSync(path.join(root, ".gitignore"), "node_modules/\n.construct/\n");
     const validate = await cli(["validate"]);
     expect(validate.code).toBe(0);
@@ -249,8 +258,8 @@ describe("the CLI", () => {
     );
     const before = onDisk();
     const dry = await cli(["fix-ignore", "--dry-run"]);
-    expect(dry.code).toBe(2);
-    expect(dry.stdout).toContain(" node_modules/\n-.construct/\n+.construct/*\n+!.construct/org/\n");
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(` node_modules/\n-.construct/\n+.construct/*\n${added(".construct")}`);
     expect(onDisk()).toEqual(before);
   });
 
@@ -258,8 +267,11 @@ describe("the CLI", () => {
     writeFileSync(path.join(root, ".gitignore"), "node_modules/\n.construct/\n");
     const fix = await cli(["fix-ignore"]);
     expect(fix.code).toBe(0);
-    expect(fix.stdout).toContain("git sees .construct/org/ again; the rest of .construct/ stays ignored");
-    expect(readFileSync(path.join(root, ".gitignore"), "utf8")).toBe("node_modules/\n.construct/*\n!.construct/org/\n");
+    expect(fix.stdout).toContain("git sees .construct/org/, .construct/packs.json,");
+    expect(fix.stdout).toContain("again; the rest of .construct/ stays ignored");
+    expect(readFileSync(path.join(root, ".gitignore"), "utf8")).toBe(
+      `node_modules/\n.construct/*\n${negations(".construct")}`,
+    );
     const validate = await cli(["validate"]);
     expect(validate.stdout).not.toContain("tier-git-ignored");
     expect((await cli(["fix-ignore"])).stdout).toContain("nothing to fix");
@@ -298,7 +310,7 @@ function reincluded(text: string): string | null {
     text,
     line: text.split("\n").findLastIndex((l) => l.includes(".construct")) + 1,
     dirRel: ".construct",
-    tier: "org",
+    entries: ENTRIES,
   });
   return result.ok ? result.text : null;
 }

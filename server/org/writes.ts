@@ -1,10 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { sameJson } from "@/lib/json/same-json";
 import { fieldError } from "@/lib/org/field-error";
 import { referencesTo, validateDraft } from "@/lib/org/validate";
 import type { RemoveOk, WriteOk } from "@/schemas/api/org";
 import { isWritable, kindIdProblem, recordKindOf } from "@/schemas/entity-kinds";
-import type { EntityKindSpec } from "@/schemas/kind-spec";
 import { ENTITY_KIND_SPECS, type EntityRecord, type Scope, SECTION_OF, type WritableScope } from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
 import { AppError } from "../errors";
@@ -12,7 +10,7 @@ import { withTierLock } from "../store/lock";
 import { removeFile } from "../store/write";
 import { applyPatch, mergeLayers, type Row, SCOPE_RANK } from "./merge";
 import type { OrgState } from "./org-state";
-import { baseOf, patchFor } from "./patch-base";
+import { baseOf, effectivePatchOf, unchangedOf } from "./patch-base";
 import { defaultPromptFile, newProfileFile, promptAfterRemove, writePromptStub } from "./worker-profile-files";
 import {
   alreadyExists,
@@ -121,6 +119,11 @@ export async function updateEntity(
   checkId(entityKind, id);
   const section = SECTION_OF[entityKind];
   if (patch.id !== undefined && patch.id !== id) throw renamed(kind, id, section, "id");
+  // Checked before the lock too, whose file (and folder) would be a write for a change of nothing.
+  const before = await freshRow(state, section, id);
+  const unchanged =
+    before && unchangedOf(entityKind, effectivePatchOf(kind, entityKind, patch, before.record), before, scope);
+  if (unchanged) return unchanged;
   return underLock(state, scope, opts.dryRun, async () => {
     const fresh = await freshRow(state, section, id);
     if (!fresh) throw new AppError("not_found", `${kind} "${id}" does not exist`);
@@ -134,20 +137,9 @@ export async function updateEntity(
     const own = fresh.layers.find((l) => l.scope === scope);
     const lower = fresh.layers.filter((l) => SCOPE_RANK[l.scope] < SCOPE_RANK[scope]);
     const higher = fresh.layers.filter((l) => SCOPE_RANK[l.scope] > SCOPE_RANK[scope]);
-    const { follow } = ENTITY_KIND_SPECS[entityKind] as Pick<EntityKindSpec<"worker-profile">, "follow">;
-    // A field set to the value the record already has changes nothing: a whole record read and sent
-    // back (a registry profile, say) patches only what differs, then derived fields follow.
-    const asked = patchFor(kind, patch, fresh.record);
-    const changed = replace
-      ? Object.fromEntries(Object.entries(asked).filter(([key, value]) => !sameJson(value, fresh.record[key])))
-      : asked;
-    const effectivePatch = follow ? follow(fresh.record, changed) : changed;
-    // Nothing to change in a record the tier has no file for: writing a copy would still change what
-    // Construct loads (a registry profile would become a custom one), so nothing is written.
-    if (replace && !own && Object.keys(effectivePatch).length === 0) {
-      const top = fresh.layers[fresh.layers.length - 1];
-      return { ok: true, path: top.path, record: fresh.record, etag: fresh.etag, warnings: [] };
-    }
+    const effectivePatch = effectivePatchOf(kind, entityKind, patch, fresh.record);
+    const unchanged = unchangedOf(entityKind, effectivePatch, fresh, scope);
+    if (unchanged) return unchanged;
     // Read under the lock, right after freshRow checked its version: the text that version holds.
     const text = own ? (await readFile(own.file, "utf8")).replace(/^\uFEFF/, "") : null;
     const fileRecord = applyPatch(baseOf(replace, id, own, text, lower), effectivePatch);
