@@ -5,7 +5,7 @@ import type { Reach } from "@/schemas/access";
 import { parseLimit } from "../access/history";
 import { composeServices } from "../compose";
 import { isAppError } from "../errors";
-import { UsageError } from "./output";
+import { exitOf, UsageError } from "./output";
 
 function renderReach(reach: Reach): string {
   const who = reach.kind === "worker-profile" ? "worker profile" : "specialist";
@@ -69,7 +69,7 @@ export async function accessCommand(args: string[]): Promise<number> {
   } catch (error) {
     if (!isAppError(error)) throw error;
     process.stderr.write(`access: ${error.message}\n`);
-    return 1;
+    return exitOf(error);
   } finally {
     org.close();
   }

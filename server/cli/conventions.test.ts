@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cliInProcess } from "@/test/support/cli-in-process";
 import { APP_DIR, type TempProject, tempProject } from "@/test/support/temp-project";
 import { snapshotContent } from "@/test/support/tree";
-import { main } from "../cli";
 import { COMMANDS } from "./commands";
 
 /**
@@ -14,26 +14,7 @@ import { COMMANDS } from "./commands";
 
 let project: TempProject;
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = process.stdout.write.bind(process.stdout);
-  const err = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  }) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  }) as typeof process.stderr.write;
-  try {
-    return { code: await main(args), stdout, stderr };
-  } finally {
-    process.stdout.write = out;
-    process.stderr.write = err;
-  }
-}
+const run = cliInProcess;
 
 beforeAll(() => {
   project = tempProject({ prefix: "cs-cli-conventions-" });

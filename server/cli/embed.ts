@@ -5,7 +5,7 @@ import type { CapabilityView } from "@/schemas/embed";
 import { ENTITY_KIND_SPECS } from "@/schemas/kinds";
 import { composeServices } from "../compose";
 import { isAppError } from "../errors";
-import { UsageError } from "./output";
+import { exitOf, UsageError } from "./output";
 
 /** `embed list|enable|disable|status|dry-run|tick`: the embed service from the command line. */
 
@@ -135,6 +135,6 @@ export async function embedCommand(args: string[]): Promise<number> {
     if (!isAppError(error)) throw error;
     process.stderr.write(`${error.message}\n`);
     for (const e of error.errors ?? []) process.stderr.write(`  ${e.id}: ${e.message}\n`);
-    return 1;
+    return exitOf(error);
   }
 }

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { composeServices } from "../compose";
 import { isAppError } from "../errors";
-import { UsageError } from "./output";
+import { exitOf, UsageError } from "./output";
 
 /**
  * Rewrites the `.gitignore` rule that hides the project tier from git, printing the diff first.
@@ -43,6 +43,6 @@ export async function fixIgnoreCommand(args: string[]): Promise<number> {
   } catch (error) {
     if (!isAppError(error)) throw error;
     process.stderr.write(`${error.message}\n`);
-    return 1;
+    return exitOf(error);
   }
 }

@@ -9,7 +9,7 @@ import { SCOPES, type Scope, type Section } from "@/schemas/kinds";
 import { composeServices } from "../compose";
 import { isAppError } from "../errors";
 import { validateTree } from "../org/validate-tree";
-import { type Format, print, summarize, UsageError } from "./output";
+import { exitOf, type Format, print, summarize, UsageError } from "./output";
 
 /** `validate`, `export` and `import`: the org commands, on the services of the one composition root. */
 
@@ -134,7 +134,7 @@ export async function importCommand(args: string[]): Promise<number> {
   } catch (error) {
     if (!isAppError(error)) throw error;
     print(error.errors ?? [], "text", () => undefined, `import failed: ${error.message}`);
-    return 1;
+    return exitOf(error);
   }
   for (const file of result.files) {
     const how = file.mode && file.action === "update" ? ` (${file.mode})` : "";

@@ -5,7 +5,7 @@ import { renderGithub, renderMarkdown, renderText } from "@/lib/plan/render";
 import type { Plan } from "@/schemas/plan";
 import { composeServices } from "../compose";
 import { isAppError } from "../errors";
-import { UsageError } from "./output";
+import { exitOf, UsageError } from "./output";
 
 const FORMATS = ["text", "json", "github", "markdown"] as const;
 const FAIL_ON = ["change", "widen", "reach", "errors"] as const;
@@ -35,7 +35,7 @@ export async function planCommand(args: string[]): Promise<number> {
   } catch (error) {
     if (!isAppError(error)) throw error;
     process.stderr.write(`plan: ${error.message}\n`);
-    return 1;
+    return exitOf(error);
   }
   const text =
     format === "json"

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { composeServices } from "../compose";
 import { changeTrust, constructStatus } from "../construct/status";
-import { isAppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { exitOf, UsageError } from "./output";
 
 /**
@@ -25,6 +25,9 @@ export async function trustCommand(args: string[]): Promise<number> {
   const { paths } = composeServices({ root: values.root }).org;
   let status: ReturnType<typeof constructStatus>;
   try {
+    // Where there is no package to trust, even asking where trust stands has no answer.
+    const absent = paths.adapter.absent.trust;
+    if (absent) throw new AppError("not_in_generation", absent);
     status = values.status ? constructStatus(paths) : await changeTrust(paths, { revoke: values.revoke });
   } catch (error) {
     if (!isAppError(error)) throw error;
