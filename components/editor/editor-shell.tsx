@@ -10,7 +10,6 @@ import { graphOfOrg } from "@/lib/queries/org";
 import { useOrg } from "@/lib/queries/use-org";
 import { useOrgEdits } from "@/lib/queries/use-org-edits";
 import type { EditorConstruct } from "@/schemas/api";
-import type { GraphNode } from "@/schemas/graph";
 import type { EntityKind } from "@/schemas/kinds";
 import { FoldedPreview } from "./canvas-preview";
 import { ChangesLegend, useChangesOverlay } from "./changes-overlay";
@@ -22,7 +21,7 @@ import { Toolbar } from "./toolbar";
 import { useCanvasLayout } from "./use-canvas-layout";
 import { useDeleteCurrent } from "./use-delete-record";
 import { usePaletteCommands } from "./use-palette-commands";
-import { targetOfNode, usePanelFlow, usePanelGuards } from "./use-panel-state";
+import { type OpenHow, targetOfNode, usePanelFlow, usePanelGuards } from "./use-panel-state";
 import { useShortcuts } from "./use-shortcuts";
 import { useUndoRedo } from "./use-undo-redo";
 
@@ -63,7 +62,7 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
   const panel = useEditor((s) => s.panel);
   const focusOn = useEditor((s) => s.focusOn);
   const select = useEditor((s) => s.select);
-  const { changePanel } = usePanelFlow();
+  const { openPanel } = usePanelFlow();
   useOrgEvents();
   usePanelGuards();
 
@@ -78,20 +77,17 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
   }, [graph, view, folded]);
   const nodeById = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph]);
 
-  const jumpTo = useCallback(
-    async (node: GraphNode) => {
-      if (await changePanel(targetOfNode(node))) focusOn(node.id);
-    },
-    [changePanel, focusOn],
-  );
-  // Any record, from the palette, the problem list or `/?open=`: its panel, and its node centred if drawn.
+  // Any record, from the palette, the problem list, Route… or `/?open=`: its panel takes the focus, and
+  // its node is centred if drawn.
   const openRecord = useCallback(
-    async (kind: EntityKind, id: string) => {
+    async (kind: EntityKind, id: string, how?: OpenHow) => {
       const node = nodeById.get(`${kind}:${id}`);
-      if (node) return jumpTo(node);
-      if (await changePanel({ kind, id })) select(null);
+      const target = node ? targetOfNode(node) : { kind, id };
+      if (!target || !(await openPanel(target, how))) return;
+      if (node) focusOn(node.id);
+      else select(null);
     },
-    [nodeById, jumpTo, changePanel, select],
+    [nodeById, openPanel, focusOn, select],
   );
 
   const undoRedo = useUndoRedo(edits, ask, toast);
@@ -114,8 +110,7 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
           />
         }
         onPickRoute={(id) => {
-          const node = nodeById.get(`specialist:${id}`);
-          if (node) void jumpTo(node);
+          if (nodeById.has(`specialist:${id}`)) void openRecord("specialist", id);
         }}
         undo={{ enabled: edits.canUndo, label: edits.nextUndo, run: () => void undoRedo("undo") }}
         redo={{ enabled: edits.canRedo, label: edits.nextRedo, run: () => void undoRedo("redo") }}
