@@ -96,7 +96,10 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
   const paletteCommands = usePaletteCommands(layout, construct.generation, deleteCurrent);
 
   return (
-    <div className="flex h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+    <div
+      data-panel-open={panel ? "" : undefined}
+      className="flex h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100"
+    >
       <Toolbar
         project={{ root, construct }}
         counts={counts}

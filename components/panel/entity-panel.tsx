@@ -135,6 +135,7 @@ function RecordPanel({ target, data, edits }: Props) {
     setProblems,
     onOpen,
     org: data.org,
+    hasErrors: problems.some((p) => p.severity === "error"),
   });
   const remove = useDeleteRecord(data, edits);
 
