@@ -2,6 +2,7 @@
 
 import { useCallback, useMemo, useState } from "react";
 import { Reach } from "@/components/palette/reach";
+import { PANEL_FRAME } from "@/components/panel/panel-frame";
 import { clientOnly } from "@/components/ui/client-only";
 import { setDraftsProject } from "@/lib/editor/draft-store";
 import { createHistoryStore } from "@/lib/editor/history";
@@ -36,7 +37,7 @@ function PanelLoading() {
     <aside
       data-testid="entity-panel-loading"
       aria-busy="true"
-      className="flex h-full w-[30rem] max-w-[45vw] items-center justify-center border-l border-slate-200 bg-white text-sm text-muted dark:border-slate-800 dark:bg-slate-950"
+      className={`${PANEL_FRAME} items-center justify-center text-sm text-muted`}
     >
       Loading…
     </aside>
@@ -124,9 +125,11 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
         onResetLayout={() => void layout.resetLayout()}
       />
 
-      <div className="flex min-h-0 flex-1">
+      <div className="relative flex min-h-0 flex-1">
         <main id="main" tabIndex={-1} aria-label="Canvas" className="relative min-w-0 flex-1" data-testid="canvas">
-          {error && !view && <p className="p-6 text-red-600">Could not load the org: {error.message}</p>}
+          {error && !view && (
+            <p className="p-6 text-red-600 dark:text-red-400">Could not load the org: {error.message}</p>
+          )}
           {!view && !error && !folded && <p className="p-6 text-muted">Loading the org…</p>}
           {!view && folded && <FoldedPreview view={folded} />}
           {view && (

@@ -27,6 +27,7 @@ import { BrokenJsonNote, JsonTab, UnknownFieldsNote } from "./form-notes";
 import { formOptionsOf } from "./form-options";
 import { MissingRecord } from "./missing-record";
 import { PanelFooter, PanelHeader, PanelNotes, PanelTabs, type PromptSave, type Tab } from "./panel-chrome";
+import { PANEL_FRAME } from "./panel-frame";
 import { ProfileMemberships } from "./profile-memberships";
 import { PromptEditor } from "./prompt-editor";
 import { useDraft } from "./use-draft";
@@ -182,7 +183,7 @@ function RecordPanel({ target, data, edits }: Props) {
       ref={panelRef}
       data-testid="entity-panel"
       aria-label={`${kind} ${target.id ?? "new"}`}
-      className="nokey flex h-full w-[30rem] max-w-[45vw] flex-col border-l border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
+      className={`nokey ${PANEL_FRAME}`}
     >
       <PanelHeader kind={kind} id={target.id} row={row} onClose={onClose} />
       <PanelNotes
