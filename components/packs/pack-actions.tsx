@@ -102,7 +102,7 @@ export function PackToggle({
         </p>
       )}
       {error && (
-        <p role="alert" className="mt-1 text-xs text-red-600">
+        <p role="alert" className="mt-1 text-xs text-red-600 dark:text-red-400">
           {error}
         </p>
       )}
@@ -229,7 +229,7 @@ export function InstallPack({ projectPacks = ".cx/packs" }: { projectPacks?: str
         <p
           role={message.tone === "error" ? "alert" : "status"}
           data-testid="install-message"
-          className={`mt-2 text-sm ${message.tone === "error" ? "text-red-600" : "text-emerald-700 dark:text-emerald-400"}`}
+          className={`mt-2 text-sm ${message.tone === "error" ? "text-red-600 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}`}
         >
           {message.text}
         </p>
