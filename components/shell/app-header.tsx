@@ -6,6 +6,10 @@ import { ThemeToggle } from "./theme-toggle";
 
 const LINK = "rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800";
 const CURRENT = "bg-slate-100 font-semibold text-slate-900 dark:bg-slate-800 dark:text-slate-50";
+const MENU_TOGGLE = "flex items-center gap-1.5 rounded border border-[var(--border)] px-2.5 py-1 text-sm md:hidden";
+// Under the header's row on a narrow screen; from md up no box of its own, its items in the header.
+const MENU =
+  "absolute inset-x-0 top-full z-[15] max-h-[calc(100dvh-3rem)] flex-col items-start gap-3 overflow-y-auto border-b border-[var(--border)] bg-[var(--surface)] p-4 shadow-lg md:contents";
 
 export type AppHeaderProps = {
   current: PageHref;
@@ -30,7 +34,7 @@ export function AppHeader({ current, root, construct, status, onNavigate, tools 
   return (
     // On a narrow screen one row: the menu and the org's status; the rest opens from the menu.
     <header className="relative flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 bg-white px-4 py-1.5 dark:border-slate-800 dark:bg-slate-900">
-      <HeaderMenu>
+      <HeaderMenu toggleClass={MENU_TOGGLE} menuClass={MENU}>
         <div className="min-w-0 max-w-full md:max-w-[28rem]">
           <p className="text-sm font-semibold">
             Construct Studio <span className="ml-1 align-middle text-xs font-normal">{construct}</span>

@@ -1,63 +1,66 @@
 "use client";
 
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type FocusEvent, type KeyboardEvent, type ReactNode, useState } from "react";
 
-/** Popups opened from inside the menu (New ▾, Route…, the palette) are not "outside" it. */
-const POPUP = '[role="menu"], [role="dialog"], [role="alertdialog"], [data-radix-popper-content-wrapper]';
+/** Where focus may go and the menu stay open: itself, and the popups opened from it (New ▾, Route…). */
+const KEEPS_OPEN = "#header-menu,#header-menu-toggle,[role=menu],[role=dialog]";
 
 /**
  * On a narrow screen the header's pages, project, theme and the page's toolbar fold into one menu
  * under a "Menu" button, so the page keeps the screen; from `md` up they lay out in the header as
- * they are (the wrapper takes no box of its own). Escape or a tap outside closes it.
+ * they are (the wrapper takes no box of its own). Escape closes it and focus goes back to the
+ * button; focus leaving it for the page (a tap on the canvas) closes it, but not for a popup it opened.
+ * Every page loads this, so it listens only on its own elements.
  */
-export function HeaderMenu({ children }: { children: ReactNode }) {
+export function HeaderMenu({
+  children,
+  toggleClass,
+  menuClass,
+}: {
+  children: ReactNode;
+  /** Classes from the server's markup: every page loads this component, and they cost it no code. */
+  toggleClass: string;
+  menuClass: string;
+}) {
   const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const region = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      // A menu or dialog opened from here takes its own Escape first.
-      if (e.key !== "Escape" || e.defaultPrevented || document.querySelector(POPUP)) return;
-      e.preventDefault();
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    const onPointerDown = (e: PointerEvent) => {
-      const target = e.target instanceof Element ? e.target : null;
-      if (!target || region.current?.contains(target) || toggle.current?.contains(target) || target.closest(POPUP))
-        return;
-      setOpen(false);
-    };
-    // Capture: the editor's own Escape (closing its panel) must not run for the same key.
-    window.addEventListener("keydown", onKey, { capture: true });
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => {
-      window.removeEventListener("keydown", onKey, { capture: true });
-      document.removeEventListener("pointerdown", onPointerDown);
-    };
-  }, [open]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    // A popup opened from here has focus, and so its own Escape, while it is up.
+    if (e.key !== "Escape" || e.defaultPrevented || !open) return;
+    // Taken here: the editor's own Escape (closing its panel) is not for this key.
+    e.preventDefault();
+    setOpen(false);
+    document.getElementById("header-menu-toggle")?.focus();
+  };
+  // Focus leaving for the page (a tap on the canvas, a Tab past the end) closes the menu.
+  const onBlur = (e: FocusEvent) => {
+    const to = e.relatedTarget;
+    if (!(to instanceof Element && to.closest(KEEPS_OPEN))) setOpen(false);
+  };
   return (
     <>
       <button
-        ref={toggle}
         type="button"
+        id="header-menu-toggle"
         aria-expanded={open}
         aria-controls="header-menu"
         data-testid="header-menu-toggle"
-        onClick={() => setOpen((was) => !was)}
-        className="flex items-center gap-1.5 rounded border border-[var(--border)] px-2.5 py-1 text-sm md:hidden"
+        onClick={() => setOpen(!open)}
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+        className={toggleClass}
       >
         <span aria-hidden="true">☰</span> Menu
       </button>
-      <div
+      <section
         id="header-menu"
-        ref={region}
+        aria-label="Menu"
         data-testid="header-menu"
-        className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full z-[15] max-h-[calc(100dvh-3rem)] flex-col items-start gap-3 overflow-y-auto border-b border-[var(--border)] bg-[var(--surface)] p-4 shadow-lg md:contents`}
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+        className={`${open ? "flex" : "hidden"} ${menuClass}`}
       >
         {children}
-      </div>
+      </section>
     </>
   );
 }
