@@ -123,6 +123,19 @@ test("New ▾ starts in the new record's first field, and a link in a panel take
   await expect(editor.panelTitle()).toBeFocused();
 });
 
+test("a specialist picked in Route… opens with focus on its heading while the preview stays open", async ({ page }) => {
+  await editor.open();
+  await page.getByTestId("open-route").click();
+  const preview = page.getByRole("dialog", { name: "Routing preview" });
+  await page.getByTestId("route-input").fill("find the root cause of a crash in production");
+  await page.getByRole("button", { name: "Rank specialists" }).click();
+  const first = page.getByTestId("route-candidates").getByRole("button").first();
+  await first.click();
+  await expect(editor.panel()).toBeVisible();
+  await expect(editor.panelTitle()).toBeFocused();
+  await expect(preview).toBeVisible();
+});
+
 test("every dialog keeps Tab inside it and gives focus back where it was on close", async ({ page }) => {
   await editor.open();
   const opener = page.getByTestId("overlay-toggle");
