@@ -52,6 +52,89 @@ for (const scheme of ["light", "dark"] as const) {
   });
 }
 
+/**
+ * Each page with its panel open and an error on screen, where colours and roles are most often missed:
+ * the editor's record panel with a field error and its refusal toast, the list's problems, the plan's
+ * refusal, a test run, a pack that cannot be installed, and an embed capability's overrides refused
+ * beside its dry run.
+ */
+const WITH_ERROR: { path: string; show: (page: Page) => Promise<void> }[] = [
+  {
+    path: "/",
+    show: async (page) => {
+      const editor = new EditorPage(page, ORIGIN);
+      await editor.open();
+      await new EditorExtras(editor).openByClick("specialist:cx-architect");
+      await editor.panel().getByLabel("Name", { exact: true }).fill("");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Control+s");
+      await expect(editor.panel().getByTestId("field-error-name")).toBeVisible();
+      await expect(editor.toast("error")).toBeVisible();
+    },
+  },
+  {
+    path: "/list",
+    show: async (page) => {
+      await page.goto(`${ORIGIN}/list?problems=1`);
+      await expect(page.getByTestId("file-problems")).toBeVisible();
+    },
+  },
+  {
+    path: "/changes",
+    show: async (page) => {
+      await page.goto(`${ORIGIN}/changes`);
+      await page.getByTestId("plan-against").fill("no-such-revision");
+      await page.getByRole("button", { name: "Compare" }).click();
+      await expect(page.getByTestId("plan-error")).toBeVisible();
+    },
+  },
+  {
+    path: "/tests",
+    show: async (page) => {
+      await page.goto(`${ORIGIN}/tests`);
+      await page.getByRole("button", { name: "Run tests" }).click();
+      await settledMain(page);
+    },
+  },
+  {
+    path: "/packs",
+    show: async (page) => {
+      await page.goto(`${ORIGIN}/packs`);
+      await page.getByTestId("install-folder").fill("/no/such/pack");
+      await page.getByRole("button", { name: "Preview install" }).click();
+      await expect(page.getByTestId("install-message")).toBeVisible();
+    },
+  },
+  {
+    path: "/embed",
+    show: async (page) => {
+      await page.goto(`${ORIGIN}/embed`);
+      const card = page.locator("[data-testid^=capability-]").first();
+      await card.getByTestId("dry-run").click();
+      await expect(card.getByTestId("dry-run-panel")).toBeVisible();
+      await card.getByTestId("edit-overrides").click();
+      await card.getByTestId("override-cadence").check();
+      await card.getByTestId("cadence-input").fill("every now and then");
+      await expect(card.getByTestId("cadence-errors")).not.toBeEmpty();
+    },
+  },
+];
+
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`every page in the ${scheme} theme, a panel open and an error shown`, () => {
+    for (const { path, show } of WITH_ERROR) {
+      test(`${path} has no serious or critical axe violation with its panel and an error on screen`, async ({
+        page,
+      }) => {
+        test.setTimeout(180_000);
+        await page.emulateMedia({ colorScheme: scheme });
+        await show(page);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  });
+}
+
 test("the theme is right before the first paint, and the user's pick outlasts the system's preference", async ({
   page,
 }) => {

@@ -96,7 +96,8 @@ function KindSection({ kind, rows }: { kind: EntityKind; rows: Parameters<typeof
   return (
     <section id={SECTION_OF[kind]} className="mb-10">
       <h2 className="mb-2 text-lg font-semibold">{ENTITY_KIND_SPECS[kind].titles}</h2>
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">
+      {/* On a narrow screen the table scrolls sideways in its own box rather than losing its columns. */}
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">
         <EntityTable kind={kind} rows={rows} />
       </div>
     </section>

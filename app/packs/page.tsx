@@ -111,65 +111,71 @@ export default async function PacksPage() {
             </ul>
           </section>
           <section>
-            <h2 className="mb-2 text-lg font-semibold">Prompt provenance</h2>
-            {/* Fixed columns: an automatic table widens them as rows stream in, and the page jumps. */}
-            <table
-              className="w-full table-fixed text-left text-sm [&_td]:pr-3 [&_th]:pr-3"
-              data-testid="prompt-provenance-table"
-            >
-              <colgroup>
-                <col className="w-[18%]" />
-                <col className="w-[10%]" />
-                <col className="w-[10%]" />
-                <col className="w-[30%]" />
-                <col className="w-[32%]" />
-              </colgroup>
-              <thead className="text-xs uppercase text-muted">
-                <tr>
-                  <th className="py-1">{principal.title.toLowerCase()}</th>
-                  <th>tier</th>
-                  <th>prompt from</th>
-                  <th>file</th>
-                  <th>state</th>
-                </tr>
-              </thead>
-              <tbody>
-                {prompts.map(({ row, prompt }) => (
-                  <tr
-                    key={row.id}
-                    data-testid={`provenance-${row.id}`}
-                    className="border-t border-slate-200 dark:border-slate-800"
-                  >
-                    <td className="break-all py-1 font-mono text-xs">{row.id}</td>
-                    <td className="text-xs">{row.source ? `pack ${row.source}` : row.scope}</td>
-                    <td className="text-xs" data-testid="prompt-source">
-                      {prompt.ok ? prompt.source : "—"}
-                    </td>
-                    <td className="break-all font-mono text-xs">
-                      {prompt.ok ? (prompt.path ?? "(generic fallback)") : (prompt.file ?? "")}
-                    </td>
-                    <td className="text-xs" data-testid="prompt-state">
-                      {prompt.ok ? (
-                        prompt.degraded ? (
-                          <span className="text-warning">degraded</span>
-                        ) : (
-                          <span className="text-emerald-700 dark:text-emerald-400">ok</span>
-                        )
-                      ) : (
-                        <span className="text-red-700">{prompt.scenario}</span>
-                      )}
-                      {prompt.ok &&
-                        prompt.warnings.map((w) => (
-                          <div key={w} className="text-warning">
-                            {w}
-                          </div>
-                        ))}
-                      {!prompt.ok && <div className="text-red-700">{prompt.message}</div>}
-                    </td>
+            <h2 id="provenance-heading" className="mb-2 text-lg font-semibold">
+              Prompt provenance
+            </h2>
+            {/* On a narrow screen the table scrolls sideways in its own box, its columns kept readable. */}
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region is reached by keyboard to scroll it */}
+            <section className="overflow-x-auto" aria-labelledby="provenance-heading" tabIndex={0}>
+              {/* Fixed columns: an automatic table widens them as rows stream in, and the page jumps. */}
+              <table
+                className="w-full min-w-[44rem] table-fixed text-left text-sm [&_td]:pr-3 [&_th]:pr-3"
+                data-testid="prompt-provenance-table"
+              >
+                <colgroup>
+                  <col className="w-[18%]" />
+                  <col className="w-[10%]" />
+                  <col className="w-[10%]" />
+                  <col className="w-[30%]" />
+                  <col className="w-[32%]" />
+                </colgroup>
+                <thead className="text-xs uppercase text-muted">
+                  <tr>
+                    <th className="py-1">{principal.title.toLowerCase()}</th>
+                    <th>tier</th>
+                    <th>prompt from</th>
+                    <th>file</th>
+                    <th>state</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {prompts.map(({ row, prompt }) => (
+                    <tr
+                      key={row.id}
+                      data-testid={`provenance-${row.id}`}
+                      className="border-t border-slate-200 dark:border-slate-800"
+                    >
+                      <td className="break-all py-1 font-mono text-xs">{row.id}</td>
+                      <td className="text-xs">{row.source ? `pack ${row.source}` : row.scope}</td>
+                      <td className="text-xs" data-testid="prompt-source">
+                        {prompt.ok ? prompt.source : "—"}
+                      </td>
+                      <td className="break-all font-mono text-xs">
+                        {prompt.ok ? (prompt.path ?? "(generic fallback)") : (prompt.file ?? "")}
+                      </td>
+                      <td className="text-xs" data-testid="prompt-state">
+                        {prompt.ok ? (
+                          prompt.degraded ? (
+                            <span className="text-warning">degraded</span>
+                          ) : (
+                            <span className="text-emerald-700 dark:text-emerald-400">ok</span>
+                          )
+                        ) : (
+                          <span className="text-red-700 dark:text-red-400">{prompt.scenario}</span>
+                        )}
+                        {prompt.ok &&
+                          prompt.warnings.map((w) => (
+                            <div key={w} className="text-warning">
+                              {w}
+                            </div>
+                          ))}
+                        {!prompt.ok && <div className="text-red-700 dark:text-red-400">{prompt.message}</div>}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
           </section>
         </main>
       </Providers>

@@ -28,7 +28,12 @@ export function EdgeInfo({
       {describeEdge(edge)}
       {removable && (
         <span className="ml-3">
-          <button type="button" data-testid="remove-handoff" className="text-red-600 underline" onClick={onRemove}>
+          <button
+            type="button"
+            data-testid="remove-handoff"
+            className="text-red-600 dark:text-red-400 underline"
+            onClick={onRemove}
+          >
             Remove handoff
           </button>
           <span className="ml-1 text-muted">(or press Delete)</span>
@@ -81,7 +86,7 @@ export function OverlayLegend(props: {
           <span className="inline-block h-0 w-4 border-t-2 border-dashed border-rose-600" /> edge removed
         </span>
       </div>
-      {props.error && <div className="text-red-700">{props.error}</div>}
+      {props.error && <div className="text-red-700 dark:text-red-400">{props.error}</div>}
       {widens > 0 && (
         <div role="alert" data-testid="overlay-widens" className="font-semibold text-red-700 dark:text-red-400">
           ⚠ {widens} specialist(s) gain access

@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Command } from "cmdk";
 import { useMemo, useRef, useState } from "react";
 import { ACTIONS, type PaletteAction, type PaletteCommands, paletteActions } from "@/components/palette/actions";
+import { returnFocusTo, useFocusReturn } from "@/components/ui/focus-return";
 import { NOT_ON_CANVAS, type RecordItem, recordItems } from "@/lib/palette/records";
 import { groupHits, searchItems } from "@/lib/palette/search";
 import type { OrgRecords } from "@/schemas/kinds";
@@ -28,20 +29,15 @@ export function CommandPalette({
   org: OrgRecords;
   commands: PaletteCommands;
   onShortcuts: () => void;
-  onOpenRecord: (item: RecordItem) => void;
+  /** `opener`: where the user was before the palette, which gets focus back when the record's panel closes. */
+  onOpenRecord: (item: RecordItem, opener: HTMLElement | null) => void;
 }) {
   const actions = useMemo(() => paletteActions(commands, onShortcuts), [commands, onShortcuts]);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState("");
   const picked = useRef(false);
   // Opened by a shortcut, not a trigger: a dismissed palette gives focus back to where the user was.
-  const before = useRef<HTMLElement | null>(null);
-  const wasOpen = useRef(false);
-  // Read while rendering the opening, before the dialog's own effects move focus into it.
-  if (open !== wasOpen.current) {
-    wasOpen.current = open;
-    if (open) before.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }
+  const before = useFocusReturn(open);
   const records = useMemo(() => (open ? recordItems(org) : []), [open, org]);
   const groups = useMemo(() => {
     // With no query the actions come first (what can I do here?); with one, the best hit's group.
@@ -55,7 +51,7 @@ export function CommandPalette({
     picked.current = true;
     onOpenChange(false);
     if (isAction(item)) item.run();
-    else onOpenRecord(item);
+    else onOpenRecord(item, before.current?.isConnected ? before.current : null);
   };
 
   return (
@@ -76,7 +72,7 @@ export function CommandPalette({
           // A picked record's panel takes the focus; only a dismissed palette gives it back.
           onCloseAutoFocus={(e) => {
             e.preventDefault();
-            if (!picked.current && before.current?.isConnected) before.current.focus();
+            if (!picked.current) returnFocusTo(before)(e);
           }}
           className="fixed left-1/2 top-24 z-50 w-[36rem] max-w-[92vw] -translate-x-1/2 overflow-hidden rounded-lg bg-white text-slate-900 shadow-2xl dark:bg-slate-900 dark:text-slate-100"
         >

@@ -46,7 +46,7 @@ export function DeferredCanvas(props: LiveProps) {
         </div>
       )}
       {failed && (
-        <p role="alert" className="p-6 text-red-600">
+        <p role="alert" className="p-6 text-red-600 dark:text-red-400">
           Could not load the canvas. Reload the page to try again.
         </p>
       )}

@@ -2,6 +2,7 @@
 
 import { useCallback, useMemo, useState } from "react";
 import { Reach } from "@/components/palette/reach";
+import { PANEL_FRAME } from "@/components/panel/panel-frame";
 import { clientOnly } from "@/components/ui/client-only";
 import { setDraftsProject } from "@/lib/editor/draft-store";
 import { createHistoryStore } from "@/lib/editor/history";
@@ -10,7 +11,6 @@ import { graphOfOrg } from "@/lib/queries/org";
 import { useOrg } from "@/lib/queries/use-org";
 import { useOrgEdits } from "@/lib/queries/use-org-edits";
 import type { EditorConstruct } from "@/schemas/api";
-import type { GraphNode } from "@/schemas/graph";
 import type { EntityKind } from "@/schemas/kinds";
 import { FoldedPreview } from "./canvas-preview";
 import { ChangesLegend, useChangesOverlay } from "./changes-overlay";
@@ -22,7 +22,7 @@ import { Toolbar } from "./toolbar";
 import { useCanvasLayout } from "./use-canvas-layout";
 import { useDeleteCurrent } from "./use-delete-record";
 import { usePaletteCommands } from "./use-palette-commands";
-import { targetOfNode, usePanelFlow, usePanelGuards } from "./use-panel-state";
+import { type OpenHow, targetOfNode, usePanelFlow, usePanelGuards } from "./use-panel-state";
 import { useShortcuts } from "./use-shortcuts";
 import { useUndoRedo } from "./use-undo-redo";
 
@@ -37,7 +37,7 @@ function PanelLoading() {
     <aside
       data-testid="entity-panel-loading"
       aria-busy="true"
-      className="flex h-full w-[30rem] max-w-[45vw] items-center justify-center border-l border-slate-200 bg-white text-sm text-muted dark:border-slate-800 dark:bg-slate-950"
+      className={`${PANEL_FRAME} items-center justify-center text-sm text-muted`}
     >
       Loading…
     </aside>
@@ -63,7 +63,7 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
   const panel = useEditor((s) => s.panel);
   const focusOn = useEditor((s) => s.focusOn);
   const select = useEditor((s) => s.select);
-  const { changePanel } = usePanelFlow();
+  const { openPanel } = usePanelFlow();
   useOrgEvents();
   usePanelGuards();
 
@@ -78,20 +78,17 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
   }, [graph, view, folded]);
   const nodeById = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph]);
 
-  const jumpTo = useCallback(
-    async (node: GraphNode) => {
-      if (await changePanel(targetOfNode(node))) focusOn(node.id);
-    },
-    [changePanel, focusOn],
-  );
-  // Any record, from the palette, the problem list or `/?open=`: its panel, and its node centred if drawn.
+  // Any record, from the palette, the problem list, Route… or `/?open=`: its panel takes the focus, and
+  // its node is centred if drawn.
   const openRecord = useCallback(
-    async (kind: EntityKind, id: string) => {
+    async (kind: EntityKind, id: string, how?: OpenHow) => {
       const node = nodeById.get(`${kind}:${id}`);
-      if (node) return jumpTo(node);
-      if (await changePanel({ kind, id })) select(null);
+      const target = node ? targetOfNode(node) : { kind, id };
+      if (!target || !(await openPanel(target, how))) return;
+      if (node) focusOn(node.id);
+      else select(null);
     },
-    [nodeById, jumpTo, changePanel, select],
+    [nodeById, openPanel, focusOn, select],
   );
 
   const undoRedo = useUndoRedo(edits, ask, toast);
@@ -100,7 +97,10 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
   const paletteCommands = usePaletteCommands(layout, construct.kinds, deleteCurrent);
 
   return (
-    <div className="flex h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+    <div
+      data-panel-open={panel ? "" : undefined}
+      className="flex h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100"
+    >
       <Toolbar
         project={{ root, construct }}
         counts={counts}
@@ -114,8 +114,7 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
           />
         }
         onPickRoute={(id) => {
-          const node = nodeById.get(`specialist:${id}`);
-          if (node) void jumpTo(node);
+          if (nodeById.has(`specialist:${id}`)) void openRecord("specialist", id);
         }}
         undo={{ enabled: edits.canUndo, label: edits.nextUndo, run: () => void undoRedo("undo") }}
         redo={{ enabled: edits.canRedo, label: edits.nextRedo, run: () => void undoRedo("redo") }}
@@ -126,9 +125,11 @@ function Editor({ root, construct }: { root: string; construct: EditorConstruct 
         onResetLayout={() => void layout.resetLayout()}
       />
 
-      <div className="flex min-h-0 flex-1">
+      <div className="relative flex min-h-0 flex-1">
         <main id="main" tabIndex={-1} aria-label="Canvas" className="relative min-w-0 flex-1" data-testid="canvas">
-          {error && !view && <p className="p-6 text-red-600">Could not load the org: {error.message}</p>}
+          {error && !view && (
+            <p className="p-6 text-red-600 dark:text-red-400">Could not load the org: {error.message}</p>
+          )}
           {!view && !error && !folded && <p className="p-6 text-muted">Loading the org…</p>}
           {!view && folded && <FoldedPreview view={folded} />}
           {view && (

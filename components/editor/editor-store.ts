@@ -25,6 +25,8 @@ export type EditorState = {
   panel: PanelTarget | null;
   /** The panel has unsaved edits: closing it or leaving asks first. Read when asked, never drawn. */
   panelDirty: boolean;
+  /** Where focus goes back to when the panel closes: the control the user opened it from. Never drawn. */
+  panelOpener: HTMLElement | null;
   /** Problems the panel's draft causes on other records, highlighted on the canvas. */
   otherProblems: FieldError[];
   /** The record whose reach the canvas highlights, until turned off or another record is opened. */
@@ -42,7 +44,7 @@ export type EditorState = {
   dialog: DialogRequest | null;
 
   select: (selection: CanvasSelection) => void;
-  setPanel: (panel: PanelTarget | null) => void;
+  setPanel: (panel: PanelTarget | null, opener?: HTMLElement | null) => void;
   setPanelDirty: (dirty: boolean) => void;
   setOtherProblems: (problems: FieldError[]) => void;
   showReach: (target: PanelTarget | null) => void;
@@ -65,6 +67,7 @@ export function createEditorStore(): EditorStore {
     selection: null,
     panel: null,
     panelDirty: false,
+    panelOpener: null,
     otherProblems: [],
     reachShown: null,
     folds: null,
@@ -77,10 +80,11 @@ export function createEditorStore(): EditorStore {
     dialog: null,
 
     select: (selection) => set({ selection }),
-    setPanel: (panel) =>
+    setPanel: (panel, opener = null) =>
       set(({ reachShown }) => ({
         panel,
         panelDirty: false,
+        panelOpener: panel ? opener : null,
         reachShown: reachShown && panel?.kind === reachShown.kind && panel.id === reachShown.id ? reachShown : null,
       })),
     setPanelDirty: (panelDirty) => set({ panelDirty }),

@@ -29,7 +29,7 @@ export function ImportExport({
         value={tier}
         onChange={(e) => setTier(e.target.value as "project" | "user")}
         data-testid="transfer-tier"
-        className="rounded border border-slate-300 bg-transparent px-1 py-0.5 text-xs dark:border-slate-600"
+        className="rounded border border-slate-300 bg-transparent px-1 py-1 text-xs dark:border-slate-600"
       >
         <option value="project">project</option>
         <option value="user">user</option>

@@ -37,6 +37,8 @@ export function RouteMenu({
             ref={content}
             aria-label="Routing preview"
             aria-describedby={undefined}
+            // Open beside the panel it opens records in: focus may go there while it stays up.
+            data-modeless=""
             className="contents"
             onOpenAutoFocus={(e) => {
               e.preventDefault();

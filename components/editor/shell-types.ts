@@ -10,7 +10,8 @@ export type Ask = (
   actions: DialogAction[],
   opts?: DialogOptions,
 ) => Promise<string | null>;
-export type Toast = (toast: ToastInput) => void;
+/** Shows a toast and returns its id (to replace or dismiss it). */
+export type Toast = (toast: ToastInput) => number;
 
 /** An API failure as a toast's detail: the message and each field problem on its own line. */
 export function errorDetail(e: unknown): string {

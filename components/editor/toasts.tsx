@@ -32,14 +32,15 @@ export type Toast = {
   detail?: string;
   action?: ToastAction;
 };
-export type ToastInput = Omit<Toast, "id">;
+/** `id`: a toast shown before, replaced in place (a message about one thing is said once, kept current). */
+export type ToastInput = Omit<Toast, "id"> & { id?: number };
 
 let nextId = 1;
 
 // Cards are ours so each keeps its tone, role and test id; sonner holds the list.
 export function useToasts() {
-  const push = useCallback((input: ToastInput) => {
-    const id = nextId++;
+  const push = useCallback((input: ToastInput): number => {
+    const id = input.id ?? nextId++;
     want();
     void sonner().then(({ toast, ToastCard }) =>
       toast.custom(() => <ToastCard toast={{ ...input, id }} onDismiss={() => toast.dismiss(id)} />, {
@@ -47,8 +48,13 @@ export function useToasts() {
         duration: input.tone === "error" ? 9000 : input.action ? 8000 : 3500,
       }),
     );
+    return id;
   }, []);
-  return { push };
+  /** Takes a toast away before its time: what it said has stopped being true. */
+  const dismiss = useCallback((id: number) => {
+    if (wanted) void sonner().then(({ toast }) => toast.dismiss(id));
+  }, []);
+  return { push, dismiss };
 }
 
 export function Toasts() {

@@ -36,26 +36,8 @@ export type ToolbarProps = {
 };
 
 export function Toolbar(props: ToolbarProps) {
-  const visible = useEditor((s) => s.visibleKinds);
-  const toggleKind = useEditor((s) => s.toggleKind);
-  const overlayOn = useEditor((s) => s.overlayOn);
-  const toggleOverlay = useEditor((s) => s.toggleOverlay);
-  const routeOpen = useEditor((s) => s.routeOpen);
-  const setRouteOpen = useEditor((s) => s.setRouteOpen);
-  const { createNew, go } = usePanelFlow();
-  const { push: toast } = useToasts();
+  const { go } = usePanelFlow();
   const navigate = (href: string) => void go(href);
-  const preview: RoutePreviewProps = {
-    onClose: () => setRouteOpen(false),
-    onSaved: (r) =>
-      toast(
-        r.ok
-          ? { tone: "success", title: `Saved test “${r.name}”`, detail: r.path }
-          : { tone: "error", title: "Test not saved", detail: r.message },
-      ),
-    onPick: props.onPickRoute,
-  };
-  const route = { open: routeOpen, onOpenChange: setRouteOpen, preview };
   return (
     <>
       <AppHeader
@@ -81,81 +63,102 @@ export function Toolbar(props: ToolbarProps) {
         }
         status={props.reach}
         onNavigate={navigate}
+        tools={<Tools {...props} />}
       />
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 bg-white px-4 py-1 dark:border-slate-800 dark:bg-slate-900">
-        <h1 className="sr-only">{pageName("/")}</h1>
-        <Legend
-          kinds={props.project.construct.edgeKinds}
-          visible={visible}
-          counts={props.counts}
-          onToggle={toggleKind}
+      <h1 className="sr-only">{pageName("/")}</h1>
+    </>
+  );
+}
+
+/** The canvas's toolbar: which edge kinds show, and the editor's commands. */
+function Tools(props: ToolbarProps) {
+  const visible = useEditor((s) => s.visibleKinds);
+  const toggleKind = useEditor((s) => s.toggleKind);
+  const overlayOn = useEditor((s) => s.overlayOn);
+  const toggleOverlay = useEditor((s) => s.toggleOverlay);
+  const routeOpen = useEditor((s) => s.routeOpen);
+  const setRouteOpen = useEditor((s) => s.setRouteOpen);
+  const { createNew } = usePanelFlow();
+  const { push: toast } = useToasts();
+  const preview: RoutePreviewProps = {
+    onClose: () => setRouteOpen(false),
+    onSaved: (r) =>
+      toast(
+        r.ok
+          ? { tone: "success", title: `Saved test “${r.name}”`, detail: r.path }
+          : { tone: "error", title: "Test not saved", detail: r.message },
+      ),
+    onPick: props.onPickRoute,
+  };
+  const route = { open: routeOpen, onOpenChange: setRouteOpen, preview };
+  return (
+    <>
+      <Legend kinds={props.project.construct.edgeKinds} visible={visible} counts={props.counts} onToggle={toggleKind} />
+      <div className="flex flex-wrap items-center gap-1 md:ml-auto">
+        <DeferredTrigger
+          load={() => import("./new-menu").then((m) => m.NewMenu)}
+          props={{
+            className: BUTTON,
+            kinds: newMenuKinds(props.project.construct.kinds),
+            onCreate: (kind: EntityKind) => void createNew(kind),
+          }}
+          opensOn="pointerdown"
+          testId="new-menu"
+          className={BUTTON}
+        >
+          New ▾
+        </DeferredTrigger>
+        <button
+          type="button"
+          className={`${BUTTON} ${overlayOn ? "bg-amber-100 dark:bg-amber-900" : ""}`}
+          aria-pressed={overlayOn}
+          onClick={toggleOverlay}
+          title="Draw the changes since HEAD on the canvas"
+          data-testid="overlay-toggle"
+        >
+          Show changes
+        </button>
+        {/* Route…'s dialog loads on first intent, or when the palette opens it. */}
+        <DeferredTrigger
+          load={() => import("./route-menu").then((m) => m.RouteMenu)}
+          active={route.open}
+          opensOn="click"
+          testId="open-route"
+          className={BUTTON}
+          props={{ ...route, className: BUTTON }}
+        >
+          Route…
+        </DeferredTrigger>
+        <ImportExport
+          onDone={(m) => {
+            toast({ tone: "success", title: m });
+            props.onImported();
+          }}
+          onError={(title, detail) => toast({ tone: "error", title, detail })}
         />
-        <div className="ml-auto flex flex-wrap items-center gap-1">
-          <DeferredTrigger
-            load={() => import("./new-menu").then((m) => m.NewMenu)}
-            props={{
-              className: BUTTON,
-              kinds: newMenuKinds(props.project.construct.kinds),
-              onCreate: (kind: EntityKind) => void createNew(kind),
-            }}
-            opensOn="pointerdown"
-            testId="new-menu"
-            className={BUTTON}
-          >
-            New ▾
-          </DeferredTrigger>
-          <button
-            type="button"
-            className={`${BUTTON} ${overlayOn ? "bg-amber-100 dark:bg-amber-900" : ""}`}
-            aria-pressed={overlayOn}
-            onClick={toggleOverlay}
-            title="Draw the changes since HEAD on the canvas"
-            data-testid="overlay-toggle"
-          >
-            Show changes
-          </button>
-          {/* Route…'s dialog loads on first intent, or when the palette opens it. */}
-          <DeferredTrigger
-            load={() => import("./route-menu").then((m) => m.RouteMenu)}
-            active={route.open}
-            opensOn="click"
-            testId="open-route"
-            className={BUTTON}
-            props={{ ...route, className: BUTTON }}
-          >
-            Route…
-          </DeferredTrigger>
-          <ImportExport
-            onDone={(m) => {
-              toast({ tone: "success", title: m });
-              props.onImported();
-            }}
-            onError={(title, detail) => toast({ tone: "error", title, detail })}
-          />
-          <button
-            type="button"
-            className={BUTTON}
-            disabled={!props.undo.enabled}
-            onClick={props.undo.run}
-            title={props.undo.label ? `Undo ${props.undo.label} (Ctrl+Z)` : "Nothing to undo"}
-            data-testid="undo"
-          >
-            ↶ Undo
-          </button>
-          <button
-            type="button"
-            className={BUTTON}
-            disabled={!props.redo.enabled}
-            onClick={props.redo.run}
-            title={props.redo.label ? `Redo ${props.redo.label} (Ctrl+Shift+Z)` : "Nothing to redo"}
-            data-testid="redo"
-          >
-            ↷ Redo
-          </button>
-          <button type="button" className={BUTTON} onClick={props.onResetLayout} title="Forget dragged positions">
-            Auto-layout
-          </button>
-        </div>
+        <button
+          type="button"
+          className={BUTTON}
+          disabled={!props.undo.enabled}
+          onClick={props.undo.run}
+          title={props.undo.label ? `Undo ${props.undo.label} (Ctrl+Z)` : "Nothing to undo"}
+          data-testid="undo"
+        >
+          ↶ Undo
+        </button>
+        <button
+          type="button"
+          className={BUTTON}
+          disabled={!props.redo.enabled}
+          onClick={props.redo.run}
+          title={props.redo.label ? `Redo ${props.redo.label} (Ctrl+Shift+Z)` : "Nothing to redo"}
+          data-testid="redo"
+        >
+          ↷ Redo
+        </button>
+        <button type="button" className={BUTTON} onClick={props.onResetLayout} title="Forget dragged positions">
+          Auto-layout
+        </button>
       </div>
     </>
   );

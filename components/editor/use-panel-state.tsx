@@ -7,6 +7,7 @@ import { projectDrafts } from "@/lib/editor/draft-store";
 import type { GraphNode } from "@/schemas/graph";
 import type { EntityKind } from "@/schemas/kinds";
 import { useEditorApi } from "./editor-store";
+import { focusOrigin, panelLabel, returnFocus } from "./panel-focus";
 
 /** The panel a node opens: specialists, teams and groups have one, the parties do not. */
 export function targetOfNode(node: GraphNode | undefined): PanelTarget | null {
@@ -14,6 +15,9 @@ export function targetOfNode(node: GraphNode | undefined): PanelTarget | null {
   // Parties and tiers are not records: they have no panel.
   return node.kind === "party" || node.kind === "tier" ? null : { kind: node.kind, id: node.entityId };
 }
+
+/** How a record is opened on purpose: the fields to focus first, and where focus returns on close. */
+export type OpenHow = { fields?: readonly string[]; opener?: HTMLElement | null };
 
 /**
  * An unsaved draft never goes unasked: opening another record, closing, following a link or reloading asks first.
@@ -24,9 +28,9 @@ export function usePanelFlow() {
   const router = useRouter();
 
   return useMemo(() => {
-    const setPanel = (next: PanelTarget | null) => {
+    const setPanel = (next: PanelTarget | null, opener: HTMLElement | null = null) => {
       projectDrafts().setOpenPanel(next);
-      store.getState().setPanel(next);
+      store.getState().setPanel(next, opener);
     };
 
     /** A discarded draft leaves storage with it. */
@@ -50,27 +54,53 @@ export function usePanelFlow() {
       return true;
     };
 
-    const changePanel = async (next: PanelTarget | null) => {
+    const focusPanel = (target: PanelTarget, fields: readonly string[] = []) =>
+      // Its code comes with the first such opening.
+      void import("@/components/palette/focus-field").then((m) => m.focusPanelWhenShown(panelLabel(target), fields));
+
+    /** `opener`: where focus goes back when the panel closes; by default, where it is now. */
+    const changePanel = async (next: PanelTarget | null, opener: HTMLElement | null = focusOrigin()) => {
       const { panel } = store.getState();
       if (panel && next && panel.kind === next.kind && panel.id === next.id) return true;
       if (!(await mayLeave())) return false;
-      setPanel(next);
+      setPanel(next, opener);
+      return true;
+    };
+
+    /** Closed from the panel or by Escape: focus goes back to where the panel was opened from. */
+    const close = async () => {
+      const { panel, panelOpener } = store.getState();
+      if (!(await changePanel(null))) return false;
+      if (panel) returnFocus(panel, panelOpener);
+      return true;
+    };
+
+    /**
+     * A record opened on purpose (the palette, a problem, a link, New ▾) takes the keyboard with it: focus
+     * moves into its panel, to the field asked for, a new record's first field, or the record's heading.
+     */
+    const openPanel = async (next: PanelTarget, opts: OpenHow = {}) => {
+      const opener = opts.opener === undefined ? focusOrigin() : opts.opener;
+      if (!(await changePanel(next, opener))) return false;
+      focusPanel(next, opts.fields);
       return true;
     };
 
     return {
       setPanel,
       changePanel,
+      openPanel,
+      focusPanel,
       /** The panel's own close button (or a record deleted): the draft's problems elsewhere go with it. */
       closePanel: async () => {
-        if (await changePanel(null)) store.getState().setOtherProblems([]);
+        if (await close()) store.getState().setOtherProblems([]);
       },
       /** Escape: the panel closes and the canvas drops its selection. */
       dismissPanel: async () => {
-        if (await changePanel(null)) store.getState().select(null);
+        if (await close()) store.getState().select(null);
       },
       createNew: async (kind: EntityKind) => {
-        if (await changePanel({ kind, id: null })) store.getState().select(null);
+        if (await openPanel({ kind, id: null })) store.getState().select(null);
       },
       go: async (href: string) => {
         if (await mayLeave()) router.push(href);

@@ -68,7 +68,7 @@ export function DryRunPanel({ plan, runner, onClose }: { plan: DryRunPlan; runne
           {c.framework.path ? (
             <code className="text-xs text-muted">{c.framework.path}</code>
           ) : (
-            <span className="text-red-700">missing</span>
+            <span className="text-red-700 dark:text-red-400">missing</span>
           )}
         </Step>
         <Step n={5} label="Output contract">
@@ -147,7 +147,7 @@ export function DryRunPanel({ plan, runner, onClose }: { plan: DryRunPlan; runne
       </ol>
       <p className="mt-2 text-sm font-medium" data-testid="dry-run-verdict">
         {plan.errors.length ? (
-          <span className="text-red-700">Invalid: {plan.errors[0].message}</span>
+          <span className="text-red-700 dark:text-red-400">Invalid: {plan.errors[0].message}</span>
         ) : plan.wouldSkip ? (
           <span className="text-warning">A tick now would be skipped ({plan.wouldSkip}), calling no model.</span>
         ) : (

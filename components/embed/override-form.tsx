@@ -239,7 +239,7 @@ export function OverrideForm({
         <Problems list={at("filter")} testId="filter-errors" />
       </div>
       {failure && (
-        <p role="alert" data-testid="override-failure" className="text-sm text-red-600">
+        <p role="alert" data-testid="override-failure" className="text-sm text-red-600 dark:text-red-400">
           {failure}
         </p>
       )}

@@ -99,7 +99,7 @@ export function ContractForm(props: EntityFormProps) {
               </div>
               <button
                 type="button"
-                className="text-xs text-red-600 hover:underline"
+                className="text-xs text-red-600 dark:text-red-400 hover:underline"
                 onClick={() => {
                   postconditions.remove(i);
                   draft();

@@ -16,10 +16,21 @@ import { SaveFenceTest } from "./save-fence-test";
 
 const TOGGLES = ["commit", "push", "bash"] as const;
 
+// What an empty list means is said where the list is edited, as checkAction reads it.
 const LIST_FIELDS = [
-  { key: "allowedPaths", label: "Allowed paths (globs)", placeholder: "docs/**" },
-  { key: "allowedCommands", label: "Allowed commands (prefixes)", placeholder: "npm test" },
-  { key: "allowedBdLabels", label: "Allowed bd labels", placeholder: undefined },
+  { key: "allowedPaths", label: "Allowed paths (globs)", placeholder: "docs/**", hint: "None listed: no path" },
+  {
+    key: "allowedCommands",
+    label: "Allowed commands (prefixes)",
+    placeholder: "npm test",
+    hint: "None listed: no command",
+  },
+  {
+    key: "allowedBdLabels",
+    label: "Allowed bd labels",
+    placeholder: undefined,
+    hint: "None listed: only next:* labels",
+  },
 ] as const;
 
 /** The effective fence is computed with the same functions the server uses. */
@@ -62,8 +73,8 @@ export function FencePanel({
 
   return (
     <div data-testid="fence-panel">
-      {LIST_FIELDS.map(({ key, label, placeholder }) => (
-        <FieldShell key={key} label={label} path={`fence.${key}`} problems={at(key)} fixOf={fixOf}>
+      {LIST_FIELDS.map(({ key, label, placeholder, hint }) => (
+        <FieldShell key={key} label={label} path={`fence.${key}`} problems={at(key)} fixOf={fixOf} hint={hint}>
           {(id, invalid, describedBy) => (
             <TagInput
               id={id}
@@ -144,6 +155,10 @@ export function FencePanel({
           <dd className="font-mono">{effective.allowedPaths.join(", ") || "—"}</dd>
           <dt className="text-muted">commands</dt>
           <dd className="font-mono">{effective.allowedCommands.join(", ") || "—"}</dd>
+          <dt className="text-muted">bd labels</dt>
+          <dd className="font-mono" data-testid="effective-labels">
+            {effective.allowedBdLabels.join(", ") || (noTeam ? "—" : "next:* only")}
+          </dd>
           <dt className="text-muted">approval</dt>
           <dd className="font-mono">{effective.approvalRequired.join(", ") || "—"}</dd>
           <dt className="text-muted">denied by team</dt>

@@ -38,7 +38,8 @@ export function SaveFenceTest({
           },
     );
   return (
-    <div className="mt-1 flex items-center gap-1">
+    // The expectation's longest option is wider than the panel: the picker shrinks, the button stays in view.
+    <div className="mt-1 flex flex-wrap items-center gap-1">
       <label htmlFor="save-test-expect" className="text-muted">
         Expect
       </label>
@@ -47,7 +48,7 @@ export function SaveFenceTest({
         data-testid="save-test-expect"
         value={expect}
         onChange={(e) => setExpect(e.target.value === "unreachable" ? "unreachable" : "decision")}
-        className="rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-900"
+        className="min-w-0 flex-1 truncate rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-900"
       >
         <option value="decision">{decision} (this fence)</option>
         <option value="unreachable">never reaches (through handoffs, contracts or escalations)</option>
@@ -55,7 +56,7 @@ export function SaveFenceTest({
       <button
         type="button"
         data-testid="save-fence-test"
-        className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+        className="shrink-0 rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
         onClick={save}
       >
         Save as test

@@ -25,8 +25,22 @@ export function SpecialistForm(props: EntityFormProps) {
       </div>
       {fields.select("reasoningEffort", "Reasoning effort", REASONING_EFFORTS)}
       {fields.tags("skills", "Skills", props.options.skills, { placeholder: "bundle/skill" })}
-      {/* A new specialist's fence is written with it, so the form shows it; the Fence tab edits it afterwards. */}
-      {props.isNew && fields.tags("fence.allowedPaths", "Fence: allowed paths", [], { placeholder: "docs/**" })}
+      {/* A new specialist's fence is written with it, so the form shows it and what each empty list means;
+          the Fence tab edits all of it afterwards. */}
+      {props.isNew && (
+        <>
+          {fields.tags("fence.allowedPaths", "Fence: allowed paths", [], {
+            placeholder: "docs/**",
+            hint: "None listed: no path",
+          })}
+          {fields.tags("fence.allowedBdLabels", "Fence: allowed bd labels", [], {
+            hint: "None listed: only next:* labels",
+          })}
+          <p className="-mt-2 mb-3 text-[11px] text-muted" data-testid="new-fence-defaults">
+            Created with no allowed commands and nothing needing approval; add them on its Fence tab.
+          </p>
+        </>
+      )}
       {fields.tags("handoffCandidates", "Hands off to (roles)", props.options.roles, { known: true })}
     </form>
   );

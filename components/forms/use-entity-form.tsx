@@ -175,10 +175,10 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
       path: Path,
       label: string,
       suggestions: readonly string[] = [],
-      opts: { ordered?: boolean; placeholder?: string; known?: boolean } = {},
+      opts: { ordered?: boolean; placeholder?: string; known?: boolean; hint?: string } = {},
     ) {
       return (
-        <FieldShell label={label} path={path} problems={problemsAt(path)}>
+        <FieldShell label={label} path={path} problems={problemsAt(path)} hint={opts.hint}>
           {(id, invalid, describedBy) => (
             <Controller
               control={form.control}

@@ -28,7 +28,7 @@ export function problemsByEntity(problems: readonly FieldError[]): Map<string, F
 
 export function EntityTable({ kind, rows }: { kind: EntityKind; rows: { row: EntityRow; problems: FieldError[] }[] }) {
   return (
-    <table className="w-full table-fixed text-left text-sm">
+    <table className="w-full min-w-[40rem] table-fixed text-left text-sm">
       <thead className="text-xs uppercase tracking-wide text-muted">
         <tr>
           <th className="w-56 py-2 pr-3">id</th>

@@ -9,4 +9,4 @@ export function statusTone(problems: readonly FieldError[], uncounted = 0): stri
 
 /** The badge's button class; the stand-ins shown before its dialog's code or the org loads wear the same. */
 export const statusBadgeClass = (problems: readonly FieldError[], uncounted = 0) =>
-  `mr-1 rounded px-1.5 py-0.5 text-xs hover:underline ${statusTone(problems, uncounted)}`;
+  `mr-1 rounded px-1.5 py-1 text-xs hover:underline ${statusTone(problems, uncounted)}`;

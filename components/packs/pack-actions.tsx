@@ -102,7 +102,7 @@ export function PackToggle({
         </p>
       )}
       {error && (
-        <p role="alert" className="mt-1 text-xs text-red-600">
+        <p role="alert" className="mt-1 text-xs text-red-600 dark:text-red-400">
           {error}
         </p>
       )}
@@ -177,13 +177,13 @@ export function InstallPack({ projectPacks = ".cx/packs" }: { projectPacks?: str
             <option value="user">user (~/.config/construct/packs)</option>
           </select>
         </label>
-        <label className="flex flex-col gap-1">
+        <label className="flex min-w-0 max-w-full flex-col gap-1">
           <span className="text-xs text-muted">Folder on this machine</span>
           <input
             value={folder}
             onChange={(e) => setFolder(e.target.value)}
             placeholder="/path/to/my-pack"
-            className="w-80 rounded border border-slate-300 bg-white px-2 py-1 font-mono dark:border-slate-600 dark:bg-slate-950"
+            className="w-80 max-w-full rounded border border-slate-300 bg-white px-2 py-1 font-mono dark:border-slate-600 dark:bg-slate-950"
             data-testid="install-folder"
           />
         </label>
@@ -229,7 +229,7 @@ export function InstallPack({ projectPacks = ".cx/packs" }: { projectPacks?: str
         <p
           role={message.tone === "error" ? "alert" : "status"}
           data-testid="install-message"
-          className={`mt-2 text-sm ${message.tone === "error" ? "text-red-600" : "text-emerald-700 dark:text-emerald-400"}`}
+          className={`mt-2 text-sm ${message.tone === "error" ? "text-red-600 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}`}
         >
           {message.text}
         </p>

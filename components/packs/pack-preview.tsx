@@ -82,7 +82,7 @@ export function PackPreviewPanel({
             {preview.errors.map((e) => (
               <li key={`${e.id}:${e.location}:${e.message}`}>
                 {e.message}
-                {e.path ? <span className="text-xs text-red-600"> ({e.path})</span> : null}
+                {e.path ? <span className="text-xs text-red-600 dark:text-red-400"> ({e.path})</span> : null}
               </li>
             ))}
           </ul>
@@ -103,7 +103,7 @@ export function PackPreviewPanel({
       )}
       {preview.tests.length > 0 && (
         <section className="mt-3" data-testid="pack-preview-tests">
-          <h3 className="mb-1 text-xs font-semibold uppercase text-red-600">
+          <h3 className="mb-1 text-xs font-semibold uppercase text-red-600 dark:text-red-400">
             Org tests that would fail ({preview.tests.length})
           </h3>
           <ul className="font-mono text-xs text-red-700 dark:text-red-400">

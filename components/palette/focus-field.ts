@@ -1,17 +1,27 @@
+/** One focus on its way at a time: a second opening cancels the first's wait. */
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+const FIELD = "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])";
+
 /**
- * Waits (up to `timeoutMs`) for the lazily loaded panel and form, then focuses the first `data-field` candidate;
- * a problem no form field shows brings the panel's problem list into view instead.
+ * Waits (up to `timeoutMs`) for the lazily loaded panel named `label` ("specialist cx-qa", "team new")
+ * and its form, then moves focus into it: to the first `data-field` candidate asked for, else a new
+ * record's first field, else the record's heading. A problem no form field shows brings the panel's
+ * problem list into view.
  */
-export function focusFieldWhenShown(id: string, candidates: readonly string[], timeoutMs = 5000): () => void {
+export function focusPanelWhenShown(label: string, candidates: readonly string[], timeoutMs = 5000): void {
+  clearTimeout(pending);
   const started = performance.now();
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const attempt = () => {
-    const panel = document.querySelector<HTMLElement>("[data-testid=entity-panel]");
-    const title = panel?.querySelector('[data-testid="panel-title"]')?.textContent?.trim();
+    const panel = [...document.querySelectorAll<HTMLElement>("[data-testid=entity-panel]")].find(
+      (el) => el.getAttribute("aria-label") === label,
+    );
+    const heading = panel?.querySelector<HTMLElement>('[data-testid="panel-title"]');
     const form = panel?.querySelector("form");
-    // A closing Radix dialog (the palette, the problem list) still traps focus: wait it out.
-    const dialogOpen = !!document.querySelector('[role="dialog"][data-state="open"]');
-    if (panel && title === id && form && !dialogOpen) {
+    const isNew = label.endsWith(" new");
+    // A closing modal (the palette, the problem list) still traps focus: wait it out.
+    const modalOpen = !!document.querySelector('[role="dialog"][data-state="open"]:not([data-modeless])');
+    if (panel && heading && !modalOpen && (form || !(isNew || candidates.length))) {
       for (const path of candidates) {
         const field = panel.querySelector<HTMLElement>(`[data-field="${CSS.escape(path)}"]`);
         if (!field) continue;
@@ -20,11 +30,13 @@ export function focusFieldWhenShown(id: string, candidates: readonly string[], t
         (input ?? field).focus({ preventScroll: true });
         return;
       }
-      panel.querySelector('[data-testid="panel-problems"]')?.scrollIntoView({ block: "nearest" });
+      if (candidates.length)
+        panel.querySelector('[data-testid="panel-problems"]')?.scrollIntoView({ block: "nearest" });
+      const first = isNew ? form?.querySelector<HTMLElement>(FIELD) : null;
+      (first ?? heading).focus({ preventScroll: !!candidates.length });
       return;
     }
-    if (performance.now() - started < timeoutMs) timer = setTimeout(attempt, 50);
+    if (performance.now() - started < timeoutMs) pending = setTimeout(attempt, 50);
   };
-  timer = setTimeout(attempt, 0);
-  return () => clearTimeout(timer);
+  pending = setTimeout(attempt, 0);
 }

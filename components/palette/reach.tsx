@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isTyping } from "@/components/editor/is-typing";
+import type { OpenHow } from "@/components/editor/use-panel-state";
 import { statusBadgeClass } from "@/components/org/status-tone";
 import { clientOnly } from "@/components/ui/client-only";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
@@ -38,14 +39,14 @@ export function Reach({
   /** What is wrong with the Construct the project runs on (missing, unknown version, both generations). */
   constructProblems?: readonly FieldError[];
   commands: PaletteCommands;
-  onOpenRecord: (kind: EntityKind, id: string) => Promise<unknown> | undefined;
+  /** Opens a record's panel with focus in it: at `fields` if given; `opener` gets focus back on close. */
+  onOpenRecord: (kind: EntityKind, id: string, how?: OpenHow) => Promise<unknown> | undefined;
 }) {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
   // Mounted from the first opening on, so closing keeps Radix's own focus return and exit.
   const paletteWanted = useLatch(paletteOpen);
   const sheetWanted = useLatch(sheetOpen);
-  const stopFocus = useRef<() => void>(() => {});
   // Git ignoring the project tier, like a missing Construct, is the project's problem, not a record's;
   // the page seeds both answers.
   const ignore = useQuery({ ...gitIgnoreQuery(), enabled: !!data });
@@ -58,15 +59,10 @@ export function Reach({
     [data, summary],
   );
 
+  // A problem's or a link's field is focused; else the record's heading.
   const open = useCallback(
-    async (kind: EntityKind, id: string, candidates: readonly string[] = []) => {
-      stopFocus.current();
-      await onOpenRecord(kind, id);
-      if (!candidates.length) return;
-      // A problem's or a link's field: its code comes with the first such opening.
-      const { focusFieldWhenShown } = await import("./focus-field");
-      stopFocus.current = focusFieldWhenShown(id, candidates);
-    },
+    (kind: EntityKind, id: string, fields: readonly string[] = [], opener?: HTMLElement | null) =>
+      void onOpenRecord(kind, id, { fields, ...(opener === undefined ? {} : { opener }) }),
     [onOpenRecord],
   );
 
@@ -100,14 +96,15 @@ export function Reach({
       url.searchParams.delete("open");
       url.searchParams.delete("field");
       window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-      void open(request.kind, request.id, request.field ? fieldPrefixes(request.field) : []);
+      open(request.kind, request.id, request.field ? fieldPrefixes(request.field) : []);
     });
   }, [data, open]);
 
-  useEffect(() => () => stopFocus.current(), []);
-
   const openSheet = useCallback(() => setSheetOpen(true), []);
-  const openItem = useCallback((item: RecordItem) => void open(item.kind, item.entityId), [open]);
+  const openItem = useCallback(
+    (item: RecordItem, opener?: HTMLElement | null) => open(item.kind, item.entityId, [], opener),
+    [open],
+  );
   return (
     <>
       {data && (
@@ -118,7 +115,7 @@ export function Reach({
             problems,
             org: data.org,
             rows: data.rows,
-            onOpenAt: (kind: EntityKind, id: string, fields: string[]) => void open(kind, id, fields),
+            onOpenAt: (kind: EntityKind, id: string, fields: string[]) => open(kind, id, fields),
             onOpenRecord: openItem,
           }}
           opensOn="click"

@@ -1,6 +1,7 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
+import { returnFocusTo, useFocusReturn } from "@/components/ui/focus-return";
 
 /** Every keyboard shortcut of the editor, in the order a newcomer needs them. */
 export const SHORTCUTS: { keys: string[]; what: string }[] = [
@@ -18,6 +19,8 @@ export const SHORTCUTS: { keys: string[]; what: string }[] = [
 
 /** The shortcut sheet, opened with `?` outside text fields, or from the palette. */
 export function ShortcutSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  // Opened by `?` or from the palette, never by a trigger: closing it gives focus back to where the user was.
+  const before = useFocusReturn(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -25,6 +28,7 @@ export function ShortcutSheet({ open, onOpenChange }: { open: boolean; onOpenCha
         <Dialog.Content
           data-testid="shortcut-sheet"
           aria-describedby={undefined}
+          onCloseAutoFocus={returnFocusTo(before)}
           className="fixed left-1/2 top-20 z-50 w-[30rem] max-w-[92vw] -translate-x-1/2 rounded-lg bg-white p-4 text-slate-900 shadow-2xl dark:bg-slate-900 dark:text-slate-100"
         >
           <div className="mb-3 flex items-center justify-between">

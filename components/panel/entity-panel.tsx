@@ -1,7 +1,7 @@
 "use client";
 
 import { type ComponentType, useCallback, useEffect, useMemo, useState } from "react";
-import { useEditor } from "@/components/editor/editor-store";
+import { useEditor, useEditorApi } from "@/components/editor/editor-store";
 import { useToasts } from "@/components/editor/toasts";
 import { useDeleteRecord } from "@/components/editor/use-delete-record";
 import { usePanelFlow } from "@/components/editor/use-panel-state";
@@ -27,6 +27,7 @@ import { BrokenJsonNote, JsonTab, UnknownFieldsNote } from "./form-notes";
 import { formOptionsOf } from "./form-options";
 import { MissingRecord } from "./missing-record";
 import { PanelFooter, PanelHeader, PanelNotes, PanelTabs, type PromptSave, type Tab } from "./panel-chrome";
+import { PANEL_FRAME } from "./panel-frame";
 import { ProfileMemberships } from "./profile-memberships";
 import { PromptEditor } from "./prompt-editor";
 import { useDraft } from "./use-draft";
@@ -61,16 +62,18 @@ export function EntityPanel(props: Props) {
 }
 
 function RecordPanel({ target, data, edits }: Props) {
+  const store = useEditorApi();
   const ask = useEditor((s) => s.ask);
   const setDirty = useEditor((s) => s.setPanelDirty);
   // Problems the draft causes on other records, for the canvas to highlight.
   const onOtherProblems = useEditor((s) => s.setOtherProblems);
   const focusOn = useEditor((s) => s.focusOn);
   const { push: toast } = useToasts();
-  const { setPanel, closePanel, changePanel } = usePanelFlow();
+  const { setPanel, closePanel, openPanel, focusPanel } = usePanelFlow();
   const onClose = () => void closePanel();
   const onOpen = (next: PanelTarget) => {
-    setPanel(next);
+    setPanel(next, store.getState().panelOpener);
+    focusPanel(next);
     // A record just created is selected and panned into view at the current zoom.
     if (next.id) focusOn(`${next.kind}:${next.id}`, true);
   };
@@ -102,7 +105,7 @@ function RecordPanel({ target, data, edits }: Props) {
     onOtherProblems,
   });
   if (arrived && target.id) setProblems(ownProblems(data.problems, kind, target.id));
-  const taken = useTakenId({ kind, isNew, draft, data, open: (next) => void changePanel(next) });
+  const taken = useTakenId({ kind, isNew, draft, data, open: (next) => void openPanel(next) });
   const recordProblems = taken.problem
     ? [taken.problem, ...checked.filter((p) => p.id !== taken.problem?.id)]
     : checked;
@@ -133,6 +136,7 @@ function RecordPanel({ target, data, edits }: Props) {
     setProblems,
     onOpen,
     org: data.org,
+    hasErrors: problems.some((p) => p.severity === "error"),
   });
   const remove = useDeleteRecord(data, edits);
 
@@ -171,7 +175,7 @@ function RecordPanel({ target, data, edits }: Props) {
   // A path in the Access view names specialists (or, in Construct 2.x, worker profiles) by id alone.
   const openPrincipal = async (id: string) => {
     const next: PanelTarget = { kind: data.org.specialists[id] ? "specialist" : "worker-profile", id };
-    if (await changePanel(next)) focusOn(`${next.kind}:${id}`, true);
+    if (await openPanel(next)) focusOn(`${next.kind}:${id}`, true);
   };
 
   return (
@@ -179,7 +183,7 @@ function RecordPanel({ target, data, edits }: Props) {
       ref={panelRef}
       data-testid="entity-panel"
       aria-label={`${kind} ${target.id ?? "new"}`}
-      className="nokey flex h-full w-[30rem] max-w-[45vw] flex-col border-l border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
+      className={`nokey ${PANEL_FRAME}`}
     >
       <PanelHeader kind={kind} id={target.id} row={row} onClose={onClose} />
       <PanelNotes
@@ -194,7 +198,12 @@ function RecordPanel({ target, data, edits }: Props) {
       />
       <PanelTabs tabs={tabs} tab={tab} onSwitch={switchTab} />
 
-      <div className="flex-1 overflow-y-auto px-4 py-3">
+      <div
+        id="panel-tabpanel"
+        role="tabpanel"
+        aria-labelledby={`panel-tab-${tab}`}
+        className="flex-1 overflow-y-auto px-4 py-3"
+      >
         {(tab === "form" || tab === "fence") && (
           <BrokenJsonNote
             problem={draftState.broken?.problem ?? null}
@@ -206,7 +215,7 @@ function RecordPanel({ target, data, edits }: Props) {
         <fieldset disabled={!!draftState.broken} className="contents">
           {tab === "form" && <Form key={formKey} {...formProps} kind={kind} />}
           {tab === "form" && kind === "worker-profile" && target.id && (
-            <ProfileMemberships org={data.org} id={target.id} onOpen={(next) => void changePanel(next)} />
+            <ProfileMemberships org={data.org} id={target.id} onOpen={(next) => void openPanel(next)} />
           )}
           {tab === "fence" && (
             <FencePanel

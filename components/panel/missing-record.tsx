@@ -2,6 +2,7 @@
 
 import type { EntityKind } from "@/schemas/kinds";
 import { PanelHeader } from "./panel-chrome";
+import { PANEL_FRAME } from "./panel-frame";
 
 /**
  * The panel of an id that names no record (a reference to a team nobody made, a record removed on disk):
@@ -9,11 +10,7 @@ import { PanelHeader } from "./panel-chrome";
  */
 export function MissingRecord({ kind, id, onClose }: { kind: EntityKind; id: string; onClose: () => void }) {
   return (
-    <aside
-      data-testid="entity-panel"
-      aria-label={`${kind} ${id} not found`}
-      className="nokey flex h-full w-[30rem] max-w-[45vw] flex-col border-l border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
-    >
+    <aside data-testid="entity-panel" aria-label={`${kind} ${id} not found`} className={`nokey ${PANEL_FRAME}`}>
       <PanelHeader kind={kind} id={id} row={undefined} onClose={onClose} />
       <p role="status" data-testid="record-not-found" className="px-4 py-3 text-sm">
         <code>{id}</code> — not found. No {kind} with this id exists in any tier, so there is nothing to edit here; the

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from "react";
 import { ScopeBadge } from "@/components/org/scope-badge";
 import type { FieldConflict } from "@/lib/editor/drafts";
 import type { ListRow } from "@/schemas/api/org";
@@ -20,7 +20,8 @@ export function PanelHeader(props: {
     <header className="flex items-start justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
       <div className="min-w-0">
         <div className="text-xs uppercase tracking-wide text-muted">{id === null ? `new ${kind}` : kind}</div>
-        <h2 className="truncate font-mono text-base font-semibold" data-testid="panel-title">
+        {/* Focus lands here when a record is opened from elsewhere (the palette, a link, a problem). */}
+        <h2 tabIndex={-1} className="truncate font-mono text-base font-semibold" data-testid="panel-title">
           {id ?? "—"}
         </h2>
         {row && (
@@ -119,15 +120,33 @@ export function PanelNotes(props: {
   );
 }
 
+/** One Tab stop for the row, as a tab list has: the arrow keys, Home and End move between the tabs. */
 export function PanelTabs({ tabs, tab, onSwitch }: { tabs: Tab[]; tab: Tab; onSwitch: (tab: Tab) => void }) {
+  const onKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    const at = tabs.indexOf(tab);
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const next = tabs[(to + tabs.length) % tabs.length];
+    onSwitch(next);
+    e.currentTarget.querySelector<HTMLElement>(`[data-testid="tab-${next}"]`)?.focus();
+  };
   return (
-    <div className="flex gap-1 border-b border-slate-200 px-3 pt-2 dark:border-slate-800" role="tablist">
+    <div
+      className="flex gap-1 border-b border-slate-200 px-3 pt-2 dark:border-slate-800"
+      role="tablist"
+      aria-label="Views of the record"
+      onKeyDown={onKeyDown}
+    >
       {tabs.map((t) => (
         <button
           key={t}
           type="button"
           role="tab"
+          id={`panel-tab-${t}`}
           aria-selected={tab === t}
+          aria-controls="panel-tabpanel"
+          tabIndex={tab === t ? 0 : -1}
           data-testid={`tab-${t}`}
           onClick={() => onSwitch(t)}
           className={`rounded-t px-3 py-1.5 text-sm ${tab === t ? "border border-b-0 border-slate-200 bg-slate-50 font-medium dark:border-slate-700 dark:bg-slate-900" : "text-muted hover:text-slate-800 dark:hover:text-slate-200"}`}

@@ -42,7 +42,7 @@ export function PromptEditor({
   useEffect(() => () => onSaveState(null), [onSaveState]);
 
   if (prompt.isLoading) return <p className="text-sm text-muted">Loading prompt…</p>;
-  if (prompt.error) return <p className="text-sm text-red-600">{(prompt.error as Error).message}</p>;
+  if (prompt.error) return <p className="text-sm text-red-600 dark:text-red-400">{(prompt.error as Error).message}</p>;
   const data = prompt.data;
   if (!data) return null;
   const text = edited ?? data.content;

@@ -1,8 +1,9 @@
 "use client";
 
-import { type Dispatch, useState } from "react";
+import { type Dispatch, useEffect, useRef, useState } from "react";
 import { askConflicts } from "@/components/editor/conflict-dialog";
 import type { Ask, Toast } from "@/components/editor/shell-types";
+import { useToasts } from "@/components/editor/toasts";
 import { ApiError } from "@/lib/api/error";
 import { projectDrafts } from "@/lib/editor/draft-store";
 import { diffPatch, rebaseDraft, settleConflicts } from "@/lib/editor/drafts";
@@ -37,8 +38,34 @@ export function useSaveFlow(ctx: {
   onOpen: (target: PanelTarget) => void;
   /** The saved org, which the org tests run on with the draft in place before anything is written. */
   org: OrgRecords;
+  /** The draft has errors now: a refusal stays up while it does, and goes once they are fixed. */
+  hasErrors: boolean;
 }) {
   const { target, row, draft, dispatch, index, edits, ask, toast, setProblems } = ctx;
+  const { dismiss } = useToasts();
+  // One refusal message per panel, replaced by the next refusal rather than stacked under it.
+  const refusal = useRef<number | null>(null);
+  const refuse = (title: string, detail: string) => {
+    refusal.current = toast({
+      tone: "error",
+      title,
+      detail,
+      ...(refusal.current === null ? {} : { id: refusal.current }),
+    });
+  };
+  const fixed = !ctx.hasErrors && !draft.broken;
+  useEffect(() => {
+    if (!fixed || refusal.current === null) return;
+    dismiss(refusal.current);
+    refusal.current = null;
+  }, [fixed, dismiss]);
+  // A closed panel's refusal is about nothing on screen any more.
+  useEffect(
+    () => () => {
+      if (refusal.current !== null) dismiss(refusal.current);
+    },
+    [dismiss],
+  );
   const { kind } = target;
   const isNew = target.id === null;
   const [saving, setSaving] = useState(false);
@@ -105,9 +132,9 @@ export function useSaveFlow(ctx: {
       }
       if (error.errors.length) {
         setProblems(error.errors);
-        toast({ tone: "error", title: `Not saved: ${error.message}`, detail: listed(error.errors) });
+        refuse(`Not saved: ${error.message}`, listed(error.errors));
       } else {
-        toast({ tone: "error", title: "Not saved", detail: error.message });
+        refuse("Not saved", error.message);
       }
     }
   };
@@ -129,7 +156,7 @@ export function useSaveFlow(ctx: {
       // A refusal the browser could not foresee (the id taken meanwhile, say) is shown, never swallowed.
       if (!(error instanceof ApiError)) throw error;
       setProblems(error.errors);
-      toast({ tone: "error", title: `Not created: ${error.message}`, detail: listed(error.errors) });
+      refuse(`Not created: ${error.message}`, listed(error.errors));
       return;
     }
     projectDrafts().drop(target);
@@ -140,7 +167,7 @@ export function useSaveFlow(ctx: {
   const save = async (record: EntityRecord): Promise<void> => {
     // The last text that parsed is not what the user sees: nothing is saved until the JSON is fixed.
     if (draft.broken) {
-      toast({ tone: "error", title: "Not saved: the JSON does not parse", detail: draft.broken.problem.message });
+      refuse("Not saved: the JSON does not parse", draft.broken.problem.message);
       return;
     }
     const { ownerSpecialist: owner, ...teamRecord } = record;
@@ -151,7 +178,7 @@ export function useSaveFlow(ctx: {
     if (!check.ok) {
       setProblems([...check.errors, ...check.warnings]);
       const n = check.errors.length;
-      toast({ tone: "error", title: `Not saved: ${n} error${n === 1 ? "" : "s"}`, detail: listed(check.errors) });
+      refuse(`Not saved: ${n} error${n === 1 ? "" : "s"}`, listed(check.errors));
       return;
     }
     setSaving(true);

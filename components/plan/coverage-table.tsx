@@ -14,48 +14,52 @@ export function CoverageTable({ coverage }: { coverage: OrgTestCoverage }) {
           : "No specialist has a fence entry to exercise."}
       </p>
       {coverage.principals.length > 0 && (
-        <table className="w-full text-left text-sm" data-testid="coverage-table">
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Specialist
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Tested
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Untested entries
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {coverage.principals.map((p) => {
-              const untested = p.entries.filter((e) => !e.by.length);
-              return (
-                <tr
-                  key={p.id}
-                  data-testid="coverage-row"
-                  data-id={p.id}
-                  className="border-b border-slate-100 align-top dark:border-slate-800"
-                >
-                  <td className="py-1 pr-3 font-mono whitespace-nowrap">{p.id}</td>
-                  <td className="py-1 pr-3 whitespace-nowrap" data-testid="coverage-figure">
-                    {p.tested}/{p.total} ({formatPercent((p.tested * 100) / p.total)})
-                  </td>
-                  <td className="py-1 font-mono text-xs" data-testid="coverage-untested">
-                    {untested.length
-                      ? untested.map((e) => (
-                          <span key={`${e.list}\t${e.entry}`} className="mr-2 inline-block">
-                            {e.list} {JSON.stringify(e.entry)}
-                          </span>
-                        ))
-                      : "—"}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        // On a narrow screen the table scrolls sideways in its own box (by touch or, focused, by arrow keys).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region is reached by keyboard to scroll it
+        <section className="overflow-x-auto" aria-labelledby="coverage-heading" tabIndex={0}>
+          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="coverage-table">
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Specialist
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Tested
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Untested entries
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {coverage.principals.map((p) => {
+                const untested = p.entries.filter((e) => !e.by.length);
+                return (
+                  <tr
+                    key={p.id}
+                    data-testid="coverage-row"
+                    data-id={p.id}
+                    className="border-b border-slate-100 align-top dark:border-slate-800"
+                  >
+                    <td className="py-1 pr-3 font-mono whitespace-nowrap">{p.id}</td>
+                    <td className="py-1 pr-3 whitespace-nowrap" data-testid="coverage-figure">
+                      {p.tested}/{p.total} ({formatPercent((p.tested * 100) / p.total)})
+                    </td>
+                    <td className="py-1 font-mono text-xs" data-testid="coverage-untested">
+                      {untested.length
+                        ? untested.map((e) => (
+                            <span key={`${e.list}\t${e.entry}`} className="mr-2 inline-block">
+                              {e.list} {JSON.stringify(e.entry)}
+                            </span>
+                          ))
+                        : "—"}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
       )}
     </section>
   );
