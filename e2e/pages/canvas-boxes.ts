@@ -34,6 +34,28 @@ export class CanvasBoxes {
     );
   }
 
+  /** Every label or count an edge shows, by its box on screen. */
+  labels(): Promise<{ text: string; box: Box }[]> {
+    return this.editor.page.locator(".react-flow__edgelabel-renderer > *").evaluateAll((els) =>
+      els
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return { text: el.textContent ?? "", box: { x: r.x, y: r.y, width: r.width, height: r.height } };
+        })
+        .filter((l) => l.box.width > 0 && l.box.height > 0),
+    );
+  }
+
+  /** Pairs of edge labels whose boxes on screen intersect. */
+  async overlappingLabels(): Promise<string[]> {
+    const labels = await this.labels();
+    const out: string[] = [];
+    for (let i = 0; i < labels.length; i++)
+      for (let j = i + 1; j < labels.length; j++)
+        if (intersects(labels[i].box, labels[j].box)) out.push(`${labels[i].text} × ${labels[j].text}`);
+    return out;
+  }
+
   /** Pairs of drawn boxes that intersect where neither holds the other (who holds whom as the org says). */
   async overlapping(): Promise<string[]> {
     const graph = (await (await this.editor.page.request.get(`${this.editor.origin}/api/graph`)).json()) as {
