@@ -113,6 +113,7 @@ test("opening a record from Ctrl+K and moving through the canvas with the keyboa
   // The next visitor's first view is the one saved: quality-team still folded.
   await page.reload();
   await expect(editor.node("team:quality-team")).toBeAttached();
+  await editor.settled();
   await expect(page.getByRole("button", { name: "Unfold team quality-team" })).toBeVisible();
 
   // Folding research-team on purpose saves that fold, and quality-team's as the file had it.

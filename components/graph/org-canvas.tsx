@@ -40,8 +40,11 @@ type Props = {
   gestures: CanvasGestures;
 };
 
+/** The node the keyboard reached, not one a click focused (a click selects it anyway). */
 const nodeIdOf = (target: EventTarget) =>
-  target instanceof Element ? (target.closest(".react-flow__node")?.getAttribute("data-id") ?? null) : null;
+  target instanceof Element && target.matches(":focus-visible")
+    ? (target.closest(".react-flow__node")?.getAttribute("data-id") ?? null)
+    : null;
 
 /** The ids a reach shown highlights, or null when none is. */
 function reachedIn(highlights: Highlights): string[] | null {
@@ -79,7 +82,7 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ge
   const [overFold, setOverFold] = useState(false);
   // A node reached with the keyboard draws its relationships as a hovered one does.
   const [keyed, setKeyed] = useState<string | null>(null);
-  const focusNode = (overFold ? null : hoveredNode) ?? keyed ?? selectedNodeId;
+  const focusNode = (overFold ? null : (hoveredNode ?? keyed)) ?? selectedNodeId;
   const onToggleFold = gestures.onToggleFold;
   const fold = useMemo(() => (onToggleFold ? { toggle: onToggleFold, onPointer: setOverFold } : null), [onToggleFold]);
 
