@@ -1,4 +1,4 @@
-import type { Rect } from "@/lib/graph/geometry";
+import { BOX, type Rect } from "@/lib/graph/geometry";
 import type { AggregateEdge } from "@/lib/graph/overview";
 import { type SumLine, sumLabelPlaces } from "@/lib/graph/sum-labels";
 import { EDGE_KIND_SPECS, edgeColor, edgeLane, edgeSpec, type SummedKind } from "@/schemas/edge-kinds";
@@ -66,12 +66,15 @@ export function sumLook(data: Pick<OrgEdgeData, "kind" | "mixed">): { lane: numb
 }
 
 /**
- * Each count shown stands where it covers no other count and as few cards as it can; one with no
- * place clear of the others is left to the line's hover. Cards are the boxes holding nothing drawn.
+ * Each count shown stands where it covers no other count and as few cards and titles as it can; one
+ * with no place clear of the others is left to the line's hover. Cards are the boxes holding nothing
+ * drawn; an open box's title row is as solid as a card, the rest of it is room.
  */
 export function placeCounts(graph: Graph, sums: OrgEdge[], boxes: Readonly<Record<string, Rect>>): OrgEdge[] {
   const open = new Set(graph.nodes.filter((n) => n.parent && boxes[n.id]).map((n) => n.parent));
-  const solid = graph.nodes.filter((n) => boxes[n.id] && !open.has(n.id)).map((n) => boxes[n.id]);
+  const solid = graph.nodes
+    .filter((n) => boxes[n.id])
+    .map((n) => (open.has(n.id) ? { ...boxes[n.id], height: BOX.header } : boxes[n.id]));
   const counted = sums.filter((s) => s.data && !s.data.dimmed && s.data.count > 1);
   const lines: SumLine[] = counted.map((s) => ({
     id: s.id,

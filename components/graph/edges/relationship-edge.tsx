@@ -91,6 +91,8 @@ function RelationshipEdgeView(props: EdgeProps<OrgEdge>) {
               transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`,
               color,
               borderColor: color,
+              // A sum's count or breakdown stands over the boxes it crosses, never faint under an open box.
+              zIndex: summed ? 1001 : undefined,
             }}
           >
             {showLabel ? data.label : `${data.count}`}
