@@ -60,7 +60,8 @@ export function useCanvasLayout(graph: Graph, toast: Toast, record: (command: Ed
   const onPositionsChange = useCallback(
     (moved: Record<string, Position>) => {
       const d = drawing.current;
-      write(placesForMove(d.nodes, d.collapsed, d.wanted, d.positions, moved));
+      // Named for what the user dropped, not for the boxes that made room.
+      write(placesForMove(d.nodes, d.collapsed, d.wanted, d.positions, moved), moveOf({}, moved).label);
     },
     [write],
   );

@@ -54,7 +54,8 @@ export function sumEdge(sum: Sum, dimmed: boolean, hovered: boolean): OrgEdge {
     focusable: false,
     // Under the boxes it crosses, so it never covers a header or takes its fold chevron's clicks.
     zIndex: -1,
-    className: dimmed ? "studio-edge-dimmed" : undefined,
+    // Each kind it stands for, so what a line holds can be found as a line of that kind is.
+    className: [dimmed ? "studio-edge-dimmed" : "", ...kinds.map(([k]) => `studio-edge-holds-${k}`)].join(" ").trim(),
     ariaLabel: `${title}: ${data.label} between ${sum.source} and ${sum.target}`,
   };
 }

@@ -68,6 +68,11 @@ export class EditorPage {
     return this.page.locator(`.react-flow__edge-${kind}`);
   }
 
+  /** Edges of a kind, and the overview's lines that sum it with other kinds. */
+  edgesHolding(kind: string): Locator {
+    return this.page.locator(`.react-flow__edge-${kind}, .react-flow__edge.studio-edge-holds-${kind}`);
+  }
+
   edge(id: string): Locator {
     return this.page.locator(`.react-flow__edge[data-id="${id}"]`);
   }
