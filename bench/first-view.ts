@@ -16,6 +16,10 @@ export type FirstViewFigures = {
   smallestTextPx: number;
   /** Specialist nodes wholly inside the canvas pane (a node folded away or culled is not). */
   specialistsInView: number;
+  /** Edge labels and counts drawn (each its own box on screen). */
+  edgeLabels: number;
+  /** Pairs of those labels whose boxes on screen intersect. */
+  labelOverlaps: number;
 };
 
 /**
@@ -53,8 +57,20 @@ export async function measureFirstView(browser: Browser, origin: string): Promis
         if (r.left >= pane.left && r.top >= pane.top && r.right <= pane.right && r.bottom <= pane.bottom)
           specialistsInView++;
       }
+      // Every label an edge draws is a child of React Flow's label layer.
+      const labels = [...document.querySelectorAll<HTMLElement>(".react-flow__edgelabel-renderer > *")]
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.height > 0);
+      let labelOverlaps = 0;
+      for (let i = 0; i < labels.length; i++)
+        for (let j = i + 1; j < labels.length; j++) {
+          const [a, b] = [labels[i], labels[j]];
+          if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) labelOverlaps++;
+        }
       return {
         edgesDrawn: document.querySelectorAll(".react-flow__edge").length,
+        edgeLabels: labels.length,
+        labelOverlaps,
         zoom,
         smallestLabelPx,
         smallestTextPx,

@@ -60,6 +60,8 @@ export const BUDGET = {
   cls: 0.02,
   htmlBytes: 1_000_000,
   labelPx: 12,
+  /** Edges the built-in org's first view draws: more than this does not read at a glance. */
+  builtInEdges: 30,
   /** A Construct 2.x project's cold load, against its own floor. */
   v2ColdLoad: 2,
   /** Every reach line (reach of one, of all, the plan's reach share, history) against its floor. */
@@ -177,12 +179,24 @@ export function targets(r: Results): Results["targets"] {
     figure: builtin?.smallestLabelPx === undefined ? "not run" : `${round(builtin.smallestLabelPx, 1)} px`,
     pass: builtin?.smallestLabelPx === undefined ? null : builtin.smallestLabelPx >= BUDGET.labelPx,
   });
+  out.push({
+    name: `built-in org: at most ${BUDGET.builtInEdges} edges in the first view`,
+    figure:
+      builtin?.edgesDrawn === undefined ? "not run" : `${builtin.edgesDrawn} of ${builtin.relationships} relationships`,
+    pass: builtin?.edgesDrawn === undefined ? null : builtin.edgesDrawn <= BUDGET.builtInEdges,
+  });
   for (const [org, v] of Object.entries(r.views)) {
     if (v.edgesDrawn === undefined) continue;
     out.push({
       name: `${org}: first view draws at most one edge per box pair and kind`,
       figure: `${v.edgesDrawn} drawn, ceiling ${v.teamPairs}, of ${v.relationships} relationships`,
       pass: v.edgesDrawn <= v.teamPairs,
+    });
+    out.push({
+      name: `${org}: no two edge labels overlap in the first view`,
+      figure:
+        v.labelOverlaps === undefined ? "not run" : `${v.labelOverlaps} overlapping pairs of ${v.edgeLabels} labels`,
+      pass: v.labelOverlaps === undefined ? null : v.labelOverlaps === 0,
     });
     // Required of the built-in org only: a big org's fitted view is meant to show its teams.
     out.push({
@@ -465,6 +479,8 @@ function views(r: Results): string {
       "ceiling",
       "edges drawn",
       "drawn/relationships",
+      "labels",
+      "labels overlapping",
       "zoom",
       "smallest label px",
       `≥${BUDGET.labelPx}`,
@@ -481,6 +497,8 @@ function views(r: Results): string {
       v.teamPairs,
       v.edgesDrawn ?? "—",
       v.edgesDrawn === undefined ? "—" : `${((100 * v.edgesDrawn) / Math.max(1, v.relationships)).toFixed(0)} %`,
+      v.edgeLabels ?? "—",
+      v.labelOverlaps ?? "—",
       v.zoom === undefined ? "—" : v.zoom.toFixed(3),
       px(v.smallestLabelPx),
       v.smallestLabelPx === undefined ? "—" : v.smallestLabelPx >= BUDGET.labelPx ? "yes" : "no",

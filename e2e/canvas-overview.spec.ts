@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { CanvasBoxes } from "./pages/canvas-boxes";
 import { EditorPage, viewportSettled } from "./pages/editor-page";
 import { extraPort, studioOfItsOwn } from "./support";
 
@@ -63,6 +64,48 @@ test("the first view draws at most one edge per pair of teams and kind, every sp
   });
   expect(new Set(pairs).size).toBe(pairs.length);
   expect(view.edges.every((e) => e.marker)).toBe(true);
+});
+
+test("the first view draws at most 30 lines for its 145 relationships, no two of their labels over each other", async ({
+  page,
+}) => {
+  const editor = await openFirstView(page);
+  const boxes = new CanvasBoxes(editor);
+  const view = await firstView(page);
+  expect(view.edges.length).toBeGreaterThan(10);
+  expect(view.edges.length).toBeLessThanOrEqual(30);
+  // Lines of several kinds say which when hovered; at rest each carries its count.
+  expect(view.edges.some((e) => e.label.startsWith("Relationships: "))).toBe(true);
+  const labels = await boxes.labels();
+  expect(labels.length).toBeGreaterThan(10);
+  expect(await boxes.overlappingLabels()).toEqual([]);
+});
+
+test("a relationship the first view does not draw on its own is one click away: clicking its line draws it", async ({
+  page,
+}) => {
+  const editor = await openFirstView(page);
+  const graph = (await (await page.request.get(`${own.studio.origin}/api/graph`)).json()) as {
+    edges: { id: string; kind: string; source: string; target: string }[];
+  };
+  const hidden = graph.edges.find(
+    (e) => e.kind === "contract" && e.source === "specialist:cx-engineer" && e.target === "specialist:cx-qa",
+  )!;
+  expect(hidden).toBeDefined();
+  await expect(editor.edge(hidden.id)).toHaveCount(0);
+  const line = "agg:group:engineering-group|group:quality-group";
+  await expect(editor.edge(line)).toHaveAttribute("aria-label", /contract/);
+  const point = await editor.edgeMidpoint(line);
+  await page.mouse.click(point.x, point.y);
+  await expect(editor.edge(hidden.id)).toBeVisible();
+  await expect(editor.edge(hidden.id)).toHaveAttribute(
+    "aria-label",
+    /^Contract: specialist:cx-engineer to specialist:cx-qa/,
+  );
+  // A click on the pane brings the overview back.
+  await page.locator(".react-flow__pane").click({ position: { x: 5, y: 5 } });
+  await expect(editor.edge(hidden.id)).toHaveCount(0);
+  await expect(editor.edge(line)).toBeAttached();
 });
 
 test("selecting a specialist draws its own relationships in full, with arrowheads and labels; the rest steps back", async ({
@@ -137,20 +180,19 @@ test("summed edges end on the border of their boxes, where their arrowheads show
       const m = path.getScreenCTM()!;
       const x = m.a * end.x + m.c * end.y + m.e;
       const y = m.b * end.x + m.d * end.y + m.f;
-      const target = /between \S+ and (\S+)$/.exec(edge.getAttribute("aria-label") ?? "")![1];
+      const [, source, target] = /between (\S+) and (\S+)$/.exec(edge.getAttribute("aria-label") ?? "")!;
       const box = document.querySelector(`.react-flow__node[data-id="${target}"]`)!.getBoundingClientRect();
       // How far inside the target's box the line ends (0 on its border, negative outside it).
       const depth = Math.min(x - box.left, box.right - x, y - box.top, box.bottom - y);
-      return { id: edge.dataset.id ?? "", depth, x, y };
+      return { id: edge.dataset.id ?? "", pair: [source, target].sort().join(" "), depth, x, y };
     }),
   );
   expect(ends.length).toBeGreaterThan(10);
   expect(ends.filter((e) => Math.abs(e.depth) > 2)).toEqual([]);
   // Kinds between the same two boxes end apart (each its own lane), not in one blot of arrowheads.
-  const pair = (id: string) => id.split("|").slice(1).join("|");
   for (const a of ends)
     for (const b of ends)
-      if (a.id < b.id && pair(a.id) === pair(b.id))
+      if (a.id < b.id && a.pair === b.pair)
         expect(Math.hypot(a.x - b.x, a.y - b.y), `${a.id} ${b.id}`).toBeGreaterThan(8);
   await expect(page.locator('[data-testid^="edge-count-"]').first()).toBeVisible();
   await expect(page.getByTestId("parties-lane")).toContainText("Outside the org");

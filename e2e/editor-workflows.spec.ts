@@ -392,6 +392,8 @@ test.describe("editor workflows", () => {
     await expect(editor.toast("success")).toContainText("Imported: 1 file(s) written");
     expect(disk.entity("specialists", id)).toMatchObject({ id, team: "engineering-team" });
     await expect(editor.node(`specialist:${id}`)).toBeAttached();
+    // The import is the user's own add: its places are saved, and that write ends before the snapshot.
+    await expect.poll(() => disk.positions()?.[`specialist:${id}`] ?? null).not.toBeNull();
 
     const unchanged = unchangedOnDisk(ROOT);
     await page.getByTestId("import-file").setInputFiles({

@@ -13,13 +13,13 @@ test.describe("graph editor", () => {
     const editor = new EditorPage(page, ORIGIN);
     await editor.open();
     for (const kind of ["handoff", "escalation", "contract", "team-boundary"]) {
-      await expect(editor.edges(kind).first()).toBeAttached();
+      await expect(editor.edgesHolding(kind).first()).toBeAttached();
       const toggle = page.getByTestId(`legend-${kind}`);
       await toggle.click();
       await expect(toggle).toHaveAttribute("aria-pressed", "false");
-      await expect(editor.edges(kind)).toHaveCount(0);
+      await expect(editor.edgesHolding(kind)).toHaveCount(0);
       await toggle.click();
-      await expect(editor.edges(kind).first()).toBeAttached();
+      await expect(editor.edgesHolding(kind).first()).toBeAttached();
     }
     // Hovering an edge names the record that carries it, in the records' words.
     await editor.hoverEdgeOf("specialist:cx-orchestrator", "contract:construct-to-orchestrator");

@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { type EditCommand, moveOf } from "@/lib/editor/history";
-import { allTeams, foldable, initialCollapsed, revealed, toggled } from "@/lib/graph/collapse";
+import { allTeams, foldable, initialCollapsed, revealed, toggled, withFold } from "@/lib/graph/collapse";
+import { placesForMove } from "@/lib/graph/drawing";
 import { type Position, structureKeyOf } from "@/lib/graph/geometry";
 import { packedLayout } from "@/lib/graph/layout";
 import { useAutoLayout } from "@/lib/queries/auto-layout";
@@ -16,7 +17,8 @@ import { useHeldPlaces } from "./use-held-places";
 /**
  * The automatic layout (re-packed around the folds) under the saved positions, which show a move as it
  * is saved, and the places held when records are added. A move and an Auto-layout are steps of the
- * undo history; holding places is not, as the user moved nothing.
+ * undo history; holding places is not, as the user moved nothing. Only what the user does on purpose
+ * is saved (a move, an add, a fold): a record opened inside a folded team is unfolded in this view alone.
  */
 export function useCanvasLayout(graph: Graph, toast: Toast, record: (command: EditCommand) => void) {
   const layout = useLayout();
@@ -36,11 +38,13 @@ export function useCanvasLayout(graph: Graph, toast: Toast, record: (command: Ed
   const packed = useMemo(() => (collapsed.size ? packedLayout(graphNow.current, collapsed) : null), [key, collapsed]);
   const base = packed ?? auto;
   const hold = useCallback(
-    (held: Record<string, Position>) =>
-      void save(held).catch((e) => toast({ tone: "error", title: "Layout not saved", detail: String(e) })),
+    (held: Readonly<Record<string, Position>>) =>
+      void save({ ...held }).catch((e) => toast({ tone: "error", title: "Layout not saved", detail: String(e) })),
     [save, toast],
   );
-  const positions = useHeldPlaces(graph, collapsed, base, layout.data?.positions, hold);
+  const { positions, wanted } = useHeldPlaces(graph, collapsed, base, layout.data?.positions, hold);
+  const drawing = useRef({ positions, wanted, collapsed, nodes: graph.nodes });
+  drawing.current = { positions, wanted, collapsed, nodes: graph.nodes };
 
   const saved = useRef(layout.data?.positions);
   saved.current = layout.data?.positions;
@@ -52,7 +56,15 @@ export function useCanvasLayout(graph: Graph, toast: Toast, record: (command: Ed
     },
     [save, record, toast],
   );
-  const onPositionsChange = useCallback((moved: Record<string, Position>) => write(moved), [write]);
+  // The boxes the drop would cover make room, and are saved with it, so a reload draws what was dropped.
+  const onPositionsChange = useCallback(
+    (moved: Record<string, Position>) => {
+      const d = drawing.current;
+      // Named for what the user dropped, not for the boxes that made room.
+      write(placesForMove(d.nodes, d.collapsed, d.wanted, d.positions, moved), moveOf({}, moved).label);
+    },
+    [write],
+  );
   // Auto-layout forgets positions only: what is folded stays folded.
   const resetLayout = useCallback(async () => {
     const ids = Object.keys(saved.current ?? {});
@@ -68,24 +80,41 @@ export function useCanvasLayout(graph: Graph, toast: Toast, record: (command: Ed
   );
 
   const { mutateAsync: saveCollapsed } = saveFolds;
-  const changeFolds = useCallback(
+  const storeFolds = useCallback(
     (next: ReadonlySet<string>) => {
-      if (next === collapsed) return;
-      setFolds(next);
       // A deleted team's fold is not kept forever.
       const can = foldable(graph);
       saveCollapsed([...next].filter((id) => can.has(id)).sort()).catch((e) =>
         toast({ tone: "error", title: "Folds not saved", detail: String(e) }),
       );
     },
-    [collapsed, graph, saveCollapsed, setFolds, toast],
+    [graph, saveCollapsed, toast],
   );
-  const toggleFold = useCallback((id: string) => changeFolds(toggled(collapsed, id)), [changeFolds, collapsed]);
-  const foldAllTeams = useCallback(() => changeFolds(allTeams(graph)), [changeFolds, graph]);
-  const unfoldAll = useCallback(() => changeFolds(new Set()), [changeFolds]);
+  const toggleFold = useCallback(
+    (id: string) => {
+      const next = toggled(collapsed, id);
+      setFolds(next);
+      // Only this box's fold is the user's: folds this view opened by itself stay as the file has them.
+      storeFolds(withFold(initialCollapsed(graph, savedFolds), id, next.has(id)));
+    },
+    [collapsed, graph, savedFolds, setFolds, storeFolds],
+  );
+  const foldAll = useCallback(
+    (next: ReadonlySet<string>) => {
+      setFolds(next);
+      storeFolds(next);
+    },
+    [setFolds, storeFolds],
+  );
+  const foldAllTeams = useCallback(() => foldAll(allTeams(graph)), [foldAll, graph]);
+  const unfoldAll = useCallback(() => foldAll(new Set()), [foldAll]);
+  // Opening a record (Ctrl+K, the problem list, a link, a create) shows it without saving a fold.
   const reveal = useCallback(
-    (nodeId: string) => changeFolds(revealed(graph, collapsed, nodeId)),
-    [changeFolds, graph, collapsed],
+    (nodeId: string) => {
+      const next = revealed(graph, collapsed, nodeId);
+      if (next !== collapsed) setFolds(next);
+    },
+    [graph, collapsed, setFolds],
   );
 
   // A node to reveal may sit in a folded team: its folds open once per request, so folding it again sticks.

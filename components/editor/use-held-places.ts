@@ -2,9 +2,8 @@
 
 import { useEffect, useMemo, useRef } from "react";
 import { takeOwnAdd } from "@/lib/editor/own-adds";
+import { drawnPositions, placesForAdded, wantedPositions } from "@/lib/graph/drawing";
 import { type Position, structureKeyOf } from "@/lib/graph/geometry";
-import { layoutGraph } from "@/lib/graph/layout";
-import { keepPlaces } from "@/lib/graph/place";
 import type { Graph } from "@/schemas/graph";
 
 type Drawn = { ids: ReadonlySet<string>; positions: Readonly<Record<string, Position>> };
@@ -13,14 +12,15 @@ type Drawn = { ids: ReadonlySet<string>; positions: Readonly<Record<string, Posi
  * When the org gains records (New, an import, a file added outside), the boxes already drawn stay
  * where the user sees them and the new ones take free spots near their team, rather than the whole
  * org being packed again. What is held for the user's own add is saved too, so a reload draws the same.
+ * Returns what the canvas draws, and the same before boxes are set apart (what a move is measured against).
  */
 export function useHeldPlaces(
   graph: Graph,
   collapsed: ReadonlySet<string>,
   base: Readonly<Record<string, Position>>,
   saved: Readonly<Record<string, Position>> | undefined,
-  save: (held: Record<string, Position>) => void,
-): Record<string, Position> {
+  save: (held: Readonly<Record<string, Position>>) => void,
+): { positions: Readonly<Record<string, Position>>; wanted: Readonly<Record<string, Position>> } {
   const drawn = useRef<Drawn | null>(null);
   const now = useRef({ graph, collapsed, saved });
   now.current = { graph, collapsed, saved };
@@ -30,14 +30,14 @@ export function useHeldPlaces(
     const before = drawn.current;
     const { graph: g, collapsed: folds, saved: kept } = now.current;
     if (!before?.ids.size || !kept || g.nodes.every((n) => before.ids.has(n.id))) return NO_PLACES;
-    const next = { ...layoutGraph(g.nodes, g.edges, {}, folds), ...kept };
-    return keepPlaces(g.nodes, before.positions, next);
+    return placesForAdded(g, folds, before.positions, kept);
   }, [key]);
 
-  const savedFor = useRef<Record<string, Position> | null>(null);
+  const savedFor = useRef<Readonly<Record<string, Position>> | null>(null);
   // Once saved, the places are the saved positions' to keep, so an Auto-layout can forget them.
   const holding = savedFor.current === held ? NO_PLACES : held;
-  const positions = useMemo(() => ({ ...base, ...holding, ...saved }), [base, holding, saved]);
+  const wanted = useMemo(() => wantedPositions(base, holding, saved), [base, holding, saved]);
+  const positions = useMemo(() => drawnPositions(graph.nodes, collapsed, wanted), [graph.nodes, collapsed, wanted]);
   const drawnNow = saved !== undefined && graph.nodes.every((n) => positions[n.id]);
   useEffect(() => {
     // Only a full drawing is a "before": not the empty first frame nor one waiting for its layout.
@@ -52,7 +52,7 @@ export function useHeldPlaces(
     savedFor.current = held;
     save(held);
   }, [held, save]);
-  return positions;
+  return { positions, wanted };
 }
 
-const NO_PLACES: Record<string, Position> = {};
+const NO_PLACES: Readonly<Record<string, Position>> = {};

@@ -1,12 +1,13 @@
 import { type LabelLine, spreadLabels } from "@/lib/graph/edge-labels";
 import type { Rect } from "@/lib/graph/geometry";
-import { aggregateEdges, overviewEnd } from "@/lib/graph/overview";
+import { aggregateEdges, type OverviewLevel, overviewEnd } from "@/lib/graph/overview";
 import type { GraphEdgeKind } from "@/schemas/edge-kinds";
-import { EDGE_KIND_SPECS, edgeColor, edgeSpec, type SummedKind } from "@/schemas/edge-kinds";
+import { EDGE_KIND_SPECS, type SummedKind } from "@/schemas/edge-kinds";
 import type { Graph, GraphEdge } from "@/schemas/graph";
 import { nodeSpec } from "@/schemas/node-kinds";
 import type { EdgeChangeMark, Highlights, OrgEdge, OrgEdgeData } from "./graph-types";
 import { chromeHandles } from "./nodes/node-chrome";
+import { marker, placeCounts, sumEdge } from "./sum-edges";
 
 export type EdgeMarks = {
   visibleKinds: ReadonlySet<GraphEdgeKind>;
@@ -21,16 +22,9 @@ export type EdgeMarks = {
   highlights?: Highlights;
   /** A reach is shown: its relationships are drawn one by one, the others step back. */
   reachShown?: boolean;
+  /** How the overview sums (`overviewLevel` of the whole org as drawn), so hovering never regroups it. */
+  level?: OverviewLevel;
 };
-
-// In the canvas's units, not the stroke's, so a thick sum keeps a small arrowhead (about 9 × 14 px).
-const marker = (kind: GraphEdgeKind) => ({
-  type: edgeSpec(kind).marker,
-  color: edgeColor(kind),
-  width: 36,
-  height: 36,
-  markerUnits: "userSpaceOnUse",
-});
 
 /** The box an end is drawn in: itself, or its nearest container still shown (a folded team). */
 function shownEnd(graph: Graph, boxes: Readonly<Record<string, Rect>>) {
@@ -58,11 +52,13 @@ export function flowEdges(graph: Graph, given: EdgeMarks): OrgEdge[] {
   const out: OrgEdge[] = [];
   if (!marks.focusMode) {
     const rest = { nodes: graph.nodes, edges: graph.edges.filter((e) => !drawn.has(e.id)) };
-    for (const a of aggregateEdges(rest, marks.visibleKinds, (n) => end(overviewEnd(n)))) {
+    const sums: OrgEdge[] = [];
+    for (const a of aggregateEdges(rest, marks.visibleKinds, (n) => end(overviewEnd(n)), marks.level)) {
       if (!marks.boxes[a.source] || !marks.boxes[a.target]) continue;
       const dimmed = !!marks.shown || marks.reachShown;
-      out.push(sumEdge(a.id, a.kind, a.source, a.target, a.count, a.both, dimmed, marks.hovered === a.id));
+      sums.push(sumEdge(a, dimmed, marks.hovered === a.id));
     }
+    out.push(...placeCounts(graph, sums, marks.boxes));
   }
   // Relationships of one kind between the same two boxes (a fold hides an end) are one line with a count.
   const bundles = new Map<string, GraphEdge[]>();
@@ -82,12 +78,15 @@ export function flowEdges(graph: Graph, given: EdgeMarks): OrgEdge[] {
     const id = `fold:${key}`;
     const lit = list.some((e) => marks.highlights[e.id] === "reach");
     const sum = sumEdge(
-      id,
-      kind as SummedKind,
-      a,
-      b,
-      list.length,
-      false,
+      {
+        id,
+        kind: kind as SummedKind,
+        source: a,
+        target: b,
+        count: list.length,
+        both: false,
+        edges: list.map((e) => e.id),
+      },
       marks.reachShown && !lit,
       marks.hovered === id,
     );
@@ -135,47 +134,6 @@ export function flowEdges(graph: Graph, given: EdgeMarks): OrgEdge[] {
 
 /** Marks a relationship of a reach shown, for styles and for tests. */
 const REACH_CLASS = "studio-edge-reach";
-
-/** A line standing for `count` relationships of one kind between two boxes, with its count on it. */
-function sumEdge(
-  id: string,
-  kind: SummedKind,
-  source: string,
-  target: string,
-  count: number,
-  both: boolean,
-  dimmed: boolean,
-  hovered: boolean,
-): OrgEdge {
-  const style = EDGE_KIND_SPECS[kind];
-  const data: OrgEdgeData = {
-    kind,
-    label: `${count} ${count === 1 ? style.title.toLowerCase() : `${style.title.toLowerCase()}s`}`,
-    edge: null,
-    count,
-    both,
-    dimmed,
-    hovered,
-  };
-  return {
-    id,
-    type: kind,
-    source,
-    target,
-    sourceHandle: "out",
-    targetHandle: "in",
-    data,
-    markerEnd: dimmed ? undefined : marker(kind),
-    markerStart: dimmed || !both ? undefined : marker(kind),
-    deletable: false,
-    selectable: false,
-    focusable: false,
-    // Under the boxes it crosses, so it never covers a header or takes its fold chevron's clicks.
-    zIndex: -1,
-    className: dimmed ? "studio-edge-dimmed" : undefined,
-    ariaLabel: `${style.title}: ${data.label} between ${source} and ${target}`,
-  };
-}
 
 /** Labels around a busy node stand nearer their quieter end; `spreadLabels` moves them off each other and the nodes. */
 function labelPlaces(

@@ -1,5 +1,5 @@
 import type { Edge, Node } from "@xyflow/react";
-import type { GraphEdgeKind } from "@/schemas/edge-kinds";
+import type { GraphEdgeKind, SummedKind } from "@/schemas/edge-kinds";
 import { EDGE_KIND_SPECS } from "@/schemas/edge-kinds";
 import type { GraphEdge, GraphNode } from "@/schemas/graph";
 import type { FlowNodeType } from "@/schemas/node-kinds";
@@ -27,7 +27,10 @@ export type NodeChangeMark = "add" | "change" | "remove" | "widen";
 export type EdgeChangeMark = "add" | "remove";
 export type OrgNode = Node<OrgNodeData, FlowNodeType>;
 
-/** One relationship (`edge`), or the overview's sum of `count` of one kind between two boxes (`edge` null). */
+/**
+ * One relationship (`edge`), or the overview's sum of `count` between two boxes (`edge` null): of one
+ * kind, or of several (`mixed`), the relationships it stands for in `edges`.
+ */
 export type OrgEdgeData = {
   kind: GraphEdgeKind;
   label?: string;
@@ -40,7 +43,15 @@ export type OrgEdgeData = {
   change?: EdgeChangeMark | null;
   /** 0 at the source, 1 at the target; the middle if unset. */
   labelAt?: number;
+  /** A sum's count found no place clear of the others: it is said on hover only. */
+  countOff?: boolean;
+  mixed?: boolean;
+  kinds?: Partial<Record<SummedKind, number>>;
+  edges?: readonly string[];
 };
+
+/** A line summing relationships of several kinds: no kind's colour, on the middle lane. */
+export const MIXED_LOOK = { color: "#64748b", curvature: 0.25, lane: 0, title: "Relationships" } as const;
 export type OrgEdge = Edge<OrgEdgeData, GraphEdgeKind>;
 
 export function edgeOpacity(kind: GraphEdgeKind, state: { emphasized?: boolean; dimmed?: boolean }): number {

@@ -7,7 +7,7 @@ import { useEditor } from "@/components/editor/editor-store";
 import { useTheme } from "@/components/editor/use-theme";
 import { shownEndOf } from "@/lib/graph/collapse";
 import { nodeBoxes, type Position } from "@/lib/graph/geometry";
-import { neighbourhood } from "@/lib/graph/overview";
+import { neighbourhood, overviewEnd, overviewLevel } from "@/lib/graph/overview";
 import type { Graph } from "@/schemas/graph";
 import { edgeTypes } from "./edge-types";
 import { flowEdges } from "./flow-edges";
@@ -40,6 +40,12 @@ type Props = {
   gestures: CanvasGestures;
 };
 
+/** The node the keyboard reached, not one a click focused (a click selects it anyway). */
+const nodeIdOf = (target: EventTarget) =>
+  target instanceof Element && target.matches(":focus-visible")
+    ? (target.closest(".react-flow__node")?.getAttribute("data-id") ?? null)
+    : null;
+
 /** The ids a reach shown highlights, or null when none is. */
 function reachedIn(highlights: Highlights): string[] | null {
   const ids = Object.keys(highlights).filter((id) => highlights[id] === "reach");
@@ -65,25 +71,32 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ge
   const [tabStop, setTabStop] = useState<string | null>(null);
   const selectedNodeId = selection?.type === "node" ? selection.id : null;
   const boxes = useMemo(() => nodeBoxes(graph.nodes, positions, collapsed), [graph.nodes, positions, collapsed]);
-  const { handlers, onNodesChange, select, onGone, hoveredEdge, hoveredNode, dragging, snapBack } = useFlowHandlers(
-    gestures,
-    {
+  const { handlers, onNodesChange, select, onGone, hoveredEdge, hoveredNode, dragging, snapBack, opened } =
+    useFlowHandlers(gestures, {
       graph,
       boxes,
       positions,
       setNodes,
-    },
-  );
+    });
   // On a fold chevron the box's hover relationships stay hidden, so none is drawn over the chevron.
   const [overFold, setOverFold] = useState(false);
-  const focusNode = (overFold ? null : hoveredNode) ?? selectedNodeId;
+  // A node reached with the keyboard draws its relationships as a hovered one does.
+  const [keyed, setKeyed] = useState<string | null>(null);
+  const focusNode = (overFold ? null : (hoveredNode ?? keyed)) ?? selectedNodeId;
   const onToggleFold = gestures.onToggleFold;
   const fold = useMemo(() => (onToggleFold ? { toggle: onToggleFold, onPointer: setOverFold } : null), [onToggleFold]);
 
   const around = useMemo(() => {
     if (focusMode) return neighbourhood(graph, focusMode.nodeId, focusMode.depth, visibleKinds);
+    // A sum clicked open keeps its relationships drawn while the pointer crosses the boxes between.
+    if (opened) return { nodes: new Set<string>(), edges: new Set(opened.edges) };
     return focusNode ? neighbourhood(graph, focusNode, 1, visibleKinds) : null;
-  }, [graph, focusMode, focusNode, visibleKinds]);
+  }, [graph, focusMode, focusNode, visibleKinds, opened]);
+  // Chosen for the org as drawn, not for what a hover leaves of it, so hovering never regroups the sums.
+  const level = useMemo(() => {
+    const end = shownEndOf(graph, collapsed);
+    return overviewLevel(graph, visibleKinds, (n) => end(overviewEnd(n)));
+  }, [graph, visibleKinds, collapsed]);
   // In focus mode the rest of the org steps back, and so it does around a reach shown; a container of a lit node stays lit.
   const reached = useMemo(() => reachedIn(highlights), [highlights]);
   const lit = useMemo(() => {
@@ -129,8 +142,9 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ge
         changes: changes?.edges ?? null,
         highlights,
         reachShown: !!reached,
+        level,
       }),
-    [graph, visibleKinds, boxes, around, focusMode, selection, hoveredEdge, changes, highlights, reached],
+    [graph, visibleKinds, boxes, around, focusMode, selection, hoveredEdge, changes, highlights, reached, level],
   );
 
   const boxesNow = useCanvasView(boxes, nodes.length);
@@ -164,6 +178,8 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ge
           onlyRenderVisibleElements={culling}
           disableKeyboardA11y
           onKeyDown={onKeyDown}
+          onFocus={(e) => setKeyed(nodeIdOf(e.target))}
+          onBlur={() => setKeyed(null)}
         >
           <Background gap={24} size={1} />
           <FocusBar />

@@ -48,6 +48,8 @@ export function useFlowHandlers(gestures: CanvasGestures, { graph, boxes, positi
   const [dragging, setDragging] = useState<string | null>(null);
   // Bumped to put nodes back where the props say (a drop into another team that did not move it).
   const [snapBack, setSnapBack] = useState(0);
+  // A sum of the overview clicked open: the relationships it stands for, drawn one by one until a click elsewhere.
+  const [opened, setOpened] = useState<{ id: string; edges: readonly string[] } | null>(null);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<OrgNode>[]) => {
@@ -87,10 +89,18 @@ export function useFlowHandlers(gestures: CanvasGestures, { graph, boxes, positi
         if (state.fromNode && to && !state.isValid && state.fromNode.id !== to)
           latest.current.onConnectRefused(state.fromNode.id, to);
       },
-      onNodeClick: (_: unknown, node: OrgNode) => latest.current.onSelect({ type: "node", id: node.id }),
-      onEdgeClick: (_: unknown, edge: OrgEdge) =>
-        edge.data?.edge && latest.current.onSelect({ type: "edge", id: edge.id }),
-      onPaneClick: () => latest.current.onSelect(null),
+      onNodeClick: (_: unknown, node: OrgNode) => {
+        setOpened(null);
+        latest.current.onSelect({ type: "node", id: node.id });
+      },
+      onEdgeClick: (_: unknown, edge: OrgEdge) => {
+        if (edge.data?.edge) latest.current.onSelect({ type: "edge", id: edge.id });
+        else if (edge.data?.edges?.length) setOpened({ id: edge.id, edges: edge.data.edges });
+      },
+      onPaneClick: () => {
+        setOpened(null);
+        latest.current.onSelect(null);
+      },
       onNodeMouseEnter: (_: unknown, node: OrgNode) => setHoveredNode(node.id),
       onNodeMouseLeave: () => setHoveredNode(null),
       onEdgeMouseEnter: (_: unknown, edge: OrgEdge) => {
@@ -125,5 +135,5 @@ export function useFlowHandlers(gestures: CanvasGestures, { graph, boxes, positi
   /** Selects through the latest gestures: for the keyboard, which is not one of React Flow's handlers. */
   const select = useCallback((selection: CanvasSelection) => latest.current.onSelect(selection), []);
 
-  return { handlers, onNodesChange, select, onGone, hoveredEdge, hoveredNode, dragging, snapBack };
+  return { handlers, onNodesChange, select, onGone, hoveredEdge, hoveredNode, dragging, snapBack, opened };
 }

@@ -68,6 +68,11 @@ export class EditorPage {
     return this.page.locator(`.react-flow__edge-${kind}`);
   }
 
+  /** Edges of a kind, and the overview's lines that sum it with other kinds. */
+  edgesHolding(kind: string): Locator {
+    return this.page.locator(`.react-flow__edge-${kind}, .react-flow__edge.studio-edge-holds-${kind}`);
+  }
+
   edge(id: string): Locator {
     return this.page.locator(`.react-flow__edge[data-id="${id}"]`);
   }
@@ -159,7 +164,13 @@ export class EditorPage {
   }
 
   async openNode(id: string) {
-    await this.node(id).click({ position: this.grip(id) });
+    // Hovering a node draws its relationships, which may cross the point first aimed at: aim once
+    // they are drawn, at a point still the node's own.
+    await this.node(id).hover({ position: this.grip(id) });
+    await this.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const at = /^(team|group):/.test(id) ? await this.ownPoint(id, this.grip(id)) : null;
+    if (at) await this.page.mouse.click(at.x, at.y);
+    else await this.node(id).click({ position: this.grip(id) });
     await expect(this.panel()).toBeVisible();
   }
 
@@ -184,13 +195,15 @@ export class EditorPage {
    * A point where the pointer reaches the node itself: its centre, or for a team or group box
    * (whose centre is one of its members) the first point of a grid over it that is the box's own.
    */
-  async ownPoint(id: string): Promise<{ x: number; y: number }> {
-    const point = await this.node(id).evaluate((el) => {
+  async ownPoint(id: string, first?: { x: number; y: number }): Promise<{ x: number; y: number }> {
+    const point = await this.node(id).evaluate((el, tried) => {
       const wrapper = el.closest<HTMLElement>(".react-flow__node");
       const r = el.getBoundingClientRect();
+      // Not a handle nor a button (a box's fold chevron): the node itself.
       const own = (x: number, y: number) =>
         document.elementFromPoint(x, y)?.closest(".react-flow__node") === wrapper &&
-        !document.elementFromPoint(x, y)?.closest(".react-flow__handle");
+        !document.elementFromPoint(x, y)?.closest(".react-flow__handle, button");
+      if (tried && own(r.x + tried.x, r.y + tried.y)) return { x: r.x + tried.x, y: r.y + tried.y };
       const centre = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
       if (own(centre.x, centre.y)) return centre;
       for (let fy = 0.1; fy < 1; fy += 0.1)
@@ -199,7 +212,7 @@ export class EditorPage {
           if (own(p.x, p.y)) return p;
         }
       return null;
-    });
+    }, first ?? null);
     if (!point) throw new Error(`no point of ${id} is its own`);
     return point;
   }

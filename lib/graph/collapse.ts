@@ -144,6 +144,14 @@ export function toggled(collapsed: ReadonlySet<string>, id: string): Set<string>
   return next;
 }
 
+/** `folds` with only `id` folded or not. */
+export function withFold(folds: ReadonlySet<string>, id: string, folded: boolean): Set<string> {
+  const next = new Set(folds);
+  if (folded) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
 /** The same set when `id` is already shown, so callers can skip a re-render. */
 export function revealed(graph: Graph, collapsed: ReadonlySet<string>, id: string): ReadonlySet<string> {
   const parent = new Map(graph.nodes.map((n) => [n.id, n.parent]));

@@ -30,10 +30,23 @@ const overlap = (a: Rect, b: Rect) =>
 
 /** Deterministic; an open container is not solid, so labels may stand inside it. */
 export function spreadLabels(lines: readonly LabelLine[], solid: readonly Rect[]): Map<string, number> {
+  return spreadLabelsApart(lines, solid, false).at;
+}
+
+/**
+ * As `spreadLabels`, and which labels found no place clear of the others (`crowded`); with `leaveOff`
+ * a crowded label is taken as not drawn, so the labels after it may stand where it would have.
+ */
+export function spreadLabelsApart(
+  lines: readonly LabelLine[],
+  solid: readonly Rect[],
+  leaveOff = true,
+): { at: Map<string, number>; crowded: Set<string> } {
   const out = new Map<string, number>();
+  const crowded = new Set<string>();
   if (lines.length > SPREAD_AT_MOST) {
     for (const line of lines) out.set(line.id, line.prefer);
-    return out;
+    return { at: out, crowded };
   }
   const placed: Rect[] = [];
   // A long label has the fewest free places; a short one fits in between.
@@ -43,18 +56,23 @@ export function spreadLabels(lines: readonly LabelLine[], solid: readonly Rect[]
     const tries = [line.prefer, ...TRIED.filter((t) => t !== line.prefer)].sort(
       (a, b) => Math.abs(a - line.prefer) - Math.abs(b - line.prefer),
     );
-    let best = { t: line.prefer, covered: Infinity, box: null as Rect | null };
+    // Another label covered weighs more than a box: a label over a label reads as neither.
+    let best = { t: line.prefer, covered: Infinity, labels: Infinity, box: null as Rect | null };
     for (const t of tries) {
       const [x, y] = at(t);
       const box = labelBox(line.text, x, y);
-      let covered = 0;
-      for (const other of placed) covered += overlap(box, other);
+      let labels = 0;
+      for (const other of placed) labels += overlap(box, other);
+      let covered = labels * LABEL_WEIGHT;
       for (const other of solid) covered += overlap(box, other);
-      if (covered < best.covered) best = { t, covered, box };
+      if (covered < best.covered) best = { t, covered, labels, box };
       if (covered === 0) break;
     }
     out.set(line.id, best.t);
-    if (best.box) placed.push(best.box);
+    if (best.labels > 0) crowded.add(line.id);
+    if (best.box && !(leaveOff && best.labels > 0)) placed.push(best.box);
   }
-  return out;
+  return { at: out, crowded };
 }
+
+const LABEL_WEIGHT = 4;

@@ -2,6 +2,7 @@ import type { FoldedView, Graph, Layout } from "@/schemas/graph";
 import { countText, foldedEdges, initialCollapsed, memberCounts } from "./collapse";
 import { childrenOf, nodeBoxes } from "./geometry";
 import { layoutGraph } from "./layout";
+import { separated } from "./separate";
 
 /**
  * Above this many specialists the page ships the folded first view instead of every record: at
@@ -14,7 +15,7 @@ const FOLDED_NODES_MAX = 2_000;
 
 /**
  * What the editor would draw first, folded as it would fold it (saved folds win, else readable
- * ones) and placed as it would place it (the packed layout under saved positions); null where
+ * ones) and placed as it would place it (the packed layout under saved positions, set apart); null where
  * the org is small enough, or unfolded enough, for the page to ship its records instead.
  */
 export function foldedView(graph: Graph, saved: Pick<Layout, "positions" | "collapsed"> | null): FoldedView | null {
@@ -23,7 +24,11 @@ export function foldedView(graph: Graph, saved: Pick<Layout, "positions" | "coll
   const collapsed = initialCollapsed(graph, saved?.collapsed);
   if (!collapsed.size) return null;
   const packed = layoutGraph(graph.nodes, graph.edges, {}, collapsed);
-  const boxes = nodeBoxes(graph.nodes, { ...packed, ...saved?.positions }, collapsed);
+  const boxes = nodeBoxes(
+    graph.nodes,
+    separated(graph.nodes, { ...packed, ...saved?.positions }, collapsed),
+    collapsed,
+  );
   const nodes = graph.nodes.filter((n) => boxes[n.id]);
   if (nodes.length > FOLDED_NODES_MAX) return null;
   const held = childrenOf(graph.nodes);

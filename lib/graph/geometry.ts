@@ -122,14 +122,18 @@ function structureKeyFrom(graph: Graph): string {
   );
 }
 
-/** Intersecting boxes, apart from a container and the members it holds. */
-export function overlaps(nodes: readonly GraphNode[], positions: Record<string, Position>): [string, string][] {
+/** Intersecting boxes drawn, apart from a container and the members it holds. */
+export function overlaps(
+  nodes: readonly GraphNode[],
+  positions: Readonly<Record<string, Position>>,
+  collapsed: ReadonlySet<string> = new Set(),
+): [string, string][] {
   const parent = new Map(nodes.map((n) => [n.id, n.parent]));
   const holds = (outer: string, inner: string) => {
     for (let p = parent.get(inner); p; p = parent.get(p)) if (p === outer) return true;
     return false;
   };
-  const rects = nodeBoxes(nodes, positions);
+  const rects = nodeBoxes(nodes, positions, collapsed);
   const boxes = nodes.filter((n) => rects[n.id]).map((n) => ({ id: n.id, ...rects[n.id] }));
   const out: [string, string][] = [];
   const sorted = [...boxes].sort((a, b) => a.x - b.x);

@@ -33,7 +33,8 @@ export function keepPlaces(
 
 /**
  * Where no cell keeps every box apart (a full team boxed in by its neighbours), a container's edge
- * may cross a neighbour's, rather than the new box lying in another team, and never over another box.
+ * may cross a neighbour's, rather than the new box lying in another team, and never over another box;
+ * the neighbour then makes room (`separated`).
  */
 const COVERS = 1000;
 const INSIDE = 30;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { importOrg } from "@/lib/api/org";
-import { noteOwnAdd } from "@/lib/editor/own-adds";
+import { noteOwnAdd, takeOwnAdd } from "@/lib/editor/own-adds";
 import type { ImportMode } from "@/schemas/api/org";
 import type { WritableScope } from "@/schemas/kinds";
 import { orgKeys } from "./org-keys";
@@ -22,11 +22,14 @@ export function useImportOrg() {
       scope: WritableScope;
       dryRun: boolean;
       modes?: Readonly<Record<string, ImportMode>>;
-    }) =>
-      importOrg(payload, scope, dryRun, modes).then((result) => {
-        if (!dryRun) noteOwnAdd();
-        return result;
-      }),
+    }) => {
+      // Noted before the write: the org's change can reach the canvas before the answer does.
+      if (!dryRun) noteOwnAdd();
+      return importOrg(payload, scope, dryRun, modes).catch((e: unknown) => {
+        if (!dryRun) takeOwnAdd();
+        throw e;
+      });
+    },
     onSettled: (_result, _error, { dryRun }) =>
       dryRun ? undefined : queryClient.invalidateQueries({ queryKey: orgKeys.all }),
   });

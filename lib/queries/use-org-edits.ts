@@ -12,7 +12,7 @@ import {
   redone,
   undone,
 } from "@/lib/editor/history";
-import { noteOwnAdd } from "@/lib/editor/own-adds";
+import { noteOwnAdd, takeOwnAdd } from "@/lib/editor/own-adds";
 import type { Position } from "@/lib/graph/geometry";
 import type { Layout } from "@/schemas/graph";
 import type { EntityKind, EntityRecord, WritableScope } from "@/schemas/kinds";
@@ -128,8 +128,12 @@ export function useOrgEdits(history: HistoryStore) {
 
   const { mutateAsync: createNow } = useMutation({
     mutationFn: async ({ kind, record, label, scope = "project", ownerSpecialist }: CreateArgs) => {
-      const result = await createEntity(kind, record, scope, ownerSpecialist);
+      // Noted before the write: the org's change can reach the canvas before the answer does.
       noteOwnAdd();
+      const result = await createEntity(kind, record, scope, ownerSpecialist).catch((e: unknown) => {
+        takeOwnAdd();
+        throw e;
+      });
       history.set(
         pushed(history.get(), {
           type: "create",

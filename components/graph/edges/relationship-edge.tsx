@@ -3,9 +3,10 @@ import { memo } from "react";
 import { DASHED_LENGTH_CAP, roughLength } from "@/lib/graph/arcs";
 import { curve, facingEnds, type Side } from "@/lib/graph/edge-ends";
 import type { Rect } from "@/lib/graph/geometry";
-import { edgeColor, edgeLane, edgeSpec } from "@/schemas/edge-kinds";
+import { edgeColor, edgeSpec } from "@/schemas/edge-kinds";
 import { useGone } from "../gone";
-import { edgeOpacity, type OrgEdge, type OrgNode } from "../graph-types";
+import { edgeOpacity, MIXED_LOOK, type OrgEdge, type OrgNode } from "../graph-types";
+import { sumLook } from "../sum-edges";
 
 const rectOf = (node: InternalNode<OrgNode> | undefined): Rect | null =>
   node
@@ -16,7 +17,10 @@ const rectOf = (node: InternalNode<OrgNode> | undefined): Rect | null =>
       }
     : null;
 
-/** Every kind, as its spec says. One relationship runs bottom handle to top; a sum runs between the facing sides of two boxes, a lane per kind. */
+/**
+ * Every kind, as its spec says. One relationship runs bottom handle to top; a sum runs between the
+ * facing sides of two boxes, a lane per kind (a sum of several kinds, grey, on the middle lane).
+ */
 function RelationshipEdgeView(props: EdgeProps<OrgEdge>) {
   const { id, data, selected, markerEnd, markerStart } = props;
   const summed = !!data && !data.edge;
@@ -25,9 +29,10 @@ function RelationshipEdgeView(props: EdgeProps<OrgEdge>) {
   useGone(id);
   if (!data) return null;
   const [a, b] = [rectOf(sourceNode), rectOf(targetNode)];
+  const look = sumLook(data);
   const ends =
     summed && a && b && data.kind !== "member"
-      ? facingEnds(a, b, edgeLane(data.kind))
+      ? facingEnds(a, b, look.lane)
       : {
           sx: props.sourceX,
           sy: props.sourceY,
@@ -36,19 +41,20 @@ function RelationshipEdgeView(props: EdgeProps<OrgEdge>) {
           sourceSide: props.sourcePosition as Side,
           targetSide: props.targetPosition as Side,
         };
-  const style = edgeSpec(data.kind);
-  const color = edgeColor(data.kind);
-  const line = curve(ends, style.curvature);
+  const spec = edgeSpec(data.kind);
+  const style = data.mixed ? { ...spec, dash: undefined, width: 1.6 } : spec;
+  const color = data.mixed ? MIXED_LOOK.color : edgeColor(data.kind);
+  const line = curve(ends, summed ? look.curvature : style.curvature);
   const path = line.path;
   // The counts of parallel kinds stand at staggered points along their lines, not side by side.
-  const lane = summed && data.kind !== "member" ? edgeLane(data.kind) : 0;
+  const lane = summed && data.kind !== "member" ? look.lane : 0;
   const [labelX, labelY] = line.at(data.labelAt ?? 0.5 + lane * 0.08);
   const emphasized = selected || data.hovered || data.highlight === "reach";
   const length = roughLength(ends.sx, ends.sy, ends.tx, ends.ty, 0);
   const width = style.width + (data.count > 1 ? Math.min(Math.log2(data.count), 3) : 0);
   const showLabel = !!data.label && (emphasized || (data.edge && !data.dimmed));
   // A sum's count stays on the line (unless it stands back): the label says the rest on hover.
-  const showCount = summed && !showLabel && !data.dimmed && data.count > 1;
+  const showCount = summed && !showLabel && !data.dimmed && data.count > 1 && !data.countOff;
   return (
     <>
       <BaseEdge
@@ -85,6 +91,8 @@ function RelationshipEdgeView(props: EdgeProps<OrgEdge>) {
               transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`,
               color,
               borderColor: color,
+              // A sum's count or breakdown stands over the boxes it crosses, never faint under an open box.
+              zIndex: summed ? 1001 : undefined,
             }}
           >
             {showLabel ? data.label : `${data.count}`}
