@@ -76,3 +76,25 @@ describe("a broken registry in the installed package", () => {
       expect(profiles).toContain("architect");
     });
 });
+
+describe("a project that sets Construct up wrong", () => {
+  it("a workspacePreset the package does not have: an error naming construct.config.json and the presets; the rest shown; nothing written", async () => {
+    writeFileSync(
+      path.join(project.root, "construct.config.json"),
+      '{\n  // JSONC, as Construct reads it\n  "workspacePreset": "nope",\n}\n',
+    );
+    try {
+      const { result, profiles } = await openOn(constructPackage().dir);
+      const problem = result.errors.find((e) => e.id === "workspace-preset-unknown");
+      expect(problem).toMatchObject({ path: "construct.config.json", location: "#/construct/workspacePreset" });
+      expect(problem?.message).toMatch(
+        /^construct\.config\.json: workspacePreset "nope" is not a preset of Construct 2\.1\.1, which has .*rnd.*; set "workspacePreset" to one of them$/,
+      );
+      expect(profiles).toContain("architect");
+    } finally {
+      writeFileSync(path.join(project.root, "construct.config.json"), '{ "workspacePreset": "rnd" }\n');
+    }
+    const { result } = await openOn(constructPackage().dir);
+    expect(result.errors.filter((e) => e.id === "workspace-preset-unknown")).toEqual([]);
+  });
+});

@@ -2,13 +2,14 @@ import type { EmbedToggleResult, OverridesResponse } from "@/schemas/api/embed";
 import type { GraphEdgeKind } from "@/schemas/edge-kinds";
 import type { CapabilityView, DryRunPlan, EmbedList, EmbedOverridesBody, TickRecord } from "@/schemas/embed";
 import type { EffectiveFence } from "@/schemas/fence";
-import type { CheckedBy, ValidationResult } from "@/schemas/field-error";
+import type { CheckedBy, FieldError, ValidationResult } from "@/schemas/field-error";
 import type { Feature } from "@/schemas/generation";
 import type { EntityKind, EntityRecord, Generation, Scope, Section } from "@/schemas/kinds";
 import type { PacksFile } from "@/schemas/pack-manifest";
 import type { StudioPaths } from "../config";
 import type { ConstructInstall } from "../construct/detect";
 import type { TickEvent } from "../embed/embed-service";
+import type { Rows } from "../org/merge";
 import type { OrgApi } from "../org/org-api";
 import type { TierData, TierFolder } from "../org/tiers";
 import type { LoadedPack } from "../packs/pack-disk";
@@ -46,6 +47,8 @@ export interface GenerationAdapter {
   describe(install: ConstructInstall, root: string): string;
 
   readonly tiers: TierRules;
+  /** What is wrong with the project as this generation runs it, beyond any one record (the files that set it up). */
+  orgProblems(rows: Rows, paths: { root: string; construct: ConstructInstall }): FieldError[];
   readonly fence: FenceRules;
   readonly packs: PackRules;
   readonly validators: PackageValidators;

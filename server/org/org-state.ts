@@ -247,6 +247,7 @@ export class OrgState {
       this.options.projectProblems?.() ?? [],
     ]);
     const rows = mergeTiers(tiers);
+    const setUp = this.paths.adapter.orgProblems(rows, this.paths);
     const treeProblems = this.options.treeFiles ? await fenceGlobsMatchingNothing(rows, this.options.treeFiles) : [];
     const index = indexOf(
       recordMapsOf(rows),
@@ -258,7 +259,7 @@ export class OrgState {
       rows,
       index,
       skillFiles,
-      loadProblems: [...tiers.flatMap((t) => t.problems), ...projectProblems, ...treeProblems],
+      loadProblems: [...tiers.flatMap((t) => t.problems), ...setUp, ...projectProblems, ...treeProblems],
       packTiers: tiers.filter((t) => t.scope === "pack" && t.dir),
     };
   }

@@ -95,14 +95,15 @@ describe("writing worker profiles, judged by Construct 2.1.1", () => {
     expect(valid.status, valid.stderr + valid.stdout).toBe(0);
   });
 
-  it("edits a profile Construct made: the file's diff is exactly the changed field, no id added", async () => {
+  it("edits a profile Construct made: the file's diff is the changed field and the displayName Construct derived from it, no id added", async () => {
     const before = readFileSync(profileFile("widget-worker"), "utf8");
     const row = await api.getEntity("worker-profile", "widget-worker");
     const description = "Owns widget implementation and its tests end to end";
     await api.updateEntity("worker-profile", "widget-worker", { description }, { ifMatch: row?.etag });
     const after = readFileSync(profileFile("widget-worker"), "utf8");
     const changed = after.split("\n").filter((line, i) => line !== before.split("\n")[i]);
-    expect(changed).toEqual([`  "description": "${description}",`]);
+    // `worker-profile create` set displayName from the description: it follows, so `show` stays truthful.
+    expect(changed).toEqual([`  "displayName": "${description}",`, `  "description": "${description}",`]);
     expect(after.split("\n").length).toBe(before.split("\n").length);
     expect(JSON.parse(after).id).toBeUndefined();
     expect(run(["worker-profile", "validate", "--file=.construct/org/worker-profiles/widget-worker.json"]).status).toBe(
@@ -175,9 +176,9 @@ describe("writing worker profiles, judged by Construct 2.1.1", () => {
     expect(outcome.code).toBe("conflict");
   });
 
-  it("refuses a cx- id, a read-only 2.x kind and an earlier-generation kind, saying why", async () => {
-    const prefixed = await refused(() => api.createEntity("worker-profile", { ...helper, id: "cx-helper" }));
-    expect(prefixed.rules).toEqual(["prefixed-worker-profile-id"]);
+  it("refuses a read-only 2.x kind and an earlier-generation kind, saying why; a cx- id, which Construct accepts, only warns", async () => {
+    const prefixed = await api.createEntity("worker-profile", { ...helper, id: "cx-helper" }, { dryRun: true });
+    expect(prefixed.warnings.map((w) => w.id)).toEqual(["prefixed-worker-profile-id"]);
     const digit = await refused(() => api.createEntity("worker-profile", { ...helper, id: "9lives" }));
     expect(digit.message).toContain("kebab-case");
     const procedure = await refused(() => api.createEntity("procedure", { id: "my-procedure" }));

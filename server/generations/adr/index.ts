@@ -61,6 +61,9 @@ export const adrGeneration: GenerationAdapter = {
     recognizes: (dir) => FOLDERS.some(({ folder }) => existsSync(path.join(dir, folder))),
   },
 
+  // The earlier org is its tiers alone: nothing else sets it up.
+  orgProblems: () => [],
+
   fence: {
     effective: (record, team) => effectiveFence(record[fenceField(record)], team),
     noTeamReason,

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buildPointer } from "@/lib/json/pointer";
 import { fenceField, normalizeFence } from "@/lib/org/effective-fence";
 import { EDGE_KINDS } from "@/schemas/edge-kinds";
 import { ENTITY_KIND_SPECS, type EntityKind, inListOrder, type Scope, SECTION_OF } from "@/schemas/kinds";
@@ -93,6 +94,23 @@ export const construct2Generation: GenerationAdapter = {
     // The registry is the installed package, which is not versioned with the project.
     installed: ["builtin"],
     recognizes: (dir) => existsSync(path.join(dir, "worker-profiles")),
+  },
+
+  orgProblems: (rows, { construct }) => {
+    const presets = rows["workspace-presets"];
+    const preset = construct.workspacePreset;
+    // Without the package there is no registry to know its presets by.
+    if (!preset || presets.size === 0 || presets.has(preset)) return [];
+    const known = [...presets.keys()].sort().join(", ");
+    return [
+      {
+        id: "workspace-preset-unknown",
+        severity: "error",
+        message: `construct.config.json: workspacePreset "${preset}" is not a preset of ${constructName(construct.version)}, which has ${known}; set "workspacePreset" to one of them`,
+        location: buildPointer("construct", "workspacePreset"),
+        path: "construct.config.json",
+      },
+    ];
   },
 
   fence: {
