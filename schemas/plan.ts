@@ -43,7 +43,7 @@ const accessChangeSchema = z.object({
   id: z.string(),
   /** The effective-fence list that changed (`allowedPaths`, `deniedActions`, …). */
   field: z.string(),
-  /** The entry gained or lost (`"git push"`, `"push:**"`, `"(any label)"`). */
+  /** The entry gained or lost (`"git push"`, `"push:**"`, a label). */
   entry: z.string(),
   detail: z.string(),
   /** `specialist` when its own fence changed, `team <id>` when only its team's did, or `added`/`removed`. */

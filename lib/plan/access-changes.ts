@@ -19,7 +19,6 @@ export function teamOf(
 
 type FenceList = keyof EffectiveFence;
 const LISTS: FenceList[] = ["allowedPaths", "allowedCommands", "allowedBdLabels", "approvalRequired", "deniedActions"];
-const ANY_LABEL = "(any label)";
 
 /** Entries of one effective-fence list that widen and narrow, given whether the specialist exists. */
 function listDelta(
@@ -27,22 +26,13 @@ function listDelta(
   before: EffectiveFence | null,
   after: EffectiveFence | null,
 ): { widen: string[]; narrow: string[] } {
-  const items = (f: EffectiveFence | null): string[] => {
-    if (!f) return [];
-    // An empty label list allows any label (checkAction): it is the widest value, not the narrowest.
-    if (list === "allowedBdLabels" && f.allowedBdLabels.length === 0) return [ANY_LABEL];
-    return f[list];
-  };
+  // An empty label list allows only next:* labels (checkAction, as Construct's own): each label is an entry like any other.
+  const items = (f: EffectiveFence | null): string[] => (f ? f[list] : []);
   const a = items(before);
   const b = items(after);
   const gained = b.filter((x) => !a.includes(x));
   const lost = a.filter((x) => !b.includes(x));
   if (list === "deniedActions") return { widen: after ? lost : [], narrow: before ? gained : [] };
-  if (list === "allowedBdLabels" && before && after && a[0] !== b[0]) {
-    // Any label → some labels narrows; some labels → any label widens; the rest as usual.
-    if (a[0] === ANY_LABEL) return { widen: [], narrow: b };
-    if (b[0] === ANY_LABEL) return { widen: [ANY_LABEL], narrow: [] };
-  }
   return { widen: gained, narrow: lost };
 }
 
@@ -53,7 +43,6 @@ function describeEntry(list: FenceList, entry: string, widen: boolean): string {
     case "allowedCommands":
       return widen ? `may now run ${JSON.stringify(entry)}` : `may not run ${JSON.stringify(entry)} any more`;
     case "allowedBdLabels":
-      if (entry === ANY_LABEL) return widen ? "may now use any label" : "may not use any label any more";
       return widen
         ? `may now use label ${JSON.stringify(entry)}`
         : `may not use label ${JSON.stringify(entry)} any more`;
