@@ -57,7 +57,7 @@ test("enable a capability, dry-run it, run it with no runtime (skipped) and with
   await expect(card.getByTestId("next-tick")).toContainText("in 30 minutes");
   await page.waitForTimeout(3000);
   await expect(card.getByTestId("last-tick")).toHaveText("Never ticked.");
-  await expect(card.getByTestId("skip-notice")).toHaveAttribute("data-reason", "no-runtime");
+  await expect(card.getByTestId("skip-notice")).toHaveAttribute("data-code", "no-runtime");
   await expect(card.getByTestId("skip-notice")).toContainText("The runtime is set to none");
 
   // Run now: the same honest skip, by hand; the reason stays said once on the card.
@@ -82,7 +82,7 @@ test("enable a capability, dry-run it, run it with no runtime (skipped) and with
   // Again with nothing changed in the files it reads: skipped (nothing-new), and no model call.
   await card.getByTestId("run-now").click();
   await expect(card.getByTestId("tick-status")).toHaveText("skipped: nothing-new");
-  await expect(card.getByTestId("skip-notice")).toHaveAttribute("data-reason", "nothing-new");
+  await expect(card.getByTestId("skip-notice")).toHaveAttribute("data-code", "nothing-new");
   expect((await (await fetch(`${MODEL}/requests`)).json()).length).toBe(modelCallsBefore + 1);
   await card.getByTestId("dry-run").click();
   await expect(card.getByTestId("dry-run-reads")).toContainText("incidents/checkout-errors.md");
@@ -99,7 +99,7 @@ test("enable a capability, dry-run it, run it with no runtime (skipped) and with
   expect(record).toMatchObject({
     id: "operations-triage",
     status: "skipped",
-    reason: "nothing-new",
+    code: "nothing-new",
     trigger: "manual",
   });
 
@@ -115,7 +115,7 @@ test("a capability bound to a provider without credentials skips with provider-u
   await page.goto(`${ORIGIN}/embed`);
   const card = page.getByTestId("capability-operations-briefing");
   const notice = card.getByTestId("skip-notice");
-  await expect(notice).toHaveAttribute("data-reason", "provider-unavailable:atlassian-jira");
+  await expect(notice).toHaveAttribute("data-code", "provider-unavailable:atlassian-jira");
   await expect(notice).toContainText("Jira (Atlassian) (atlassian-jira) cannot be read here");
   await card.getByTestId("run-now").click();
   await expect(card.getByTestId("tick-status")).toHaveText("skipped: provider-unavailable:atlassian-jira");

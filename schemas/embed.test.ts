@@ -153,7 +153,7 @@ describe("tickRecordSchema", () => {
   const ran = {
     id: "operations-triage",
     status: "ran",
-    detail: "model llama3.1 at http://localhost:11434/v1",
+    message: "model llama3.1 at http://localhost:11434/v1",
     runtime: "in-process",
     trigger: "schedule",
     startedAt: "2026-03-10T12:00:00.000Z",
@@ -183,13 +183,22 @@ describe("tickRecordSchema", () => {
     expect(tickRecordSchema.parse(ran)).toEqual(ran);
   });
 
+  it("reads a record written before the why was named code and message", () => {
+    const { message, ...rest } = ran;
+    const old = { ...rest, status: "skipped", reason: "nothing-new", detail: message };
+    const read = tickRecordSchema.parse(old);
+    expect(read).toMatchObject({ code: "nothing-new", message });
+    expect(read).not.toHaveProperty("reason");
+    expect(read).not.toHaveProperty("detail");
+  });
+
   it.each([
     [
       {
         id: "operations-briefing",
         status: "skipped",
-        reason: "no-runtime",
-        detail: "no model provider and no external host",
+        code: "no-runtime",
+        message: "no model provider and no external host",
         runtime: "none",
         trigger: "schedule",
         startedAt: "2026-03-10T12:00:00.000Z",
@@ -201,7 +210,7 @@ describe("tickRecordSchema", () => {
       {
         id: "operations-briefing",
         status: "skipped",
-        reason: "provider-unavailable:slack",
+        code: "provider-unavailable:slack",
         runtime: "in-process",
         trigger: "manual",
         startedAt: "2026-03-10T12:00:00.000Z",
@@ -213,7 +222,7 @@ describe("tickRecordSchema", () => {
       {
         id: "operations-triage",
         status: "error",
-        reason: "output-contract-violation",
+        code: "output-contract-violation",
         violations: ['missing required field "owner"'],
         runtime: "in-process",
         trigger: "manual",

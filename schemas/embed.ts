@@ -166,26 +166,41 @@ export const TICK_STATUSES = ["ran", "skipped", "error"] as const;
 export type TickStatus = (typeof TICK_STATUSES)[number];
 
 /** The durable last-tick record, `<proj>/runtime/embed/<id>.json`, overwritten atomically each tick. */
-export const tickRecordSchema = z.object({
-  id: z.string(),
-  status: z.enum(TICK_STATUSES),
-  reason: z.string().optional(),
-  /** The reason in words: what failed or what ran it. */
-  detail: z.string().optional(),
-  runtime: z.enum(RESOLVED_RUNTIMES),
-  trigger: z.enum(["schedule", "manual"]),
-  startedAt: z.string(),
-  finishedAt: z.string(),
-  durationMs: z.number(),
-  violations: z.array(z.string()).optional(),
-  /** What each provider returned; `seen` keys the items, so the next tick can tell what is new. */
-  sources: z
-    .array(z.object({ provider: z.string(), items: z.number(), seen: z.array(z.string()).optional() }))
-    .optional(),
-  output: z.record(z.string(), z.unknown()).optional(),
-  proposals: z.array(proposalSchema.extend({ id: z.string() })).optional(),
-  proposalsFile: z.string().optional(),
-});
+/** Records written before the why of a tick was named `code` and `message`: `reason` and `detail`. */
+const tickRecordNames = (value: unknown) => {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const { reason, detail, ...rest } = value as Record<string, unknown>;
+  return {
+    ...(reason !== undefined && !("code" in rest) ? { code: reason } : {}),
+    ...(detail !== undefined && !("message" in rest) ? { message: detail } : {}),
+    ...rest,
+  };
+};
+
+export const tickRecordSchema = z.preprocess(
+  tickRecordNames,
+  z.object({
+    id: z.string(),
+    status: z.enum(TICK_STATUSES),
+    /** Why it skipped or failed, for a caller to branch on (`no-runtime`, `nothing-new`, `model-http-500`). */
+    code: z.string().optional(),
+    /** The why in words: what failed, or what ran it. */
+    message: z.string().optional(),
+    runtime: z.enum(RESOLVED_RUNTIMES),
+    trigger: z.enum(["schedule", "manual"]),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+    durationMs: z.number(),
+    violations: z.array(z.string()).optional(),
+    /** What each provider returned; `seen` keys the items, so the next tick can tell what is new. */
+    sources: z
+      .array(z.object({ provider: z.string(), items: z.number(), seen: z.array(z.string()).optional() }))
+      .optional(),
+    output: z.record(z.string(), z.unknown()).optional(),
+    proposals: z.array(proposalSchema.extend({ id: z.string() })).optional(),
+    proposalsFile: z.string().optional(),
+  }),
+);
 export type TickRecord = z.infer<typeof tickRecordSchema>;
 
 /** `<proj>/runtime/embed/enabled/<id>.json`: since when a capability has been enabled. */
@@ -201,8 +216,8 @@ const manifestSourceSchema = z.object({
 export const runtimeResolutionSchema = z.object({
   declared: z.enum(EMBED_RUNTIMES),
   resolved: z.enum(RESOLVED_RUNTIMES),
-  reason: z.literal("no-runtime").optional(),
-  detail: z.string(),
+  code: z.literal("no-runtime").optional(),
+  message: z.string(),
 });
 export type RuntimeResolution = z.infer<typeof runtimeResolutionSchema>;
 
@@ -210,7 +225,8 @@ export const bindingViewSchema = z.object({
   id: z.string(),
   label: z.string(),
   available: z.boolean(),
-  reason: z.string().optional(),
+  /** Why a tick would skip it (`provider-unavailable:<id>`), when it cannot be read here. */
+  code: z.string().optional(),
 });
 
 export const capabilityViewSchema = z.object({

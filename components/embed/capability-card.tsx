@@ -43,7 +43,7 @@ export function CapabilityCard({ capability: c, frame }: { capability: Capabilit
 
   const rt = c.runtime;
   const notice = skipNotice(currentSkipReason(c), {
-    runtimeDetail: rt.detail,
+    runtimeDetail: rt.message,
     globs: c.manifest.embed?.filter?.scope?.paths,
   });
   return (
@@ -125,10 +125,10 @@ export function CapabilityCard({ capability: c, frame }: { capability: Capabilit
             onClick={() =>
               void run("tick", async () => {
                 const r = await actions.tick(c.id);
-                // A skip's reason is the card's skip notice; the message does not say it again.
+                // Why a tick skipped is the card's skip notice; the message does not say it again.
                 return {
                   tone: r.status === "ran" ? "ok" : r.status === "skipped" ? "warn" : "error",
-                  text: `Tick finished: ${r.status}${r.reason && r.status !== "skipped" ? ` (${r.reason})` : ""}.`,
+                  text: `Tick finished: ${r.status}${r.code && r.status !== "skipped" ? ` (${r.code})` : ""}.`,
                 };
               })
             }
@@ -154,10 +154,10 @@ export function CapabilityCard({ capability: c, frame }: { capability: Capabilit
       {notice && (
         <div
           data-testid="skip-notice"
-          data-reason={notice.reason}
+          data-code={notice.code}
           className="mt-3 rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-200"
         >
-          <p>{notice.text}</p>
+          <p>{notice.message}</p>
           <p className="mt-0.5 text-xs">{notice.fix}</p>
         </div>
       )}
@@ -202,7 +202,7 @@ export function CapabilityCard({ capability: c, frame }: { capability: Capabilit
       {!frame.tickAbsent && (
         <section className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800">
           <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Last tick</h3>
-          <LastTick tick={c.lastTick} problem={c.lastTickProblem} explained={notice?.reason} />
+          <LastTick tick={c.lastTick} problem={c.lastTickProblem} explained={notice?.code} />
         </section>
       )}
     </li>

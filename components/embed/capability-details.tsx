@@ -26,7 +26,7 @@ export function CapabilityDetails({ capability: c, runner }: { capability: Capab
             {c.providerBindings.map((b) => (
               <span
                 key={b.id}
-                title={b.available ? b.label : `${b.label}: ${b.reason}`}
+                title={b.available ? b.label : `${b.label}: ${b.code}`}
                 className={`mr-1 inline-block rounded px-1.5 py-0.5 font-mono text-xs ${b.available ? "bg-slate-100 dark:bg-slate-800" : "bg-amber-50 text-amber-800 line-through decoration-amber-500 dark:bg-amber-950 dark:text-amber-300"}`}
               >
                 {b.id}
@@ -73,7 +73,7 @@ export function CapabilityDetails({ capability: c, runner }: { capability: Capab
           </span>
           {rt.resolved !== "none" && (
             <div className="text-xs text-muted" data-testid="runtime-detail">
-              {rt.detail}
+              {rt.message}
             </div>
           )}
         </Row>

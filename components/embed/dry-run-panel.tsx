@@ -50,7 +50,7 @@ export function DryRunPanel({ plan, runner, onClose }: { plan: DryRunPlan; runne
               {b.available ? (
                 <span className="text-emerald-700 dark:text-emerald-400">readable</span>
               ) : (
-                <span className="text-warning">{b.reason}</span>
+                <span className="text-warning">{b.code}</span>
               )}{" "}
               <span className="text-xs text-muted">{b.label}</span>
             </div>
@@ -112,7 +112,7 @@ export function DryRunPanel({ plan, runner, onClose }: { plan: DryRunPlan; runne
           <span data-testid="dry-run-runtime">
             <code>{c.runtime.declared}</code> → <code>{c.runtime.resolved}</code>
           </span>{" "}
-          <span className="text-xs text-muted">{c.runtime.detail}</span>
+          <span className="text-xs text-muted">{c.runtime.message}</span>
         </Step>
         <Step n={9} label="Reads">
           {c.reads === null ? (

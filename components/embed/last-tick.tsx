@@ -34,16 +34,16 @@ export function LastTick({
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span data-testid="tick-status" className={`rounded px-2 py-0.5 text-xs font-semibold ${TONE[tick.status]}`}>
           {tick.status}
-          {tick.reason ? `: ${tick.reason}` : ""}
+          {tick.code ? `: ${tick.code}` : ""}
         </span>
         <span className="text-muted">
           <When at={tick.startedAt} /> · {formatDuration(tick.durationMs)} ·{" "}
           {tick.trigger === "manual" ? "run by hand" : "on schedule"} · runtime {tick.runtime}
         </span>
       </p>
-      {tick.detail && tick.reason !== explained && (
+      {tick.message && tick.code !== explained && (
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="tick-detail">
-          {tick.detail}
+          {tick.message}
         </p>
       )}
       {tick.violations && tick.violations.length > 0 && (

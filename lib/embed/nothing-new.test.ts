@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { freshItems, type LastTickSeen } from "./nothing-new";
 
-const ran = (seen: Record<string, string[]>, status = "ran", reason?: string): LastTickSeen => ({
+const ran = (seen: Record<string, string[]>, status = "ran", code?: string): LastTickSeen => ({
   status,
-  reason,
+  code,
   startedAt: "2026-03-10T10:00:00.000Z",
   sources: Object.entries(seen).map(([provider, keys]) => ({ provider, items: keys.length, seen: keys })),
 });
@@ -12,7 +12,7 @@ describe("freshItems: does a tick have anything new to read?", () => {
   it("nothing to read at all is nothing new, even on the first tick", () => {
     const r = freshItems([{ provider: "directory", keys: [] }], null);
     expect(r.verdict).toBe("nothing-new");
-    expect(r.verdict === "nothing-new" && r.detail).toMatch(/directory\) returned nothing to read/);
+    expect(r.verdict === "nothing-new" && r.message).toMatch(/directory\) returned nothing to read/);
   });
 
   it("the first tick with items reads them all", () => {
@@ -32,7 +32,7 @@ describe("freshItems: does a tick have anything new to read?", () => {
       ran({ directory: ["a.md@1:10", "gone.md@1:3"], git: ["abc1234"] }),
     );
     expect(r.verdict).toBe("nothing-new");
-    expect(r.verdict === "nothing-new" && r.detail).toMatch(/2 item\(s\) .* already read/);
+    expect(r.verdict === "nothing-new" && r.message).toMatch(/2 item\(s\) .* already read/);
   });
 
   it("a changed file (new mtime or size) or a new commit is new", () => {

@@ -6,14 +6,14 @@ export type ProviderItems = { provider: string; keys: readonly string[] };
 
 export type SeenSource = { provider: string; items: number; seen?: readonly string[] };
 
-export type LastTickSeen = { status: string; reason?: string; startedAt: string; sources?: readonly SeenSource[] };
+export type LastTickSeen = { status: string; code?: string; startedAt: string; sources?: readonly SeenSource[] };
 
 export type FreshItems =
   | { verdict: "read"; fresh: ProviderItems[]; total: number }
-  | { verdict: "nothing-new"; fresh: ProviderItems[]; total: number; detail: string };
+  | { verdict: "nothing-new"; fresh: ProviderItems[]; total: number; message: string };
 
 const answered = (last: LastTickSeen) =>
-  last.status === "ran" || (last.status === "skipped" && last.reason === "nothing-new");
+  last.status === "ran" || (last.status === "skipped" && last.code === "nothing-new");
 
 export function freshItems(current: readonly ProviderItems[], last: LastTickSeen | null): FreshItems {
   const total = current.reduce((n, p) => n + p.keys.length, 0);
@@ -22,7 +22,7 @@ export function freshItems(current: readonly ProviderItems[], last: LastTickSeen
       verdict: "nothing-new",
       fresh: current.map((p) => ({ provider: p.provider, keys: [] })),
       total,
-      detail: `its providers (${current.map((p) => p.provider).join(", ") || "none"}) returned nothing to read`,
+      message: `its providers (${current.map((p) => p.provider).join(", ") || "none"}) returned nothing to read`,
     };
   const seenBy = new Map<string, ReadonlySet<string>>();
   if (last && answered(last)) for (const s of last.sources ?? []) if (s.seen) seenBy.set(s.provider, new Set(s.seen));
@@ -36,6 +36,6 @@ export function freshItems(current: readonly ProviderItems[], last: LastTickSeen
     verdict: "nothing-new",
     fresh,
     total,
-    detail: `the ${total} item(s) its providers returned are the ones the tick of ${last?.startedAt} already read`,
+    message: `the ${total} item(s) its providers returned are the ones the tick of ${last?.startedAt} already read`,
   };
 }

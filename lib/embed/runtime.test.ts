@@ -33,30 +33,30 @@ describe("resolveRuntime: every declared runtime × model configured × external
     const result = resolveRuntime(declared, env);
     expect(result.declared).toBe(declared);
     expect(result.resolved).toBe(expected);
-    if (expected === "none") expect(result.reason).toBe("no-runtime");
+    if (expected === "none") expect(result.code).toBe("no-runtime");
     else expect(result).not.toHaveProperty("reason");
-    expect(typeof result.detail).toBe("string");
-    expect(result.detail.length).toBeGreaterThan(0);
+    expect(typeof result.message).toBe("string");
+    expect(result.message.length).toBeGreaterThan(0);
   });
 });
 
 describe("resolveRuntime: detail says what ran it or what to set", () => {
   it("names the model and its endpoint when in-process runs", () => {
-    expect(resolveRuntime("in-process", MODEL).detail).toBe("model llama3.1 at http://localhost:11434/v1");
-    const auto = resolveRuntime("auto", { ...MODEL, ...HOST }).detail;
+    expect(resolveRuntime("in-process", MODEL).message).toBe("model llama3.1 at http://localhost:11434/v1");
+    const auto = resolveRuntime("auto", { ...MODEL, ...HOST }).message;
     expect(auto).toContain("llama3.1");
     expect(auto).toContain("http://localhost:11434/v1");
   });
 
   it("names the external host when external runs", () => {
-    expect(resolveRuntime("external", HOST).detail).toContain("https://agents.example.test");
-    const auto = resolveRuntime("auto", HOST).detail;
+    expect(resolveRuntime("external", HOST).message).toContain("https://agents.example.test");
+    const auto = resolveRuntime("auto", HOST).message;
     expect(auto).toContain("no model provider");
     expect(auto).toContain("https://agents.example.test");
   });
 
   it("in-process without a model says to set both model variables", () => {
-    const { detail } = resolveRuntime("in-process", HOST);
+    const { message: detail } = resolveRuntime("in-process", HOST);
     expect(detail).toContain("in-process needs a model provider");
     expect(detail).toContain("CONSTRUCT_MODEL_BASE_URL");
     expect(detail).toContain("CONSTRUCT_MODEL ");
@@ -64,14 +64,14 @@ describe("resolveRuntime: detail says what ran it or what to set", () => {
   });
 
   it("external without a host says to set CONSTRUCT_EXTERNAL_AGENT_HOST", () => {
-    const { detail } = resolveRuntime("external", MODEL);
+    const { message: detail } = resolveRuntime("external", MODEL);
     expect(detail).toContain("external needs an agent host");
     expect(detail).toContain("CONSTRUCT_EXTERNAL_AGENT_HOST");
     expect(detail).not.toContain("CONSTRUCT_MODEL");
   });
 
   it("auto with nothing configured names both ways out", () => {
-    const { detail } = resolveRuntime("auto", {});
+    const { message: detail } = resolveRuntime("auto", {});
     expect(detail).toContain("no model provider and no external host");
     expect(detail).toContain("CONSTRUCT_MODEL_BASE_URL");
     expect(detail).toContain("CONSTRUCT_MODEL ");
@@ -82,8 +82,8 @@ describe("resolveRuntime: detail says what ran it or what to set", () => {
     expect(resolveRuntime("none", { ...MODEL, ...HOST })).toEqual({
       declared: "none",
       resolved: "none",
-      reason: "no-runtime",
-      detail: "the runtime is set to none: the capability never reasons",
+      code: "no-runtime",
+      message: "the runtime is set to none: the capability never reasons",
     });
   });
 });
@@ -126,7 +126,7 @@ describe("what counts as configured", () => {
   it("auto with a blank model and a blank host is none with no-runtime", () => {
     expect(resolveRuntime("auto", { modelBaseUrl: " ", model: "", externalHost: "  " })).toMatchObject({
       resolved: "none",
-      reason: "no-runtime",
+      code: "no-runtime",
     });
   });
 });

@@ -23,15 +23,15 @@ const HOST_MISSING = "set CONSTRUCT_EXTERNAL_AGENT_HOST";
 export function resolveRuntime(declared: EmbedRuntime, env: RuntimeEnv): RuntimeResolution {
   const model = modelConfigured(env);
   const host = externalConfigured(env);
-  const none = (detail: string): RuntimeResolution => ({ declared, resolved: "none", reason: "no-runtime", detail });
+  const none = (message: string): RuntimeResolution => ({ declared, resolved: "none", code: "no-runtime", message });
   switch (declared) {
     case "in-process":
       return model
-        ? { declared, resolved: "in-process", detail: `model ${env.model} at ${env.modelBaseUrl}` }
+        ? { declared, resolved: "in-process", message: `model ${env.model} at ${env.modelBaseUrl}` }
         : none(`in-process needs a model provider: ${MODEL_MISSING}`);
     case "external":
       return host
-        ? { declared, resolved: "external", detail: `external agent host ${env.externalHost}` }
+        ? { declared, resolved: "external", message: `external agent host ${env.externalHost}` }
         : none(`external needs an agent host: ${HOST_MISSING}`);
     case "none":
       return none("the runtime is set to none: the capability never reasons");
@@ -40,10 +40,14 @@ export function resolveRuntime(declared: EmbedRuntime, env: RuntimeEnv): Runtime
         return {
           declared,
           resolved: "in-process",
-          detail: `a model provider is configured (model ${env.model} at ${env.modelBaseUrl})`,
+          message: `a model provider is configured (model ${env.model} at ${env.modelBaseUrl})`,
         };
       if (host)
-        return { declared, resolved: "external", detail: `no model provider; external agent host ${env.externalHost}` };
+        return {
+          declared,
+          resolved: "external",
+          message: `no model provider; external agent host ${env.externalHost}`,
+        };
       return none(`no model provider and no external host: ${MODEL_MISSING}, or ${HOST_MISSING}`);
   }
 }

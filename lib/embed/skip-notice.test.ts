@@ -6,8 +6,8 @@ describe("skipNotice: a skip's reason in plain words, with the fix", () => {
     expect(
       skipNotice("no-runtime", { runtimeDetail: "the runtime is set to none: the capability never reasons" }),
     ).toEqual({
-      reason: "no-runtime",
-      text: "No model runtime is available, so ticks skip without calling a model.",
+      code: "no-runtime",
+      message: "No model runtime is available, so ticks skip without calling a model.",
       fix: "The runtime is set to none: the capability never reasons.",
     });
   });
@@ -17,14 +17,14 @@ describe("skipNotice: a skip's reason in plain words, with the fix", () => {
   });
 
   it("an unreadable provider: names it by label and id", () => {
-    expect(skipNotice("provider-unavailable:slack")?.text).toBe(
+    expect(skipNotice("provider-unavailable:slack")?.message).toBe(
       "Slack (slack) cannot be read here: it needs credentials this studio does not hold.",
     );
   });
 
   it("says nothing when nothing skips, and something for an unknown reason", () => {
     expect(skipNotice(null)).toBeNull();
-    expect(skipNotice("something-else")?.text).toBe("Ticks skip: something-else.");
+    expect(skipNotice("something-else")?.message).toBe("Ticks skip: something-else.");
   });
 });
 
@@ -32,9 +32,9 @@ describe("currentSkipReason: one reason, in order", () => {
   const base = { runtime: {}, providerBindings: [{ available: true }], lastTick: null };
 
   it("prefers no runtime, then an unreadable provider, then the last tick's own skip", () => {
-    const last = { status: "skipped", reason: "nothing-new" };
-    const provider = { available: false, reason: "provider-unavailable:slack" };
-    expect(currentSkipReason({ runtime: { reason: "no-runtime" }, providerBindings: [provider], lastTick: last })).toBe(
+    const last = { status: "skipped", code: "nothing-new" };
+    const provider = { available: false, code: "provider-unavailable:slack" };
+    expect(currentSkipReason({ runtime: { code: "no-runtime" }, providerBindings: [provider], lastTick: last })).toBe(
       "no-runtime",
     );
     expect(currentSkipReason({ ...base, providerBindings: [provider], lastTick: last })).toBe(
@@ -46,6 +46,6 @@ describe("currentSkipReason: one reason, in order", () => {
   it("is null when the last tick ran or failed, or there was none", () => {
     expect(currentSkipReason(base)).toBeNull();
     expect(currentSkipReason({ ...base, lastTick: { status: "ran" } })).toBeNull();
-    expect(currentSkipReason({ ...base, lastTick: { status: "error", reason: "runtime-error" } })).toBeNull();
+    expect(currentSkipReason({ ...base, lastTick: { status: "error", code: "runtime-error" } })).toBeNull();
   });
 });

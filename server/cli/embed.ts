@@ -12,7 +12,7 @@ import { exitOf, UsageError } from "./output";
 function describeTick(view: Pick<CapabilityView, "lastTick" | "lastTickProblem">): string {
   const t = view.lastTick;
   if (!t) return view.lastTickProblem ? `unreadable record: ${view.lastTickProblem}` : "never ticked";
-  return `${t.status}${t.reason ? ` (${t.reason})` : ""} at ${t.startedAt}, ${t.durationMs} ms, ${t.trigger}${t.proposals?.length ? `, ${t.proposals.length} proposal(s)` : ""}`;
+  return `${t.status}${t.code ? ` (${t.code})` : ""} at ${t.startedAt}, ${t.durationMs} ms, ${t.trigger}${t.proposals?.length ? `, ${t.proposals.length} proposal(s)` : ""}`;
 }
 
 function printCapability(c: CapabilityView, runner: string): void {
@@ -26,12 +26,10 @@ function printCapability(c: CapabilityView, runner: string): void {
   process.stdout.write(
     `  cadence ${c.cadence ? `${c.cadence.every} (every ${c.cadence.description})` : "(event-driven only)"}; next tick ${c.nextTickAt ?? "-"}\n`,
   );
-  process.stdout.write(
-    `  runtime ${rt.declared} → ${rt.resolved}${rt.reason ? ` (${rt.reason})` : ""}: ${rt.detail}\n`,
-  );
+  process.stdout.write(`  runtime ${rt.declared} → ${rt.resolved}${rt.code ? ` (${rt.code})` : ""}: ${rt.message}\n`);
   process.stdout.write(`  last tick: ${describeTick(c)}\n`);
-  const notice = skipNotice(currentSkipReason(c), { runtimeDetail: rt.detail });
-  if (notice && notice.reason !== "no-runtime") process.stdout.write(`  ticks skip: ${notice.text} ${notice.fix}\n`);
+  const notice = skipNotice(currentSkipReason(c), { runtimeDetail: rt.message });
+  if (notice && notice.code !== "no-runtime") process.stdout.write(`  ticks skip: ${notice.message} ${notice.fix}\n`);
   for (const e of c.errors) process.stdout.write(`  error ${e.id}: ${e.message}\n`);
   for (const w of c.warnings) process.stdout.write(`  warning ${w.id}: ${w.message}\n`);
 }
@@ -95,7 +93,7 @@ export async function embedCommand(args: string[]): Promise<number> {
             `  ${runner.padEnd(15)} ${c.specialist.id}  prompt ${prompt && "error" in prompt ? `ERROR ${prompt.error}` : `${prompt?.source} ${prompt?.path ?? ""}${prompt?.degraded ? " (degraded)" : ""}`}\n`,
           );
           process.stdout.write(
-            `  providers       ${c.providerBindings.map((b) => `${b.id}${b.available ? "" : ` (${b.reason})`}`).join(", ")}\n`,
+            `  providers       ${c.providerBindings.map((b) => `${b.id}${b.available ? "" : ` (${b.code})`}`).join(", ")}\n`,
           );
           process.stdout.write(`  filter          ${c.filter ? JSON.stringify(c.filter) : "(none)"}\n`);
           process.stdout.write(`  framework       ${c.framework.id} ${c.framework.path ?? "(missing)"}\n`);
@@ -107,7 +105,7 @@ export async function embedCommand(args: string[]): Promise<number> {
             `  cadence         ${c.cadence ? `${c.cadence.every} (every ${c.cadence.description})` : "(event-driven only)"}\n`,
           );
           process.stdout.write(
-            `  runtime         ${c.runtime.declared} → ${c.runtime.resolved}${c.runtime.reason ? ` (${c.runtime.reason})` : ""}: ${c.runtime.detail}\n`,
+            `  runtime         ${c.runtime.declared} → ${c.runtime.resolved}${c.runtime.code ? ` (${c.runtime.code})` : ""}: ${c.runtime.message}\n`,
           );
           for (const r of c.reads ?? [])
             process.stdout.write(
@@ -123,9 +121,9 @@ export async function embedCommand(args: string[]): Promise<number> {
         if (json) out(record);
         else {
           process.stdout.write(
-            `${id}: ${record.status}${record.reason ? ` (${record.reason})` : ""} in ${record.durationMs} ms on ${record.runtime}\n`,
+            `${id}: ${record.status}${record.code ? ` (${record.code})` : ""} in ${record.durationMs} ms on ${record.runtime}\n`,
           );
-          if (record.detail) process.stdout.write(`  ${record.detail}\n`);
+          if (record.message) process.stdout.write(`  ${record.message}\n`);
           for (const p of record.proposals ?? []) process.stdout.write(`  proposal ${p.id}: ${p.title}\n`);
         }
         return record.status === "error" ? 1 : 0;

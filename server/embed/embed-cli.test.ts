@@ -76,7 +76,7 @@ describe("construct-studio embed list", () => {
       expect(c, c.id).toMatchObject({
         enabled: false,
         source: { tier: "builtin" },
-        runtime: { resolved: "none", reason: "no-runtime" },
+        runtime: { resolved: "none", code: "no-runtime" },
       });
   });
 });
@@ -122,7 +122,7 @@ describe("construct-studio embed enable / dry-run / tick / status", () => {
     const record = tickRecordSchema.parse(
       JSON.parse(await fs.readFile(path.join(root, ".cx", "runtime", "embed", "operations-triage.json"), "utf8")),
     );
-    expect(record).toMatchObject({ status: "skipped", reason: "no-runtime", runtime: "none", trigger: "manual" });
+    expect(record).toMatchObject({ status: "skipped", code: "no-runtime", runtime: "none", trigger: "manual" });
 
     const status = await cli(["status", "operations-triage", "--root", root]);
     expect(status.code, status.stderr).toBe(0);

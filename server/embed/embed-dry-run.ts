@@ -42,8 +42,8 @@ export async function dryRunPlan(
         })
       : null;
   const wouldSkip =
-    view.runtime.reason ??
-    unavailable?.reason ??
+    view.runtime.code ??
+    unavailable?.code ??
     (context && !context.ok ? context.code : null) ??
     (fresh?.verdict === "nothing-new" ? "nothing-new" : null);
   return {

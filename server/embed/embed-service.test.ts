@@ -158,9 +158,9 @@ describe("list", () => {
         lastTick: null,
         nextTickAt: null,
         running: false,
-        runtime: { declared: "auto", resolved: "none", reason: "no-runtime" },
+        runtime: { declared: "auto", resolved: "none", code: "no-runtime" },
       });
-      expect(c.runtime.detail).toContain("CONSTRUCT_MODEL_BASE_URL");
+      expect(c.runtime.message).toContain("CONSTRUCT_MODEL_BASE_URL");
     }
     const triage = listed.capabilities.find((c) => c.id === "operations-triage")!;
     expect(triage.manifest).toEqual(await builtinManifest("operations-triage"));
@@ -352,7 +352,7 @@ describe("overlay merge", () => {
     expect(after.overlay?.fields).toEqual(["embed.cadence"]);
     expect(after.manifest).toEqual({ ...v2, embed: { ...v2.embed, enabled: true, cadence: { every: "PT30M" } } });
     expect(after.description).toBe("version two");
-    expect(after.runtime).toMatchObject({ declared: "in-process", resolved: "none", reason: "no-runtime" });
+    expect(after.runtime).toMatchObject({ declared: "in-process", resolved: "none", code: "no-runtime" });
   });
 });
 
@@ -746,9 +746,9 @@ describe("dryRun", () => {
           id: "atlassian-jira",
           label: "Jira (Atlassian)",
           available: false,
-          reason: "provider-unavailable:atlassian-jira",
+          code: "provider-unavailable:atlassian-jira",
         },
-        { id: "slack", label: "Slack", available: false, reason: "provider-unavailable:slack" },
+        { id: "slack", label: "Slack", available: false, code: "provider-unavailable:slack" },
       ]);
       expect(plan.chain.filter).toEqual((await builtinManifest("operations-briefing")).embed.filter);
       expect(plan.chain.framework).toEqual({
@@ -764,7 +764,7 @@ describe("dryRun", () => {
       expect(plan.chain.proposalAuthority).toBe("propose-only");
       // Not enabled: nothing is scheduled.
       expect(plan.chain.cadence).toEqual({ every: "PT4H", description: "4 hours", next: [] });
-      expect(plan.chain.runtime).toMatchObject({ declared: "auto", resolved: "none", reason: "no-runtime" });
+      expect(plan.chain.runtime).toMatchObject({ declared: "auto", resolved: "none", code: "no-runtime" });
     });
   });
 
@@ -806,11 +806,11 @@ describe("tick", () => {
     expect(record).toMatchObject({
       id: "operations-triage",
       status: "skipped",
-      reason: "no-runtime",
+      code: "no-runtime",
       runtime: "none",
       trigger: "manual",
     });
-    expect(record.detail).toContain("CONSTRUCT_MODEL_BASE_URL");
+    expect(record.message).toContain("CONSTRUCT_MODEL_BASE_URL");
     expect(record.proposals).toBeUndefined();
     expect(events).toEqual(["operations-triage:running", "operations-triage:skipped"]);
 
@@ -845,10 +845,10 @@ describe("tick", () => {
     expect(record).toMatchObject({
       id: "operations-briefing",
       status: "skipped",
-      reason: "provider-unavailable:atlassian-jira",
+      code: "provider-unavailable:atlassian-jira",
       runtime: "in-process",
     });
-    expect(record.detail).toContain("Jira");
+    expect(record.message).toContain("Jira");
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(tickRecordSchema.parse(JSON.parse(await fs.readFile(tickFile("operations-briefing"), "utf8")))).toEqual(
       record,

@@ -43,32 +43,32 @@ export async function runTick(
     return record;
   };
 
-  if (runtime.resolved === "none") return finish({ status: "skipped", reason: "no-runtime", detail: runtime.detail });
+  if (runtime.resolved === "none") return finish({ status: "skipped", code: "no-runtime", message: runtime.message });
   const context = await readProviderContext(deps.paths.root, m, started);
-  if (!context.ok) return finish({ status: "skipped", reason: context.code, detail: context.message });
+  if (!context.ok) return finish({ status: "skipped", code: context.code, message: context.message });
   const sources = context.sources.map(({ provider, items, keys }) => ({ provider, items, seen: keys }));
   // Only what the model has not answered yet is worth a call.
   const { record: last } = await ticks.read(cap.id);
   const fresh = freshItems(context.sources, last);
   if (fresh.verdict === "nothing-new")
-    return finish({ status: "skipped", reason: "nothing-new", detail: fresh.detail, sources });
+    return finish({ status: "skipped", code: "nothing-new", message: fresh.message, sources });
 
   const prompt = await deps.resolvePrompt(m.embed.specialist);
-  if (!prompt.ok) return finish({ status: "error", reason: "prompt-unavailable", detail: prompt.message, sources });
+  if (!prompt.ok) return finish({ status: "error", code: "prompt-unavailable", message: prompt.message, sources });
   const framework = (await loadFramework(deps, m.embed.framework))?.text ?? null;
   if (framework === null)
     return finish({
       status: "error",
-      reason: "framework-unavailable",
-      detail: `framework '${m.embed.framework}' is not on disk`,
+      code: "framework-unavailable",
+      message: `framework '${m.embed.framework}' is not on disk`,
       sources,
     });
   const contract = contracts.get(m.embed.outputContract);
   if (!contract?.output)
     return finish({
       status: "error",
-      reason: "output-contract-unavailable",
-      detail: `contract '${m.embed.outputContract}' has no output block`,
+      code: "output-contract-unavailable",
+      message: `contract '${m.embed.outputContract}' has no output block`,
       sources,
     });
 
@@ -95,7 +95,7 @@ export async function runTick(
           runEnv,
         );
   if (!answer.ok)
-    return finish({ status: answer.status ?? "error", reason: answer.code, detail: answer.message, sources });
+    return finish({ status: answer.status ?? "error", code: answer.code, message: answer.message, sources });
 
   const { proposals: rawProposals, ...output } = answer.answer;
   const violations = checkOutput(output, contract.output);
@@ -107,8 +107,8 @@ export async function runTick(
   if (violations.length)
     return finish({
       status: "error",
-      reason: "output-contract-violation",
-      detail: `the answer breaks contract '${m.embed.outputContract}': ${violations.join("; ")}`,
+      code: "output-contract-violation",
+      message: `the answer breaks contract '${m.embed.outputContract}': ${violations.join("; ")}`,
       violations,
       sources,
     });
@@ -126,7 +126,7 @@ export async function runTick(
     output,
     proposals: numbered,
   });
-  return finish({ status: "ran", detail: answer.detail, sources, output, proposals: numbered, proposalsFile });
+  return finish({ status: "ran", message: answer.message, sources, output, proposals: numbered, proposalsFile });
 }
 
 function buildMessages(

@@ -173,7 +173,7 @@ export function bindingAvailability(bindings: readonly string[]) {
       id,
       label: info?.label ?? id,
       available: !!info?.local,
-      ...(info?.local ? {} : { reason: `provider-unavailable:${id}` }),
+      ...(info?.local ? {} : { code: `provider-unavailable:${id}` }),
     };
   });
 }

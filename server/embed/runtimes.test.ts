@@ -172,10 +172,10 @@ async function tick(svc: EmbedService, id = ID): Promise<TickRecord> {
 }
 
 /** A failed tick says why and invents nothing: no output, no proposals, no proposals file. */
-async function expectError(record: TickRecord, reason: string) {
+async function expectError(record: TickRecord, code: string) {
   expect(record.status).toBe("error");
-  expect(record.reason).toBe(reason);
-  expect(typeof record.detail).toBe("string");
+  expect(record.code).toBe(code);
+  expect(typeof record.message).toBe("string");
   expect(record.output).toBeUndefined();
   expect(record.proposals).toBeUndefined();
   expect(record.proposalsFile).toBeUndefined();
@@ -190,7 +190,7 @@ describe("in-process runtime against a real chat-completions stand-in", () => {
     expect(record.status).toBe("ran");
     expect(record.runtime).toBe("in-process");
     expect(record.trigger).toBe("manual");
-    expect(record.reason).toBeUndefined();
+    expect(record.code).toBeUndefined();
     expect(record.output).toEqual(GOOD_OUTPUT);
     expect(record.sources).toEqual([
       { provider: "directory", items: 1, seen: [expect.stringMatching(/^incidents\/x\.md@\d+:\d+$/)] },
@@ -275,7 +275,7 @@ describe("in-process runtime against a real chat-completions stand-in", () => {
     const model = await standIn((_req, res) => json(res, 500, { error: { message: "overloaded" } }));
     const record = await tick(service(modelEnv(model)));
     await expectError(record, "model-http-500");
-    expect(record.detail).toContain("500");
+    expect(record.message).toContain("500");
   });
 
   it("prose instead of JSON: error model-answer-not-json", async () => {
@@ -409,8 +409,8 @@ describe("external runtime against a real agent-host stand-in", () => {
     const record = await tick(service(hostEnv(host)));
     expect(record.status).toBe("skipped");
     expect(record.runtime).toBe("external");
-    expect(record.reason).toMatch(/^host-skipped/);
-    expect(record.reason).toContain("busy");
+    expect(record.code).toMatch(/^host-skipped/);
+    expect(record.code).toContain("busy");
     expect(record.output).toBeUndefined();
     expect(record.proposals).toBeUndefined();
     expect(existsSync(proposalsDir())).toBe(false);
@@ -473,13 +473,13 @@ describe("a tick with nothing new to read calls no model", () => {
     expect(plan.chain.reads).toEqual([{ provider: "directory", items: [{ label: "incidents/x.md", new: false }] }]);
 
     const again = await tick(svc);
-    expect(again).toMatchObject({ status: "skipped", reason: "nothing-new" });
-    expect(again.detail).toMatch(/1 item\(s\) .* tick of .* already read/);
+    expect(again).toMatchObject({ status: "skipped", code: "nothing-new" });
+    expect(again.message).toMatch(/1 item\(s\) .* tick of .* already read/);
     expect(again.sources).toEqual([
       { provider: "directory", items: 1, seen: [expect.stringMatching(/^incidents\/x\.md@/)] },
     ]);
     // And a quiet stretch keeps skipping: compared with the skip as with the run before it.
-    expect((await tick(svc)).reason).toBe("nothing-new");
+    expect((await tick(svc)).code).toBe("nothing-new");
     expect(model.received).toHaveLength(1);
 
     await fs.writeFile(path.join(paths.root, "incidents", "y.md"), "# Payments gateway 502s\n");
@@ -502,10 +502,10 @@ describe("a tick with nothing new to read calls no model", () => {
     const record = await tick(service(modelEnv(model)));
     expect(record).toMatchObject({
       status: "skipped",
-      reason: "nothing-new",
+      code: "nothing-new",
       sources: [{ provider: "directory", items: 0, seen: [] }],
     });
-    expect(record.detail).toMatch(/returned nothing to read/);
+    expect(record.message).toMatch(/returned nothing to read/);
     expect(model.received).toHaveLength(0);
   });
 

@@ -4,11 +4,11 @@ import { isPlainObject, JsonProblem, parseJsonStrict } from "@/lib/json/safe-jso
 import type { Result } from "@/schemas/result";
 
 // Both runtimes answer with one JSON object or a failure the tick record keeps (its `code` as the
-// record's `reason`, its `message` as the `detail`); neither ever invents an answer.
+// record's `code`, its `message` as the record's `message`); neither ever invents an answer.
 
 export type ChatMessage = { role: "system" | "user"; content: string };
 export type RuntimeAnswer = Result<
-  { answer: Record<string, unknown>; detail: string },
+  { answer: Record<string, unknown>; message: string },
   { code: string; status?: "skipped" | "error" }
 >;
 
@@ -129,7 +129,7 @@ export async function runInProcess(
     };
   const answer = parseAnswerObject(content);
   if (!answer.ok) return { ok: false, code: "model-answer-not-json", message: `model ${env.model}: ${answer.message}` };
-  return { ok: true, answer: answer.value, detail: `model ${env.model} at ${url}` };
+  return { ok: true, answer: answer.value, message: `model ${env.model} at ${url}` };
 }
 
 /** `<CONSTRUCT_EXTERNAL_AGENT_HOST>/invoke` answers `{ status: "ran", output }` or `{ status, reason }`. */
@@ -160,5 +160,5 @@ export async function runExternal(plan: unknown, env: ReturnType<typeof runtimeE
       code: "host-answer-malformed",
       message: `${url}: expected { "status": "ran", "output": { … } }`,
     };
-  return { ok: true, answer: output, detail: `external host ${url}` };
+  return { ok: true, answer: output, message: `external host ${url}` };
 }

@@ -113,7 +113,7 @@ describe("EmbedScheduler.runDue with an injected clock", () => {
     expect(first).toMatchObject({
       id: ID,
       status: "skipped",
-      reason: "no-runtime",
+      code: "no-runtime",
       runtime: "none",
       trigger: "schedule",
       startedAt: new Date(T1).toISOString(),
@@ -221,7 +221,7 @@ describe("EmbedScheduler.runDue with an injected clock", () => {
     }
     expect(h.scheduler.started).toEqual([]);
     const record = await h.svc.tick(ID);
-    expect(record).toMatchObject({ status: "skipped", reason: "no-runtime", trigger: "manual" });
+    expect(record).toMatchObject({ status: "skipped", code: "no-runtime", trigger: "manual" });
     await h.scheduler.runDue();
     expect(h.scheduler.started).toEqual([]);
   });

@@ -90,7 +90,7 @@ export class EmbedScheduler {
           .tick(cap.id, "schedule")
           .then(
             (record) =>
-              this.log(`[embed] capability '${cap.id}': ${record.status}${record.reason ? ` (${record.reason})` : ""}`),
+              this.log(`[embed] capability '${cap.id}': ${record.status}${record.code ? ` (${record.code})` : ""}`),
             (error) =>
               this.log(
                 `[embed] capability '${cap.id}': ${isAppError(error) && error.code === "conflict" ? "already running" : `tick failed: ${(error as Error).message}`}`,

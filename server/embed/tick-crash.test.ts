@@ -136,7 +136,7 @@ describe("kill -9 during a tick record write (real child process)", () => {
     expect(await run.exited).toEqual({ code: 0, signal: null });
     expect(run.stdout()).toContain("OPERATION_DONE");
     const now = tickRecordSchema.parse(JSON.parse(await fs.readFile(recordFile(dirs.paths), "utf8")));
-    expect(now).toMatchObject({ id: ID, status: "skipped", reason: "no-runtime", runtime: "none", trigger: "manual" });
+    expect(now).toMatchObject({ id: ID, status: "skipped", code: "no-runtime", runtime: "none", trigger: "manual" });
     expect(now.startedAt).not.toBe(old.record.startedAt);
     expect(await temps(dirs.paths)).toEqual([]);
   }, 60_000);
@@ -157,7 +157,7 @@ describe("kill -9 during a tick record write (real child process)", () => {
     const unwritten = tickRecordSchema.parse(
       JSON.parse(await fs.readFile(path.join(dirs.paths.runtimeDir, left[0]), "utf8")),
     );
-    expect(unwritten).toMatchObject({ status: "skipped", reason: "no-runtime" });
+    expect(unwritten).toMatchObject({ status: "skipped", code: "no-runtime" });
 
     const view = await service(dirs.paths, {}).status(ID);
     expect(view.lastTick).toEqual(old.record);
@@ -200,7 +200,7 @@ describe("kill -9 during a tick record write (real child process)", () => {
     const svc = service(dirs.paths, {});
     await svc.list();
     const record = await svc.tick(ID);
-    expect(record).toMatchObject({ status: "skipped", reason: "no-runtime" });
+    expect(record).toMatchObject({ status: "skipped", code: "no-runtime" });
     // Nothing in <proj>/runtime may outlive the process that was writing it.
     expect(await temps(dirs.paths)).toEqual([]);
   }, 60_000);

@@ -33,7 +33,7 @@ describe("fitRecord: a record always fits what its reader accepts", () => {
     const fitted = fitRecord(record);
     expect(fitted.output).toBeUndefined();
     expect(fitted.proposals).toEqual(record.proposals);
-    expect(fitted.detail).toContain("runtime/proposals/operations-triage/x.json");
+    expect(fitted.message).toContain("runtime/proposals/operations-triage/x.json");
     expect(bytes(fitted)).toBeLessThanOrEqual(MAX_RECORD_BYTES);
   });
 

@@ -21,7 +21,7 @@ export function fitRecord(record: TickRecord): TickRecord {
   const where = record.proposalsFile ? `runtime/${record.proposalsFile}` : "the proposals file";
   let fitted: TickRecord = {
     ...rest,
-    detail: `${record.detail ? `${record.detail}; ` : ""}the answer is too large for this record, see ${where}`,
+    message: `${record.message ? `${record.message}; ` : ""}the answer is too large for this record, see ${where}`,
   };
   if (size(fitted) <= MAX_RECORD_BYTES) return fitted;
   const proposals = (record.proposals ?? []).map((p) => ({
@@ -79,8 +79,8 @@ export class TickStore {
     const ordered = orderKeys(fitRecord(record), [
       "id",
       "status",
-      "reason",
-      "detail",
+      "code",
+      "message",
       "runtime",
       "trigger",
       "startedAt",

@@ -10,15 +10,15 @@ export function resolveConstructRuntime(declared: unknown, env: Record<string, s
     : "auto";
   const model = ["CONSTRUCT_MODEL_REASONING", "CONSTRUCT_MODEL_STANDARD", "CONSTRUCT_MODEL_FAST"].find((k) => env[k]);
   const host = (env.CONSTRUCT_EXTERNAL_AGENT_HOST ?? "").trim();
-  const none = (detail: string): RuntimeResolution => ({ declared: d, resolved: "none", reason: "no-runtime", detail });
-  if (d === "in-process") return { declared: d, resolved: "in-process", detail: "declared in-process" };
+  const none = (message: string): RuntimeResolution => ({ declared: d, resolved: "none", code: "no-runtime", message });
+  if (d === "in-process") return { declared: d, resolved: "in-process", message: "declared in-process" };
   if (d === "none") return none("declared none: the capability never reasons");
   if (d === "external")
     return host
-      ? { declared: d, resolved: "external", detail: `external agent host ${host}` }
+      ? { declared: d, resolved: "external", message: `external agent host ${host}` }
       : none("declared external, and CONSTRUCT_EXTERNAL_AGENT_HOST is not set");
-  if (model) return { declared: d, resolved: "in-process", detail: `a model is set (${model})` };
-  if (host) return { declared: d, resolved: "external", detail: `no model is set; external agent host ${host}` };
+  if (model) return { declared: d, resolved: "in-process", message: `a model is set (${model})` };
+  if (host) return { declared: d, resolved: "external", message: `no model is set; external agent host ${host}` };
   return none("no model is set (CONSTRUCT_MODEL_FAST, _STANDARD or _REASONING) and no CONSTRUCT_EXTERNAL_AGENT_HOST");
 }
 

@@ -115,7 +115,8 @@ describe("embed capabilities in a Construct 2.1.1 project", () => {
         runtime: {
           declared: plan.chain.runtime.declared,
           resolved: plan.chain.runtime.resolved,
-          ...(plan.chain.runtime.reason ? { reason: plan.chain.runtime.reason } : {}),
+          // Construct names the code `reason`; the studio names every why's code `code`.
+          ...(plan.chain.runtime.code ? { reason: plan.chain.runtime.code } : {}),
         },
       }).toEqual(chain);
       // The worker profile's prompt is found where Construct finds it.

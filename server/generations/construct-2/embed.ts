@@ -221,7 +221,7 @@ export class Construct2Embed implements EmbedBackend {
         runtime: view.runtime,
         reads: null,
       },
-      wouldSkip: view.runtime.reason ?? null,
+      wouldSkip: view.runtime.code ?? null,
       executes: false,
     };
   }
