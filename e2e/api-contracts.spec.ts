@@ -23,8 +23,16 @@ function expectShape(response: RawResponse, status: number, schema: $ZodType) {
 }
 
 test("the org's lists, writes and refusals answer in the shapes the client parses", async () => {
-  for (const kind of [...ENTITY_KINDS, "skill"])
-    expectShape(await api("GET", `/api/org/${kind}`), 200, listResponseSchema);
+  // A kind this generation's org lacks answers 404 with the one not-in-generation sentence.
+  const { kinds } = (await api("GET", "/api/health")).json.construct as { kinds: string[] };
+  for (const kind of [...ENTITY_KINDS, "skill"]) {
+    const listed = await api("GET", `/api/org/${kind}`);
+    if (kind === "skill" || kinds.includes(kind)) expectShape(listed, 200, listResponseSchema);
+    else {
+      expectShape(listed, 404, apiErrorBodySchema);
+      expect(listed.json.error.code).toBe("not_in_generation");
+    }
+  }
 
   const created = await api("POST", "/api/org/specialist?scope=project", specialist("cx-e2e-contract"));
   expectShape(created, 201, writeOkSchema);

@@ -15,7 +15,9 @@ test.describe.configure({ mode: "serial" });
 
 const PORT = extraPort(6);
 const IGNORE = "node_modules/\n.construct/\ndist/\n";
-const FIXED = "node_modules/\n.construct/*\n!.construct/org/\ndist/\n";
+// The fix re-includes every folder and file the studio writes, not only the org tier.
+const FIXED =
+  "node_modules/\n.construct/*\n!.construct/org/\n!.construct/packs.json\n!.construct/packs/\n!.construct/embed/\n!.construct/studio/\n!.construct/tests/\ndist/\n";
 const git = (root: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=Test", ...args], {
     cwd: root,
@@ -79,8 +81,9 @@ test("the warning on the editor and /changes; the fix shows its diff, applies on
   await page.goto(`${origin}/changes`);
   const banner = page.getByTestId("ignore-warning");
   await expect(banner).toBeVisible();
-  await expect(banner).toContainText("Git ignores .construct/org/");
-  await expect(banner).toContainText(".gitignore:2 (.construct/) ignores it");
+  // Every folder and file the studio writes is named, not only the org tier.
+  await expect(banner).toContainText("Git ignores what the studio writes: .construct/org/, .construct/packs.json");
+  await expect(banner).toContainText(".gitignore:2 (.construct/) ignores them");
   await expect(banner).toContainText("no diff, no review, not committed");
   await page.screenshot({ path: "test-results/git-ignore-changes-warning.png" });
 
@@ -136,5 +139,5 @@ test("an ignore file edited outside the studio brings the warning back live", as
   await expect(page.getByTestId("plan-against")).toBeVisible();
   await expect(page.getByTestId("ignore-warning")).toBeHidden();
   execFileSync("sh", ["-c", `printf '.construct\\n' >> .gitignore`], { cwd: own.root });
-  await expect(page.getByTestId("ignore-warning")).toContainText(".gitignore:6 (.construct) ignores it");
+  await expect(page.getByTestId("ignore-warning")).toContainText(".gitignore:11 (.construct) ignores them");
 });

@@ -125,9 +125,13 @@ export function edgeLane(kind: SummedKind): number {
 /** A kind's stroke, following the theme. */
 export const edgeColor = (kind: GraphEdgeKind) => `var(--edge-${kind})`;
 
-/** The `--edge-<kind>` variables of both themes, for the root layout's stylesheet. */
+/** A line summing several kinds wears no kind's colour: a neutral one, readable in both themes. */
+export const MIXED_EDGE_COLOR = { light: "#64748b", dark: "#94a3b8" } as const;
+
+/** The `--edge-<kind>` variables of both themes (and `--edge-mixed`), for the root layout's stylesheet. */
 export function edgeColorCss(): string {
   const vars = (theme: "light" | "dark") =>
-    EDGE_KINDS.map((kind) => `--edge-${kind}:${EDGE_KIND_SPECS[kind].color[theme]};`).join("");
+    EDGE_KINDS.map((kind) => `--edge-${kind}:${EDGE_KIND_SPECS[kind].color[theme]};`).join("") +
+    `--edge-mixed:${MIXED_EDGE_COLOR[theme]};`;
   return `:root{${vars("light")}}:root.dark{${vars("dark")}}`;
 }

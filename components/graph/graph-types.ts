@@ -51,7 +51,7 @@ export type OrgEdgeData = {
 };
 
 /** A line summing relationships of several kinds: no kind's colour, on the middle lane. */
-export const MIXED_LOOK = { color: "#64748b", curvature: 0.25, lane: 0, title: "Relationships" } as const;
+export const MIXED_LOOK = { color: "var(--edge-mixed)", curvature: 0.25, lane: 0, title: "Relationships" } as const;
 export type OrgEdge = Edge<OrgEdgeData, GraphEdgeKind>;
 
 export function edgeOpacity(kind: GraphEdgeKind, state: { emphasized?: boolean; dimmed?: boolean }): number {
