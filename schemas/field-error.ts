@@ -9,6 +9,11 @@ export const fieldErrorSchema = z.object({
   location: z.string(),
   field: z.optional(z.string()),
   path: z.optional(z.string()),
+  /**
+   * Who can fix it, when the record sits in a tier the studio never writes (Construct's own files, a
+   * pack's): such a warning is shown apart and does not count against the project.
+   */
+  fixBy: z.optional(z.string()),
 });
 
 export type FieldError = z.infer<typeof fieldErrorSchema>;

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { statusBadgeClass } from "@/components/org/status-tone";
 import { AppHeader } from "@/components/shell/app-header";
 import { ConstructBadge } from "@/components/shell/construct-badge";
-import { statusText } from "@/lib/palette/status-text";
+import { statusText, uniqueProblems } from "@/lib/org/problem-counts";
 import type { PageHref } from "@/lib/shell/pages";
 import { constructStatus } from "@/server/construct/status";
 import { gitIgnoreStatus, orgApi } from "@/server/services";
@@ -14,11 +14,11 @@ export async function PageShell({ current, children }: { current: PageHref; chil
     api.validateAll().catch(() => null),
     gitIgnoreStatus().catch(() => null),
   ]);
-  const problems = [
-    ...api.paths.construct.problems,
-    ...(validation?.problems ?? []),
-    ...(ignore?.problem ? [ignore.problem] : []),
-  ];
+  const problems = uniqueProblems(
+    api.paths.construct.problems,
+    validation?.problems ?? [],
+    ignore?.problem ? [ignore.problem] : [],
+  );
   return (
     <>
       <AppHeader

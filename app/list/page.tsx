@@ -2,8 +2,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { EntityTable, problemsByEntity, summaryOf } from "@/components/org/entity-table";
 import { KindChips, ListFilterForm, ListPager } from "@/components/org/list-filter-form";
+import { ProblemGroups } from "@/components/org/problem-groups";
 import { ProblemList } from "@/components/org/problem-list";
+import { ReadOnlyWarnings } from "@/components/org/read-only-warnings";
 import { listHref, matchesFilter, pageWindow, parseListFilter } from "@/lib/org/list-filter";
+import { groupProblems } from "@/lib/org/problem-groups";
 import { pageName } from "@/lib/shell/pages";
 import { ENTITY_KIND_SPECS, type EntityKind, SECTION_OF } from "@/schemas/kinds";
 import { orgApi } from "@/server/services";
@@ -44,7 +47,8 @@ export default async function OrgListPage({ searchParams }: { searchParams: Prom
   // Problems tied to a file: errors there mean the file could not be loaded as a record; warnings
   // are house checks on a loaded file, listed apart so they are not mistaken for broken files.
   const fileProblems = validation.problems.filter((p) => p.path && p.severity === "error");
-  const fileWarnings = validation.problems.filter((p) => p.path && p.severity !== "error");
+  const fileWarnings = validation.problems.filter((p) => p.path && p.severity !== "error" && !p.fixBy);
+  const readOnly = validation.problems.filter((p) => p.severity !== "error" && p.fixBy);
   return (
     <PageShell current="/list">
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
@@ -78,10 +82,11 @@ export default async function OrgListPage({ searchParams }: { searchParams: Prom
             data-testid="file-warnings"
             className="mb-8 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-900 dark:bg-amber-950/40"
           >
-            <h2 className="mb-2 font-semibold">Warnings in files</h2>
-            <ProblemList problems={fileWarnings} />
+            <h2 className="mb-2 font-semibold">Warnings in files ({fileWarnings.length})</h2>
+            <ProblemGroups entries={groupProblems(fileWarnings)} />
           </section>
         )}
+        {readOnly.length > 0 && <ReadOnlyWarnings problems={readOnly} />}
 
         {sections.map(({ kind, rows }) => (
           <KindSection key={kind} kind={kind} rows={rows} />

@@ -32,6 +32,11 @@ export function ProblemList({
             {!p.message.includes(p.path ?? p.location) && (
               <span className="ml-2 font-mono text-xs text-muted">{p.path ?? p.location}</span>
             )}
+            {p.fixBy && (
+              <span data-testid="problem-fix-by" className="block text-xs text-muted">
+                {p.fixBy}
+              </span>
+            )}
           </>
         );
         return (

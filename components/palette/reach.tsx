@@ -7,8 +7,8 @@ import type { OpenHow } from "@/components/editor/use-panel-state";
 import { statusBadgeClass } from "@/components/org/status-tone";
 import { clientOnly } from "@/components/ui/client-only";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
+import { statusText, uniqueProblems } from "@/lib/org/problem-counts";
 import type { RecordItem } from "@/lib/palette/records";
-import { statusText } from "@/lib/palette/status-text";
 import { gitIgnoreQuery } from "@/lib/queries/git-ignore";
 import { type OrgData, type OrgView, rowKey } from "@/lib/queries/org";
 import type { FieldError } from "@/schemas/field-error";
@@ -52,10 +52,16 @@ export function Reach({
   const ignore = useQuery({ ...gitIgnoreQuery(), enabled: !!data });
   const problems = useMemo(() => {
     const own = ignore.data?.problem;
-    return [...constructProblems, ...((data ?? summary)?.problems ?? []), ...(own ? [own] : [])];
+    return uniqueProblems(constructProblems, (data ?? summary)?.problems ?? [], own ? [own] : []);
   }, [data, summary, ignore.data, constructProblems]);
   const uncounted = useMemo(
-    () => (data ? 0 : Object.values(summary?.warnings ?? {}).reduce((a, b) => a + b, 0)),
+    () =>
+      data
+        ? {}
+        : {
+            warnings: Object.values(summary?.warnings ?? {}).reduce((a, b) => a + b, 0),
+            readOnly: summary?.readOnlyWarnings ?? 0,
+          },
     [data, summary],
   );
 

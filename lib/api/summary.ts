@@ -47,6 +47,7 @@ export function summarize(lists: readonly ListResponse[], kinds: readonly Entity
   const sections = Object.fromEntries(SECTIONS.map((s) => [s, []])) as unknown as OrgSummary["sections"];
   const problems: OrgSummary["problems"] = [];
   const warnings: OrgSummary["warnings"] = {};
+  let readOnly = 0;
   kinds.forEach((kind, i) => {
     const section = ENTITY_KIND_SPECS[kind].section;
     sections[section] = lists[i].items.map((row) => ({
@@ -57,11 +58,12 @@ export function summarize(lists: readonly ListResponse[], kinds: readonly Entity
     }));
     for (const p of lists[i].errors) {
       if (p.severity === "error") problems.push(p);
+      else if (p.fixBy) readOnly++;
       else {
         const key = problemRecord(p.location);
         warnings[key] = (warnings[key] ?? 0) + 1;
       }
     }
   });
-  return { sections, problems, warnings };
+  return { sections, problems, warnings, readOnlyWarnings: readOnly };
 }

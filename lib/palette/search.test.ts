@@ -3,7 +3,6 @@ import { emptyOrg } from "@/schemas/kinds";
 import { fieldCandidates, fieldPrefixes, openHref, parseOpenParam, recordOfPointer } from "./open-param";
 import { danglingRecords, NOT_ON_CANVAS, recordItems } from "./records";
 import { groupHits, type SearchItem, searchItems, tokenize } from "./search";
-import { statusText } from "./status-text";
 
 const item = (key: string, group: string, id: string, name?: string, text?: string): SearchItem => ({
   key,
@@ -151,18 +150,5 @@ describe("the open parameter and problem pointers", () => {
     expect(fieldPrefixes("postconditions.0.check")).toEqual(fieldCandidates("#/contracts/c/postconditions/0/check"));
     expect(recordOfPointer("#/policies/a~1b/mode")).toEqual({ section: "policies", kind: "policy", id: "a/b" });
     expect(recordOfPointer("#/nowhere/x")).toBeNull();
-  });
-});
-
-describe("statusText", () => {
-  it("counts errors and warnings, singular and plural, and never says valid", () => {
-    const e = { severity: "error" as const };
-    const w = { severity: "warning" as const };
-    expect(statusText([])).toBe("0 errors · 0 warnings");
-    expect(statusText([w, w, e])).toBe("1 error · 2 warnings");
-    expect(statusText([e, e, w])).toBe("2 errors · 1 warning");
-    // Warnings counted before their texts load are warnings too.
-    expect(statusText([e], 1)).toBe("1 error · 1 warning");
-    expect(statusText([e, w], 2)).toBe("1 error · 3 warnings");
   });
 });

@@ -48,6 +48,8 @@ export type OrgView = {
   problems: FieldError[];
   /** Warnings counted per record, for the summary, which leaves their texts to the full lists. */
   warnings?: Readonly<Record<string, number>>;
+  /** Warnings in read-only records, counted apart. */
+  readOnlyWarnings?: number;
 };
 
 export type OrgData = OrgView & { rows: Record<string, ListRow>; skills: Skill[] };
@@ -99,7 +101,14 @@ function summaryView(summary: OrgSummary): OrgView {
       scopes[key] = row.scope;
       if (row.source) sources[key] = row.source;
     }
-  return { org, scopes, sources, problems: summary.problems, warnings: summary.warnings };
+  return {
+    org,
+    scopes,
+    sources,
+    problems: summary.problems,
+    warnings: summary.warnings,
+    readOnlyWarnings: summary.readOnlyWarnings ?? 0,
+  };
 }
 
 const graphs = new WeakMap<OrgView, Graph>();

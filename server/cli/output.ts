@@ -1,4 +1,5 @@
 import { parsePointer } from "@/lib/json/pointer";
+import { countProblems } from "@/lib/org/problem-counts";
 import type { CheckedBy, FieldError } from "@/schemas/field-error";
 import type { Section } from "@/schemas/kinds";
 
@@ -45,13 +46,16 @@ export function print(
       process.stdout.write(`::${row.severity} ${file}title=${row.id}::${row.message} (${row.location})\n`);
     } else {
       process.stdout.write(`${row.file ?? "-"}  ${row.location}\n  ${row.severity} ${row.id}: ${row.message}\n`);
+      if (row.fixBy) process.stdout.write(`  read-only: ${row.fixBy}\n`);
     }
   }
   process.stdout.write(`${summary}\n`);
   if (checkedBy && format === "text") process.stdout.write(`${checkedBy.message}\n`);
 }
 
+/** Warnings in read-only files are told apart: the project cannot fix them, so they are not its count. */
 export function summarize(problems: FieldError[], what: string): string {
-  const errors = problems.filter((p) => p.severity === "error").length;
-  return `${what}: ${errors} error(s), ${problems.length - errors} warning(s)`;
+  const { errors, warnings, readOnly } = countProblems(problems);
+  const elsewhere = readOnly ? `, and ${readOnly} warning(s) in read-only files (Construct's or a pack's)` : "";
+  return `${what}: ${errors} error(s), ${warnings} warning(s)${elsewhere}`;
 }

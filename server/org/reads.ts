@@ -1,6 +1,7 @@
 import { isAtOrUnder, parsePointer } from "@/lib/json/pointer";
 import { fenceField } from "@/lib/org/effective-fence";
 import { fieldError } from "@/lib/org/field-error";
+import { readOnlyFix } from "@/lib/org/problem-counts";
 import { toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
 import { kindIdProblem, recordKindOf, servedSection } from "@/schemas/entity-kinds";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
@@ -21,7 +22,9 @@ export function validation(snap: Snapshot): FieldError[] {
     cached = validateOrg(snap.index).map((problem) => {
       const [section, id] = parsePointer(problem.location);
       const row = snap.rows[section as Section]?.get(id);
-      return row ? { ...problem, path: row.path } : problem;
+      if (!row) return problem;
+      const fixBy = readOnlyFix(row.scope, row.kind.replace("-", " "));
+      return { ...problem, path: row.path, ...(fixBy ? { fixBy } : {}) };
     });
     validationCache.set(snap, cached);
   }
