@@ -248,7 +248,8 @@ export const capabilityViewSchema = z.object({
   cadence: z.object({ every: z.string(), description: z.string() }).nullable(),
   runtime: runtimeResolutionSchema,
   lastTick: tickRecordSchema.nullable(),
-  lastTickProblem: z.string().optional(),
+  /** Why the last tick's record cannot be read, when it cannot. */
+  lastTickUnreadable: z.object({ message: z.string() }).optional(),
   nextTickAt: z.string().nullable(),
   running: z.boolean(),
 });

@@ -55,18 +55,18 @@ export const servedSection = (kind: ServedKind, principal: EntityKind): Section 
   ENTITY_KIND_SPECS[recordKindOf(kind, principal)].section;
 
 /** What a refused write of a read-only kind says, and where such records are edited instead. */
-export function readOnlyText(kind: ServedKind): { refusal: string; edited: string } {
+export function readOnlyText(kind: ServedKind): { message: string; edited: string } {
   if (!isSub(kind)) {
     // The record kinds the studio does not write are the ones Construct 2.x keeps in its package's registry.
     const titles = ENTITY_KIND_SPECS[kind].titles.toLowerCase();
     return {
-      refusal: `Construct 2.x keeps ${titles} only in its package's registry; a project cannot add or change one`,
+      message: `Construct 2.x keeps ${titles} only in its package's registry; a project cannot add or change one`,
       edited: `${titles} are read from the installed package's registry/ and change only with a new Construct release`,
     };
   }
   const { titles, files } = SUB_KIND_SPECS[kind];
   return {
-    refusal: `${titles} are read-only through this API`,
+    message: `${titles} are read-only through this API`,
     edited: `${titles} are edited as files under ${files}`,
   };
 }

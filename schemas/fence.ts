@@ -56,7 +56,8 @@ export type FenceAction = z.infer<typeof fenceActionSchema>;
 export const fenceDecisionSchema = z.object({
   allowed: z.boolean(),
   decision: z.enum(["allowed", "needs-approval", "outside-fence", "denied", "unknown-action"]),
-  reason: z.string(),
+  /** Why, as a stable code (`inside-fence`, `team-forbidden`); `rule` names the entry that decided. */
+  code: z.string(),
   rule: z.string().optional(),
 });
 export type FenceDecision = z.infer<typeof fenceDecisionSchema>;

@@ -179,7 +179,11 @@ export const graphNeighboursOutput = readResult(
 export const orgValidateOutput = readResult(validationResultSchema);
 export const previewRouteOutput = readResult(z.object({ candidates: z.array(routeCandidateSchema) }));
 export const previewFenceOutput = readResult(
-  effectiveFenceSchema.extend({ teamId: z.string().nullable(), forbiddenDecisions: z.array(z.string()) }),
+  effectiveFenceSchema.extend({
+    teamId: z.string().nullable(),
+    forbiddenDecisions: z.array(z.string()),
+    message: z.string().optional().describe("why the effective fence is empty: no team, or an unknown one"),
+  }),
 );
 export const previewActionOutput = readResult(
   fenceDecisionSchema.extend({ fence: effectiveFenceSchema, specialistId: z.string(), teamId: z.string().nullable() }),

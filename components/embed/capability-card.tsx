@@ -202,7 +202,7 @@ export function CapabilityCard({ capability: c, frame }: { capability: Capabilit
       {!frame.tickAbsent && (
         <section className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800">
           <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">Last tick</h3>
-          <LastTick tick={c.lastTick} problem={c.lastTickProblem} explained={notice?.code} />
+          <LastTick tick={c.lastTick} unreadable={c.lastTickUnreadable?.message} explained={notice?.code} />
         </section>
       )}
     </li>

@@ -12,18 +12,19 @@ const TONE: Record<TickRecord["status"], string> = {
 /** What the capability's last tick did: status, timing, output, proposals (never applied). */
 export function LastTick({
   tick,
-  problem,
+  unreadable,
   explained,
 }: {
   tick: TickRecord | null;
-  problem?: string;
+  /** Why the last tick's record cannot be read. */
+  unreadable?: string;
   explained?: string;
 }) {
   if (!tick)
     return (
       <p className="text-sm text-muted" data-testid="last-tick">
-        {problem ? (
-          <span className="text-red-700 dark:text-red-400">Unreadable record: {problem}</span>
+        {unreadable ? (
+          <span className="text-red-700 dark:text-red-400">Unreadable record: {unreadable}</span>
         ) : (
           "Never ticked."
         )}

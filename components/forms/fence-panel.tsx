@@ -191,7 +191,7 @@ export function FencePanel({
                 : "text-red-700 dark:text-red-400"
           }
         >
-          <strong>{decision.decision}</strong> — {decision.rule ?? decision.reason}
+          <strong>{decision.decision}</strong> — {decision.rule ?? decision.code}
         </div>
         {specialistId && onSaveTest && isFenceAction(parsed.action) && decision.decision !== "unknown-action" && (
           <SaveFenceTest

@@ -36,9 +36,9 @@ export function IgnoreWarning({ context }: { context?: string }) {
         invisible to git: no diff, no review, not committed.
       </p>
       {context && <p className="mt-1">{context}</p>}
-      {status.refusal && (
+      {status.unfixable && (
         <p data-testid="ignore-refusal" className="mt-1">
-          Fix by hand: {status.refusal}
+          Fix by hand: {status.unfixable.message}
         </p>
       )}
       {status.diff && status.etag && (

@@ -26,7 +26,7 @@ export function PackToggle({
 }: {
   id: string;
   enabled: boolean;
-  blockedBy: { reason: string; describedBy: string } | null;
+  blockedBy: { message: string; describedBy: string } | null;
 }) {
   const router = useRouter();
   const packs = usePackActions();
@@ -98,7 +98,7 @@ export function PackToggle({
           data-testid={`toggle-reason-${id}`}
           className="mt-1 max-w-56 text-xs text-red-700 dark:text-red-400"
         >
-          {blockedBy.reason}
+          {blockedBy.message}
         </p>
       )}
       {error && (

@@ -4,11 +4,11 @@ import type { PackProblem, PackRow } from "@/schemas/pack-manifest";
 export const problemsId = (packId: string) => `pack-problems-${packId.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
 
 /** Why Enable cannot work, naming the list of problems it points to; null when it can. */
-export function blockedBy(p: PackRow): { reason: string; describedBy: string } | null {
+export function blockedBy(p: PackRow): { message: string; describedBy: string } | null {
   const n = p.problems.filter((q) => q.blocks).length;
   if (!n) return null;
   return {
-    reason: `Cannot be enabled: ${n === 1 ? "1 problem stops" : `${n} problems stop`} it from loading (listed below)`,
+    message: `Cannot be enabled: ${n === 1 ? "1 problem stops" : `${n} problems stop`} it from loading (listed below)`,
     describedBy: problemsId(p.id),
   };
 }

@@ -126,7 +126,7 @@ export function runFenceCase(org: OrgRecords, c: FenceCase, graph: () => AccessG
   const pass = d.decision === c.expect;
   return {
     pass,
-    detail: `${actionText(c)} → ${d.decision}${d.rule ? ` by ${d.rule}` : ""} (${d.reason})${pass ? "" : `; expected ${c.expect}`}`,
+    detail: `${actionText(c)} → ${d.decision}${d.rule ? ` by ${d.rule}` : ""} (${d.code})${pass ? "" : `; expected ${c.expect}`}`,
     exercised: entriesNamed(p.fence, d, c.action, c.target).map((e) => ({ holder: c.specialist, ...e })),
   };
 }

@@ -15,7 +15,7 @@ const fence = (over: Partial<EffectiveFence>): EffectiveFence => ({ ...FENCE, ..
 
 describe("checkAction", () => {
   it.each([
-    // action, target, decision, reason, rule, fence
+    // action, target, decision, code, rule, fence
     ["edit", "docs/adr/0001.md", "allowed", "inside-fence", 'allowedPaths[0] "docs/adr/**"', FENCE],
     ["edit", "diagrams/flow.mmd", "allowed", "inside-fence", 'allowedPaths[1] "**/*.mmd"', FENCE],
     ["edit", "lib/org/fence.ts", "needs-approval", "needs-approval", 'approvalRequired[2] "edit:lib/**"', FENCE],
@@ -150,8 +150,8 @@ describe("checkAction", () => {
       '"deploy" is not one of edit, write, bash, commit, push, bd-label',
       FENCE,
     ],
-  ] as const)("%s %j → %s (%s)", (action, target, decision, reason, rule, f) => {
-    expect(checkAction(f, action, target)).toEqual({ allowed: decision === "allowed", decision, reason, rule });
+  ] as const)("%s %j → %s (%s)", (action, target, decision, code, rule, f) => {
+    expect(checkAction(f, action, target)).toEqual({ allowed: decision === "allowed", decision, code, rule });
   });
 
   describe("inside a team that forbids push", () => {
@@ -161,7 +161,7 @@ describe("checkAction", () => {
       approvalRequired: ["commit", "push"],
     };
     const eff = effectiveFence(own, { forbiddenDecisions: ["push"] });
-    const denied = { allowed: false, decision: "denied", reason: "team-forbidden", rule: 'deniedActions "push:**"' };
+    const denied = { allowed: false, decision: "denied", code: "team-forbidden", rule: 'deniedActions "push:**"' };
 
     it("denies push and bash git push although approval was listed and the command allowed", () => {
       expect(eff.approvalRequired).toEqual(["commit"]);
@@ -186,13 +186,13 @@ describe("checkAction", () => {
       expect(checkAction(eff, "bash", "git status")).toEqual({
         allowed: true,
         decision: "allowed",
-        reason: "inside-fence",
+        code: "inside-fence",
         rule: 'allowedCommands[1] "git"',
       });
       expect(checkAction(eff, "commit")).toEqual({
         allowed: false,
         decision: "needs-approval",
-        reason: "needs-approval",
+        code: "needs-approval",
         rule: 'approvalRequired[0] "commit"',
       });
       expect(checkAction(eff, "edit", "docs/a.md").decision).toBe("allowed");
@@ -204,7 +204,7 @@ describe("checkAction", () => {
     expect(checkAction(f, "edit", "lib/x.ts")).toEqual({
       allowed: false,
       decision: "denied",
-      reason: "team-forbidden",
+      code: "team-forbidden",
       rule: 'deniedActions "edit:lib/**"',
     });
     expect(checkAction(f, "write", "lib/y.ts").decision).toBe("denied");

@@ -6,10 +6,10 @@ import { globMatch, normalizeTarget } from "./fence-glob";
  * (paths, shell lines, labels, commit and push).
  */
 
-const decide = (decision: FenceDecision["decision"], reason: string, rule?: string): FenceDecision => ({
+const decide = (decision: FenceDecision["decision"], code: string, rule?: string): FenceDecision => ({
   allowed: decision === "allowed",
   decision,
-  reason,
+  code,
   ...(rule ? { rule } : {}),
 });
 

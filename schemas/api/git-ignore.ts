@@ -4,7 +4,7 @@ import { fieldErrorSchema } from "../field-error";
 /**
  * `GET /api/git-ignore`: whether git ignores the project tier the studio writes, the rule that does
  * it, and the change that would fix it (`diff`, applied with `etag` as If-Match) or why the studio
- * will not make it (`refusal`, with what to change by hand).
+ * will not make it (`unfixable`, with what to change by hand).
  */
 export const gitIgnoreStatusSchema = z.object({
   ignored: z.boolean(),
@@ -18,7 +18,8 @@ export const gitIgnoreStatusSchema = z.object({
   problem: z.nullable(fieldErrorSchema),
   diff: z.nullable(z.string()),
   etag: z.nullable(z.string()),
-  refusal: z.nullable(z.string()),
+  /** Why the studio will not make the change, with what to change by hand; null when it can. */
+  unfixable: z.nullable(z.object({ code: z.string(), message: z.string() })),
 });
 export type GitIgnoreStatus = z.infer<typeof gitIgnoreStatusSchema>;
 

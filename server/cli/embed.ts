@@ -9,9 +9,9 @@ import { exitOf, UsageError } from "./output";
 
 /** `embed list|enable|disable|status|dry-run|tick`: the embed service from the command line. */
 
-function describeTick(view: Pick<CapabilityView, "lastTick" | "lastTickProblem">): string {
+function describeTick(view: Pick<CapabilityView, "lastTick" | "lastTickUnreadable">): string {
   const t = view.lastTick;
-  if (!t) return view.lastTickProblem ? `unreadable record: ${view.lastTickProblem}` : "never ticked";
+  if (!t) return view.lastTickUnreadable ? `unreadable record: ${view.lastTickUnreadable.message}` : "never ticked";
   return `${t.status}${t.code ? ` (${t.code})` : ""} at ${t.startedAt}, ${t.durationMs} ms, ${t.trigger}${t.proposals?.length ? `, ${t.proposals.length} proposal(s)` : ""}`;
 }
 

@@ -20,7 +20,7 @@ export async function fixIgnoreCommand(args: string[]): Promise<number> {
     return 0;
   }
   if (!status.diff || !status.etag) {
-    process.stderr.write(`${status.problem?.message ?? status.refusal}\n`);
+    process.stderr.write(`${status.problem?.message ?? status.unfixable?.message}\n`);
     return 1;
   }
   process.stdout.write(status.diff);

@@ -35,8 +35,10 @@ export async function migrateCommand(args: string[]): Promise<number> {
   const { paths } = composeServices({ root });
   const outcome = await (generationAdapter(to).migration as Migration).run(paths, { scope, dryRun });
   process.stdout.write(outcome.report);
-  if (outcome.refusals.length) {
-    process.stderr.write(`migrate: refused, nothing written:\n${outcome.refusals.map((l) => `  ${l}\n`).join("")}`);
+  if (outcome.refused.length) {
+    process.stderr.write(
+      `migrate: refused, nothing written:\n${outcome.refused.map((r) => `  ${r.message}\n`).join("")}`,
+    );
     return 1;
   }
   if (outcome.written) process.stdout.write(`${outcome.written} file(s) written\n`);

@@ -18,7 +18,7 @@ export function constructStatus(paths: StatusPaths): ConstructInfo {
     reason,
     readOnly,
     trusted: trust.trusted,
-    trust: trust.reason,
+    trust: trust.message,
     label: adapter.label(paths.construct),
     kinds: [...adapter.kinds],
     edgeKinds: [...adapter.edgeKinds],

@@ -821,7 +821,7 @@ describe("tick", () => {
 
     const status = await svc.status("operations-triage");
     expect(status.lastTick).toEqual(record);
-    expect(status.lastTickProblem).toBeUndefined();
+    expect(status.lastTickUnreadable).toBeUndefined();
     expect(status.running).toBe(false);
 
     expect(await fs.readFile(path.join(env.paths.runtimeDir, ".gitignore"), "utf8")).toBe("*\n");
@@ -875,6 +875,6 @@ describe("tick", () => {
     await fs.writeFile(tickFile("operations-triage"), json({ id: "operations-triage", status: "exploded" }));
     const status = await service().status("operations-triage");
     expect(status.lastTick).toBeNull();
-    expect(status.lastTickProblem).toContain("operations-triage.json");
+    expect(status.lastTickUnreadable?.message).toContain("operations-triage.json");
   });
 });

@@ -12,7 +12,7 @@ export async function capabilityView(
   cap: LoadedCapability,
   running: boolean,
 ): Promise<CapabilityView> {
-  const { record: lastTick, problem } = await core.ticks.read(cap.id);
+  const { record: lastTick, message: unreadable } = await core.ticks.read(cap.id);
   const e = cap.manifest.embed;
   const every = e?.cadence?.every;
   const schedulable = cap.enabled && !cap.errors.length && !!every;
@@ -39,7 +39,7 @@ export async function capabilityView(
     cadence: every ? { every, description: describeDuration(every) } : null,
     runtime: resolveRuntime(e?.runtime ?? "auto", core.env()),
     lastTick,
-    ...(problem ? { lastTickProblem: problem } : {}),
+    ...(unreadable ? { lastTickUnreadable: { message: unreadable } } : {}),
     nextTickAt: next?.toISOString() ?? null,
     running,
   };

@@ -161,7 +161,7 @@ describe("kill -9 during a tick record write (real child process)", () => {
 
     const view = await service(dirs.paths, {}).status(ID);
     expect(view.lastTick).toEqual(old.record);
-    expect(view.lastTickProblem).toBeUndefined();
+    expect(view.lastTickUnreadable).toBeUndefined();
   }, 60_000);
 
   it("after the kill a new service ticks normally: a new record, the dead process's lock taken over, no temp file of its own left", async () => {

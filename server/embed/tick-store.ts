@@ -62,15 +62,15 @@ export class TickStore {
     return this.recovery;
   }
 
-  async read(id: string): Promise<{ record: TickRecord | null; problem?: string }> {
+  async read(id: string): Promise<{ record: TickRecord | null; message?: string }> {
     await this.recover();
     const read = await readJsonFile(confinedPath(this.recordsDir, `${id}.json`));
     if (!read.ok)
-      return read.code === "missing" ? { record: null } : { record: null, problem: `${id}.json: ${read.message}` };
+      return read.code === "missing" ? { record: null } : { record: null, message: `${id}.json: ${read.message}` };
     const parsed = tickRecordSchema.safeParse(read.value);
     return parsed.success
       ? { record: parsed.data }
-      : { record: null, problem: `${id}.json is not a tick record: ${parsed.error.issues[0]?.message}` };
+      : { record: null, message: `${id}.json is not a tick record: ${parsed.error.issues[0]?.message}` };
   }
 
   async write(record: TickRecord): Promise<void> {

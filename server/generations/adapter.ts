@@ -186,8 +186,8 @@ export type PromptRules = {
 export type Migration = {
   run(paths: StudioPaths, opts: { scope: "project" | "user"; dryRun: boolean }): Promise<MigrationOutcome>;
 };
-/** What a migration did or would do, as a report; `refusals` non-empty when nothing was written. */
-export type MigrationOutcome = { report: string; refusals: string[]; written: number };
+/** What a migration did or would do, as a report; `refused` non-empty when nothing was written. */
+export type MigrationOutcome = { report: string; refused: { message: string }[]; written: number };
 
 /** Whether the studio may run the code of the Construct package a project uses. */
 export type TrustRules = {
@@ -197,7 +197,7 @@ export type TrustRules = {
 };
 export type TrustPaths = { root: string; trustFile: string; construct: ConstructInstall };
 /** `offered`: the header offers to trust the project's own install. */
-export type TrustStatus = { trusted: boolean; reason: string; offered: boolean };
+export type TrustStatus = { trusted: boolean; message: string; offered: boolean };
 
 export type ProjectFolders = { root: string; projectDir: string };
 

@@ -19,7 +19,7 @@ const posix = (p: string) => p.split(path.sep).join("/");
 
 type Plan =
   | { fixable: true; file: string; before: Buffer; text: string; diff: string; etag: string; mode: number }
-  | { fixable: false; code: AppErrorCode; refusal: string };
+  | { fixable: false; code: AppErrorCode; message: string };
 
 /**
  * Warns when git ignores what the studio writes in the project (its tier, packs, enable files, layout
@@ -67,7 +67,7 @@ export class GitIgnoreService {
       const advice = lines.length
         ? `add ${lines.map((l) => `\`${l}\``).join(", ")} after line ${rule.line} of ${shown}, or remove that rule`
         : `remove line ${rule.line} of ${shown}`;
-      return { fixable: false, code, refusal: `${why}; ${advice}` };
+      return { fixable: false, code, message: `${why}; ${advice}` };
     };
     if (!perFolder)
       return byHand(`${where}: the studio edits only .gitignore files inside the repository, and this is not one`);
@@ -121,7 +121,7 @@ export class GitIgnoreService {
           problem: null,
           diff: null,
           etag: null,
-          refusal: null,
+          unfixable: null,
         },
         plan: null,
       };
@@ -137,7 +137,7 @@ export class GitIgnoreService {
       pattern: found.rule.pattern,
       fix: plan.fixable
         ? { kind: "studio", lines: added.map((l) => l.slice(1).replace(/\r$/, "")) }
-        : { kind: "by-hand", advice: plan.refusal },
+        : { kind: "by-hand", advice: plan.message },
     });
     return {
       status: {
@@ -150,7 +150,7 @@ export class GitIgnoreService {
         problem,
         diff: plan.fixable ? plan.diff : null,
         etag: plan.fixable ? plan.etag : null,
-        refusal: plan.fixable ? null : plan.refusal,
+        unfixable: plan.fixable ? null : { code: plan.code, message: plan.message },
       },
       plan,
     };
@@ -183,7 +183,7 @@ export class GitIgnoreService {
     const conflict = (message: string) =>
       new AppError("conflict", message, undefined, { record: status, etag: status.etag ?? "" });
     if (!plan) throw conflict(`git does not ignore ${status.tier}/; there is nothing to fix`);
-    if (!plan.fixable) throw new AppError(plan.code, plan.refusal);
+    if (!plan.fixable) throw new AppError(plan.code, plan.message);
     if (opts.ifMatch !== plan.etag)
       throw conflict(
         `${status.file} changed since its diff was shown; nothing was written. Review the current diff and apply it again`,

@@ -115,7 +115,7 @@ describe("fixing the rule", () => {
     expect(ignored(".construct/org/specialists/a.json")).toHaveLength(1);
     const services = composeServices({ root });
     const status = await services.gitIgnore.status();
-    expect(status).toMatchObject({ ignored: true, file: ".gitignore", refusal: null });
+    expect(status).toMatchObject({ ignored: true, file: ".gitignore", unfixable: null });
     expect(status.diff).toMatch(/^--- a\/\.gitignore\n\+\+\+ b\/\.gitignore\n@@ /);
     const result = await services.fixGitIgnore({ ifMatch: status.etag ?? "" });
     expect(result).toMatchObject({ applied: true, diff: status.diff, status: { ignored: false } });
@@ -178,7 +178,8 @@ describe("refusals name the file and the fix, and write nothing", () => {
     const services = composeServices({ root });
     const status = await services.gitIgnore.status();
     expect(status.ignored).toBe(true);
-    expect(status.refusal).toMatch(refusal);
+    expect(status.unfixable?.message).toMatch(refusal);
+    expect(status.unfixable?.code).toBe(code);
     expect(status.problem?.message).toContain("Fix by hand:");
     const before = onDisk();
     await expectRefused(services.fixGitIgnore({ ifMatch: status.etag ?? "" }), code, message);

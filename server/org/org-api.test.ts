@@ -1074,7 +1074,7 @@ describe("previews", () => {
       deniedActions: [],
       teamId: null,
       forbiddenDecisions: [],
-      reason: 'team "ghost-team" does not exist, so the effective fence is empty (deny by default)',
+      message: 'team "ghost-team" does not exist, so the effective fence is empty (deny by default)',
     });
     const decision = await api.previewAction({ draftSpecialist: draft, action: "edit", target: "src/a.ts" });
     expect(decision).toMatchObject({ ok: true, allowed: false, decision: "outside-fence" });
@@ -1082,7 +1082,7 @@ describe("previews", () => {
     const { team: _team, ...teamless } = draft;
     expect(await api.previewEffectiveFence({ draftSpecialist: teamless })).toMatchObject({
       allowedPaths: [],
-      reason: expect.stringMatching(/has no team/),
+      message: expect.stringMatching(/has no team/),
     });
   });
 });

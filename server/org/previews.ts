@@ -68,7 +68,7 @@ function teamFor(snap: Snapshot, teamId: string | undefined): EntityRecord | nul
 const teamOf = (specialist: EntityRecord, teamId?: string) =>
   teamId ?? (typeof specialist.team === "string" ? specialist.team : undefined);
 
-export type FencePreview = EffectiveFence & { teamId: string | null; forbiddenDecisions: string[]; reason?: string };
+export type FencePreview = EffectiveFence & { teamId: string | null; forbiddenDecisions: string[]; message?: string };
 
 export function previewEffectiveFence(
   snap: Snapshot,
@@ -78,12 +78,12 @@ export function previewEffectiveFence(
   const teamId = teamOf(opts.draftSpecialist, opts.teamId);
   const team = teamFor(snap, teamId);
   const forbiddenDecisions = Array.isArray(team?.forbiddenDecisions) ? (team.forbiddenDecisions as string[]) : [];
-  const reason = adapter.fence.noTeamReason(teamId, team);
+  const message = adapter.fence.noTeamReason(teamId, team);
   return {
     ...adapter.fence.effective(opts.draftSpecialist, team),
     teamId: team && teamId ? teamId : null,
     forbiddenDecisions,
-    ...(reason ? { reason } : {}),
+    ...(message ? { message } : {}),
   };
 }
 
@@ -112,7 +112,7 @@ export function previewAction(
   return {
     ok: true,
     ...decision,
-    ...(noTeam && !decision.allowed ? { rule: `${decision.rule ?? decision.reason}; ${noTeam}` } : {}),
+    ...(noTeam && !decision.allowed ? { rule: `${decision.rule ?? decision.code}; ${noTeam}` } : {}),
     fence,
     specialistId: String(specialist.id ?? opts.specialistId ?? "draft"),
     teamId: team && teamId ? teamId : null,

@@ -55,7 +55,7 @@ export function readOnlyKind(kind: ApiKind, principal: EntityKind, where = false
   const text = readOnlyText(kind);
   return new AppError(
     "forbidden",
-    text.refusal,
+    text.message,
     where ? [fieldError(`${kind}-read-only`, "error", text.edited, servedSection(kind, principal), "")] : undefined,
   );
 }

@@ -89,7 +89,7 @@ export const adrGeneration: GenerationAdapter = {
   },
 
   trust: {
-    status: () => ({ trusted: false, reason: ABSENT_TRUST, offered: false }),
+    status: () => ({ trusted: false, message: ABSENT_TRUST, offered: false }),
     set: async () => {
       throw new AppError("not_in_generation", ABSENT_TRUST);
     },

@@ -49,7 +49,7 @@ describe("planMigration", () => {
         ),
       ]),
     );
-    expect(plan.refusals).toEqual([]);
+    expect(plan.refused).toEqual([]);
     expect(plan.profiles).toEqual([
       {
         from: "cx-widget",
@@ -101,14 +101,14 @@ describe("planMigration", () => {
     );
     expect(plan.profiles.map((p) => p.id)).toEqual(["widget"]);
     expect(plan.keptBack).toEqual([expect.objectContaining({ id: "cx-architect" })]);
-    expect(plan.keptBack[0].why).toContain("(modelTier)");
+    expect(plan.keptBack[0].message).toContain("(modelTier)");
     expect(plan.noHome.map((n) => `${n.kind} ${n.id}`)).toEqual([
       "team platform-team",
       "group eng-group",
       "contract a-to-b",
       "policy commit-approval",
     ]);
-    expect(plan.noHome.every((n) => n.why.length > 20)).toBe(true);
+    expect(plan.noHome.every((n) => n.message.length > 20)).toBe(true);
   });
 
   it("notes a profile that replaces one Construct 2.x ships", () => {
@@ -131,6 +131,6 @@ describe("planMigration", () => {
     ],
   ])("refuses %s", (_what, specialists, message) => {
     const plan = planMigration(input(specialists));
-    expect(plan.refusals.join("\n")).toContain(message);
+    expect(plan.refused.map((r) => r.message).join("\n")).toContain(message);
   });
 });

@@ -46,12 +46,12 @@ export type PlannedProfile = {
 export type MigrationPlan = {
   profiles: PlannedProfile[];
   /** Specialists not moved: each with why. */
-  keptBack: { id: string; path: string; why: string }[];
-  noHome: (RetiredRecord & { why: string })[];
+  keptBack: { id: string; path: string; message: string }[];
+  noHome: (RetiredRecord & { message: string })[];
   /** What was changed to fit Construct 2.x, per specialist. */
   changed: { id: string; note: string }[];
   /** Why nothing can be written; empty when the plan may be applied. */
-  refusals: string[];
+  refused: { message: string }[];
 };
 
 const WHY_NO_HOME: Record<RetiredRecord["kind"], string> = {
@@ -146,16 +146,18 @@ function profileOf(s: AdrSpecialist, input: MigrationInput, plan: MigrationPlan)
   };
 }
 
+const refuse = (plan: MigrationPlan, message: string) => plan.refused.push({ message });
+
 /** What `construct-studio migrate --to 2` writes, keeps back and reports, or why it refuses. */
 export function planMigration(input: MigrationInput): MigrationPlan {
-  const plan: MigrationPlan = { profiles: [], keptBack: [], noHome: [], changed: [], refusals: [] };
+  const plan: MigrationPlan = { profiles: [], keptBack: [], noHome: [], changed: [], refused: [] };
   const taken = new Map<string, string>();
   for (const s of input.specialists) {
     if (s.overridesBuiltin) {
       plan.keptBack.push({
         id: s.id,
         path: s.path,
-        why: `overrides the built-in specialist; Construct 2.x ships its own "${profileIdOf(s.id)}" and a custom profile would replace it whole, so re-apply the changed fields (${Object.keys(
+        message: `overrides the built-in specialist; Construct 2.x ships its own "${profileIdOf(s.id)}" and a custom profile would replace it whole, so re-apply the changed fields (${Object.keys(
           s.record,
         )
           .filter((f) => f !== "id")
@@ -165,14 +167,16 @@ export function planMigration(input: MigrationInput): MigrationPlan {
     }
     const id = profileIdOf(s.id);
     if (!KEBAB_PATTERN.test(id)) {
-      plan.refusals.push(
+      refuse(
+        plan,
         `${s.path}: "${s.id}" becomes "${id}", an id Construct 2.x cannot take (lowercase kebab-case starting with a letter); rename the specialist first`,
       );
       continue;
     }
     const other = taken.get(id);
     if (other) {
-      plan.refusals.push(
+      refuse(
+        plan,
         `${s.path}: "${s.id}" and "${other}" would both become worker profile "${id}"; rename one of them first`,
       );
       continue;
@@ -182,16 +186,18 @@ export function planMigration(input: MigrationInput): MigrationPlan {
     const refused = customProfileProblems(id, profile.record).filter((e) => e.severity === "error");
     if (refused.length) {
       for (const problem of refused)
-        plan.refusals.push(
+        refuse(
+          plan,
           `${s.path}: field "${entityPath(problem.location).join(".") || "(record)"}" of "${s.id}": ${problem.message}; Construct 2.x refuses it, so fix it and run migrate again`,
         );
       continue;
     }
     plan.profiles.push(profile);
   }
-  plan.noHome = input.retired.map((r) => ({ ...r, why: WHY_NO_HOME[r.kind] }));
-  if (!plan.profiles.length && !plan.refusals.length)
-    plan.refusals.push(
+  plan.noHome = input.retired.map((r) => ({ ...r, message: WHY_NO_HOME[r.kind] }));
+  if (!plan.profiles.length && !plan.refused.length)
+    refuse(
+      plan,
       plan.keptBack.length
         ? "no specialists to move: every specialist of the tier overrides a built-in one (see kept back)"
         : "no specialists to move: the tier has no specialists/ files",

@@ -28,19 +28,19 @@ export function renderMigration(r: MigrationReport): string {
   }
   if (plan.keptBack.length) {
     lines.push(count(plan.keptBack.length, "Kept back"));
-    for (const k of plan.keptBack) lines.push(`  ${k.id} (${k.path}): ${k.why}`);
+    for (const k of plan.keptBack) lines.push(`  ${k.id} (${k.path}): ${k.message}`);
   }
   if (plan.noHome.length) {
     lines.push(count(plan.noHome.length, "No 2.x home"));
-    for (const n of plan.noHome) lines.push(`  ${n.kind} ${n.id} (${n.path}): ${n.why}`);
+    for (const n of plan.noHome) lines.push(`  ${n.kind} ${n.id} (${n.path}): ${n.message}`);
   }
   if (plan.changed.length) {
     lines.push(count(plan.changed.length, "Changed to fit"));
     for (const c of plan.changed) lines.push(`  ${c.id}: ${c.note}`);
   }
-  if (plan.refusals.length) {
-    lines.push(count(plan.refusals.length, "Refused, nothing written"));
-    for (const refusal of plan.refusals) lines.push(`  ${refusal}`);
+  if (plan.refused.length) {
+    lines.push(count(plan.refused.length, "Refused, nothing written"));
+    for (const r of plan.refused) lines.push(`  ${r.message}`);
     return `${lines.join("\n")}\n`;
   }
   lines.push(count(r.files.length, r.dryRun ? "Files it would write" : "Files"));

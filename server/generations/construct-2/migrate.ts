@@ -118,8 +118,10 @@ export async function migrateFromEarlierOrg(
   if (paths.construct.readOnly)
     return {
       report: "",
-      refusals: [
-        `Construct ${paths.construct.version} is a version the studio does not know; migrate writes worker profiles for 2.1.1`,
+      refused: [
+        {
+          message: `Construct ${paths.construct.version} is a version the studio does not know; migrate writes worker profiles for 2.1.1`,
+        },
       ],
       written: 0,
     };
@@ -130,9 +132,12 @@ export async function migrateFromEarlierOrg(
   if (broken.length)
     return {
       report: "",
-      refusals: [
-        ...broken.map((p) => p.message),
-        "fix these files first (`construct-studio validate` lists them): a file migrate cannot read would be left behind",
+      refused: [
+        ...broken.map((p) => ({ message: p.message })),
+        {
+          message:
+            "fix these files first (`construct-studio validate` lists them): a file migrate cannot read would be left behind",
+        },
       ],
       written: 0,
     };
@@ -151,8 +156,8 @@ export async function migrateFromEarlierOrg(
         .split(path.sep)
         .join("/"),
   });
-  const staged = plan.refusals.length ? null : await stage(plan, targetDir);
-  if (staged) plan.refusals.push(...staged.conflicts);
+  const staged = plan.refused.length ? null : await stage(plan, targetDir);
+  if (staged) plan.refused.push(...staged.conflicts.map((message) => ({ message })));
   const adrFolders = ["specialists", ...RETIRED.map(([s]) => s)]
     .map((s) => path.join(sourceDir, s))
     .concat(scope === "project" ? [path.join(paths.projectDir, "prompts")] : [])
@@ -174,8 +179,8 @@ export async function migrateFromEarlierOrg(
     notes,
   };
   const rendered = renderMigration(report);
-  if (plan.refusals.length || !staged) return { report: rendered, refusals: plan.refusals, written: 0 };
-  if (dryRun || !staged.changes.length) return { report: rendered, refusals: [], written: 0 };
+  if (plan.refused.length || !staged) return { report: rendered, refused: plan.refused, written: 0 };
+  if (dryRun || !staged.changes.length) return { report: rendered, refused: [], written: 0 };
   try {
     await withTierLock(targetDir, async () => {
       const again = await stage(plan, targetDir);
@@ -184,7 +189,11 @@ export async function migrateFromEarlierOrg(
     });
   } catch (error) {
     if (!(error instanceof StaleTarget) && !isAppError(error)) throw error;
-    return { report: rendered, refusals: (error as Error).message.split("\n"), written: 0 };
+    return {
+      report: rendered,
+      refused: (error as Error).message.split("\n").map((message) => ({ message })),
+      written: 0,
+    };
   }
-  return { report: rendered, refusals: [], written: staged.changes.length };
+  return { report: rendered, refused: [], written: staged.changes.length };
 }

@@ -65,7 +65,7 @@ export async function withPackageCheck(
   const install = paths.construct;
   const trust = trustOf(paths, install);
   if (!trust.trusted || !install.packageDir || !install.version)
-    return { ...result, checkedBy: studioAnswer(`${trust.reason} to let Construct check too`) };
+    return { ...result, checkedBy: studioAnswer(`${trust.message} to let Construct check too`) };
   if (profiles.length === 0)
     return {
       ...result,
@@ -94,16 +94,16 @@ export async function withPackageCheck(
         {
           id: "construct-validator-failed",
           severity: "warning",
-          message: answer.problem,
+          message: answer.message,
           location: buildPointer("construct"),
         },
       ]),
-      checkedBy: studioAnswer(`${answer.problem}, so only the studio's rules answered`),
+      checkedBy: studioAnswer(`${answer.message}, so only the studio's rules answered`),
     };
   const known = new Set(problems.filter((p) => p.severity === "error").map((p) => `${p.id}\u0000${p.location}`));
   const seen = new Set(problems.map(problemKey));
   profiles.forEach(([id, record], i) => {
-    for (const message of answer.refusals[i]) {
+    for (const message of answer.messages[i]) {
       const problem = refusalToFieldError(id, record, message);
       if (known.has(`${problem.id}\u0000${problem.location}`) || seen.has(problemKey(problem))) continue;
       seen.add(problemKey(problem));

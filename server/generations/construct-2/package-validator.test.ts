@@ -26,10 +26,10 @@ describe("runPackageValidators", () => {
     ]);
     expect(answer.ok).toBe(true);
     if (!answer.ok) return;
-    expect(answer.refusals[0]).toEqual([]);
-    expect(answer.refusals[1].join("\n")).toMatch(
+    expect(answer.messages[0]).toEqual([]);
+    expect(answer.messages[1].join("\n")).toMatch(
       /version must be a semver string[\s\S]*compatVersion must be an integer/,
     );
-    expect(answer.refusals[2].join("\n")).toMatch(/embed\.workerProfileId: unknown Worker Profile 'ghost'/);
+    expect(answer.messages[2].join("\n")).toMatch(/embed\.workerProfileId: unknown Worker Profile 'ghost'/);
   }, 60_000);
 });

@@ -14,7 +14,7 @@ export type PackageCheck =
   | { kind: "embed"; record: unknown; knownWorkerProfiles: string[] };
 
 /** Each check's refusals as Construct words them (empty: accepted), or why the package could not answer. */
-export type PackageAnswer = { ok: true; refusals: string[][] } | { ok: false; problem: string };
+export type PackageAnswer = { ok: true; messages: string[][] } | { ok: false; message: string };
 
 const CHILD = `
 import path from "node:path";
@@ -68,10 +68,10 @@ export async function runPackageValidators(
     if (!answer.ok) return answer;
     missing.forEach((check, i) => {
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-      cache.set(keyOf(pkg.dir, pkg.version, root, check), answer.refusals[i]);
+      cache.set(keyOf(pkg.dir, pkg.version, root, check), answer.messages[i]);
     });
   }
-  return { ok: true, refusals: keys.map((key) => cache.get(key) ?? []) };
+  return { ok: true, messages: keys.map((key) => cache.get(key) ?? []) };
 }
 
 /** Only what a validator needs: no token or key of the server's environment reaches the package. */
@@ -105,26 +105,26 @@ function runChild(packageDir: string, root: string, checks: readonly PackageChec
       () =>
         finish({
           ok: false,
-          problem: `Construct's own validator did not answer within ${Math.round(timeoutMs / 1000)} s and was stopped`,
+          message: `Construct's own validator did not answer within ${Math.round(timeoutMs / 1000)} s and was stopped`,
         }),
       timeoutMs,
     );
     child.stdout.on("data", (chunk: Buffer) => {
       stdout += chunk;
-      if (stdout.length > MAX_OUTPUT) finish({ ok: false, problem: "Construct's own validator wrote too much output" });
+      if (stdout.length > MAX_OUTPUT) finish({ ok: false, message: "Construct's own validator wrote too much output" });
     });
     child.stderr.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk).slice(-2000);
     });
     child.on("error", (error) =>
-      finish({ ok: false, problem: `Construct's own validator could not start: ${error.message}` }),
+      finish({ ok: false, message: `Construct's own validator could not start: ${error.message}` }),
     );
     child.on("close", (code) => {
       if (code !== 0) {
         const last = stderr.trim().split("\n").filter(Boolean).at(-1) ?? "";
         return finish({
           ok: false,
-          problem: `Construct's own validator exited with code ${code}${last ? `: ${last}` : ""}`,
+          message: `Construct's own validator exited with code ${code}${last ? `: ${last}` : ""}`,
         });
       }
       try {
@@ -134,11 +134,11 @@ function runChild(packageDir: string, root: string, checks: readonly PackageChec
           refusals.length === checks.length &&
           refusals.every((r) => Array.isArray(r) && r.every((s) => typeof s === "string"))
         )
-          return finish({ ok: true, refusals: refusals as string[][] });
+          return finish({ ok: true, messages: refusals as string[][] });
       } catch {
         // answered below
       }
-      finish({ ok: false, problem: "Construct's own validator answered something that is not a list of refusals" });
+      finish({ ok: false, message: "Construct's own validator answered something that is not a list of refusals" });
     });
     child.stdin.on("error", () => {});
     child.stdin.end(JSON.stringify({ packageDir, root, checks }));

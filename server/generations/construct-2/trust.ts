@@ -16,7 +16,7 @@ import { atomicWrite } from "@/server/store/write";
  * version: a freshly cloned project, or a project whose package changed, is not trusted.
  */
 
-export type Trust = { trusted: boolean; reason: string };
+export type Trust = { trusted: boolean; message: string };
 
 type Entry = { packageDir: string; version: string; trustedAt: string };
 type TrustFile = { version: 1; projects: Record<string, Entry> };
@@ -53,15 +53,15 @@ function readTrustFile(file: string): TrustFile {
 
 export function trustOf(paths: Pick<StudioPaths, "root" | "trustFile">, install: ConstructInstall): Trust {
   if (!install.packageDir)
-    return { trusted: false, reason: "no Construct 2.x package is installed where the studio looks" };
-  if (install.source === "env") return { trusted: true, reason: "named by CONSTRUCT_PACKAGE_DIR" };
-  if (install.source === "path") return { trusted: true, reason: "a global install (`construct` on PATH)" };
+    return { trusted: false, message: "no Construct 2.x package is installed where the studio looks" };
+  if (install.source === "env") return { trusted: true, message: "named by CONSTRUCT_PACKAGE_DIR" };
+  if (install.source === "path") return { trusted: true, message: "a global install (`construct` on PATH)" };
   const entry = readTrustFile(paths.trustFile).projects[real(paths.root)];
   if (entry && entry.packageDir === real(install.packageDir) && entry.version === install.version)
-    return { trusted: true, reason: `you trusted this project's install on ${entry.trustedAt.slice(0, 10)}` };
+    return { trusted: true, message: `you trusted this project's install on ${entry.trustedAt.slice(0, 10)}` };
   return {
     trusted: false,
-    reason: entry
+    message: entry
       ? "the project's install changed since you trusted it; run `construct-studio trust` again"
       : "the project's own install runs only after you trust it: `construct-studio trust`",
   };
