@@ -138,9 +138,16 @@ test.describe("a project Construct 2.1.1 prepared", () => {
     await expect(editor.panel()).toHaveAttribute("aria-label", "worker-profile new");
 
     await (await editor.tabTo("Id")).pressSequentially("doc-keeper");
-    await (await editor.tabTo("Role")).pressSequentially("docs");
+    // Construct's own defaults are in the form before saving: the role follows the id, tier standard, paths ".".
+    const role = await editor.tabTo("Role");
+    await expect(role).toHaveValue("doc-keeper");
+    await expect(editor.panel().getByLabel("Model tier", { exact: true })).toHaveValue("standard");
+    await expect(editor.panel().getByTestId("tags-fence.allowedPaths")).toContainText(".");
+    // Untouched fields stay quiet while the id is typed: nothing is red before a touch or a save.
+    await expect(editor.panel().locator('[aria-invalid="true"]')).toHaveCount(0);
+    await role.press("ControlOrMeta+a");
+    await role.pressSequentially("docs");
     await (await editor.tabTo("Description")).pressSequentially("Keeps the project's documentation true to the code");
-    // Nothing is chosen for a new profile: the model tier is picked from the keyboard.
     await (await editor.tabTo("Model tier")).press("s");
     await expect(editor.panel().getByLabel("Model tier", { exact: true })).toHaveValue("standard");
     const skills = await editor.tabTo("Skills");

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { Controller, type FieldPath, type FieldValues, type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { sameJson } from "@/lib/json/same-json";
+import { issueSentence } from "@/lib/org/field-error";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityRecord } from "@/schemas/kinds";
 import { errorsAt } from "./field-errors";
@@ -43,7 +44,10 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
   type Path = FieldPath<View>;
   const form = useForm<FieldValues>({
     defaultValues: props.defaultValues,
-    resolver: zodResolver(schema as z.ZodType<FieldValues, FieldValues>) as Resolver<FieldValues>,
+    // The form's own checks speak as the server's do: what to write, never the schema's terms.
+    resolver: zodResolver(schema as z.ZodType<FieldValues, FieldValues>, {
+      error: (issue) => issueSentence(issue, "This field", issue.input === undefined) ?? undefined,
+    }) as Resolver<FieldValues>,
     mode: "onBlur",
   });
   const { reset, watch } = form;
@@ -73,7 +77,16 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
     return pruned;
   };
   const draft = () => props.onDraft(valuesOf(form.getValues()));
+  // A new record's fields turn red once touched or after a save was tried, not as soon as the id is typed;
+  // a field of a list item counts as touched once that item is added or edited (a check chosen asks for its section).
+  const touched = (path: string) => {
+    const state = form.getFieldState(path, form.formState);
+    return state.isTouched || state.isDirty;
+  };
+  const shown = (path: string) =>
+    !props.isNew || form.formState.submitCount > 0 || touched(path) || itemsOf(path).some(touched);
   const problemsAt = (path: string) => {
+    if (!shown(path)) return [];
     const bound = errorsAt(props.problems, path);
     if (bound.length) return bound;
     const local = form.getFieldState(path, form.formState).error;
@@ -139,14 +152,14 @@ export function useEntityForm<View extends FieldValues>(schema: z.ZodType, props
       path: Path,
       label: string,
       choices: readonly string[],
-      opts: { allowEmpty?: boolean; placeholder?: string } = {},
+      opts: { allowEmpty?: boolean; placeholder?: string; hint?: string } = {},
     ) {
       // A value the choices lack (a team that does not exist) is shown as such and kept: a select without its
       // option would show the placeholder and drop the value on the next blur.
       const held = valueAt(props.defaultValues, path);
       const unknown = typeof held === "string" && held !== "" && !choices.includes(held) ? held : null;
       return (
-        <FieldShell label={label} path={path} problems={problemsAt(path)}>
+        <FieldShell label={label} path={path} problems={problemsAt(path)} hint={opts.hint}>
           {(id, invalid, describedBy) => (
             <select
               id={id}
@@ -257,4 +270,10 @@ export function prune(values: FieldValues): EntityRecord {
     }
   }
   return out;
+}
+
+/** The list items a field path sits in, innermost last: `postconditions.0.section` → [`postconditions.0`]. */
+function itemsOf(path: string): string[] {
+  const parts = path.split(".");
+  return parts.flatMap((part, i) => (i > 0 && /^\d+$/.test(part) ? [parts.slice(0, i + 1).join(".")] : []));
 }

@@ -13,11 +13,14 @@ import { type EntityFormProps, useEntityForm } from "./use-entity-form";
  */
 export function WorkerProfileForm(props: EntityFormProps) {
   const { form, fields, submit } = useEntityForm<View<WorkerProfile>>(workerProfileSchema, props);
-  // Construct keys a custom profile by its name: a new one's name follows its id, as `construct worker-profile create` writes it.
+  // Construct keys a custom profile by its name: a new one's name follows its id, as `construct worker-profile create`
+  // writes it; so does its role, Construct's default, until the user writes one.
   const id = form.watch("id");
   const { isNew } = props;
   useEffect(() => {
-    if (isNew && typeof id === "string") form.setValue("name", id);
+    if (!isNew || typeof id !== "string") return;
+    form.setValue("name", id);
+    if (!form.getFieldState("role").isDirty) form.setValue("role", id);
   }, [isNew, id, form]);
   return (
     <form id={props.formId} onSubmit={submit} noValidate data-testid="worker-profile-form">
@@ -25,15 +28,27 @@ export function WorkerProfileForm(props: EntityFormProps) {
         {fields.text("id", "Id", { readOnly: !props.isNew, hint: "kebab-case, e.g. widget-worker" })}
         {fields.text("name", "Name", { readOnly: props.isNew, hint: "Construct keys the profile by it" })}
       </div>
-      {fields.text("role", "Role", { hint: "handoffs name a profile by role or id" })}
+      {fields.text("role", "Role", {
+        hint: isNew
+          ? "Construct's default is the id; handoffs name a profile by role or id"
+          : "handoffs name a profile by role or id",
+      })}
       {fields.text("displayName", "Display name")}
       {fields.text("description", "Description", { multiline: true, hint: "20–500 characters" })}
       <div className="grid grid-cols-2 gap-x-3">
-        {fields.select("modelTier", "Model tier", MODEL_TIERS, { placeholder: "Choose a tier" })}
+        {fields.select("modelTier", "Model tier", MODEL_TIERS, {
+          placeholder: "Choose a tier",
+          ...(isNew ? { hint: "standard is Construct's default" } : {}),
+        })}
         {fields.select("reasoningEffort", "Reasoning effort", REASONING_EFFORTS)}
       </div>
       {fields.tags("skills", "Skills", props.options.skills, { placeholder: "bundle/skill" })}
-      {fields.tags("fence.allowedPaths", "Fence: allowed paths", [], { placeholder: "src/**" })}
+      {fields.tags("fence.allowedPaths", "Fence: allowed paths", [], {
+        placeholder: "src/**",
+        ...(isNew
+          ? { hint: '"." is Construct\'s default and lets it edit no file: add the paths it works in, and remove "."' }
+          : {}),
+      })}
       {fields.tags("fence.allowedCommands", "Fence: allowed commands")}
       {fields.tags("fence.deniedActions", "Fence: denied actions")}
       {fields.tags("handoffCandidates", "Hands off to (roles or profile ids)", props.options.roles)}

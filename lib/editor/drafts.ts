@@ -3,7 +3,8 @@ import { type EntityKind, type EntityRecord, isWritableKind, type WritableEntity
 
 /**
  * A new record's starting fields, per kind the studio writes (a read-only kind is never created here).
- * Every field is one its New form shows, and nothing is chosen for the user: pickers start empty and
+ * Every field is one its New form shows. Where Construct's own create has a default (a worker profile's
+ * model tier and allowed paths), the form starts with it, in view; elsewhere pickers start empty and
  * validation says what is required. A list starts empty rather than absent so its field is on the form.
  */
 const TEMPLATES: Record<WritableEntityKind, () => EntityRecord> = {
@@ -16,13 +17,16 @@ const TEMPLATES: Record<WritableEntityKind, () => EntityRecord> = {
     fence: { allowedPaths: [] },
     handoffCandidates: [],
   }),
+  // `construct worker-profile create` defaults: role = the id (the form keeps it following), model tier
+  // standard, allowed paths ".".
   "worker-profile": () => ({
     id: "",
     name: "",
     description: "",
     role: "",
+    modelTier: "standard",
     skills: [],
-    fence: { allowedPaths: [] },
+    fence: { allowedPaths: ["."] },
     handoffCandidates: [],
   }),
   team: () => ({

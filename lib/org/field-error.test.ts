@@ -154,3 +154,28 @@ describe("splitBySeverity", () => {
     expect(splitBySeverity([e1, w1, e2])).toEqual({ errors: [e1, e2], warnings: [w1] });
   });
 });
+
+describe("issueSentence: the form's own checks in words", () => {
+  it("turns zod's schema terms into what to write, and keeps a message the schema wrote itself", async () => {
+    const { z } = await import("zod");
+    const { issueSentence } = await import("./field-error");
+    const schema = z.object({
+      name: z.string(),
+      tier: z.enum(["fast", "standard"]),
+      id: z.string().regex(/^[a-z][a-z0-9-]*$/, "use lowercase letters, digits and hyphens, starting with a letter"),
+      skills: z.array(z.string()).min(1),
+    });
+    const result = schema.safeParse(
+      { tier: "huge", id: "Bad Id", skills: [] },
+      { error: (issue) => issueSentence(issue, "This field", issue.input === undefined) ?? undefined },
+    );
+    const messages = result.success ? [] : result.error.issues.map((i) => i.message);
+    expect(messages).toEqual([
+      "This field is required",
+      'This field should be "fast" or "standard"',
+      "use lowercase letters, digits and hyphens, starting with a letter",
+      "This field needs at least 1 entry",
+    ]);
+    for (const m of messages) expect(m).not.toMatch(/nonoptional|expected|received|\/\^/);
+  });
+});

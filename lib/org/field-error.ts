@@ -121,40 +121,61 @@ const A_TYPE: Record<string, string> = {
   object: "an object",
 };
 
+/** zod's own wording of each issue code: a message the schema wrote itself does not start so. */
+const ZOD_WORDS: Partial<Record<string, RegExp>> = {
+  invalid_type: /^Invalid input/,
+  too_small: /^Too small/,
+  too_big: /^Too big/,
+  invalid_value: /^Invalid (option|input)/,
+  invalid_format: /^Invalid string/,
+};
+
 /**
  * A sentence for one of zod's own messages ("Invalid input: expected nonoptional, received
  * undefined"), which name schema terms rather than what to write; a message the schema wrote itself
  * is kept (null).
  */
 function plainIssue(issue: z.core.$ZodIssue, subject: string): string | null {
+  const zodWords = ZOD_WORDS[issue.code];
+  return zodWords?.test(issue.message) ? issueSentence(issue, subject, /received undefined/.test(issue.message)) : null;
+}
+
+type RawIssue = Pick<z.core.$ZodIssue, "code"> & {
+  expected?: string;
+  origin?: string;
+  minimum?: unknown;
+  maximum?: unknown;
+  values?: readonly unknown[];
+};
+
+/**
+ * What to write, in words, for an issue by its code: the form's own checks use it for the messages
+ * zod would word in schema terms; null leaves the schema's message.
+ */
+export function issueSentence(issue: RawIssue, subject: string, missing: boolean): string | null {
   switch (issue.code) {
     case "invalid_type":
-      if (!/^Invalid input/.test(issue.message)) return null;
-      if (/received undefined/.test(issue.message)) return `${subject} is required`;
-      return `${subject} should be ${A_TYPE[issue.expected] ?? issue.expected}`;
+      if (missing || issue.expected === "nonoptional") return `${subject} is required`;
+      return `${subject} should be ${A_TYPE[issue.expected ?? ""] ?? issue.expected}`;
     case "too_small":
-      if (!/^Too small/.test(issue.message)) return null;
       return issue.origin === "string"
         ? `${subject} needs at least ${issue.minimum} character${Number(issue.minimum) === 1 ? "" : "s"}`
         : issue.origin === "array"
           ? `${subject} needs at least ${issue.minimum} entr${Number(issue.minimum) === 1 ? "y" : "ies"}`
           : `${subject} should be at least ${issue.minimum}`;
     case "too_big":
-      if (!/^Too big/.test(issue.message)) return null;
       return issue.origin === "string"
         ? `${subject} is longer than ${issue.maximum} characters`
         : issue.origin === "array"
           ? `${subject} has more than ${issue.maximum} entries`
           : `${subject} should be at most ${issue.maximum}`;
     case "invalid_value":
-      if (!/^Invalid (option|input)/.test(issue.message)) return null;
-      return `${subject} should be ${issue.values
+      return `${subject} should be ${(issue.values ?? [])
         .map((v) => JSON.stringify(v))
         .join(", ")
         .replace(/, ([^,]*)$/, " or $1")}`;
     case "invalid_format":
       // The schema's own words say what the form is; a bare pattern would only quote a regular expression.
-      if (!/^Invalid string/.test(issue.message)) return null;
       return `${subject} is not in the form this field takes`;
     default:
       return null;
