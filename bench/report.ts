@@ -4,6 +4,7 @@ import type { HttpFigures } from "./http";
 import type { ColdLoad, InProcess } from "./in-process";
 import type { LayoutFigures, LayoutRow } from "./layouts";
 import type { MemoryFigures } from "./memory";
+import { type PagesResults, pagesTable, pageTargets } from "./pages";
 import type { PlanFigures } from "./plan";
 import type { ReachFigures } from "./reach";
 import { round } from "./stats";
@@ -48,6 +49,8 @@ export type Results = {
   layouts: Record<string, LayoutRow>;
   /** Keyed by specialists: reach of one, of all, and the plan with reach, each beside its floor. */
   reach: Record<string, ReachFigures>;
+  /** Every page of the navigation, keyed by path then org (`1000`, `10000`, `v2-1000`). */
+  pages?: PagesResults;
   targets: { name: string; figure: string; pass: boolean | null }[];
 };
 
@@ -205,6 +208,7 @@ export function targets(r: Results): Results["targets"] {
       pass: org === BUILT_IN ? v.specialistsInView === v.specialists : null,
     });
   }
+  if (r.pages) out.push(...pageTargets(r.pages));
   return out;
 }
 
@@ -255,7 +259,7 @@ function memoryTargets(thousand: ViewRow | undefined, tenThousand: ViewRow | und
   ];
 }
 
-function table(head: string[], rows: (string | number)[][]): string {
+export function table(head: string[], rows: (string | number)[][]): string {
   const cells = [head, ...rows.map((r) => r.map(String))];
   const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
@@ -452,6 +456,7 @@ export function report(r: Results): string {
   out += views(r);
   out += shifts(r);
   out += layouts(r);
+  if (r.pages) out += `\n${pagesTable(r.pages, table)}`;
   out += "\nTargets\n";
   out += table(
     ["target", "figure", "result"],

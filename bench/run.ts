@@ -18,6 +18,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Browser } from "@playwright/test";
 import { aggregateEdges } from "@/lib/graph/overview";
 import type { Graph } from "@/schemas/graph";
 import { resolvePaths, type StudioPaths } from "@/server/config";
@@ -32,6 +33,7 @@ import { measureHttp } from "./http";
 import { editedSpecialist, measureColdLoad, measureInProcess } from "./in-process";
 import { compareLayouts } from "./layouts";
 import { measureMemory } from "./memory";
+import { measurePages, type PagesResults } from "./pages";
 import { commitAndEdit, measurePlan } from "./plan";
 import { measureReach } from "./reach";
 import {
@@ -65,7 +67,9 @@ const names = (v: string | undefined) =>
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-const PARTS = ["load", "http", "canvas", "bundles", "plan", "reach", "views", "layouts"];
+const PARTS = ["load", "http", "canvas", "bundles", "plan", "reach", "views", "layouts", "pages"];
+/** The org sizes every page of the navigation is measured at, and the 2.x project's worker profiles. */
+const PAGE_SIZES = list(process.env.BENCH_PAGES, [1000, 10000]);
 const ONLY = names(process.env.BENCH_ONLY);
 const SKIP = new Set([
   ...names(process.env.BENCH_SKIP),
@@ -112,7 +116,7 @@ const sizeOf = (graph: Graph) => ({
 });
 
 async function main() {
-  const needsServer = ["http", "canvas", "bundles", "views"].some((s) => !SKIP.has(s));
+  const needsServer = ["http", "canvas", "bundles", "views", "pages"].some((s) => !SKIP.has(s));
   if (needsServer && !existsSync(path.join(APP_DIR, ".next", "BUILD_ID")))
     throw new Error("no production build: run `npx next build` first (or BENCH_SKIP=http,canvas,bundles,views)");
   const results: Results = {
@@ -134,7 +138,8 @@ async function main() {
     reach: {},
     targets: [],
   };
-  const needsBrowser = (!SKIP.has("canvas") && CANVAS.length > 0) || !SKIP.has("bundles") || !SKIP.has("views");
+  const needsBrowser =
+    (!SKIP.has("canvas") && CANVAS.length > 0) || !SKIP.has("bundles") || !SKIP.has("views") || !SKIP.has("pages");
   const browser = needsBrowser ? await launchBrowser() : null;
   const temps: string[] = [];
   try {
@@ -284,6 +289,7 @@ async function main() {
         }
       }
     }
+    if (browser && !SKIP.has("pages")) results.pages = await benchPages(browser, temps);
   } finally {
     await browser?.close();
     if (!process.env.BENCH_KEEP) for (const dir of temps) rmSync(dir, { recursive: true, force: true });
@@ -316,6 +322,37 @@ async function specialistsForNodes(project: Project, nodes: number): Promise<num
   }
   await count(low);
   return low;
+}
+
+/** Every page at each size of specialists, then at the smallest size as worker profiles of a `construct init`-like project. */
+async function benchPages(browser: Browser, temps: string[]): Promise<PagesResults> {
+  const pages: PagesResults = {};
+  const orgs: [string, (p: Project) => void][] = [
+    ...PAGE_SIZES.map((n): [string, (p: Project) => void] => [String(n), (p) => writeSyntheticOrg(p.root, n)]),
+    [
+      `v2-${PAGE_SIZES[0]}`,
+      (p) => {
+        installConstruct(p.root);
+        writeSyntheticProfiles(p.root, PAGE_SIZES[0]);
+      },
+    ],
+  ];
+  for (const [org, fill] of orgs) {
+    const project = newProject(`pages-${org}`);
+    temps.push(project.root);
+    fill(project);
+    log(`${org}: every page of the navigation`);
+    const studio = await startBenchStudio(project, sizeOf(await graphOf(project)), nextPort());
+    try {
+      for (const [href, figures] of Object.entries(await measurePages(browser, studio.origin, Math.min(RUNS, 3)))) {
+        pages[href] ??= {};
+        pages[href][org] = figures;
+      }
+    } finally {
+      await studio.kill();
+    }
+  }
+  return pages;
 }
 
 async function draftFor(paths: StudioPaths, size: number) {
