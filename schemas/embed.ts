@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { idSchema, nonEmptyString } from "./common";
+import { RESOLVED_RUNTIMES, tickRecordSchema } from "./embed-tick";
 import { fieldErrorSchema } from "./field-error";
+
+export * from "./embed-tick";
 
 /**
  * Embed capabilities: a workflow manifest with `type: "embed"` and an `embed` block. The cadence
@@ -17,8 +20,6 @@ export const WORKFLOW_TYPES = [
 ] as const;
 export const EMBED_RUNTIMES = ["auto", "in-process", "external", "none"] as const;
 export type EmbedRuntime = (typeof EMBED_RUNTIMES)[number];
-export const RESOLVED_RUNTIMES = ["in-process", "external", "none"] as const;
-export type ResolvedRuntime = (typeof RESOLVED_RUNTIMES)[number];
 export const PROPOSAL_AUTHORITIES = ["propose-only", "governed-write"] as const;
 export const APPROVAL_MODES = ["proposal-only", "requires-human-approval", "allow-durable-write"] as const;
 
@@ -153,55 +154,6 @@ export const embedOverridesBodySchema = z.strictObject({
   reset: z.array(z.enum(OVERRIDABLE_FIELDS)).default([]),
 });
 export type EmbedOverridesBody = z.infer<typeof embedOverridesBodySchema>;
-
-export const proposalSchema = z.object({
-  title: nonEmptyString("proposal.title"),
-  detail: z.string({ error: "proposal.detail must be a string" }).default(""),
-  action: z.string().optional(),
-  target: z.string().optional(),
-});
-export type Proposal = z.infer<typeof proposalSchema>;
-
-export const TICK_STATUSES = ["ran", "skipped", "error"] as const;
-export type TickStatus = (typeof TICK_STATUSES)[number];
-
-/** The durable last-tick record, `<proj>/runtime/embed/<id>.json`, overwritten atomically each tick. */
-/** Records written before the why of a tick was named `code` and `message`: `reason` and `detail`. */
-const tickRecordNames = (value: unknown) => {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
-  const { reason, detail, ...rest } = value as Record<string, unknown>;
-  return {
-    ...(reason !== undefined && !("code" in rest) ? { code: reason } : {}),
-    ...(detail !== undefined && !("message" in rest) ? { message: detail } : {}),
-    ...rest,
-  };
-};
-
-export const tickRecordSchema = z.preprocess(
-  tickRecordNames,
-  z.object({
-    id: z.string(),
-    status: z.enum(TICK_STATUSES),
-    /** Why it skipped or failed, for a caller to branch on (`no-runtime`, `nothing-new`, `model-http-500`). */
-    code: z.string().optional(),
-    /** The why in words: what failed, or what ran it. */
-    message: z.string().optional(),
-    runtime: z.enum(RESOLVED_RUNTIMES),
-    trigger: z.enum(["schedule", "manual"]),
-    startedAt: z.string(),
-    finishedAt: z.string(),
-    durationMs: z.number(),
-    violations: z.array(z.string()).optional(),
-    /** What each provider returned; `seen` keys the items, so the next tick can tell what is new. */
-    sources: z
-      .array(z.object({ provider: z.string(), items: z.number(), seen: z.array(z.string()).optional() }))
-      .optional(),
-    output: z.record(z.string(), z.unknown()).optional(),
-    proposals: z.array(proposalSchema.extend({ id: z.string() })).optional(),
-    proposalsFile: z.string().optional(),
-  }),
-);
-export type TickRecord = z.infer<typeof tickRecordSchema>;
 
 /** `<proj>/runtime/embed/enabled/<id>.json`: since when a capability has been enabled. */
 export const enabledSinceSchema = z.object({ enabledSince: z.iso.datetime() });
