@@ -8,9 +8,8 @@ import {
   embedManifestSchema,
   embedOverlaySchema,
   embedOverridesBodySchema,
-  proposalSchema,
-  tickRecordSchema,
 } from "@/schemas/embed";
+import { proposalSchema, tickRecordSchema } from "@/schemas/embed-tick";
 
 const WORKFLOWS_DIR = fileURLToPath(new URL("../specialists/workflows", import.meta.url));
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

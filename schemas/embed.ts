@@ -3,8 +3,6 @@ import { idSchema, nonEmptyString } from "./common";
 import { RESOLVED_RUNTIMES, tickRecordSchema } from "./embed-tick";
 import { fieldErrorSchema } from "./field-error";
 
-export * from "./embed-tick";
-
 /**
  * Embed capabilities: a workflow manifest with `type: "embed"` and an `embed` block. The cadence
  * grammar and cross-references (does the specialist exist?) are rules in `lib/embed/`, not shapes.

@@ -1,6 +1,6 @@
 "use client";
 
-import type { TickRecord } from "@/schemas/embed";
+import type { TickRecord } from "@/schemas/embed-tick";
 import { formatDuration, When } from "./time";
 
 const TONE: Record<TickRecord["status"], string> = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { externalConfigured, modelConfigured, type RuntimeEnv, resolveRuntime } from "@/lib/embed/runtime";
-import { EMBED_RUNTIMES, type EmbedRuntime, type ResolvedRuntime } from "@/schemas/embed";
+import { EMBED_RUNTIMES, type EmbedRuntime } from "@/schemas/embed";
+import type { ResolvedRuntime } from "@/schemas/embed-tick";
 
 const MODEL = { modelBaseUrl: "http://localhost:11434/v1", model: "llama3.1" };
 const HOST = { externalHost: "https://agents.example.test" };

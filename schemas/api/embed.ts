@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { capabilityViewSchema, tickRecordSchema } from "../embed";
+import { capabilityViewSchema } from "../embed";
+import { tickRecordSchema } from "../embed-tick";
 
 /** `POST /api/embed/<id>/tick`: the tick that ran. */
 export const tickResponseSchema = z.object({ record: tickRecordSchema });

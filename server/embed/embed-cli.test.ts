@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { tickRecordSchema } from "@/schemas/embed";
+import { tickRecordSchema } from "@/schemas/embed-tick";
 import { runCli } from "@/test/support/processes";
 import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
 import { treeOf } from "@/test/support/tree";

@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { embedOverridesBodySchema, tickRecordSchema } from "@/schemas/embed";
+import { embedOverridesBodySchema } from "@/schemas/embed";
+import { tickRecordSchema } from "@/schemas/embed-tick";
 import { APP_DIR } from "@/test/support/temp-project";
 import { treeOf } from "@/test/support/tree";
 import { AppError } from "../errors";

@@ -11,8 +11,8 @@ import {
   EMBED_FIELDS,
   type EmbedList,
   type EmbedOverridesBody,
-  type TickRecord,
 } from "@/schemas/embed";
+import type { TickRecord } from "@/schemas/embed-tick";
 import type { StudioPaths } from "../config";
 import { AppError } from "../errors";
 import type { OrgApi } from "../org/org-api";

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type TickRecord, tickRecordSchema } from "@/schemas/embed";
+import { type TickRecord, tickRecordSchema } from "@/schemas/embed-tick";
 import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
 import { filesUnder } from "@/test/support/tree";
 import { resolvePaths, type StudioPaths } from "../config";

@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type TickRecord, tickRecordSchema } from "@/schemas/embed";
+import { type TickRecord, tickRecordSchema } from "@/schemas/embed-tick";
 import { APP_DIR, makeTmpDirs, until } from "@/test/support/temp-project";
 import { resolvePaths, type StudioPaths } from "../config";
 import { isAppError } from "../errors";

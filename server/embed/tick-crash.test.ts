@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { type TickRecord, tickRecordSchema } from "@/schemas/embed";
+import { type TickRecord, tickRecordSchema } from "@/schemas/embed-tick";
 import { type ChildRun, killAtFaultPoint, startFaultChild } from "@/test/support/processes";
 import { APP_DIR, makeTmpDirs } from "@/test/support/temp-project";
 import { filesUnder } from "@/test/support/tree";

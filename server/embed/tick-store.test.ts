@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TickRecord } from "@/schemas/embed";
+import type { TickRecord } from "@/schemas/embed-tick";
 import { fitRecord, MAX_RECORD_BYTES } from "./tick-store";
 
 const base: TickRecord = {

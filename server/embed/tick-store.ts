@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { orderKeys, stringifyRecord } from "@/lib/json/safe-json";
-import { enabledSinceSchema, type TickRecord, tickRecordSchema } from "@/schemas/embed";
+import { enabledSinceSchema } from "@/schemas/embed";
+import { type TickRecord, tickRecordSchema } from "@/schemas/embed-tick";
 import { readJsonFile } from "../store/read";
 import { sweepDeadTemps } from "../store/transaction";
 import { atomicWrite, confinedPath, ensureGitIgnored } from "../store/write";

@@ -1,6 +1,7 @@
 import type { EmbedToggleResult, OverridesResponse } from "@/schemas/api/embed";
 import type { GraphEdgeKind } from "@/schemas/edge-kinds";
-import type { CapabilityView, DryRunPlan, EmbedList, EmbedOverridesBody, TickRecord } from "@/schemas/embed";
+import type { CapabilityView, DryRunPlan, EmbedList, EmbedOverridesBody } from "@/schemas/embed";
+import type { TickRecord } from "@/schemas/embed-tick";
 import type { EffectiveFence } from "@/schemas/fence";
 import type { CheckedBy, FieldError, ValidationResult } from "@/schemas/field-error";
 import type { Feature } from "@/schemas/generation";
