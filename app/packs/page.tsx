@@ -11,13 +11,31 @@ import { PageShell } from "../_shell/page-shell";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: pageName("/packs") };
 
-export default async function PacksPage() {
+/** Prompts resolved and shown per page: a thousand principals stay one screen of rows, not a thousand. */
+const PROMPTS_PER_PAGE = 50;
+const TIER_ORDER: Record<string, number> = { project: 0, user: 1, pack: 2, builtin: 3 };
+
+export default async function PacksPage({ searchParams }: { searchParams: Promise<Record<string, unknown>> }) {
   const { adapter } = packService().paths;
   const principal = ENTITY_KIND_SPECS[adapter.principal];
-  const [packs, specialists] = await Promise.all([listPacks(), orgApi().listEntities(adapter.principal)]);
+  const [packs, specialists, params] = await Promise.all([
+    listPacks(),
+    orgApi().listEntities(adapter.principal),
+    searchParams,
+  ]);
   const packsFolder = packs.projectFolder;
+  // The project's own and the packs' records first: where a prompt comes from matters most there.
+  const ordered = [...specialists.items].sort(
+    (a, b) => (TIER_ORDER[a.source ? "pack" : a.scope] ?? 9) - (TIER_ORDER[b.source ? "pack" : b.scope] ?? 9),
+  );
+  const pages = Math.max(1, Math.ceil(ordered.length / PROMPTS_PER_PAGE));
+  const asked = Number(params.prompts);
+  const current = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pages) : 1;
+  const from = (current - 1) * PROMPTS_PER_PAGE;
   const prompts = await Promise.all(
-    specialists.items.map(async (row) => ({ row, prompt: await resolveSpecialistPrompt(row.id) })),
+    ordered
+      .slice(from, from + PROMPTS_PER_PAGE)
+      .map(async (row) => ({ row, prompt: await resolveSpecialistPrompt(row.id) })),
   );
   // The pack buttons write through query mutations, which need the page's query client.
   return (
@@ -114,6 +132,7 @@ export default async function PacksPage() {
             <h2 id="provenance-heading" className="mb-2 text-lg font-semibold">
               Prompt provenance
             </h2>
+            <PromptPager from={from} shown={prompts.length} total={ordered.length} current={current} pages={pages} />
             {/* On a narrow screen the table scrolls sideways in its own box, its columns kept readable. */}
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region is reached by keyboard to scroll it */}
             <section className="overflow-x-auto" aria-labelledby="provenance-heading" tabIndex={0}>
@@ -180,5 +199,29 @@ export default async function PacksPage() {
         </main>
       </Providers>
     </PageShell>
+  );
+}
+
+function PromptPager(p: { from: number; shown: number; total: number; current: number; pages: number }) {
+  return (
+    <nav
+      aria-label="Pages of prompt provenance"
+      className="mb-2 flex items-center gap-3 text-sm"
+      data-testid="prompt-pager"
+    >
+      <span className="text-muted">
+        Showing {p.total ? p.from + 1 : 0}–{p.from + p.shown} of {p.total}, the project's and the packs' first.
+      </span>
+      {p.current > 1 && (
+        <a className="underline" href={`/packs?prompts=${p.current - 1}`}>
+          Previous
+        </a>
+      )}
+      {p.current < p.pages && (
+        <a className="underline" href={`/packs?prompts=${p.current + 1}`}>
+          Next
+        </a>
+      )}
+    </nav>
   );
 }
