@@ -1,0 +1,59 @@
+import { checkAction } from "@/lib/org/fence";
+import type { ActivityEvent, ActivityFinding, FenceUse } from "@/schemas/activity";
+import type { EffectiveFence } from "@/schemas/fence";
+import { actionOf } from "./record";
+
+/**
+ * A recorded action held to a fence by the studio's one fence checker (`checkAction`): the entries
+ * that allowed it are used, and an action the fence refuses is a breach. The checker names the
+ * entries that decided (`allowedPaths[0] "docs/**"`, `allowedCommands[1] "npm test"`), which is how
+ * use is counted without matching globs or commands a second time.
+ */
+
+export interface FenceJudge {
+  use(event: ActivityEvent, then: EffectiveFence | null): ActivityFinding | null;
+}
+
+type UseList = FenceUse["list"];
+const RULE_ENTRY = /\b(allowedPaths|allowedCommands|approvalRequired)\[(\d+)\]/g;
+
+/** The entries a decision's rule names. */
+export function entriesOf(rule: string | undefined): [UseList, number][] {
+  if (!rule) return [];
+  return [...rule.matchAll(RULE_ENTRY)].map((m) => [m[1] as UseList, Number(m[2])]);
+}
+
+/**
+ * Counts the entries of `today` that allow `event` through `onUse`, and returns a breach finding
+ * when the fence of the time (`then`, else today's) refuses it. An action that needs approval is no
+ * breach: the records do not say whether it was approved.
+ */
+export function judge(
+  today: EffectiveFence,
+  then: EffectiveFence | null,
+  event: ActivityEvent,
+  onUse: (list: UseList, index: number, path: string | null) => void,
+): ActivityFinding | null {
+  const action = actionOf(event);
+  if (!action || event.profile === null) return null;
+  const now = checkAction(today, action.action, action.target);
+  if (now.allowed || now.decision === "needs-approval")
+    for (const [list, index] of entriesOf(now.rule)) onUse(list, index, action.action === "bash" ? null : event.path);
+  const held = then ? checkAction(then, action.action, action.target) : now;
+  if (held.allowed || held.decision === "needs-approval") return null;
+  const what =
+    action.action === "bash"
+      ? `ran ${JSON.stringify(shorten(action.target))}`
+      : `${action.action === "write" ? "wrote" : "edited"} ${action.target}`;
+  return {
+    id: "activity-breach",
+    severity: "error",
+    message: `${event.profile} ${what} (${event.at.file} line ${event.at.line}, ${event.ts}), which its fence ${then ? "of the time" : "today"} refuses: ${held.rule ?? held.reason}`,
+    profile: event.profile,
+    at: event.at,
+    rule: held.rule ?? held.reason,
+    ts: event.ts,
+  };
+}
+
+const shorten = (s: string) => (s.length > 120 ? `${s.slice(0, 119)}…` : s);
