@@ -161,7 +161,9 @@ export const fenceProposalSchema = z.object({
     fence: z.object({
       allowedPaths: z.array(z.string()),
       allowedCommands: z.array(z.string()).optional(),
+      allowedBdLabels: z.array(z.string()).optional(),
       approvalRequired: z.array(z.string()).optional(),
+      deniedActions: z.array(z.string()).optional(),
     }),
   }),
   removed: z.array(z.object({ list: z.enum(FENCE_USE_LISTS), entry: z.string() })),

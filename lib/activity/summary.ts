@@ -34,7 +34,7 @@ export type AccumulatorOptions = {
 /** Notes and breach findings kept in full; beyond these they are counted. */
 const MAX_NOTES = 200;
 const MAX_BREACHES = 500;
-/** A record dated this far past the end of the window is in the future, not a clock a little ahead. */
+/** A record dated this far past the window's end is in the future, not from a clock a little ahead. */
 const FUTURE_SLACK_MS = 5 * 60_000;
 
 const emptyStats = (): DispatchStats => ({
@@ -61,7 +61,7 @@ export class ActivityAccumulator {
   private breachesLeft = 0;
   private readonly undated = new Map<string, number>();
   private readonly sinceMs: number;
-  private readonly untilMs: number;
+  private untilMs: number;
 
   constructor(private readonly opts: AccumulatorOptions) {
     this.sinceMs = opts.since.getTime();
@@ -77,6 +77,11 @@ export class ActivityAccumulator {
       });
   }
 
+  /** The window's end as it moves, for records that follow: what is later than it is in the future. */
+  setUntil(until: Date): void {
+    this.untilMs = until.getTime();
+  }
+
   note(note: ActivityNote): void {
     if (this.notes.length < MAX_NOTES) this.notes.push(note);
     else this.notesLeft++;
@@ -89,9 +94,9 @@ export class ActivityAccumulator {
       return;
     }
     if (time < this.sinceMs) return;
+    // Kept and shown: a clock set wrong is worth seeing, not hiding.
     if (time > this.untilMs + FUTURE_SLACK_MS)
       this.note({ file: event.at.file, line: event.at.line, message: `dated ${event.ts}, in the future` });
-    else if (time > this.untilMs) return;
     const profile = event.profile !== null ? this.profiles.get(event.profile) : undefined;
     if (profile) this.count(profile, event, time);
     else this.other(event);

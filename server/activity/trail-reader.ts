@@ -17,6 +17,8 @@ export type ReadOutcome = {
   restart: boolean;
   verdict: ChainVerdict | null;
   bytes: number;
+  /** What could not be read as it is: the segments' notes from every read so far, then this read's own. */
+  notes: ActivityNote[];
 };
 
 type Cursor = { name: string; ino: number; offset: number; lines: number };
@@ -28,6 +30,8 @@ export class TrailReader {
   /** Whether the last file read was read to its end, so the next one's first line has a known predecessor. */
   private whole = true;
   private active: Cursor | null = null;
+  /** Notes about segments, which are read once: given again with every read. */
+  private readonly kept: ActivityNote[] = [];
 
   constructor(
     readonly file: string,
@@ -36,13 +40,25 @@ export class TrailReader {
     this.chain = opts.chain ? new Chain() : null;
   }
 
-  async read(onLine: LineSink, note: (n: ActivityNote) => void): Promise<ReadOutcome> {
+  async read(onLine: LineSink): Promise<ReadOutcome> {
     const show = this.opts.display;
     let bytes = 0;
+    const transient: ActivityNote[] = [];
+    const note = (n: ActivityNote) => this.kept.push(n);
+    const out = (verdict: ChainVerdict | null, restart = false): ReadOutcome => ({
+      restart,
+      verdict,
+      bytes,
+      notes: [...this.kept, ...transient],
+    });
     const segments = await segmentsOf(this.file);
     if (!segments.length) {
-      note({ file: show(this.file), line: null, message: "no such file: Construct has recorded nothing here" });
-      return { restart: false, verdict: this.verdict(), bytes };
+      transient.push({
+        file: show(this.file),
+        line: null,
+        message: "no such file: Construct has recorded nothing here",
+      });
+      return out(this.verdict(), this.active !== null);
     }
     for (const seg of segments) {
       if (seg.index === null || this.done.has(seg.name)) continue;
@@ -87,15 +103,11 @@ export class TrailReader {
       this.lastIndex = seg.index;
     }
     const active = segments.at(-1);
-    if (!active || active.index !== null) {
-      if (this.active) return { restart: true, verdict: null, bytes };
-      return { restart: false, verdict: this.verdict(), bytes };
-    }
+    if (!active || active.index !== null) return out(this.verdict(), this.active !== null);
     const info = await stat(active.file).catch(() => null);
-    if (!info) return { restart: this.active !== null, verdict: this.verdict(), bytes };
+    if (!info) return out(this.verdict(), this.active !== null);
     const shown = show(active.file);
-    if (this.active && (this.active.ino !== info.ino || info.size < this.active.offset))
-      return { restart: true, verdict: null, bytes };
+    if (this.active && (this.active.ino !== info.ino || info.size < this.active.offset)) return out(null, true);
     if (!this.active) {
       this.chain?.startFile(shown, this.lastIndex !== null && this.whole);
       this.active = { name: shown, ino: info.ino, offset: 0, lines: 0 };
@@ -112,19 +124,19 @@ export class TrailReader {
     cursor.offset += result.consumed;
     cursor.lines += result.lines;
     bytes += result.consumed;
-    if (result.error) note({ file: shown, line: null, message: `reading stopped: ${result.error}` });
-    if (!result.tail && !result.tailBytes) return { restart: false, verdict: this.verdict(), bytes };
+    if (result.error) transient.push({ file: shown, line: null, message: `reading stopped: ${result.error}` });
+    if (!result.tail && !result.tailBytes) return out(this.verdict());
     // A last line without its `\n`: a write in progress, or one a killed writer cut off (Construct's
     // next append joins it). Its verdict is given as it stands; it is read again once it ends.
-    note({
+    transient.push({
       file: shown,
       line: cursor.lines + 1,
       message: `the last line has no line end (${result.tailBytes} bytes): a write in progress or one cut off; it is not counted until it ends`,
     });
-    if (!result.tail || !this.chain) return { restart: false, verdict: this.verdict(), bytes };
+    if (!result.tail || !this.chain) return out(this.verdict());
     const fork = this.chain.fork();
     fork.feed(lineOf(result.tail, cursor.lines + 1));
-    return { restart: false, verdict: fork.verdict(show(this.file), shown), bytes };
+    return out(fork.verdict(show(this.file), shown));
   }
 
   /** Reads a file that no longer grows (a segment) to its end; returns the bytes read. */
