@@ -46,7 +46,9 @@ export const dispatch = (p: RecordsProject, agent: string, description: string, 
   });
 
 const SCRIPT = `
-const [lib, rotate, file, kind, json] = process.argv.slice(1);
+const [lib, rotate, file, kind] = process.argv.slice(1);
+let json = "";
+for await (const chunk of process.stdin) json += chunk;
 const { appendAuditRecord } = await import(lib);
 const { appendBounded } = await import(rotate);
 for (const r of JSON.parse(json))
@@ -54,7 +56,7 @@ for (const r of JSON.parse(json))
   else appendBounded("agent-log", file, JSON.stringify(r) + "\\n");
 `;
 
-/** Runs Construct's writer in one process for many records: audit records, or agent-log lines. */
+/** Runs Construct's writer in one process for many records (given on stdin): audit records, or agent-log lines. */
 function write(
   p: RecordsProject,
   kind: "audit" | "log",
@@ -73,9 +75,8 @@ function write(
       pathToFileURL(path.join(dir, "lib", "logging", "rotate.mjs")).href,
       file,
       kind,
-      JSON.stringify(records),
     ],
-    { cwd: p.root, env: env(p, extra), encoding: "utf8", timeout: 120_000 },
+    { cwd: p.root, env: env(p, extra), input: JSON.stringify(records), encoding: "utf8", timeout: 120_000 },
   );
   if (run.status !== 0) throw new Error(`Construct's writer exited ${run.status}: ${run.stderr}`);
 }
