@@ -141,6 +141,15 @@ export class ActivityService {
     } catch (error) {
       throw new AppError("bad_request", (error as Error).message);
     }
+    if (q.limit !== undefined && (!Number.isInteger(q.limit) || q.limit < 1))
+      throw new AppError("bad_request", `limit ${q.limit} is not a whole number of events, 1 or more`);
+    // A trail is named by the one asking; only records files are read, never any file at all.
+    const odd = q.trails?.find((t) => !t.endsWith(".jsonl"));
+    if (odd)
+      throw new AppError(
+        "bad_request",
+        `trail ${JSON.stringify(odd.slice(0, 200))} is not an audit trail (a .jsonl file)`,
+      );
     const trails = q.trails?.length
       ? q.trails.map((t) => {
           const trail = path.resolve(this.org.paths.root, t);
