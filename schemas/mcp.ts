@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { accessHistorySchema, reachSchema } from "./access";
-import { accessUnusedSchema, activitySummarySchema } from "./activity";
 import {
   orgPayloadSchema,
   previewActionBodySchema,
@@ -63,7 +62,7 @@ function changeResult<S extends z.ZodRawShape>(success: S) {
 }
 
 /** A read tool's answer, or its refusal (`ok: false` with a code): either passes the output schema. */
-function readResult<S extends z.core.$ZodShape>(success: { shape: S }) {
+export function readResult<S extends z.core.$ZodShape>(success: { shape: S }) {
   return z
     .object({
       ok: z.boolean().optional().describe("false when refused (with code, message and errors)"),
@@ -288,37 +287,3 @@ export const accessHistoryInput = z.object({
     .describe("commits that touch the org to look at, newest first (default 200, capped)"),
 });
 export const accessHistoryOutput = readResult(accessHistorySchema);
-
-const since = z
-  .string()
-  .max(40)
-  .optional()
-  .describe("the window's start: a span before now (90d, 12h, 2w, 30m; default 90d) or an ISO date");
-
-/** `activity_summary`: what Construct's agents did, from its activity records, against the org. */
-export const activitySummaryInput = z.object({
-  since,
-  profile: z.string().max(200).optional().describe("only this worker profile's events in the timeline"),
-  tool: z
-    .string()
-    .max(40)
-    .optional()
-    .describe("only mutations by this tool (Edit, Write, MultiEdit, NotebookEdit, Bash)"),
-  path: z.string().max(400).optional().describe("only mutations of files matching this fence glob"),
-  trail: z
-    .array(z.string().max(4000))
-    .max(50)
-    .optional()
-    .describe(
-      "audit trail files to read instead of the project's (a team's), each verified on its own and merged by time",
-    ),
-  limit: z.number().int().min(1).max(100_000).optional().describe("timeline events kept, newest (default 500)"),
-});
-export const activitySummaryOutput = readResult(activitySummarySchema);
-
-/** `access_unused`: one worker profile's fence entries with their recorded use, and a fence from that use. */
-export const accessUnusedInput = z.object({
-  id: idSchema.describe("a worker profile id"),
-  since,
-});
-export const accessUnusedOutput = readResult(accessUnusedSchema);

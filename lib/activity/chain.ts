@@ -95,7 +95,7 @@ export class Chain {
       return;
     }
     if (isReset(line)) {
-      // Everything before the last reset is legacy: what was found there no longer counts.
+      // Everything before the last reset is legacy: what was found there does not count.
       s.legacy += s.verified;
       s.verified = 1;
       s.issues = [];

@@ -140,7 +140,7 @@ describe("beyond Construct: rotated and gzipped segments", { timeout: 180_000 },
     const total = r.lines.length;
     expect(r.verdict).toMatchObject({ ok: true, verified: total, issues: [] });
     expect(r.notes.map((n) => n.message).join("\n")).toMatch(/segments before .* are gone|^$/);
-    // The last line of a segment edited: Construct never sees it; the studio names the segment that no longer chains.
+    // The last line of a segment edited: Construct never sees it; the studio names the segment whose first line does not chain.
     const [first, second] = segments().sort((a, b) => Number(a.split(".")[1]) - Number(b.split(".")[1]));
     const file = path.join(p.root, ".construct", first);
     const seg = readFileSync(file, "utf8").split("\n");

@@ -13,7 +13,7 @@ import { segmentsOf } from "./segments";
 
 export type LineSink = (line: FileLine, file: string) => void;
 export type ReadOutcome = {
-  /** The file was replaced or shrank: what was read no longer describes it, so read it again from the start. */
+  /** The file was replaced or shrank: what was read does not describe it, so read it again from the start. */
   restart: boolean;
   verdict: ChainVerdict | null;
   bytes: number;
@@ -139,7 +139,7 @@ export class TrailReader {
     return out(fork.verdict(show(this.file), shown));
   }
 
-  /** Reads a file that no longer grows (a segment) to its end; returns the bytes read. */
+  /** Reads a file that does not grow any more (a segment) to its end; returns the bytes read. */
   private async readPart(
     file: string,
     shown: string,

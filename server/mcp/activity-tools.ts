@@ -1,4 +1,4 @@
-import { accessUnusedInput, accessUnusedOutput, activitySummaryInput, activitySummaryOutput } from "@/schemas/mcp";
+import { accessUnusedInput, accessUnusedOutput, activitySummaryInput, activitySummaryOutput } from "@/schemas/mcp-activity";
 import type { Services } from "../compose";
 import { guarded, ok } from "./tool-result";
 import type { ToolTable } from "./tool-table";
