@@ -1,6 +1,6 @@
 import { checkAction } from "@/lib/org/fence";
 import type { ActivityEvent, ActivityFinding, FenceUse } from "@/schemas/activity";
-import type { EffectiveFence } from "@/schemas/fence";
+import type { EffectiveFence, FenceDecision } from "@/schemas/fence";
 import { actionOf } from "./record";
 
 /**
@@ -10,11 +10,39 @@ import { actionOf } from "./record";
  * use is counted without matching globs or commands a second time.
  */
 
+type UseList = FenceUse["list"];
+
+/** Decisions kept per fence: a trail touches the same files and runs the same lines over and over. */
+const MAX_DECISIONS = 50_000;
+type Decided = FenceDecision & { entries: [UseList, number][] };
+const decisions = new WeakMap<EffectiveFence, Map<string, Map<string, Decided>>>();
+
+/** `checkAction`, with the entries its rule names, remembered per fence, action and target. */
+export function decide(fence: EffectiveFence, action: string, target: string): Decided {
+  let byAction = decisions.get(fence);
+  if (!byAction) {
+    byAction = new Map();
+    decisions.set(fence, byAction);
+  }
+  let known = byAction.get(action);
+  if (!known) {
+    known = new Map();
+    byAction.set(action, known);
+  }
+  let decision = known.get(target);
+  if (!decision) {
+    if (known.size >= MAX_DECISIONS) known.clear();
+    const checked = checkAction(fence, action, target);
+    decision = { ...checked, entries: entriesOf(checked.rule) };
+    known.set(target, decision);
+  }
+  return decision;
+}
+
 export interface FenceJudge {
   use(event: ActivityEvent, then: EffectiveFence | null): ActivityFinding | null;
 }
 
-type UseList = FenceUse["list"];
 const RULE_ENTRY = /\b(allowedPaths|allowedCommands|approvalRequired)\[(\d+)\]/g;
 
 /** The entries a decision's rule names. */
@@ -36,10 +64,10 @@ export function judge(
 ): ActivityFinding | null {
   const action = actionOf(event);
   if (!action || event.profile === null) return null;
-  const now = checkAction(today, action.action, action.target);
+  const now = decide(today, action.action, action.target);
   if (now.allowed || now.decision === "needs-approval")
-    for (const [list, index] of entriesOf(now.rule)) onUse(list, index, action.action === "bash" ? null : event.path);
-  const held = then ? checkAction(then, action.action, action.target) : now;
+    for (const [list, index] of now.entries) onUse(list, index, action.action === "bash" ? null : event.path);
+  const held = then ? decide(then, action.action, action.target) : now;
   if (held.allowed || held.decision === "needs-approval") return null;
   const what =
     action.action === "bash"

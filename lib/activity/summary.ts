@@ -184,33 +184,49 @@ function byTime(events: ActivityEvent[]): ActivityEvent[] {
   return events.sort((a, b) => ((a.ts ?? "") < (b.ts ?? "") ? -1 : (a.ts ?? "") > (b.ts ?? "") ? 1 : 0));
 }
 
+const USE_LISTS = ["allowedPaths", "allowedCommands", "approvalRequired"] as const;
+type Tally = { uses: number[]; lastUse: (string | null)[] };
+
 class FenceJudgeTally implements FenceJudge {
-  constructor(private readonly fence: EffectiveFence) {}
-  private readonly count = new Map<string, { uses: number; lastUse: string | null }>();
+  private readonly tally: Record<(typeof USE_LISTS)[number], Tally>;
   readonly touched = new Map<number, Set<string>>();
+  private ts: string | null = null;
+
+  constructor(private readonly fence: EffectiveFence) {
+    const of = (n: number): Tally => ({ uses: new Array(n).fill(0), lastUse: new Array(n).fill(null) });
+    this.tally = {
+      allowedPaths: of(fence.allowedPaths.length),
+      allowedCommands: of(fence.allowedCommands.length),
+      approvalRequired: of(fence.approvalRequired.length),
+    };
+  }
+
+  private readonly onUse = (list: (typeof USE_LISTS)[number], index: number, path: string | null) => {
+    const t = this.tally[list];
+    t.uses[index]++;
+    t.lastUse[index] = later(t.lastUse[index], this.ts);
+    if (list !== "allowedPaths" || path === null) return;
+    let set = this.touched.get(index);
+    if (!set) {
+      set = new Set<string>();
+      this.touched.set(index, set);
+    }
+    if (set.size < MAX_TOUCHED) set.add(path);
+  };
 
   use(event: ActivityEvent, then: EffectiveFence | null): ActivityFinding | null {
-    return judge(this.fence, then, event, (list, index, path) => {
-      const key = `${list}\t${index}`;
-      const c = this.count.get(key) ?? { uses: 0, lastUse: null };
-      c.uses++;
-      c.lastUse = later(c.lastUse, event.ts);
-      this.count.set(key, c);
-      if (list === "allowedPaths" && path !== null) {
-        const set = this.touched.get(index) ?? new Set<string>();
-        if (set.size < MAX_TOUCHED) set.add(path);
-        this.touched.set(index, set);
-      }
-    });
+    this.ts = event.ts;
+    return judge(this.fence, then, event, this.onUse);
   }
 
   entries(): FenceUse[] {
-    const lists = ["allowedPaths", "allowedCommands", "approvalRequired"] as const;
-    return lists.flatMap((list) =>
-      this.fence[list].map((entry, index) => {
-        const c = this.count.get(`${list}\t${index}`);
-        return { list, entry, uses: c?.uses ?? 0, lastUse: c?.lastUse ?? null };
-      }),
+    return USE_LISTS.flatMap((list) =>
+      this.fence[list].map((entry, index) => ({
+        list,
+        entry,
+        uses: this.tally[list].uses[index],
+        lastUse: this.tally[list].lastUse[index],
+      })),
     );
   }
 }

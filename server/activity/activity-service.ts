@@ -1,7 +1,8 @@
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import { proposeFence } from "@/lib/activity/fence-from-use";
 import { chainFindings, idleFindings, unknownAgentFindings, unusedFindings } from "@/lib/activity/findings";
-import { dispatchOf, mutationOf, sinceTime } from "@/lib/activity/record";
+import { dispatchOf, mutationOf, normalizePosix, sinceTime } from "@/lib/activity/record";
 import { ActivityAccumulator } from "@/lib/activity/summary";
 import type { AccessUnused, ActivityNote, ActivitySummary, ChainVerdict } from "@/schemas/activity";
 import type { EffectiveFence } from "@/schemas/fence";
@@ -64,11 +65,22 @@ const WINDOW_SLACK_MS = 60_000;
 
 export class ActivityService {
   private readonly followed = new Map<string, Followed>();
+  /** The project folder as given and as the disk resolves it: records name it either way. */
+  private readonly roots: string[];
 
   constructor(
     private readonly org: OrgApi,
     private readonly history: FenceHistory | null = null,
-  ) {}
+  ) {
+    const given = normalizePosix(org.paths.root);
+    let real = given;
+    try {
+      real = normalizePosix(realpathSync.native(org.paths.root));
+    } catch {
+      // A project folder that cannot be resolved is named as given.
+    }
+    this.roots = real === given ? [given] : [given, real];
+  }
 
   private files(): ActivityFiles {
     const { adapter, root } = this.org.paths;
@@ -228,7 +240,7 @@ export class ActivityService {
   }
 
   private sink(f: Followed, channel: "trail" | "log") {
-    const roots = [this.org.paths.root];
+    const roots = this.roots;
     return (line: FileLine, file: string) => {
       f.lines++;
       const at = { file, line: line.line };
