@@ -14,11 +14,12 @@ type UseList = FenceUse["list"];
 
 /** Decisions kept per fence: a trail touches the same files and runs the same lines over and over. */
 const MAX_DECISIONS = 50_000;
-type Decided = FenceDecision & { entries: [UseList, number][] };
+/** A decision with what it means here: the entries it uses (when it allows), and whether it is a breach. */
+type Decided = FenceDecision & { entries: [UseList, number][]; uses: boolean };
 const decisions = new WeakMap<EffectiveFence, Map<string, Map<string, Decided>>>();
 
-/** `checkAction`, with the entries its rule names, remembered per fence, action and target. */
-export function decide(fence: EffectiveFence, action: string, target: string): Decided {
+/** The decisions of one fence on one action, by target. */
+export function decisionsOf(fence: EffectiveFence, action: string): Map<string, Decided> {
   let byAction = decisions.get(fence);
   if (!byAction) {
     byAction = new Map();
@@ -29,18 +30,29 @@ export function decide(fence: EffectiveFence, action: string, target: string): D
     known = new Map();
     byAction.set(action, known);
   }
+  return known;
+}
+
+/** `checkAction`, with the entries its rule names, remembered per fence, action and target. */
+export function decide(
+  fence: EffectiveFence,
+  action: string,
+  target: string,
+  known = decisionsOf(fence, action),
+): Decided {
   let decision = known.get(target);
   if (!decision) {
     if (known.size >= MAX_DECISIONS) known.clear();
     const checked = checkAction(fence, action, target);
-    decision = { ...checked, entries: entriesOf(checked.rule) };
+    const uses = checked.allowed || checked.decision === "needs-approval";
+    decision = { ...checked, entries: uses ? entriesOf(checked.rule) : [], uses };
     known.set(target, decision);
   }
   return decision;
 }
 
 export interface FenceJudge {
-  use(event: ActivityEvent, then: EffectiveFence | null): ActivityFinding | null;
+  use(event: ActivityEvent, then: EffectiveFence | null, describe: boolean): ActivityFinding | true | null;
 }
 
 const RULE_ENTRY = /\b(allowedPaths|allowedCommands|approvalRequired)\[(\d+)\]/g;
@@ -53,22 +65,26 @@ export function entriesOf(rule: string | undefined): [UseList, number][] {
 
 /**
  * Counts the entries of `today` that allow `event` through `onUse`, and returns a breach finding
- * when the fence of the time (`then`, else today's) refuses it. An action that needs approval is no
- * breach: the records do not say whether it was approved.
+ * when the fence of the time (`then`, else today's) refuses it (just `true` unless `describe`: past
+ * the findings kept, a breach is only counted). An action that needs approval is no breach: the
+ * records do not say whether it was approved.
  */
 export function judge(
   today: EffectiveFence,
   then: EffectiveFence | null,
   event: ActivityEvent,
   onUse: (list: UseList, index: number, path: string | null) => void,
-): ActivityFinding | null {
+  describe = true,
+  known?: (action: string) => Map<string, Decided>,
+): ActivityFinding | true | null {
   const action = actionOf(event);
   if (!action || event.profile === null) return null;
-  const now = decide(today, action.action, action.target);
-  if (now.allowed || now.decision === "needs-approval")
-    for (const [list, index] of now.entries) onUse(list, index, action.action === "bash" ? null : event.path);
+  const now = decide(today, action.action, action.target, known?.(action.action));
+  const path = action.action === "bash" ? null : event.path;
+  for (let i = 0; i < now.entries.length; i++) onUse(now.entries[i][0], now.entries[i][1], path);
   const held = then ? decide(then, action.action, action.target) : now;
-  if (held.allowed || held.decision === "needs-approval") return null;
+  if (held.uses) return null;
+  if (!describe) return true;
   const what =
     action.action === "bash"
       ? `ran ${JSON.stringify(shorten(action.target))}`

@@ -35,8 +35,6 @@ export function normalizePosix(p: string): string {
   return (absolute ? "/" : "") + out.join("/");
 }
 
-const DIRTY = /(?:^|\/)\.{1,2}(?:\/|$)|\/\//;
-
 /**
  * A recorded target as the fence sees it: relative to the project when inside it (a relative target
  * is taken from the record's `cwd`), else absolute as recorded. `roots` are the project's folder as
@@ -45,7 +43,7 @@ const DIRTY = /(?:^|\/)\.{1,2}(?:\/|$)|\/\//;
 export function projectPath(target: string, cwd: string | null, roots: readonly string[]): string {
   const joined = target.startsWith("/") || !cwd ? target : `${cwd}/${target}`;
   // Most recorded paths are absolute and clean already: only one with `.`, `..` or `//` is rewritten.
-  const full = DIRTY.test(joined) || joined.endsWith("/") ? normalizePosix(joined) : joined;
+  const full = joined.includes("/.") || joined.includes("//") || joined.endsWith("/") ? normalizePosix(joined) : joined;
   for (const base of roots) {
     if (full === base) return ".";
     if (full.startsWith(`${base}/`)) return full.slice(base.length + 1);

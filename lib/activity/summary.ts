@@ -9,7 +9,7 @@ import type {
   ProfileActivity,
 } from "@/schemas/activity";
 import type { EffectiveFence } from "@/schemas/fence";
-import { type FenceJudge, judge } from "./fence-use";
+import { decisionsOf, type FenceJudge, judge } from "./fence-use";
 
 /**
  * Everything the studio says about a window of activity, built one event at a time so that a trail
@@ -53,7 +53,9 @@ const later = (a: string | null, b: string | null) => (a === null || (b !== null
 export class ActivityAccumulator {
   private readonly profiles = new Map<string, ProfileTally>();
   private readonly others = new Map<string, OtherAgent>();
-  private timeline: ActivityEvent[] = [];
+  private readonly timeline: ActivityEvent[] = [];
+  /** Whether `timeline` is in time order as it stands. */
+  private ordered = true;
   private matched = 0;
   private readonly notes: ActivityNote[] = [];
   private notesLeft = 0;
@@ -62,10 +64,14 @@ export class ActivityAccumulator {
   private readonly undated = new Map<string, number>();
   private readonly sinceMs: number;
   private untilMs: number;
+  private readonly sinceIso: string;
+  private futureIso: string;
 
   constructor(private readonly opts: AccumulatorOptions) {
     this.sinceMs = opts.since.getTime();
     this.untilMs = opts.until.getTime();
+    this.sinceIso = opts.since.toISOString();
+    this.futureIso = new Date(this.untilMs + FUTURE_SLACK_MS).toISOString();
     for (const [id, fence] of opts.fences)
       this.profiles.set(id, {
         id,
@@ -80,6 +86,7 @@ export class ActivityAccumulator {
   /** The window's end as it moves, for records that follow: what is later than it is in the future. */
   setUntil(until: Date): void {
     this.untilMs = until.getTime();
+    this.futureIso = new Date(this.untilMs + FUTURE_SLACK_MS).toISOString();
   }
 
   note(note: ActivityNote): void {
@@ -88,15 +95,25 @@ export class ActivityAccumulator {
   }
 
   add(event: ActivityEvent): void {
-    const time = event.ts === null ? Number.NaN : Date.parse(event.ts);
-    if (Number.isNaN(time)) {
-      this.undated.set(event.at.file, (this.undated.get(event.at.file) ?? 0) + 1);
-      return;
+    const ts = event.ts;
+    let time: number;
+    let future: boolean;
+    // Construct writes `toISOString()` times, which compare as text; any other form is parsed.
+    if (ts !== null && ts.length === 24 && ts.charCodeAt(23) === 90 && ts.charCodeAt(10) === 84) {
+      if (ts < this.sinceIso) return;
+      future = ts > this.futureIso;
+      time = this.opts.fenceAt ? Date.parse(ts) : 0;
+    } else {
+      time = ts === null ? Number.NaN : Date.parse(ts);
+      if (Number.isNaN(time)) {
+        this.undated.set(event.at.file, (this.undated.get(event.at.file) ?? 0) + 1);
+        return;
+      }
+      if (time < this.sinceMs) return;
+      future = time > this.untilMs + FUTURE_SLACK_MS;
     }
-    if (time < this.sinceMs) return;
     // Kept and shown: a clock set wrong is worth seeing, not hiding.
-    if (time > this.untilMs + FUTURE_SLACK_MS)
-      this.note({ file: event.at.file, line: event.at.line, message: `dated ${event.ts}, in the future` });
+    if (future) this.note({ file: event.at.file, line: event.at.line, message: `dated ${ts}, in the future` });
     const profile = event.profile !== null ? this.profiles.get(event.profile) : undefined;
     if (profile) this.count(profile, event, time);
     else this.other(event);
@@ -116,10 +133,10 @@ export class ActivityAccumulator {
     const tool = event.tool ?? "?";
     p.byTool[tool] = (p.byTool[tool] ?? 0) + 1;
     p.lastAction = later(p.lastAction, event.ts);
-    const breach = p.judge.use(event, this.opts.fenceAt?.(p.id, time) ?? null);
-    if (!breach) return;
-    if (this.breaches.length < MAX_BREACHES) this.breaches.push(breach);
-    else this.breachesLeft++;
+    const describe = this.breaches.length < MAX_BREACHES;
+    const breach = p.judge.use(event, this.opts.fenceAt?.(p.id, time) ?? null, describe);
+    if (breach === true) this.breachesLeft++;
+    else if (breach) this.breaches.push(breach);
   }
 
   private other(event: ActivityEvent): void {
@@ -141,9 +158,14 @@ export class ActivityAccumulator {
 
   private keep(event: ActivityEvent): void {
     this.matched++;
+    const last = this.timeline.at(-1);
+    if (last && (last.ts ?? "") > (event.ts ?? "")) this.ordered = false;
     this.timeline.push(event);
-    // Halved whenever it doubles: the newest `limit` survive at a cost of O(log limit) per event.
-    if (this.timeline.length >= this.opts.limit * 2 + 1) this.timeline = byTime(this.timeline).slice(-this.opts.limit);
+    // Halved whenever it doubles: the newest `limit` survive, sorted only when records came out of order.
+    if (this.timeline.length < this.opts.limit * 2 + 1) return;
+    if (!this.ordered) byTime(this.timeline);
+    this.timeline.splice(0, this.timeline.length - this.opts.limit);
+    this.ordered = true;
   }
 
   /** What was gathered; the accumulator can go on taking events after. */
@@ -162,7 +184,7 @@ export class ActivityAccumulator {
       return { ...p, dispatches: { ...d, errorRate: known ? d.error / known : null } };
     });
     return {
-      timeline: byTime(this.timeline).slice(-this.opts.limit),
+      timeline: byTime([...this.timeline]).slice(-this.opts.limit),
       matched: this.matched,
       profiles,
       others: [...this.others.values()],
@@ -214,9 +236,20 @@ class FenceJudgeTally implements FenceJudge {
     if (set.size < MAX_TOUCHED) set.add(path);
   };
 
-  use(event: ActivityEvent, then: EffectiveFence | null): ActivityFinding | null {
+  /** Today's fence's decisions by action, held here so a record costs one lookup. */
+  private readonly known = new Map<string, ReturnType<typeof decisionsOf>>();
+  private readonly knownFor = (action: string) => {
+    let k = this.known.get(action);
+    if (!k) {
+      k = decisionsOf(this.fence, action);
+      this.known.set(action, k);
+    }
+    return k;
+  };
+
+  use(event: ActivityEvent, then: EffectiveFence | null, describe: boolean): ActivityFinding | true | null {
     this.ts = event.ts;
-    return judge(this.fence, then, event, this.onUse);
+    return judge(this.fence, then, event, this.onUse, describe, this.knownFor);
   }
 
   entries(): FenceUse[] {

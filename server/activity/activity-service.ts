@@ -99,7 +99,17 @@ export class ActivityService {
     const r = g.acc.result();
     const profiles = q.profile ? r.profiles.filter((p) => p.id === q.profile) : r.profiles;
     const unused = profiles.flatMap((p) => unusedFindings(p.id, g.acc.uses(p.id)?.entries ?? [], g.window.since));
-    const breaches = q.profile ? r.breaches.filter((b) => b.profile === q.profile) : r.breaches;
+    const breaches = q.profile ? r.breaches.filter((b) => b.profile === q.profile) : [...r.breaches];
+    if (r.breachesLeft)
+      breaches.push({
+        id: "activity-breach",
+        severity: "error",
+        message: `${r.breachesLeft} more breach(es) beyond the ${r.breaches.length} listed`,
+        profile: q.profile ?? null,
+        at: null,
+        rule: null,
+        ts: null,
+      });
     return {
       window: g.window,
       filter: { profile: q.profile ?? null, tool: q.tool ?? null, path: q.path ?? null },
