@@ -441,6 +441,16 @@ const HTTP_ROWS: Record<string, Row> = {
     adr: { call: byRoute("GET /api/activity", () => ({})), absent: absentFeature("adr", "activity") },
     "2": { call: byRoute("GET /api/activity", () => ({ query: "since=30d" })), check: nonEmpty("profiles") },
   },
+  "GET /api/access/[id]/unused": {
+    adr: {
+      call: byRoute("GET /api/access/[id]/unused", (g) => ({ params: { id: PRINCIPAL_ID[g] } })),
+      absent: absentFeature("adr", "activity"),
+    },
+    "2": {
+      call: byRoute("GET /api/access/[id]/unused", (g) => ({ params: { id: PRINCIPAL_ID[g] }, query: "since=30d" })),
+      check: nonEmpty("entries"),
+    },
+  },
   "GET /api/plan": http("GET /api/plan"),
   "POST /api/plan": http("POST /api/plan", (g) => ({ body: { kind: KINDS[g].principal, record: record(g) } })),
   "GET /api/prompts/[id]": http("GET /api/prompts/[id]", (g) => ({ params: { id: PRINCIPAL_ID[g] } })),
