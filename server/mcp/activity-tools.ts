@@ -1,4 +1,9 @@
-import { accessUnusedInput, accessUnusedOutput, activitySummaryInput, activitySummaryOutput } from "@/schemas/mcp-activity";
+import {
+  accessUnusedInput,
+  accessUnusedOutput,
+  activitySummaryInput,
+  activitySummaryOutput,
+} from "@/schemas/mcp-activity";
 import type { Services } from "../compose";
 import { guarded, ok } from "./tool-result";
 import type { ToolTable } from "./tool-table";
