@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -115,6 +115,20 @@ describe("the hash chain, judged by construct audit trail --verify", { timeout: 
     // Construct's next append joins the cut line; both still agree.
     appendMutations(p, rows(1, 10));
     await agree();
+  });
+
+  it("hashes a line that is not UTF-8 as Construct does, after decoding it", async () => {
+    appendMutations(p, rows(2));
+    const bad = Buffer.concat([
+      Buffer.from('{"ts":"2026-11-01T09:00:05.000Z","agent":"cx-qa","tool":"Edit","target":"src/'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('.ts"}\n'),
+    ]);
+    appendFileSync(trail(), bad);
+    appendMutations(p, rows(2, 10));
+    const r = await agree();
+    expect(r.construct).toMatch(/^Audit chain BROKEN — 1 issue across 5 records:\n {2}line 3: prev_line_hash mismatch/);
+    expect(r.verdict.issues.map((i) => i.line)).toEqual([3]);
   });
 
   it("starts over at the last chain reset: damage before it is legacy, for both", async () => {
