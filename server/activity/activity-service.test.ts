@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { globCovers } from "@/lib/org/fence-cover";
@@ -182,6 +182,23 @@ describe("bad input: named by file and line, read past, nothing written", { time
       ]),
     );
     expect(a.profiles.find((x) => x.id === "qa")?.dispatches).toMatchObject({ count: 1, error: 1, errorRate: 1 });
+  });
+});
+
+describe("following the records", { timeout: 120_000 }, () => {
+  it("reads only the bytes appended since the last answer, and says the same in text", async () => {
+    const trail = path.join(p.root, ".construct", "audit-trail.jsonl");
+    const first = await s.activity.summary({ since: "30d" });
+    const size = statSync(trail).size;
+    appendMutations(p, [{ ts: ago(1), agent: "cx-docs-keeper", tool: "Edit", target: "docs/new.md" }]);
+    const second = await s.activity.summary({ since: "30d" });
+    expect(second.read.bytes - first.read.bytes).toBe(statSync(trail).size - size);
+    expect(second.read.lines - first.read.lines).toBe(1);
+    expect([first, second].map((a) => a.timeline.some((e) => e.path === "docs/new.md"))).toEqual([false, true]);
+    expect(second.trails[0].construct.text).toBe(constructVerify(p).text);
+    const text = await cliInProcess(["activity", "--since", "30d", "--root", p.root]);
+    expect(text.stdout).toMatch(/\.construct\/audit-trail\.jsonl: chain intact — \d+ records verified/);
+    expect(text.stdout).toContain("docs-keeper:");
   });
 });
 
