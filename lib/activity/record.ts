@@ -1,4 +1,4 @@
-import type { ActivityEvent, LineRef } from "@/schemas/activity";
+import { type ActivityEvent, type LineRef, MUTATION_TOOLS } from "@/schemas/activity";
 
 /**
  * One line of Construct 2.1.1's activity records as the studio shows it. Audit-trail lines are hook
@@ -9,7 +9,7 @@ import type { ActivityEvent, LineRef } from "@/schemas/activity";
  * `{timestamp, agent, outcome, success, description, resultLength, toolInputKeys}`.
  */
 
-export const MUTATION_TOOL_SET: ReadonlySet<string> = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit", "Bash"]);
+const MUTATION_TOOL_SET: ReadonlySet<string> = new Set(MUTATION_TOOLS);
 
 type Row = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);

@@ -1,12 +1,13 @@
 import { globMatch } from "@/lib/org/fence-glob";
-import type {
-  ActivityEvent,
-  ActivityFinding,
-  ActivityNote,
-  DispatchStats,
-  FenceUse,
-  OtherAgent,
-  ProfileActivity,
+import {
+  type ActivityEvent,
+  type ActivityFinding,
+  type ActivityNote,
+  type DispatchStats,
+  FENCE_USE_LISTS,
+  type FenceUse,
+  type OtherAgent,
+  type ProfileActivity,
 } from "@/schemas/activity";
 import type { EffectiveFence } from "@/schemas/fence";
 import { decisionsOf, type FenceJudge, judge } from "./fence-use";
@@ -206,7 +207,7 @@ function byTime(events: ActivityEvent[]): ActivityEvent[] {
   return events.sort((a, b) => ((a.ts ?? "") < (b.ts ?? "") ? -1 : (a.ts ?? "") > (b.ts ?? "") ? 1 : 0));
 }
 
-const USE_LISTS = ["allowedPaths", "allowedCommands", "approvalRequired"] as const;
+const USE_LISTS = FENCE_USE_LISTS;
 type Tally = { uses: number[]; lastUse: (string | null)[] };
 
 class FenceJudgeTally implements FenceJudge {
