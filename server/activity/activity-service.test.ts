@@ -200,6 +200,22 @@ describe("following the records", { timeout: 120_000 }, () => {
     expect(text.stdout).toMatch(/\.construct\/audit-trail\.jsonl: chain intact — \d+ records verified/);
     expect(text.stdout).toContain("docs-keeper:");
   });
+
+  it("reads the records again against a fence that changed", async () => {
+    const before = readFileSync(profileFile(), "utf8");
+    const record = JSON.parse(before);
+    await s.activity.unused("docs-keeper", { since: "365d" });
+    writeFileSync(profileFile(), JSON.stringify({ ...record, fence: { allowedPaths: ["docs/**", "notes/**"] } }));
+    try {
+      const after = await s.activity.unused("docs-keeper", { since: "365d" });
+      expect(after.entries.map((e) => [e.entry, e.uses > 0])).toEqual([
+        ["docs/**", true],
+        ["notes/**", false],
+      ]);
+    } finally {
+      writeFileSync(profileFile(), before);
+    }
+  });
 });
 
 describe("a team's trails", { timeout: 120_000 }, () => {

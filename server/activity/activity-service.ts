@@ -45,6 +45,8 @@ type Followed = {
   bytes: number;
   others: Map<string, number>;
   historyNote: string | null;
+  /** The org's fences the tallies were made against, as text. */
+  org: string;
 };
 
 type Gathered = {
@@ -60,8 +62,12 @@ const DEFAULT_SINCE = "90d";
 const DEFAULT_LIMIT = 500;
 /** Queries whose readers are kept; the oldest is dropped past this. */
 const KEEP = 4;
-/** A window start that moved further than this reads the records again. */
-const WINDOW_SLACK_MS = 60_000;
+/**
+ * How far a window's start may move (a relative `since` moves with the clock) before the records are
+ * read again from the start: a hundredth of the window, at least a minute. Until then the window
+ * answered is the one read, and each answer reads only what was appended.
+ */
+const windowSlack = (since: Date, now: Date) => Math.max(60_000, (now.getTime() - since.getTime()) / 100);
 
 export class ActivityService {
   private readonly followed = new Map<string, Followed>();
@@ -183,9 +189,11 @@ export class ActivityService {
     for (const p of graph.principals.values()) if (p.kind === "worker-profile") fences.set(p.id, p.fence);
 
     const key = JSON.stringify([q.since ?? DEFAULT_SINCE, q.profile, q.tool, q.path, trails, q.limit]);
+    // The records are judged against the org as it is: a changed fence reads them again.
+    const org = JSON.stringify([...fences]);
     let f = this.followed.get(key);
-    if (f && Math.abs(f.since.getTime() - since.getTime()) > WINDOW_SLACK_MS) f = undefined;
-    if (!f) f = await this.follow(trails, fences, since, q);
+    if (f && (f.org !== org || Math.abs(f.since.getTime() - since.getTime()) > windowSlack(since, now))) f = undefined;
+    if (!f) f = { ...(await this.follow(trails, fences, since, q)), org };
     this.followed.delete(key);
     this.followed.set(key, f);
     if (this.followed.size > KEEP) this.followed.delete(this.followed.keys().next().value as string);
@@ -215,7 +223,7 @@ export class ActivityService {
       fences,
       verdicts,
       notes,
-      window: { since: since.toISOString(), until: now.toISOString() },
+      window: { since: f.since.toISOString(), until: now.toISOString() },
       read: { lines: f.lines, bytes: f.bytes },
     };
   }
@@ -225,7 +233,7 @@ export class ActivityService {
     fences: Map<string, EffectiveFence>,
     since: Date,
     q: ActivityQuery,
-  ): Promise<Followed> {
+  ): Promise<Omit<Followed, "org">> {
     const history = this.history ? await this.history.load([...fences.keys()]) : null;
     const acc = new ActivityAccumulator({
       fences,
