@@ -92,10 +92,10 @@ export function judge(
   return {
     id: "activity-breach",
     severity: "error",
-    message: `${event.profile} ${what} (${event.at.file} line ${event.at.line}, ${event.ts}), which its fence ${then ? "of the time" : "today"} refuses: ${held.rule ?? held.reason}`,
+    message: `${event.profile} ${what} (${event.at.file} line ${event.at.line}, ${event.ts}), which its fence ${then ? "of the time" : "today"} refuses: ${held.rule ?? held.decision}`,
     profile: event.profile,
     at: event.at,
-    rule: held.rule ?? held.reason,
+    rule: held.rule ?? held.decision,
     ts: event.ts,
   };
 }
