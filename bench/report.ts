@@ -1,3 +1,4 @@
+import type { ActivityFigures } from "./activity";
 import type { BundleFigures, CanvasFigures, ShiftFigures } from "./browser";
 import type { FirstViewFigures, HtmlFigures } from "./first-view";
 import type { HttpFigures } from "./http";
@@ -51,6 +52,8 @@ export type Results = {
   reach: Record<string, ReachFigures>;
   /** Every page of the navigation, keyed by path then org (`1000`, `10000`, `v2-1000`). */
   pages?: PagesResults;
+  /** Keyed by audit-trail lines: the activity summary beside reading, splitting, parsing and hashing the same bytes. */
+  activity: Record<string, ActivityFigures>;
   targets: { name: string; figure: string; pass: boolean | null }[];
 };
 
@@ -69,6 +72,9 @@ export const BUDGET = {
   v2ColdLoad: 2,
   /** Every reach line (reach of one, of all, the plan's reach share, history) against its floor. */
   reachRatio: 2,
+  /** The activity summary against reading, splitting, parsing and hashing the same lines. */
+  activityRatio: 1.5,
+  activityHeapMb: 200,
   firstViewMs: 1000,
   domElements: 5000,
   heapMb: 150,
@@ -161,6 +167,19 @@ export function targets(r: Results): Results["targets"] {
     figure: thousand?.htmlBytes === undefined ? "not run" : `${round(thousand.htmlBytes / 1e6, 3)} MB`,
     pass: thousand?.htmlBytes === undefined ? null : thousand.htmlBytes <= BUDGET.htmlBytes,
   });
+  for (const [lines, f] of Object.entries(r.activity ?? {})) {
+    out.push({
+      name: `activity summary ≤ ${BUDGET.activityRatio}× reading, splitting, parsing and hashing the same lines (${lines})`,
+      figure: `${round(f.summaryMs / f.floorMs)}× (${ms(f.summaryMs)} vs ${ms(f.floorMs)} ms)`,
+      pass: f.summaryMs <= BUDGET.activityRatio * f.floorMs,
+    });
+    if (Number(lines) >= 1_000_000)
+      out.push({
+        name: `activity summary's heap < ${BUDGET.activityHeapMb} MB (${lines} lines)`,
+        figure: `${f.heapPeakMb} MB`,
+        pass: f.heapPeakMb < BUDGET.activityHeapMb,
+      });
+  }
   // Each reach feature against its floor, measured in the same run.
   for (const [size, f] of Object.entries(r.reach ?? {})) {
     const within = (name: string, figure: number, floor: number) =>
@@ -401,6 +420,7 @@ export function report(r: Results): string {
     );
   }
   out += reach(r);
+  out += activity(r);
   const canvasRows = Object.entries(r.canvas);
   if (canvasRows.length) {
     out += "\nCanvas in headless Chromium (editor page /): first render, frames while dragging a specialist\n";
@@ -638,6 +658,23 @@ function history(rows: [string, ReachFigures][]): string {
       ms(f.historyMsPerCommit),
       ms(f.historyFloorMsPerCommit),
       x(f.historyMsPerCommit, f.historyFloorMsPerCommit),
+    ]),
+  )}`;
+}
+
+function activity(r: Results): string {
+  const rows = Object.entries(r.activity ?? {});
+  if (!rows.length) return "";
+  return `\nActivity (in Node, a Construct 2.x project): the activity summary of an audit trail (read, chain verified, every line judged against the org; the org loaded, as a running studio has it) vs. reading the same bytes, splitting lines, JSON.parse and one SHA-256 per line; heap: the highest reading above the start during one summary\n${table(
+    ["lines", "MB", "summary", "floor", "summary/floor", "cold (org loaded first)", "heap peak MB"],
+    rows.map(([lines, f]) => [
+      lines,
+      f.megabytes,
+      ms(f.summaryMs),
+      ms(f.floorMs),
+      x(f.summaryMs, f.floorMs),
+      ms(f.coldMs),
+      f.heapPeakMb,
     ]),
   )}`;
 }

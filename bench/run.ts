@@ -7,7 +7,8 @@
  *   BENCH_PAN_MS=60000           how long the canvas is panned between the two heap readings
  *                                beside the built-in and the upstream org
  *   BENCH_RUNS=5                 timed runs per figure, after one warm-up
- *   BENCH_SKIP=http,canvas,bundles,plan,reach,views,layouts
+ *   BENCH_ACTIVITY=100000,1000000 audit-trail lines read, verified and summarised against a floor
+ *   BENCH_SKIP=http,canvas,bundles,plan,reach,views,layouts,activity
  *   BENCH_ONLY=reach             only these parts (`load`: cold load and validation, which plan and http build on)
  *   BENCH_PORT=3400              first port of the bench's studios (default: ports the system picks)
  *   BENCH_OUT=bench/results.json
@@ -26,6 +27,7 @@ import { OrgApi } from "@/server/org/org-api";
 import { installConstruct } from "../test/support/construct-package";
 import type { Studio } from "../test/support/processes";
 import { APP_DIR } from "../test/support/temp-project";
+import { measureActivity } from "./activity";
 import { launchBrowser, measureBundle, measureCanvas, measureShifts, monacoDetectorWorks } from "./browser";
 import { measureFirstView, measureHtml } from "./first-view";
 import { specialistId, writeSyntheticOrg, writeSyntheticProfiles } from "./generate-org";
@@ -67,9 +69,10 @@ const names = (v: string | undefined) =>
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-const PARTS = ["load", "http", "canvas", "bundles", "plan", "reach", "views", "layouts", "pages"];
+const PARTS = ["load", "http", "canvas", "bundles", "plan", "reach", "views", "layouts", "pages", "activity"];
 /** The org sizes every page of the navigation is measured at, and the 2.x project's worker profiles. */
 const PAGE_SIZES = list(process.env.BENCH_PAGES, [1000, 10000]);
+const ACTIVITY = list(process.env.BENCH_ACTIVITY, [100_000, 1_000_000]);
 const ONLY = names(process.env.BENCH_ONLY);
 const SKIP = new Set([
   ...names(process.env.BENCH_SKIP),
@@ -136,6 +139,7 @@ async function main() {
     views: {},
     layouts: {},
     reach: {},
+    activity: {},
     targets: [],
   };
   const needsBrowser =
@@ -211,6 +215,11 @@ async function main() {
           files: written.files,
           megabytes: round(written.bytes / 1e6),
         };
+      }
+    if (!SKIP.has("activity"))
+      for (const lines of ACTIVITY) {
+        log(`activity: ${lines} audit-trail lines read, verified and summarised, against the floor`);
+        results.activity[lines] = await measureActivity(lines, Math.min(RUNS, 3));
       }
     if (browser && !SKIP.has("canvas")) {
       for (const nodes of CANVAS) {

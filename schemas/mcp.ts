@@ -62,7 +62,7 @@ function changeResult<S extends z.ZodRawShape>(success: S) {
 }
 
 /** A read tool's answer, or its refusal (`ok: false` with a code): either passes the output schema. */
-function readResult<S extends z.core.$ZodShape>(success: { shape: S }) {
+export function readResult<S extends z.core.$ZodShape>(success: { shape: S }) {
   return z
     .object({
       ok: z.boolean().optional().describe("false when refused (with code, message and errors)"),

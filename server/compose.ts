@@ -1,5 +1,7 @@
 import type { Prompt } from "@/schemas/api/prompts";
 import { AccessHistoryService } from "./access/history";
+import { ActivityService } from "./activity/activity-service";
+import { GitFenceHistory } from "./activity/fence-history";
 import { resolvePaths, type StudioPaths } from "./config";
 import { GitIgnoreService } from "./git-ignore/git-ignore-service";
 import { OrgApi } from "./org/org-api";
@@ -49,6 +51,7 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
   const layout = new LayoutStore(paths.projectDir);
   const plan = new PlanService(org, () => tests.routingCases());
   const accessHistory = new AccessHistoryService(org);
+  const activity = new ActivityService(org, new GitFenceHistory(org));
   const packPreview = new PackPreviewService({
     paths,
     packs,
@@ -74,6 +77,7 @@ export function composeServices(opts: { root?: string; cache?: boolean } = {}) {
     tests,
     plan,
     accessHistory,
+    activity,
     packPreview,
     resolveSpecialistPrompt,
     gitIgnore,

@@ -1,4 +1,5 @@
 import type { AccessHistoryService } from "./access/history";
+import type { ActivityService } from "./activity/activity-service";
 import { composeServices, type Services } from "./compose";
 import { EmbedScheduler } from "./embed/scheduler";
 import type { EmbedBackend } from "./generations/adapter";
@@ -45,6 +46,10 @@ export function headWatcher(): HeadWatcher {
 
 export function accessHistoryService(): AccessHistoryService {
   return services().accessHistory;
+}
+
+export function activityService(): ActivityService {
+  return services().activity;
 }
 
 export function gitIgnoreStatus() {

@@ -130,6 +130,10 @@ const CLI_ROWS: Record<string, Row | "e2e/parity.spec.ts" | "the MCP rows"> = {
     adr: { call: byCli(() => ["access", PRINCIPAL_ID.adr, "--format", "json"], json) },
     "2": { call: byCli(() => ["access", PRINCIPAL_ID["2"], "--format", "json"], json) },
   },
+  activity: {
+    adr: { call: byCli(() => ["activity", "--format", "json"]), absent: absentFeature("adr", "activity") },
+    "2": { call: byCli(() => ["activity", "--format", "json"], json), check: nonEmpty("profiles") },
+  },
 };
 
 /** Subcommands and arguments with a generation's own answer, beyond each command's row above. */
@@ -141,6 +145,17 @@ const CLI_MORE: Record<string, Row> = {
   "embed tick": {
     adr: { call: byCli(() => ["embed", "tick", CAPABILITY.adr, "--format", "json"], json) },
     "2": { call: byCli(() => ["embed", "tick", CAPABILITY["2"]]), absent: absentFeature("2", "embed-tick") },
+  },
+  "access --unused": {
+    adr: { call: byCli(() => ["access", PRINCIPAL_ID.adr, "--unused"]), absent: absentFeature("adr", "activity") },
+    "2": {
+      call: byCli(() => ["access", PRINCIPAL_ID["2"], "--unused", "--format", "json"], json),
+      check: nonEmpty("entries"),
+    },
+  },
+  "activity --verify": {
+    adr: { call: byCli(() => ["activity", "--verify"]), absent: absentFeature("adr", "activity") },
+    "2": { call: byCli(() => ["activity", "--verify", "--format", "json"], json) },
   },
   "packs enable --dry-run": {
     adr: { call: byCli(() => ["packs", "enable", PACK.adr, "--dry-run", "--format", "json"], json) },
@@ -252,6 +267,14 @@ const MCP_ROWS: Record<string, Row> = {
   org_test: tool("org_test", () => ({})),
   access_reach: tool("access_reach", (g) => ({ id: PRINCIPAL_ID[g] })),
   access_history: tool("access_history", (g) => ({ id: PRINCIPAL_ID[g] })),
+  activity_summary: {
+    adr: { call: byTool("activity_summary", () => ({})), absent: absentFeature("adr", "activity") },
+    "2": { call: byTool("activity_summary", () => ({ since: "30d" })), check: nonEmpty("profiles") },
+  },
+  access_unused: {
+    adr: { call: byTool("access_unused", (g) => ({ id: PRINCIPAL_ID[g] })), absent: absentFeature("adr", "activity") },
+    "2": { call: byTool("access_unused", (g) => ({ id: PRINCIPAL_ID[g] })), check: nonEmpty("entries") },
+  },
 };
 
 /** A record kind of the other generation: not here, in the same words as every other surface. */
@@ -414,6 +437,20 @@ const HTTP_ROWS: Record<string, Row> = {
   "PUT /api/layout": http("PUT /api/layout", () => ({ body: { positions: {} } })),
   "GET /api/access/[id]": http("GET /api/access/[id]", (g) => ({ params: { id: PRINCIPAL_ID[g] } })),
   "GET /api/access/[id]/history": http("GET /api/access/[id]/history", (g) => ({ params: { id: PRINCIPAL_ID[g] } })),
+  "GET /api/activity": {
+    adr: { call: byRoute("GET /api/activity", () => ({})), absent: absentFeature("adr", "activity") },
+    "2": { call: byRoute("GET /api/activity", () => ({ query: "since=30d" })), check: nonEmpty("profiles") },
+  },
+  "GET /api/access/[id]/unused": {
+    adr: {
+      call: byRoute("GET /api/access/[id]/unused", (g) => ({ params: { id: PRINCIPAL_ID[g] } })),
+      absent: absentFeature("adr", "activity"),
+    },
+    "2": {
+      call: byRoute("GET /api/access/[id]/unused", (g) => ({ params: { id: PRINCIPAL_ID[g] }, query: "since=30d" })),
+      check: nonEmpty("entries"),
+    },
+  },
   "GET /api/plan": http("GET /api/plan"),
   "POST /api/plan": http("POST /api/plan", (g) => ({ body: { kind: KINDS[g].principal, record: record(g) } })),
   "GET /api/prompts/[id]": http("GET /api/prompts/[id]", (g) => ({ params: { id: PRINCIPAL_ID[g] } })),
@@ -578,6 +615,7 @@ describe("one sentence for each absent concept", () => {
     expect(surfaces(absentFeature("2", "embed-tick"))).toEqual(["cli", "http"]);
     // Overrides are edited over HTTP alone (the dashboard's form): that is the one surface to ask.
     expect(surfaces(absentFeature("2", "embed-overrides"))).toEqual(["http"]);
+    expect(surfaces(absentFeature("adr", "activity"))).toEqual(["cli", "http", "mcp"]);
     expect(surfaces(absentKind("adr", "worker-profile"))).toEqual(["http", "mcp"]);
     expect(surfaces(absentKind("2", "team"))).toEqual(["http", "mcp"]);
   });

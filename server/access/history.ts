@@ -33,7 +33,7 @@ async function run(repo: Repo, args: string[]): Promise<string> {
   return result.stdout.toString("utf8");
 }
 
-async function commitsTouching(repo: Repo, pathspecs: string[], limit: number): Promise<LoggedCommit[]> {
+export async function commitsTouching(repo: Repo, pathspecs: string[], limit: number): Promise<LoggedCommit[]> {
   const format = ["%H", "%P", "%aI", "%an", "%s"].join("%x1f");
   const out = await run(repo, ["log", `--format=${format}%x1e`, `--max-count=${limit}`, "HEAD", "--", ...pathspecs]);
   return out

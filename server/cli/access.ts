@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { historyText } from "@/lib/access/history";
+import { unusedText } from "@/lib/activity/render";
 import type { Reach } from "@/schemas/access";
 import { parseLimit } from "../access/history";
 import { composeServices } from "../compose";
 import { isAppError } from "../errors";
+import { checkSince } from "./activity";
 import { exitOf, UsageError } from "./output";
 
 function renderReach(reach: Reach): string {
@@ -33,7 +35,7 @@ function renderReach(reach: Reach): string {
 
 /**
  * `access ID`: what a task that starts with one specialist can end up doing; `--history`, the commits
- * that widened or narrowed it. Exit 0 answered (outside git too, with a note), 1 unknown id.
+ * that widened or narrowed it; `--unused`, its fence entries' recorded use. Exit 0 answered (outside git too, with a note), 1 unknown id.
  */
 export async function accessCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -44,20 +46,30 @@ export async function accessCommand(args: string[]): Promise<number> {
       format: { type: "string", default: "text" },
       history: { type: "boolean", default: false },
       limit: { type: "string" },
+      unused: { type: "boolean", default: false },
+      since: { type: "string" },
     },
   });
   if (values.format !== "text" && values.format !== "json") throw new UsageError(`unknown --format ${values.format}`);
   if (positionals.length !== 1) throw new UsageError("access takes one specialist (or worker profile) id");
   if (values.root && !existsSync(values.root)) throw new UsageError(`--root ${values.root} does not exist`);
   if (values.limit !== undefined && !values.history) throw new UsageError("--limit goes with --history");
+  if (values.unused && values.history) throw new UsageError("give --unused or --history, not both");
+  if (values.since !== undefined && !values.unused) throw new UsageError("--since goes with --unused");
+  const since = checkSince(values.since);
   let limit: number | undefined;
   try {
     limit = parseLimit(values.limit);
   } catch (error) {
     throw new UsageError(`--${(error as Error).message}`);
   }
-  const { org, accessHistory } = composeServices({ root: values.root });
+  const { org, accessHistory, activity } = composeServices({ root: values.root });
   try {
+    if (values.unused) {
+      const unused = await activity.unused(positionals[0], { since });
+      process.stdout.write(values.format === "json" ? `${JSON.stringify(unused, null, 2)}\n` : unusedText(unused));
+      return 0;
+    }
     if (values.history) {
       const history = await accessHistory.history(positionals[0], { limit });
       process.stdout.write(values.format === "json" ? `${JSON.stringify(history, null, 2)}\n` : historyText(history));

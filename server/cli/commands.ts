@@ -1,4 +1,5 @@
 import { accessCommand } from "./access";
+import { activityCommand } from "./activity";
 import { embedCommand } from "./embed";
 import { fixIgnoreCommand } from "./fix-ignore";
 import { migrateCommand } from "./migrate";
@@ -133,9 +134,23 @@ export const COMMANDS: readonly Command[] = [
   {
     name: "access",
     summary: "what a task that starts with one specialist or worker profile can end up doing",
-    usage: [`access ID ${ROOT} [--format text|json] [--history [--limit N]]`],
+    usage: [
+      `access ID ${ROOT} [--format text|json] [--history [--limit N]]`,
+      `access ID --unused [--since 90d] ${ROOT} [--format text|json]`,
+    ],
     exits: [[1, "no such specialist or worker profile"]],
     run: accessCommand,
+  },
+  {
+    name: "activity",
+    summary:
+      "what Construct's agents did, from its audit trail and agent log, against the org: timeline, dispatches, fence use, breaches, the hash chain",
+    usage: [
+      `activity ${ROOT} [--since 90d] [--profile ID] [--tool TOOL] [--path GLOB] [--trail FILE…] [--limit N] [--format text|json]`,
+      `activity --verify ${ROOT} [--trail FILE…] [--format text|json]`,
+    ],
+    exits: [[1, "with --verify: a trail's hash chain is broken"]],
+    run: activityCommand,
   },
 ];
 

@@ -40,6 +40,7 @@ describe("every command", () => {
       "migrate",
       "trust",
       "access",
+      "activity",
     ]);
   });
 

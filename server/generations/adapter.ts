@@ -62,6 +62,8 @@ export interface GenerationAdapter {
   prompts(deps: PromptDeps): PromptRules;
   /** Moving an earlier generation's org into this one, when the generation takes one in. */
   readonly migration?: Migration;
+  /** Where Construct writes its activity records in a project at `root`, or null when the generation keeps none. */
+  activity(root: string): ActivityFiles | null;
   /** The files and folders the studio writes in a project, which git must see for them to be reviewed. */
   gitVisible(paths: ProjectFolders): GitVisible[];
 }
@@ -201,6 +203,9 @@ export type TrustPaths = { root: string; trustFile: string; construct: Construct
 export type TrustStatus = { trusted: boolean; message: string; offered: boolean };
 
 export type ProjectFolders = { root: string; projectDir: string };
+
+/** The active files of the activity records: segments rotated out of them sit beside them. */
+export type ActivityFiles = { trail: string; agentLog: string };
 
 /** A path git must not ignore; `dir` for a folder (its contents), else one file. */
 export type GitVisible = { path: string; dir: boolean };

@@ -36,6 +36,8 @@ const TOOLS = [
   "org_test",
   "access_reach",
   "access_history",
+  "activity_summary",
+  "access_unused",
 ];
 const READ_ONLY = [
   "org_list",
@@ -51,6 +53,8 @@ const READ_ONLY = [
   "org_test",
   "access_reach",
   "access_history",
+  "activity_summary",
+  "access_unused",
 ];
 
 let base: string;

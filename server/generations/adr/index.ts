@@ -105,6 +105,9 @@ export const adrGeneration: GenerationAdapter = {
     },
   }),
 
+  // `absent.activity` says why: the earlier org's Construct writes no records.
+  activity: () => null,
+
   gitVisible: ({ projectDir }) => [
     { path: path.join(projectDir, "org"), dir: true },
     { path: path.join(projectDir, "packs.json"), dir: false },

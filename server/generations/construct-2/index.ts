@@ -161,6 +161,12 @@ export const construct2Generation: GenerationAdapter = {
 
   migration: { run: migrateFromEarlierOrg },
 
+  // Construct 2.1.1's hooks write into the `.construct/` of the project they run in.
+  activity: (root) => ({
+    trail: path.join(root, ".construct", "audit-trail.jsonl"),
+    agentLog: path.join(root, ".construct", "agent-log.jsonl"),
+  }),
+
   gitVisible: ({ root }) => {
     const construct = path.join(root, ".construct");
     return [

@@ -1,0 +1,115 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { createGunzip } from "node:zlib";
+import type { ChainLine } from "@/lib/activity/chain";
+
+/**
+ * The non-empty lines of one records file, streamed and never held whole. Lines end at `\n` only:
+ * Construct splits on `\n` and keeps a `\r` in the line it hashes, which node:readline would drop.
+ * Each line is hashed as Construct hashes it: the SHA-256 of its text decoded as UTF-8 (a byte that
+ * is not UTF-8 becomes U+FFFD before hashing).
+ */
+
+/** A line longer than this is hashed but not read: nothing Construct writes comes near it. */
+export const MAX_LINE_BYTES = 1024 * 1024;
+
+export type FileLine = ChainLine & { line: number; bytes: number };
+export type ReadResult = {
+  /** Bytes taken as whole lines, from where reading started: where the next read goes on. */
+  consumed: number;
+  lines: number;
+  /** The bytes after the last `\n`: a last line still being written, or cut off (null past MAX_LINE_BYTES). */
+  tail: Buffer | null;
+  tailBytes: number;
+  error: string | null;
+};
+
+const sha = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
+
+export function lineOf(bytes: Buffer, line: number): FileLine {
+  const text = bytes.toString("utf8");
+  // Valid UTF-8 decodes and encodes back to the same bytes; replaced bytes must be hashed as text.
+  const hash = text.includes("\uFFFD") ? sha(text) : sha(bytes);
+  let value: unknown;
+  let parsed = true;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    parsed = false;
+  }
+  return { text, hash, parsed, value, line, bytes: bytes.length };
+}
+
+/**
+ * Reads `file` from byte `start` up to byte `end` (exclusive; what the file held when reading began,
+ * so an append during the read waits for the next one), calling `onLine` per non-empty line,
+ * numbered from `firstLine`.
+ */
+export async function readLines(
+  file: string,
+  opts: { start: number; end?: number; gzip: boolean; firstLine: number },
+  onLine: (line: FileLine) => void,
+): Promise<ReadResult> {
+  if (!opts.gzip && opts.end !== undefined && opts.start >= opts.end)
+    return { consumed: 0, lines: 0, tail: null, tailBytes: 0, error: null };
+  let line = opts.firstLine;
+  let consumed = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let oversize: ReturnType<typeof createHash> | null = null;
+  const emit = (bytes: Buffer) => {
+    if (bytes.length === 0) return;
+    line++;
+    onLine(lineOf(bytes, line));
+  };
+  const finishOversize = (last: Buffer) => {
+    const hash = (oversize as ReturnType<typeof createHash>).update(last).digest("hex");
+    line++;
+    onLine({ text: "", hash, parsed: false, value: undefined, unread: true, line, bytes: pendingBytes + last.length });
+    oversize = null;
+    pending = [];
+    pendingBytes = 0;
+  };
+  const raw = createReadStream(file, {
+    start: opts.start,
+    ...(opts.end !== undefined && !opts.gzip ? { end: opts.end - 1 } : {}),
+    highWaterMark: 1 << 20,
+  });
+  const stream = opts.gzip ? raw.pipe(createGunzip()) : raw;
+  raw.on("error", (error) => stream.destroy(error));
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      let from = 0;
+      for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
+        const piece = chunk.subarray(from, nl);
+        const lineBytes = pendingBytes + piece.length;
+        if (oversize) finishOversize(piece);
+        else if (pendingBytes + piece.length > MAX_LINE_BYTES) {
+          oversize = createHash("sha256");
+          for (const p of pending) oversize.update(p);
+          finishOversize(piece);
+        } else if (pending.length) {
+          emit(Buffer.concat([...pending, piece]));
+          pending = [];
+          pendingBytes = 0;
+        } else emit(piece);
+        consumed += lineBytes + 1;
+        from = nl + 1;
+      }
+      const rest = chunk.subarray(from);
+      if (!rest.length) continue;
+      if (oversize) oversize.update(rest);
+      else if (pendingBytes + rest.length > MAX_LINE_BYTES) {
+        oversize = createHash("sha256");
+        for (const p of pending) oversize.update(p);
+        oversize.update(rest);
+        pending = [];
+      } else pending.push(Buffer.from(rest));
+      pendingBytes += rest.length;
+    }
+  } catch (error) {
+    return { consumed, lines: line - opts.firstLine, tail: null, tailBytes: 0, error: (error as Error).message };
+  }
+  const tail = oversize ? null : pending.length ? Buffer.concat(pending) : null;
+  return { consumed, lines: line - opts.firstLine, tail, tailBytes: pendingBytes, error: null };
+}
