@@ -63,9 +63,36 @@ export function summaryText(s: ActivitySummary): string {
     );
   out.push(`timeline (${s.timeline.length} of ${s.matched}, oldest first):`);
   out.push(...s.timeline.map(eventText));
-  if (s.findings.length) out.push("findings:", ...s.findings.map(findingText));
+  if (s.findings.length) out.push("findings:", ...groupedFindings(s.findings));
   if (s.notes.length) out.push("notes:", ...s.notes.map(noteText));
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * Breaches, broken chains and unknown agents line by line; unused entries one line per profile and
+ * idle profiles one line, so a whole org's findings read at a glance (JSON keeps every one).
+ */
+export function groupedFindings(findings: readonly ActivityFinding[]): string[] {
+  const lines: string[] = [];
+  const unused = new Map<string, ActivityFinding[]>();
+  const idle: string[] = [];
+  for (const f of findings) {
+    if (f.id === "access-unused" && f.profile) unused.set(f.profile, [...(unused.get(f.profile) ?? []), f]);
+    else if (f.id === "profile-idle" && f.profile) idle.push(f.profile);
+    else lines.push(findingText(f));
+  }
+  for (const [profile, list] of unused) {
+    const named = list.slice(0, 3).map((f) => f.rule ?? "");
+    const more = list.length > named.length ? ` and ${list.length - named.length} more` : "";
+    lines.push(
+      `  warning access-unused: ${profile}: ${list.length} fence entr${list.length === 1 ? "y" : "ies"} unused: ${named.join(", ")}${more} (construct-studio access ${profile} --unused lists them)`,
+    );
+  }
+  if (idle.length)
+    lines.push(
+      `  info profile-idle: ${idle.length} worker profile(s) neither dispatched nor acted in the window: ${idle.join(", ")}`,
+    );
+  return lines;
 }
 
 export function unusedText(u: AccessUnused): string {
