@@ -11,6 +11,7 @@ export const activityKeys = {
   all: ["activity"] as const,
   unused: (id: string) => ["activity", "unused", id] as const,
   overlay: ["activity", "overlay"] as const,
+  events: (id: string) => ["activity", "events", id] as const,
 };
 
 /** How often a shown activity view asks again: the service reads only what was appended since. */
@@ -31,4 +32,13 @@ export const activityOverlayQuery = (on: boolean) =>
     queryFn: on ? async ({ signal }) => (await activity()).getActivity({ limit: 1 }, signal) : skipToken,
     retry: false,
     refetchInterval: on ? ACTIVITY_POLL_MS : false,
+  });
+
+/** One worker profile's newest events, for its panel. */
+export const profileEventsQuery = (id: string) =>
+  queryOptions({
+    queryKey: activityKeys.events(id),
+    queryFn: async ({ signal }) => (await activity()).getActivity({ profile: id, limit: 20 }, signal),
+    retry: false,
+    refetchInterval: ACTIVITY_POLL_MS,
   });
