@@ -204,7 +204,7 @@ test("a tampered line breaks the chain, named by its line, first on the page", a
   writeFileSync(file, lines.join("\n"));
   await page.goto(`${studio.origin}/activity`);
   const broken = page.getByTestId("chain-broken");
-  // The line named is the one where the reader found the chain no longer holding, in the trail's file.
+  // The banner names the trail's file and the line where the reader finds the chain broken.
   await expect(broken.getByTestId("chain-issue").first()).toContainText(/\.construct\/audit-trail\.jsonl, line \d+/);
   await expect(broken).toContainText(".construct/audit-trail.jsonl");
   const [brokenTop, timelineTop] = await Promise.all([
