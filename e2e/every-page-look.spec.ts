@@ -25,6 +25,8 @@ const READY: Record<(typeof PAGES)[number]["href"], (page: Page) => Promise<void
   "/tests": (page) => page.waitForLoadState("networkidle"),
   "/packs": (page) => expect(page.getByRole("heading", { name: "Packs" })).toBeVisible(),
   "/embed": (page) => expect(page.locator("[data-testid^=capability-]").first()).toBeVisible(),
+  // The shared studio edits an earlier-generation org: the page says so and nothing more.
+  "/activity": (page) => expect(page.getByTestId("activity-absent")).toBeVisible(),
 };
 
 /** The serious and critical violations, each as "rule: target" so a failure says what to fix. */

@@ -48,7 +48,7 @@ function PanelLoading() {
 export function EditorShell({ root, construct }: { root: string; construct: EditorConstruct }) {
   setDraftsProject(root);
   return (
-    <EditorStoreProvider>
+    <EditorStoreProvider activityHere={!construct.absent.activity}>
       <Editor root={root} construct={construct} />
     </EditorStoreProvider>
   );

@@ -38,6 +38,10 @@ export type EditorState = {
   visibleKinds: ReadonlySet<GraphEdgeKind>;
   /** The Changes overlay: the plan against HEAD drawn on the canvas. */
   overlayOn: boolean;
+  /** The project's Construct writes activity records: the panel's Activity tab and the canvas overlay exist. */
+  activityHere: boolean;
+  /** The activity overlay: profiles unused in the window dimmed, each with its dispatches and error rate. */
+  activityOn: boolean;
   /** Bumped by "Fold all teams" and "Unfold all": the canvas fits the org again. */
   refit: number;
   routeOpen: boolean;
@@ -54,6 +58,7 @@ export type EditorState = {
   setFocusMode: (mode: FocusMode | null) => void;
   toggleKind: (kind: GraphEdgeKind) => void;
   toggleOverlay: () => void;
+  toggleActivity: () => void;
   refitView: () => void;
   setRouteOpen: (open: boolean) => void;
   ask: Ask;
@@ -62,7 +67,7 @@ export type EditorState = {
 
 export type EditorStore = StoreApi<EditorState>;
 
-export function createEditorStore(): EditorStore {
+export function createEditorStore(opts: { activityHere?: boolean } = {}): EditorStore {
   return createStore<EditorState>()((set, get) => ({
     selection: null,
     panel: null,
@@ -75,6 +80,8 @@ export function createEditorStore(): EditorStore {
     focusMode: null,
     visibleKinds: new Set(EDGE_KINDS),
     overlayOn: false,
+    activityHere: !!opts.activityHere,
+    activityOn: false,
     refit: 0,
     routeOpen: false,
     dialog: null,
@@ -105,6 +112,7 @@ export function createEditorStore(): EditorStore {
         return { visibleKinds: next };
       }),
     toggleOverlay: () => set(({ overlayOn }) => ({ overlayOn: !overlayOn })),
+    toggleActivity: () => set(({ activityOn }) => ({ activityOn: !activityOn })),
     refitView: () => set(({ refit }) => ({ refit: refit + 1 })),
     setRouteOpen: (routeOpen) => set({ routeOpen }),
     ask: (title, body, actions, opts = {}) =>
@@ -124,8 +132,8 @@ export function createEditorStore(): EditorStore {
 const EditorStoreContext = createContext<EditorStore | null>(null);
 
 /** One store per mounted editor, so two editors (or two tests, or two server renders) never share state. */
-export function EditorStoreProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(createEditorStore);
+export function EditorStoreProvider({ children, activityHere }: { children: ReactNode; activityHere?: boolean }) {
+  const [store] = useState(() => createEditorStore({ activityHere }));
   return createElement(EditorStoreContext.Provider, { value: store }, children);
 }
 

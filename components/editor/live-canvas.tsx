@@ -2,15 +2,17 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ReactFlowProvider, useStore } from "@xyflow/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Highlight } from "@/components/graph/graph-types";
 import { type CanvasChanges, OrgCanvas } from "@/components/graph/org-canvas";
 import type { CanvasGestures } from "@/components/graph/use-flow-handlers";
 import type { PanelTarget } from "@/components/panel/entity-panel";
+import { activityMarks, type NodeActivity } from "@/lib/activity-view/overlay";
 import { shownEndOf } from "@/lib/graph/collapse";
 import type { Position } from "@/lib/graph/geometry";
 import { parsePointer } from "@/lib/json/pointer";
 import { reachQuery } from "@/lib/queries/access";
+import { activityOverlayQuery } from "@/lib/queries/activity";
 import type { OrgData } from "@/lib/queries/org";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import type { Graph, GraphEdge } from "@/schemas/graph";
@@ -95,6 +97,8 @@ export function LiveCanvas({ graph, positions, changes, layout, data, edits, onR
     return h;
   }, [otherProblems, reachShown, reach, graph, layout.collapsed]);
 
+  const activity = useActivityMarks();
+
   const gestures: CanvasGestures = {
     onSelect: (next) => void select(next),
     onPositionsChange: layout.onPositionsChange,
@@ -118,6 +122,7 @@ export function LiveCanvas({ graph, positions, changes, layout, data, edits, onR
         collapsed={layout.collapsed}
         changes={changes}
         highlights={highlights}
+        activity={activity}
         gestures={gestures}
       />
       <ReadyWhenFitted onReady={onReady} empty={graph.nodes.length === 0} />
@@ -130,6 +135,17 @@ export function LiveCanvas({ graph, positions, changes, layout, data, edits, onR
       )}
     </ReactFlowProvider>
   );
+}
+
+/** The activity overlay's marks: one summary for the whole canvas, asked again each second while shown. */
+function useActivityMarks(): Readonly<Record<string, NodeActivity>> | null {
+  const on = useEditor((s) => s.activityOn);
+  const summary = useQuery(activityOverlayQuery(on)).data;
+  const held = useRef<Record<string, NodeActivity> | null>(null);
+  return useMemo(() => {
+    held.current = on && summary ? activityMarks(summary, "worker-profile", held.current) : null;
+    return held.current;
+  }, [on, summary]);
 }
 
 // React Flow fits a frame after mounting: the picture stays until the viewport moves, so the org never jumps.

@@ -70,6 +70,24 @@ export function Toolbar(props: ToolbarProps) {
   );
 }
 
+/** The activity overlay's switch: quiet like "Show changes", pressed while the canvas shows use. */
+function ActivityToggle() {
+  const on = useEditor((s) => s.activityOn);
+  const toggle = useEditor((s) => s.toggleActivity);
+  return (
+    <button
+      type="button"
+      className={`${BUTTON} ${on ? "bg-sky-100 dark:bg-sky-900" : ""}`}
+      aria-pressed={on}
+      onClick={toggle}
+      title="Dim worker profiles unused in the last 90 days; show each one's dispatches and error rate"
+      data-testid="activity-toggle"
+    >
+      Show activity
+    </button>
+  );
+}
+
 /** The canvas's toolbar: which edge kinds show, and the editor's commands. */
 function Tools(props: ToolbarProps) {
   const visible = useEditor((s) => s.visibleKinds);
@@ -118,6 +136,7 @@ function Tools(props: ToolbarProps) {
         >
           Show changes
         </button>
+        {!props.project.construct.absent.activity && <ActivityToggle />}
         {/* Route…'s dialog loads on first intent, or when the palette opens it. */}
         <DeferredTrigger
           load={() => import("./route-menu").then((m) => m.RouteMenu)}

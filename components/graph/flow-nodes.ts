@@ -1,3 +1,4 @@
+import type { NodeActivity } from "@/lib/activity-view/overlay";
 import { countText, memberCounts } from "@/lib/graph/collapse";
 import { childrenOf, type Rect } from "@/lib/graph/geometry";
 import type { Graph } from "@/schemas/graph";
@@ -11,6 +12,8 @@ export type NodeMarks = {
   changes: Readonly<Record<string, NodeChangeMark>> | null;
   focus: ReadonlySet<string> | null;
   collapsed: ReadonlySet<string>;
+  /** The activity overlay's marks by node id, or null while it is off. */
+  activity?: Readonly<Record<string, NodeActivity>> | null;
   /** The one node in the Tab order (roving focus); the others are reached with the arrow keys. */
   tabStop: string | null;
 };
@@ -45,7 +48,8 @@ export function flowNodes(
       ...n,
       highlight: marks.highlights[n.id] ?? null,
       change: marks.changes?.[n.id] ?? null,
-      dimmed: !!marks.focus && !marks.focus.has(n.id),
+      dimmed: (!!marks.focus && !marks.focus.has(n.id)) || !!marks.activity?.[n.id]?.idle,
+      activity: marks.activity?.[n.id] ?? null,
       ...(count
         ? {
             members: count,

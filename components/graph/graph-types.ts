@@ -1,4 +1,5 @@
 import type { Edge, Node } from "@xyflow/react";
+import type { NodeActivity } from "@/lib/activity-view/overlay";
 import type { GraphEdgeKind, SummedKind } from "@/schemas/edge-kinds";
 import { EDGE_KIND_SPECS } from "@/schemas/edge-kinds";
 import type { GraphEdge, GraphNode } from "@/schemas/graph";
@@ -17,6 +18,8 @@ export type OrgNodeData = GraphNode & {
   /** The Changes overlay: what the plan against a revision says of this node (`remove` is a ghost). */
   change?: NodeChangeMark | null;
   dimmed?: boolean;
+  /** The activity overlay's figures for a worker profile; unset while the overlay is off. */
+  activity?: NodeActivity | null;
   members?: number;
   collapsed?: boolean;
   memberText?: string;

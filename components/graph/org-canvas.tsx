@@ -5,6 +5,7 @@ import "@xyflow/react/dist/style.css";
 import { useEffect, useMemo, useState } from "react";
 import { useEditor } from "@/components/editor/editor-store";
 import { useTheme } from "@/components/editor/use-theme";
+import type { NodeActivity } from "@/lib/activity-view/overlay";
 import { shownEndOf } from "@/lib/graph/collapse";
 import { nodeBoxes, type Position } from "@/lib/graph/geometry";
 import { neighbourhood, overviewEnd, overviewLevel } from "@/lib/graph/overview";
@@ -37,6 +38,8 @@ type Props = {
   collapsed: ReadonlySet<string>;
   changes: CanvasChanges | null;
   highlights: Highlights;
+  /** The activity overlay's marks by node id, or null while it is off. */
+  activity?: Readonly<Record<string, NodeActivity>> | null;
   gestures: CanvasGestures;
 };
 
@@ -62,7 +65,7 @@ const PRO_OPTIONS = { hideAttribution: false };
  * React Flow wiring only: what the org says comes in as props, what the user is doing (selection,
  * focus, folds asked for, edge kinds shown) from the editor's store, and every edit goes out as a gesture.
  */
-export function OrgCanvas({ graph, positions, collapsed, changes, highlights, gestures }: Props) {
+export function OrgCanvas({ graph, positions, collapsed, changes, highlights, activity = null, gestures }: Props) {
   const visibleKinds = useEditor((s) => s.visibleKinds);
   const selection = useEditor((s) => s.selection);
   const focusMode = useEditor((s) => s.focusMode);
@@ -120,13 +123,14 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ge
           changes: changes?.nodes ?? null,
           focus: lit,
           collapsed,
+          activity,
           tabStop:
             tabStop && boxes[tabStop] ? tabStop : (graph.nodes.find((n) => !n.parent && boxes[n.id])?.id ?? null),
         },
         new Map(current.map((n) => [n.id, n])),
       ),
     );
-  }, [graph, boxes, highlights, selectedNodeId, changes, lit, collapsed, tabStop, snapBack]);
+  }, [graph, boxes, highlights, selectedNodeId, changes, lit, collapsed, activity, tabStop, snapBack]);
 
   const onKeyDown = useRovingFocus(graph, boxes, select, setTabStop);
 

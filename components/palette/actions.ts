@@ -34,6 +34,7 @@ const PAGE_WORDS: Record<Exclude<PageHref, "/">, string> = {
   "/tests": "tests routing cases run failures",
   "/packs": "packs install enable",
   "/embed": "embed capabilities dry run",
+  "/activity": "activity audit trail agents dispatches breaches chain",
 };
 const PAGES = Object.entries(PAGE_WORDS).map(([href, text]) => ({
   href,

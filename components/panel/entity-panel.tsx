@@ -23,6 +23,7 @@ import { type OrgData, rowKey } from "@/lib/queries/org";
 import type { OrgEdits } from "@/lib/queries/use-org-edits";
 import { ENTITY_KIND_SPECS, type EntityKind, type EntityRecord, type FormName } from "@/schemas/kinds";
 import { AccessView } from "./access-view";
+import { ActivityTab } from "./activity-tab";
 import { BrokenJsonNote, JsonTab, UnknownFieldsNote } from "./form-notes";
 import { formOptionsOf } from "./form-options";
 import { MissingRecord } from "./missing-record";
@@ -68,6 +69,7 @@ function RecordPanel({ target, data, edits }: Props) {
   // Problems the draft causes on other records, for the canvas to highlight.
   const onOtherProblems = useEditor((s) => s.setOtherProblems);
   const focusOn = useEditor((s) => s.focusOn);
+  const activityHere = useEditor((s) => s.activityHere);
   const { push: toast } = useToasts();
   const { setPanel, closePanel, openPanel, focusPanel } = usePanelFlow();
   const onClose = () => void closePanel();
@@ -170,7 +172,7 @@ function RecordPanel({ target, data, edits }: Props) {
     : kind === "specialist"
       ? ["form", "fence", "access", "json", "prompt"]
       : kind === "worker-profile"
-        ? ["form", "access", "json"]
+        ? ["form", "access", ...(activityHere ? (["activity"] as const) : []), "json"]
         : ["form", "json"];
   // A path in the Access view names specialists (or, in Construct 2.x, worker profiles) by id alone.
   const openPrincipal = async (id: string) => {
@@ -232,6 +234,7 @@ function RecordPanel({ target, data, edits }: Props) {
         {tab === "access" && target.id && (kind === "specialist" || kind === "worker-profile") && (
           <AccessView kind={kind} id={target.id} dirty={dirty} onOpen={(id) => void openPrincipal(id)} />
         )}
+        {tab === "activity" && target.id && <ActivityTab id={target.id} draft={draft} onDraft={onDraft} />}
         {tab === "json" && (
           <JsonTab
             kind={kind}

@@ -6,7 +6,7 @@ import type { FieldConflict } from "@/lib/editor/drafts";
 import type { ListRow } from "@/schemas/api/org";
 import type { EntityKind } from "@/schemas/kinds";
 
-export type Tab = "form" | "json" | "fence" | "access" | "prompt";
+export type Tab = "form" | "json" | "fence" | "access" | "activity" | "prompt";
 
 /** The record's kind and id, its tier and file, what it overrides, and the close button. */
 export function PanelHeader(props: {
@@ -232,7 +232,7 @@ export function PanelFooter(props: {
           </span>
         )}
         {tab === "prompt" && prompt && <SaveButton label={prompt.label} enabled={prompt.dirty} onPress={prompt.run} />}
-        {(tab === "json" || tab === "form" || tab === "fence") && (
+        {(tab === "json" || tab === "form" || tab === "fence" || tab === "activity") && (
           <SaveButton
             label={isNew ? "Create" : "Save"}
             enabled={!saving && !blocked && (dirty || isNew)}

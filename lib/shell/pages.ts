@@ -9,6 +9,7 @@ export const PAGES = [
   { href: "/tests", name: "Tests" },
   { href: "/packs", name: "Packs" },
   { href: "/embed", name: "Embed" },
+  { href: "/activity", name: "Activity" },
 ] as const;
 
 export type PageHref = (typeof PAGES)[number]["href"];

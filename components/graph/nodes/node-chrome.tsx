@@ -139,6 +139,7 @@ export function NodeChrome({
           {data.errorCount || data.warningCount}
         </span>
       )}
+      {data.activity && <ActivityBadge activity={data.activity} />}
       <Handle
         id="out"
         type="source"
@@ -147,6 +148,21 @@ export function NodeChrome({
         className={connectable ? "!h-3 !w-3 !bg-blue-600" : "!h-2 !w-2 !border-0 !bg-transparent"}
       />
     </div>
+  );
+}
+
+/** The activity overlay's badge: dispatches and error rate, red when the rate is high. */
+function ActivityBadge({ activity }: { activity: NonNullable<OrgNodeData["activity"]> }) {
+  return (
+    <span
+      data-testid="node-activity"
+      data-idle={activity.idle || undefined}
+      data-high={activity.high || undefined}
+      title={activity.title}
+      className={`absolute -bottom-2 right-2 rounded px-1 text-[10px] font-semibold ${activity.high ? "bg-red-600 text-white" : "border border-slate-300 bg-white text-slate-700 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200"}`}
+    >
+      {activity.text}
+    </span>
   );
 }
 

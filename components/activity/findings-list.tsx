@@ -1,0 +1,36 @@
+import type { ActivityFinding } from "@/schemas/activity";
+
+const TONE: Record<ActivityFinding["severity"], string> = {
+  error: "border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/40",
+  warning: "border-amber-300 bg-amber-50 dark:border-amber-900 dark:bg-amber-950/40",
+  info: "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900",
+};
+
+/** Findings of the activity records, one box per kind: the page and the panel both list them so. */
+export function FindingsList(props: {
+  title: string;
+  findings: ActivityFinding[];
+  severity: ActivityFinding["severity"];
+  testId: string;
+}) {
+  if (props.findings.length === 0) return null;
+  return (
+    <section data-testid={props.testId} className={`mb-6 rounded-lg border p-4 ${TONE[props.severity]}`}>
+      <h2 className="mb-2 font-semibold">
+        {props.title} <span className="text-sm font-normal text-muted">({props.findings.length})</span>
+      </h2>
+      <ul className="space-y-1 text-sm">
+        {props.findings.map((f) => (
+          <li key={`${f.id} ${f.at?.file}:${f.at?.line} ${f.message}`} data-testid={`finding-${f.id}`}>
+            {f.message}
+            {f.at && (
+              <span className="ml-1 text-xs text-muted">
+                ({f.at.file}:{f.at.line})
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
