@@ -111,6 +111,7 @@ function ActivityBody({
         findings={of(findings, "access-unused")}
         severity="info"
         testId="unused-access"
+        folded
       />
       <FindingsList
         title="Idle worker profiles"

@@ -12,25 +12,42 @@ export function FindingsList(props: {
   findings: ActivityFinding[];
   severity: ActivityFinding["severity"];
   testId: string;
+  /** Many findings that need no action now (unused entries of a whole org): closed until asked for. */
+  folded?: boolean;
 }) {
   if (props.findings.length === 0) return null;
+  const title = (
+    <>
+      {props.title} <span className="text-sm font-normal text-muted">({props.findings.length})</span>
+    </>
+  );
+  const list = (
+    <ul className="space-y-1 text-sm">
+      {props.findings.map((f) => (
+        <li key={`${f.id} ${f.at?.file}:${f.at?.line} ${f.message}`} data-testid={`finding-${f.id}`}>
+          {f.message}
+          {f.at && (
+            <span className="ml-1 text-xs text-muted">
+              ({f.at.file}:{f.at.line})
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <section data-testid={props.testId} className={`mb-6 rounded-lg border p-4 ${TONE[props.severity]}`}>
-      <h2 className="mb-2 font-semibold">
-        {props.title} <span className="text-sm font-normal text-muted">({props.findings.length})</span>
-      </h2>
-      <ul className="space-y-1 text-sm">
-        {props.findings.map((f) => (
-          <li key={`${f.id} ${f.at?.file}:${f.at?.line} ${f.message}`} data-testid={`finding-${f.id}`}>
-            {f.message}
-            {f.at && (
-              <span className="ml-1 text-xs text-muted">
-                ({f.at.file}:{f.at.line})
-              </span>
-            )}
-          </li>
-        ))}
-      </ul>
+      {props.folded ? (
+        <details>
+          <summary className="cursor-pointer font-semibold">{title}</summary>
+          <div className="mt-2">{list}</div>
+        </details>
+      ) : (
+        <>
+          <h2 className="mb-2 font-semibold">{title}</h2>
+          {list}
+        </>
+      )}
     </section>
   );
 }
