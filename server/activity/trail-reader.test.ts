@@ -205,6 +205,21 @@ describe("beyond Construct: rotated and gzipped segments", { timeout: 180_000 },
 });
 
 describe("following appends", { timeout: 120_000 }, () => {
+  it("notices a line edited in place behind what it has read, and asks to read again, as Construct's verify finds it", async () => {
+    appendMutations(p, rows(4));
+    const first = await read();
+    expect(first.verdict.ok).toBe(true);
+    // A longer path on line 2: every byte after it moves, though the file only grew.
+    rewrite((l) => l.map((text, i) => (i === 1 ? text.replace("src/f", "src/edited/f") : text)));
+    appendMutations(p, rows(1, 4));
+    const followed = await read(first.reader);
+    expect(followed.restart).toBe(true);
+    const again = await agree();
+    expect(again.verdict.ok).toBe(false);
+    expect(again.verdict.issues.map((i) => i.line)).toEqual([3]);
+    expect(again.status).toBe(1);
+  });
+
   it("reads only what was appended since, across a rotation, with the chain carried on", async () => {
     appendMutations(p, rows(3));
     const first = await read();

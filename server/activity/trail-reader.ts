@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { Chain } from "@/lib/activity/chain";
 import type { ActivityNote, ChainVerdict } from "@/schemas/activity";
 import { type FileLine, lineOf, readLines } from "./lines";
@@ -21,7 +21,23 @@ export type ReadOutcome = {
   notes: ActivityNote[];
 };
 
-type Cursor = { name: string; ino: number; offset: number; lines: number };
+type Cursor = { name: string; ino: number; offset: number; lines: number; guard: Buffer };
+
+/** The bytes just before `offset`, which an append leaves as they are: changed, the file was edited in place. */
+const GUARD_BYTES = 256;
+
+async function bytesBefore(file: string, offset: number): Promise<Buffer> {
+  const length = Math.min(GUARD_BYTES, offset);
+  if (!length) return Buffer.alloc(0);
+  const handle = await open(file, "r");
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, offset - length);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 export class TrailReader {
   private readonly chain: Chain | null;
@@ -108,9 +124,14 @@ export class TrailReader {
     if (!info) return out(this.verdict(), this.active !== null);
     const shown = show(active.file);
     if (this.active && (this.active.ino !== info.ino || info.size < this.active.offset)) return out(null, true);
+    // Construct only appends: bytes already read that differ now mean a line was edited in place.
+    if (this.active?.guard.length) {
+      const now = await bytesBefore(active.file, this.active.offset).catch(() => null);
+      if (!now || !now.equals(this.active.guard)) return out(null, true);
+    }
     if (!this.active) {
       this.chain?.startFile(shown, this.lastIndex !== null && this.whole);
-      this.active = { name: shown, ino: info.ino, offset: 0, lines: 0 };
+      this.active = { name: shown, ino: info.ino, offset: 0, lines: 0, guard: Buffer.alloc(0) };
     }
     const cursor = this.active;
     const result = await readLines(
@@ -124,6 +145,7 @@ export class TrailReader {
     cursor.offset += result.consumed;
     cursor.lines += result.lines;
     bytes += result.consumed;
+    cursor.guard = await bytesBefore(active.file, cursor.offset).catch(() => Buffer.alloc(0));
     if (result.error) transient.push({ file: shown, line: null, message: `reading stopped: ${result.error}` });
     if (!result.tail && !result.tailBytes) return out(this.verdict());
     // A last line without its `\n`: a write in progress, or one a killed writer cut off (Construct's
