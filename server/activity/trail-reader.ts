@@ -127,7 +127,7 @@ export class TrailReader {
     // Construct only appends: bytes already read that differ now mean a line was edited in place.
     if (this.active?.guard.length) {
       const now = await bytesBefore(active.file, this.active.offset).catch(() => null);
-      if (!now || !now.equals(this.active.guard)) return out(null, true);
+      if (!now?.equals(this.active.guard)) return out(null, true);
     }
     if (!this.active) {
       this.chain?.startFile(shown, this.lastIndex !== null && this.whole);
