@@ -10,8 +10,9 @@ test("the upstream org, which we did not write, lays out without overlaps and sh
   const origin = `http://127.0.0.1:${Number(new URL(ORIGIN).port) + 1}`;
   const editor = new EditorPage(page, origin);
   await editor.open();
+  // The first view sums parallel relationships into one line per box pair; each kind is held by one.
   for (const kind of ["handoff", "escalation", "contract", "team-boundary"])
-    await expect(editor.edges(kind).first()).toBeAttached();
+    await expect(editor.edgesHolding(kind).first()).toBeAttached();
   const boxes = await page.locator(".react-flow__node").evaluateAll((nodes) =>
     nodes.map((n) => {
       const r = n.getBoundingClientRect();
