@@ -1,7 +1,7 @@
 import { checkAction } from "@/lib/org/fence";
 import type { ActivityEvent, ActivityFinding, FenceUse } from "@/schemas/activity";
 import type { EffectiveFence, FenceDecision } from "@/schemas/fence";
-import { actionOf } from "./record";
+import { actionOf, targetOf } from "./record";
 
 /**
  * A recorded action held to a fence by the studio's one fence checker (`checkAction`): the entries
@@ -79,16 +79,17 @@ export function judge(
 ): ActivityFinding | true | null {
   const action = actionOf(event);
   if (!action || event.profile === null) return null;
-  const now = decide(today, action.action, action.target, known?.(action.action));
-  const path = action.action === "bash" ? null : event.path;
+  const target = targetOf(event, action);
+  const now = decide(today, action, target, known?.(action));
+  const path = action === "bash" ? null : event.path;
   for (let i = 0; i < now.entries.length; i++) onUse(now.entries[i][0], now.entries[i][1], path);
-  const held = then ? decide(then, action.action, action.target) : now;
+  const held = then ? decide(then, action, target) : now;
   if (held.uses) return null;
   if (!describe) return true;
   const what =
-    action.action === "bash"
-      ? `ran ${JSON.stringify(shorten(action.target))}`
-      : `${action.action === "write" ? "wrote" : "edited"} ${action.target}`;
+    action === "bash"
+      ? `ran ${JSON.stringify(shorten(target))}`
+      : `${action === "write" ? "wrote" : "edited"} ${target}`;
   return {
     id: "activity-breach",
     severity: "error",

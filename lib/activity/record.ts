@@ -45,8 +45,9 @@ export function projectPath(target: string, cwd: string | null, roots: readonly 
   // Most recorded paths are absolute and clean already: only one with `.`, `..` or `//` is rewritten.
   const full = joined.includes("/.") || joined.includes("//") || joined.endsWith("/") ? normalizePosix(joined) : joined;
   for (const base of roots) {
-    if (full === base) return ".";
-    if (full.startsWith(`${base}/`)) return full.slice(base.length + 1);
+    if (!full.startsWith(base)) continue;
+    if (full.length === base.length) return ".";
+    if (full.charCodeAt(base.length) === 47) return full.slice(base.length + 1);
   }
   return full;
 }
@@ -93,12 +94,16 @@ export function dispatchOf(value: unknown, at: LineRef): ActivityEvent | null {
 }
 
 /** The fence action a mutation is: Edit, MultiEdit and NotebookEdit edit, Write writes, Bash runs a line. */
-export function actionOf(event: ActivityEvent): { action: "edit" | "write" | "bash"; target: string } | null {
+export function actionOf(event: ActivityEvent): "edit" | "write" | "bash" | null {
   if (event.kind !== "mutation") return null;
-  if (event.tool === "Bash") return { action: "bash", target: event.command ?? "" };
+  if (event.tool === "Bash") return "bash";
   if (!event.path) return null;
-  return { action: event.tool === "Write" ? "write" : "edit", target: event.path };
+  return event.tool === "Write" ? "write" : "edit";
 }
+
+/** What a mutation's action is checked against: its command, else its path. */
+export const targetOf = (event: ActivityEvent, action: "edit" | "write" | "bash"): string =>
+  action === "bash" ? (event.command ?? "") : (event.path as string);
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 

@@ -34,7 +34,7 @@ export type ActivityQuery = {
 export type FenceHistory = {
   load(
     ids: readonly string[],
-  ): Promise<{ fenceAt: (id: string, time: number) => EffectiveFence | null; note: string | null }>;
+  ): Promise<{ fenceAt: ((id: string, time: number) => EffectiveFence | null) | null; note: string | null }>;
 };
 
 type Followed = {
@@ -237,7 +237,7 @@ export class ActivityService {
     const history = this.history ? await this.history.load([...fences.keys()]) : null;
     const acc = new ActivityAccumulator({
       fences,
-      fenceAt: history?.fenceAt,
+      fenceAt: history?.fenceAt ?? undefined,
       since,
       until: q.now ?? new Date(),
       filter: { profile: q.profile ?? null, tool: q.tool ?? null, path: q.path ?? null },

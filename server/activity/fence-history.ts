@@ -15,7 +15,7 @@ export class GitFenceHistory implements FenceHistory {
   constructor(private readonly org: OrgApi) {}
 
   async load(ids: readonly string[]) {
-    const none = (note: string) => ({ fenceAt: () => null, note });
+    const none = (note: string) => ({ fenceAt: null, note });
     const repo = await repoOf(this.org.paths.root);
     if ("none" in repo) return none(`${repo.none}: breaches are judged by today's fences`);
     const head = await git(repo.top, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);

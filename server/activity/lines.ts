@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { createGunzip } from "node:zlib";
 import type { ChainLine } from "@/lib/activity/chain";
+import { type LineRanges, lineHasher } from "./line-hasher";
 
 /**
  * The non-empty lines of one records file, streamed and never held whole. Lines end at `\n` only:
@@ -26,10 +27,9 @@ export type ReadResult = {
 
 const sha = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
 
-export function lineOf(bytes: Buffer, line: number): FileLine {
+/** A line parsed, its hash given (from the hashing thread) or computed here. */
+export function lineOf(bytes: Buffer, line: number, hash?: string): FileLine {
   const text = bytes.toString("utf8");
-  // Valid UTF-8 decodes and encodes back to the same bytes; replaced bytes must be hashed as text.
-  const hash = text.includes("\uFFFD") ? sha(text) : sha(bytes);
   let value: unknown;
   let parsed = true;
   try {
@@ -37,13 +37,22 @@ export function lineOf(bytes: Buffer, line: number): FileLine {
   } catch {
     parsed = false;
   }
-  return { text, hash, parsed, value, line, bytes: bytes.length };
+  // Valid UTF-8 decodes and encodes back to the same bytes; replaced bytes must be hashed as text.
+  return {
+    text,
+    hash: hash ?? (text.includes("\uFFFD") ? sha(text) : sha(bytes)),
+    parsed,
+    value,
+    line,
+    bytes: bytes.length,
+  };
 }
 
 /**
  * Reads `file` from byte `start` up to byte `end` (exclusive; what the file held when reading began,
  * so an append during the read waits for the next one), calling `onLine` per non-empty line,
- * numbered from `firstLine`.
+ * numbered from `firstLine`. A chunk's lines are hashed on the hashing thread while they are parsed
+ * here, then given in order.
  */
 export async function readLines(
   file: string,
@@ -57,25 +66,63 @@ export async function readLines(
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let oversize: ReturnType<typeof createHash> | null = null;
-  const emit = (bytes: Buffer) => {
-    if (bytes.length === 0) return;
-    line++;
-    onLine(lineOf(bytes, line));
+  // One chunk's lines in order: a line read whole here, or the index of a range hashed elsewhere.
+  let items: (FileLine | number)[] = [];
+  let ranges: LineRanges = { starts: new Int32Array(4096), ends: new Int32Array(4096), count: 0 };
+  const defer = (from: number, to: number) => {
+    if (to === from) return;
+    if (ranges.count === ranges.starts.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      ranges = { starts: grow(ranges.starts), ends: grow(ranges.ends), count: ranges.count };
+    }
+    ranges.starts[ranges.count] = from;
+    ranges.ends[ranges.count] = to;
+    items.push(ranges.count++);
+  };
+  const whole = (bytes: Buffer) => {
+    if (bytes.length) items.push(lineOf(bytes, 0));
   };
   const finishOversize = (last: Buffer) => {
     const hash = (oversize as ReturnType<typeof createHash>).update(last).digest("hex");
-    line++;
-    onLine({ text: "", hash, parsed: false, value: undefined, unread: true, line, bytes: pendingBytes + last.length });
+    items.push({
+      text: "",
+      hash,
+      parsed: false,
+      value: undefined,
+      unread: true,
+      line: 0,
+      bytes: pendingBytes + last.length,
+    });
     oversize = null;
     pending = [];
     pendingBytes = 0;
+  };
+  const flush = async (chunk: Buffer) => {
+    const hashed = ranges.count ? lineHasher.hash(chunk, ranges) : null;
+    const parsed = items.map((item) =>
+      typeof item === "number" ? lineOf(chunk.subarray(ranges.starts[item], ranges.ends[item]), 0, "") : item,
+    );
+    const digests = hashed ? await hashed : null;
+    for (let i = 0; i < parsed.length; i++) {
+      const item = items[i];
+      const l = parsed[i];
+      if (typeof item === "number") l.hash = (digests as Buffer).toString("hex", item * 32, item * 32 + 32);
+      l.line = ++line;
+      onLine(l);
+    }
+    items = [];
+    ranges.count = 0;
   };
   const raw = createReadStream(file, {
     start: opts.start,
     ...(opts.end !== undefined && !opts.gzip ? { end: opts.end - 1 } : {}),
     highWaterMark: 1 << 20,
   });
-  const stream = opts.gzip ? raw.pipe(createGunzip()) : raw;
+  const stream = opts.gzip ? raw.pipe(createGunzip({ chunkSize: 1 << 20 })) : raw;
   raw.on("error", (error) => stream.destroy(error));
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -89,13 +136,14 @@ export async function readLines(
           for (const p of pending) oversize.update(p);
           finishOversize(piece);
         } else if (pending.length) {
-          emit(Buffer.concat([...pending, piece]));
+          whole(Buffer.concat([...pending, piece]));
           pending = [];
           pendingBytes = 0;
-        } else emit(piece);
+        } else defer(from, nl);
         consumed += lineBytes + 1;
         from = nl + 1;
       }
+      await flush(chunk);
       const rest = chunk.subarray(from);
       if (!rest.length) continue;
       if (oversize) oversize.update(rest);
