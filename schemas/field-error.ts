@@ -14,6 +14,8 @@ export const fieldErrorSchema = z.object({
    * pack's): such a warning is shown apart and does not count against the project.
    */
   fixBy: z.optional(z.string()),
+  /** Why the project accepts this warning (its entry in `studio/accepted.json`): shown apart, not counted. */
+  accepted: z.optional(z.string()),
 });
 
 export type FieldError = z.infer<typeof fieldErrorSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { acceptedFileSchema } from "./accepted";
 import { embedManifestSchema, embedOverlaySchema } from "./embed";
 import { ENTITY_SPECS } from "./entity-kinds";
 import { layoutSchema } from "./graph";
@@ -29,6 +30,7 @@ export const FILE_KINDS = [
   "embed-manifest",
   "embed-overlay",
   "layout",
+  "accepted",
   "config",
   "org-test",
 ] as const;
@@ -96,6 +98,11 @@ export const FILE_KIND_SPECS: Record<FileKind, FileKindSpec> = {
     schema: layoutSchema,
     title: "Construct Studio graph layout",
     fileMatch: projectDirs("studio/layout.json"),
+  },
+  accepted: {
+    schema: acceptedFileSchema,
+    title: "Construct Studio accepted warnings",
+    fileMatch: projectDirs("studio/accepted.json"),
   },
   config: { schema: projectConfigSchema, title: "Construct project config", fileMatch: projectDirs("config.json") },
 };

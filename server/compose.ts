@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Prompt } from "@/schemas/api/prompts";
 import { AccessHistoryService } from "./access/history";
 import { ActivityService } from "./activity/activity-service";
@@ -12,6 +13,7 @@ import { type OrgReaders, PackPreviewService } from "./packs/pack-preview";
 import { PackService } from "./packs/pack-service";
 import { type PromptHardFailure, PromptResolver, promptEtag } from "./packs/prompt-resolver";
 import { PlanService } from "./plan/plan-service";
+import { AcceptedStore } from "./studio/accepted-store";
 import { LayoutStore } from "./studio/layout-store";
 import { TreeFiles } from "./tree/tree-files";
 
@@ -23,10 +25,13 @@ function orgReaders(
   treeFiles: TreeFiles,
   opts: { cache?: boolean } = {},
 ): OrgReaders {
+  const accepted = new AcceptedStore(paths.projectDir);
+  const shown = path.relative(paths.root, accepted.file).split(path.sep).join("/");
   const org = new OrgApi(paths, {
     cache: opts.cache ?? false,
     packs,
     projectProblems: () => gitIgnore.problems(),
+    accepted: () => accepted.read(shown),
     treeFiles,
   });
   return { org, prompts: new PromptResolver(paths, packs), tests: new OrgTestService(paths, org, packs) };

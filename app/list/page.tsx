@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { AcceptedWarnings } from "@/components/org/accepted-warnings";
 import { EntityTable, problemsByEntity, summaryOf } from "@/components/org/entity-table";
 import { KindChips, ListFilterForm, ListPager } from "@/components/org/list-filter-form";
 import { ProblemGroups } from "@/components/org/problem-groups";
 import { ProblemList } from "@/components/org/problem-list";
 import { ReadOnlyWarnings } from "@/components/org/read-only-warnings";
 import { listHref, matchesFilter, pageWindow, parseListFilter } from "@/lib/org/list-filter";
+import { standing } from "@/lib/org/problem-counts";
 import { groupProblems } from "@/lib/org/problem-groups";
 import { pageName } from "@/lib/shell/pages";
 import { ENTITY_KIND_SPECS, type EntityKind, SECTION_OF } from "@/schemas/kinds";
@@ -47,8 +49,9 @@ export default async function OrgListPage({ searchParams }: { searchParams: Prom
   // Problems tied to a file: errors there mean the file could not be loaded as a record; warnings
   // are house checks on a loaded file, listed apart so they are not mistaken for broken files.
   const fileProblems = validation.problems.filter((p) => p.path && p.severity === "error");
-  const fileWarnings = validation.problems.filter((p) => p.path && p.severity !== "error" && !p.fixBy);
-  const readOnly = validation.problems.filter((p) => p.severity !== "error" && p.fixBy);
+  const fileWarnings = validation.problems.filter((p) => p.path && standing(p) === "warning");
+  const readOnly = validation.problems.filter((p) => standing(p) === "read-only");
+  const accepted = validation.problems.filter((p) => standing(p) === "accepted");
   return (
     <PageShell current="/list">
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
@@ -87,6 +90,7 @@ export default async function OrgListPage({ searchParams }: { searchParams: Prom
           </section>
         )}
         {readOnly.length > 0 && <ReadOnlyWarnings problems={readOnly} />}
+        {accepted.length > 0 && <AcceptedWarnings problems={accepted} />}
 
         {sections.map(({ kind, rows }) => (
           <KindSection key={kind} kind={kind} rows={rows} />

@@ -4,7 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useMemo, useRef, useState } from "react";
 import { IgnoreWarning } from "@/components/git-ignore/ignore-warning";
 import { TIER_GIT_IGNORED } from "@/lib/git-ignore/problem";
-import { statusText } from "@/lib/org/problem-counts";
+import { standing, statusText } from "@/lib/org/problem-counts";
 import { groupProblems } from "@/lib/org/problem-groups";
 import { fieldCandidates, recordOfPointer } from "@/lib/palette/open-param";
 import { danglingRecords, type RecordItem } from "@/lib/palette/records";
@@ -12,6 +12,7 @@ import { rowKey } from "@/lib/queries/org";
 import type { ListRow } from "@/schemas/api/org";
 import type { FieldError } from "@/schemas/field-error";
 import type { EntityKind, OrgRecords } from "@/schemas/kinds";
+import { AcceptedWarnings } from "./accepted-warnings";
 import { ProblemGroups } from "./problem-groups";
 import { ReadOnlyWarnings } from "./read-only-warnings";
 import { statusBadgeClass } from "./status-tone";
@@ -43,9 +44,10 @@ export function StatusBadge({
   const picked = useRef(false);
   const errors = problems.filter((p) => p.severity === "error");
   // The project's own warning is shown whole above the lists, with its fix.
-  const warnings = problems.filter((p) => p.severity !== "error" && p.id !== TIER_GIT_IGNORED && !p.fixBy);
+  const warnings = problems.filter((p) => standing(p) === "warning" && p.id !== TIER_GIT_IGNORED);
   // Warnings in Construct's or a pack's files: the project cannot change them, so they sit apart, folded.
-  const readOnly = problems.filter((p) => p.severity !== "error" && p.fixBy);
+  const readOnly = problems.filter((p) => standing(p) === "read-only");
+  const accepted = problems.filter((p) => standing(p) === "accepted");
   const ignored = problems.some((p) => p.id === TIER_GIT_IGNORED);
   const dangling = useMemo(() => (open ? danglingRecords(org) : []), [open, org]);
   const go = (run: () => void) => {
@@ -121,6 +123,9 @@ export function StatusBadge({
             )}
             {readOnly.length > 0 && (
               <ReadOnlyWarnings problems={readOnly} canOpen={canOpen} onOpen={(p) => go(() => onOpenProblem(p))} />
+            )}
+            {accepted.length > 0 && (
+              <AcceptedWarnings problems={accepted} canOpen={canOpen} onOpen={(p) => go(() => onOpenProblem(p))} />
             )}
             {problems.length === 0 && dangling.length === 0 && (
               <p className="text-sm text-muted">No problems: the org is valid.</p>

@@ -61,6 +61,7 @@ export function Reach({
         : {
             warnings: Object.values(summary?.warnings ?? {}).reduce((a, b) => a + b, 0),
             readOnly: summary?.readOnlyWarnings ?? 0,
+            accepted: summary?.acceptedWarnings ?? 0,
           },
     [data, summary],
   );

@@ -48,6 +48,7 @@ export function summarize(lists: readonly ListResponse[], kinds: readonly Entity
   const problems: OrgSummary["problems"] = [];
   const warnings: OrgSummary["warnings"] = {};
   let readOnly = 0;
+  let accepted = 0;
   kinds.forEach((kind, i) => {
     const section = ENTITY_KIND_SPECS[kind].section;
     sections[section] = lists[i].items.map((row) => ({
@@ -58,6 +59,7 @@ export function summarize(lists: readonly ListResponse[], kinds: readonly Entity
     }));
     for (const p of lists[i].errors) {
       if (p.severity === "error") problems.push(p);
+      else if (p.accepted !== undefined) accepted++;
       else if (p.fixBy) readOnly++;
       else {
         const key = problemRecord(p.location);
@@ -65,5 +67,5 @@ export function summarize(lists: readonly ListResponse[], kinds: readonly Entity
       }
     }
   });
-  return { sections, problems, warnings, readOnlyWarnings: readOnly };
+  return { sections, problems, warnings, readOnlyWarnings: readOnly, acceptedWarnings: accepted };
 }

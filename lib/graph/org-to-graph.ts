@@ -98,6 +98,8 @@ export function orgToGraph({ org, scopes = {}, sources = {}, problems = [], warn
     return c;
   };
   for (const p of problems) {
+    // An accepted warning is listed apart, not marked on its record.
+    if (p.accepted !== undefined) continue;
     const c = countOf(problemRecord(p.location));
     if (p.severity === "error") c.errors++;
     else c.warnings++;

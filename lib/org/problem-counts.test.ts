@@ -18,7 +18,12 @@ describe("statusText", () => {
   it("tells warnings in read-only files apart, and does not count them as the project's", () => {
     expect(statusText([w, ro, ro])).toBe("0 errors · 1 warning · 2 read-only");
     expect(statusText([ro], { readOnly: 10 })).toBe("0 errors · 0 warnings · 11 read-only");
-    expect(countProblems([e, w, ro, { ...e, fixBy: "x" }])).toEqual({ errors: 2, warnings: 1, readOnly: 1 });
+    expect(countProblems([e, w, ro, { ...e, fixBy: "x" }])).toEqual({
+      errors: 2,
+      warnings: 1,
+      accepted: 0,
+      readOnly: 1,
+    });
   });
 });
 

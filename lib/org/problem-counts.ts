@@ -32,34 +32,44 @@ export function uniqueProblems(...sources: readonly (readonly FieldError[])[]): 
   return out;
 }
 
-export type ProblemCounts = { errors: number; warnings: number; readOnly: number };
+export type ProblemCounts = { errors: number; warnings: number; accepted: number; readOnly: number };
+type Counted = Pick<FieldError, "severity" | "fixBy" | "accepted">;
 
-/**
- * Errors always count (a broken file breaks the org wherever it sits); a warning counts against the
- * project only when the project can act on it, the rest are told apart as read-only.
- */
-export function countProblems(problems: readonly Pick<FieldError, "severity" | "fixBy">[]): ProblemCounts {
-  let errors = 0;
-  let warnings = 0;
-  let readOnly = 0;
-  for (const p of problems) {
-    if (p.severity === "error") errors++;
-    else if (p.fixBy) readOnly++;
-    else warnings++;
-  }
-  return { errors, warnings, readOnly };
+/** Where a problem is listed: what needs the user, what the project accepted, what is someone else's. */
+export function standing(p: Counted): "error" | "warning" | "accepted" | "read-only" {
+  if (p.severity === "error") return "error";
+  if (p.accepted !== undefined) return "accepted";
+  return p.fixBy ? "read-only" : "warning";
 }
 
 /**
- * "0 errors · 1 warning · 11 read-only": the org's status, never "valid" while there is a warning to
- * read. `more` adds warnings known by number only (the first paint leaves their texts to the lists).
+ * Errors always count (a broken file breaks the org wherever it sits); a warning counts against the
+ * project only when the project can act on it and has not accepted it; the rest are told apart.
  */
-export function statusText(
-  problems: readonly Pick<FieldError, "severity" | "fixBy">[],
-  more: Partial<Omit<ProblemCounts, "errors">> = {},
-): string {
+export function countProblems(problems: readonly Counted[]): ProblemCounts {
+  let errors = 0;
+  let warnings = 0;
+  let accepted = 0;
+  let readOnly = 0;
+  for (const p of problems) {
+    const s = standing(p);
+    if (s === "error") errors++;
+    else if (s === "accepted") accepted++;
+    else if (s === "read-only") readOnly++;
+    else warnings++;
+  }
+  return { errors, warnings, accepted, readOnly };
+}
+
+/**
+ * "0 errors · 1 warning · 3 accepted · 11 read-only": the org's status, never "valid" while there is a
+ * warning to read, and a silence always in view. `more` adds warnings known by number only (the
+ * first paint leaves their texts to the lists).
+ */
+export function statusText(problems: readonly Counted[], more: Partial<Omit<ProblemCounts, "errors">> = {}): string {
   const c = countProblems(problems);
   const warnings = c.warnings + (more.warnings ?? 0);
+  const accepted = c.accepted + (more.accepted ?? 0);
   const readOnly = c.readOnly + (more.readOnly ?? 0);
-  return `${plural(c.errors, "error")} · ${plural(warnings, "warning")}${readOnly ? ` · ${readOnly} read-only` : ""}`;
+  return `${plural(c.errors, "error")} · ${plural(warnings, "warning")}${accepted ? ` · ${accepted} accepted` : ""}${readOnly ? ` · ${readOnly} read-only` : ""}`;
 }

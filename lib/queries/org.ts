@@ -50,6 +50,8 @@ export type OrgView = {
   warnings?: Readonly<Record<string, number>>;
   /** Warnings in read-only records, counted apart. */
   readOnlyWarnings?: number;
+  /** Warnings the project accepted, counted apart. */
+  acceptedWarnings?: number;
 };
 
 export type OrgData = OrgView & { rows: Record<string, ListRow>; skills: Skill[] };
@@ -108,6 +110,7 @@ function summaryView(summary: OrgSummary): OrgView {
     problems: summary.problems,
     warnings: summary.warnings,
     readOnlyWarnings: summary.readOnlyWarnings ?? 0,
+    acceptedWarnings: summary.acceptedWarnings ?? 0,
   };
 }
 

@@ -108,6 +108,8 @@ export const orgSummarySchema = z.object({
   warnings: z.record(z.string(), z.number()),
   /** Warnings in records the studio never writes (Construct's, a pack's): counted apart, not per record. */
   readOnlyWarnings: z.optional(z.number()),
+  /** Warnings the project accepted (its accepted list): counted apart, not per record. */
+  acceptedWarnings: z.optional(z.number()),
   /** Names the org version the summary was made from: renders of one version share what is drawn from it. */
   key: z.optional(z.string()),
   /** The record kinds of the project's generation: the browser then asks for those lists only. */

@@ -1,4 +1,5 @@
 import { parsePointer } from "@/lib/json/pointer";
+import { ACCEPTED_FILE } from "@/lib/org/accepted";
 import { countProblems } from "@/lib/org/problem-counts";
 import type { CheckedBy, FieldError } from "@/schemas/field-error";
 import type { Section } from "@/schemas/kinds";
@@ -43,9 +44,12 @@ export function print(
   for (const row of rows) {
     if (format === "github") {
       const file = row.file ? `file=${row.file},` : "";
-      process.stdout.write(`::${row.severity} ${file}title=${row.id}::${row.message} (${row.location})\n`);
+      // An accepted warning is a notice: in view on the pull request, not one more warning to clear.
+      const level = row.accepted !== undefined ? "notice" : row.severity;
+      process.stdout.write(`::${level} ${file}title=${row.id}::${row.message} (${row.location})\n`);
     } else {
       process.stdout.write(`${row.file ?? "-"}  ${row.location}\n  ${row.severity} ${row.id}: ${row.message}\n`);
+      if (row.accepted !== undefined) process.stdout.write(`  accepted: ${row.accepted}\n`);
       if (row.fixBy) process.stdout.write(`  read-only: ${row.fixBy}\n`);
     }
   }
@@ -55,7 +59,11 @@ export function print(
 
 /** Warnings in read-only files are told apart: the project cannot fix them, so they are not its count. */
 export function summarize(problems: FieldError[], what: string): string {
-  const { errors, warnings, readOnly } = countProblems(problems);
-  const elsewhere = readOnly ? `, and ${readOnly} warning(s) in read-only files (Construct's or a pack's)` : "";
+  const { errors, warnings, accepted, readOnly } = countProblems(problems);
+  const apart = [
+    ...(accepted ? [`${accepted} warning(s) the project accepted (${ACCEPTED_FILE})`] : []),
+    ...(readOnly ? [`${readOnly} warning(s) in read-only files (Construct's or a pack's)`] : []),
+  ];
+  const elsewhere = apart.length ? `, and ${apart.join(" and ")}` : "";
   return `${what}: ${errors} error(s), ${warnings} warning(s)${elsewhere}`;
 }

@@ -88,6 +88,12 @@ describe("construct-studio schemas", () => {
     );
     expect(check("layout", { version: 1, positions: { "specialist:cx-architect": { x: 10, y: -4.5 } } })).toEqual([]);
     expect(check("config", { deployment: { mode: "team" } })).toEqual([]);
+    expect(
+      check("accepted", { version: 1, accepted: [{ rule: "fence-glob-matches-nothing", reason: "later" }] }),
+    ).toEqual([]);
+    expect(check("accepted", { version: 1, accepted: [{ rule: "Bad Rule", reason: "x" }] })).toEqual([
+      expect.stringMatching(/^\/accepted\/0\/rule must match/),
+    ]);
   });
 
   it("rejects broken files, naming the field", () => {

@@ -1,3 +1,4 @@
+import type { Accepted } from "@/lib/org/accepted";
 import { type OrgIndex, type RecordMaps, type Ref, ref } from "@/lib/org/org-index";
 import { isRegistrySection } from "@/lib/org/registry-rules";
 import type { FieldError } from "@/schemas/field-error";
@@ -39,6 +40,8 @@ export type Snapshot = {
   /** Problems with files themselves (unparseable, wrong shape, misnamed) and with enabled packs. */
   loadProblems: FieldError[];
   packTiers: TierData[];
+  /** The warnings the project accepts; none for an org read from elsewhere (a commit, a draft). */
+  accepted?: Accepted;
 };
 
 export const SCOPE_RANK: Record<Scope, number> = { builtin: 0, pack: 1, user: 2, project: 3 };

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildPointer } from "@/lib/json/pointer";
+import type { Accepted } from "@/lib/org/accepted";
 import { type IndexContext, indexOf, type SchemaFileLookup } from "@/lib/org/org-index";
 import type { FieldError } from "@/schemas/field-error";
 import { type Scope, SECTIONS, WRITABLE_SCOPES } from "@/schemas/kinds";
@@ -27,6 +28,8 @@ export type OrgApiOptions = {
   packs?: PackService;
   /** Problems of the project as a whole: git ignoring the project tier. */
   projectProblems?: () => Promise<FieldError[]>;
+  /** The warnings the project accepts, read with the org so a changed list is a changed org. */
+  accepted?: () => Promise<{ accepted: Accepted; problems: FieldError[] }>;
   /** The project's working tree, for fence globs that match no file in it. */
   treeFiles?: TreeFiles;
 };
@@ -38,7 +41,10 @@ const IGNORE_FILES: [string, string][] = [
 ];
 
 /** Changes that do not touch the org: our own temp files and locks, runtime state, the layout. */
-const IGNORED_CHANGES = /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^(?:runtime|studio)(?:\/|$)/;
+// The studio's own files change nothing the org shows, except the list of accepted warnings.
+const IGNORED_CHANGES =
+  /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^runtime(?:\/|$)|^studio(?:$|\/(?!accepted\.json$))/;
+const IGNORED_DIRS = /(^|\/)\.txn-|^runtime$/;
 
 /** One project's org: its tiers, the cached merge, the watchers that invalidate it, crash recovery. */
 export class OrgState {
@@ -137,7 +143,7 @@ export class OrgState {
             this.watchers.delete(dir);
             this.epoch++;
           },
-          skipDir: (name) => IGNORED_CHANGES.test(name),
+          skipDir: (name) => IGNORED_DIRS.test(name),
         });
         this.watchers.set(dir, watcher);
         // The directory appeared after the last load: the cache predates it.
@@ -242,9 +248,10 @@ export class OrgState {
 
   async load(readTier?: TierReader, withPacks = true): Promise<Snapshot> {
     const skillFiles = loadSkillFiles(this.paths.skillsDir, this.paths.appDir);
-    const [tiers, projectProblems] = await Promise.all([
+    const [tiers, projectProblems, accepted] = await Promise.all([
       this.loadTiers(readTier, withPacks),
       this.options.projectProblems?.() ?? [],
+      this.options.accepted?.() ?? null,
     ]);
     const rows = mergeTiers(tiers);
     const setUp = this.paths.adapter.orgProblems(rows, this.paths);
@@ -259,8 +266,15 @@ export class OrgState {
       rows,
       index,
       skillFiles,
-      loadProblems: [...tiers.flatMap((t) => t.problems), ...setUp, ...projectProblems, ...treeProblems],
+      loadProblems: [
+        ...tiers.flatMap((t) => t.problems),
+        ...setUp,
+        ...projectProblems,
+        ...treeProblems,
+        ...(accepted?.problems ?? []),
+      ],
       packTiers: tiers.filter((t) => t.scope === "pack" && t.dir),
+      ...(accepted ? { accepted: accepted.accepted } : {}),
     };
   }
 

@@ -1,11 +1,12 @@
 import { isAtOrUnder, parsePointer } from "@/lib/json/pointer";
+import { markAccepted } from "@/lib/org/accepted";
 import { fenceField } from "@/lib/org/effective-fence";
 import { fieldError } from "@/lib/org/field-error";
 import { readOnlyFix } from "@/lib/org/problem-counts";
 import { toResult, validateDraft as validateDraftIn, validateOrg } from "@/lib/org/validate";
 import { kindIdProblem, recordKindOf, servedSection } from "@/schemas/entity-kinds";
 import type { FieldError, ValidationResult } from "@/schemas/field-error";
-import { type EntityKind, type EntityRecord, SECTION_OF, type Section } from "@/schemas/kinds";
+import { type EntityKind, type EntityRecord, SECTION_OF, SECTIONS, type Section } from "@/schemas/kinds";
 import type { ApiKind } from "@/schemas/org";
 import type { Skill } from "@/schemas/skill";
 import type { Row, Snapshot } from "./merge";
@@ -14,6 +15,7 @@ import { describeSkills } from "./skills";
 // Pure reads over one snapshot; costly results are cached in a WeakMap keyed by the (never mutated) snapshot.
 
 const validationCache = new WeakMap<Snapshot, FieldError[]>();
+const problemsCache = new WeakMap<Snapshot, FieldError[]>();
 const skillsCache = new WeakMap<Snapshot, Skill[]>();
 
 export function validation(snap: Snapshot): FieldError[] {
@@ -31,8 +33,15 @@ export function validation(snap: Snapshot): FieldError[] {
   return cached;
 }
 
+/** Every problem of the org, each warning the project accepted marked with its reason. */
 export function problemsOf(snap: Snapshot): FieldError[] {
-  return [...snap.loadProblems, ...validation(snap)];
+  let problems = problemsCache.get(snap);
+  if (!problems) {
+    const all = [...snap.loadProblems, ...validation(snap)];
+    problems = snap.accepted ? markAccepted(all, snap.accepted) : all;
+    problemsCache.set(snap, problems);
+  }
+  return problems;
 }
 
 export function validateAll(snap: Snapshot): ValidationResult & { problems: FieldError[] } {
@@ -85,9 +94,16 @@ export function listEntities(snap: Snapshot, kind: ApiKind, principal: EntityKin
     record: kind === "fence" ? fenceOf(row.id, row) : row.record,
     etag: row.etag,
   }));
-  const errors = problemsOf(snap).filter((e) => isAtOrUnder(e.location, [section]));
+  // The principal kind's list also carries the problems of no record (a pack, the accepted list),
+  // so a page built from the lists counts what validate counts.
+  const unplaced = kind === principal;
+  const errors = problemsOf(snap).filter(
+    (e) => isAtOrUnder(e.location, [section]) || (unplaced && !RECORD_SECTIONS.has(parsePointer(e.location)[0])),
+  );
   return { items, count: items.length, errors };
 }
+
+const RECORD_SECTIONS: ReadonlySet<string> = new Set(SECTIONS);
 
 export type EntityView = Omit<Row, "layers"> & { errors: FieldError[] };
 
