@@ -169,6 +169,29 @@ export class ActivityAccumulator {
     this.ordered = true;
   }
 
+  /**
+   * A file read before was renamed (rotated into a segment): what names it names the segment now, so a
+   * line reference keeps pointing at the line it was read from.
+   */
+  renameFile(from: string, to: string): void {
+    const moved = <T extends { file: string }>(at: T): T => (at.file === from ? { ...at, file: to } : at);
+    for (const e of this.timeline) e.at = moved(e.at);
+    for (const b of this.breaches)
+      if (b.at?.file === from) {
+        b.at = moved(b.at);
+        b.message = b.message.replace(`(${from} line `, `(${to} line `);
+      }
+    this.notes.forEach((n, i) => {
+      this.notes[i] = moved(n);
+    });
+    for (const o of this.others.values()) o.first = moved(o.first);
+    const undated = this.undated.get(from);
+    if (undated !== undefined) {
+      this.undated.delete(from);
+      this.undated.set(to, (this.undated.get(to) ?? 0) + undated);
+    }
+  }
+
   /** What was gathered; the accumulator can go on taking events after. */
   result() {
     const notes = [...this.notes];

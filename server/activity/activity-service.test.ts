@@ -201,6 +201,33 @@ describe("following the records", { timeout: 120_000 }, () => {
     expect(text.stdout).toContain("docs-keeper:");
   });
 
+  it("keeps each entry's file and line right when the file it was read from rotates", async () => {
+    const file = path.join(p.root, "team", "carol", "audit-trail.jsonl");
+    mkdirSync(path.dirname(file), { recursive: true });
+    const row = (i: number) => ({
+      ts: ago(5 - i / 100),
+      agent: "cx-docs-keeper",
+      tool: "Edit" as const,
+      target: `docs/r${i}.md`,
+    });
+    appendMutations(p, [0, 1, 2].map(row), { file });
+    const first = await s.activity.summary({ since: "30d", trails: [file] });
+    expect(first.timeline.map((e) => e.at.file)).toEqual(Array(3).fill("team/carol/audit-trail.jsonl"));
+    appendMutations(
+      p,
+      Array.from({ length: 12 }, (_, i) => row(i + 3)),
+      { file, env: { CONSTRUCT_AUDIT_TRAIL_MAX_MB: "0.001" } },
+    );
+    const second = await s.activity.summary({ since: "30d", trails: [file] });
+    expect(second.timeline).toHaveLength(15);
+    // Each entry names the file and line that hold it now: the first three moved into a segment.
+    for (const e of second.timeline) {
+      const lines = readFileSync(path.join(p.root, e.at.file), "utf8").split("\n").filter(Boolean);
+      expect(path.relative(p.root, JSON.parse(lines[e.at.line - 1]).target)).toBe(e.path);
+    }
+    expect(second.timeline[0].at.file).toMatch(/^team\/carol\/audit-trail\.\d+\.jsonl$/);
+  });
+
   it("reads the records again against a fence that changed", async () => {
     const before = readFileSync(profileFile(), "utf8");
     const record = JSON.parse(before);

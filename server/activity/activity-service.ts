@@ -202,8 +202,9 @@ export class ActivityService {
     const verdicts: ChainVerdict[] = [];
     const notes: ActivityNote[] = f.historyNote ? [{ file: "", line: null, message: f.historyNote }] : [];
     for (const { trail, log } of f.readers) {
-      const t = await trail.read(this.sink(f, "trail"));
-      const l = await log.read(this.sink(f, "log"));
+      const rename = (from: string, to: string) => f.acc.renameFile(from, to);
+      const t = await trail.read(this.sink(f, "trail"), rename);
+      const l = await log.read(this.sink(f, "log"), rename);
       if (t.restart || l.restart) {
         this.followed.delete(key);
         return this.gather(q);

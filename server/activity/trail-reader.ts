@@ -56,7 +56,11 @@ export class TrailReader {
     this.chain = opts.chain ? new Chain() : null;
   }
 
-  async read(onLine: LineSink): Promise<ReadOutcome> {
+  /**
+   * `onRename` hears that the active file rotated into a segment, before any line of the new active
+   * file is given: what was read from it goes by the segment's name from then on.
+   */
+  async read(onLine: LineSink, onRename?: (from: string, to: string) => void): Promise<ReadOutcome> {
     const show = this.opts.display;
     let bytes = 0;
     const transient: ActivityNote[] = [];
@@ -80,10 +84,11 @@ export class TrailReader {
       if (seg.index === null || this.done.has(seg.name)) continue;
       const shown = show(seg.file);
       const info = await stat(seg.file).catch((error: Error) => error);
-      const renamed = !(info instanceof Error) && this.active !== null && info.ino === this.active.ino;
-      if (renamed && this.active) {
+      const rotated = !(info instanceof Error) && this.active !== null && info.ino === this.active.ino;
+      if (rotated && this.active) {
         // The active file rotated into this segment: go on from where it was read to.
         this.chain?.renameFile(this.active.name, shown);
+        onRename?.(this.active.name, shown);
         const r = await this.readPart(
           seg.file,
           shown,
