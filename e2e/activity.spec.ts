@@ -180,6 +180,21 @@ test("a worker profile's panel shows its fence use and a narrower fence, put in 
   await expect(tab.getByTestId("narrow-in-draft")).toBeVisible();
   await expect(page.getByTestId("save-entity")).not.toHaveAttribute("aria-disabled");
   expect(readFileSync(file, "utf8")).toBe(before);
+  // The plan of the draft says what the narrower fence changes before anything is written.
+  await expect(page.getByTestId("draft-impact")).toContainText("docs-keeper");
+  await shots(page, "activity-narrow-plan");
+  await page.getByTestId("save-entity").click();
+  await expect(page.getByTestId("toast-success")).toContainText("docs-keeper");
+  // Only the fence changed on disk, narrowed to the files the records show it touched.
+  const saved = JSON.parse(readFileSync(file, "utf8"));
+  const { fence: oldFence, ...rest } = JSON.parse(before);
+  expect(oldFence).toEqual({ allowedPaths: ["docs/**"] });
+  expect(saved).toEqual({ ...rest, fence: { allowedPaths: ["docs/guide/a.md"] } });
+  // And one undo puts the file back as it was.
+  await page.getByTestId("panel-title").click();
+  await page.keyboard.press("Control+z");
+  await expect(page.getByTestId("toast-info")).toContainText("Undid");
+  await expect.poll(() => readFileSync(file, "utf8")).toBe(before);
 });
 
 test("the canvas overlay dims profiles unused in the window and badges the others", async ({ page }) => {
