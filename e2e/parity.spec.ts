@@ -109,5 +109,38 @@ for (const { make, port, label } of makers) {
       }
       expect(new Set(Object.values(badges)).size).toBe(1);
     });
+
+    test("a warning the project accepts is counted apart on every page, as validate counts it", async ({ page }) => {
+      test.setTimeout(180_000);
+      const validate = () =>
+        (
+          JSON.parse(
+            execFileSync(process.execPath, [CLI, "validate", "--format", "json"], {
+              cwd: project.root,
+              env: projectEnv(project),
+              encoding: "utf8",
+              stdio: ["ignore", "pipe", "pipe"],
+            }),
+          ) as { problems: FieldError[] }
+        ).problems;
+      // The project's own warning if it has one; else a rule it does not break, which is said as stale.
+      const rule = validate().find((p) => p.severity === "warning" && !p.fixBy)?.id ?? "no-such-rule";
+      const dir = project.generation === "adr" ? ".cx" : ".construct";
+      project.write({
+        [`${dir}/studio/accepted.json`]: { version: 1, accepted: [{ rule, reason: "parity: accepted on purpose" }] },
+      });
+      const problems = validate();
+      expect(
+        problems.some((p) => p.accepted === "parity: accepted on purpose" || p.id === "accepted-matches-nothing"),
+      ).toBe(true);
+      const expected = statusText(problems);
+      for (const { href } of PAGES) {
+        await page.goto(`${origin}${href}`);
+        await expect(page.getByTestId("org-status"), href).toHaveText(expected, { timeout: 30_000 });
+      }
+      await page.goto(`${origin}/list`);
+      if (rule !== "no-such-rule")
+        await expect(page.getByTestId("problems-accepted")).toContainText("parity: accepted on purpose");
+    });
   });
 }

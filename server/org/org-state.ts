@@ -41,9 +41,10 @@ const IGNORE_FILES: [string, string][] = [
 ];
 
 /** Changes that do not touch the org: our own temp files and locks, runtime state, the layout. */
-// The studio's own files change nothing the org shows, except the list of accepted warnings.
+// The studio's own files change nothing the org shows, except the list of accepted warnings (and
+// its folder appearing, which may hold that list before the folder's own watch starts).
 const IGNORED_CHANGES =
-  /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^runtime(?:\/|$)|^studio(?:$|\/(?!accepted\.json$))/;
+  /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^runtime(?:\/|$)|^studio\/(?!accepted\.json$)/;
 const IGNORED_DIRS = /(^|\/)\.txn-|^runtime$/;
 
 /** One project's org: its tiers, the cached merge, the watchers that invalidate it, crash recovery. */

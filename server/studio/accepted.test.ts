@@ -87,3 +87,27 @@ describe.each([
     }
   });
 });
+
+describe("a running studio and a new accepted list", () => {
+  it("sees a list written with its folder at once, before the folder's own watch starts", async () => {
+    const project = adrProject();
+    projects.push(project);
+    project.write({
+      ".cx/org/specialists/cx-architect.json": {
+        description: "Project override: the architect of this repository, keeping its module boundaries honest.",
+        fence: { allowedPaths: ["nowhere/**"] },
+      },
+    });
+    const services = composeServices({ root: project.root, cache: true });
+    try {
+      const marked = async () => (await services.org.validateAll()).problems.filter((p) => p.accepted).length;
+      expect(await marked()).toBe(0);
+      project.write({
+        ".cx/studio/accepted.json": { version: 1, accepted: [{ rule: "fence-glob-matches-nothing", reason: "later" }] },
+      });
+      await vi.waitFor(async () => expect(await marked()).toBe(1), { timeout: 5000, interval: 50 });
+    } finally {
+      services.close();
+    }
+  });
+});
