@@ -201,6 +201,34 @@ describe("following the records", { timeout: 120_000 }, () => {
     expect(text.stdout).toContain("docs-keeper:");
   });
 
+  it("pages through the timeline without reading the records again", async () => {
+    const file = path.join(p.root, "team", "dave", "audit-trail.jsonl");
+    mkdirSync(path.dirname(file), { recursive: true });
+    const row = (i: number) => ({
+      ts: ago(4 - i / 100),
+      agent: "cx-docs-keeper",
+      tool: "Edit" as const,
+      target: `docs/d${i}.md`,
+    });
+    appendMutations(
+      p,
+      Array.from({ length: 8 }, (_, i) => row(i)),
+      { file },
+    );
+    const one = await s.activity.summary({ since: "30d", trails: [file], limit: 1 });
+    expect(one.trails[0].ok).toBe(true);
+    // An edit far behind what was read, of the same length, is seen only by a fresh read: the
+    // second page is answered from what the first read kept.
+    const text = readFileSync(file, "utf8");
+    writeFileSync(file, text.replace("docs/d0.md", "docs/x0.md"));
+    const more = await s.activity.summary({ since: "30d", trails: [file], limit: 400 });
+    expect(one.timeline).toHaveLength(1);
+    expect(more.timeline.map((e) => e.path)).toEqual(Array.from({ length: 8 }, (_, i) => `docs/d${i}.md`));
+    expect(more.trails[0].ok).toBe(true);
+    const fresh = await composeServices({ root: p.root }).activity.summary({ since: "30d", trails: [file] });
+    expect(fresh.trails[0].ok).toBe(false);
+  });
+
   it("keeps each entry's file and line right when the file it was read from rotates", async () => {
     const file = path.join(p.root, "team", "carol", "audit-trail.jsonl");
     mkdirSync(path.dirname(file), { recursive: true });

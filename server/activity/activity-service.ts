@@ -60,6 +60,11 @@ type Gathered = {
 
 const DEFAULT_SINCE = "90d";
 const DEFAULT_LIMIT = 500;
+/**
+ * Events a followed query keeps for its timeline whatever one answer asks: paging through the first
+ * thousands (each page asks for the newest `page × size`) reads nothing again.
+ */
+const KEPT_EVENTS = 5000;
 /** Queries whose readers are kept; the oldest is dropped past this. */
 const KEEP = 4;
 /**
@@ -120,7 +125,7 @@ export class ActivityService {
       window: g.window,
       filter: { profile: q.profile ?? null, tool: q.tool ?? null, path: q.path ?? null },
       trails: g.verdicts,
-      timeline: r.timeline,
+      timeline: r.timeline.slice(-(q.limit ?? DEFAULT_LIMIT)),
       matched: r.matched,
       profiles,
       others: r.others,
@@ -188,7 +193,9 @@ export class ActivityService {
     const fences = new Map<string, EffectiveFence>();
     for (const p of graph.principals.values()) if (p.kind === "worker-profile") fences.set(p.id, p.fence);
 
-    const key = JSON.stringify([q.since ?? DEFAULT_SINCE, q.profile, q.tool, q.path, trails, q.limit]);
+    const limit = q.limit ?? DEFAULT_LIMIT;
+    const kept = Math.max(limit, KEPT_EVENTS);
+    const key = JSON.stringify([q.since ?? DEFAULT_SINCE, q.profile, q.tool, q.path, trails, kept]);
     // The records are judged against the org as it is: a changed fence reads them again.
     const org = JSON.stringify([...fences]);
     let f = this.followed.get(key);
@@ -242,7 +249,7 @@ export class ActivityService {
       since,
       until: q.now ?? new Date(),
       filter: { profile: q.profile ?? null, tool: q.tool ?? null, path: q.path ?? null },
-      limit: q.limit ?? DEFAULT_LIMIT,
+      limit: Math.max(q.limit ?? DEFAULT_LIMIT, KEPT_EVENTS),
     });
     return {
       readers: trails.map((t) => ({
