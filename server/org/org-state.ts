@@ -16,6 +16,7 @@ import { type TreeWatcher, watchTree } from "../store/watch-tree";
 import { fenceGlobsMatchingNothing } from "../tree/fence-globs";
 import type { TreeFiles } from "../tree/tree-files";
 import { emptyEntities, mergeTiers, type Rows, recordMapsOf, registryRefs, type Snapshot } from "./merge";
+import { IGNORE_FILES, IGNORED_CHANGES, IGNORED_DIRS } from "./org-watch";
 import { loadSkillFiles } from "./skills";
 import { displayPath, type TierData, userPath } from "./tiers";
 
@@ -33,19 +34,6 @@ export type OrgApiOptions = {
   /** The project's working tree, for fence globs that match no file in it. */
   treeFiles?: TreeFiles;
 };
-
-/** Files beside the org whose change changes its problems: the ignore rules git reads. */
-const IGNORE_FILES: [string, string][] = [
-  ["", ".gitignore"],
-  [".git/info", "exclude"],
-];
-
-/** Changes that do not touch the org: our own temp files and locks, runtime state, the layout. */
-// The studio's own files change nothing the org shows, except the list of accepted warnings (and
-// its folder appearing, which may hold that list before the folder's own watch starts).
-const IGNORED_CHANGES =
-  /(^|\/)(?:\.txn-|\.studio\.lock|\..*\.studio-tmp$)|^runtime(?:\/|$)|^studio\/(?!accepted\.json$)/;
-const IGNORED_DIRS = /(^|\/)\.txn-|^runtime$/;
 
 /** One project's org: its tiers, the cached merge, the watchers that invalidate it, crash recovery. */
 export class OrgState {
