@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { construct, constructInit, installConstruct } from "../test/support/construct-package";
 import { type Studio, startStudio } from "../test/support/processes";
 import { type TempProject, tempProject } from "../test/support/temp-project";
+import { AppShell } from "./pages/app-shell";
 import { EditorPage } from "./pages/editor-page";
 import { WorkerProfilesPage } from "./pages/worker-profiles-page";
 import { extraPort, ORIGIN, studioOfItsOwn } from "./support";
@@ -183,6 +184,28 @@ test.describe("a project Construct 2.1.1 prepared", () => {
       await expect(page.getByTestId(`count-${kind}`)).toBeVisible();
     await expect(page.getByTestId("count-specialist")).toHaveCount(0);
     await expect(page.getByTestId("count-team")).toHaveCount(0);
+  });
+
+  test("at 1280 px the header is one row, the preset and the offer to trust beside the project's path", async ({
+    page,
+  }) => {
+    const shell = new AppShell(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const href of ["/", "/list"]) {
+      await page.goto(`${studio.origin}${href}`);
+      await expect(page.getByTestId("workspace-preset")).toBeVisible();
+      const row = await shell.headerRow();
+      expect(row.outside, href).toEqual([]);
+      expect(row.height, href).toBeCloseTo(row.twoLines, 0);
+    }
+    await page.goto(`${studio.origin}/`);
+    // Short on screen; its name says what trusting does.
+    await expect(page.getByRole("button", { name: /^Trust Construct: run its own validators/ })).toBeVisible();
+    if (SHOTS)
+      await page.screenshot({
+        path: path.join(SHOTS, "header-1280.png"),
+        clip: { x: 0, y: 0, width: 1280, height: 160 },
+      });
   });
 
   // Last in this group: trusting changes what the project's studio answers from here on.

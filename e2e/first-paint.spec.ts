@@ -140,11 +140,12 @@ test("the panel shows a record's full fields, loaded after the page", async ({ p
 });
 
 // Two moments before the canvas: the server's HTML alone, fitted by CSS (every script held; in a
-// narrow pane too, where the least zoom leaves the org wider than the pane), and the editor's code
-// without React Flow's, fitted to the measured pane.
+// narrow pane too, where the least zoom leaves the org wider than the pane, and on a phone, where the
+// org shows whole), and the editor's code without React Flow's, fitted to the measured pane.
 const HOLDS = [
   { held: "every script", width: 1400, byCss: 1, holds: (_body: string) => true },
   { held: "every script in a narrow pane", width: 800, byCss: 1, holds: (_body: string) => true },
+  { held: "every script on a phone", width: 390, byCss: 1, holds: (_body: string) => true },
   { held: "the canvas's code", width: 1400, byCss: 0, holds: (body: string) => body.includes("react-flow__renderer") },
 ];
 

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { PAGES } from "../lib/shell/pages";
 import { AppShell } from "./pages/app-shell";
@@ -7,8 +8,11 @@ import { ORIGIN } from "./support";
 
 /**
  * On a phone (390 × 844, touch): the header is one row and everything else folds into its menu, the
- * canvas keeps most of the screen, and every page is used by tapping, with nothing sticking out sideways.
+ * canvas keeps most of the screen and first shows the whole org, and every page is used by tapping, with
+ * nothing sticking out sideways.
  */
+
+const SHOTS = process.env.SHOTS_DIR;
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -58,6 +62,34 @@ test("the canvas keeps at least 70% of the screen, and the toolbar works from th
   await page.locator(".react-flow__pane").tap({ position: { x: 200, y: 400 } });
   await expect(shell.menu()).toBeHidden();
   expect(await shell.canvasShare()).toBeGreaterThanOrEqual(0.7);
+});
+
+test("the first view shows the whole org inside the canvas, none of it cut off at either side", async ({ page }) => {
+  const editor = new EditorPage(page, ORIGIN);
+  await page.goto(`${ORIGIN}/`);
+  await expect(editor.node("specialist:cx-architect")).toBeAttached();
+  await editor.settled();
+  expect(await shell.canvasShare()).toBeGreaterThanOrEqual(0.7);
+  const pane = (await page.locator(".react-flow").boundingBox())!;
+  const drawn = await page.locator(".react-flow__node").evaluateAll((els) =>
+    els
+      .filter((el) => el.checkVisibility())
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        return { id: (el as HTMLElement).dataset.id, x: r.x, y: r.y, right: r.right, bottom: r.bottom };
+      }),
+  );
+  // Every record the first view draws: groups, teams, specialists and the parties' lane.
+  expect(drawn.length).toBeGreaterThanOrEqual(20);
+  const outside = drawn.filter(
+    (n) => n.x < pane.x || n.y < pane.y || n.right > pane.x + pane.width || n.bottom > pane.y + pane.height,
+  );
+  expect(outside.map((n) => n.id)).toEqual([]);
+  // Filling the pane's width: the whole org, not a corner of it.
+  const left = Math.min(...drawn.map((n) => n.x));
+  const right = Math.max(...drawn.map((n) => n.right));
+  expect(right - left).toBeGreaterThanOrEqual(pane.width * 0.9);
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "phone-first-view.png") });
 });
 
 for (const [i, { href, name }] of PAGES.entries()) {

@@ -1,8 +1,24 @@
 import { getViewportForBounds } from "@xyflow/system";
 import { describe, expect, it } from "vitest";
-import { cssFit, FIRST_FIT, FOCUS_FIT, fitViewport, focusViewport, type Viewport } from "@/lib/graph/fit-view";
-import type { Rect } from "@/lib/graph/geometry";
+import { initialCollapsed } from "@/lib/graph/collapse";
+import {
+  CANVAS_ZOOM,
+  cssFit,
+  FIRST_FIT,
+  FIRST_PANE,
+  FOCUS_FIT,
+  firstFit,
+  fitViewport,
+  focusViewport,
+  NARROW_PANE_PX,
+  type Viewport,
+} from "@/lib/graph/fit-view";
+import { nodeBoxes, type Rect } from "@/lib/graph/geometry";
+import { layoutGraph } from "@/lib/graph/layout";
+import { orgToGraph } from "@/lib/graph/org-to-graph";
 import { FIT_CASES as CASES } from "./support/fit-cases";
+import { loadOrg } from "./support/org-on-disk";
+import { BUILTIN_ORG_DIR } from "./support/temp-project";
 
 // The picture painted before the canvas's code arrives must sit where React Flow's fitView then
 // puts the canvas: the same viewport as React Flow's own function, for orgs small, wide and huge.
@@ -15,7 +31,8 @@ function reactFlows(boxes: Rect[], width: number, height: number) {
     width: Math.max(...boxes.map((b) => b.x + b.width)) - x,
     height: Math.max(...boxes.map((b) => b.y + b.height)) - y,
   };
-  return getViewportForBounds(bounds, width, height, FIRST_FIT.minZoom, FIRST_FIT.maxZoom, FIRST_FIT.padding);
+  const fit = firstFit(width);
+  return getViewportForBounds(bounds, width, height, fit.minZoom, fit.maxZoom, fit.padding);
 }
 
 describe("fitViewport", () => {
@@ -38,6 +55,58 @@ describe("fitViewport", () => {
   it("has no view for nothing, or for a pane not laid out yet", () => {
     expect(fitViewport([], 1440, 820)).toBeNull();
     expect(fitViewport([{ x: 0, y: 0, width: 10, height: 10 }], 0, 0)).toBeNull();
+  });
+});
+
+describe("firstFit", () => {
+  /** Whether every box lies wholly inside a `width` × `height` pane at this viewport. */
+  const allInside = (v: Viewport, boxes: Rect[], width: number, height: number) =>
+    boxes.every(
+      (b) =>
+        b.x * v.zoom + v.x >= 0 &&
+        b.y * v.zoom + v.y >= 0 &&
+        (b.x + b.width) * v.zoom + v.x <= width &&
+        (b.y + b.height) * v.zoom + v.y <= height,
+    );
+  const builtin = () => {
+    const graph = orgToGraph({ org: loadOrg(BUILTIN_ORG_DIR) });
+    const collapsed = initialCollapsed(graph, undefined);
+    return Object.values(nodeBoxes(graph.nodes, layoutGraph(graph.nodes, graph.edges, {}, collapsed), collapsed));
+  };
+  // 390 × 844 less the header's row.
+  const PHONE_PANE = { width: 390, height: 801 };
+
+  it("is the legible first fit on a pane as wide as a tablet or wider", () => {
+    for (const width of [NARROW_PANE_PX, 1024, FIRST_PANE.width, 2560]) expect(firstFit(width)).toEqual(FIRST_FIT);
+  });
+
+  it("lets a narrower pane go down to the canvas's least zoom, keeping the padding and the most", () => {
+    expect(firstFit(NARROW_PANE_PX - 1)).toEqual({ ...FIRST_FIT, minZoom: CANVAS_ZOOM.min });
+    expect(firstFit(390).minZoom).toBe(CANVAS_ZOOM.min);
+  });
+
+  it("shows the whole built-in org on a phone, where the legible least zoom cut it off on both sides", () => {
+    const boxes = builtin();
+    const { width, height } = PHONE_PANE;
+    const held = fitViewport(boxes, width, height, FIRST_FIT) as Viewport;
+    const left = Math.min(...boxes.map((b) => b.x * held.zoom + held.x));
+    const right = Math.max(...boxes.map((b) => (b.x + b.width) * held.zoom + held.x));
+    expect([left < 0, right > width]).toEqual([true, true]);
+    const v = fitViewport(boxes, width, height) as Viewport;
+    expect(v.zoom).toBeLessThan(FIRST_FIT.minZoom);
+    expect(allInside(v, boxes, width, height)).toBe(true);
+  });
+
+  it("leaves the desktop's first view of the built-in org as it was", () => {
+    const boxes = builtin();
+    const { width, height } = FIRST_PANE;
+    expect(fitViewport(boxes, width, height)).toEqual(fitViewport(boxes, width, height, FIRST_FIT));
+  });
+
+  it("fits an org 6,000 px wide whole on a phone, and holds it at the legible least on a desktop", () => {
+    const huge = [{ x: 20, y: 20, width: 6000, height: 5000 }];
+    expect(allInside(fitViewport(huge, 390, 801) as Viewport, huge, 390, 801)).toBe(true);
+    expect(fitViewport(huge, 1440, 820)?.zoom).toBe(FIRST_FIT.minZoom);
   });
 });
 
@@ -113,6 +182,7 @@ describe("cssFit", () => {
     expect(fit?.viewBox).toEqual({ x: -50, y: 10, width: 650, height: 400 });
     expect(fit?.min).toEqual({ width: 650 * FIRST_FIT.minZoom, height: 400 * FIRST_FIT.minZoom });
     expect(fit?.max).toEqual({ width: 650 * FIRST_FIT.maxZoom, height: 400 * FIRST_FIT.maxZoom });
+    expect(fit?.narrowMin).toEqual({ width: 650 * CANVAS_ZOOM.min, height: 400 * CANVAS_ZOOM.min });
     expect(fit?.inset).toMatch(/^round\(down, calc\(100% \* 0\.0192\d+\), 1px\)$/);
   });
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { statusBadgeClass } from "@/components/org/status-tone";
 import { AppHeader } from "@/components/shell/app-header";
-import { ConstructBadge } from "@/components/shell/construct-badge";
+import { ConstructBadge, WorkspacePreset } from "@/components/shell/construct-badge";
 import { statusText, uniqueProblems } from "@/lib/org/problem-counts";
 import type { PageHref } from "@/lib/shell/pages";
 import { constructStatus } from "@/server/construct/status";
@@ -24,9 +24,8 @@ export async function PageShell({ current, children }: { current: PageHref; chil
       <AppHeader
         current={current}
         root={api.paths.root}
-        construct={
-          <ConstructBadge construct={constructStatus(api.paths)} preset={api.paths.construct.workspacePreset} />
-        }
+        construct={<ConstructBadge construct={constructStatus(api.paths)} />}
+        projectSettings={<WorkspacePreset preset={api.paths.construct.workspacePreset} />}
         status={
           <a
             href="/list?problems=1"

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { NODE_FRAME, NodeLines, nodeSecondLine, nodeSkin } from "@/components/graph/nodes/node-look";
 import { countText, memberCounts } from "@/lib/graph/collapse";
 import { type CssFit, cssFit, fitViewport } from "@/lib/graph/fit-view";
@@ -110,7 +110,7 @@ function PreviewPicture({ nodes, boxes, members, collapsed, sums }: Picture) {
       aria-busy="true"
       aria-label="The org's canvas, loading"
       role="img"
-      className="absolute inset-0 overflow-hidden"
+      className="@container absolute inset-0 overflow-hidden"
     >
       {view && (
         <div
@@ -142,13 +142,18 @@ function FittedByCss({ fit, lines, picture }: { fit: CssFit; lines: ReactNode; p
       <svg
         viewBox={`${b.x} ${b.y} ${b.width} ${b.height}`}
         preserveAspectRatio="xMidYMid meet"
-        className="h-full w-full flex-none overflow-visible"
-        style={{
-          minWidth: fit.min.width,
-          minHeight: fit.min.height,
-          maxWidth: fit.max.width,
-          maxHeight: fit.max.height,
-        }}
+        // The least size by the pane's width: `@max-[768px]` is `NARROW_PANE_PX`, as `firstFit` has it.
+        className="h-full min-h-(--least-h) w-full min-w-(--least-w) flex-none overflow-visible @max-[768px]:min-h-(--narrow-least-h) @max-[768px]:min-w-(--narrow-least-w)"
+        style={
+          {
+            "--least-w": `${fit.min.width}px`,
+            "--least-h": `${fit.min.height}px`,
+            "--narrow-least-w": `${fit.narrowMin.width}px`,
+            "--narrow-least-h": `${fit.narrowMin.height}px`,
+            maxWidth: fit.max.width,
+            maxHeight: fit.max.height,
+          } as CSSProperties
+        }
         aria-hidden="true"
       >
         {lines}

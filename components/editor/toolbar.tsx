@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { newMenuKinds } from "@/components/palette/new-kinds";
 import { AppHeader } from "@/components/shell/app-header";
-import { ConstructBadge } from "@/components/shell/construct-badge";
+import { ConstructBadge, WorkspacePreset } from "@/components/shell/construct-badge";
 import { DeferredTrigger } from "@/components/ui/deferred-trigger";
 import { pageName } from "@/lib/shell/pages";
 import type { EditorConstruct } from "@/schemas/api";
@@ -16,8 +16,11 @@ import { useToasts } from "./toasts";
 import { usePanelFlow } from "./use-panel-state";
 
 const BUTTON = "rounded px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800";
+// As tall as the path's line from md up, so the header's row keeps its height; big enough to tap below.
 const TRUST_BUTTON =
-  "ml-1 rounded border border-amber-300 px-1.5 py-0.5 align-middle text-xs font-normal text-amber-800 hover:bg-amber-50 dark:text-amber-200 dark:hover:bg-amber-950";
+  "shrink-0 whitespace-nowrap rounded border border-amber-300 px-1.5 py-1 text-xs text-amber-800 hover:bg-amber-50 md:-my-px md:py-0 dark:text-amber-200 dark:hover:bg-amber-950";
+// Short beside the project's path; its name says what trusting it does.
+const TRUST = { label: "Trust Construct…", ariaLabel: "Trust Construct: run its own validators on what you save…" };
 
 type HistoryButton = { enabled: boolean; label?: string; run: () => void };
 
@@ -43,20 +46,21 @@ export function Toolbar(props: ToolbarProps) {
       <AppHeader
         current="/"
         root={props.project.root}
-        construct={
+        construct={<ConstructBadge construct={props.project.construct} />}
+        projectSettings={
           <>
-            <ConstructBadge construct={props.project.construct} preset={props.project.construct.workspacePreset} />
+            <WorkspacePreset preset={props.project.construct.workspacePreset} />
             {props.project.construct.offersTrust && (
               // Loaded on intent: most projects never show it, and the first load stays light.
               <DeferredTrigger
                 load={() => import("./trust-button").then((m) => m.TrustButton)}
-                props={{ construct: props.project.construct, className: TRUST_BUTTON }}
+                props={{ construct: props.project.construct, className: TRUST_BUTTON, ...TRUST }}
                 opensOn="click"
                 testId="trust-construct"
                 className={TRUST_BUTTON}
-                title={props.project.construct.trust}
+                labels={{ title: props.project.construct.trust, name: TRUST.ariaLabel }}
               >
-                Trust its validators…
+                {TRUST.label}
               </DeferredTrigger>
             )}
           </>

@@ -11,7 +11,17 @@ import { useToasts } from "./toasts";
  * restatement of Construct's rules checks records, since running the package runs code that came with
  * the project.
  */
-export function TrustButton({ construct, className }: { construct: EditorConstruct; className: string }) {
+export function TrustButton({
+  construct,
+  className,
+  label,
+  ariaLabel,
+}: {
+  construct: EditorConstruct;
+  className: string;
+  label: string;
+  ariaLabel: string;
+}) {
   const ask = useEditor((s) => s.ask);
   const { push: toast } = useToasts();
   const router = useRouter();
@@ -40,10 +50,11 @@ export function TrustButton({ construct, className }: { construct: EditorConstru
       type="button"
       data-testid="trust-construct"
       title={construct.trust}
+      aria-label={ariaLabel}
       onClick={() => void onClick()}
       className={className}
     >
-      Trust its validators…
+      {label}
     </button>
   );
 }

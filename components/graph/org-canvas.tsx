@@ -7,6 +7,7 @@ import { useEditor } from "@/components/editor/editor-store";
 import { useTheme } from "@/components/editor/use-theme";
 import type { NodeActivity } from "@/lib/activity-view/overlay";
 import { shownEndOf } from "@/lib/graph/collapse";
+import { CANVAS_ZOOM } from "@/lib/graph/fit-view";
 import { nodeBoxes, type Position } from "@/lib/graph/geometry";
 import { neighbourhood, overviewEnd, overviewLevel } from "@/lib/graph/overview";
 import type { Graph } from "@/schemas/graph";
@@ -175,8 +176,8 @@ export function OrgCanvas({ graph, positions, collapsed, changes, highlights, ac
           {...handlers}
           onNodesChange={onNodesChange}
           deleteKeyCode={DELETE_KEYS}
-          minZoom={0.05}
-          maxZoom={2}
+          minZoom={CANVAS_ZOOM.min}
+          maxZoom={CANVAS_ZOOM.max}
           connectionRadius={30}
           proOptions={PRO_OPTIONS}
           onlyRenderVisibleElements={culling}

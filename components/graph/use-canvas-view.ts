@@ -1,7 +1,7 @@
-import { useReactFlow, useStore } from "@xyflow/react";
+import { useReactFlow, useStore, useStoreApi } from "@xyflow/react";
 import { type RefObject, useCallback, useEffect, useRef } from "react";
 import { useEditor } from "@/components/editor/editor-store";
-import { FIRST_FIT } from "@/lib/graph/fit-view";
+import { firstFit } from "@/lib/graph/fit-view";
 import type { Rect } from "@/lib/graph/geometry";
 
 /**
@@ -14,6 +14,7 @@ export function useCanvasView(
   nodeCount: number,
 ): RefObject<Readonly<Record<string, Rect>>> {
   const { fitView, setCenter, getViewport } = useReactFlow();
+  const store = useStoreApi();
   const paneWidth = useStore((s) => s.width);
   const paneHeight = useStore((s) => s.height);
   const focus = useEditor((s) => s.focus);
@@ -62,15 +63,15 @@ export function useCanvasView(
     if (!didFit.current && nodeCount) {
       didFit.current = true;
       // The first view (lib/graph/fit-view): the picture painted before this canvas loaded used it too.
-      requestAnimationFrame(() => void fitView(FIRST_FIT));
+      requestAnimationFrame(() => void fitView(firstFit(store.getState().width)));
     }
-  }, [nodeCount, fitView]);
+  }, [nodeCount, fitView, store]);
   // Folding or unfolding everything changes the drawing's size: fit again, animated.
   const refitDone = useRef(refit);
   useEffect(() => {
     if (refit === refitDone.current || !nodeCount) return;
     refitDone.current = refit;
-    requestAnimationFrame(() => void fitView({ ...FIRST_FIT, duration: 250 }));
-  }, [refit, nodeCount, fitView]);
+    requestAnimationFrame(() => void fitView({ ...firstFit(store.getState().width), duration: 250 }));
+  }, [refit, nodeCount, fitView, store]);
   return boxesNow;
 }

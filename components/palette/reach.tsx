@@ -128,7 +128,7 @@ export function Reach({
           opensOn="click"
           testId="org-status"
           className={statusBadgeClass(problems)}
-          title="Show the problems"
+          labels={{ title: "Show the problems" }}
         >
           {statusText(problems)}
         </DeferredTrigger>

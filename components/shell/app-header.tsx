@@ -15,8 +15,10 @@ export type AppHeaderProps = {
   current: PageHref;
   /** The project edited; shown whole on hover when it does not fit. */
   root: string;
-  /** Which Construct the project runs on, and the controls that go with it (the trust button). */
+  /** Which Construct the project runs on. */
   construct: ReactNode;
+  /** What goes with the project's path: 2.x's workspace preset, the offer to trust its Construct. */
+  projectSettings?: ReactNode;
   /** The org's status badge: a link to the problems here, the problem list in the editor. */
   status: ReactNode;
   /** Asks first where leaving could lose something (a draft in the editor's panel). */
@@ -30,18 +32,22 @@ export type AppHeaderProps = {
  * Plain markup with small client islands (the links, the theme button, the narrow screen's menu), so it
  * costs a page little.
  */
-export function AppHeader({ current, root, construct, status, onNavigate, tools }: AppHeaderProps) {
+export function AppHeader({ current, root, construct, projectSettings, status, onNavigate, tools }: AppHeaderProps) {
   return (
     // On a narrow screen one row: the menu and the org's status; the rest opens from the menu.
     <header className="relative flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 bg-white px-4 py-1.5 dark:border-slate-800 dark:bg-slate-900">
       <HeaderMenu toggleClass={MENU_TOGGLE} menuClass={MENU}>
-        <div className="min-w-0 max-w-full md:max-w-[28rem]">
+        <div data-testid="project" className="w-full min-w-0 max-w-full md:w-auto md:max-w-[28rem]">
           <p className="text-sm font-semibold">
             Construct Studio <span className="ml-1 align-middle text-xs font-normal">{construct}</span>
           </p>
-          <p className="truncate text-xs text-muted" title={root} data-testid="project-root">
-            {root}
-          </p>
+          {/* As wide as the line above and no wider: a long path is cut short rather than wrapping the row. */}
+          <div className="flex w-0 min-w-full items-center gap-x-2 text-xs text-muted">
+            <p className="truncate" title={root} data-testid="project-root">
+              {root}
+            </p>
+            {projectSettings}
+          </div>
         </div>
         <nav aria-label="Pages" className="flex flex-wrap items-center gap-0.5">
           {PAGES.map((p) => (

@@ -16,7 +16,7 @@ export function DeferredTrigger<P extends object>({
   opensOn,
   testId,
   className,
-  title,
+  labels,
   children,
 }: {
   load: () => Promise<ComponentType<P>>;
@@ -27,7 +27,8 @@ export function DeferredTrigger<P extends object>({
   opensOn: "pointerdown" | "click";
   testId: string;
   className?: string;
-  title?: string;
+  /** Its hover text, and its name where that says more than the short text shown, as the loaded control has them. */
+  labels?: { title?: string; name?: string };
   children: ReactNode;
 }) {
   const [Real, setReal] = useState<ComponentType<P> | undefined>(() => loaded.get(testId) as ComponentType<P>);
@@ -65,7 +66,8 @@ export function DeferredTrigger<P extends object>({
       type="button"
       data-testid={testId}
       className={className}
-      title={title}
+      title={labels?.title}
+      aria-label={labels?.name}
       aria-haspopup={opensOn === "pointerdown" ? "menu" : "dialog"}
       aria-expanded={false}
       onPointerEnter={start}

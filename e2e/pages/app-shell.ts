@@ -41,6 +41,36 @@ export class AppShell {
     });
   }
 
+  /**
+   * The header's row as laid out: how tall the project's part is against two lines of text (the title
+   * and the path under it), and which of the row's parts lie outside that height (wrapped to a row of
+   * their own, or pushed the row taller).
+   */
+  headerRow(): Promise<{ height: number; twoLines: number; outside: string[] }> {
+    return this.page.evaluate(() => {
+      const header = document.querySelector("header") as HTMLElement;
+      const at = (id: string) => header.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+      const project = (at("project") as HTMLElement).getBoundingClientRect();
+      const lineOf = (el: Element) => Number.parseFloat(getComputedStyle(el).lineHeight);
+      const title = at("construct-generation")?.closest("p") as HTMLElement;
+      const path = at("project-root") as HTMLElement;
+      const parts = {
+        pages: header.querySelector("nav"),
+        status: at("org-status"),
+        search: at("open-search"),
+        theme: at("theme-toggle"),
+      };
+      const outside = Object.entries(parts)
+        .filter(([, el]) => el?.checkVisibility())
+        .filter(([, el]) => {
+          const r = (el as HTMLElement).getBoundingClientRect();
+          return r.top < project.top - 0.5 || r.bottom > project.bottom + 0.5;
+        })
+        .map(([name]) => name);
+      return { height: project.height, twoLines: lineOf(title) + lineOf(path), outside };
+    });
+  }
+
   /** How wide the page is against the screen: wider means something sticks out sideways. */
   overflowX(): Promise<number> {
     return this.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);

@@ -7,6 +7,20 @@ type Fit = { padding: number; minZoom: number; maxZoom: number };
 /** Never so small that labels stop being legible; the pre-canvas picture uses it too, so nothing jumps. */
 export const FIRST_FIT = { padding: 0.04, minZoom: 0.6, maxZoom: 1.25 } as const;
 
+/** The canvas's own zoom limits, however the user zooms. */
+export const CANVAS_ZOOM = { min: 0.05, max: 2 } as const;
+
+/**
+ * Below this width (Tailwind's `md`, where the header folds into its menu) a pane is a phone's: no zoom
+ * keeps an org legible there, so the first view shows it whole, to pinch into, not its middle cut off both sides.
+ */
+export const NARROW_PANE_PX = 768;
+
+/** The first fit for a pane this wide: `FIRST_FIT`, down to the canvas's least zoom on a narrow pane. */
+export function firstFit(paneWidth: number): Fit {
+  return paneWidth < NARROW_PANE_PX ? { ...FIRST_FIT, minZoom: CANVAS_ZOOM.min } : FIRST_FIT;
+}
+
 /** 1440 × 900 less the toolbar. */
 export const FIRST_PANE = { width: 1440, height: 800 } as const;
 
@@ -30,23 +44,28 @@ export type CssFit = {
   /** The picture's least and greatest size: the zoom's limits. */
   min: { width: number; height: number };
   max: { width: number; height: number };
+  /** Its least size in a pane narrower than `NARROW_PANE_PX`. */
+  narrowMin: { width: number; height: number };
 };
 
 /**
  * `fitViewport` as CSS: inset by the padding, the picture is centred and scaled by the smaller of the
- * two ratios, and its size limits hold the zoom between its least and greatest. Centred overflow is
- * what React Flow does too when the least zoom leaves the org bigger than the pane.
+ * two ratios, and its size limits hold the zoom between its least and greatest (the least a container
+ * query picks by the pane's width, as `firstFit` does). Centred overflow is what React Flow does too
+ * when the least zoom leaves the org bigger than the pane.
  */
-export function cssFit(boxes: readonly Rect[], fit: Fit = FIRST_FIT): CssFit | null {
+export function cssFit(boxes: readonly Rect[]): CssFit | null {
   if (!boxes.length) return null;
   const { x, y, width, height } = boundsOf(boxes);
   if (width <= 0 || height <= 0) return null;
-  const share = fit.padding / (1 + fit.padding) / 2;
+  const [wide, narrow] = [firstFit(NARROW_PANE_PX), firstFit(0)];
+  const share = wide.padding / (1 + wide.padding) / 2;
   return {
     viewBox: { x, y, width, height },
     inset: `round(down, calc(100% * ${share}), 1px)`,
-    min: { width: width * fit.minZoom, height: height * fit.minZoom },
-    max: { width: width * fit.maxZoom, height: height * fit.maxZoom },
+    min: { width: width * wide.minZoom, height: height * wide.minZoom },
+    max: { width: width * wide.maxZoom, height: height * wide.maxZoom },
+    narrowMin: { width: width * narrow.minZoom, height: height * narrow.minZoom },
   };
 }
 
@@ -55,7 +74,7 @@ export function fitViewport(
   boxes: readonly Rect[],
   width: number,
   height: number,
-  fit: Fit = FIRST_FIT,
+  fit: Fit = firstFit(width),
 ): Viewport | null {
   if (!boxes.length || width <= 0 || height <= 0) return null;
   const b = boundsOf(boxes);
