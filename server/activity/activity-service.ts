@@ -62,9 +62,10 @@ const DEFAULT_SINCE = "90d";
 const DEFAULT_LIMIT = 500;
 /**
  * Events a followed query keeps for its timeline whatever one answer asks: paging through the first
- * thousands (each page asks for the newest `page × size`) reads nothing again.
+ * five pages (each asks for the newest `page × 200`) reads nothing again. More would cost every read:
+ * a kept event outlives the young generation.
  */
-const KEPT_EVENTS = 5000;
+const KEPT_EVENTS = 1000;
 /** Queries whose readers are kept; the oldest is dropped past this. */
 const KEEP = 4;
 /**

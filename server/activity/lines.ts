@@ -51,8 +51,8 @@ export function lineOf(bytes: Buffer, line: number, hash?: string): FileLine {
 /**
  * Reads `file` from byte `start` up to byte `end` (exclusive; what the file held when reading began,
  * so an append during the read waits for the next one), calling `onLine` per non-empty line,
- * numbered from `firstLine`. A chunk's lines are hashed on the hashing thread while they are parsed
- * here, then given in order.
+ * numbered from `firstLine`. Each chunk's lines are hashed on the hashing thread while the chunk before
+ * is parsed and given here, one line at a time, so nothing a line makes outlives it.
  */
 export async function readLines(
   file: string,
@@ -67,8 +67,11 @@ export async function readLines(
   let pendingBytes = 0;
   let oversize: ReturnType<typeof createHash> | null = null;
   // One chunk's lines in order: a line read whole here, or the index of a range hashed elsewhere.
+  type Batch = { chunk: Buffer; items: (FileLine | number)[]; ranges: LineRanges; hashed: Promise<Buffer> | null };
+  const newRanges = (): LineRanges => ({ starts: new Int32Array(4096), ends: new Int32Array(4096), count: 0 });
   let items: (FileLine | number)[] = [];
-  let ranges: LineRanges = { starts: new Int32Array(4096), ends: new Int32Array(4096), count: 0 };
+  let ranges = newRanges();
+  let previous: Batch | null = null;
   const defer = (from: number, to: number) => {
     if (to === from) return;
     if (ranges.count === ranges.starts.length) {
@@ -101,21 +104,29 @@ export async function readLines(
     pending = [];
     pendingBytes = 0;
   };
-  const flush = async (chunk: Buffer) => {
-    const hashed = ranges.count ? lineHasher.hash(chunk, ranges) : null;
-    const parsed = items.map((item) =>
-      typeof item === "number" ? lineOf(chunk.subarray(ranges.starts[item], ranges.ends[item]), 0, "") : item,
-    );
-    const digests = hashed ? await hashed : null;
-    for (let i = 0; i < parsed.length; i++) {
-      const item = items[i];
-      const l = parsed[i];
-      if (typeof item === "number") l.hash = (digests as Buffer).toString("hex", item * 32, item * 32 + 32);
+  /** Sends this chunk's lines to be hashed, then gives the chunk before's lines. */
+  const flush = async (chunk: Buffer | null) => {
+    const batch: Batch | null = chunk
+      ? { chunk, items, ranges, hashed: ranges.count ? lineHasher.hash(chunk, ranges) : null }
+      : null;
+    items = [];
+    ranges = newRanges();
+    const ready = previous;
+    previous = batch;
+    if (!ready) return;
+    const digests = ready.hashed ? await ready.hashed : null;
+    for (const item of ready.items) {
+      const l =
+        typeof item === "number"
+          ? lineOf(
+              ready.chunk.subarray(ready.ranges.starts[item], ready.ranges.ends[item]),
+              0,
+              (digests as Buffer).toString("hex", item * 32, item * 32 + 32),
+            )
+          : item;
       l.line = ++line;
       onLine(l);
     }
-    items = [];
-    ranges.count = 0;
   };
   const raw = createReadStream(file, {
     start: opts.start,
@@ -155,7 +166,10 @@ export async function readLines(
       } else pending.push(Buffer.from(rest));
       pendingBytes += rest.length;
     }
+    await flush(null);
   } catch (error) {
+    // The lines read whole before the failure are given.
+    await flush(null);
     return { consumed, lines: line - opts.firstLine, tail: null, tailBytes: 0, error: (error as Error).message };
   }
   const tail = oversize ? null : pending.length ? Buffer.concat(pending) : null;
