@@ -74,7 +74,7 @@ export default async function OrgListPage({ searchParams }: { searchParams: Prom
             className="mb-8 rounded-lg border border-red-300 bg-red-50 p-4 dark:border-red-900 dark:bg-red-950/40"
           >
             <h2 className="mb-2 font-semibold">Files that could not be loaded</h2>
-            <ProblemList problems={files.unloaded} />
+            <ProblemGroups entries={groupProblems(files.unloaded)} />
           </section>
         )}
         {files.warnings.length > 0 && (
