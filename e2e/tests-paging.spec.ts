@@ -12,7 +12,7 @@ test.describe.configure({ mode: "serial" });
 
 const WORKERS = 60;
 const nn = (i: number) => String(i).padStart(2, "0");
-const files: Record<string, unknown> = {
+const files: Record<string, object> = {
   ".cx/tests/workers.test.json": {
     cases: Array.from({ length: WORKERS }, (_, i) => ({
       name: `case ${nn(i + 1)}: zz-worker-${nn(i + 1)} edits its area`,
