@@ -124,6 +124,7 @@ function ActivityBody({
         findings={of(findings, "profile-idle")}
         severity="info"
         testId="idle-profiles"
+        rest="the worker profiles table above marks each idle one"
       />
       {summary.notes.length > 0 && (
         <FindingsList
