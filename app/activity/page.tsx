@@ -6,7 +6,13 @@ import { FindingsList } from "@/components/activity/findings-list";
 import { LiveActivity } from "@/components/activity/live-activity";
 import { OtherAgents, ProfileStats } from "@/components/activity/profile-stats";
 import { TimelineTable } from "@/components/activity/timeline-table";
-import { ACTIVITY_PAGE_SIZE, activityHref, pageOfTimeline, parseActivityFilter } from "@/lib/activity-view/filter";
+import {
+  ACTIVITY_PAGE_SIZE,
+  activityHref,
+  pageOfTimeline,
+  parseActivityFilter,
+  profileChoices,
+} from "@/lib/activity-view/filter";
 import { pageName } from "@/lib/shell/pages";
 import type { ActivityFinding, ActivitySummary } from "@/schemas/activity";
 import { isAppError } from "@/server/errors";
@@ -56,7 +62,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
           </p>
         ) : (
           <>
-            <ActivityFilterForm filter={filter} profiles={summary?.profiles.map((p) => p.id) ?? []} />
+            <ActivityFilterForm filter={filter} profiles={profileChoices(summary?.profiles ?? [], filter.profile)} />
             {refused && (
               <p role="alert" data-testid="activity-refused" className="mb-4 text-sm text-red-700 dark:text-red-400">
                 {refused}
@@ -118,6 +124,7 @@ function ActivityBody({
         findings={of(findings, "profile-idle")}
         severity="info"
         testId="idle-profiles"
+        rest="the worker profiles table above marks each idle one"
       />
       {summary.notes.length > 0 && (
         <FindingsList

@@ -6,8 +6,8 @@ import { KindChips, ListFilterForm, ListPager } from "@/components/org/list-filt
 import { ProblemGroups } from "@/components/org/problem-groups";
 import { ProblemList } from "@/components/org/problem-list";
 import { ReadOnlyWarnings } from "@/components/org/read-only-warnings";
+import { fileProblems } from "@/lib/org/file-problems";
 import { listHref, matchesFilter, pageWindow, parseListFilter } from "@/lib/org/list-filter";
-import { standing } from "@/lib/org/problem-counts";
 import { groupProblems } from "@/lib/org/problem-groups";
 import { pageName } from "@/lib/shell/pages";
 import { ENTITY_KIND_SPECS, type EntityKind, SECTION_OF } from "@/schemas/kinds";
@@ -46,12 +46,10 @@ export default async function OrgListPage({ searchParams }: { searchParams: Prom
   const sections = order
     .map((kind) => ({ kind, rows: shown.filter((e) => e.kind === kind) }))
     .filter((s) => s.rows.length > 0);
-  // Problems tied to a file: errors there mean the file could not be loaded as a record; warnings
-  // are house checks on a loaded file, listed apart so they are not mistaken for broken files.
-  const fileProblems = validation.problems.filter((p) => p.path && p.severity === "error");
-  const fileWarnings = validation.problems.filter((p) => p.path && standing(p) === "warning");
-  const readOnly = validation.problems.filter((p) => standing(p) === "read-only");
-  const accepted = validation.problems.filter((p) => standing(p) === "accepted");
+  const files = fileProblems(
+    validation.problems,
+    entries.flatMap((e) => e.problems),
+  );
   return (
     <PageShell current="/list">
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
@@ -71,26 +69,26 @@ export default async function OrgListPage({ searchParams }: { searchParams: Prom
         <ListFilterForm filter={filter} kinds={order} />
         <ListPager filter={filter} window={win} matching={matching.length} total={entries.length} />
 
-        {fileProblems.length > 0 && (
+        {files.unloaded.length > 0 && (
           <section
             data-testid="file-problems"
             className="mb-8 rounded-lg border border-red-300 bg-red-50 p-4 dark:border-red-900 dark:bg-red-950/40"
           >
             <h2 className="mb-2 font-semibold">Files that could not be loaded</h2>
-            <ProblemList problems={fileProblems} />
+            <ProblemGroups entries={groupProblems(files.unloaded)} />
           </section>
         )}
-        {fileWarnings.length > 0 && (
+        {files.warnings.length > 0 && (
           <section
             data-testid="file-warnings"
             className="mb-8 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-900 dark:bg-amber-950/40"
           >
-            <h2 className="mb-2 font-semibold">Warnings in files ({fileWarnings.length})</h2>
-            <ProblemGroups entries={groupProblems(fileWarnings)} />
+            <h2 className="mb-2 font-semibold">Warnings in files ({files.warnings.length})</h2>
+            <ProblemGroups entries={groupProblems(files.warnings)} />
           </section>
         )}
-        {readOnly.length > 0 && <ReadOnlyWarnings problems={readOnly} />}
-        {accepted.length > 0 && <AcceptedWarnings problems={accepted} />}
+        {files.readOnly.length > 0 && <ReadOnlyWarnings problems={files.readOnly} />}
+        {files.accepted.length > 0 && <AcceptedWarnings problems={files.accepted} />}
 
         {sections.map(({ kind, rows }) => (
           <KindSection key={kind} kind={kind} rows={rows} />

@@ -8,12 +8,11 @@ import { PageShell } from "../_shell/page-shell";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: pageName("/tests") };
 
-export default async function TestsPage({ searchParams }: { searchParams: Promise<{ failures?: string }> }) {
-  const { failures } = await searchParams;
+export default function TestsPage() {
   return (
     <PageShell current="/tests">
       <Providers seed={[orgVersionSeed()]}>
-        <TestsView initialFailuresOnly={failures === "1"} />
+        <TestsView />
       </Providers>
     </PageShell>
   );

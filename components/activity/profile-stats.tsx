@@ -1,17 +1,31 @@
-import { type ActivityFilter, activityHref, HIGH_ERROR_RATE, rateText } from "@/lib/activity-view/filter";
+import {
+  type ActivityFilter,
+  activeFirst,
+  activityHref,
+  HIGH_ERROR_RATE,
+  PROFILES_PAGE_SIZE,
+  rateText,
+} from "@/lib/activity-view/filter";
+import { pageWindow } from "@/lib/org/list-filter";
 import type { OtherAgent, ProfileActivity } from "@/schemas/activity";
 import { shortTime } from "./timeline-table";
 
 const TH = "px-3 py-2 font-medium";
 const TD = "px-3 py-1.5";
 
-/** Per worker profile: dispatches by outcome, the error rate (high ones stand out), mutations and last seen. */
+/**
+ * Per worker profile: dispatches by outcome, the error rate (high ones stand out), mutations and last
+ * seen; the active ones first, a page at a time.
+ */
 export function ProfileStats({ profiles, filter }: { profiles: ProfileActivity[]; filter: ActivityFilter }) {
+  const ordered = activeFirst(profiles);
+  const win = pageWindow(ordered.length, filter.profiles, PROFILES_PAGE_SIZE);
   return (
     <section className="mb-8" aria-labelledby="profiles-heading">
       <h2 id="profiles-heading" className="mb-2 text-lg font-semibold">
         Worker profiles
       </h2>
+      {win.pages > 1 && <ProfilesPager filter={filter} window={win} total={ordered.length} />}
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <table className="w-full text-left text-sm" data-testid="profile-stats">
           <thead className="border-b border-slate-200 text-xs uppercase text-muted dark:border-slate-800">
@@ -25,7 +39,7 @@ export function ProfileStats({ profiles, filter }: { profiles: ProfileActivity[]
             </tr>
           </thead>
           <tbody>
-            {profiles.map((p) => {
+            {ordered.slice(win.from, win.to).map((p) => {
               const d = p.dispatches;
               const high = (d.errorRate ?? 0) >= HIGH_ERROR_RATE;
               const last = [d.lastSeen, p.lastAction]
@@ -42,7 +56,7 @@ export function ProfileStats({ profiles, filter }: { profiles: ProfileActivity[]
                 >
                   <td className={TD}>
                     <a
-                      href={activityHref({ ...filter, profile: p.id, page: 1 })}
+                      href={activityHref({ ...filter, profile: p.id, page: 1, profiles: 1 })}
                       className="font-mono text-sky-700 underline dark:text-sky-400"
                     >
                       {p.id}
@@ -73,6 +87,43 @@ export function ProfileStats({ profiles, filter }: { profiles: ProfileActivity[]
         </table>
       </div>
     </section>
+  );
+}
+
+function ProfilesPager({
+  filter,
+  window: w,
+  total,
+}: {
+  filter: ActivityFilter;
+  window: ReturnType<typeof pageWindow>;
+  total: number;
+}) {
+  const n = (x: number) => x.toLocaleString("en");
+  return (
+    <nav aria-label="Pages of worker profiles" className="mb-2 flex flex-wrap items-center gap-3 text-sm">
+      <span data-testid="profiles-shown">
+        Showing {n(w.from + 1)}–{n(w.to)} of {n(total)}, the active first, page {w.page} of {w.pages}
+      </span>
+      {w.page > 1 && (
+        <a
+          href={activityHref({ ...filter, profiles: w.page - 1 })}
+          rel="prev"
+          className="text-sky-700 underline dark:text-sky-400"
+        >
+          ← Previous
+        </a>
+      )}
+      {w.page < w.pages && (
+        <a
+          href={activityHref({ ...filter, profiles: w.page + 1 })}
+          rel="next"
+          className="text-sky-700 underline dark:text-sky-400"
+        >
+          Next →
+        </a>
+      )}
+    </nav>
   );
 }
 

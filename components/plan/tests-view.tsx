@@ -1,12 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
 import { useState } from "react";
+import { pageWindow } from "@/lib/org/list-filter";
+import { parseTestsAddress, TESTS_PAGE_SIZE, type TestsAddress, testsHref } from "@/lib/org-tests/tests-address";
 import { useOrgEvents } from "@/lib/queries/events";
 import { testRunQuery } from "@/lib/queries/plan";
 import { pageName } from "@/lib/shell/pages";
 import type { OrgTestResult } from "@/schemas/org-test";
 import { CoverageTable } from "./coverage-table";
+import { TestsPager } from "./tests-pager";
 
 const BUTTON = "rounded bg-sky-700 px-3 py-1 text-sm text-white hover:bg-sky-800 disabled:opacity-60";
 
@@ -14,21 +18,27 @@ const BUTTON = "rounded bg-sky-700 px-3 py-1 text-sm text-white hover:bg-sky-800
 const editorHref = (record: NonNullable<OrgTestResult["record"]>) =>
   `/?${new URLSearchParams({ open: `${record.kind}/${record.id}` }).toString()}`;
 
-/** Kept in the address, so a link or a reload shows the same list. */
-function rememberFilter(failuresOnly: boolean) {
-  const url = new URL(window.location.href);
-  if (failuresOnly) url.searchParams.set("failures", "1");
-  else url.searchParams.delete("failures");
-  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-}
-
-/** Every org test run against the saved org: on opening, on "Run tests", and whenever its files or the tests change. */
-export function TestsView({ initialFailuresOnly = false }: { initialFailuresOnly?: boolean }) {
+/**
+ * Every org test run against the saved org: on opening, on "Run tests", and whenever its files or the
+ * tests change. The filter and the pages live in the address, replaced in place, so a link or a reload
+ * shows the same rows.
+ */
+export function TestsView() {
   useOrgEvents();
   const run = useQuery(testRunQuery());
-  const [failuresOnly, setFailuresOnly] = useState(initialFailuresOnly);
+  const opened = useSearchParams();
+  const [address, setAddress] = useState(() => parseTestsAddress(opened));
+  const change = (next: Partial<TestsAddress>) => {
+    const changed = { ...address, ...next };
+    setAddress(changed);
+    window.history.replaceState(window.history.state, "", testsHref(changed) + window.location.hash);
+  };
+  const failuresOnly = address.failures;
   const results = run.data?.results ?? [];
   const shown = failuresOnly ? results.filter((r) => !r.pass) : results;
+  const problems = run.data?.problems ?? [];
+  // The results and the invalid cases are one list, paged as one.
+  const win = pageWindow(shown.length + problems.length, address.results, TESTS_PAGE_SIZE);
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-6 py-8">
       <header className="mb-4 flex flex-wrap items-end justify-between gap-4">
@@ -45,10 +55,7 @@ export function TestsView({ initialFailuresOnly = false }: { initialFailuresOnly
               type="checkbox"
               data-testid="failures-only"
               checked={failuresOnly}
-              onChange={(e) => {
-                setFailuresOnly(e.target.checked);
-                rememberFilter(e.target.checked);
-              }}
+              onChange={(e) => change({ failures: e.target.checked, results: 1 })}
             />
             Failures only
           </label>
@@ -80,17 +87,25 @@ export function TestsView({ initialFailuresOnly = false }: { initialFailuresOnly
               {shown.length} of {results.length} results shown: the failures
             </p>
           )}
-          {results.length === 0 && run.data.problems.length === 0 && (
+          {results.length === 0 && problems.length === 0 && (
             <p className="text-muted">
               No tests yet: use “Save as test” in a specialist’s Fence tab or in Route…, or write{" "}
               <code>.cx/tests/*.test.json</code>.
             </p>
           )}
+          <TestsPager
+            label="Pages of results"
+            testId="results-pager"
+            window={win}
+            matching={shown.length + problems.length}
+            hrefOf={(page) => testsHref({ ...address, results: page })}
+            onPage={(page) => change({ results: page })}
+          />
           <ul className="space-y-1 text-sm" data-testid="tests-results">
-            {shown.map((r) => (
+            {shown.slice(win.from, win.to).map((r) => (
               <ResultRow key={`${r.file}-${r.index}`} result={r} />
             ))}
-            {run.data.problems.map((p) => (
+            {problems.slice(Math.max(0, win.from - shown.length), Math.max(0, win.to - shown.length)).map((p) => (
               <li
                 key={`${p.path}${p.location}${p.id}`}
                 data-testid="test-problem"
@@ -100,7 +115,16 @@ export function TestsView({ initialFailuresOnly = false }: { initialFailuresOnly
               </li>
             ))}
           </ul>
-          {run.data.coverage && <CoverageTable coverage={run.data.coverage} />}
+          {run.data.coverage && (
+            <CoverageTable
+              coverage={run.data.coverage}
+              find={address.find}
+              page={address.coverage}
+              onFind={(find) => change({ find, coverage: 1 })}
+              onPage={(page) => change({ coverage: page })}
+              hrefOf={(page) => testsHref({ ...address, coverage: page })}
+            />
+          )}
         </>
       )}
     </main>

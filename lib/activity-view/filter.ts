@@ -1,15 +1,23 @@
+import type { ProfileActivity } from "@/schemas/activity";
+
 /** The Activity page's filter as the address holds it: shareable, reloadable, and the form's own fields. */
 export type ActivityFilter = {
   since: string;
   profile: string | null;
   tool: string | null;
   path: string | null;
+  /** 1-based, the timeline's page. */
   page: number;
+  /** 1-based, the worker profiles table's page. */
+  profiles: number;
 };
 
 export const DEFAULT_SINCE = "90d";
 /** Rows drawn at once: a page of a hundred thousand records stays a few thousand elements. */
 export const ACTIVITY_PAGE_SIZE = 200;
+/** Worker profiles per page of their table, and findings listed per kind: a thousand profiles stay one screen. */
+export const PROFILES_PAGE_SIZE = 50;
+export const FINDINGS_SHOWN = 50;
 
 type Params = Record<string, string | string[] | undefined>;
 
@@ -18,14 +26,19 @@ const one = (v: string | string[] | undefined): string | null => {
   return s ? s : null;
 };
 
+const pageOf = (v: string | null) => {
+  const page = Number(v ?? "1");
+  return Number.isInteger(page) && page > 0 ? page : 1;
+};
+
 export function parseActivityFilter(params: Params): ActivityFilter {
-  const page = Number(one(params.page) ?? "1");
   return {
     since: one(params.since) ?? DEFAULT_SINCE,
     profile: one(params.profile),
     tool: one(params.tool),
     path: one(params.path),
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageOf(one(params.page)),
+    profiles: pageOf(one(params.profiles)),
   };
 }
 
@@ -37,6 +50,7 @@ export function activityHref(f: ActivityFilter): string {
   if (f.tool) q.set("tool", f.tool);
   if (f.path) q.set("path", f.path);
   if (f.page > 1) q.set("page", String(f.page));
+  if (f.profiles > 1) q.set("profiles", String(f.profiles));
   const s = q.toString();
   return s ? `/activity?${s}` : "/activity";
 }
@@ -60,3 +74,20 @@ export const rateText = (rate: number | null) => (rate === null ? "—" : `${Mat
 
 /** An error rate this high is drawn to the eye. */
 export const HIGH_ERROR_RATE = 0.25;
+
+const isIdle = (p: ProfileActivity) => p.dispatches.count === 0 && p.mutations === 0;
+
+/** The profiles that did something in the window first, in the order given; the idle ones after. */
+export const activeFirst = (profiles: readonly ProfileActivity[]): ProfileActivity[] => [
+  ...profiles.filter((p) => !isIdle(p)),
+  ...profiles.filter(isIdle),
+];
+
+/**
+ * The profiles the filter offers: those with something in the window, and the one filtered on. An idle
+ * profile has no event to narrow to; its row in the table still links to it.
+ */
+export const profileChoices = (profiles: readonly ProfileActivity[], current: string | null): string[] => {
+  const active = profiles.filter((p) => !isIdle(p)).map((p) => p.id);
+  return current && !active.includes(current) ? [current, ...active] : active;
+};
