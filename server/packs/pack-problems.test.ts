@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { specialistRecord } from "@/test/support/temp-project";
@@ -90,6 +90,20 @@ describe("a broken pack's problems", () => {
         blocks: false,
       },
     ]);
+  });
+
+  it("a record the project comes to hold is an override from the next listing on, and one removed is judged alone again", async () => {
+    await writePack(env.projectPacks, "partial", manifest("partial"), {
+      "org/specialists/cx-later.json": json({ id: "cx-later", fence: { allowedCommands: ["make build"] } }),
+    });
+    const judged = async () => ((await row("partial"))?.problems ?? []).map((p) => p.file);
+    expect(await judged()).toEqual(expect.arrayContaining(["org/specialists/cx-later.json"]));
+    const own = path.join(env.paths.projectOrgDir, "specialists", "cx-later.json");
+    mkdirSync(path.dirname(own), { recursive: true });
+    writeFileSync(own, json(specialistRecord("cx-later")));
+    expect(await judged()).toEqual([]);
+    rmSync(own);
+    expect(await judged()).toEqual(expect.arrayContaining(["org/specialists/cx-later.json"]));
   });
 
   it("a clean pack has no problems", async () => {

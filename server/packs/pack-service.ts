@@ -108,16 +108,43 @@ export class PackService {
     return inspectPack(ctx, dir, tier, seen, opts);
   }
 
-  /** Whether the built-in, user or project tier has a file for the record, which a pack's record then overrides. */
+  /**
+   * Whether the built-in, user or project tier has a file for the record, which a pack's record then
+   * overrides. The names are listed again only when a folder's modification time moved (a file added,
+   * removed or renamed there): a page resolving fifty prompts would otherwise list ten thousand files
+   * fifty times.
+   */
   private async lowerTierIds(): Promise<Overrides> {
     const { builtinOrgDir, userOrgDir, projectOrgDir } = this.paths;
-    const held = new Set<string>();
-    for (const dir of [builtinOrgDir, userOrgDir, projectOrgDir])
-      for (const section of SECTIONS)
-        for (const name of await fs.readdir(path.join(dir, section)).catch(() => [] as string[]))
-          if (name.endsWith(".json")) held.add(`${section}/${name.slice(0, -".json".length)}`);
+    const dirs = [builtinOrgDir, userOrgDir, projectOrgDir].flatMap((dir) =>
+      SECTIONS.map((section) => ({ section, dir: path.join(dir, section) })),
+    );
+    const stamps = await Promise.all(
+      dirs.map(({ dir }) =>
+        fs.stat(dir).then(
+          (s) => `${s.ino}:${s.mtimeMs}`,
+          () => "-",
+        ),
+      ),
+    );
+    const stamp = stamps.join("|");
+    // Callers at the same moment share one listing.
+    if (this.heldIds?.stamp !== stamp)
+      this.heldIds = {
+        stamp,
+        held: (async () => {
+          const held = new Set<string>();
+          for (const { section, dir } of dirs)
+            for (const name of await fs.readdir(dir).catch(() => [] as string[]))
+              if (name.endsWith(".json")) held.add(`${section}/${name.slice(0, -".json".length)}`);
+          return held;
+        })(),
+      };
+    const held = await this.heldIds.held;
     return (section, id) => held.has(`${section}/${id}`);
   }
+
+  private heldIds: { stamp: string; held: Promise<ReadonlySet<string>> } | null = null;
 
   /** Every pack with its state, ids enabled but absent (a hard error), the mode, and `packs.json`'s own problems. */
   async list(): Promise<{
