@@ -7,7 +7,8 @@ import { ProblemGroups } from "@/components/org/problem-groups";
 import { ProblemList } from "@/components/org/problem-list";
 import { ReadOnlyWarnings } from "@/components/org/read-only-warnings";
 import { fileProblems } from "@/lib/org/file-problems";
-import { listHref, matchesFilter, pageWindow, parseListFilter } from "@/lib/org/list-filter";
+import { LIST_PAGE_SIZE, listHref, matchesFilter, parseListFilter } from "@/lib/org/list-filter";
+import { pageWindow } from "@/lib/org/page-window";
 import { groupProblems } from "@/lib/org/problem-groups";
 import { pageName } from "@/lib/shell/pages";
 import { ENTITY_KIND_SPECS, type EntityKind, SECTION_OF } from "@/schemas/kinds";
@@ -41,7 +42,7 @@ export default async function OrgListPage({ searchParams }: { searchParams: Prom
   });
   const matching = entries.filter((e) => matchesFilter(e.entry, filter));
   // One page of rows at a time: a thousand specialists stay a few thousand elements, not tens of thousands.
-  const win = pageWindow(matching.length, filter.page);
+  const win = pageWindow(matching.length, filter.page, LIST_PAGE_SIZE);
   const shown = matching.slice(win.from, win.to);
   const sections = order
     .map((kind) => ({ kind, rows: shown.filter((e) => e.kind === kind) }))

@@ -6,7 +6,7 @@ import {
   PROFILES_PAGE_SIZE,
   rateText,
 } from "@/lib/activity-view/filter";
-import { pageWindow } from "@/lib/org/list-filter";
+import { pageWindow } from "@/lib/org/page-window";
 import type { OtherAgent, ProfileActivity } from "@/schemas/activity";
 import { shortTime } from "./timeline-table";
 

@@ -1,4 +1,4 @@
-import { pageWindow } from "@/lib/org/list-filter";
+import { pageWindow } from "@/lib/org/page-window";
 import { formatPercent } from "@/lib/org-tests/percent";
 import { matchesFind, TESTS_PAGE_SIZE } from "@/lib/org-tests/tests-address";
 import type { OrgTestCoverage } from "@/schemas/org-test-coverage";

@@ -1,7 +1,7 @@
 "use client";
 
 import { type MouseEvent, useEffect, useRef } from "react";
-import type { PageWindow } from "@/lib/org/list-filter";
+import type { PageWindow } from "@/lib/org/page-window";
 
 const n = (x: number) => x.toLocaleString("en");
 

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { pageWindow } from "@/lib/org/list-filter";
+import { pageWindow } from "@/lib/org/page-window";
 import { parseTestsAddress, TESTS_PAGE_SIZE, type TestsAddress, testsHref } from "@/lib/org-tests/tests-address";
 import { useOrgEvents } from "@/lib/queries/events";
 import { testRunQuery } from "@/lib/queries/plan";

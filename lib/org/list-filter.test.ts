@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LIST_PAGE_SIZE, type ListEntry, listHref, matchesFilter, pageWindow, parseListFilter } from "./list-filter";
+import { LIST_PAGE_SIZE, type ListEntry, listHref, matchesFilter, parseListFilter } from "./list-filter";
+import { pageWindow } from "./page-window";
 
 const KINDS = ["specialist", "team", "group", "contract", "policy"] as const;
 const all = parseListFilter({}, KINDS);
@@ -47,14 +48,14 @@ describe("the /list filter", () => {
   });
 
   it("pages the matching rows, a page past the end showing the last one", () => {
-    expect(pageWindow(0, 1)).toEqual({ page: 1, pages: 1, from: 0, to: 0 });
-    expect(pageWindow(LIST_PAGE_SIZE * 2 + 5, 2)).toEqual({
+    expect(pageWindow(0, 1, LIST_PAGE_SIZE)).toEqual({ page: 1, pages: 1, from: 0, to: 0 });
+    expect(pageWindow(LIST_PAGE_SIZE * 2 + 5, 2, LIST_PAGE_SIZE)).toEqual({
       page: 2,
       pages: 3,
       from: LIST_PAGE_SIZE,
       to: LIST_PAGE_SIZE * 2,
     });
-    expect(pageWindow(LIST_PAGE_SIZE + 1, 9)).toEqual({
+    expect(pageWindow(LIST_PAGE_SIZE + 1, 9, LIST_PAGE_SIZE)).toEqual({
       page: 2,
       pages: 2,
       from: LIST_PAGE_SIZE,

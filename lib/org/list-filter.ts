@@ -62,13 +62,3 @@ export function matchesFilter(e: ListEntry, f: ListFilter): boolean {
     .split(/\s+/)
     .every((w) => words.includes(w));
 }
-
-export type PageWindow = { page: number; pages: number; from: number; to: number };
-
-/** The page asked for, clamped to the pages there are, and the slice of matching entries it shows. */
-export function pageWindow(matching: number, asked: number, size = LIST_PAGE_SIZE): PageWindow {
-  const pages = Math.max(1, Math.ceil(matching / size));
-  const page = Math.min(asked, pages);
-  const from = (page - 1) * size;
-  return { page, pages, from, to: Math.min(matching, from + size) };
-}
