@@ -1,3 +1,4 @@
+import { pageNumber } from "@/lib/org/page-window";
 import type { ProfileActivity } from "@/schemas/activity";
 
 /** The Activity page's filter as the address holds it: shareable, reloadable, and the form's own fields. */
@@ -26,19 +27,14 @@ const one = (v: string | string[] | undefined): string | null => {
   return s ? s : null;
 };
 
-const pageOf = (v: string | null) => {
-  const page = Number(v ?? "1");
-  return Number.isInteger(page) && page > 0 ? page : 1;
-};
-
 export function parseActivityFilter(params: Params): ActivityFilter {
   return {
     since: one(params.since) ?? DEFAULT_SINCE,
     profile: one(params.profile),
     tool: one(params.tool),
     path: one(params.path),
-    page: pageOf(one(params.page)),
-    profiles: pageOf(one(params.profiles)),
+    page: pageNumber(one(params.page)),
+    profiles: pageNumber(one(params.profiles)),
   };
 }
 

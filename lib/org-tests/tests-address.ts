@@ -1,3 +1,6 @@
+import { pageNumber } from "@/lib/org/page-window";
+import { holdsEveryWord } from "@/lib/text/every-word";
+
 /** What `/tests` shows, kept in its address so a link or a reload shows the same. */
 export type TestsAddress = {
   failures: boolean;
@@ -13,18 +16,13 @@ export const TESTS_PAGE_SIZE = 50;
 
 type Params = { get(name: string): string | null };
 
-const pageOf = (v: string | null) => {
-  const n = Number.parseInt(v ?? "", 10);
-  return Number.isSafeInteger(n) && n > 0 ? n : 1;
-};
-
 /** Unknown or malformed values mean the first page, unfiltered: an older link never errors. */
 export function parseTestsAddress(params: Params): TestsAddress {
   return {
     failures: params.get("failures") === "1",
     find: (params.get("find") ?? "").trim().slice(0, 200),
-    results: pageOf(params.get("results")),
-    coverage: pageOf(params.get("coverage")),
+    results: pageNumber(params.get("results")),
+    coverage: pageNumber(params.get("coverage")),
   };
 }
 
@@ -39,10 +37,4 @@ export function testsHref(a: TestsAddress): string {
   return query ? `/tests?${query}` : "/tests";
 }
 
-export function matchesFind(id: string, find: string): boolean {
-  const lower = id.toLowerCase();
-  return find
-    .toLowerCase()
-    .split(/\s+/)
-    .every((w) => lower.includes(w));
-}
+export const matchesFind = (id: string, find: string): boolean => holdsEveryWord(id, find);

@@ -1,4 +1,6 @@
+import { holdsEveryWord } from "@/lib/text/every-word";
 import { type EntityKind, SCOPES, type Scope } from "@/schemas/kinds";
+import { pageNumber } from "./page-window";
 
 /** What `/list` shows, read from and written to its address so a view can be shared and reloaded. */
 export type ListFilter = {
@@ -21,14 +23,13 @@ const one = (v: string | string[] | undefined): string => (Array.isArray(v) ? (v
 export function parseListFilter(params: Params, kinds: readonly EntityKind[]): ListFilter {
   const kind = one(params.kind);
   const tier = one(params.tier);
-  const page = Number.parseInt(one(params.page), 10);
   return {
     kind: (kinds as readonly string[]).includes(kind) ? (kind as EntityKind) : null,
     tier: (SCOPES as readonly string[]).includes(tier) ? (tier as Scope) : null,
     hideBuiltin: one(params.hide) === "builtin",
     text: one(params.q).slice(0, 200),
     problemsOnly: one(params.problems) === "1",
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    page: pageNumber(one(params.page)),
   };
 }
 
@@ -55,10 +56,5 @@ export function matchesFilter(e: ListEntry, f: ListFilter): boolean {
   if (f.tier && e.scope !== f.tier) return false;
   if (f.hideBuiltin && e.scope === "builtin") return false;
   if (f.problemsOnly && e.problems === 0) return false;
-  if (!f.text) return true;
-  const words = e.words.toLowerCase();
-  return f.text
-    .toLowerCase()
-    .split(/\s+/)
-    .every((w) => words.includes(w));
+  return !f.text || holdsEveryWord(e.words, f.text);
 }
